@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { installErrorHandler } from './errors.ts';
+import { createAccountStore } from './idp/accounts.ts';
+import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
+import { createEmbeddedProvider } from './idp/provider.ts';
+import { embeddedIdpPlugin } from './idp/idp.plugin.ts';
+import { purgeExpiredPayloads } from './idp/adapter.ts';
+import { createEmbeddedOidcClient, createExternalOidcClient, type OidcClient } from './auth/oidcClient.ts';
+import { installAuthentication } from './auth/authenticate.ts';
+import { createUserRepository } from './repositories/users.ts';
+import { jwtRoutes } from './routes/jwt.routes.ts';
+import { userRoutes } from './routes/user.routes.ts';
+
+const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const HOUR = 60 * 60 * 1000;
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An already open database (tests pass a fresh one); otherwise the configured one is opened. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+  const { db, close } = database ?? (await openDatabase(config.database));
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onClose', async () => close());
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  await app.register(cookie, { secret: await loadCookieSecret(db) });
+
+  const accounts = createAccountStore(db);
+  const users = createUserRepository(db, { adminEmail: config.admin.email });
+
+  let oidc: OidcClient;
+  if (config.oidc.mode === 'embedded') {
+    const secrets = await loadEmbeddedIdpSecrets(db);
+    const provider = createEmbeddedProvider({
+      db,
+      accounts,
+      issuer: config.oidc.issuer,
+      publicUrl: config.publicUrl,
+      clientId: config.oidc.clientId,
+      clientSecret: secrets.clientSecret,
+      redirectUri: config.redirectUri,
+      postLogoutRedirectUri: config.postLogoutRedirectUri,
+      apiAudience: config.oidc.audience,
+      signingKeys: secrets.signingKeys,
+      cookieKeys: secrets.cookieKeys,
+      secureCookies: config.secureCookies,
+      trustProxy: config.trustProxy,
+    });
+    await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl });
+    oidc = createEmbeddedOidcClient(app, config, secrets);
+    const purge = setInterval(() => purgeExpiredPayloads(db).catch((err) => app.log.warn({ err }, 'purge failed')), HOUR);
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
+  } else {
+    oidc = createExternalOidcClient({ ...config, oidc: config.oidc });
+  }
+
+  await app.register(async (api) => {
+    installAuthentication(api, { oidc, users });
+    await api.register(jwtRoutes, {
+      oidc,
+      redirectUri: config.redirectUri,
+      postLogoutRedirectUri: config.postLogoutRedirectUri,
+      secureCookies: config.secureCookies,
+    });
+    await api.register(userRoutes, { users });
+  });
+
+  const clientBuilt = existsSync(`${CLIENT_DIST}/index.html`);
+  if (clientBuilt) {
+    await app.register(fastifyStatic, { root: CLIENT_DIST, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/idp');
+    // Client-side routes (and its own 404 page) are the SPA's: serve it for any other page navigation.
+    if (!isApi && clientBuilt && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata.' });
+  });
+
+  return { app, accounts, db };
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole configuration, read once from the environment. Every variable is listed in the README
+ * with its default; nothing else configures the server.
+ */
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_AUDIENCE: optionalString,
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('admin@portale-fondi.local')),
+    ADMIN_PASSWORD: optionalString,
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  })
+  .superRefine((env, ctx) => {
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER' });
+    }
+    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 10) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD must be at least 10 characters' });
+    }
+  });
+
+/** The audience our API expects in access tokens issued by the embedded provider. */
+export const EMBEDDED_API_AUDIENCE = 'urn:portale-fondi:api';
+export const EMBEDDED_CLIENT_ID = 'portale-fondi';
+export const IDP_MOUNT_PATH = '/idp';
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  const external = e.OIDC_ISSUER
+    ? {
+        mode: 'external' as const,
+        issuer: e.OIDC_ISSUER,
+        clientId: e.OIDC_CLIENT_ID!,
+        clientSecret: e.OIDC_CLIENT_SECRET,
+        audience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID!,
+      }
+    : undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    dataDir,
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
+    oidc:
+      external ??
+      ({
+        mode: 'embedded' as const,
+        issuer: `${publicUrl}${IDP_MOUNT_PATH}`,
+        clientId: EMBEDDED_CLIENT_ID,
+        audience: EMBEDDED_API_AUDIENCE,
+      } as const),
+    admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    redirectUri: `${publicUrl}/login-callback`,
+    postLogoutRedirectUri: `${publicUrl}/logout-callback`,
+  };
+}

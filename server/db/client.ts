@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as users from './schema/users.ts';
+import * as organizations from './schema/organizations.ts';
+import * as identity from './schema/identity.ts';
+
+export const schema = { ...users, ...organizations, ...identity };
+export type Schema = typeof schema;
+/** Both drivers expose the same query builder; code above this module never knows which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dir: string }
+  | { kind: 'pglite-memory' }
+  | { kind: 'postgres'; url: string };
+
+export interface Database {
+  db: Db;
+  kind: DatabaseTarget['kind'];
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens the database and applies every committed migration before anything reads it. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  // PGlite has no cross-process lock: one server per data directory.
+  if (target.kind === 'pglite') mkdirSync(target.dir, { recursive: true });
+  const client = new PGlite(target.kind === 'pglite' ? target.dir : undefined);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: target.kind, close: () => client.close() };
+}

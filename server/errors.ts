@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages } from '../domain/messages.ts';
+
+/** An answer the client caused: its status, a stable code for programs and an Italian message for people. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const messageByStatus: Record<number, string> = {
+  400: messages.generic.badRequest,
+  401: messages.auth.unauthorized,
+  403: messages.auth.forbidden,
+  404: 'Risorsa non trovata.',
+  405: 'Operazione non consentita.',
+  406: 'Formato della risposta non disponibile.',
+  413: 'Il contenuto inviato è troppo grande.',
+  415: 'Il formato del contenuto inviato non è supportato.',
+  429: 'Troppe richieste: riprova tra qualche istante.',
+};
+
+/** Every error leaves as `{ error, message }`; a client's mistake is a 4xx, never a 500. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ error: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      return reply.code(400).send({
+        error: 'validation_error',
+        message: field ? `Il campo "${field}" non è valido: controlla il valore inserito.` : messages.generic.badRequest,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response does not match its schema');
+      return reply.code(500).send({ error: 'internal_error', message: messages.generic.serverError });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: (error as FastifyError).code ?? 'bad_request', message: messageByStatus[status] ?? messages.generic.badRequest });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'internal_error', message: messages.generic.serverError });
+  });
+}

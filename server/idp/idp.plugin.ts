@@ -1,0 +1,49 @@
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { AccountStore } from './accounts.ts';
+import { interactionRoutes } from './interactions.ts';
+import { IDP_MOUNT_PATH } from '../config.ts';
+
+const require = createRequire(import.meta.url);
+const fontFiles = path.join(path.dirname(require.resolve('@fontsource/titillium-web/package.json')), 'files');
+const FONT_NAMES = new Set(['titillium-web-latin-400-normal.woff2', 'titillium-web-latin-600-normal.woff2']);
+
+interface Options {
+  provider: Provider;
+  accounts: AccountStore;
+  publicUrl: string;
+}
+
+/** Mounts the embedded OpenID Connect provider at /idp, with our own pages for its interactions. */
+export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) {
+  const callback = options.provider.callback();
+
+  await app.register(interactionRoutes, options);
+
+  app.get<{ Params: { file: string } }>('/idp-assets/:file', (request, reply) => {
+    const { file } = request.params;
+    if (!FONT_NAMES.has(file)) return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata' });
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type('font/woff2')
+      .send(createReadStream(path.join(fontFiles, file)));
+  });
+
+  // The provider reads its own request bodies (token, revocation, logout forms): Fastify must leave them unread.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handler = (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice(IDP_MOUNT_PATH.length) || '/';
+      callback(raw, reply.raw);
+    };
+    scope.all(IDP_MOUNT_PATH, handler);
+    scope.all(`${IDP_MOUNT_PATH}/*`, handler);
+  });
+}

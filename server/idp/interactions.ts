@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import type Provider from 'oidc-provider';
+import { errors as oidcErrors } from 'oidc-provider';
+import { z } from 'zod';
+import type { AccountStore } from './accounts.ts';
+import { MIN_PASSWORD_LENGTH } from './passwords.ts';
+import { loginPage, messagePage, registrationPage, type RegistrationErrors } from './pages.ts';
+import { messages } from '../../domain/messages.ts';
+
+const uidParams = z.object({ uid: z.string().min(1).max(128) });
+const loginForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') });
+const registrationForm = z.object({
+  firstName: z.string().trim().min(1, 'Il nome è obbligatorio').max(100, 'Il nome può avere al massimo 100 caratteri'),
+  lastName: z.string().trim().min(1, 'Il cognome è obbligatorio').max(100, 'Il cognome può avere al massimo 100 caratteri'),
+  email: z.string().trim().max(320).email('Inserisci un indirizzo email valido'),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `La password deve contenere almeno ${MIN_PASSWORD_LENGTH} caratteri`)
+    .max(1024, 'La password è troppo lunga'),
+});
+
+interface Options {
+  provider: Provider;
+  accounts: AccountStore;
+  publicUrl: string;
+}
+
+/**
+ * Our Italian login and registration pages for oidc-provider's interactions. Consent is implicit: the
+ * portal is the provider's only client, so the scopes it asks for are granted without a question.
+ */
+export async function interactionRoutes(app: FastifyInstance, { provider, accounts, publicUrl }: Options) {
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+
+  const paths = (uid: string) => ({
+    base: `/idp/interaction/${uid}`,
+    login: `/idp/interaction/${uid}/login`,
+    register: `/idp/interaction/${uid}/register`,
+  });
+
+  const sendHtml = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+  /** The pending interaction for this browser, or an Italian page explaining that the login must restart. */
+  async function loadInteraction(request: FastifyRequest, reply: FastifyReply) {
+    const { uid } = uidParams.parse(request.params);
+    try {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      if (details.uid !== uid) throw new oidcErrors.SessionNotFound('interaction mismatch');
+      return details;
+    } catch (error) {
+      if (!(error instanceof oidcErrors.OIDCProviderError)) throw error;
+      sendHtml(
+        reply,
+        400,
+        messagePage({
+          title: 'Sessione di accesso scaduta',
+          message: "La pagina di accesso non è più valida. Torna al portale e premi di nuovo Accedi o Registrati.",
+          linkHref: `${publicUrl}/`,
+          linkText: 'Torna al Portale Fondi',
+        }),
+      );
+      return undefined;
+    }
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply, result: Parameters<Provider['interactionResult']>[2]) {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: true });
+    return reply.redirect(returnTo, 303);
+  }
+
+  app.get('/idp/interaction/:uid', async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return reply;
+    const { uid, prompt, params, session, grantId } = interaction;
+    const { login, register } = paths(uid);
+
+    if (prompt.name === 'create') return sendHtml(reply, 200, registrationPage({ action: register, loginHref: login }));
+    if (prompt.name === 'login') {
+      const email = typeof params.login_hint === 'string' ? params.login_hint : undefined;
+      return sendHtml(reply, 200, loginPage({ action: login, registerHref: register, email }));
+    }
+    if (prompt.name === 'consent' && session?.accountId) {
+      const grant = grantId
+        ? await provider.Grant.find(grantId)
+        : new provider.Grant({ accountId: session.accountId, clientId: String(params.client_id) });
+      if (!grant) return finish(request, reply, { error: 'access_denied', error_description: 'grant not found' });
+      const details = prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
+      if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+      if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+      for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
+        grant.addResourceScope(indicator, scopes.join(' '));
+      }
+      const savedGrantId = await grant.save();
+      return finish(request, reply, { consent: grantId ? {} : { grantId: savedGrantId } });
+    }
+    return finish(request, reply, { error: 'access_denied', error_description: `unsupported prompt ${prompt.name}` });
+  });
+
+  app.get('/idp/interaction/:uid/login', async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return reply;
+    const { login, register } = paths(interaction.uid);
+    return sendHtml(reply, 200, loginPage({ action: login, registerHref: register }));
+  });
+
+  app.post('/idp/interaction/:uid/login', async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return reply;
+    const { login, register } = paths(interaction.uid);
+    const form = loginForm.safeParse(request.body ?? {});
+    const email = form.success ? form.data.email.trim() : '';
+    const account = form.success && email && form.data.password ? await accounts.authenticate(email, form.data.password) : undefined;
+    if (!account) {
+      request.log.info({ event: 'idp.login.failed' }, 'login refused');
+      return sendHtml(reply, 401, loginPage({ action: login, registerHref: register, email, error: messages.auth.invalidCredentials }));
+    }
+    return finish(request, reply, { login: { accountId: account.id }, create: {} });
+  });
+
+  app.get('/idp/interaction/:uid/register', async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return reply;
+    const { login, register } = paths(interaction.uid);
+    return sendHtml(reply, 200, registrationPage({ action: register, loginHref: login }));
+  });
+
+  app.post('/idp/interaction/:uid/register', async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return reply;
+    const { login, register } = paths(interaction.uid);
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    const values = {
+      firstName: typeof raw.firstName === 'string' ? raw.firstName : '',
+      lastName: typeof raw.lastName === 'string' ? raw.lastName : '',
+      email: typeof raw.email === 'string' ? raw.email : '',
+    };
+    const parsed = registrationForm.safeParse({ ...values, password: typeof raw.password === 'string' ? raw.password : '' });
+    const rerender = (errors: RegistrationErrors) =>
+      sendHtml(reply, 400, registrationPage({ action: register, loginHref: login, values, errors }));
+
+    if (!parsed.success) {
+      const errors: RegistrationErrors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof RegistrationErrors;
+        errors[key] ??= issue.message;
+      }
+      return rerender(errors);
+    }
+    const account = await accounts.register(parsed.data);
+    if (!account) return rerender({ email: 'Esiste già un account con questa email: accedi oppure usa un altro indirizzo.' });
+    request.log.info({ event: 'idp.account.created', accountId: account.id }, 'account registered');
+    return finish(request, reply, { login: { accountId: account.id }, create: {} });
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * The embedded identity provider's own pages: plain server-rendered HTML with no script, in Italian,
+ * styled like the portal (Titillium Web, #0066CC) and accessible (labels, focus, errors announced).
+ */
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const styles = `
+@font-face{font-family:'Titillium Web';font-weight:400;font-display:swap;src:url('/idp-assets/titillium-web-latin-400-normal.woff2') format('woff2')}
+@font-face{font-family:'Titillium Web';font-weight:600;font-display:swap;src:url('/idp-assets/titillium-web-latin-600-normal.woff2') format('woff2')}
+*{box-sizing:border-box}
+body{margin:0;font-family:'Titillium Web',system-ui,sans-serif;color:#1a1a1a;background:#f2f7fc;line-height:1.5}
+header{background:#0066cc;color:#fff;padding:1rem 1.5rem}
+header p{margin:0;font-size:1.25rem;font-weight:600}
+main{max-width:28rem;margin:2.5rem auto;padding:2rem;background:#fff;border-radius:4px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+h1{margin-top:0;font-size:1.75rem;color:#17324d}
+label{display:block;font-weight:600;margin-top:1rem}
+input{width:100%;padding:.6rem .75rem;margin-top:.25rem;font:inherit;border:1px solid #5c6f82;border-radius:4px}
+input[aria-invalid=true]{border-color:#d9364f}
+:focus-visible{outline:3px solid #ff9900;outline-offset:2px}
+button{margin-top:1.5rem;width:100%;padding:.75rem;font:inherit;font-weight:600;color:#fff;background:#0066cc;border:0;border-radius:4px;cursor:pointer}
+button:hover{background:#004d99}
+.error{color:#a6182e;background:#fbe9ec;border-left:4px solid #d9364f;padding:.75rem 1rem;margin:1rem 0}
+.field-error{color:#a6182e;font-size:.9rem;margin:.25rem 0 0}
+.hint{color:#5c6f82;font-size:.9rem;margin:.25rem 0 0}
+a{color:#0066cc}
+.alt{margin-top:1.5rem;text-align:center}
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="it">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Portale Fondi</title>
+<style>${styles}</style>
+</head>
+<body>
+<header><p>Portale Fondi</p></header>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+interface FieldOptions {
+  name: string;
+  label: string;
+  type?: string;
+  value?: string;
+  autocomplete: string;
+  error?: string;
+  hint?: string;
+}
+
+function field({ name, label, type = 'text', value = '', autocomplete, error, hint }: FieldOptions): string {
+  const describedBy = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
+  return `<label for="${name}">${escapeHtml(label)}</label>
+<input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}" required${
+    error ? ' aria-invalid="true"' : ''
+  }${describedBy ? ` aria-describedby="${describedBy}"` : ''}>${hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>` : ''}${
+    error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>` : ''
+  }`;
+}
+
+export function loginPage(input: { action: string; registerHref: string; email?: string; error?: string }): string {
+  return layout(
+    'Accedi',
+    `<h1>Accedi</h1>
+${input.error ? `<div class="error" role="alert">${escapeHtml(input.error)}</div>` : ''}
+<form method="post" action="${escapeHtml(input.action)}" novalidate>
+${field({ name: 'email', label: 'Email', type: 'email', value: input.email, autocomplete: 'username' })}
+${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' })}
+<button type="submit">Accedi</button>
+</form>
+<p class="alt">Non hai un account? <a href="${escapeHtml(input.registerHref)}">Registrati</a></p>`,
+  );
+}
+
+export interface RegistrationValues {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}
+export type RegistrationErrors = Partial<Record<'firstName' | 'lastName' | 'email' | 'password', string>>;
+
+export function registrationPage(input: {
+  action: string;
+  loginHref: string;
+  values?: RegistrationValues;
+  errors?: RegistrationErrors;
+}): string {
+  const { values = {}, errors = {} } = input;
+  const hasErrors = Object.keys(errors).length > 0;
+  return layout(
+    'Registrati',
+    `<h1>Registrati</h1>
+${hasErrors ? '<div class="error" role="alert">Correggi i campi indicati per completare la registrazione.</div>' : ''}
+<form method="post" action="${escapeHtml(input.action)}" novalidate>
+${field({ name: 'firstName', label: 'Nome', value: values.firstName, autocomplete: 'given-name', error: errors.firstName })}
+${field({ name: 'lastName', label: 'Cognome', value: values.lastName, autocomplete: 'family-name', error: errors.lastName })}
+${field({ name: 'email', label: 'Email', type: 'email', value: values.email, autocomplete: 'email', error: errors.email })}
+${field({
+  name: 'password',
+  label: 'Password',
+  type: 'password',
+  autocomplete: 'new-password',
+  error: errors.password,
+  hint: 'Almeno 10 caratteri.',
+})}
+<button type="submit">Registrati</button>
+</form>
+<p class="alt">Hai già un account? <a href="${escapeHtml(input.loginHref)}">Accedi</a></p>`,
+  );
+}
+
+export function messagePage(input: { title: string; message: string; linkHref: string; linkText: string }): string {
+  return layout(
+    input.title,
+    `<h1>${escapeHtml(input.title)}</h1>
+<p>${escapeHtml(input.message)}</p>
+<p><a href="${escapeHtml(input.linkHref)}">${escapeHtml(input.linkText)}</a></p>`,
+  );
+}
+
+/** The provider's logout confirmation: we ask nothing more, the person already chose Esci in the portal. */
+export function logoutPage(form: string): string {
+  const confirm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"><noscript><button type="submit">Esci</button></noscript></form>');
+  return layout('Uscita in corso', `<h1>Uscita in corso…</h1>${confirm}<script>document.forms[0].submit()</script>`);
+}

@@ -1,0 +1,33 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+/** scrypt parameters (memory-hard): N=2^15, r=8, p=1 → 32 MiB per hash. */
+const N = 32768;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 64;
+const MAX_MEMORY = 64 * 1024 * 1024;
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** Returns a self-describing string: `scrypt$N$r$p$salt$hash` (base64url), so parameters can grow later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, R, P);
+  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

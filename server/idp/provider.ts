@@ -1,0 +1,163 @@
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { JWK } from 'jose';
+import type { AccountStore } from './accounts.ts';
+import { createDbAdapterFactory } from './adapter.ts';
+import type { Db } from '../db/client.ts';
+import { logoutPage, messagePage } from './pages.ts';
+
+export const API_RESOURCE_SCOPE = 'api';
+const DAY = 24 * 60 * 60;
+
+export interface EmbeddedProviderOptions {
+  db: Db;
+  accounts: AccountStore;
+  issuer: string;
+  publicUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+  apiAudience: string;
+  signingKeys: JWK[];
+  cookieKeys: string[];
+  secureCookies: boolean;
+  trustProxy: boolean;
+}
+
+/**
+ * The standard interaction policy plus `create` (OpenID Connect "prompt=create"): a requestable prompt
+ * that opens the registration page instead of the login page.
+ */
+function interactionPolicyWithRegistration() {
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+  return policy;
+}
+
+function html(ctx: KoaContextWithOIDC, body: string) {
+  ctx.type = 'html';
+  ctx.body = body;
+}
+
+export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provider {
+  const { accounts, apiAudience } = options;
+
+  const configuration: Configuration = {
+    adapter: createDbAdapterFactory(options.db),
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        client_name: 'Portale Fondi',
+        redirect_uris: [options.redirectUri],
+        post_logout_redirect_uris: [options.postLogoutRedirectUri],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: { keys: options.signingKeys as NonNullable<Configuration['jwks']>['keys'] },
+    cookies: {
+      keys: options.cookieKeys,
+      long: { signed: true, secure: options.secureCookies, sameSite: 'lax' },
+      short: { signed: true, secure: options.secureCookies, sameSite: 'lax' },
+    },
+    pkce: { required: () => true },
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
+    async findAccount(_ctx, sub) {
+      const account = await accounts.findById(sub);
+      if (!account) return undefined;
+      return {
+        accountId: account.id,
+        async claims() {
+          return {
+            sub: account.id,
+            email: account.email,
+            email_verified: true,
+            name: `${account.firstName} ${account.lastName}`.trim(),
+            given_name: account.firstName,
+            family_name: account.lastName,
+          };
+        },
+      };
+    },
+    // The API creates its user from the access token alone, so it carries who the person is and their roles.
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const account = await accounts.findById(token.accountId);
+      if (!account) return undefined;
+      return {
+        email: account.email,
+        given_name: account.firstName,
+        family_name: account.lastName,
+        roles: account.roles,
+      };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => html(ctx, logoutPage(form)),
+        postLogoutSuccessSource: (ctx) =>
+          html(
+            ctx,
+            messagePage({
+              title: 'Sei uscito',
+              message: 'La sessione è stata chiusa.',
+              linkHref: `${options.publicUrl}/`,
+              linkText: 'Torna al Portale Fondi',
+            }),
+          ),
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => apiAudience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({
+          scope: API_RESOURCE_SCOPE,
+          audience: apiAudience,
+          accessTokenTTL: 15 * 60,
+          accessTokenFormat: 'jwt',
+          jwt: { sign: { alg: 'RS256' } },
+        }),
+      },
+    },
+    interactions: {
+      policy: interactionPolicyWithRegistration(),
+      url: (_ctx, interaction) => `/idp/interaction/${interaction.uid}`,
+    },
+    ttl: {
+      AccessToken: 15 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Grant: 30 * DAY,
+      Session: 30 * DAY,
+      RefreshToken: 30 * DAY,
+    },
+    rotateRefreshToken: true,
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    renderError(ctx, out) {
+      html(
+        ctx,
+        messagePage({
+          title: 'Accesso non riuscito',
+          message: `Non è stato possibile completare l'accesso (${String(out.error ?? 'errore')}). Riprova dal portale.`,
+          linkHref: `${options.publicUrl}/`,
+          linkText: 'Torna al Portale Fondi',
+        }),
+      );
+    },
+  };
+
+  const provider = new Provider(options.issuer, configuration);
+  provider.proxy = options.trustProxy;
+  return provider;
+}

@@ -1,0 +1,104 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/users.ts';
+import { organizationMembers, organizations } from '../db/schema/organizations.ts';
+import { ADMIN_ROLE } from '../../domain/roles.ts';
+import type { AccessTokenClaims } from '../auth/accessToken.ts';
+import type { User, UserOrganization } from '../../domain/user.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The person's details as the identity provider states them in the token. */
+export interface IdentityClaims {
+  issuer: string;
+  subject: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  /** Present only when the provider sends a `roles` claim; otherwise the roles in our database stand. */
+  roles?: string[];
+}
+
+export function identityFromClaims(issuer: string, claims: AccessTokenClaims): IdentityClaims {
+  const [nameFirst, ...nameRest] = typeof claims.name === 'string' ? claims.name.split(' ') : [];
+  return {
+    issuer,
+    subject: claims.sub,
+    email: typeof claims.email === 'string' ? claims.email.toLowerCase() : '',
+    firstName: typeof claims.given_name === 'string' ? claims.given_name : nameFirst,
+    lastName: typeof claims.family_name === 'string' ? claims.family_name : nameRest.join(' ') || undefined,
+    roles: Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : undefined,
+  };
+}
+
+export function createUserRepository(db: Db, options: { adminEmail: string }) {
+  /** The bootstrap administrator's e-mail is an administrator whatever provider vouches for it. */
+  const rolesFor = (identity: IdentityClaims, current: string[]) => {
+    const roles = identity.roles ?? current;
+    const needsAdmin = identity.email === options.adminEmail && !roles.some((r) => r.toLowerCase() === ADMIN_ROLE);
+    return needsAdmin ? [...roles, ADMIN_ROLE] : roles;
+  };
+
+  return {
+    /**
+     * The user for this identity, created on their first authenticated call. Profile fields follow the
+     * provider only while the person has not yet given their own (the account page edits them here).
+     */
+    async ensure(identity: IdentityClaims): Promise<UserRow> {
+      const key = and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject));
+      const [existing] = await db.select().from(users).where(key);
+      if (!existing) {
+        const [created] = await db
+          .insert(users)
+          .values({
+            issuer: identity.issuer,
+            subject: identity.subject,
+            email: identity.email,
+            firstName: identity.firstName ?? '',
+            lastName: identity.lastName ?? '',
+            roles: rolesFor(identity, []),
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (created) return created;
+        const [raced] = await db.select().from(users).where(key);
+        return raced!;
+      }
+      const changes: Partial<UserRow> = {};
+      const roles = rolesFor(identity, existing.roles);
+      if (JSON.stringify(roles) !== JSON.stringify(existing.roles)) changes.roles = roles;
+      if (identity.email && identity.email !== existing.email) changes.email = identity.email;
+      if (!existing.firstName && identity.firstName) changes.firstName = identity.firstName;
+      if (!existing.lastName && identity.lastName) changes.lastName = identity.lastName;
+      if (Object.keys(changes).length === 0) return existing;
+      const [updated] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return updated!;
+    },
+
+    async organizationsOf(userId: string): Promise<UserOrganization[]> {
+      return db
+        .select({ id: organizations.id, name: organizations.name, email: organizations.email, pIva: organizations.pIva })
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .where(eq(organizationMembers.userId, userId))
+        .orderBy(asc(organizations.name));
+    },
+
+    async toUser(row: UserRow): Promise<User> {
+      return {
+        id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        roles: row.roles,
+        organizations: await this.organizationsOf(row.id),
+      };
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as client from 'openid-client';
+import { z } from 'zod';
+import {
+  loginScreenSchema,
+  refreshRequestSchema,
+  tokenExchangeRequestSchema,
+  tokenSetSchema,
+  type TokenSet,
+} from '../../domain/auth.ts';
+import { apiErrorSchema } from '../../domain/errors.ts';
+import { HttpError } from '../errors.ts';
+import { LOGIN_SCOPE, type OidcClient } from '../auth/oidcClient.ts';
+
+/** The login in progress in this browser: PKCE verifier and state, bound to it by a signed httpOnly cookie. */
+const LOGIN_COOKIE = 'pf_login';
+const LOGIN_COOKIE_PATH = '/api/Jwt';
+const loginTransactionSchema = z.object({ state: z.string(), verifier: z.string() });
+
+interface Options {
+  oidc: OidcClient;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+  secureCookies: boolean;
+}
+
+const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 502: apiErrorSchema };
+
+function toTokenSet(response: client.TokenEndpointResponse): TokenSet {
+  return {
+    token: response.access_token,
+    refresh_token: response.refresh_token ?? null,
+    id_token: response.id_token ?? null,
+    expires_in: response.expires_in ?? null,
+  };
+}
+
+/** A refused code or refresh token is the client's problem (4xx); an unreachable provider is not. */
+function providerError(error: unknown, refused: HttpError): HttpError {
+  if (error instanceof client.ResponseBodyError || error instanceof client.AuthorizationResponseError) return refused;
+  // The callback parameters did not validate (state, issuer): a refused login, not a provider outage.
+  if (error instanceof client.ClientError && error.code === 'OAUTH_INVALID_RESPONSE') return refused;
+  return new HttpError(502, 'identity_provider_unavailable', "Il servizio di autenticazione non risponde: riprova tra qualche istante.");
+}
+
+export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (app, { oidc, redirectUri, postLogoutRedirectUri, secureCookies }) => {
+  const resourceParam: Record<string, string> = oidc.resource ? { resource: oidc.resource } : {};
+
+  app.get(
+    '/api/Jwt/login',
+    {
+      config: { public: true },
+      schema: { querystring: z.object({ screen: loginScreenSchema.default('login') }) },
+    },
+    async (request, reply) => {
+      const verifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const prompt = [request.query.screen === 'register' ? 'create' : '', oidc.promptConsent ? 'consent' : ''].filter(Boolean).join(' ');
+      const parameters: Record<string, string> = {
+        redirect_uri: redirectUri,
+        scope: LOGIN_SCOPE,
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        ...(prompt ? { prompt } : {}),
+        ...resourceParam,
+      };
+      const url = client.buildAuthorizationUrl(await oidc.configuration(), parameters);
+      reply.setCookie(LOGIN_COOKIE, JSON.stringify({ state, verifier }), {
+        path: LOGIN_COOKIE_PATH,
+        httpOnly: true,
+        secure: secureCookies,
+        sameSite: 'lax',
+        signed: true,
+        maxAge: 15 * 60,
+      });
+      return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+    },
+  );
+
+  app.post(
+    '/api/Jwt/token-exchange',
+    {
+      config: { public: true },
+      schema: { body: tokenExchangeRequestSchema, response: { 200: tokenSetSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { code, state, iss } = request.body;
+      if (request.body.redirectUri !== redirectUri) {
+        throw new HttpError(400, 'invalid_redirect_uri', "L'indirizzo di ritorno dell'accesso non è quello del portale.");
+      }
+      const raw = request.cookies[LOGIN_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      const transaction = unsigned?.valid && unsigned.value ? loginTransactionSchema.safeParse(JSON.parse(unsigned.value)) : undefined;
+      // Single use: whatever happens next, this login attempt is over.
+      reply.clearCookie(LOGIN_COOKIE, { path: LOGIN_COOKIE_PATH });
+      if (!transaction?.success) {
+        throw new HttpError(400, 'login_expired', "L'accesso è scaduto o è stato avviato da un altro browser: premi di nuovo Accedi.");
+      }
+      const callbackUrl = new URL(redirectUri);
+      callbackUrl.searchParams.set('code', code);
+      if (state !== undefined) callbackUrl.searchParams.set('state', state);
+      if (iss !== undefined) callbackUrl.searchParams.set('iss', iss);
+      try {
+        const tokens = await client.authorizationCodeGrant(
+          await oidc.configuration(),
+          callbackUrl,
+          { pkceCodeVerifier: transaction.data.verifier, expectedState: transaction.data.state },
+          resourceParam,
+        );
+        return toTokenSet(tokens);
+      } catch (error) {
+        request.log.warn({ err: error }, 'code exchange refused');
+        throw providerError(error, new HttpError(400, 'invalid_grant', 'Il codice di accesso non è valido o è scaduto: premi di nuovo Accedi.'));
+      }
+    },
+  );
+
+  app.post(
+    '/api/Jwt/refresh',
+    {
+      config: { public: true },
+      schema: { body: refreshRequestSchema, response: { 200: tokenSetSchema, ...errorResponses } },
+    },
+    async (request) => {
+      try {
+        const tokens = await client.refreshTokenGrant(await oidc.configuration(), request.body.refresh_token, resourceParam);
+        return toTokenSet(tokens);
+      } catch (error) {
+        throw providerError(error, new HttpError(401, 'invalid_refresh_token', 'La sessione è scaduta: accedi di nuovo.'));
+      }
+    },
+  );
+
+  app.get(
+    '/api/Jwt/logout',
+    {
+      config: { public: true },
+      schema: { querystring: z.object({ id_token_hint: z.string().max(8192).optional() }) },
+    },
+    async (request, reply) => {
+      const configuration = await oidc.configuration();
+      if (!configuration.serverMetadata().end_session_endpoint) return reply.redirect(postLogoutRedirectUri, 302);
+      const url = client.buildEndSessionUrl(configuration, {
+        post_logout_redirect_uri: postLogoutRedirectUri,
+        client_id: configuration.clientMetadata().client_id,
+        ...(request.query.id_token_hint ? { id_token_hint: request.query.id_token_hint } : {}),
+      });
+      return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+    },
+  );
+};
