@@ -2,8 +2,14 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
+// CI collects every run's JSON report to print one closing pass/fail line (.ci/summary.mjs).
+const reportDir = process.env.VITEST_REPORT_DIR;
+
 export default defineConfig({
   test: {
+    ...(reportDir
+      ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${process.pid}.json` } }
+      : {}),
     projects: [
       {
         plugins: [react(), vanillaExtractPlugin()],

@@ -14,9 +14,16 @@ import { embeddedIdpPlugin } from './idp/idp.plugin.ts';
 import { purgeExpiredPayloads } from './idp/adapter.ts';
 import { createEmbeddedOidcClient, createExternalOidcClient, type OidcClient } from './auth/oidcClient.ts';
 import { installAuthentication } from './auth/authenticate.ts';
-import { createUserRepository } from './repositories/users.ts';
+import { createUserRepository } from './auth/users.ts';
+import { createMembership } from './auth/membership.ts';
+import { createInvitations } from './auth/invitations.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createTerritory } from './seed/territory.ts';
 import { jwtRoutes } from './routes/jwt.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
+import { organizationRoutes } from './routes/organization.routes.ts';
+import { typologyRoutes } from './routes/typology.routes.ts';
+import { sendEmailRoutes } from './routes/sendEmail.routes.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -46,6 +53,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   const accounts = createAccountStore(db);
   const users = createUserRepository(db, { adminEmail: config.admin.email });
+  const membership = createMembership(db);
+  const invitations = createInvitations(db, membership);
+  const territory = createTerritory();
+  const mailer = createMailer({ ...config.mail, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
 
   let oidc: OidcClient;
   if (config.oidc.mode === 'embedded') {
@@ -82,12 +94,17 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       postLogoutRedirectUri: config.postLogoutRedirectUri,
       secureCookies: config.secureCookies,
     });
-    await api.register(userRoutes, { users });
+    await api.register(userRoutes, { users, db });
+    await api.register(organizationRoutes, { db, membership, invitations, territory });
+    await api.register(sendEmailRoutes, { membership, invitations, mailer, publicUrl: config.publicUrl });
+    await api.register(typologyRoutes, { territory });
   });
 
   const clientBuilt = existsSync(`${CLIENT_DIST}/index.html`);
   if (clientBuilt) {
     await app.register(fastifyStatic, { root: CLIENT_DIST, index: false, maxAge: '1h' });
+    // With index: false the static plugin refuses the root directory itself; the welcome page is the SPA's.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

@@ -22,6 +22,21 @@ const envSchema = z
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('admin@portale-fondi.local')),
     ADMIN_PASSWORD: optionalString,
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .url()
+        .refine((url) => /^smtps?:\/\//i.test(url), 'SMTP_URL must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((from) => !/[\r\n]/.test(from), 'MAIL_FROM must be a single line')
+        .default('"Portale Fondi" <noreply@portale-fondi.local>'),
+    ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
@@ -77,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       } as const),
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     trustProxy: e.TRUST_PROXY === 'true',
+    /** Without SMTP_URL, messages are written to DATA_DIR/outbox as .eml files. */
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     logLevel: e.LOG_LEVEL,
     redirectUri: `${publicUrl}/login-callback`,
     postLogoutRedirectUri: `${publicUrl}/logout-callback`,

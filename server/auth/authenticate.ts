@@ -4,7 +4,7 @@ import { isAdminRole } from '../../domain/roles.ts';
 import { HttpError } from '../errors.ts';
 import { AccessTokenError, verifyAccessToken } from './accessToken.ts';
 import type { OidcClient } from './oidcClient.ts';
-import { identityFromClaims, type UserRepository, type UserRow } from '../repositories/users.ts';
+import { identityFromClaims, type UserRepository, type UserRow } from './users.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -10,8 +10,9 @@ import pg from 'pg';
 import * as users from './schema/users.ts';
 import * as organizations from './schema/organizations.ts';
 import * as identity from './schema/identity.ts';
+import * as invitations from './schema/invitations.ts';
 
-export const schema = { ...users, ...organizations, ...identity };
+export const schema = { ...users, ...organizations, ...identity, ...invitations };
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code above this module never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

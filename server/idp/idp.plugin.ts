@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AccountStore } from './accounts.ts';
 import { interactionRoutes } from './interactions.ts';
@@ -36,7 +36,7 @@ export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    const handler = (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const handler = (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;

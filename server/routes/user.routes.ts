@@ -1,11 +1,22 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountFieldLabels, updateUserRequestSchema } from '../../domain/account.ts';
+import { apiErrorSchema } from '../../domain/errors.ts';
+import { fieldErrorSchema } from '../../domain/validation.ts';
+import { messages } from '../../domain/messages.ts';
 import { userSchema, userStatusSchema } from '../../domain/user.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { requireUser } from '../auth/authenticate.ts';
-import type { UserRepository } from '../repositories/users.ts';
+import type { UserRepository } from '../auth/users.ts';
+import type { Db } from '../db/client.ts';
+import { users as usersTable } from '../db/schema/users.ts';
+import { HttpError } from '../errors.ts';
+import { installFieldErrorHandler } from './fieldErrors.ts';
 
-export const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository }> = async (app, { users }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository; db: Db }> = async (app, { users, db }) => {
+  installFieldErrorHandler(app, accountFieldLabels);
+
   app.get('/api/User', { schema: { response: { 200: userSchema } } }, async (request) => users.toUser(requireUser(request)));
 
   app.get('/api/User/IsUserAdmin', { schema: { response: { 200: z.boolean() } } }, async (request) =>
@@ -17,4 +28,28 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository }> = asyn
     const organizations = await users.organizationsOf(user.id);
     return { isAdmin: isAdminRole(user.roles), hasOrganization: organizations.length > 0, organizationsCount: organizations.length };
   });
+
+  /**
+   * The account page (spec §2): a person changes their own first and last name. The e-mail comes from the
+   * identity provider and roles from the administrators: both are ignored here.
+   */
+  app.post(
+    '/api/User/UpdateUser',
+    {
+      schema: {
+        body: updateUserRequestSchema,
+        response: { 200: userSchema, 400: fieldErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (request.body.id !== user.id) throw new HttpError(403, 'forbidden', messages.account.notYourAccount);
+      const [updated] = await db
+        .update(usersTable)
+        .set({ firstName: request.body.firstName, lastName: request.body.lastName, updatedAt: new Date() })
+        .where(eq(usersTable.id, user.id))
+        .returning();
+      return users.toUser(updated!);
+    },
+  );
 };

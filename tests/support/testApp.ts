@@ -115,8 +115,17 @@ export async function createTestApp(options: { database?: Database; env?: Record
     loginAsAdmin() {
       return this.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     },
-    get(url: string, token?: string) {
-      return app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    get(url: string, token?: string, headers: Record<string, string> = {}) {
+      return app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+    },
+    /** A JSON POST as the client sends it (body omitted: no payload). */
+    post(url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+      return app.inject({
+        method: 'POST',
+        url,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
     },
     async close() {
       await app.close();

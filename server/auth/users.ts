@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import { organizationMembers, organizations } from '../db/schema/organizations.ts';
 import { ADMIN_ROLE } from '../../domain/roles.ts';
-import type { AccessTokenClaims } from '../auth/accessToken.ts';
+import type { AccessTokenClaims } from './accessToken.ts';
 import type { User, UserOrganization } from '../../domain/user.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+const m = messages.account;
+const personName = (message: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(3, message).max(100, messages.organization.tooLong));
+
+/**
+ * POST /api/User/UpdateUser body (spec §7). `email` is read-only and `roles` are never changed by the
+ * person themselves: both are accepted so the client can send the whole User, and ignored.
+ */
+export const updateUserRequestSchema = z.object({
+  id: z.string({ error: m.notYourAccount }),
+  firstName: personName(m.firstNameRequired),
+  lastName: personName(m.lastNameRequired),
+  email: z.unknown().optional(),
+  roles: z.unknown().optional(),
+});
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+
+export const accountFieldLabels: Record<string, string> = { firstName: 'Nome', lastName: 'Cognome', id: 'Utente' };

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+/** Business constants of the organisation forms (spec §5, §9). */
+export const PIVA_LENGTH = 11;
+export const TELEPHONE_MAX_DIGITS = 10;
+export const DESCRIPTION_MAX_LENGTH = 400;
+export const CODICE_FISCALE_MAX_LENGTH = 16;
+export const NAME_MIN_LENGTH = 3;
+export const PERCENT_PARTICIPATION_MAX_CHARS = 3;
+/** Legal form id meaning "other": the text field `altro` becomes required. */
+export const FORMA_GIURIDICA_ALTRO_ID = 8;
+/** Free-text fields without a limit in the spec get a generous one, so nobody stores a novel. */
+const TEXT_MAX_LENGTH = 200;
+const NUM_CIVICO_MAX_DIGITS = 6;
+
+/** Canonical textual UUID, checked before any id reaches the database (which would refuse it with an error). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const MEMBER_ROLES = ['admin', 'member'] as const;
+export const memberRoleSchema = z.enum(MEMBER_ROLES);
+export type MemberRole = z.infer<typeof memberRoleSchema>;
+
+/**
+ * Check digit of an Italian partita IVA (Luhn-like): digits in odd positions are summed as they are,
+ * digits in even positions are doubled (minus 9 above 9); the 11th digit brings the sum to a multiple of 10.
+ */
+export function partitaIvaCheckDigit(firstTenDigits: string): number {
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    let digit = firstTenDigits.charCodeAt(i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** Eleven digits, not all zero, with a correct check digit. */
+export function isValidPartitaIva(value: string): boolean {
+  if (!/^\d{11}$/.test(value) || /^0{11}$/.test(value)) return false;
+  return partitaIvaCheckDigit(value) === value.charCodeAt(10) - 48;
+}
+
+/** The Italian names of the fields, used to say which one a message is about. */
+export const organizationFieldLabels: Record<string, string> = {
+  id: 'Organizzazione',
+  name: 'Nome',
+  formaGiuridica: 'Forma giuridica',
+  pIva: 'P.IVA',
+  codiceAteco: 'Codice ATECO',
+  altro: 'Altra forma giuridica',
+  publicParticipation: 'Partecipazione pubblica',
+  percentParticipation: 'Percentuale di partecipazione pubblica',
+  description: 'Descrizione',
+  email: 'E-mail',
+  telephone: 'Telefono',
+  privacy: 'Privacy',
+  address: 'Indirizzo',
+  codiceFiscale: 'Codice fiscale',
+  comune: 'Comune',
+  contactReference: 'Referente',
+  luogo_di_nascita: 'Luogo di nascita',
+  natura_del_soggetto_proponente: 'Natura del soggetto proponente',
+  numCivico: 'Numero civico',
+  pec: 'PEC',
+  province: 'Provincia',
+  region: 'Regione',
+  role: 'Ruolo',
+  website: 'Sito web',
+  data_di_costituzione: 'Data di costituzione',
+  data_di_nascita: 'Data di nascita',
+  pIvaQuery: 'P.IVA',
+  organizationId: 'Organizzazione',
+  userId: 'Utente',
+};
+
+const m = messages.organization;
+
+// Forms send '' for an untouched optional field and selects send ids as strings; both are normalised here.
+const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const blankToNull = (value: unknown) => {
+  const trimmed = trim(value);
+  return trimmed === '' ? null : trimmed;
+};
+const numberToString = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : trim(value));
+const digitsToNumber = (value: unknown) => {
+  const v = blankToNull(value);
+  return typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v;
+};
+const typeError = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? m.required : m.invalid);
+
+const requiredText = (max = TEXT_MAX_LENGTH) =>
+  z.preprocess(numberToString, z.string({ error: typeError }).min(1, m.required).max(max, m.tooLong));
+const optionalText = (max = TEXT_MAX_LENGTH) =>
+  z.preprocess((v) => blankToNull(numberToString(v)), z.string({ error: m.invalid }).max(max, m.tooLong).nullable());
+const optionalEmail = () =>
+  z.preprocess(blankToNull, z.email({ error: m.emailInvalid }).max(254, m.tooLong).nullable());
+const optionalIstatCode = () => z.preprocess(digitsToNumber, z.number({ error: m.invalid }).int(m.invalid).positive(m.invalid).nullable());
+const optionalDate = () =>
+  z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: m.dateInvalid }).nullable());
+
+/** The profile fields shared by creation and update, each with the rules of spec §5. */
+const fields = {
+  name: z.preprocess(trim, z.string({ error: typeError }).min(1, m.required).min(NAME_MIN_LENGTH, m.nameTooShort).max(TEXT_MAX_LENGTH, m.tooLong)),
+  formaGiuridica: z.preprocess(digitsToNumber, z.number({ error: typeError }).int(m.invalid).positive(m.invalid)),
+  codiceAteco: z.preprocess(
+    numberToString,
+    z.string({ error: typeError }).min(1, m.required).regex(/^\d{2}(\.\d{1,2}){0,2}$/, m.codiceAtecoInvalid),
+  ),
+  altro: optionalText(),
+  publicParticipation: z.boolean({ error: m.invalid }),
+  percentParticipation: z.preprocess(
+    (v) => {
+      const value = blankToNull(v);
+      return typeof value === 'string' && /^-?\d+([.,]\d+)?$/.test(value) ? Number(value.replace(',', '.')) : value;
+    },
+    z
+      .number({ error: m.invalid })
+      .min(0, m.percentMin)
+      .max(100, m.percentMax)
+      .refine((n) => String(n).length <= PERCENT_PARTICIPATION_MAX_CHARS, m.tooLong)
+      .nullable(),
+  ),
+  description: requiredText(DESCRIPTION_MAX_LENGTH),
+  email: z.preprocess(trim, z.string({ error: typeError }).min(1, m.required).pipe(z.email({ error: m.emailInvalid }).max(254, m.tooLong))),
+  telephone: z.preprocess(
+    numberToString,
+    z.string({ error: typeError }).min(1, m.required).regex(/^\d+$/, m.digitsOnly).max(TELEPHONE_MAX_DIGITS, m.tooLong),
+  ),
+  address: optionalText(),
+  codiceFiscale: z.preprocess(
+    (v) => {
+      const value = blankToNull(v);
+      return typeof value === 'string' ? value.toUpperCase() : value;
+    },
+    z
+      .string({ error: m.invalid })
+      .max(CODICE_FISCALE_MAX_LENGTH, m.tooLong)
+      .regex(/^(\d{11}|[A-Z0-9]{16})$/, m.codiceFiscaleInvalid)
+      .nullable(),
+  ),
+  comune: optionalIstatCode(),
+  province: optionalIstatCode(),
+  region: optionalIstatCode(),
+  contactReference: requiredText(),
+  luogo_di_nascita: optionalText(),
+  natura_del_soggetto_proponente: optionalText(),
+  numCivico: z.preprocess(
+    (v) => blankToNull(numberToString(v)),
+    z.string({ error: m.invalid }).regex(/^\d+$/, m.digitsOnly).max(NUM_CIVICO_MAX_DIGITS, m.tooLong).nullable(),
+  ),
+  pec: optionalEmail(),
+  role: optionalText(),
+  website: z.preprocess(blankToNull, z.string({ error: m.invalid }).max(300, m.tooLong).regex(/^\S+\.\S+$/, m.websiteInvalid).nullable()),
+  data_di_costituzione: optionalDate(),
+  data_di_nascita: optionalDate(),
+};
+
+export const pIvaSchema = z.preprocess(
+  numberToString,
+  z.string({ error: typeError }).superRefine((value, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (value === '') return issue(m.required);
+    if (!/^\d+$/.test(value)) return issue(m.digitsOnly);
+    if (value.length > PIVA_LENGTH) return issue(m.tooLong);
+    if (value.length !== PIVA_LENGTH) return issue(m.pIvaLength);
+    if (!isValidPartitaIva(value)) return issue(m.pIvaInvalid);
+  }),
+);
+
+/** Cross-field rules of spec §5: "Altro" needs its text, public participation needs its percentage. */
+function applyDependentFields<T extends { formaGiuridica: number; altro: string | null; publicParticipation: boolean; percentParticipation: number | null }>(
+  profile: T,
+  ctx: z.RefinementCtx,
+): T {
+  if (profile.formaGiuridica === FORMA_GIURIDICA_ALTRO_ID && !profile.altro) {
+    ctx.addIssue({ code: 'custom', path: ['altro'], message: m.required });
+  }
+  if (profile.publicParticipation && profile.percentParticipation === null) {
+    ctx.addIssue({ code: 'custom', path: ['percentParticipation'], message: m.required });
+  }
+  // Hidden fields keep no stale value: the form shows them only in these cases.
+  return {
+    ...profile,
+    altro: profile.formaGiuridica === FORMA_GIURIDICA_ALTRO_ID ? profile.altro : null,
+    percentParticipation: profile.publicParticipation ? profile.percentParticipation : null,
+  };
+}
+
+/** The stored profile, complete: what creation produces and what an update must leave valid. */
+export const organizationProfileSchema = z
+  .object({
+    ...fields,
+    altro: fields.altro.default(null),
+    publicParticipation: fields.publicParticipation.default(false),
+    percentParticipation: fields.percentParticipation.default(null),
+    address: fields.address.default(null),
+    codiceFiscale: fields.codiceFiscale.default(null),
+    comune: fields.comune.default(null),
+    province: fields.province.default(null),
+    region: fields.region.default(null),
+    luogo_di_nascita: fields.luogo_di_nascita.default(null),
+    natura_del_soggetto_proponente: fields.natura_del_soggetto_proponente.default(null),
+    numCivico: fields.numCivico.default(null),
+    pec: fields.pec.default(null),
+    role: fields.role.default(null),
+    website: fields.website.default(null),
+    data_di_costituzione: fields.data_di_costituzione.default(null),
+    data_di_nascita: fields.data_di_nascita.default(null),
+  })
+  .transform(applyDependentFields);
+export type OrganizationProfile = z.output<typeof organizationProfileSchema>;
+
+/** POST /api/Organization/CreateOrganization (spec §3 creation payload). Unknown keys are dropped. */
+export const createOrganizationSchema = z
+  .object({
+    ...organizationProfileSchema.in.shape,
+    pIva: pIvaSchema,
+    privacy: z.boolean({ error: typeError }).refine((accepted) => accepted, m.privacyRequired),
+  })
+  .transform(({ pIva, privacy, ...rest }, ctx) => ({ ...applyDependentFields(rest, ctx), pIva, privacy }));
+export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
+export type CreateOrganization = z.output<typeof createOrganizationSchema>;
+
+/**
+ * POST /api/Organization/UpdateOrganization. A missing field keeps its stored value; '' or null clears
+ * an optional one. comune/province/region may arrive as strings of their ISTAT codes (spec §3).
+ * `pIva` is read-only: sending a different one is refused. `privacy` was accepted at creation.
+ */
+export const updateOrganizationSchema = z
+  .object(fields)
+  .partial()
+  .extend({
+    id: z.string({ error: m.idInvalid }).regex(UUID_PATTERN, m.idInvalid),
+    pIva: z.preprocess(numberToString, z.string({ error: m.invalid })).optional(),
+  });
+export type UpdateOrganization = z.output<typeof updateOrganizationSchema>;
+
+/** GET /api/Organization/GetOrganizations: an organisation in a list (spec §3: id, name, email, pIva). */
+export const organizationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  pIva: z.string(),
+  /** The caller's role in it; null when a platform administrator lists organisations they do not belong to. */
+  role: memberRoleSchema.nullable(),
+});
+export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
+
+export const organizationMemberSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: memberRoleSchema,
+});
+export type OrganizationMember = z.infer<typeof organizationMemberSchema>;
+
+/** GetOrganization / GetOrganizationById / UpdateOrganization: the whole profile, typed, with its members. */
+export const organizationDetailSchema = z.object({
+  id: z.string(),
+  pIva: z.string(),
+  name: z.string(),
+  /** Null only for an organisation stored without one (never through CreateOrganization). */
+  formaGiuridica: z.number().int().nullable(),
+  formaGiuridicaName: z.string().nullable(),
+  altro: z.string().nullable(),
+  codiceAteco: z.string(),
+  publicParticipation: z.boolean(),
+  percentParticipation: z.number().nullable(),
+  description: z.string(),
+  email: z.string(),
+  telephone: z.string(),
+  privacy: z.boolean(),
+  address: z.string().nullable(),
+  codiceFiscale: z.string().nullable(),
+  region: z.number().int().nullable(),
+  regionName: z.string().nullable(),
+  province: z.number().int().nullable(),
+  provinceName: z.string().nullable(),
+  comune: z.number().int().nullable(),
+  comuneName: z.string().nullable(),
+  numCivico: z.string().nullable(),
+  contactReference: z.string(),
+  luogo_di_nascita: z.string().nullable(),
+  natura_del_soggetto_proponente: z.string().nullable(),
+  pec: z.string().nullable(),
+  role: z.string().nullable(),
+  website: z.string().nullable(),
+  data_di_costituzione: z.string().nullable(),
+  data_di_nascita: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  members: z.array(organizationMemberSchema),
+  /** The caller's role in this organisation; null for a platform administrator reading it. */
+  myRole: memberRoleSchema.nullable(),
+  /** Whether the caller may change the profile and invite (members yes, platform administrators no). */
+  canEdit: z.boolean(),
+});
+export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;
+
+export const createOrganizationResponseSchema = z.object({ error: z.null(), orgId: z.string() });
+
+/** POST /api/Organization/GetPIva?pIva= (spec §7). */
+export const pIvaQuerySchema = z.object({ pIva: z.string() });
+export const pIvaLookupSchema = z.object({ pIva: z.string(), id: z.string(), name: z.string() });
+export type PIvaLookup = z.infer<typeof pIvaLookupSchema>;
+
+export const organizationIdQuerySchema = z.object({ id: z.string() });
+export const removeMemberQuerySchema = z.object({ organizationId: z.string(), userId: z.string() });
+
+/** The header through which the client names its selected organisation: a hint, never a credential. */
+export const SELECTED_ORGANIZATION_HEADER = 'SelectedOrganizationId';

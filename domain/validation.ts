@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * A 400 for invalid input: `message` names the first offending field in Italian ("Nome: Campo
+ * obbligatorio"); `field` is its dotted path and `issues` lists every field with its message, so a form
+ * can mark each one.
+ */
+export const fieldErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type FieldErrorBody = z.infer<typeof fieldErrorSchema>;

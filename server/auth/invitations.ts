@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { invitations } from '../db/schema/invitations.ts';
+import { organizations } from '../db/schema/organizations.ts';
+import { messages } from '../../domain/messages.ts';
+import { isAdminRole } from '../../domain/roles.ts';
+import {
+  INVITATION_VALIDITY_DAYS,
+  invitationTokenSchema,
+  type AcceptInvitationResponse,
+  type InvitationStatus,
+  type InvitationView,
+} from '../../domain/invitation.ts';
+import { memberRoleSchema } from '../../domain/organization.ts';
+import { HttpError } from '../errors.ts';
+import type { Membership } from './membership.ts';
+import type { UserRow } from './users.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const m = messages.invitation;
+
+/** Only this digest is stored: the token itself exists in the e-mail alone. */
+export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type InvitationRow = typeof invitations.$inferSelect;
+
+function statusOf(row: InvitationRow, now = new Date()): InvitationStatus {
+  if (row.acceptedAt) return 'accepted';
+  return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
+}
+
+/** Invitations to join an organisation: issued by a member, accepted once by the invited address. */
+export function createInvitations(db: Db, membership: Membership) {
+  async function find(token: string) {
+    if (!invitationTokenSchema.safeParse(token).success) throw new HttpError(404, 'not_found', m.notFound);
+    const [row] = await db
+      .select({ invitation: invitations, organizationName: organizations.name })
+      .from(invitations)
+      .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+      .where(eq(invitations.tokenHash, hashInvitationToken(token)));
+    if (!row) throw new HttpError(404, 'not_found', m.notFound);
+    return row;
+  }
+
+  return {
+    async create(input: { organizationId: string; email: string; invitedBy: string }) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY);
+      const [row] = await db
+        .insert(invitations)
+        .values({ ...input, email: input.email.toLowerCase(), tokenHash: hashInvitationToken(token), expiresAt })
+        .returning({ id: invitations.id });
+      return { id: row!.id, token, expiresAt };
+    },
+
+    /** Withdraws an invitation whose e-mail could not be sent. */
+    async discard(id: string) {
+      await db.delete(invitations).where(eq(invitations.id, id));
+    },
+
+    async view(token: string): Promise<InvitationView> {
+      const { invitation, organizationName } = await find(token);
+      return {
+        organizationName,
+        email: invitation.email,
+        expiresAt: invitation.expiresAt.toISOString(),
+        status: statusOf(invitation),
+      };
+    },
+
+    /**
+     * Makes the caller a member (role 'member') when the invitation is pending and addressed to their
+     * e-mail (case-insensitive). The token is consumed in the same transaction, so it works once.
+     */
+    async accept(user: UserRow, token: string): Promise<AcceptInvitationResponse> {
+      const { invitation, organizationName } = await find(token);
+      const status = statusOf(invitation);
+      if (status === 'accepted') throw new HttpError(409, 'invitation_used', m.used);
+      if (status === 'expired') throw new HttpError(410, 'invitation_expired', m.expired);
+      if (user.email.trim().toLowerCase() !== invitation.email) throw new HttpError(403, 'invitation_wrong_account', m.wrongAccount);
+      if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', m.adminCannotJoin);
+
+      return db.transaction(async (tx) => {
+        const consumed = await tx
+          .update(invitations)
+          .set({ acceptedAt: new Date(), acceptedBy: user.id })
+          .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())))
+          .returning({ id: invitations.id });
+        // Someone else's request consumed it (or it expired) between the read and this update.
+        if (consumed.length === 0) throw new HttpError(409, 'invitation_used', m.used);
+        await membership.addMember(tx as unknown as Db, invitation.organizationId, user.id, 'member');
+        const role = await membership.roleOf(tx as unknown as Db, invitation.organizationId, user.id);
+        return { organizationId: invitation.organizationId, organizationName, role: memberRoleSchema.catch('member').parse(role) };
+      });
+    },
+  };
+}
+
+export type Invitations = ReturnType<typeof createInvitations>;

@@ -1,0 +1,151 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { organizationMembers, organizations } from '../db/schema/organizations.ts';
+import { users } from '../db/schema/users.ts';
+import { messages } from '../../domain/messages.ts';
+import { isAdminRole } from '../../domain/roles.ts';
+import { UUID_PATTERN, memberRoleSchema, type MemberRole, type OrganizationMember } from '../../domain/organization.ts';
+import { HttpError } from '../errors.ts';
+import { requireUser } from './authenticate.ts';
+import type { UserRow } from './users.ts';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+export interface OrganizationAccess {
+  user: UserRow;
+  organization: OrganizationRow;
+  /** The caller's role in the organisation; null for a platform administrator reading one they do not belong to. */
+  role: MemberRole | null;
+}
+
+export interface MembershipRequirement {
+  /** 'read': a platform administrator who is not a member may read (spec §6); otherwise they are refused. */
+  allowAdmin?: 'read' | false;
+  /** 'admin': only the organisation's own administrators (member role 'admin'). */
+  role?: 'admin';
+}
+
+const m = messages.organization;
+
+/** An organisation id from a query, body or header: a malformed one is the client's 400, never a database error. */
+export function parseOrganizationId(value: unknown): string {
+  if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw new HttpError(400, 'invalid_organization_id', m.idInvalid);
+  return value.toLowerCase();
+}
+
+/** The `SelectedOrganizationId` header: which organisation the client means. A hint, never a credential. */
+export function selectedOrganizationId(request: FastifyRequest): string {
+  const header = request.headers['selectedorganizationid'];
+  if (header === undefined || header === '') throw new HttpError(400, 'organization_not_selected', m.selectedMissing);
+  return parseOrganizationId(Array.isArray(header) ? header[0] : header);
+}
+
+/**
+ * The one place where organisation-scoped calls are authorised: the caller must belong to the
+ * organisation (with the required role), or be a platform administrator where reading is allowed.
+ */
+export function createMembership(db: Db) {
+  async function requireMember(
+    request: FastifyRequest,
+    organizationId: unknown,
+    requirement: MembershipRequirement = {},
+  ): Promise<OrganizationAccess> {
+    const user = requireUser(request);
+    const id = parseOrganizationId(organizationId);
+    const [row] = await db
+      .select({ organization: organizations, role: organizationMembers.role })
+      .from(organizations)
+      .leftJoin(
+        organizationMembers,
+        and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, user.id)),
+      )
+      .where(eq(organizations.id, id));
+    if (!row) throw new HttpError(404, 'not_found', m.notFound);
+
+    if (row.role) {
+      const role = memberRoleSchema.catch('member').parse(row.role);
+      if (requirement.role === 'admin' && role !== 'admin') throw new HttpError(403, 'forbidden', m.orgAdminOnly);
+      return { user, organization: row.organization, role };
+    }
+    if (isAdminRole(user.roles)) {
+      if (requirement.allowAdmin === 'read') return { user, organization: row.organization, role: null };
+      throw new HttpError(403, 'forbidden', m.adminReadOnly);
+    }
+    throw new HttpError(403, 'forbidden', m.notMember);
+  }
+
+  return {
+    requireMember,
+
+    /** requireMember for the organisation named by the SelectedOrganizationId header. */
+    requireSelectedMember(request: FastifyRequest, requirement: MembershipRequirement = {}) {
+      return requireMember(request, selectedOrganizationId(request), requirement);
+    },
+
+    async membersOf(organizationId: string): Promise<OrganizationMember[]> {
+      const rows = await db
+        .select({
+          userId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          role: organizationMembers.role,
+        })
+        .from(organizationMembers)
+        .innerJoin(users, eq(users.id, organizationMembers.userId))
+        .where(eq(organizationMembers.organizationId, organizationId))
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
+      return rows.map((r) => ({ ...r, role: memberRoleSchema.catch('member').parse(r.role) }));
+    },
+
+    async roleOf(tx: Db, organizationId: string, userId: string): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ role: organizationMembers.role })
+        .from(organizationMembers)
+        .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+      return row?.role;
+    },
+
+    /** Adds the user (no change if already a member). Returns whether a membership was created. */
+    async addMember(tx: Db, organizationId: string, userId: string, role: MemberRole): Promise<boolean> {
+      const inserted = await tx
+        .insert(organizationMembers)
+        .values({ organizationId, userId, role })
+        .onConflictDoNothing()
+        .returning({ userId: organizationMembers.userId });
+      return inserted.length > 0;
+    },
+
+    /**
+     * Removes a member. Organisation administrators may remove anyone, anybody may remove themselves;
+     * the last administrator stays, so the organisation is never left without one.
+     */
+    async removeMember(access: OrganizationAccess, userId: string): Promise<void> {
+      const self = access.user.id === userId;
+      if (!self && access.role !== 'admin') throw new HttpError(403, 'forbidden', m.orgAdminOnly);
+      const organizationId = access.organization.id;
+      await db.transaction(async (tx) => {
+        // Serialise removals in this organisation, so two admins removing each other cannot both succeed.
+        await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${organizationId} for update`);
+        const [target] = await tx
+          .select({ role: organizationMembers.role })
+          .from(organizationMembers)
+          .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+        if (!target) throw new HttpError(404, 'not_found', m.memberNotFound);
+        if (target.role === 'admin') {
+          const [{ admins } = { admins: 0 }] = await tx
+            .select({ admins: sql<number>`count(*)::int` })
+            .from(organizationMembers)
+            .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, 'admin')));
+          if (admins <= 1) throw new HttpError(409, 'last_admin', m.lastAdmin);
+        }
+        await tx
+          .delete(organizationMembers)
+          .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+      });
+    },
+  };
+}
+
+export type Membership = ReturnType<typeof createMembership>;

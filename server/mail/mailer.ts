@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Where messages go: 'smtp' or 'outbox' (files under DATA_DIR/outbox). */
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<{ messageId: string; file?: string }>;
+  close(): void;
+}
+
+const hasLineBreak = (value: string) => /[\r\n]/.test(value);
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}
+
+/** nodemailer to the SMTP server of SMTP_URL, or (embedded mode) to .eml files in the outbox, logged. */
+export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+  // Header injection is refused here too, whatever the caller validated.
+  const guard = (mail: OutgoingMail) => {
+    if (hasLineBreak(mail.to) || hasLineBreak(mail.subject)) throw new Error('line break in a mail header');
+  };
+
+  if (smtpUrl) {
+    // A mail server that does not answer must not hold the request for nodemailer's default two minutes.
+    const transport = nodemailer.createTransport(
+      { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+      { from },
+    );
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        guard(mail);
+        const info = await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+        log.info({ to: mail.to, messageId: info.messageId }, 'e-mail inviata');
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      guard(mail);
+      const info = await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+      await mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outboxDir, `${stamp}-${randomUUID()}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ to: mail.to, subject: mail.subject, file }, 'e-mail scritta nella outbox (nessun SMTP_URL configurato)');
+      return { messageId: info.messageId, file };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,317 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../domain/errors.ts';
+import { fieldErrorSchema } from '../../domain/validation.ts';
+import {
+  acceptInvitationRequestSchema,
+  acceptInvitationResponseSchema,
+  invitationViewSchema,
+} from '../../domain/invitation.ts';
+import { messages } from '../../domain/messages.ts';
+import {
+  createOrganizationResponseSchema,
+  createOrganizationSchema,
+  isValidPartitaIva,
+  memberRoleSchema,
+  organizationDetailSchema,
+  organizationFieldLabels,
+  organizationIdQuerySchema,
+  organizationMemberSchema,
+  organizationProfileSchema,
+  organizationSummarySchema,
+  pIvaLookupSchema,
+  pIvaQuerySchema,
+  removeMemberQuerySchema,
+  UUID_PATTERN,
+  type OrganizationDetail,
+  type OrganizationProfile,
+  type OrganizationSummary,
+  updateOrganizationSchema,
+} from '../../domain/organization.ts';
+import { isAdminRole } from '../../domain/roles.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import type { Invitations } from '../auth/invitations.ts';
+import type { Membership, OrganizationAccess, OrganizationRow } from '../auth/membership.ts';
+import type { Db } from '../db/client.ts';
+import { organizationMembers, organizations } from '../db/schema/organizations.ts';
+import { HttpError } from '../errors.ts';
+import type { Territory } from '../seed/territory.ts';
+import { formeGiuridiche } from '../seed/typologies.ts';
+import { fieldError, fieldErrorFromZod, installFieldErrorHandler } from './fieldErrors.ts';
+
+interface Options {
+  db: Db;
+  membership: Membership;
+  invitations: Invitations;
+  territory: Territory;
+}
+
+const m = messages.organization;
+const labels = organizationFieldLabels;
+const errors = {
+  400: fieldErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+};
+const collator = new Intl.Collator('it', { sensitivity: 'base' });
+
+/** Stored profile fields (everything but the name, e-mail and VAT kept in their own columns). */
+type StoredProfile = Omit<OrganizationProfile, 'name' | 'email'> & { privacy: boolean };
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, membership, invitations, territory }) => {
+  installFieldErrorHandler(app, labels);
+
+  /**
+   * Checks the ids against the reference data and completes the territory from its most precise part
+   * (a comune implies its province, a province its region).
+   */
+  function resolveReferences<T extends Pick<OrganizationProfile, 'formaGiuridica' | 'region' | 'province' | 'comune'>>(profile: T): T {
+    if (!formeGiuridiche.some((f) => f.id === profile.formaGiuridica)) throw fieldError('formaGiuridica', m.formaGiuridicaUnknown, labels);
+    let { region, province } = profile;
+    const { comune } = profile;
+    if (comune !== null) {
+      const found = territory.comune(comune);
+      if (!found) throw fieldError('comune', m.invalid, labels);
+      if (province !== null && found.provinceId !== province) throw fieldError('comune', m.comuneNotInProvince, labels);
+      province = found.provinceId;
+    }
+    if (province !== null) {
+      const found = territory.province(province);
+      if (!found) throw fieldError('province', m.invalid, labels);
+      if (region !== null && found.regionId !== region) throw fieldError('province', m.provinceNotInRegion, labels);
+      region = found.regionId;
+    }
+    if (region !== null && !territory.region(region)) throw fieldError('region', m.regionUnknown, labels);
+    return { ...profile, region, province, comune };
+  }
+
+  /** The stored row as the complete profile it was saved as (tolerant of rows written before a field existed). */
+  function profileOf(row: OrganizationRow): Record<string, unknown> {
+    return { ...row.profile, name: row.name, email: row.email ?? '' };
+  }
+
+  async function detailOf(row: OrganizationRow, access: Pick<OrganizationAccess, 'role'>): Promise<OrganizationDetail> {
+    const p = row.profile;
+    const str = (key: string) => (typeof p[key] === 'string' ? (p[key] as string) : null);
+    const num = (key: string) => (typeof p[key] === 'number' ? (p[key] as number) : null);
+    const formaGiuridica = num('formaGiuridica');
+    const region = num('region');
+    const province = num('province');
+    const comune = num('comune');
+    return {
+      id: row.id,
+      pIva: row.pIva,
+      name: row.name,
+      formaGiuridica,
+      formaGiuridicaName: formeGiuridiche.find((f) => f.id === formaGiuridica)?.name ?? null,
+      altro: str('altro'),
+      codiceAteco: str('codiceAteco') ?? '',
+      publicParticipation: p.publicParticipation === true,
+      percentParticipation: num('percentParticipation'),
+      description: str('description') ?? '',
+      email: row.email ?? '',
+      telephone: str('telephone') ?? '',
+      privacy: p.privacy === true,
+      address: str('address'),
+      codiceFiscale: str('codiceFiscale'),
+      region,
+      regionName: region === null ? null : (territory.region(region)?.name ?? null),
+      province,
+      provinceName: province === null ? null : (territory.province(province)?.name ?? null),
+      comune,
+      comuneName: comune === null ? null : (territory.comune(comune)?.name ?? null),
+      numCivico: str('numCivico'),
+      contactReference: str('contactReference') ?? '',
+      luogo_di_nascita: str('luogo_di_nascita'),
+      natura_del_soggetto_proponente: str('natura_del_soggetto_proponente'),
+      pec: str('pec'),
+      role: str('role'),
+      website: str('website'),
+      data_di_costituzione: str('data_di_costituzione'),
+      data_di_nascita: str('data_di_nascita'),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      members: await membership.membersOf(row.id),
+      myRole: access.role,
+      canEdit: access.role !== null,
+    };
+  }
+
+  /** The caller's organisations; a platform administrator's are all of them. Sorted by name. */
+  app.get(
+    '/api/Organization/GetOrganizations',
+    { schema: { response: { 200: z.array(organizationSummarySchema), ...errors } } },
+    async (request): Promise<OrganizationSummary[]> => {
+      const user = requireUser(request);
+      const columns = { id: organizations.id, name: organizations.name, email: organizations.email, pIva: organizations.pIva };
+      const mine = await db
+        .select({ ...columns, role: organizationMembers.role })
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .where(eq(organizationMembers.userId, user.id));
+      const roleById = new Map(mine.map((r) => [r.id, memberRoleSchema.catch('member').parse(r.role)]));
+      const rows = isAdminRole(user.roles) ? await db.select(columns).from(organizations) : mine;
+      return rows
+        .map(({ id, name, email, pIva }) => ({ id, name, email, pIva, role: roleById.get(id) ?? null }))
+        .sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
+    },
+  );
+
+  /** The organisation named by the SelectedOrganizationId header, if the caller may read it. */
+  app.get(
+    '/api/Organization/GetOrganization',
+    { schema: { response: { 200: organizationDetailSchema, ...errors } } },
+    async (request) => {
+      const access = await membership.requireSelectedMember(request, { allowAdmin: 'read' });
+      return detailOf(access.organization, access);
+    },
+  );
+
+  app.get(
+    '/api/Organization/GetOrganizationById',
+    { schema: { querystring: organizationIdQuerySchema, response: { 200: organizationDetailSchema, ...errors } } },
+    async (request) => {
+      const access = await membership.requireMember(request, request.query.id, { allowAdmin: 'read' });
+      return detailOf(access.organization, access);
+    },
+  );
+
+  app.get(
+    '/api/Organization/GetMembers',
+    {
+      schema: {
+        querystring: z.object({ organizationId: z.string() }),
+        response: { 200: z.array(organizationMemberSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const access = await membership.requireMember(request, request.query.organizationId, { allowAdmin: 'read' });
+      return membership.membersOf(access.organization.id);
+    },
+  );
+
+  /**
+   * Whether a VAT number is registered (connect-organisation box). Knowing it grants nothing: joining an
+   * organisation happens only through an invitation.
+   */
+  app.post(
+    '/api/Organization/GetPIva',
+    { schema: { querystring: pIvaQuerySchema, response: { 200: pIvaLookupSchema, ...errors } } },
+    async (request) => {
+      requireUser(request);
+      const pIva = request.query.pIva.trim();
+      if (!/^\d{11}$/.test(pIva)) throw fieldError('pIva', m.pIvaLength, labels);
+      if (!isValidPartitaIva(pIva)) throw fieldError('pIva', m.pIvaInvalid, labels);
+      const [row] = await db
+        .select({ pIva: organizations.pIva, id: organizations.id, name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.pIva, pIva));
+      if (!row) throw new HttpError(404, 'not_found', m.pIvaNotRegistered);
+      return row;
+    },
+  );
+
+  /** Registers an organisation; the caller becomes its first member, with role admin. */
+  app.post(
+    '/api/Organization/CreateOrganization',
+    { schema: { body: createOrganizationSchema, response: { 201: createOrganizationResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', m.adminCannotCreate);
+      const { name, email, pIva, ...rest } = resolveReferences(request.body);
+      const duplicate = () => new HttpError(409, 'piva_already_registered', m.pIvaAlreadyRegistered);
+      const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.pIva, pIva));
+      if (existing) throw duplicate();
+      const profile: StoredProfile = rest;
+      try {
+        const orgId = await db.transaction(async (tx) => {
+          const [created] = await tx.insert(organizations).values({ name, email, pIva, profile }).returning({ id: organizations.id });
+          await tx.insert(organizationMembers).values({ organizationId: created!.id, userId: user.id, role: 'admin' });
+          return created!.id;
+        });
+        return reply.code(201).send({ error: null, orgId });
+      } catch (error) {
+        // Two registrations of the same VAT at once: the unique index decides, the loser hears why.
+        if (isUniqueViolation(error)) throw duplicate();
+        throw error;
+      }
+    },
+  );
+
+  /**
+   * Changes the profile (members only; a platform administrator only reads). Fields left out keep their
+   * value; the VAT number is read-only. Changing the region clears province and comune, changing the
+   * province clears the comune, unless the request sets them too (spec §4).
+   */
+  app.post(
+    '/api/Organization/UpdateOrganization',
+    { schema: { body: updateOrganizationSchema, response: { 200: organizationDetailSchema, ...errors } } },
+    async (request) => {
+      const access = await membership.requireMember(request, request.body.id);
+      const row = access.organization;
+      const { id: _id, pIva, ...sent } = request.body;
+      if (pIva !== undefined && pIva !== row.pIva) throw fieldError('pIva', m.pIvaReadOnly, labels);
+
+      const current = profileOf(row);
+      const changes: Record<string, unknown> = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
+      if ('region' in changes && changes.region !== current.region && !('province' in changes)) changes.province = null;
+      const territoryMoved =
+        ('region' in changes && changes.region !== current.region) || ('province' in changes && changes.province !== current.province);
+      if (territoryMoved && !('comune' in changes)) changes.comune = null;
+
+      const parsed = organizationProfileSchema.safeParse({ ...current, ...changes });
+      if (!parsed.success) throw fieldErrorFromZod(parsed.error, labels);
+      const { name, email, ...rest } = resolveReferences(parsed.data);
+      const profile: StoredProfile = { ...rest, privacy: row.profile.privacy === true };
+
+      const [updated] = await db
+        .update(organizations)
+        .set({ name, email, profile, updatedAt: new Date() })
+        .where(eq(organizations.id, row.id))
+        .returning();
+      return detailOf(updated!, access);
+    },
+  );
+
+  /**
+   * Removes a member: organisation administrators may remove anyone, anybody may leave; the last
+   * administrator cannot be removed. 204 on success.
+   */
+  app.post(
+    '/api/Organization/RemoveMember',
+    { schema: { querystring: removeMemberQuerySchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const access = await membership.requireMember(request, request.query.organizationId);
+      if (!UUID_PATTERN.test(request.query.userId)) throw new HttpError(404, 'not_found', m.memberNotFound);
+      await membership.removeMember(access, request.query.userId.toLowerCase());
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** What an invitation link is about, for the page that accepts it. */
+  app.get(
+    '/api/Organization/GetInvitation',
+    { schema: { querystring: z.object({ token: z.string() }), response: { 200: invitationViewSchema, ...errors } } },
+    async (request) => {
+      requireUser(request);
+      return invitations.view(request.query.token);
+    },
+  );
+
+  app.post(
+    '/api/Organization/AcceptInvitation',
+    { schema: { body: acceptInvitationRequestSchema, response: { 200: acceptInvitationResponseSchema, ...errors } } },
+    async (request) => invitations.accept(requireUser(request), request.body.token),
+  );
+};

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../domain/errors.ts';
+import { fieldErrorSchema } from '../../domain/validation.ts';
+import {
+  cityQuerySchema,
+  lookupItemSchema,
+  lookupListSchema,
+  provinceListSchema,
+  provinceQuerySchema,
+  regionQuerySchema,
+  type LookupItem,
+} from '../../domain/lookups.ts';
+import { messages } from '../../domain/messages.ts';
+import { FORMA_GIURIDICA_ALTRO_ID } from '../../domain/organization.ts';
+import { HttpError } from '../errors.ts';
+import type { Territory } from '../seed/territory.ts';
+import {
+  areeTematicheTurismo,
+  cittaMetropolitane,
+  formeGiuridiche,
+  livelliProgettazione,
+  provinceOfCity,
+  tipologieProgettiFinanziabili,
+} from '../seed/typologies.ts';
+import { cachedJson, sendCachedJson, type CachedJson } from './cachedJson.ts';
+import { installFieldErrorHandler } from './fieldErrors.ts';
+
+const byName = (a: LookupItem, b: LookupItem) => a.name.localeCompare(b.name, 'it');
+const errors = { 400: fieldErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const queryLabels = { regId: 'Regione', provId: 'Provincia', cityId: 'Città metropolitana' };
+
+/** GET /api/Typology/*: the reference lists of spec §7, from memory, with HTTP caching. */
+export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory }> = async (app, { territory }) => {
+  installFieldErrorHandler(app, queryLabels);
+  const memo = new Map<string, CachedJson>();
+  const cached = (key: string, compute: () => unknown) => {
+    let entry = memo.get(key);
+    if (!entry) memo.set(key, (entry = cachedJson(compute())));
+    return entry;
+  };
+  const list = { response: { 200: lookupListSchema, ...errors } };
+
+  const fixedLists: Record<string, () => LookupItem[]> = {
+    // "Altro" closes the list, where people look for it after the named forms.
+    GetAllFormaGiuridica: () => [
+      ...formeGiuridiche.filter((f) => f.id !== FORMA_GIURIDICA_ALTRO_ID).sort(byName),
+      ...formeGiuridiche.filter((f) => f.id === FORMA_GIURIDICA_ALTRO_ID),
+    ],
+    GetAllTourism: () => [...areeTematicheTurismo].sort(byName),
+    GetAllDesignlevel: () => livelliProgettazione,
+    GetAllCities: () => [...cittaMetropolitane].sort(byName),
+    GetTipoprogettiFinanz: () => [...tipologieProgettiFinanziabili].sort(byName),
+    GetAllRegione: () => territory.regions,
+  };
+  for (const [name, compute] of Object.entries(fixedLists)) {
+    app.get(`/api/Typology/${name}`, { schema: list }, async (request, reply) => {
+      sendCachedJson(request, reply, cached(name, compute));
+      return reply;
+    });
+  }
+
+  app.get(
+    '/api/Typology/GetprovfromRegion',
+    { schema: { querystring: regionQuerySchema, response: { 200: provinceListSchema, ...errors } } },
+    async (request, reply) => {
+      const { regId } = request.query;
+      if (!territory.region(regId)) throw new HttpError(404, 'not_found', messages.lookups.regionNotFound);
+      sendCachedJson(request, reply, cached(`region:${regId}`, () => territory.provincesOf(regId)));
+      return reply;
+    },
+  );
+
+  app.get(
+    '/api/Typology/GetComunefromProv',
+    { schema: { querystring: provinceQuerySchema, ...list } },
+    async (request, reply) => {
+      const { provId } = request.query;
+      if (!territory.province(provId)) throw new HttpError(404, 'not_found', messages.lookups.provinceNotFound);
+      sendCachedJson(request, reply, cached(`province:${provId}`, () => territory.comuniOf(provId)));
+      return reply;
+    },
+  );
+
+  const cityOf = (cityId: number) => {
+    const city = cittaMetropolitane.find((c) => c.id === cityId);
+    if (!city) throw new HttpError(404, 'not_found', messages.lookups.cityNotFound);
+    return city;
+  };
+
+  app.get(
+    '/api/Typology/GetComuneFromCity',
+    { schema: { querystring: cityQuerySchema, ...list } },
+    async (request, reply) => {
+      const city = cityOf(request.query.cityId);
+      sendCachedJson(request, reply, cached(`city:${city.id}`, () => territory.comuniOf(provinceOfCity(city.id))));
+      return reply;
+    },
+  );
+
+  app.get(
+    '/api/Typology/GetRegionFromCity',
+    { schema: { querystring: cityQuerySchema, response: { 200: lookupItemSchema, ...errors } } },
+    async (request, reply) => {
+      const city = cityOf(request.query.cityId);
+      sendCachedJson(
+        request,
+        reply,
+        cached(`city-region:${city.id}`, () => {
+          const province = territory.province(provinceOfCity(city.id))!;
+          return territory.region(province.regionId)!;
+        }),
+      );
+      return reply;
+    },
+  );
+};
