@@ -1,0 +1,248 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { TokenExchangeRequest, TokenSet } from '../../domain/auth.ts';
+import { messages } from '../../domain/messages.ts';
+import type { User } from '../../domain/user.ts';
+import { toAuthFailure } from './actors.ts';
+import type { AuthActorId, AuthActorInputs, AuthActorOutputs, AuthContext, AuthEvent, StoredTokens } from './types.ts';
+
+/** Placeholder logic: the browser (src/auth/browserAuth.ts) and the tests supply the real one with `.provide()`. */
+function notProvided<K extends AuthActorId>(id: K) {
+  return fromPromise<AuthActorOutputs[K], AuthActorInputs[K]>(() =>
+    Promise.reject(new Error(`auth machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
+  );
+}
+
+/** Side effects on the browser's storage and location: no-ops until supplied with `.provide()`. */
+function suppliedByHost(): void {}
+
+function exchangeRequestFrom({ event }: { event: AuthEvent }): TokenExchangeRequest {
+  assertEvent(event, 'auth.callback');
+  const request: TokenExchangeRequest = { code: event.code, redirectUri: event.redirectUri };
+  if (event.state !== null) request.state = event.state;
+  if (event.iss !== null) request.iss = event.iss;
+  return request;
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return toAuthFailure(error).status === 401;
+}
+
+/** No answer, or the server (or the provider behind it) failing: not a verdict on the tokens. */
+function isOutage(error: unknown): boolean {
+  const { status } = toAuthFailure(error);
+  return status === null || status >= 500;
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    readStoredTokens: notProvided('readStoredTokens'),
+    exchangeCode: notProvided('exchangeCode'),
+    loadUser: notProvided('loadUser'),
+    refreshTokens: notProvided('refreshTokens'),
+  },
+  guards: {
+    isTokenPresent: (_, params: { tokens: StoredTokens | null }) => params.tokens !== null && params.tokens.token !== '',
+    canRefreshAfter: ({ context }, params: { error: unknown }) =>
+      isUnauthorized(params.error) && !context.refreshAttempted && Boolean(context.tokens?.refreshToken),
+    isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+    isOutage: (_, params: { error: unknown }) => isOutage(params.error),
+    hasUser: ({ context }) => context.user !== null,
+    isNewCode: ({ context }, params: { code: string }) => params.code !== context.callbackCode,
+    hasRefreshToken: ({ context }) => Boolean(context.tokens?.refreshToken),
+  },
+  actions: {
+    rememberCallbackCode: assign((_, params: { code: string }) => ({ callbackCode: params.code })),
+    restoreTokens: assign((_, params: { tokens: StoredTokens | null }) => ({ tokens: params.tokens })),
+    storeExchangedTokens: assign((_, params: { tokenSet: TokenSet }) => ({
+      tokens: { token: params.tokenSet.token, refreshToken: params.tokenSet.refresh_token, idToken: params.tokenSet.id_token },
+    })),
+    // A refresh answer may omit the refresh and id tokens when the provider does not rotate them: keep ours.
+    storeRefreshedTokens: assign(({ context }, params: { tokenSet: TokenSet }) => ({
+      tokens: {
+        token: params.tokenSet.token,
+        refreshToken: params.tokenSet.refresh_token ?? context.tokens?.refreshToken ?? null,
+        idToken: params.tokenSet.id_token ?? context.tokens?.idToken ?? null,
+      },
+    })),
+    storeUser: assign((_, params: { user: User }) => ({ user: params.user, error: null })),
+    storeFailure: assign((_, params: { error: unknown }) => ({ error: toAuthFailure(params.error).message })),
+    storeDenied: assign({ error: messages.auth.providerDenied }),
+    storeSessionExpired: assign({ error: messages.auth.sessionExpired }),
+    clearError: assign({ error: null }),
+    forgetSession: assign({ tokens: null, user: null, refreshAttempted: false }),
+    markRefreshAttempted: assign({ refreshAttempted: true }),
+    resetRefreshAttempt: assign({ refreshAttempted: false }),
+    // Host side effects. They run after the assigns listed before them, so they see the updated context.
+    persistTokens: suppliedByHost,
+    clearStoredTokens: suppliedByHost,
+    clearLocalData: suppliedByHost,
+    endProviderSession: suppliedByHost,
+  },
+}).createMachine({
+  id: 'auth',
+  description:
+    'Who is using the portal. Spec §4: loading, then authenticated once a token and a user are present. ' +
+    'Tokens come from the identity provider through /login-callback and are kept by the browser.',
+  context: { tokens: null, user: null, error: null, refreshAttempted: false, callbackCode: null },
+  initial: 'checkingSession',
+  on: {
+    // A new login wins wherever it finds the session; the same code twice (a repeated event, a reload) is ignored.
+    'auth.callback': {
+      guard: { type: 'isNewCode', params: ({ event }) => ({ code: event.code }) },
+      target: '.exchangingCode',
+      actions: { type: 'rememberCallbackCode', params: ({ event }) => ({ code: event.code }) },
+    },
+    'auth.logout.local': {
+      target: '.unauthenticated',
+      actions: ['clearStoredTokens', 'clearLocalData', 'forgetSession', 'clearError'],
+    },
+  },
+  states: {
+    checkingSession: {
+      description: 'Reads the tokens the browser kept: with an access token the session is resumed.',
+      invoke: {
+        id: 'readStoredTokens',
+        src: 'readStoredTokens',
+        onDone: [
+          {
+            guard: { type: 'isTokenPresent', params: ({ event }) => ({ tokens: event.output }) },
+            target: 'loadingUser',
+            actions: { type: 'restoreTokens', params: ({ event }) => ({ tokens: event.output }) },
+          },
+          { target: 'unauthenticated', actions: 'forgetSession' },
+        ],
+        onError: { target: 'unauthenticated', actions: 'forgetSession' },
+      },
+      on: {
+        'auth.denied': { target: 'failure', actions: 'storeDenied' },
+      },
+    },
+    unauthenticated: {
+      description: 'No session: the welcome page offers Accedi and Registrati.',
+      on: {
+        'auth.denied': { target: 'failure', actions: 'storeDenied' },
+      },
+    },
+    exchangingCode: {
+      description: 'Exchanges the code the identity provider returned for the token set.',
+      entry: 'clearError',
+      invoke: {
+        id: 'exchangeCode',
+        src: 'exchangeCode',
+        input: exchangeRequestFrom,
+        onDone: {
+          target: 'loadingUser',
+          actions: [{ type: 'storeExchangedTokens', params: ({ event }) => ({ tokenSet: event.output }) }, 'persistTokens'],
+        },
+        onError: {
+          target: 'failure',
+          actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadingUser: {
+      description: 'Loads the person behind the access token (GET /api/User).',
+      invoke: {
+        id: 'loadUser',
+        src: 'loadUser',
+        input: ({ context }) => ({ accessToken: context.tokens?.token ?? '' }),
+        onDone: {
+          target: 'authenticated',
+          actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'canRefreshAfter', params: ({ event }) => ({ error: event.error }) },
+            target: 'refreshing',
+          },
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'unauthenticated',
+            actions: ['clearStoredTokens', 'forgetSession', 'storeSessionExpired'],
+          },
+          {
+            target: 'failure',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+      on: {
+        'session.expired': {
+          target: 'unauthenticated',
+          actions: ['clearStoredTokens', 'forgetSession', 'storeSessionExpired'],
+        },
+      },
+    },
+    refreshing: {
+      description: 'The access token was refused: tries the refresh token once before giving up.',
+      entry: 'markRefreshAttempted',
+      invoke: {
+        id: 'refreshTokens',
+        src: 'refreshTokens',
+        input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken ?? '' }),
+        onDone: [
+          {
+            guard: 'hasUser',
+            target: 'authenticated',
+            actions: [{ type: 'storeRefreshedTokens', params: ({ event }) => ({ tokenSet: event.output }) }, 'persistTokens'],
+          },
+          {
+            target: 'loadingUser',
+            actions: [{ type: 'storeRefreshedTokens', params: ({ event }) => ({ tokenSet: event.output }) }, 'persistTokens'],
+          },
+        ],
+        onError: [
+          {
+            // The provider is down, not refusing: keep the tokens so a later attempt can still use them.
+            guard: { type: 'isOutage', params: ({ event }) => ({ error: event.error }) },
+            target: 'failure',
+            actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'unauthenticated',
+            actions: ['clearStoredTokens', 'forgetSession', 'storeSessionExpired'],
+          },
+        ],
+      },
+      on: {
+        'session.expired': {
+          target: 'unauthenticated',
+          actions: ['clearStoredTokens', 'forgetSession', 'storeSessionExpired'],
+        },
+      },
+    },
+    authenticated: {
+      description: 'A token and a user are present: the guarded pages are open.',
+      entry: 'resetRefreshAttempt',
+      on: {
+        'auth.unauthorized': [
+          { guard: 'hasRefreshToken', target: 'refreshing' },
+          { target: 'unauthenticated', actions: ['clearStoredTokens', 'forgetSession', 'storeSessionExpired'] },
+        ],
+        'session.expired': {
+          target: 'unauthenticated',
+          actions: ['clearStoredTokens', 'forgetSession', 'storeSessionExpired'],
+        },
+        'auth.logout': { target: 'loggingOut' },
+      },
+    },
+    loggingOut: {
+      description: 'Esci: tokens and local data are gone; the browser is on its way to the provider to end the session there.',
+      // endProviderSession first: it needs the id token that forgetSession removes.
+      entry: ['endProviderSession', 'clearStoredTokens', 'clearLocalData', 'forgetSession'],
+    },
+    failure: {
+      description: 'Signing in did not succeed; the Italian message says why. The person can start again.',
+      on: {
+        'auth.retry': { target: 'checkingSession', actions: ['clearError', 'forgetSession'] },
+        'auth.denied': { target: 'failure', actions: 'storeDenied' },
+      },
+    },
+  },
+});
+
+export type AuthMachine = typeof authMachine;

@@ -1,0 +1,25 @@
+import { tokenSetSchema, type LoginScreen, type TokenExchangeRequest, type TokenSet } from '../../domain/auth.ts';
+import type { ApiClient } from './client.ts';
+import { parseResponse } from './response.ts';
+
+/** Accedi / Registrati: a full-page navigation, the server sends the browser on to the identity provider. */
+export function loginUrl(screen: LoginScreen): string {
+  return `/api/Jwt/login?${new URLSearchParams({ screen }).toString()}`;
+}
+
+/** Esci: the server ends the session at the identity provider, which comes back to /logout-callback. */
+export function logoutUrl(idToken: string | null): string {
+  return idToken ? `/api/Jwt/logout?${new URLSearchParams({ id_token_hint: idToken }).toString()}` : '/api/Jwt/logout';
+}
+
+export const LOGIN_CALLBACK_PATH = '/login-callback';
+
+export async function exchangeCode(api: ApiClient, request: TokenExchangeRequest, signal?: AbortSignal): Promise<TokenSet> {
+  const body = await api('/api/Jwt/token-exchange', { method: 'POST', body: request, auth: 'none', signal });
+  return parseResponse(tokenSetSchema, body);
+}
+
+export async function refreshTokens(api: ApiClient, refreshToken: string, signal?: AbortSignal): Promise<TokenSet> {
+  const body = await api('/api/Jwt/refresh', { method: 'POST', body: { refresh_token: refreshToken }, auth: 'none', signal });
+  return parseResponse(tokenSetSchema, body);
+}

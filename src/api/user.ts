@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { userSchema, userStatusSchema, type User, type UserStatus } from '../../domain/user.ts';
+import type { ApiClient } from './client.ts';
+import { parseResponse } from './response.ts';
+
+interface CallOptions {
+  /** Only the auth machine passes a token: it checks a token it has just received. */
+  accessToken?: string;
+  signal?: AbortSignal;
+}
+
+export async function getCurrentUser(api: ApiClient, options: CallOptions = {}): Promise<User> {
+  const auth = options.accessToken === undefined ? 'session' : { accessToken: options.accessToken };
+  return parseResponse(userSchema, await api('/api/User', { auth, signal: options.signal }));
+}
+
+export async function getIsUserAdmin(api: ApiClient, signal?: AbortSignal): Promise<boolean> {
+  return parseResponse(z.boolean(), await api('/api/User/IsUserAdmin', { signal }));
+}
+
+export async function getUserStatus(api: ApiClient, signal?: AbortSignal): Promise<UserStatus> {
+  return parseResponse(userStatusSchema, await api('/api/User/GetUserStatus', { signal }));
+}
+
+export const userQueries = {
+  me: (api: ApiClient) =>
+    queryOptions({ queryKey: ['user', 'me'] as const, queryFn: ({ signal }) => getCurrentUser(api, { signal }) }),
+  isAdmin: (api: ApiClient) =>
+    queryOptions({ queryKey: ['user', 'isAdmin'] as const, queryFn: ({ signal }) => getIsUserAdmin(api, signal) }),
+  status: (api: ApiClient) =>
+    queryOptions({ queryKey: ['user', 'status'] as const, queryFn: ({ signal }) => getUserStatus(api, signal) }),
+};

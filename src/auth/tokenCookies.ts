@@ -1,0 +1,58 @@
+import {
+  ID_TOKEN_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+  TOKEN_COOKIE,
+  TOKEN_COOKIE_MAX_AGE_DAYS,
+} from '../../domain/auth.ts';
+import type { StoredTokens } from '../../machines/auth/types.ts';
+
+/** Anything with a `cookie` property that behaves like `document.cookie`. */
+export interface CookieJar {
+  cookie: string;
+}
+
+const MAX_AGE_SECONDS = TOKEN_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
+
+/** Spec §9: 30 days, path /. SameSite=Strict keeps the tokens off cross-site requests; Secure on https. */
+export function tokenCookie(name: string, value: string, secure: boolean): string {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+export function expiredCookie(name: string): string {
+  return `${name}=; Path=/; Max-Age=0; SameSite=Strict`;
+}
+
+export function readCookie(jar: CookieJar, name: string): string | null {
+  for (const pair of jar.cookie.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator === -1 || pair.slice(0, separator).trim() !== name) continue;
+    const value = pair.slice(separator + 1).trim();
+    if (value === '') return null;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+export function hasAccessTokenCookie(jar: CookieJar): boolean {
+  return readCookie(jar, TOKEN_COOKIE) !== null;
+}
+
+export function readTokenCookies(jar: CookieJar): StoredTokens | null {
+  const token = readCookie(jar, TOKEN_COOKIE);
+  if (token === null) return null;
+  return { token, refreshToken: readCookie(jar, REFRESH_TOKEN_COOKIE), idToken: readCookie(jar, ID_TOKEN_COOKIE) };
+}
+
+export function writeTokenCookies(jar: CookieJar, tokens: StoredTokens, secure: boolean): void {
+  jar.cookie = tokenCookie(TOKEN_COOKIE, tokens.token, secure);
+  jar.cookie = tokens.refreshToken === null ? expiredCookie(REFRESH_TOKEN_COOKIE) : tokenCookie(REFRESH_TOKEN_COOKIE, tokens.refreshToken, secure);
+  jar.cookie = tokens.idToken === null ? expiredCookie(ID_TOKEN_COOKIE) : tokenCookie(ID_TOKEN_COOKIE, tokens.idToken, secure);
+}
+
+export function clearTokenCookies(jar: CookieJar): void {
+  for (const name of [TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, ID_TOKEN_COOKIE]) jar.cookie = expiredCookie(name);
+}

@@ -1,0 +1,67 @@
+import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import {
+  currentOrganizationFor,
+  selectAccessToken,
+  selectHomePath,
+  selectIsAdmin,
+  selectIsSettled,
+  selectUser,
+} from '../../machines/auth/selectors.ts';
+import { readSelectedOrganizationId } from '../api/selectedOrganization.ts';
+import { settledSession } from '../auth/session.ts';
+import { hasAccessTokenCookie } from '../auth/tokenCookies.ts';
+import { useAuthActor, useAuthSelector } from '../auth/useAuth.ts';
+import { Header } from '../features/header/Header.tsx';
+import { MainContent } from '../ui/PageLayout.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+
+/** The login guard (spec §2): every page but the welcome page needs a session. */
+export const Route = createFileRoute('/_authenticated')({
+  beforeLoad: async ({ context, location }) => {
+    // The machine's own token counts too, so a browser that refuses cookies cannot loop between / and here.
+    const hasToken = hasAccessTokenCookie(document) || selectAccessToken(context.auth.getSnapshot()) !== null;
+    if (!hasToken) throw redirect({ to: '/', search: { redirect: location.href } });
+    const session = await settledSession(context.auth);
+    const user = selectUser(session);
+    if (!session.matches('authenticated') || user === null) {
+      throw redirect({ to: '/', search: { redirect: location.href } });
+    }
+    return { user };
+  },
+  component: AuthenticatedLayout,
+});
+
+function AuthenticatedLayout() {
+  const auth = useAuthActor();
+  const user = useAuthSelector(selectUser);
+  const isSettled = useAuthSelector(selectIsSettled);
+  const isAdmin = useAuthSelector(selectIsAdmin);
+  const homePath = useAuthSelector(selectHomePath);
+
+  if (user === null) {
+    // The session ended while a page was open (expired, logged out elsewhere): back to the welcome page.
+    return isSettled ? (
+      <Navigate to="/" replace />
+    ) : (
+      <MainContent>
+        <Spinner />
+      </MainContent>
+    );
+  }
+
+  const organization = currentOrganizationFor(user, readSelectedOrganizationId(window.localStorage));
+  return (
+    <>
+      <Header
+        user={user}
+        homePath={homePath}
+        isAdmin={isAdmin}
+        organizationPath={organization === null ? null : `/your-organization/${encodeURIComponent(organization.id)}`}
+        onLogout={() => auth.send({ type: 'auth.logout' })}
+      />
+      <MainContent>
+        <Outlet />
+      </MainContent>
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser } from './support/browser.ts';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './support/portal.ts';
+
+let portal: Awaited<ReturnType<typeof startPortal>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+const person = {
+  firstName: 'Giulia',
+  lastName: 'Rossi',
+  email: `giulia.rossi.${Date.now()}@esempio.it`,
+  password: 'una-password-lunga',
+};
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'it-IT' });
+  return { context, page: await context.newPage() };
+}
+
+async function pathOf(page: Page) {
+  return new URL(page.url()).pathname;
+}
+
+describe('a visitor registers, logs in, logs out and is guarded', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ context, page } = await newPage());
+  });
+  afterAll(() => context.close());
+
+  it('shows the welcome page with Accedi and Registrati', async () => {
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('button', { name: 'Registrati' }).or(page.getByRole('link', { name: 'Registrati' })).waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('it');
+    await expectAccessible(page);
+  });
+
+  it('registers at the embedded provider and lands on /flow-organization', async () => {
+    await page.getByRole('button', { name: 'Registrati' }).or(page.getByRole('link', { name: 'Registrati' })).click();
+    await page.waitForURL(/\/idp\/interaction\//);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Registrati');
+    await expectAccessible(page);
+
+    // A short password is refused with a message, and what was typed stays.
+    await page.getByLabel('Nome', { exact: true }).fill(person.firstName);
+    await page.getByLabel('Cognome').fill(person.lastName);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill('corta');
+    await page.getByRole('button', { name: 'Registrati' }).click();
+    await page.getByText('La password deve contenere almeno 10 caratteri').waitFor();
+    await expect(page.getByLabel('Nome', { exact: true }).inputValue()).resolves.toBe(person.firstName);
+    await expectAccessible(page);
+
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Registrati' }).click();
+    await page.waitForURL(`${portal.url}/flow-organization`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('stays logged in across a reload', async () => {
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await pathOf(page)).toBe('/flow-organization');
+    await expect(page.getByText(`${person.firstName} ${person.lastName}`).first().isVisible()).resolves.toBe(true);
+  });
+
+  it('logs out with Esci, ending the session at the provider too', async () => {
+    await page.getByRole('button', { name: new RegExp(person.firstName) }).click();
+    await page.getByRole('menuitem', { name: 'Esci' }).click();
+    await page.waitForURL(`${portal.url}/`);
+    await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).waitFor();
+    const cookies = await context.cookies(portal.url);
+    expect(cookies.map((c) => c.name)).not.toContain('token');
+  });
+
+  it('bounces an anonymous visitor from a guarded page to /, then returns there after login', async () => {
+    await page.goto(`${portal.url}/calls`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).click();
+    // The provider's session was ended by Esci: it asks for the password again.
+    await page.waitForURL(/\/idp\/interaction\//);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Accedi');
+    await expectAccessible(page);
+
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill('password-sbagliata');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByText('Credenziali non valide').waitFor();
+
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.waitForURL(`${portal.url}/calls`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Fondi');
+  });
+
+  it('shows "Pagina non trovata" for an unknown path, with a way home', async () => {
+    await page.goto(`${portal.url}/non-esiste`);
+    await page.getByText('Pagina non trovata').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Torna alla home' }).or(page.getByRole('button', { name: 'Torna alla home' })).click();
+    await page.waitForURL(`${portal.url}/flow-organization`);
+  });
+});
+
+describe('an administrator', () => {
+  it('lands on the admin panel after logging in', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).click();
+    await page.waitForURL(/\/idp\/interaction\//);
+    await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.waitForURL(`${portal.url}/admin-panel`);
+    await page.getByRole('tab', { name: 'Gestione organizzazioni' }).waitFor();
+    await page.getByRole('tab', { name: 'Reportistica' }).click();
+    await page.getByText('Nessun report disponibile').waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+});

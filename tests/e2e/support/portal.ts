@@ -1,0 +1,39 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../../server/app.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { openTestDatabase } from '../../support/testDatabase.ts';
+
+export const E2E_ADMIN_EMAIL = 'admin@portale.test';
+export const E2E_ADMIN_PASSWORD = 'amministra-e2e-2026';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The whole portal (built client, API, embedded provider) listening on a free port, as `npm start` runs it. */
+export async function startPortal() {
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pf-e2e-')),
+    ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+  });
+  const { app, accounts } = await buildApp({ config, database: await openTestDatabase() });
+  await accounts.ensureAdmin(E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+  await app.listen({ port, host: '127.0.0.1' });
+  return { url: config.publicUrl, close: () => app.close() };
+}

@@ -1,0 +1,81 @@
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../domain/user.ts';
+import { homePathFor } from '../../machines/auth/selectors.ts';
+import { Header, type HeaderProps } from '../../src/features/header/Header.tsx';
+
+afterEach(cleanup);
+
+const applicant: User = {
+  id: 'u1',
+  firstName: 'Giulia',
+  lastName: 'Rossi',
+  email: 'giulia@example.it',
+  roles: ['user'],
+  organizations: [{ id: 'org-7', name: 'Comune di Prova', email: null, pIva: '01234567890' }],
+};
+
+/** The header inside a router of its own, since its logo is a router link. */
+async function renderHeader(props: Partial<HeaderProps> & { user: User }) {
+  const onLogout = vi.fn();
+  const rootRoute = createRootRoute({
+    component: () => (
+      <Header
+        homePath={homePathFor(props.user)}
+        isAdmin={false}
+        organizationPath={null}
+        onLogout={onLogout}
+        {...props}
+      />
+    ),
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(<RouterProvider router={router} />);
+  await screen.findByRole('banner');
+  return { onLogout };
+}
+
+function openMenu(name: RegExp) {
+  fireEvent.click(screen.getByRole('button', { name }));
+  return within(screen.getByRole('menu'));
+}
+
+describe('the header of a signed-in person', () => {
+  it('names the person, shows their initials and links the platform name to their home', async () => {
+    await renderHeader({ user: applicant });
+
+    const banner = within(screen.getByRole('banner'));
+    expect(banner.getByText('Giulia Rossi')).toBeTruthy();
+    expect(banner.getByText('GR')).toBeTruthy();
+    expect(banner.getByRole('link', { name: 'Portale Fondi' }).getAttribute('href')).toBe('/calls');
+  });
+
+  it('offers an applicant their account, their organisation and Esci', async () => {
+    await renderHeader({ user: applicant, organizationPath: '/your-organization/org-7' });
+
+    const menu = openMenu(/Giulia Rossi/);
+    const items = menu.getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Account', 'La tua organizzazione', 'Esci']);
+    expect(menu.getByRole('menuitem', { name: 'La tua organizzazione' }).getAttribute('href')).toBe('/your-organization/org-7');
+    expect(menu.getByRole('menuitem', { name: 'Account' }).getAttribute('href')).toBe('/account');
+  });
+
+  it('offers an administrator the admin panel and no organisation', async () => {
+    const admin: User = { ...applicant, roles: ['admin'], organizations: [] };
+    await renderHeader({ user: admin, isAdmin: true });
+
+    const menu = openMenu(/Giulia Rossi/);
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Account', 'Pannello Admin', 'Esci']);
+    expect(screen.getByRole('link', { name: 'Portale Fondi' }).getAttribute('href')).toBe('/admin-panel');
+  });
+
+  it('logs out when Esci is chosen', async () => {
+    const { onLogout } = await renderHeader({ user: applicant });
+
+    const menu = openMenu(/Menu utente/);
+    fireEvent.click(menu.getByRole('menuitem', { name: 'Esci' }));
+
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});
