@@ -35,5 +35,6 @@ export async function startPortal() {
   const { app, accounts } = await buildApp({ config, database: await openTestDatabase() });
   await accounts.ensureAdmin(E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   await app.listen({ port, host: '127.0.0.1' });
-  return { url: config.publicUrl, close: () => app.close() };
+  // dataDir: tests read the invitation e-mails the portal writes to dataDir/outbox.
+  return { url: config.publicUrl, dataDir: config.dataDir, close: () => app.close() };
 }
