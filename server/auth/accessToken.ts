@@ -7,6 +7,7 @@ const ALLOWED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'
 export type AccessTokenClaims = JWTPayload & {
   sub: string;
   email?: string;
+  email_verified?: unknown;
   given_name?: string;
   family_name?: string;
   name?: string;

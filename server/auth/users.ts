@@ -13,6 +13,8 @@ export interface IdentityClaims {
   issuer: string;
   subject: string;
   email: string;
+  /** The provider vouches that the person controls `email` (OIDC `email_verified`). */
+  emailVerified: boolean;
   firstName?: string;
   lastName?: string;
   /** Present only when the provider sends a `roles` claim; otherwise the roles in our database stand. */
@@ -25,6 +27,7 @@ export function identityFromClaims(issuer: string, claims: AccessTokenClaims): I
     issuer,
     subject: claims.sub,
     email: typeof claims.email === 'string' ? claims.email.toLowerCase() : '',
+    emailVerified: claims.email_verified === true,
     firstName: typeof claims.given_name === 'string' ? claims.given_name : nameFirst,
     lastName: typeof claims.family_name === 'string' ? claims.family_name : nameRest.join(' ') || undefined,
     roles: Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : undefined,
@@ -32,10 +35,14 @@ export function identityFromClaims(issuer: string, claims: AccessTokenClaims): I
 }
 
 export function createUserRepository(db: Db, options: { adminEmail: string }) {
-  /** The bootstrap administrator's e-mail is an administrator whatever provider vouches for it. */
+  /**
+   * With an external provider, ADMIN_EMAIL names the first administrator; only a verified address counts,
+   * or anyone registering that address at a lax provider would become one.
+   */
   const rolesFor = (identity: IdentityClaims, current: string[]) => {
     const roles = identity.roles ?? current;
-    const needsAdmin = identity.email === options.adminEmail && !roles.some((r) => r.toLowerCase() === ADMIN_ROLE);
+    const isBootstrapAdmin = identity.emailVerified && identity.email === options.adminEmail;
+    const needsAdmin = isBootstrapAdmin && !roles.some((r) => r.toLowerCase() === ADMIN_ROLE);
     return needsAdmin ? [...roles, ADMIN_ROLE] : roles;
   };
 

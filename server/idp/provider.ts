@@ -78,7 +78,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
           return {
             sub: account.id,
             email: account.email,
-            email_verified: true,
+            email_verified: false,
             name: `${account.firstName} ${account.lastName}`.trim(),
             given_name: account.firstName,
             family_name: account.lastName,
@@ -93,6 +93,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       if (!account) return undefined;
       return {
         email: account.email,
+        // Registration does not confirm the address by e-mail: say so, so nothing relies on it as proof.
+        email_verified: false,
         given_name: account.firstName,
         family_name: account.lastName,
         roles: account.roles,

@@ -75,3 +75,15 @@ describe('unknown API paths', () => {
     expect(response.json()).toMatchObject({ error: 'not_found', message: expect.any(String) });
   });
 });
+
+describe('ADMIN_EMAIL with an external provider', () => {
+  it('makes the address an administrator only when the provider verified it', async () => {
+    const { createUserRepository } = await import('../../server/auth/users.ts');
+    const repository = createUserRepository(t.db, { adminEmail: 'capo@ente.it' });
+    const base = { issuer: 'https://sso.ente.it', email: 'capo@ente.it' };
+    const unverified = await repository.ensure({ ...base, subject: 'non-verificato', emailVerified: false });
+    expect(unverified.roles).toEqual([]);
+    const verified = await repository.ensure({ ...base, subject: 'verificato', emailVerified: true });
+    expect(verified.roles).toEqual(['admin']);
+  });
+});
