@@ -14,9 +14,15 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginCallbackRouteImport } from './routes/login-callback'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as LogoutCallbackRouteImport } from './routes/logout-callback'
+import { Route as AuthenticatedAccettaInvitoRouteImport } from './routes/_authenticated/accetta-invito'
+import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AuthenticatedAdminPanelRouteImport } from './routes/_authenticated/admin-panel'
 import { Route as AuthenticatedCallsRouteImport } from './routes/_authenticated/calls'
 import { Route as AuthenticatedFlowOrganizationRouteImport } from './routes/_authenticated/flow-organization'
+import { Route as AuthenticatedInviteCollaborateRouteImport } from './routes/_authenticated/invite-collaborate'
+import { Route as AuthenticatedRegisterOrgRouteImport } from './routes/_authenticated/register-org'
+import { Route as AuthenticatedAdminOrganizationOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.$organizationId'
+import { Route as AuthenticatedYourOrganizationOrganizationIdRouteImport } from './routes/_authenticated/your-organization.$organizationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -42,6 +48,17 @@ const LogoutCallbackRoute = LogoutCallbackRouteImport.update({
   path: '/logout-callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAccettaInvitoRoute =
+  AuthenticatedAccettaInvitoRouteImport.update({
+    id: '/accetta-invito',
+    path: '/accetta-invito',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedAdminPanelRoute = AuthenticatedAdminPanelRouteImport.update({
   id: '/admin-panel',
   path: '/admin-panel',
@@ -58,24 +75,60 @@ const AuthenticatedFlowOrganizationRoute =
     path: '/flow-organization',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedInviteCollaborateRoute =
+  AuthenticatedInviteCollaborateRouteImport.update({
+    id: '/invite-collaborate',
+    path: '/invite-collaborate',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedRegisterOrgRoute =
+  AuthenticatedRegisterOrgRouteImport.update({
+    id: '/register-org',
+    path: '/register-org',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedAdminOrganizationOrganizationIdRoute =
+  AuthenticatedAdminOrganizationOrganizationIdRouteImport.update({
+    id: '/admin-organization/$organizationId',
+    path: '/admin-organization/$organizationId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedYourOrganizationOrganizationIdRoute =
+  AuthenticatedYourOrganizationOrganizationIdRouteImport.update({
+    id: '/your-organization/$organizationId',
+    path: '/your-organization/$organizationId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login-callback': typeof LoginCallbackRoute
   '/logout': typeof LogoutRoute
   '/logout-callback': typeof LogoutCallbackRoute
+  '/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
+  '/account': typeof AuthenticatedAccountRoute
   '/admin-panel': typeof AuthenticatedAdminPanelRoute
   '/calls': typeof AuthenticatedCallsRoute
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
+  '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
+  '/register-org': typeof AuthenticatedRegisterOrgRoute
+  '/admin-organization/$organizationId': typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login-callback': typeof LoginCallbackRoute
   '/logout': typeof LogoutRoute
   '/logout-callback': typeof LogoutCallbackRoute
+  '/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
+  '/account': typeof AuthenticatedAccountRoute
   '/admin-panel': typeof AuthenticatedAdminPanelRoute
   '/calls': typeof AuthenticatedCallsRoute
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
+  '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
+  '/register-org': typeof AuthenticatedRegisterOrgRoute
+  '/admin-organization/$organizationId': typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -84,9 +137,15 @@ export interface FileRoutesById {
   '/login-callback': typeof LoginCallbackRoute
   '/logout': typeof LogoutRoute
   '/logout-callback': typeof LogoutCallbackRoute
+  '/_authenticated/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
+  '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/_authenticated/admin-panel': typeof AuthenticatedAdminPanelRoute
   '/_authenticated/calls': typeof AuthenticatedCallsRoute
   '/_authenticated/flow-organization': typeof AuthenticatedFlowOrganizationRoute
+  '/_authenticated/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
+  '/_authenticated/register-org': typeof AuthenticatedRegisterOrgRoute
+  '/_authenticated/admin-organization/$organizationId': typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  '/_authenticated/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -95,18 +154,30 @@ export interface FileRouteTypes {
     | '/login-callback'
     | '/logout'
     | '/logout-callback'
+    | '/accetta-invito'
+    | '/account'
     | '/admin-panel'
     | '/calls'
     | '/flow-organization'
+    | '/invite-collaborate'
+    | '/register-org'
+    | '/admin-organization/$organizationId'
+    | '/your-organization/$organizationId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/login-callback'
     | '/logout'
     | '/logout-callback'
+    | '/accetta-invito'
+    | '/account'
     | '/admin-panel'
     | '/calls'
     | '/flow-organization'
+    | '/invite-collaborate'
+    | '/register-org'
+    | '/admin-organization/$organizationId'
+    | '/your-organization/$organizationId'
   id:
     | '__root__'
     | '/'
@@ -114,9 +185,15 @@ export interface FileRouteTypes {
     | '/login-callback'
     | '/logout'
     | '/logout-callback'
+    | '/_authenticated/accetta-invito'
+    | '/_authenticated/account'
     | '/_authenticated/admin-panel'
     | '/_authenticated/calls'
     | '/_authenticated/flow-organization'
+    | '/_authenticated/invite-collaborate'
+    | '/_authenticated/register-org'
+    | '/_authenticated/admin-organization/$organizationId'
+    | '/_authenticated/your-organization/$organizationId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -164,6 +241,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LogoutCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/accetta-invito': {
+      id: '/_authenticated/accetta-invito'
+      path: '/accetta-invito'
+      fullPath: '/accetta-invito'
+      preLoaderRoute: typeof AuthenticatedAccettaInvitoRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/account': {
+      id: '/_authenticated/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthenticatedAccountRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/admin-panel': {
       id: '/_authenticated/admin-panel'
       path: '/admin-panel'
@@ -185,19 +276,61 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedFlowOrganizationRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/invite-collaborate': {
+      id: '/_authenticated/invite-collaborate'
+      path: '/invite-collaborate'
+      fullPath: '/invite-collaborate'
+      preLoaderRoute: typeof AuthenticatedInviteCollaborateRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/register-org': {
+      id: '/_authenticated/register-org'
+      path: '/register-org'
+      fullPath: '/register-org'
+      preLoaderRoute: typeof AuthenticatedRegisterOrgRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin-organization/$organizationId': {
+      id: '/_authenticated/admin-organization/$organizationId'
+      path: '/admin-organization/$organizationId'
+      fullPath: '/admin-organization/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminOrganizationOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/your-organization/$organizationId': {
+      id: '/_authenticated/your-organization/$organizationId'
+      path: '/your-organization/$organizationId'
+      fullPath: '/your-organization/$organizationId'
+      preLoaderRoute: typeof AuthenticatedYourOrganizationOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAccettaInvitoRoute: typeof AuthenticatedAccettaInvitoRoute
+  AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedAdminPanelRoute: typeof AuthenticatedAdminPanelRoute
   AuthenticatedCallsRoute: typeof AuthenticatedCallsRoute
   AuthenticatedFlowOrganizationRoute: typeof AuthenticatedFlowOrganizationRoute
+  AuthenticatedInviteCollaborateRoute: typeof AuthenticatedInviteCollaborateRoute
+  AuthenticatedRegisterOrgRoute: typeof AuthenticatedRegisterOrgRoute
+  AuthenticatedAdminOrganizationOrganizationIdRoute: typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  AuthenticatedYourOrganizationOrganizationIdRoute: typeof AuthenticatedYourOrganizationOrganizationIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAccettaInvitoRoute: AuthenticatedAccettaInvitoRoute,
+  AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedAdminPanelRoute: AuthenticatedAdminPanelRoute,
   AuthenticatedCallsRoute: AuthenticatedCallsRoute,
   AuthenticatedFlowOrganizationRoute: AuthenticatedFlowOrganizationRoute,
+  AuthenticatedInviteCollaborateRoute: AuthenticatedInviteCollaborateRoute,
+  AuthenticatedRegisterOrgRoute: AuthenticatedRegisterOrgRoute,
+  AuthenticatedAdminOrganizationOrganizationIdRoute:
+    AuthenticatedAdminOrganizationOrganizationIdRoute,
+  AuthenticatedYourOrganizationOrganizationIdRoute:
+    AuthenticatedYourOrganizationOrganizationIdRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -228,6 +228,7 @@ export const authMachine = setup({
           actions: ['clearStoredTokens', 'forgetSession', 'storeSessionExpired'],
         },
         'auth.logout': { target: 'loggingOut' },
+        'user.updated': { actions: { type: 'storeUser', params: ({ event }) => ({ user: event.user }) } },
       },
     },
     loggingOut: {

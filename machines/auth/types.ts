@@ -42,7 +42,9 @@ export type AuthEvent =
   /** "Esci": end the session here and at the identity provider. */
   | { type: 'auth.logout' }
   /** /logout and /logout-callback: forget the session in this browser only. */
-  | { type: 'auth.logout.local' };
+  | { type: 'auth.logout.local' }
+  /** The person changed (account saved, invitation accepted): the header and the guards read the new one. */
+  | { type: 'user.updated'; user: User };
 
 /** What each invoked actor resolves with; the keys are also the actor ids. */
 export interface AuthActorOutputs {

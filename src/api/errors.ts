@@ -1,5 +1,11 @@
-import { apiErrorSchema } from '../../domain/errors.ts';
 import { messages } from '../../domain/messages.ts';
+import { fieldErrorSchema } from '../../domain/validation.ts';
+
+/** One field a 400 answer found wrong: its name in the payload and the Italian message. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
 
 /**
  * Every failed API call ends as this error: `message` is Italian and can be shown as it is;
@@ -9,11 +15,14 @@ export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   readonly status: number | null;
   readonly code: string | null;
+  /** Every field a validation error (400) names, so a form can mark each one; empty otherwise. */
+  readonly issues: readonly FieldIssue[];
 
-  constructor(status: number | null, code: string | null, message: string) {
+  constructor(status: number | null, code: string | null, message: string, issues: readonly FieldIssue[] = []) {
     super(message);
     this.status = status;
     this.code = code;
+    this.issues = issues;
   }
 }
 
@@ -29,10 +38,10 @@ export function toApiRequestError(error: unknown): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
   const status = statusOf(error);
   if (status === null) return new ApiRequestError(null, null, messages.generic.network);
-  const body = apiErrorSchema.safeParse((error as { data?: unknown }).data);
-  return body.success
-    ? new ApiRequestError(status, body.data.error, body.data.message)
-    : new ApiRequestError(status, null, messageForStatus(status));
+  const body = fieldErrorSchema.safeParse((error as { data?: unknown }).data);
+  if (!body.success) return new ApiRequestError(status, null, messageForStatus(status));
+  const { error: code, message, field, issues } = body.data;
+  return new ApiRequestError(status, code, message, issues ?? (field === undefined ? [] : [{ field, message }]));
 }
 
 export function statusOf(error: unknown): number | null {

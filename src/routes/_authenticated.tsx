@@ -7,13 +7,15 @@ import {
   selectIsSettled,
   selectUser,
 } from '../../machines/auth/selectors.ts';
-import { readSelectedOrganizationId } from '../api/selectedOrganization.ts';
+import { useEffect } from 'react';
+import { readSelectedOrganizationId, syncSelectedOrganizationId } from '../api/selectedOrganization.ts';
 import { settledSession } from '../auth/session.ts';
 import { hasAccessTokenCookie } from '../auth/tokenCookies.ts';
 import { useAuthActor, useAuthSelector } from '../auth/useAuth.ts';
 import { Header } from '../features/header/Header.tsx';
 import { MainContent } from '../ui/PageLayout.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { ToastRegion } from '../ui/Toast.tsx';
 
 /** The login guard (spec §2): every page but the welcome page needs a session. */
 export const Route = createFileRoute('/_authenticated')({
@@ -26,6 +28,11 @@ export const Route = createFileRoute('/_authenticated')({
     if (!session.matches('authenticated') || user === null) {
       throw redirect({ to: '/', search: { redirect: location.href } });
     }
+    // Before any page loads data: the SelectedOrganizationId header must name one of the person's organisations.
+    syncSelectedOrganizationId(
+      window.localStorage,
+      currentOrganizationFor(user, readSelectedOrganizationId(window.localStorage))?.id ?? null,
+    );
     return { user };
   },
   component: AuthenticatedLayout,
@@ -37,6 +44,13 @@ function AuthenticatedLayout() {
   const isSettled = useAuthSelector(selectIsSettled);
   const isAdmin = useAuthSelector(selectIsAdmin);
   const homePath = useAuthSelector(selectHomePath);
+  const organization = currentOrganizationFor(user, readSelectedOrganizationId(window.localStorage));
+  const organizationId = organization?.id ?? null;
+
+  // The person can change while the layout stays (organisation registered, invitation accepted).
+  useEffect(() => {
+    if (user !== null) syncSelectedOrganizationId(window.localStorage, organizationId);
+  }, [user, organizationId]);
 
   if (user === null) {
     // The session ended while a page was open (expired, logged out elsewhere): back to the welcome page.
@@ -49,7 +63,6 @@ function AuthenticatedLayout() {
     );
   }
 
-  const organization = currentOrganizationFor(user, readSelectedOrganizationId(window.localStorage));
   return (
     <>
       <Header
@@ -62,6 +75,7 @@ function AuthenticatedLayout() {
       <MainContent>
         <Outlet />
       </MainContent>
+      <ToastRegion />
     </>
   );
 }

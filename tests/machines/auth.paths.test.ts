@@ -24,6 +24,16 @@ type ActorOutcomeFixtures = {
   [K in AuthActorId]: { done: readonly AuthActorOutputs[K][]; error: readonly AuthFailure[] };
 };
 
+const applicant: User = {
+  id: 'user-1',
+  firstName: 'Maria',
+  lastName: 'Rossi',
+  email: 'maria.rossi@example.it',
+  roles: ['user'],
+  organizations: [{ id: 'org-1', name: 'Comune di Prova', email: 'comune@example.it', pIva: '01234567890' }],
+};
+const renamedApplicant: User = { ...applicant, firstName: 'Mariella' };
+
 const eventFixtures = {
   'auth.callback': [
     {
@@ -42,19 +52,13 @@ const eventFixtures = {
   'session.expired': [{ type: 'session.expired' }],
   'auth.logout': [{ type: 'auth.logout' }],
   'auth.logout.local': [{ type: 'auth.logout.local' }],
+  // The account page saved a new first name.
+  'user.updated': [{ type: 'user.updated', user: renamedApplicant }],
 } as const satisfies EventFixtures;
 
 const storedWithRefresh: StoredTokens = { token: 'stored-access', refreshToken: 'stored-refresh', idToken: 'stored-id' };
 const storedWithoutRefresh: StoredTokens = { token: 'stored-access-only', refreshToken: null, idToken: null };
 
-const applicant: User = {
-  id: 'user-1',
-  firstName: 'Maria',
-  lastName: 'Rossi',
-  email: 'maria.rossi@example.it',
-  roles: ['user'],
-  organizations: [{ id: 'org-1', name: 'Comune di Prova', email: 'comune@example.it', pIva: '01234567890' }],
-};
 
 const unauthorized: AuthFailure = { status: 401, message: 'Accesso richiesto: effettua di nuovo l’accesso.' };
 
@@ -98,7 +102,10 @@ const graphEvents: GraphEvent[] = [
 // The graph functions are typed with the machine's own events; actor completions are events too at run time.
 const traversal = {
   events: graphEvents as AuthEvent[],
-  filterEvents: (snapshot: AuthSnapshot, event: AuthEvent) => snapshot.can(event),
+  // After a rename the session goes on exactly as before: its other transitions are walked with the original
+  // person, so the renamed one is a leaf instead of a second copy of the whole graph.
+  filterEvents: (snapshot: AuthSnapshot, event: AuthEvent) =>
+    snapshot.can(event) && snapshot.context.user?.firstName !== renamedApplicant.firstName,
 };
 
 type AuthPath = StatePath<AuthSnapshot, AuthEvent>;

@@ -21,13 +21,7 @@ async function renderHeader(props: Partial<HeaderProps> & { user: User }) {
   const onLogout = vi.fn();
   const rootRoute = createRootRoute({
     component: () => (
-      <Header
-        homePath={homePathFor(props.user)}
-        isAdmin={false}
-        organizationPath={null}
-        onLogout={onLogout}
-        {...props}
-      />
+      <Header homePath={homePathFor(props.user)} isAdmin={false} organizationPath={null} onLogout={onLogout} {...props} />
     ),
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
@@ -77,5 +71,46 @@ describe('the header of a signed-in person', () => {
     fireEvent.click(menu.getByRole('menuitem', { name: 'Esci' }));
 
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the logos in the header', () => {
+  it('show the two partners, each leading to the home of the person', async () => {
+    await renderHeader({ user: applicant });
+
+    const partners = within(screen.getByRole('group', { name: 'In collaborazione con' }));
+    for (const name of ['Fondo Sviluppo Territori', 'Cassa Investimenti Urbani']) {
+      expect(partners.getByRole('link', { name }).getAttribute('href')).toBe('/calls');
+      expect(partners.getByRole('img', { name })).toBeTruthy();
+    }
+  });
+});
+
+describe('on a narrow screen', () => {
+  function narrowScreen() {
+    return vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: false,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+  }
+
+  it('opens a drawer with the same entries instead of the menu, with Esci', async () => {
+    const media = narrowScreen();
+    const { onLogout } = await renderHeader({ user: applicant, organizationPath: '/your-organization/org-7' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Menu utente Giulia Rossi' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Menu' }));
+    expect(drawer.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
+    expect(drawer.getByRole('link', { name: 'La tua organizzazione' }).getAttribute('href')).toBe('/your-organization/org-7');
+    expect(drawer.queryByRole('link', { name: 'Pannello Admin' })).toBeNull();
+
+    fireEvent.click(drawer.getByRole('button', { name: 'Esci' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    media.mockRestore();
   });
 });

@@ -73,3 +73,76 @@ export const personName = style({
   display: 'none',
   '@media': { [breakpoints.wide]: { display: 'inline' } },
 });
+
+/** Where the header has room for the partner logos, and for the words that introduce them. */
+const roomForPartners = 'screen and (min-width: 40em)';
+const roomForPartnersLabel = 'screen and (min-width: 72em)';
+
+/** Partners sit between the platform and the menu; on phones only the platform logo stays. */
+export const partners = style({
+  display: 'none',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginRight: 'auto',
+  '@media': { [roomForPartners]: { display: 'flex' } },
+});
+
+export const partnersLabel = style({
+  display: 'none',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.onPrimary, // 5.57:1 on primary
+  '@media': { [roomForPartnersLabel]: { display: 'inline' } },
+});
+
+export const partnerLink = style({
+  display: 'inline-flex',
+  borderRadius: vars.radius.md,
+  outline: 'none',
+  selectors: {
+    '&[data-focus-visible]': focusRing,
+    '&[data-hovered]': { opacity: 0.9 },
+  },
+});
+
+export const partnerLogo = style({
+  display: 'block',
+  height: '2.25rem',
+  width: 'auto',
+  '@media': { [breakpoints.wide]: { height: '2.5rem' } },
+});
+
+export const drawerPerson = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingBottom: vars.space.md,
+  marginBottom: vars.space.md,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const drawerAvatar = style([avatar, { backgroundColor: vars.color.primary, color: vars.color.onPrimary, flexShrink: 0 }]);
+
+export const drawerEmail = style({
+  display: 'block',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  wordBreak: 'break-all',
+});
+
+export const drawerList = style({ listStyle: 'none', margin: `0 0 ${vars.space.lg}`, padding: 0 });
+
+export const drawerLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '3rem',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.primary,
+  fontWeight: vars.fontWeight.semibold,
+  textDecoration: 'none',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered], &[data-pressed]': { backgroundColor: vars.color.primarySoft, color: vars.color.primaryHover },
+    '&[data-focus-visible]': focusRing,
+  },
+});

@@ -1,10 +1,13 @@
 import type { User } from '../../../domain/user.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { HomePath } from '../../../machines/auth/selectors.ts';
-import { Link } from '../../ui/Link.tsx';
+import { breakpoints } from '../../../styles/theme.css.ts';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
-import { avatar, brand, brandMark, header, inner, menuTrigger, personName } from './Header.css.ts';
+import { avatar, header, inner, menuTrigger, personName } from './Header.css.ts';
+import { HeaderLogos } from './HeaderLogos.tsx';
 import { fullNameOf, initialsOf } from './personName.ts';
+import { useMediaQuery } from './useMediaQuery.ts';
+import { UserDrawer } from './UserDrawer.tsx';
 
 export interface HeaderProps {
   user: User;
@@ -15,45 +18,56 @@ export interface HeaderProps {
   onLogout(): void;
 }
 
-/** Spec §2, Header (authenticated only): platform name linking home, the person, their menu. */
+/**
+ * Spec §2, Header (authenticated only): the logos leading home, the person, their menu. Below the
+ * 51 em breakpoint the menu becomes a side drawer, which has room for large touch targets.
+ */
 export function Header({ user, homePath, organizationPath, isAdmin, onLogout }: HeaderProps) {
   const fullName = fullNameOf(user);
+  const isWide = useMediaQuery(breakpoints.wide);
+  const label = `${messages.menu.userMenu} ${fullName}`;
+  const trigger = (
+    <>
+      <span className={avatar} aria-hidden="true">
+        {initialsOf(user)}
+      </span>
+      <span className={personName}>{fullName}</span>
+    </>
+  );
+
   return (
     <header className={header}>
       <div className={inner}>
-        <Link to={homePath} className={brand}>
-          <img src="/favicon.svg" alt="" className={brandMark} />
-          {messages.layout.platformName}
-        </Link>
-        <Menu
-          label={`${messages.menu.userMenu} ${fullName}`}
-          triggerClassName={menuTrigger}
-          trigger={
-            <>
-              <span className={avatar} aria-hidden="true">
-                {initialsOf(user)}
-              </span>
-              <span className={personName}>{fullName}</span>
-            </>
-          }
-        >
-          <MenuItem id="account" href="/account">
-            {messages.menu.account}
-          </MenuItem>
-          {organizationPath === null ? null : (
-            <MenuItem id="organization" href={organizationPath}>
-              {messages.menu.yourOrganization}
+        <HeaderLogos homePath={homePath} />
+        {isWide ? (
+          <Menu label={label} triggerClassName={menuTrigger} trigger={trigger}>
+            <MenuItem id="account" href="/account">
+              {messages.menu.account}
             </MenuItem>
-          )}
-          {isAdmin ? (
-            <MenuItem id="admin-panel" href="/admin-panel">
-              {messages.menu.adminPanel}
+            {organizationPath === null ? null : (
+              <MenuItem id="organization" href={organizationPath}>
+                {messages.menu.yourOrganization}
+              </MenuItem>
+            )}
+            {isAdmin ? (
+              <MenuItem id="admin-panel" href="/admin-panel">
+                {messages.menu.adminPanel}
+              </MenuItem>
+            ) : null}
+            <MenuItem id="logout" onAction={onLogout}>
+              {messages.menu.logout}
             </MenuItem>
-          ) : null}
-          <MenuItem id="logout" onAction={onLogout}>
-            {messages.menu.logout}
-          </MenuItem>
-        </Menu>
+          </Menu>
+        ) : (
+          <UserDrawer
+            label={label}
+            trigger={trigger}
+            user={user}
+            organizationPath={organizationPath}
+            isAdmin={isAdmin}
+            onLogout={onLogout}
+          />
+        )}
       </div>
     </header>
   );

@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { messages } from '../../../domain/messages.ts';
+import { ConnectOrganisation } from '../../features/connect-organisation/ConnectOrganisation.tsx';
 
-/** Home of a person without an organisation. The VAT-number box comes with the connect-organisation issue. */
+/** Home of a person without an organisation (spec §2): connect by VAT number, or register. */
 export const Route = createFileRoute('/_authenticated/flow-organization')({
-  component: FlowOrganizationPage,
+  component: ConnectOrganisation,
 });
-
-function FlowOrganizationPage() {
-  return <h1>{messages.pages.flowOrganization}</h1>;
-}

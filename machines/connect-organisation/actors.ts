@@ -1,0 +1,33 @@
+import { fromPromise } from 'xstate';
+import { messages } from '../../domain/messages.ts';
+import type { PIvaLookup } from '../../domain/organization.ts';
+import type { ConnectOrganisationActorInputs, ConnectOrganisationActorOutputs, LookupFailure } from './types.ts';
+
+/** The call the machine needs; rejects with something carrying `status` and an Italian `message`. */
+export interface ConnectOrganisationApi {
+  getPIva(pIva: string, signal?: AbortSignal): Promise<PIvaLookup>;
+}
+
+export function toLookupFailure(error: unknown): LookupFailure {
+  if (typeof error === 'object' && error !== null && 'status' in error && 'message' in error) {
+    const { status, message } = error;
+    if ((typeof status === 'number' || status === null) && typeof message === 'string' && message !== '') {
+      return { status, message };
+    }
+  }
+  return { status: null, message: messages.generic.serverError };
+}
+
+export function createConnectOrganisationActors(api: ConnectOrganisationApi) {
+  return {
+    lookupPIva: fromPromise<ConnectOrganisationActorOutputs['lookupPIva'], ConnectOrganisationActorInputs['lookupPIva']>(
+      async ({ input, signal }) => {
+        try {
+          return await api.getPIva(input.pIva, signal);
+        } catch (error) {
+          throw toLookupFailure(error);
+        }
+      },
+    ),
+  };
+}

@@ -1,0 +1,122 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { keepDigits } from '../../domain/digits.ts';
+import { PIVA_LENGTH, type PIvaLookup } from '../../domain/organization.ts';
+import { toLookupFailure } from './actors.ts';
+import type {
+  ConnectOrganisationActorId,
+  ConnectOrganisationActorInputs,
+  ConnectOrganisationActorOutputs,
+  ConnectOrganisationContext,
+  ConnectOrganisationEvent,
+} from './types.ts';
+
+/** Placeholder logic: the browser and the tests supply the real one with `.provide()`. */
+function notProvided<K extends ConnectOrganisationActorId>(id: K) {
+  return fromPromise<ConnectOrganisationActorOutputs[K], ConnectOrganisationActorInputs[K]>(() =>
+    Promise.reject(new Error(`connect-organisation machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
+  );
+}
+
+function typedVat({ event }: { event: ConnectOrganisationEvent }): string {
+  assertEvent(event, 'vat.change');
+  return keepDigits(event.value, PIVA_LENGTH);
+}
+
+export const connectOrganisationMachine = setup({
+  types: {
+    context: {} as ConnectOrganisationContext,
+    events: {} as ConnectOrganisationEvent,
+  },
+  actors: {
+    lookupPIva: notProvided('lookupPIva'),
+  },
+  guards: {
+    // Typing a letter changes nothing (it is not inserted), so it must not throw away a result either.
+    changesVat: ({ context }, params: { pIva: string }) => params.pIva !== context.pIva,
+    isComplete: ({ context }) => context.pIva.length === PIVA_LENGTH,
+    isNotRegistered: (_, params: { error: unknown }) => toLookupFailure(params.error).status === 404,
+    isRefused: (_, params: { error: unknown }) => toLookupFailure(params.error).status === 400,
+  },
+  actions: {
+    storeVat: assign((_, params: { pIva: string }) => ({ pIva: params.pIva })),
+    forgetResult: assign({ organization: null, error: null }),
+    storeOrganization: assign((_, params: { organization: PIvaLookup }) => ({ organization: params.organization })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: toLookupFailure(params.error).message })),
+  },
+}).createMachine({
+  id: 'connectOrganisation',
+  description:
+    'Spec §2 /flow-organization and §4 Connect-organization: the person types a VAT number (digits only, 11) and ' +
+    'learns whether an organisation with it is registered. Knowing a VAT grants nothing: joining is by invitation only.',
+  context: { pIva: '', organization: null, error: null },
+  initial: 'Default',
+  on: {
+    // A different VAT makes any earlier answer (or a check under way) meaningless.
+    'vat.change': {
+      guard: { type: 'changesVat', params: (args) => ({ pIva: typedVat(args) }) },
+      target: '.Default',
+      actions: [{ type: 'storeVat', params: (args) => ({ pIva: typedVat(args) }) }, 'forgetResult'],
+    },
+  },
+  states: {
+    Default: {
+      description: 'The VAT box; Conferma is enabled only at exactly 11 digits.',
+      on: {
+        'vat.confirm': { guard: 'isComplete', target: 'Checking' },
+      },
+    },
+    Checking: {
+      description: 'POST /api/Organization/GetPIva: is an organisation registered with this VAT?',
+      invoke: {
+        id: 'lookupPIva',
+        src: 'lookupPIva',
+        input: ({ context }) => ({ pIva: context.pIva }),
+        onDone: {
+          target: 'AlreadyRegisteredOpen',
+          actions: { type: 'storeOrganization', params: ({ event }) => ({ organization: event.output }) },
+        },
+        onError: [
+          { guard: { type: 'isNotRegistered', params: ({ event }) => ({ error: event.error }) }, target: 'NotRegistered' },
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'Rejected',
+            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'CheckFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    NotRegistered: {
+      description: '"La P.IVA inserita non risulta registrata nella piattaforma", with a link to register it.',
+      on: {
+        'vat.confirm': { guard: 'isComplete', target: 'Checking' },
+      },
+    },
+    AlreadyRegisteredOpen: {
+      description:
+        '"La P.IVA inserita risulta già registrata nella piattaforma", "Inserisci un altro codice p.iva per proseguire" ' +
+        'and the organisation name; a member-to-be asks a colleague for an invitation.',
+      on: {
+        'dialog.close': { target: 'AlreadyRegisteredClose' },
+        'vat.confirm': { guard: 'isComplete', target: 'Checking' },
+      },
+    },
+    AlreadyRegisteredClose: {
+      description: 'The message was closed; the VAT box waits for another number.',
+      on: {
+        'vat.confirm': { guard: 'isComplete', target: 'Checking' },
+      },
+    },
+    Rejected: {
+      description: 'The server refused the number (wrong check digit): its Italian message is shown on the box.',
+    },
+    CheckFailed: {
+      description: 'No answer or a server error: the message is shown and Conferma tries again.',
+      on: {
+        'vat.confirm': { guard: 'isComplete', target: 'Checking' },
+      },
+    },
+  },
+});
+
+export type ConnectOrganisationMachine = typeof connectOrganisationMachine;

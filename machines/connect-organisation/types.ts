@@ -1,0 +1,35 @@
+import type { PIvaLookup } from '../../domain/organization.ts';
+
+/** Why a VAT look-up failed: `status` null when no answer came; `message` Italian, for the person. */
+export interface LookupFailure {
+  status: number | null;
+  message: string;
+}
+
+export interface ConnectOrganisationContext {
+  /** The digits in the VAT box (never more than 11, never anything but digits). */
+  pIva: string;
+  /** The organisation registered with `pIva`, once the check found one. */
+  organization: PIvaLookup | null;
+  /** The Italian message of a refused VAT or of a failed check. */
+  error: string | null;
+}
+
+export type ConnectOrganisationEvent =
+  /** The person typed or pasted in the VAT box; `value` is the box's raw new text. */
+  | { type: 'vat.change'; value: string }
+  /** Conferma: look the VAT up (only with exactly 11 digits). */
+  | { type: 'vat.confirm' }
+  /** The "already registered" message was closed. */
+  | { type: 'dialog.close' };
+
+/** What each invoked actor resolves with; the keys are also the actor ids. */
+export interface ConnectOrganisationActorOutputs {
+  lookupPIva: PIvaLookup;
+}
+
+export interface ConnectOrganisationActorInputs {
+  lookupPIva: { pIva: string };
+}
+
+export type ConnectOrganisationActorId = keyof ConnectOrganisationActorOutputs;

@@ -1,0 +1,54 @@
+import { fromPromise } from 'xstate';
+import { messages } from '../../domain/messages.ts';
+import type { CreateOrganizationInput } from '../../domain/organization.ts';
+import type {
+  FieldIssue,
+  RegisterOrganisationActorInputs,
+  RegisterOrganisationActorOutputs,
+  RegistrationFailure,
+} from './types.ts';
+
+/** The calls the machine needs; they reject with something carrying `status`, `message` and maybe `issues`. */
+export interface RegisterOrganisationApi {
+  createOrganization(payload: CreateOrganizationInput): Promise<{ orgId: string }>;
+  /** Makes the new organisation the selected one and reloads the person (header, guards, home). */
+  refreshUser(orgId: string): Promise<void>;
+}
+
+function isFieldIssue(value: unknown): value is FieldIssue {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FieldIssue).field === 'string' &&
+    typeof (value as FieldIssue).message === 'string'
+  );
+}
+
+export function toRegistrationFailure(error: unknown): RegistrationFailure {
+  if (typeof error === 'object' && error !== null && 'status' in error && 'message' in error) {
+    const { status, message } = error;
+    const issues = 'issues' in error && Array.isArray(error.issues) ? error.issues.filter(isFieldIssue) : [];
+    if ((typeof status === 'number' || status === null) && typeof message === 'string' && message !== '') {
+      return { status, message, issues };
+    }
+  }
+  return { status: null, message: messages.generic.serverError, issues: [] };
+}
+
+export function createRegisterOrganisationActors(api: RegisterOrganisationApi) {
+  return {
+    createOrganization: fromPromise<
+      RegisterOrganisationActorOutputs['createOrganization'],
+      RegisterOrganisationActorInputs['createOrganization']
+    >(async ({ input }) => {
+      try {
+        return await api.createOrganization(input.payload);
+      } catch (error) {
+        throw toRegistrationFailure(error);
+      }
+    }),
+    refreshUser: fromPromise<RegisterOrganisationActorOutputs['refreshUser'], RegisterOrganisationActorInputs['refreshUser']>(
+      ({ input }) => api.refreshUser(input.orgId),
+    ),
+  };
+}

@@ -1,0 +1,149 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { createOrganizationSchema, type CreateOrganizationInput } from '../../domain/organization.ts';
+import { toRegistrationFailure } from './actors.ts';
+import type {
+  FailureKind,
+  RegisterOrganisationActorId,
+  RegisterOrganisationActorInputs,
+  RegisterOrganisationActorOutputs,
+  RegisterOrganisationContext,
+  RegisterOrganisationEvent,
+} from './types.ts';
+
+/** Placeholder logic: the browser and the tests supply the real one with `.provide()`. */
+function notProvided<K extends RegisterOrganisationActorId>(id: K) {
+  return fromPromise<RegisterOrganisationActorOutputs[K], RegisterOrganisationActorInputs[K]>(() =>
+    Promise.reject(new Error(`register-organisation machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
+  );
+}
+
+/** Host side effects (notifications, navigation): no-ops until supplied with `.provide()`. */
+function suppliedByHost(): void {}
+
+function submittedPayload({ event }: { event: RegisterOrganisationEvent }): CreateOrganizationInput {
+  assertEvent(event, 'form.submit');
+  return event.payload;
+}
+
+/** A refusal names fields; a duplicate VAT (409) is about the VAT even when it names none. */
+function serverErrorsOf(error: unknown): Record<string, string> {
+  const failure = toRegistrationFailure(error);
+  const byField: Record<string, string> = {};
+  for (const issue of failure.issues) byField[issue.field] ??= issue.message;
+  if (failure.status === 409 && failure.issues.length === 0) byField.pIva = failure.message;
+  return byField;
+}
+
+export const registerOrganisationMachine = setup({
+  types: {
+    context: {} as RegisterOrganisationContext,
+    events: {} as RegisterOrganisationEvent,
+  },
+  actors: {
+    createOrganization: notProvided('createOrganization'),
+    refreshUser: notProvided('refreshUser'),
+  },
+  guards: {
+    // The same schema the server applies: what passes here is what the server accepts (bar duplicates).
+    isValidPayload: (_, params: { payload: CreateOrganizationInput }) =>
+      createOrganizationSchema.safeParse(params.payload).success,
+    // An answer that refuses the data (4xx) rather than a call that did not go through (no answer, 5xx).
+    isRefused: (_, params: { error: unknown }) => {
+      const { status } = toRegistrationFailure(params.error);
+      return status !== null && status >= 400 && status < 500;
+    },
+  },
+  actions: {
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    forgetServerError: assign(({ context }, params: { field: string }) => {
+      if (!(params.field in context.serverErrors)) return {};
+      const { [params.field]: _forgotten, ...rest } = context.serverErrors;
+      return { serverErrors: rest };
+    }),
+    clearOutcome: assign({ serverErrors: {}, failure: null }),
+    storeServerErrors: assign((_, params: { error: unknown }) => ({ serverErrors: serverErrorsOf(params.error) })),
+    storeFailure: assign((_, params: { error: unknown; kind: FailureKind }) => ({
+      failure: { kind: params.kind, message: toRegistrationFailure(params.error).message },
+    })),
+    storeOrgId: assign((_, params: { orgId: string }) => ({ orgId: params.orgId })),
+    // Host: the notifications of spec §8 and the way to /calls. They run after the assigns before them.
+    announceFailure: suppliedByHost,
+    announceRegistered: suppliedByHost,
+  },
+}).createMachine({
+  id: 'registerOrganisation',
+  description:
+    'Spec §2 /register-org and §5: the registration form is sent once it is valid; a refusal keeps everything typed ' +
+    'and marks the fields; success selects the new organisation and goes to /calls.',
+  context: { submitAttempted: false, serverErrors: {}, failure: null, orgId: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The form is being filled in. Registra is offered once the required fields are filled.',
+      on: {
+        'field.change': {
+          actions: { type: 'forgetServerError', params: ({ event }) => ({ field: event.field }) },
+        },
+        'form.submit': [
+          {
+            guard: { type: 'isValidPayload', params: ({ event }) => ({ payload: event.payload }) },
+            target: 'submitting',
+            actions: 'markSubmitAttempted',
+          },
+          // Invalid: nothing is sent; every field now shows what is wrong with it.
+          { actions: 'markSubmitAttempted' },
+        ],
+      },
+    },
+    submitting: {
+      description: 'POST /api/Organization/CreateOrganization.',
+      entry: 'clearOutcome',
+      invoke: {
+        id: 'createOrganization',
+        src: 'createOrganization',
+        input: (args) => ({ payload: submittedPayload(args) }),
+        onDone: {
+          target: 'refreshingUser',
+          actions: { type: 'storeOrgId', params: ({ event }) => ({ orgId: event.output.orgId }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: [
+              { type: 'storeServerErrors', params: ({ event }) => ({ error: event.error }) },
+              { type: 'storeFailure', params: ({ event }) => ({ error: event.error, kind: 'notRegistered' as const }) },
+              'announceFailure',
+            ],
+          },
+          {
+            target: 'editing',
+            actions: [
+              { type: 'storeFailure', params: ({ event }) => ({ error: event.error, kind: 'callFailed' as const }) },
+              'announceFailure',
+            ],
+          },
+        ],
+      },
+    },
+    refreshingUser: {
+      description:
+        'The organisation exists: it becomes the selected one and the person is loaded again, so the header offers ' +
+        '"La tua organizzazione". A failure here does not undo the registration.',
+      invoke: {
+        id: 'refreshUser',
+        src: 'refreshUser',
+        input: ({ context }) => ({ orgId: context.orgId ?? '' }),
+        onDone: { target: 'registered' },
+        onError: { target: 'registered' },
+      },
+    },
+    registered: {
+      description: '"Organizzazione registrata" / "Registrazione avvenuta con successo", then /calls.',
+      type: 'final',
+      entry: 'announceRegistered',
+    },
+  },
+});
+
+export type RegisterOrganisationMachine = typeof registerOrganisationMachine;

@@ -1,0 +1,47 @@
+import type { CreateOrganizationInput } from '../../domain/organization.ts';
+
+/** One field the server (or the schema) found wrong, by payload name. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/** Why the registration call failed: `status` null when no answer came; `message` Italian. */
+export interface RegistrationFailure {
+  status: number | null;
+  message: string;
+  issues: readonly FieldIssue[];
+}
+
+/** The notification to show after a failed attempt (spec §8, organisation creation). */
+export type FailureKind = 'notRegistered' | 'callFailed';
+
+export interface RegisterOrganisationContext {
+  /** Set by the first Registra: from then on every invalid field shows its message, touched or not. */
+  submitAttempted: boolean;
+  /** Field → message from the server's last refusal; a field loses its message when it is edited. */
+  serverErrors: Record<string, string>;
+  /** What the last failure was, for the notification; null after success or before any attempt. */
+  failure: { kind: FailureKind; message: string } | null;
+  /** The new organisation's id, once registered. */
+  orgId: string | null;
+}
+
+export type RegisterOrganisationEvent =
+  /** A field changed; its server message (if any) no longer applies. */
+  | { type: 'field.change'; field: string }
+  /** Registra, with the payload built from the form. */
+  | { type: 'form.submit'; payload: CreateOrganizationInput };
+
+export interface RegisterOrganisationActorOutputs {
+  createOrganization: { orgId: string };
+  /** Loads the person again, so the header and the guards know their new organisation. */
+  refreshUser: void;
+}
+
+export interface RegisterOrganisationActorInputs {
+  createOrganization: { payload: CreateOrganizationInput };
+  refreshUser: { orgId: string };
+}
+
+export type RegisterOrganisationActorId = keyof RegisterOrganisationActorOutputs;

@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query';
+import { organizationDetailSchema, type OrganizationDetail } from '../../domain/organization.ts';
+import type { ApiClient } from './client.ts';
+import { ApiRequestError } from './errors.ts';
+import { parseResponse } from './response.ts';
+
+/** GET /api/Organization/GetOrganizationById: the whole profile with its members, for members and platform admins. */
+export async function getOrganizationById(api: ApiClient, id: string, signal?: AbortSignal): Promise<OrganizationDetail> {
+  return parseResponse(organizationDetailSchema, await api('/api/Organization/GetOrganizationById', { query: { id }, signal }));
+}
+
+/**
+ * POST /api/Organization/UpdateOrganization: only the fields sent change; comune, province, address,
+ * numCivico and region travel as strings (spec §3). Answers with the profile as stored.
+ */
+export async function updateOrganization(
+  api: ApiClient,
+  id: string,
+  changes: Readonly<Record<string, string | boolean>>,
+): Promise<OrganizationDetail> {
+  const body = await api('/api/Organization/UpdateOrganization', { method: 'POST', body: { ...changes, id } });
+  return parseResponse(organizationDetailSchema, body);
+}
+
+/** POST /api/Organization/RemoveMember: 204; 403 when not allowed, 409 for the last administrator. */
+export async function removeMember(api: ApiClient, organizationId: string, userId: string): Promise<void> {
+  await api('/api/Organization/RemoveMember', { method: 'POST', query: { organizationId, userId } });
+}
+
+/** A 403 or 404 is the server's answer, not a glitch: shown at once. Outages are retried (spec §8). */
+function retryUnlessRefused(failureCount: number, error: Error): boolean {
+  const refused = error instanceof ApiRequestError && error.status !== null && error.status < 500;
+  return !refused && failureCount < 3;
+}
+
+export const organizationProfileQueries = {
+  /** Under ['organization', …] so that whatever refreshes organisations refreshes the profile too. */
+  detail: (api: ApiClient, id: string) =>
+    queryOptions({
+      queryKey: ['organization', 'detail', id] as const,
+      queryFn: ({ signal }) => getOrganizationById(api, id, signal),
+      retry: retryUnlessRefused,
+    }),
+};

@@ -1,0 +1,125 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import type { User } from '../../../domain/user.ts';
+import { selectUser } from '../../../machines/auth/selectors.ts';
+import { fieldEditMachine } from '../../../machines/field-edit/fieldEdit.machine.ts';
+import {
+  selectActiveField,
+  selectCanSave,
+  selectCanStartEditing,
+  selectDraftValue,
+  selectErrors,
+  selectIsSaving,
+  selectSaveOutcome,
+} from '../../../machines/field-edit/selectors.ts';
+import { useAuthActor, useAuthSelector } from '../../auth/useAuth.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { EditableRow } from '../../ui/EditableRow.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { accountValuesOf } from './accountValues.ts';
+import { fields as fieldsStyle } from './AccountPage.css.ts';
+import { createSaveAccountField } from './saveAccountField.ts';
+
+const EDITABLE = [
+  { key: 'firstName', label: messages.accountPage.firstName },
+  { key: 'lastName', label: messages.accountPage.lastName },
+] as const;
+
+/** Spec §2 /account: first and last name editable one at a time, e-mail read-only. */
+export function AccountPage({ user }: { user: User }) {
+  const api = useRouteContext({ from: '__root__', select: (context) => context.api });
+  const auth = useAuthActor();
+  const queryClient = useQueryClient();
+  const sessionUser = useAuthSelector(selectUser) ?? user;
+
+  const machine = useMemo(
+    () =>
+      fieldEditMachine.provide({
+        actors: {
+          saveField: createSaveAccountField({
+            api,
+            currentUser: () => selectUser(auth.getSnapshot()) ?? user,
+            onSaved: (updated) => {
+              // The header reads the person from the session; cached reads of /api/User are stale too.
+              auth.send({ type: 'user.updated', user: updated });
+              void queryClient.invalidateQueries({ queryKey: ['user'] });
+            },
+          }),
+        },
+      }),
+    [api, auth, queryClient, user],
+  );
+  const actor = useActorRef(machine, { input: { values: accountValuesOf(sessionUser) } });
+
+  const { firstName, lastName } = sessionUser;
+  useEffect(() => {
+    actor.send({ type: 'values.sync', values: accountValuesOf({ firstName, lastName }) });
+  }, [actor, firstName, lastName]);
+
+  const activeField = useSelector(actor, selectActiveField);
+  const canStartEditing = useSelector(actor, selectCanStartEditing);
+  const canSave = useSelector(actor, selectCanSave);
+  const isSaving = useSelector(actor, selectIsSaving);
+  const errors = useSelector(actor, selectErrors);
+  const outcome = useSelector(actor, selectSaveOutcome);
+  const draftFirstName = useSelector(actor, selectDraftValue('firstName'));
+  const draftLastName = useSelector(actor, selectDraftValue('lastName'));
+  const drafts: Record<string, unknown> = { firstName: draftFirstName, lastName: draftLastName };
+
+  return (
+    <>
+      <h1>{messages.accountPage.title}</h1>
+      <p>{messages.accountPage.intro}</p>
+      {outcome === 'saved' ? <Alert tone="success">{messages.account.updated}</Alert> : null}
+      {outcome === 'rejected' ? (
+        <Alert tone="error" title={messages.accountPage.failedTitle}>
+          {messages.account.updateFailed}
+        </Alert>
+      ) : null}
+      <div className={fieldsStyle}>
+        {EDITABLE.map(({ key, label }) => (
+          <EditableRow
+            key={key}
+            label={label}
+            value={sessionUser[key]}
+            isEditable
+            isOpen={activeField === key}
+            isEditDisabled={!canStartEditing}
+            canSave={canSave}
+            isSaving={isSaving}
+            isRejected={outcome === 'rejected'}
+            onEdit={() => actor.send({ type: 'field.edit', field: key })}
+            onCancel={() => actor.send({ type: 'field.cancel' })}
+            onSave={() => actor.send({ type: 'field.save' })}
+          >
+            <TextField
+              label={label}
+              name={key}
+              value={String(drafts[key] ?? '')}
+              onChange={(value) => actor.send({ type: 'field.change', changes: { [key]: value } })}
+              errorMessage={errors[key] ?? null}
+              isRequired
+              isDisabled={isSaving}
+              autoComplete={key === 'firstName' ? 'given-name' : 'family-name'}
+            />
+          </EditableRow>
+        ))}
+        <EditableRow
+          label={messages.accountPage.email}
+          value={sessionUser.email}
+          hint={messages.accountPage.emailHint}
+          isEditable={false}
+          isOpen={false}
+          canSave={false}
+          isSaving={false}
+          onEdit={() => undefined}
+          onCancel={() => undefined}
+          onSave={() => undefined}
+        />
+      </div>
+    </>
+  );
+}

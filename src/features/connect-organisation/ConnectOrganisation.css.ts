@@ -1,0 +1,27 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css.ts';
+
+export const box = style({
+  maxWidth: '40rem',
+  padding: vars.space.lg,
+  marginBottom: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.surface,
+});
+
+/** The button lines up with the box, not with its label, and drops below it on narrow screens. */
+export const vatRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-start',
+  columnGap: vars.space.md,
+});
+
+export const vatField = style({ flex: '1 1 16rem' });
+
+export const actions = style({ paddingTop: '2rem', marginBottom: vars.space.lg });
+
+export const organizationName = style({ fontSize: vars.fontSize.lg });
+
+export const note = style({ maxWidth: '40rem', color: vars.color.textMuted });

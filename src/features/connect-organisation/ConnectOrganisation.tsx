@@ -1,0 +1,100 @@
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import {
+  selectCanConfirm,
+  selectCheckFailure,
+  selectIsChecking,
+  selectIsNotRegistered,
+  selectPIva,
+  selectRegisteredOrganization,
+  selectVatError,
+} from '../../../machines/connect-organisation/selectors.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { HrefLink } from '../../ui/Link.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { actions, box, note, organizationName, vatField, vatRow } from './ConnectOrganisation.css.ts';
+import { useConnectOrganisation } from './useConnectOrganisation.ts';
+
+/** Spec §2 /flow-organization: the VAT box, and what the portal knows about the number. */
+export function ConnectOrganisation() {
+  const actor = useConnectOrganisation();
+  const pIva = useSelector(actor, selectPIva);
+  const canConfirm = useSelector(actor, selectCanConfirm);
+  const isChecking = useSelector(actor, selectIsChecking);
+  const isNotRegistered = useSelector(actor, selectIsNotRegistered);
+  const registered = useSelector(actor, selectRegisteredOrganization);
+  const vatError = useSelector(actor, selectVatError);
+  const failure = useSelector(actor, selectCheckFailure);
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'vat.confirm' });
+  };
+
+  return (
+    <>
+      <h1>{messages.pages.flowOrganization}</h1>
+      <p>{messages.connect.intro}</p>
+      <div className={box}>
+        <Form onSubmit={confirm} aria-label={messages.pages.flowOrganization}>
+          <div className={vatRow}>
+            <div className={vatField}>
+              <TextField
+                label={messages.connect.vatLabel}
+                description={messages.connect.vatDescription}
+                value={pIva}
+                // Every keystroke goes to the machine, which keeps only digits (at most 11).
+                onChange={(value) => actor.send({ type: 'vat.change', value })}
+                errorMessage={vatError}
+                isRequired
+                inputMode="numeric"
+                autoComplete="off"
+                name="pIva"
+              />
+            </div>
+            <div className={actions}>
+              <Button type="submit" isDisabled={!canConfirm}>
+                {messages.connect.confirm}
+              </Button>
+            </div>
+          </div>
+        </Form>
+
+        {isChecking ? <Spinner label={messages.connect.checking} /> : null}
+
+        {isNotRegistered ? (
+          <Alert tone="info" title={messages.organization.pIvaNotRegistered}>
+            <p>{messages.connect.registerPrompt}</p>
+            <HrefLink href={`/register-org?${new URLSearchParams({ pIva }).toString()}`}>
+              {messages.connect.registerLink}
+            </HrefLink>
+          </Alert>
+        ) : null}
+
+        {registered === null ? null : (
+          <Alert tone="error" title={messages.organization.pIvaAlreadyRegistered}>
+            <p>{messages.organization.pIvaAlreadyRegisteredHint}</p>
+            <p>
+              {messages.connect.registeredName} <strong className={organizationName}>{registered.name}</strong>
+            </p>
+            <p>{messages.connect.invitationHint}</p>
+            <Button variant="secondary" onPress={() => actor.send({ type: 'dialog.close' })}>
+              {messages.connect.closeMessage}
+            </Button>
+          </Alert>
+        )}
+
+        {failure === null ? null : (
+          <Alert tone="error" title={messages.generic.error}>
+            {failure}
+          </Alert>
+        )}
+      </div>
+      <p className={note}>{messages.connect.invitationOnly}</p>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import { organizationFieldLabels, type OrganizationDetail } from '../../../domain/organization.ts';
+import { fieldEditMachine } from '../../../machines/field-edit/fieldEdit.machine.ts';
+import { selectFailureMessage, selectSaveOutcome } from '../../../machines/field-edit/selectors.ts';
+import { organizationProfileQueries } from '../../api/organizationProfile.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { EditableRow } from '../../ui/EditableRow.tsx';
+import { fieldList, section } from './OrganizationProfile.css.ts';
+import { profileFields } from './profileFields.ts';
+import { ProfileFieldRow } from './ProfileFieldRow.tsx';
+import { profileValuesOf } from './profileValues.ts';
+import { createSaveProfileField } from './saveProfileField.ts';
+
+const m = messages.profile;
+const noop = () => undefined;
+
+/** The profile's data: read-only rows, each with Modifica when the person may edit (spec §2). */
+export function ProfileFields({ detail, isEditable }: { detail: OrganizationDetail; isEditable: boolean }) {
+  const api = useRouteContext({ from: '__root__', select: (context) => context.api });
+  const queryClient = useQueryClient();
+  const headingId = useId();
+
+  const machine = useMemo(
+    () =>
+      fieldEditMachine.provide({
+        actors: {
+          saveField: createSaveProfileField({
+            api,
+            organizationId: detail.id,
+            onSaved: (saved) => {
+              // Show the stored profile at once (names of region, legal form…), then reload it as spec §7 asks.
+              queryClient.setQueryData(organizationProfileQueries.detail(api, saved.id).queryKey, saved);
+              void queryClient.invalidateQueries({ queryKey: ['organization'] });
+            },
+          }),
+        },
+      }),
+    [api, detail.id, queryClient],
+  );
+  const actor = useActorRef(machine, { input: { values: profileValuesOf(detail) } });
+  useEffect(() => {
+    actor.send({ type: 'values.sync', values: profileValuesOf(detail) });
+  }, [actor, detail]);
+
+  const outcome = useSelector(actor, selectSaveOutcome);
+  const failure = useSelector(actor, selectFailureMessage);
+
+  return (
+    <section aria-labelledby={headingId} className={section}>
+      <h2 id={headingId}>{m.dataSection}</h2>
+      {outcome === 'saved' ? <Alert tone="success">{m.saved}</Alert> : null}
+      {outcome === 'rejected' ? (
+        <Alert tone="error" title={m.saveFailed}>
+          {failure !== null && failure !== m.saveFailed ? failure : null}
+        </Alert>
+      ) : null}
+      <div className={fieldList}>
+        <EditableRow
+          label={organizationFieldLabels.pIva ?? 'P.IVA'}
+          value={detail.pIva}
+          hint={isEditable ? m.pIvaReadOnlyHint : undefined}
+          isEditable={false}
+          isOpen={false}
+          canSave={false}
+          isSaving={false}
+          onEdit={noop}
+          onCancel={noop}
+          onSave={noop}
+        />
+        {profileFields.map((field) => (
+          <ProfileFieldRow key={field.id} field={field} detail={detail} actor={actor} isEditable={isEditable} />
+        ))}
+      </div>
+    </section>
+  );
+}

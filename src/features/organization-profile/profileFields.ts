@@ -1,0 +1,84 @@
+import { messages } from '../../../domain/messages.ts';
+import { DESCRIPTION_MAX_LENGTH, organizationFieldLabels, type OrganizationDetail } from '../../../domain/organization.ts';
+
+/** How a field is edited: most are a text box; a few combine several keys. */
+export type ProfileFieldKind =
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'digits'
+  | 'textarea'
+  | 'date'
+  | 'formaGiuridica'
+  | 'participation'
+  | 'territory';
+
+export interface ProfileField {
+  /** The field's id for the field-edit machine; for one-key fields, the key itself. */
+  id: string;
+  label: string;
+  kind: ProfileFieldKind;
+  /** Spec §5 Organisation profile: name, formaGiuridica, codiceAteco, contactReference, description, email, telephone. */
+  isRequired: boolean;
+  maxLength?: number;
+  autoComplete?: string;
+}
+
+const l = organizationFieldLabels as Record<string, string>;
+const field = (id: string, kind: ProfileFieldKind, extra: Partial<ProfileField> = {}): ProfileField => ({
+  id,
+  label: l[id] ?? id,
+  kind,
+  isRequired: false,
+  ...extra,
+});
+
+/** The profile's fields in the order of the registration form. pIva is shown apart: it is never editable. */
+export const profileFields: readonly ProfileField[] = [
+  field('name', 'text', { isRequired: true, autoComplete: 'organization' }),
+  field('formaGiuridica', 'formaGiuridica', { isRequired: true }),
+  field('codiceAteco', 'text', { isRequired: true }),
+  field('codiceFiscale', 'text'),
+  field('natura_del_soggetto_proponente', 'text'),
+  field('data_di_costituzione', 'date'),
+  field('publicParticipation', 'participation'),
+  field('description', 'textarea', { isRequired: true, maxLength: DESCRIPTION_MAX_LENGTH }),
+  field('email', 'email', { isRequired: true, autoComplete: 'email' }),
+  field('pec', 'email'),
+  field('telephone', 'tel', { isRequired: true, autoComplete: 'tel' }),
+  field('website', 'text', { autoComplete: 'url' }),
+  { id: 'territory', label: messages.profile.territory, kind: 'territory', isRequired: false },
+  field('address', 'text', { autoComplete: 'street-address' }),
+  field('numCivico', 'digits'),
+  field('contactReference', 'text', { isRequired: true }),
+  field('role', 'text'),
+  field('luogo_di_nascita', 'text'),
+  field('data_di_nascita', 'date'),
+];
+
+/** dd/MM/yyyy of a stored ISO date, read from its own calendar day (its offset is where it was entered). */
+export function formatStoredDate(iso: string | null): string {
+  if (iso === null || !/^\d{4}-\d{2}-\d{2}/.test(iso)) return '';
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** What the read-only row shows for a field, from the profile as stored. */
+export function displayValueOf(field: ProfileField, detail: OrganizationDetail): string {
+  switch (field.kind) {
+    case 'formaGiuridica':
+      return [detail.formaGiuridicaName, detail.altro].filter(Boolean).join(' – ');
+    case 'participation':
+      return detail.publicParticipation
+        ? `${messages.profile.yes}${detail.percentParticipation === null ? '' : ` (${detail.percentParticipation}%)`}`
+        : messages.profile.no;
+    case 'territory':
+      return [detail.comuneName, detail.provinceName, detail.regionName].filter(Boolean).join(', ');
+    case 'date':
+      return formatStoredDate(detail[field.id as 'data_di_nascita' | 'data_di_costituzione']);
+    default: {
+      const value = (detail as unknown as Record<string, unknown>)[field.id];
+      return typeof value === 'string' ? value : '';
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { FORMA_GIURIDICA_ALTRO_ID, organizationProfileSchema, type OrganizationDetail } from '../../../domain/organization.ts';
+import { fieldErrorsFromIssues } from '../../../machines/field-edit/fieldErrorsFromIssues.ts';
+import type { FieldErrors, FieldValues } from '../../../machines/field-edit/types.ts';
+
+const text = (value: string | null) => value ?? '';
+const id = (value: number | null) => (value === null ? '' : String(value));
+
+/**
+ * The editable profile as the field-edit machine holds it: text for every input (ids of selects as
+ * strings, '' for none), a boolean for the public-participation switch. pIva is not among them: it never changes.
+ */
+export function profileValuesOf(detail: OrganizationDetail): FieldValues {
+  return {
+    name: detail.name,
+    formaGiuridica: id(detail.formaGiuridica),
+    altro: text(detail.altro),
+    codiceAteco: detail.codiceAteco,
+    codiceFiscale: text(detail.codiceFiscale),
+    natura_del_soggetto_proponente: text(detail.natura_del_soggetto_proponente),
+    data_di_costituzione: text(detail.data_di_costituzione),
+    publicParticipation: detail.publicParticipation,
+    percentParticipation: detail.percentParticipation === null ? '' : String(detail.percentParticipation),
+    description: detail.description,
+    email: detail.email,
+    pec: text(detail.pec),
+    telephone: detail.telephone,
+    website: text(detail.website),
+    region: id(detail.region),
+    province: id(detail.province),
+    comune: id(detail.comune),
+    address: text(detail.address),
+    numCivico: text(detail.numCivico),
+    contactReference: detail.contactReference,
+    role: text(detail.role),
+    luogo_di_nascita: text(detail.luogo_di_nascita),
+    data_di_nascita: text(detail.data_di_nascita),
+  };
+}
+
+export type TerritoryKey = 'region' | 'province' | 'comune';
+
+/** Spec §4: changing the region clears province and comune; changing the province clears the comune. */
+export function territoryChanges(key: TerritoryKey, value: string): FieldValues {
+  if (key === 'region') return { region: value, province: '', comune: '' };
+  if (key === 'province') return { province: value, comune: '' };
+  return { comune: value };
+}
+
+/** Leaving "Altro" empties its text; switching public participation off empties the percentage. */
+export function dependentChanges(key: string, value: string | boolean): FieldValues {
+  if (key === 'formaGiuridica' && value !== String(FORMA_GIURIDICA_ALTRO_ID)) return { formaGiuridica: value, altro: '' };
+  if (key === 'publicParticipation' && value === false) return { publicParticipation: false, percentParticipation: '' };
+  return { [key]: value };
+}
+
+export type ProfileCheck = { ok: true } | { ok: false; fieldErrors: FieldErrors };
+
+/**
+ * The rules of spec §5 applied to the whole profile as it would be stored after the change, so the
+ * cross-field ones ("Altro" needs its text, participation needs a percentage) are checked too.
+ */
+export function checkProfileChanges(values: FieldValues, changes: FieldValues): ProfileCheck {
+  const parsed = organizationProfileSchema.safeParse({ ...values, ...changes });
+  return parsed.success ? { ok: true } : { ok: false, fieldErrors: fieldErrorsFromIssues(parsed.error.issues) };
+}

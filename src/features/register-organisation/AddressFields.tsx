@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import { organizationFieldLabels as labels } from '../../../domain/organization.ts';
+import { typologyQueries } from '../../api/typology.ts';
+import { ComboBox } from '../../ui/ComboBox.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { grid, wide } from './RegisterOrganisation.css.ts';
+import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
+
+const r = messages.registerOrganization;
+
+/** Where the organisation is: region → province → comune from the lookups, then street and number. */
+export function AddressFields({ form }: { form: RegistrationForm }) {
+  const api = useRouteContext({ from: '__root__', select: (context) => context.api });
+  const { region, province, comune } = form.values;
+  const regioni = useQuery(typologyQueries.regioni(api));
+  const provinceList = useQuery({ ...typologyQueries.province(api, region ?? 0), enabled: region !== null });
+  const comuni = useQuery({ ...typologyQueries.comuni(api, province ?? 0), enabled: province !== null });
+  // People know provinces by their abbreviation as much as by name.
+  const provinceItems = useMemo(
+    () => (provinceList.data ?? []).map((item) => ({ id: item.id, name: `${item.name} (${item.sigla})` })),
+    [provinceList.data],
+  );
+
+  const hint = (parentMissing: boolean, missingText: string, failed: boolean) =>
+    parentMissing ? missingText : failed ? r.lookupFailed : undefined;
+
+  return (
+    <section aria-labelledby="address-heading">
+      <h2 id="address-heading">{r.addressSection}</h2>
+      <div className={grid}>
+        <Select
+          label={labels.region}
+          name="region"
+          items={regioni.data ?? []}
+          isDisabled={regioni.data === undefined}
+          description={hint(false, '', regioni.isError)}
+          value={region}
+          onChange={(value) => form.change({ field: 'region', value: value === null ? null : Number(value) })}
+          onBlur={() => form.touch('region')}
+          errorMessage={form.errorOf('region')}
+        />
+        <Select
+          label={labels.province}
+          name="province"
+          items={provinceItems}
+          isDisabled={region === null || provinceList.data === undefined}
+          description={hint(region === null, r.selectRegionFirst, provinceList.isError)}
+          value={province}
+          onChange={(value) => form.change({ field: 'province', value: value === null ? null : Number(value) })}
+          onBlur={() => form.touch('province')}
+          errorMessage={form.errorOf('province')}
+        />
+        <ComboBox
+          label={labels.comune}
+          name="comune"
+          items={comuni.data ?? []}
+          isDisabled={province === null || comuni.data === undefined}
+          description={hint(province === null, r.selectProvinceFirst, comuni.isError)}
+          value={comune}
+          onChange={(value) => form.change({ field: 'comune', value: value === null ? null : Number(value) })}
+          onBlur={() => form.touch('comune')}
+          errorMessage={form.errorOf('comune')}
+        />
+        <div className={wide}>
+          <TextField label={labels.address} autoComplete="address-line1" {...bindText(form, 'address')} />
+        </div>
+        <TextField label={labels.numCivico} inputMode="numeric" {...bindText(form, 'numCivico')} />
+      </div>
+    </section>
+  );
+}

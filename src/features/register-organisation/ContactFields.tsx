@@ -1,0 +1,36 @@
+import { messages } from '../../../domain/messages.ts';
+import { organizationFieldLabels as labels } from '../../../domain/organization.ts';
+import { TextField } from '../../ui/TextField.tsx';
+import { grid } from './RegisterOrganisation.css.ts';
+import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
+
+const r = messages.registerOrganization;
+
+/** How to reach the organisation. */
+export function ContactFields({ form }: { form: RegistrationForm }) {
+  return (
+    <section aria-labelledby="contacts-heading">
+      <h2 id="contacts-heading">{r.contactsSection}</h2>
+      <div className={grid}>
+        <TextField label={labels.email} type="email" isRequired autoComplete="email" {...bindText(form, 'email')} />
+        <TextField label={labels.pec} type="email" autoComplete="off" {...bindText(form, 'pec')} />
+        <TextField
+          label={labels.telephone}
+          type="tel"
+          inputMode="numeric"
+          isRequired
+          autoComplete="tel-national"
+          description={r.telephoneHint}
+          {...bindText(form, 'telephone')}
+        />
+        <TextField
+          label={labels.website}
+          type="url"
+          autoComplete="url"
+          description={r.websiteHint}
+          {...bindText(form, 'website')}
+        />
+      </div>
+    </section>
+  );
+}

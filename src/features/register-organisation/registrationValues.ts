@@ -1,0 +1,110 @@
+import type { CalendarDate } from '@internationalized/date';
+import { keepDigits } from '../../../domain/digits.ts';
+import {
+  CODICE_FISCALE_MAX_LENGTH,
+  FORMA_GIURIDICA_ALTRO_ID,
+  PERCENT_PARTICIPATION_MAX_CHARS,
+  PIVA_LENGTH,
+  TELEPHONE_MAX_DIGITS,
+} from '../../../domain/organization.ts';
+
+/** The registration form as the person fills it in: text as typed, choices as lookup ids, dates as calendar dates. */
+export interface RegistrationValues {
+  name: string;
+  formaGiuridica: number | null;
+  altro: string;
+  pIva: string;
+  codiceAteco: string;
+  publicParticipation: boolean;
+  percentParticipation: string;
+  description: string;
+  email: string;
+  telephone: string;
+  pec: string;
+  website: string;
+  region: number | null;
+  province: number | null;
+  comune: number | null;
+  address: string;
+  numCivico: string;
+  codiceFiscale: string;
+  natura_del_soggetto_proponente: string;
+  data_di_costituzione: CalendarDate | null;
+  contactReference: string;
+  role: string;
+  luogo_di_nascita: string;
+  data_di_nascita: CalendarDate | null;
+  privacy: boolean;
+}
+
+export type RegistrationField = keyof RegistrationValues;
+
+/** A change of one field, typed by the field. */
+export type RegistrationChange = { [K in RegistrationField]: { field: K; value: RegistrationValues[K] } }[RegistrationField];
+
+/** An empty form; a VAT checked on /flow-organization arrives already filled in. */
+export function emptyRegistration(pIva = ''): RegistrationValues {
+  return {
+    name: '',
+    formaGiuridica: null,
+    altro: '',
+    pIva: keepDigits(pIva, PIVA_LENGTH),
+    codiceAteco: '',
+    publicParticipation: false,
+    percentParticipation: '',
+    description: '',
+    email: '',
+    telephone: '',
+    pec: '',
+    website: '',
+    region: null,
+    province: null,
+    comune: null,
+    address: '',
+    numCivico: '',
+    codiceFiscale: '',
+    natura_del_soggetto_proponente: '',
+    data_di_costituzione: null,
+    contactReference: '',
+    role: '',
+    luogo_di_nascita: '',
+    data_di_nascita: null,
+    privacy: false,
+  };
+}
+
+/**
+ * Applies one change with the form's own rules (spec §4–5): digits-only boxes drop anything else;
+ * a new region clears province and comune, a new province clears the comune; fields that disappear
+ * (altro, percentParticipation) forget their value.
+ */
+export function applyChange(values: RegistrationValues, change: RegistrationChange): RegistrationValues {
+  switch (change.field) {
+    case 'pIva':
+      return { ...values, pIva: keepDigits(change.value, PIVA_LENGTH) };
+    case 'telephone':
+      return { ...values, telephone: keepDigits(change.value, TELEPHONE_MAX_DIGITS) };
+    case 'numCivico':
+      return { ...values, numCivico: keepDigits(change.value) };
+    case 'percentParticipation':
+      return { ...values, percentParticipation: keepDigits(change.value, PERCENT_PARTICIPATION_MAX_CHARS) };
+    case 'codiceFiscale':
+      return { ...values, codiceFiscale: change.value.toUpperCase().slice(0, CODICE_FISCALE_MAX_LENGTH) };
+    case 'publicParticipation':
+      return {
+        ...values,
+        publicParticipation: change.value,
+        percentParticipation: change.value ? values.percentParticipation : '',
+      };
+    case 'formaGiuridica':
+      return { ...values, formaGiuridica: change.value, altro: change.value === FORMA_GIURIDICA_ALTRO_ID ? values.altro : '' };
+    case 'region':
+      if (change.value === values.region) return values;
+      return { ...values, region: change.value, province: null, comune: null };
+    case 'province':
+      if (change.value === values.province) return values;
+      return { ...values, province: change.value, comune: null };
+    default:
+      return { ...values, [change.field]: change.value };
+  }
+}

@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import { createRegisterOrganisationActors } from '../../../machines/register-organisation/actors.ts';
+import { registerOrganisationMachine } from '../../../machines/register-organisation/registerOrganisation.machine.ts';
+import { createOrganization } from '../../api/organization.ts';
+import { writeSelectedOrganizationId } from '../../api/selectedOrganization.ts';
+import { getCurrentUser } from '../../api/user.ts';
+import { notify } from '../../ui/Toast.tsx';
+
+/** The page's register-organisation actor, wired to the API, the session, the notifications and the router. */
+export function useRegisterOrganisation() {
+  const { api, auth } = useRouteContext({ from: '__root__', select: (context) => ({ api: context.api, auth: context.auth }) });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  // Created once: the actor must keep the same logic for its whole life.
+  const [machine] = useState(() =>
+    registerOrganisationMachine.provide({
+      actors: createRegisterOrganisationActors({
+        createOrganization: (payload) => createOrganization(api, payload),
+        refreshUser: async (orgId) => {
+          // The new organisation is the one to work for (spec §3), before anything asks the server for it.
+          writeSelectedOrganizationId(window.localStorage, orgId);
+          await queryClient.invalidateQueries({ queryKey: ['user'] });
+          auth.send({ type: 'user.updated', user: await getCurrentUser(api) });
+        },
+      }),
+      actions: {
+        announceFailure: ({ context }) => {
+          const r = messages.registerOrganization;
+          const o = messages.organization;
+          notify(
+            context.failure?.kind === 'notRegistered'
+              ? { tone: 'error', title: o.createFailed, description: o.createFailedDetail }
+              : { tone: 'error', title: r.callFailed, description: r.callFailedDetail },
+          );
+        },
+        announceRegistered: () => {
+          notify({ tone: 'success', title: messages.organization.created, description: messages.organization.createdDetail });
+          void navigate({ to: '/calls' });
+        },
+      },
+    }),
+  );
+  return useActorRef(machine);
+}

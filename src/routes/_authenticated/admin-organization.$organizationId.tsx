@@ -1,0 +1,20 @@
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { UUID_PATTERN } from '../../../domain/organization.ts';
+import { isAdminRole } from '../../../domain/roles.ts';
+import { homePathFor } from '../../../machines/auth/selectors.ts';
+import { OrganizationProfile } from '../../features/organization-profile/OrganizationProfile.tsx';
+
+/** Spec §2: the organisation profile, admin view (read-only). Admins only (spec §6): anyone else goes home. */
+export const Route = createFileRoute('/_authenticated/admin-organization/$organizationId')({
+  beforeLoad: ({ context, params }) => {
+    if (!isAdminRole(context.user.roles)) throw redirect({ to: homePathFor(context.user), replace: true });
+    if (!UUID_PATTERN.test(params.organizationId)) throw notFound();
+  },
+  component: AdminOrganizationPage,
+});
+
+function AdminOrganizationPage() {
+  const { organizationId } = Route.useParams();
+  const { user } = Route.useRouteContext();
+  return <OrganizationProfile key={organizationId} organizationId={organizationId} user={user} view="admin" />;
+}

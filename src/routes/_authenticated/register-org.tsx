@@ -1,0 +1,39 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { PIVA_LENGTH } from '../../../domain/organization.ts';
+import { isAdminRole } from '../../../domain/roles.ts';
+import { homePathFor } from '../../../machines/auth/selectors.ts';
+import { RegisterOrganisation } from '../../features/register-organisation/RegisterOrganisation.tsx';
+
+/**
+ * The VAT checked on /flow-organization comes along (spec §2); anything else in the URL is ignored.
+ * The router reads ?pIva=92345678903 as a number and a leading zero keeps it a string; the value is
+ * kept as the router read it, so the address stays ?pIva=… instead of a JSON-quoted string.
+ */
+const searchSchema = z.object({
+  pIva: z
+    .union([
+      z.string().regex(/^\d+$/).length(PIVA_LENGTH),
+      z
+        .number()
+        .int()
+        .min(10 ** (PIVA_LENGTH - 1))
+        .max(10 ** PIVA_LENGTH - 1),
+    ])
+    .optional()
+    .catch(undefined),
+});
+
+/** Spec §2 /register-org. Administrators cannot register organisations (the server refuses too). */
+export const Route = createFileRoute('/_authenticated/register-org')({
+  validateSearch: searchSchema,
+  beforeLoad: ({ context }) => {
+    if (isAdminRole(context.user.roles)) throw redirect({ to: homePathFor(context.user), replace: true });
+  },
+  component: RegisterOrgPage,
+});
+
+function RegisterOrgPage() {
+  const { pIva } = Route.useSearch();
+  return <RegisterOrganisation carriedPIva={pIva === undefined ? null : String(pIva)} />;
+}

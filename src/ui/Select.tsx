@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import {
+  Button as AriaButton,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select as AriaSelect,
+  SelectValue,
+  type Key,
+} from 'react-aria-components';
+import { messages } from '../../domain/messages.ts';
+import { field, listBox, option, popover } from './field.css.ts';
+import { FieldHelp } from './FieldHelp.tsx';
+import { FieldLabel } from './FieldLabel.tsx';
+import { chevron, trigger, value as valueStyle } from './Select.css.ts';
+
+/** One choice of a Select or ComboBox: lookups come as { id, name } and are passed as they are. */
+export interface Option {
+  id: string | number;
+  name: string;
+}
+
+export interface SelectProps<T extends Option> {
+  label: ReactNode;
+  items: readonly T[];
+  /** The id of the chosen item, or null. */
+  value: T['id'] | null;
+  onChange(id: T['id'] | null): void;
+  placeholder?: string;
+  description?: ReactNode;
+  errorMessage?: string | null;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  onBlur?(): void;
+  name?: string;
+}
+
+/**
+ * Choose one of a short list (up to a few dozen items): opens with Enter, Space or the arrows,
+ * type-ahead jumps to an item. For long lists (comuni) use ComboBox, which filters as you type.
+ */
+export function Select<T extends Option>({
+  label,
+  items,
+  value,
+  onChange,
+  placeholder = messages.ui.selectPlaceholder,
+  description,
+  errorMessage,
+  isRequired,
+  isDisabled,
+  onBlur,
+  name,
+}: SelectProps<T>) {
+  // react-aria keys are strings or numbers: the item's id is the key, so nothing needs converting back.
+  return (
+    <AriaSelect
+      className={field}
+      value={value}
+      onChange={(key: Key | null) => onChange(key === null ? null : (items.find((item) => item.id === key)?.id ?? null))}
+      placeholder={placeholder}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isInvalid={Boolean(errorMessage)}
+      validationBehavior="aria"
+      onBlur={onBlur}
+      name={name}
+    >
+      <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
+      <AriaButton className={trigger}>
+        <SelectValue className={valueStyle} />
+        <span className={chevron} aria-hidden="true">
+          ▾
+        </span>
+      </AriaButton>
+      <FieldHelp description={description} errorMessage={errorMessage} />
+      <Popover className={popover}>
+        <ListBox className={listBox} items={items}>
+          {(item) => (
+            <ListBoxItem id={item.id} textValue={item.name} className={option}>
+              {item.name}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}

@@ -1,0 +1,299 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationPayload } from '../support/organizationFixtures.ts';
+import { expectAccessible, launchBrowser } from './support/browser.ts';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './support/portal.ts';
+
+let portal: Awaited<ReturnType<typeof startPortal>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+const stamp = Date.now();
+const alice: Person = { firstName: 'Giulia', lastName: 'Rossi', email: `giulia.rossi.${stamp}@esempio.it`, password: 'una-password-lunga' };
+const bruno: Person = { firstName: 'Bruno', lastName: 'Verdi', email: `bruno.verdi.${stamp}@esempio.it`, password: 'un-altra-password' };
+const organizationName = 'Comune di Vallerosa';
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'it-IT' });
+  return { context, page: await context.newPage() };
+}
+
+/** From the welcome page (or a guarded page that sent us there) through the provider's registration form. */
+async function registerAtProvider(page: Page, person: Person) {
+  await page.getByRole('button', { name: 'Registrati' }).click();
+  await page.waitForURL(/\/idp\/interaction\//);
+  await page.getByLabel('Nome', { exact: true }).fill(person.firstName);
+  await page.getByLabel('Cognome').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Registrati' }).click();
+}
+
+async function accessToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies(portal.url)).find((c) => c.name === 'token');
+  if (!cookie) throw new Error('no token cookie after login');
+  return decodeURIComponent(cookie.value);
+}
+
+/** The invitation link in the .eml written for `to` (quoted-printable soft breaks removed). */
+async function invitationLinkFor(to: string): Promise<string> {
+  const dir = path.join(portal.dataDir, 'outbox');
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.eml'))) {
+    const eml = await readFile(path.join(dir, file), 'utf8');
+    if (!new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'm').test(eml)) continue;
+    const body = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const match = body.match(/https?:\/\/[^\s]+\/accetta-invito\?token=[A-Za-z0-9_%-]+/);
+    if (match) return match[0];
+  }
+  throw new Error(`no invitation e-mail for ${to} in ${dir}`);
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const membersTable = (page: Page) => page.getByRole('table', { name: 'Membri dell’organizzazione' });
+
+describe('the organisation profile, invitations and the account page', () => {
+  let aliceContext: BrowserContext;
+  let alicePage: Page;
+  let organizationId: string;
+
+  beforeAll(async () => {
+    ({ context: aliceContext, page: alicePage } = await newPage());
+  });
+  afterAll(() => aliceContext.close());
+
+  it('A registers and her organisation is created through the API', async () => {
+    await alicePage.goto(`${portal.url}/`);
+    await registerAtProvider(alicePage, alice);
+    await alicePage.waitForURL(`${portal.url}/flow-organization`);
+
+    const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await accessToken(aliceContext)}`, 'content-type': 'application/json' },
+      body: JSON.stringify(organizationPayload({ name: organizationName })),
+    });
+    expect(response.status).toBe(201);
+    organizationId = ((await response.json()) as { orgId: string }).orgId;
+  });
+
+  it('opens the profile: the organisation loads first, its name is the title, fields are read-only', async () => {
+    await alicePage.goto(`${portal.url}/your-organization/${organizationId}`);
+    await expect(heading(alicePage).textContent()).resolves.toBe(organizationName);
+    await alicePage.getByRole('button', { name: 'Modifica Nome' }).waitFor();
+    await expect(alicePage.getByRole('textbox', { name: 'Nome' }).count()).resolves.toBe(0);
+    // The VAT number never gets an edit control.
+    await expect(alicePage.getByRole('button', { name: /Modifica P\.IVA/ }).count()).resolves.toBe(0);
+    const aliceRow = membersTable(alicePage).getByRole('row', { name: /Giulia Rossi/ });
+    await aliceRow.getByText('Admin', { exact: true }).waitFor();
+    await aliceRow.getByText(alice.email).waitFor();
+    await expectAccessible(alicePage);
+  });
+
+  it('Annulla restores the stored value and gives the focus back to Modifica', async () => {
+    await alicePage.getByRole('button', { name: 'Modifica Nome' }).click();
+    const input = alicePage.getByRole('textbox', { name: 'Nome' });
+    await expect(input.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // One field at a time: the others cannot be opened meanwhile.
+    await expect(alicePage.getByRole('button', { name: 'Modifica Telefono' }).isDisabled()).resolves.toBe(true);
+    await input.fill('Comune di Altrove');
+    await alicePage.getByRole('button', { name: 'Annulla Nome' }).click();
+    const edit = alicePage.getByRole('button', { name: 'Modifica Nome' });
+    await edit.waitFor();
+    await expect(edit.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(alicePage.getByText('Comune di Altrove').count()).resolves.toBe(0);
+
+    await edit.click();
+    await expect(alicePage.getByRole('textbox', { name: 'Nome' }).inputValue()).resolves.toBe(organizationName);
+    await alicePage.getByRole('button', { name: 'Annulla Nome' }).click();
+  });
+
+  it('an emptied required field shows "Campo obbligatorio" and the red notification', async () => {
+    await alicePage.getByRole('button', { name: 'Modifica Telefono' }).click();
+    await alicePage.getByRole('textbox', { name: 'Telefono' }).fill('');
+    await alicePage.getByRole('button', { name: 'Salva Telefono' }).click();
+    await alicePage.getByText('Campo obbligatorio').waitFor();
+    await alicePage.getByRole('alert').filter({ hasText: 'Errore nei valori dei campi' }).waitFor();
+    await expect(alicePage.getByRole('textbox', { name: 'Telefono' }).getAttribute('aria-invalid')).resolves.toBe('true');
+    await expectAccessible(alicePage);
+    await alicePage.getByRole('button', { name: 'Annulla Telefono' }).click();
+    await alicePage.getByRole('button', { name: 'Modifica Telefono' }).waitFor();
+  });
+
+  it('Salva stores the new value, locks the field again, and the value survives a reload', async () => {
+    await alicePage.getByRole('button', { name: 'Modifica Nome' }).click();
+    await alicePage.getByRole('textbox', { name: 'Nome' }).fill('Comune di Vallerosa Alta');
+    await alicePage.getByRole('button', { name: 'Salva Nome' }).click();
+    await alicePage.getByRole('status').filter({ hasText: 'Valori aggiornati con successo' }).waitFor();
+    await alicePage.getByRole('button', { name: 'Modifica Nome' }).waitFor();
+    await expect(heading(alicePage).textContent()).resolves.toBe('Comune di Vallerosa Alta');
+    await expectAccessible(alicePage);
+
+    await alicePage.reload();
+    await expect(heading(alicePage).textContent()).resolves.toBe('Comune di Vallerosa Alta');
+  });
+
+  it('changing the region clears province and comune; the new seat is saved', async () => {
+    await alicePage.getByRole('button', { name: 'Modifica Sede' }).click();
+    await alicePage.getByRole('button', { name: /Regione/ }).click();
+    await alicePage.getByRole('option', { name: 'Toscana' }).click();
+    // Province and comune were Roma: both are empty now, and the comune waits for a province.
+    await expect(alicePage.getByRole('button', { name: /Provincia/ }).textContent()).resolves.not.toContain('Roma');
+    await expect(alicePage.getByRole('combobox', { name: 'Comune' }).isDisabled()).resolves.toBe(true);
+    await alicePage.getByRole('button', { name: /Provincia/ }).click();
+    await alicePage.getByRole('option', { name: 'Firenze' }).click();
+    await alicePage.getByRole('combobox', { name: 'Comune' }).fill('Firen');
+    await alicePage.getByRole('option', { name: 'Firenze', exact: true }).click();
+    await alicePage.getByRole('button', { name: 'Salva Sede' }).click();
+    await alicePage.getByText('Firenze, Firenze, Toscana').waitFor();
+  });
+
+  it('invites B by e-mail from the profile; an address without an at-sign is named and not sent', async () => {
+    await alicePage.getByRole('textbox', { name: 'Indirizzo e-mail 1' }).fill(bruno.email);
+    await alicePage.getByRole('button', { name: 'Aggiungi un indirizzo' }).click();
+    await alicePage.getByRole('textbox', { name: 'Indirizzo e-mail 2' }).fill('senza-chiocciola');
+    await alicePage.getByRole('button', { name: 'Invia', exact: true }).click();
+    await alicePage.getByText(`Invito inviato a ${bruno.email}`).waitFor();
+    await alicePage.getByText('Non è stato inviato nulla a senza-chiocciola').waitFor();
+    await alicePage.getByText('Indirizzo e-mail non valido').waitFor();
+    await expectAccessible(alicePage);
+  });
+
+  it('B opens the link, registers with the invited address, comes back and accepts', async () => {
+    const link = await invitationLinkFor(bruno.email);
+    expect(new URL(link).pathname).toBe('/accetta-invito');
+
+    // Signed in with another address, A is told how to get out instead of joining.
+    await alicePage.goto(link);
+    await alicePage.getByRole('button', { name: 'Accetta invito' }).click();
+    await alicePage.getByText('Questo invito è destinato a un altro indirizzo e-mail').waitFor();
+    await alicePage.getByRole('alert').getByRole('button', { name: 'Esci' }).waitFor();
+    await expectAccessible(alicePage);
+
+    const { context, page } = await newPage();
+    try {
+      await page.goto(link);
+      // The guard sends an anonymous visitor to the welcome page, keeping where they were going.
+      await page.waitForURL((url) => url.pathname === '/');
+      await registerAtProvider(page, bruno);
+      await page.waitForURL((url) => url.pathname === '/accetta-invito' && url.searchParams.has('token'));
+      await page.getByText('Comune di Vallerosa Alta').first().waitFor();
+      await page.getByText(`L’invito è per l’indirizzo ${bruno.email}.`).waitFor();
+      await expectAccessible(page);
+
+      await page.getByRole('button', { name: 'Accetta invito' }).click();
+      await page.waitForURL(`${portal.url}/your-organization/${organizationId}`);
+      await membersTable(page).getByRole('rowheader', { name: /Bruno Verdi/ }).waitFor();
+      // A member who is not an organisation admin may leave, not remove others.
+      await expect(page.getByRole('button', { name: /Rimuovi Giulia Rossi/ }).count()).resolves.toBe(0);
+      await page.getByRole('button', { name: 'Lascia l’organizzazione' }).waitFor();
+      await expectAccessible(page);
+
+      // The same link a second time says it was used.
+      await page.goto(link);
+      await page.getByText('Questo invito è già stato utilizzato.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('A sees B listed and removes B after the confirmation', async () => {
+    await alicePage.goto(`${portal.url}/your-organization/${organizationId}`);
+    const row = membersTable(alicePage).getByRole('row', { name: /Bruno Verdi/ });
+    await row.waitFor();
+    await alicePage.getByRole('button', { name: 'Rimuovi Bruno Verdi' }).click();
+    const dialog = alicePage.getByRole('alertdialog');
+    await dialog.getByText("Sei sicuro di voler rimuovere Bruno Verdi dall'organizzazione?").waitFor();
+    await expectAccessible(alicePage);
+
+    // Annulla keeps B.
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await expect(row.count()).resolves.toBe(1);
+
+    await alicePage.getByRole('button', { name: 'Rimuovi Bruno Verdi' }).click();
+    await alicePage.getByRole('alertdialog').getByRole('button', { name: 'Conferma' }).click();
+    await alicePage.getByText('Bruno Verdi non fa più parte dell’organizzazione.').waitFor();
+    await membersTable(alicePage).getByRole('row', { name: /Bruno Verdi/ }).waitFor({ state: 'detached' });
+  });
+
+  it('/invite-collaborate invites for the selected organisation', async () => {
+    await alicePage.goto(`${portal.url}/invite-collaborate`);
+    await expect(heading(alicePage).textContent()).resolves.toBe('Invita collaboratori');
+    await alicePage.getByText('«Comune di Vallerosa Alta»').waitFor();
+    await expectAccessible(alicePage);
+  });
+
+  it('the account page edits one name at a time; the header follows', async () => {
+    await alicePage.goto(`${portal.url}/account`);
+    await expect(heading(alicePage).textContent()).resolves.toBe('Account');
+    await alicePage.getByText(alice.email).waitFor();
+    await expect(alicePage.getByRole('button', { name: /Modifica Email/ }).count()).resolves.toBe(0);
+    await expectAccessible(alicePage);
+
+    await alicePage.getByRole('button', { name: 'Modifica Nome' }).click();
+    const save = alicePage.getByRole('button', { name: 'Salva Nome' });
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await expect(alicePage.getByRole('button', { name: 'Modifica Cognome' }).isDisabled()).resolves.toBe(true);
+
+    await alicePage.getByRole('textbox', { name: 'Nome' }).fill('Gi');
+    await expect(save.isDisabled()).resolves.toBe(false);
+    await save.click();
+    await alicePage.getByText('Campo Nome obbligatorio').waitFor();
+    await alicePage.getByRole('alert').filter({ hasText: 'Errore!' }).getByText('Errore nella modifica dei valori nei campi').waitFor();
+    await expectAccessible(alicePage);
+
+    await alicePage.getByRole('textbox', { name: 'Nome' }).fill('Giuliana');
+    await save.click();
+    await alicePage.getByRole('status').filter({ hasText: 'Cambio dati avvenuto con successo' }).waitFor();
+    await alicePage.getByRole('banner').getByText('Giuliana Rossi').waitFor();
+    await alicePage.reload();
+    await alicePage.getByRole('banner').getByText('Giuliana Rossi').waitFor();
+  });
+
+  it('the admin view is for administrators only', async () => {
+    await alicePage.goto(`${portal.url}/admin-organization/${organizationId}`);
+    await alicePage.waitForURL(`${portal.url}/calls`);
+  });
+
+  it('the administrator sees the profile without edit controls, and "Torna alla lista"', async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.goto(`${portal.url}/`);
+      await page.getByRole('button', { name: 'Accedi' }).click();
+      await page.waitForURL(/\/idp\/interaction\//);
+      await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
+      await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Accedi' }).click();
+      await page.waitForURL(`${portal.url}/admin-panel`);
+
+      await page.goto(`${portal.url}/admin-organization/${organizationId}`);
+      await expect(heading(page).textContent()).resolves.toBe('Comune di Vallerosa Alta');
+      await page.getByRole('link', { name: 'Torna alla lista' }).waitFor();
+      await membersTable(page).getByRole('rowheader', { name: /Giuliana Rossi/ }).waitFor();
+      await expect(page.getByRole('button', { name: /^Modifica/ }).count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: /^Rimuovi|Lascia/ }).count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: 'Invia', exact: true }).count()).resolves.toBe(0);
+      await expectAccessible(page);
+
+      await page.getByRole('link', { name: 'Torna alla lista' }).click();
+      await page.waitForURL(`${portal.url}/admin-panel`);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
+import type { StatePath } from 'xstate/graph';
+import { connectOrganisationMachine } from '../../machines/connect-organisation/connectOrganisation.machine.ts';
+import type { ConnectOrganisationSnapshot } from '../../machines/connect-organisation/selectors.ts';
+import type {
+  ConnectOrganisationActorId,
+  ConnectOrganisationActorInputs,
+  ConnectOrganisationActorOutputs,
+  ConnectOrganisationEvent,
+  LookupFailure,
+} from '../../machines/connect-organisation/types.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures, checked by tsc against the machine's types: a new event or invoked actor without
+// fixtures fails the type check. The look-up's answer does not depend on which VAT was typed in
+// the graph, so one complete VAT is enough; the others exercise the box (partial, letters, too long).
+// ---------------------------------------------------------------------------------------------
+
+type EventFixtures = { [K in ConnectOrganisationEvent['type']]: readonly Extract<ConnectOrganisationEvent, { type: K }>[] };
+type ActorOutcomeFixtures = {
+  [K in ConnectOrganisationActorId]: { done: readonly ConnectOrganisationActorOutputs[K][]; error: readonly LookupFailure[] };
+};
+
+const COMPLETE_VAT = '12345678903';
+
+const eventFixtures = {
+  'vat.change': [
+    { type: 'vat.change', value: COMPLETE_VAT },
+    { type: 'vat.change', value: '123' },
+    // Letters are not inserted: from an empty box nothing changes.
+    { type: 'vat.change', value: 'abc' },
+    // A paste longer than 11 digits keeps the first 11: the same VAT as above.
+    { type: 'vat.change', value: `IT ${COMPLETE_VAT}99` },
+  ],
+  'vat.confirm': [{ type: 'vat.confirm' }],
+  'dialog.close': [{ type: 'dialog.close' }],
+} as const satisfies EventFixtures;
+
+const actorOutcomes = {
+  lookupPIva: {
+    done: [{ pIva: COMPLETE_VAT, id: '6f1c2a52-8f43-4d7e-9a3b-2a1f0c9d8e7b', name: 'Comune di Prova' }],
+    error: [
+      { status: 404, message: 'La P.IVA inserita non risulta registrata nella piattaforma' },
+      { status: 400, message: 'La P.IVA inserita non è valida' },
+      { status: null, message: 'Impossibile contattare il server. Controlla la connessione e riprova.' },
+    ],
+  },
+} as const satisfies ActorOutcomeFixtures;
+
+type ActorDoneEvent = { type: `xstate.done.actor.${ConnectOrganisationActorId}`; output: unknown };
+type ActorErrorEvent = { type: `xstate.error.actor.${ConnectOrganisationActorId}`; error: LookupFailure };
+type GraphEvent = ConnectOrganisationEvent | ActorDoneEvent | ActorErrorEvent;
+
+const actorIds = Object.keys(actorOutcomes) as ConnectOrganisationActorId[];
+
+const graphEvents: GraphEvent[] = [
+  ...Object.values(eventFixtures).flat(),
+  ...actorIds.flatMap((id): GraphEvent[] => [
+    ...actorOutcomes[id].done.map((output): GraphEvent => ({ type: `xstate.done.actor.${id}`, output })),
+    ...actorOutcomes[id].error.map((error): GraphEvent => ({ type: `xstate.error.actor.${id}`, error })),
+  ]),
+];
+
+// Actor completions are events too at run time; only those the current state accepts are followed.
+const traversal = {
+  events: graphEvents as ConnectOrganisationEvent[],
+  filterEvents: (snapshot: ConnectOrganisationSnapshot, event: ConnectOrganisationEvent) => snapshot.can(event),
+};
+
+type Path = StatePath<ConnectOrganisationSnapshot, ConnectOrganisationEvent>;
+type Edge = ReturnType<typeof adjacencyMapToArray<ConnectOrganisationSnapshot, ConnectOrganisationEvent>>[number];
+
+const edgeKey = (from: ConnectOrganisationSnapshot, event: ConnectOrganisationEvent, to: ConnectOrganisationSnapshot) =>
+  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
+
+function edgesOf(path: Path): string[] {
+  return path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
+}
+
+const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(connectOrganisationMachine, traversal));
+const shortestPaths: Path[] = getShortestPaths(connectOrganisationMachine, traversal);
+
+/** Shortest paths reach every state; each transition they miss gets its own path (head + that edge). */
+function pathsCoveringEveryEdge(): Path[] {
+  const covered = new Set(shortestPaths.flatMap(edgesOf));
+  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
+  const extra: Path[] = [];
+  for (const edge of edges) {
+    const key = edgeKey(edge.state, edge.event, edge.nextState);
+    if (covered.has(key)) continue;
+    const head = toState.get(serializeSnapshot(edge.state));
+    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
+    const path: Path = {
+      state: edge.nextState,
+      steps: [...head.steps, { state: edge.nextState, event: edge.event }],
+      weight: head.weight + 1,
+    };
+    extra.push(path);
+    for (const walked of edgesOf(path)) covered.add(walked);
+  }
+  return [...shortestPaths, ...extra];
+}
+
+const paths = pathsCoveringEveryEdge();
+
+// ---------------------------------------------------------------------------------------------
+// Replay on a real actor whose look-up is a promise the test settles.
+// ---------------------------------------------------------------------------------------------
+
+function startReplay() {
+  const lookups: string[] = [];
+  let pending: { resolve: (output: unknown) => void; reject: (error: unknown) => void } | null = null;
+
+  const actor = createActor(
+    connectOrganisationMachine.provide({
+      actors: {
+        lookupPIva: fromPromise<ConnectOrganisationActorOutputs['lookupPIva'], ConnectOrganisationActorInputs['lookupPIva']>(
+          ({ input }) =>
+            new Promise((resolve, reject) => {
+              lookups.push(input.pIva);
+              pending = { resolve: (output) => resolve(output as ConnectOrganisationActorOutputs['lookupPIva']), reject };
+            }),
+        ),
+      },
+    }),
+  );
+  actor.start();
+
+  async function apply(event: GraphEvent): Promise<void> {
+    if (event.type.startsWith('xstate.')) {
+      const running = pending;
+      if (running === null) throw new Error('the look-up is not running');
+      pending = null;
+      if ('output' in event) running.resolve(event.output);
+      else if ('error' in event) running.reject(event.error);
+    } else {
+      actor.send(event as ConnectOrganisationEvent);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  return { actor, lookups, apply };
+}
+
+function describeEvent(event: GraphEvent): string {
+  const name = event.type.replace(/^xstate\./, '');
+  if ('error' in event) return `${name}(${event.error.status ?? 'no answer'})`;
+  if ('value' in event) return `${name}("${event.value}")`;
+  return name;
+}
+
+function describePath(path: Path): string {
+  const events = path.steps.slice(1).map((step) => describeEvent(step.event as GraphEvent));
+  return `${JSON.stringify(path.state.value)} [${path.state.context.pIva}] via ${events.join(' → ') || '(start)'}`;
+}
+
+describe('connect-organisation machine paths', () => {
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const { actor, lookups, apply } = startReplay();
+    for (const step of path.steps.slice(1)) {
+      await apply(step.event);
+      expect(actor.getSnapshot().value).toEqual(step.state.value);
+    }
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(path.state.value);
+    expect(snapshot.context).toEqual(path.state.context);
+
+    // The box never holds anything but up to 11 digits.
+    expect(snapshot.context.pIva).toMatch(/^\d{0,11}$/);
+    // Only complete numbers are ever looked up.
+    for (const pIva of lookups) expect(pIva).toMatch(/^\d{11}$/);
+    // A result always belongs to the number in the box: a new number forgets the old answer.
+    if (snapshot.matches('Default')) {
+      expect(snapshot.context.organization).toBeNull();
+      expect(snapshot.context.error).toBeNull();
+    }
+    if (snapshot.matches('AlreadyRegisteredOpen')) expect(snapshot.context.organization).not.toBeNull();
+    actor.stop();
+  });
+});
+
+describe('connect-organisation machine coverage', () => {
+  it('keeps the number of paths sensible', () => {
+    expect(paths.length).toBeLessThan(200);
+  });
+
+  it('walks every transition of the machine', () => {
+    const walked = new Set(paths.flatMap(edgesOf));
+    const missing = edges.map((edge) => edgeKey(edge.state, edge.event, edge.nextState)).filter((key) => !walked.has(key));
+    expect(missing).toEqual([]);
+    expect(edges.length).toBeGreaterThan(0);
+  });
+
+  it('reaches every state of the machine', () => {
+    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+    for (const state of Object.keys(connectOrganisationMachine.root.states)) {
+      expect(reached).toContain(JSON.stringify(state));
+    }
+  });
+
+  it('takes every transition declared in the machine config, from every state for the root ones', () => {
+    const walked = new Set(
+      edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type} ${JSON.stringify(edge.nextState.value)}`),
+    );
+    const declared: string[] = [];
+    for (const [name, node] of Object.entries(connectOrganisationMachine.root.states)) {
+      for (const [eventType, transitions] of node.transitions) {
+        for (const transition of transitions) declared.push(`"${name}" ${eventType} "${transition.target?.[0]?.key ?? name}"`);
+      }
+    }
+    for (const [eventType, transitions] of connectOrganisationMachine.root.transitions) {
+      for (const transition of transitions) {
+        const target = transition.target?.[0]?.key;
+        for (const name of Object.keys(connectOrganisationMachine.root.states))
+          declared.push(`"${name}" ${eventType} "${target}"`);
+      }
+    }
+    expect(declared.filter((transition) => !walked.has(transition))).toEqual([]);
+  });
+});

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
+import type { StatePath } from 'xstate/graph';
+import { fieldEditMachine } from '../../machines/field-edit/fieldEdit.machine.ts';
+import type { FieldEditSnapshot } from '../../machines/field-edit/selectors.ts';
+import { selectCanSave, selectSaveOutcome } from '../../machines/field-edit/selectors.ts';
+import type { FieldEditEvent, FieldSaveFailure, FieldValues, SaveFieldInput, SaveFieldOutput } from '../../machines/field-edit/types.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures, checked by tsc: a new event without fixtures fails the type check.
+// ---------------------------------------------------------------------------------------------
+
+type EventFixtures = { [K in FieldEditEvent['type']]: readonly Extract<FieldEditEvent, { type: K }>[] };
+
+const stored: FieldValues = { name: 'Comune di Vallerosa', region: '12', province: '58' };
+const reloaded: FieldValues = { name: 'Comune di Vallerosa', region: '12', province: '60' };
+const savedName: FieldValues = { name: 'Comune di Vallerosa Alta', region: '12', province: '58' };
+
+const eventFixtures = {
+  'field.edit': [{ type: 'field.edit', field: 'name' }],
+  'field.change': [
+    { type: 'field.change', changes: { name: 'Comune di Vallerosa Alta' } },
+    // Typing the stored value back: nothing left to save.
+    { type: 'field.change', changes: { name: 'Comune di Vallerosa' } },
+  ],
+  'field.cancel': [{ type: 'field.cancel' }],
+  'field.save': [{ type: 'field.save' }],
+  // Someone else changed the province meanwhile; the refetch brings it.
+  'values.sync': [{ type: 'values.sync', values: reloaded }],
+} as const satisfies EventFixtures;
+
+const refused: FieldSaveFailure = { message: 'Nome: Inserire almeno 3 caratteri', fieldErrors: { name: 'Inserire almeno 3 caratteri' } };
+
+type ActorDoneEvent = { type: 'xstate.done.actor.saveField'; output: SaveFieldOutput };
+type ActorErrorEvent = { type: 'xstate.error.actor.saveField'; error: FieldSaveFailure };
+type GraphEvent = FieldEditEvent | ActorDoneEvent | ActorErrorEvent;
+
+const graphEvents: GraphEvent[] = [
+  ...Object.values(eventFixtures).flat(),
+  { type: 'xstate.done.actor.saveField', output: savedName },
+  { type: 'xstate.error.actor.saveField', error: refused },
+];
+
+const input = { values: stored };
+const traversal = {
+  input,
+  events: graphEvents as FieldEditEvent[],
+  filterEvents: (snapshot: FieldEditSnapshot, event: FieldEditEvent) => snapshot.can(event),
+};
+
+type FieldEditPath = StatePath<FieldEditSnapshot, FieldEditEvent>;
+type Edge = ReturnType<typeof adjacencyMapToArray<FieldEditSnapshot, FieldEditEvent>>[number];
+
+const edgeKey = (from: FieldEditSnapshot, event: FieldEditEvent, to: FieldEditSnapshot) =>
+  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
+
+function edgesOf(path: FieldEditPath): string[] {
+  return path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
+}
+
+const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(fieldEditMachine, traversal));
+const shortestPaths: FieldEditPath[] = getShortestPaths(fieldEditMachine, traversal);
+
+/** Every transition the shortest paths miss gets its own path: the shortest path to its source, then the transition. */
+function pathsCoveringEveryEdge(): FieldEditPath[] {
+  const covered = new Set(shortestPaths.flatMap(edgesOf));
+  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
+  const extra: FieldEditPath[] = [];
+  for (const edge of edges) {
+    const key = edgeKey(edge.state, edge.event, edge.nextState);
+    if (covered.has(key)) continue;
+    const head = toState.get(serializeSnapshot(edge.state));
+    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
+    const path: FieldEditPath = {
+      state: edge.nextState,
+      steps: [...head.steps, { state: edge.nextState, event: edge.event }],
+      weight: head.weight + 1,
+    };
+    extra.push(path);
+    for (const walked of edgesOf(path)) covered.add(walked);
+  }
+  return [...shortestPaths, ...extra];
+}
+
+const paths = pathsCoveringEveryEdge();
+
+// ---------------------------------------------------------------------------------------------
+// Replay on a real actor whose save is a promise the test settles, recording what it was asked.
+// ---------------------------------------------------------------------------------------------
+
+function startReplay() {
+  const saves: SaveFieldInput[] = [];
+  let pending: { resolve: (output: SaveFieldOutput) => void; reject: (error: unknown) => void } | null = null;
+  const actor = createActor(
+    fieldEditMachine.provide({
+      actors: {
+        saveField: fromPromise<SaveFieldOutput, SaveFieldInput>(({ input: request }) => {
+          saves.push(request);
+          return new Promise((resolve, reject) => {
+            pending = { resolve, reject };
+          });
+        }),
+      },
+    }),
+    { input },
+  );
+  actor.start();
+
+  async function apply(event: GraphEvent): Promise<void> {
+    if (event.type === 'xstate.done.actor.saveField' || event.type === 'xstate.error.actor.saveField') {
+      const running = pending;
+      if (!running) throw new Error('saveField is not running');
+      pending = null;
+      if (event.type === 'xstate.done.actor.saveField') running.resolve(event.output);
+      else running.reject(event.error);
+    } else {
+      actor.send(event);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  return { actor, saves, apply };
+}
+
+function describeEvent(event: GraphEvent): string {
+  const name = event.type.replace(/^xstate\./, '');
+  if (event.type === 'field.change') return `${name}(${Object.values(event.changes).join(',')})`;
+  if (event.type === 'field.edit') return `${name}(${event.field})`;
+  return name;
+}
+
+function describePath(path: FieldEditPath): string {
+  const events = path.steps.slice(1).map((step) => describeEvent(step.event as GraphEvent));
+  return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
+}
+
+describe('field-edit machine paths', () => {
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const { actor, saves, apply } = startReplay();
+    for (const step of path.steps.slice(1)) {
+      const before = actor.getSnapshot();
+      await apply(step.event as GraphEvent);
+      const after = actor.getSnapshot();
+      expect(after.value).toEqual(step.state.value);
+
+      // A save sends only what changed, computed against the values stored when it started.
+      if (step.event.type === 'field.save') {
+        const request = saves.at(-1)!;
+        expect(request.field).toBe(before.context.activeField);
+        expect(Object.keys(request.changes).length).toBeGreaterThan(0);
+        for (const [key, value] of Object.entries(request.changes)) {
+          expect(value).toBe(before.context.draft[key]);
+          expect(value).not.toBe(before.context.values[key]);
+        }
+      }
+      // Read-only means nothing is half-typed: the draft is what is stored.
+      if (after.matches('readOnly')) {
+        expect(after.context.draft).toEqual(after.context.values);
+        expect(after.context.activeField).toBeNull();
+      }
+      // Annulla restores the stored value.
+      if (step.event.type === 'field.cancel') expect(after.context.draft).toEqual(before.context.values);
+    }
+
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(path.state.value);
+    expect(snapshot.context).toEqual(path.state.context);
+    // Salva only when the open field changed.
+    expect(selectCanSave(snapshot)).toBe(
+      snapshot.matches('editing') && JSON.stringify(snapshot.context.draft) !== JSON.stringify(snapshot.context.values),
+    );
+    if (selectSaveOutcome(snapshot) === 'rejected') expect(snapshot.context.failure).toBe(refused.message);
+    actor.stop();
+  });
+});
+
+describe('field-edit machine coverage', () => {
+  it('walks every transition of the machine', () => {
+    const walked = new Set(paths.flatMap(edgesOf));
+    const missing = edges.map((edge) => edgeKey(edge.state, edge.event, edge.nextState)).filter((key) => !walked.has(key));
+    expect(missing).toEqual([]);
+    expect(edges.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the number of paths small enough to read', () => {
+    expect(paths.length).toBeLessThan(200);
+  });
+
+  it('takes every transition declared in the machine config', () => {
+    const walked = new Set(edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type}`));
+    const declared: string[] = [];
+    for (const node of fieldEditMachine.root.states ? Object.values(fieldEditMachine.root.states) : []) {
+      const leaves = Object.keys(node.states).length > 0 ? Object.keys(node.states) : [null];
+      for (const [eventType] of node.transitions) {
+        for (const leaf of leaves) {
+          declared.push(`${JSON.stringify(leaf === null ? node.key : { [node.key]: leaf })} ${eventType}`);
+        }
+      }
+    }
+    // A guarded transition counts when it is taken from at least one context; those listed are all reachable.
+    expect(declared.filter((transition) => !walked.has(transition))).toEqual([]);
+  });
+});

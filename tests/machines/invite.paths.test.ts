@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
+import type { StatePath } from 'xstate/graph';
+import { inviteMachine } from '../../machines/invite/invite.machine.ts';
+import { selectCanSend, selectOutcome, type InviteSnapshot } from '../../machines/invite/selectors.ts';
+import type { InviteEvent, SendInvitesInput, SendInvitesOutput } from '../../machines/invite/types.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures, checked by tsc: a new event without fixtures fails the type check.
+// ---------------------------------------------------------------------------------------------
+
+type EventFixtures = { [K in InviteEvent['type']]: readonly Extract<InviteEvent, { type: K }>[] };
+
+const eventFixtures = {
+  'email.change': [
+    { type: 'email.change', index: 0, value: 'anna.neri@esempio.it' },
+    { type: 'email.change', index: 1, value: 'senza-chiocciola' },
+    { type: 'email.change', index: 0, value: 'esempio.it' },
+  ],
+  'email.add': [{ type: 'email.add' }],
+  'email.remove': [{ type: 'email.remove', index: 0 }],
+  'message.change': [{ type: 'message.change', value: 'Ti aspettiamo.' }],
+  'invite.send': [{ type: 'invite.send' }],
+} as const satisfies EventFixtures;
+
+const outcomes: SendInvitesOutput[] = [
+  { sent: ['anna.neri@esempio.it'], invalid: [] },
+  { sent: ['anna.neri@esempio.it'], invalid: [{ index: 1, address: 'senza-chiocciola', message: 'Indirizzo e-mail non valido' }] },
+  // Nothing is an address: nothing was sent, both inputs stay with their messages.
+  {
+    sent: [],
+    invalid: [
+      { index: 0, address: 'esempio.it', message: 'Indirizzo e-mail non valido' },
+      { index: 1, address: 'senza-chiocciola', message: 'Indirizzo e-mail non valido' },
+    ],
+  },
+];
+
+type ActorDoneEvent = { type: 'xstate.done.actor.sendInvites'; output: SendInvitesOutput };
+type ActorErrorEvent = { type: 'xstate.error.actor.sendInvites'; error: { status: number; message: string } };
+type GraphEvent = InviteEvent | ActorDoneEvent | ActorErrorEvent;
+
+const graphEvents: GraphEvent[] = [
+  ...Object.values(eventFixtures).flat(),
+  ...outcomes.map((output): GraphEvent => ({ type: 'xstate.done.actor.sendInvites', output })),
+  { type: 'xstate.error.actor.sendInvites', error: { status: 502, message: 'Non è stato possibile inviare l’e-mail di invito' } },
+];
+
+/** Two inputs are enough to show adding, removing and per-input messages; more only repeats them. */
+const MAX_INPUTS_EXPLORED = 2;
+
+const traversal = {
+  events: graphEvents as InviteEvent[],
+  filterEvents: (snapshot: InviteSnapshot, event: InviteEvent) => {
+    if (!snapshot.can(event)) return false;
+    if (event.type === 'email.add') return snapshot.context.emails.length < MAX_INPUTS_EXPLORED;
+    // Typing into an empty input is the transition; retyping over an address only repeats it.
+    if (event.type === 'email.change') return snapshot.context.emails[event.index] === '';
+    // The message is one more string carried along: typing it once, before anything else, is enough.
+    if (event.type === 'message.change') return snapshot.context.emails.every((email) => email === '');
+    // An outcome naming an input that does not exist is not something the actor can answer.
+    const completion = event as GraphEvent;
+    if (completion.type === 'xstate.done.actor.sendInvites') {
+      const typed = snapshot.context.emails.map((e) => e.trim()).filter((e) => e !== '');
+      const { sent, invalid } = completion.output;
+      return typed.length === sent.length + invalid.length && invalid.every((entry) => typed[entry.index] === entry.address);
+    }
+    return true;
+  },
+};
+
+type InvitePath = StatePath<InviteSnapshot, InviteEvent>;
+type Edge = ReturnType<typeof adjacencyMapToArray<InviteSnapshot, InviteEvent>>[number];
+
+const edgeKey = (from: InviteSnapshot, event: InviteEvent, to: InviteSnapshot) =>
+  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
+
+function edgesOf(path: InvitePath): string[] {
+  return path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
+}
+
+const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(inviteMachine, traversal));
+const shortestPaths: InvitePath[] = getShortestPaths(inviteMachine, traversal);
+
+/** Every transition the shortest paths miss gets its own path: the shortest path to its source, then the transition. */
+function pathsCoveringEveryEdge(): InvitePath[] {
+  const covered = new Set(shortestPaths.flatMap(edgesOf));
+  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
+  const extra: InvitePath[] = [];
+  for (const edge of edges) {
+    const key = edgeKey(edge.state, edge.event, edge.nextState);
+    if (covered.has(key)) continue;
+    const head = toState.get(serializeSnapshot(edge.state));
+    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
+    const path: InvitePath = {
+      state: edge.nextState,
+      steps: [...head.steps, { state: edge.nextState, event: edge.event }],
+      weight: head.weight + 1,
+    };
+    extra.push(path);
+    for (const walked of edgesOf(path)) covered.add(walked);
+  }
+  return [...shortestPaths, ...extra];
+}
+
+const paths = pathsCoveringEveryEdge();
+
+function startReplay() {
+  const requests: SendInvitesInput[] = [];
+  let pending: { resolve: (output: SendInvitesOutput) => void; reject: (error: unknown) => void } | null = null;
+  const actor = createActor(
+    inviteMachine.provide({
+      actors: {
+        sendInvites: fromPromise<SendInvitesOutput, SendInvitesInput>(({ input }) => {
+          requests.push(input);
+          return new Promise((resolve, reject) => {
+            pending = { resolve, reject };
+          });
+        }),
+      },
+    }),
+  );
+  actor.start();
+
+  async function apply(event: GraphEvent): Promise<void> {
+    if (event.type === 'xstate.done.actor.sendInvites' || event.type === 'xstate.error.actor.sendInvites') {
+      const running = pending;
+      if (!running) throw new Error('sendInvites is not running');
+      pending = null;
+      if (event.type === 'xstate.done.actor.sendInvites') running.resolve(event.output);
+      else running.reject(event.error);
+    } else {
+      actor.send(event);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return { actor, requests, apply };
+}
+
+function describeEvent(event: GraphEvent): string {
+  const name = event.type.replace(/^xstate\./, '');
+  if (event.type === 'email.change') return `${name}(${event.index}=${event.value})`;
+  if (event.type === 'email.remove') return `${name}(${event.index})`;
+  if (event.type === 'xstate.done.actor.sendInvites') return `${name}(${event.output.invalid.length} invalid)`;
+  return name;
+}
+
+function describePath(path: InvitePath): string {
+  const events = path.steps.slice(1).map((step) => describeEvent(step.event as GraphEvent));
+  return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
+}
+
+describe('invite machine paths', () => {
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const { actor, requests, apply } = startReplay();
+    for (const step of path.steps.slice(1)) {
+      const before = actor.getSnapshot();
+      await apply(step.event as GraphEvent);
+      const after = actor.getSnapshot();
+      expect(after.value).toEqual(step.state.value);
+      // Invia sends what was typed, without blank inputs; there is always at least one input.
+      if (step.event.type === 'invite.send') {
+        expect(requests.at(-1)!.emails).toEqual(before.context.emails.map((e) => e.trim()).filter((e) => e !== ''));
+        expect(requests.at(-1)!.emails.length).toBeGreaterThan(0);
+      }
+      expect(after.context.emails.length).toBeGreaterThan(0);
+      // Every message belongs to an input that exists.
+      for (const index of Object.keys(after.context.errors)) expect(Number(index)).toBeLessThan(after.context.emails.length);
+    }
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(path.state.value);
+    expect(snapshot.context).toEqual(path.state.context);
+    expect(selectCanSend(snapshot)).toBe(snapshot.matches('editing') && snapshot.context.emails.some((e) => e.trim() !== ''));
+    // A failed send says nothing (spec §8) and keeps what was typed.
+    if ((path.steps.at(-1)?.event as GraphEvent | undefined)?.type === 'xstate.error.actor.sendInvites') {
+      expect(selectOutcome(snapshot)).toBeNull();
+      expect(snapshot.context.emails.some((e) => e.trim() !== '')).toBe(true);
+    }
+    actor.stop();
+  });
+});
+
+describe('invite machine coverage', () => {
+  it('walks every transition of the machine', () => {
+    const walked = new Set(paths.flatMap(edgesOf));
+    const missing = edges.map((edge) => edgeKey(edge.state, edge.event, edge.nextState)).filter((key) => !walked.has(key));
+    expect(missing).toEqual([]);
+    expect(edges.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the number of paths small enough to read', () => {
+    expect(paths.length).toBeLessThan(200);
+  });
+
+  it('takes every transition declared in the machine config', () => {
+    const walked = new Set(edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type}`));
+    const declared: string[] = [];
+    for (const node of Object.values(inviteMachine.root.states)) {
+      const leaves = Object.keys(node.states).length > 0 ? Object.keys(node.states) : [null];
+      for (const [eventType] of node.transitions) {
+        for (const leaf of leaves) declared.push(`${JSON.stringify(leaf === null ? node.key : { [node.key]: leaf })} ${eventType}`);
+      }
+    }
+    expect(declared.filter((transition) => !walked.has(transition))).toEqual([]);
+  });
+});

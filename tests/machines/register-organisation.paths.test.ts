@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
+import type { StatePath } from 'xstate/graph';
+import type { CreateOrganizationInput } from '../../domain/organization.ts';
+import { registerOrganisationMachine } from '../../machines/register-organisation/registerOrganisation.machine.ts';
+import type { RegisterOrganisationSnapshot } from '../../machines/register-organisation/selectors.ts';
+import type {
+  RegisterOrganisationActorId,
+  RegisterOrganisationActorInputs,
+  RegisterOrganisationActorOutputs,
+  RegisterOrganisationEvent,
+  RegistrationFailure,
+} from '../../machines/register-organisation/types.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures, checked by tsc against the machine's types.
+// ---------------------------------------------------------------------------------------------
+
+type EventFixtures = { [K in RegisterOrganisationEvent['type']]: readonly Extract<RegisterOrganisationEvent, { type: K }>[] };
+type ActorOutcomeFixtures = {
+  [K in RegisterOrganisationActorId]: {
+    done: readonly RegisterOrganisationActorOutputs[K][];
+    error: readonly RegistrationFailure[];
+  };
+};
+
+const validPayload: CreateOrganizationInput = {
+  name: 'Comune di Prova',
+  formaGiuridica: 3,
+  pIva: '12345678903',
+  codiceAteco: '84.11.10',
+  publicParticipation: false,
+  description: 'Ente locale',
+  email: 'protocollo@comune.prova.it',
+  telephone: '0612345678',
+  privacy: true,
+  contactReference: 'Giulia Rossi',
+};
+
+const eventFixtures = {
+  'field.change': [
+    { type: 'field.change', field: 'name' },
+    { type: 'field.change', field: 'pIva' },
+  ],
+  'form.submit': [
+    { type: 'form.submit', payload: validPayload },
+    // Privacy not accepted: the schema refuses it, nothing is sent.
+    { type: 'form.submit', payload: { ...validPayload, privacy: false } },
+  ],
+} as const satisfies EventFixtures;
+
+const actorOutcomes = {
+  createOrganization: {
+    done: [{ orgId: '0b8e5d3c-7a41-4f7e-9c1d-3e2f1a0b9c8d' }],
+    error: [
+      {
+        status: 400,
+        message: 'Nome: Inserire almeno 3 caratteri',
+        issues: [{ field: 'name', message: 'Inserire almeno 3 caratteri' }],
+      },
+      { status: 409, message: 'La P.IVA inserita risulta già registrata nella piattaforma', issues: [] },
+      { status: 503, message: 'Si è verificato un errore imprevisto. Riprova tra poco.', issues: [] },
+    ],
+  },
+  refreshUser: {
+    done: [undefined],
+    error: [{ status: null, message: 'Impossibile contattare il server. Controlla la connessione e riprova.', issues: [] }],
+  },
+} as const satisfies ActorOutcomeFixtures;
+
+type ActorDoneEvent = { type: `xstate.done.actor.${RegisterOrganisationActorId}`; output: unknown };
+type ActorErrorEvent = { type: `xstate.error.actor.${RegisterOrganisationActorId}`; error: RegistrationFailure };
+type GraphEvent = RegisterOrganisationEvent | ActorDoneEvent | ActorErrorEvent;
+
+const actorIds = Object.keys(actorOutcomes) as RegisterOrganisationActorId[];
+
+const graphEvents: GraphEvent[] = [
+  ...Object.values(eventFixtures).flat(),
+  ...actorIds.flatMap((id): GraphEvent[] => [
+    ...actorOutcomes[id].done.map((output): GraphEvent => ({ type: `xstate.done.actor.${id}`, output })),
+    ...actorOutcomes[id].error.map((error): GraphEvent => ({ type: `xstate.error.actor.${id}`, error })),
+  ]),
+];
+
+const traversal = {
+  events: graphEvents as RegisterOrganisationEvent[],
+  filterEvents: (snapshot: RegisterOrganisationSnapshot, event: RegisterOrganisationEvent) => snapshot.can(event),
+};
+
+type Path = StatePath<RegisterOrganisationSnapshot, RegisterOrganisationEvent>;
+type Edge = ReturnType<typeof adjacencyMapToArray<RegisterOrganisationSnapshot, RegisterOrganisationEvent>>[number];
+
+const edgeKey = (from: RegisterOrganisationSnapshot, event: RegisterOrganisationEvent, to: RegisterOrganisationSnapshot) =>
+  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
+
+function edgesOf(path: Path): string[] {
+  return path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
+}
+
+const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(registerOrganisationMachine, traversal));
+const shortestPaths: Path[] = getShortestPaths(registerOrganisationMachine, traversal);
+
+function pathsCoveringEveryEdge(): Path[] {
+  const covered = new Set(shortestPaths.flatMap(edgesOf));
+  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
+  const extra: Path[] = [];
+  for (const edge of edges) {
+    const key = edgeKey(edge.state, edge.event, edge.nextState);
+    if (covered.has(key)) continue;
+    const head = toState.get(serializeSnapshot(edge.state));
+    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
+    const path: Path = {
+      state: edge.nextState,
+      steps: [...head.steps, { state: edge.nextState, event: edge.event }],
+      weight: head.weight + 1,
+    };
+    extra.push(path);
+    for (const walked of edgesOf(path)) covered.add(walked);
+  }
+  return [...shortestPaths, ...extra];
+}
+
+const paths = pathsCoveringEveryEdge();
+
+// ---------------------------------------------------------------------------------------------
+// Replay: invoked actors are promises the test settles; host effects are recorded.
+// ---------------------------------------------------------------------------------------------
+
+function startReplay() {
+  const sent: CreateOrganizationInput[] = [];
+  const announced: string[] = [];
+  const pending = new Map<
+    RegisterOrganisationActorId,
+    { resolve: (output: unknown) => void; reject: (error: unknown) => void }
+  >();
+
+  function controlled<K extends RegisterOrganisationActorId>(id: K) {
+    return fromPromise<RegisterOrganisationActorOutputs[K], RegisterOrganisationActorInputs[K]>(
+      ({ input }) =>
+        new Promise<RegisterOrganisationActorOutputs[K]>((resolve, reject) => {
+          if ('payload' in input) sent.push(input.payload);
+          pending.set(id, { resolve: (output) => resolve(output as RegisterOrganisationActorOutputs[K]), reject });
+        }),
+    );
+  }
+
+  const actor = createActor(
+    registerOrganisationMachine.provide({
+      actors: { createOrganization: controlled('createOrganization'), refreshUser: controlled('refreshUser') },
+      actions: {
+        announceFailure: ({ context }) => announced.push(`failure:${context.failure?.kind ?? 'none'}`),
+        announceRegistered: ({ context }) => announced.push(`registered:${context.orgId ?? 'none'}`),
+      },
+    }),
+  );
+  actor.start();
+
+  async function apply(event: GraphEvent): Promise<void> {
+    const completion = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (completion) {
+      const id = completion[2] as RegisterOrganisationActorId;
+      const running = pending.get(id);
+      if (!running) throw new Error(`actor ${id} is not running`);
+      pending.delete(id);
+      if ('output' in event) running.resolve(event.output);
+      else if ('error' in event) running.reject(event.error);
+    } else {
+      actor.send(event as RegisterOrganisationEvent);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  return { actor, sent, announced, apply };
+}
+
+function describeEvent(event: GraphEvent): string {
+  const name = event.type.replace(/^xstate\./, '');
+  if ('error' in event) return `${name}(${event.error.status ?? 'no answer'})`;
+  if (event.type === 'field.change') return `${name}(${event.field})`;
+  if (event.type === 'form.submit') return `${name}(${event.payload.privacy === true ? 'valid' : 'privacy missing'})`;
+  return name;
+}
+
+function describePath(path: Path): string {
+  const events = path.steps.slice(1).map((step) => describeEvent(step.event as GraphEvent));
+  return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
+}
+
+describe('register-organisation machine paths', () => {
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const { actor, sent, announced, apply } = startReplay();
+    for (const step of path.steps.slice(1)) {
+      await apply(step.event);
+      expect(actor.getSnapshot().value).toEqual(step.state.value);
+    }
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(path.state.value);
+    expect(snapshot.context).toEqual(path.state.context);
+
+    // Only payloads the domain schema accepts ever leave the browser.
+    for (const payload of sent) expect(payload.privacy).toBe(true);
+    const lastEvent = path.steps.at(-1)?.event as GraphEvent | undefined;
+    if (lastEvent?.type === 'xstate.error.actor.createOrganization') {
+      const status = lastEvent.error.status;
+      const kind = status !== null && status < 500 ? 'notRegistered' : 'callFailed';
+      expect(announced.at(-1)).toBe(`failure:${kind}`);
+      if (status === 409) expect(snapshot.context.serverErrors).toEqual({ pIva: lastEvent.error.message });
+      if (status === 400) expect(snapshot.context.serverErrors).toEqual({ name: 'Inserire almeno 3 caratteri' });
+    }
+    if (snapshot.matches('registered')) {
+      expect(announced.at(-1)).toBe(`registered:${snapshot.context.orgId}`);
+      expect(snapshot.status).toBe('done');
+    }
+    actor.stop();
+  });
+});
+
+describe('register-organisation machine coverage', () => {
+  it('keeps the number of paths sensible', () => {
+    expect(paths.length).toBeLessThan(200);
+  });
+
+  it('walks every transition of the machine', () => {
+    const walked = new Set(paths.flatMap(edgesOf));
+    const missing = edges.map((edge) => edgeKey(edge.state, edge.event, edge.nextState)).filter((key) => !walked.has(key));
+    expect(missing).toEqual([]);
+    expect(edges.length).toBeGreaterThan(0);
+  });
+
+  it('reaches every state of the machine', () => {
+    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+    for (const state of Object.keys(registerOrganisationMachine.root.states)) {
+      expect(reached).toContain(JSON.stringify(state));
+    }
+  });
+
+  it('takes every transition declared in the machine config', () => {
+    const walked = new Set(
+      edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type} ${JSON.stringify(edge.nextState.value)}`),
+    );
+    const declared: string[] = [];
+    for (const [name, node] of Object.entries(registerOrganisationMachine.root.states)) {
+      for (const [eventType, transitions] of node.transitions) {
+        for (const transition of transitions) declared.push(`"${name}" ${eventType} "${transition.target?.[0]?.key ?? name}"`);
+      }
+    }
+    expect(declared.filter((transition) => !walked.has(transition))).toEqual([]);
+  });
+});

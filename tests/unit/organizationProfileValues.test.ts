@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import type { OrganizationDetail, OrganizationMember } from '../../domain/organization.ts';
+import { memberActionFor } from '../../src/features/organization-profile/memberActions.ts';
+import { displayValueOf, formatStoredDate, profileFields } from '../../src/features/organization-profile/profileFields.ts';
+import {
+  checkProfileChanges,
+  dependentChanges,
+  profileValuesOf,
+  territoryChanges,
+} from '../../src/features/organization-profile/profileValues.ts';
+import { calendarDateOf, isoWithOffsetOf } from '../../src/features/organization-profile/storedDate.ts';
+
+const detail: OrganizationDetail = {
+  id: '0b7f5f3e-2f4a-4c59-9a43-8d3b1f0c2a11',
+  pIva: '12345670588',
+  name: 'Comune di Vallerosa',
+  formaGiuridica: 1,
+  formaGiuridicaName: 'Ente pubblico',
+  altro: null,
+  codiceAteco: '84.11.10',
+  publicParticipation: true,
+  percentParticipation: 40,
+  description: 'Comune che candida il recupero del centro storico.',
+  email: 'protocollo@comune.vallerosa.it',
+  telephone: '0612345678',
+  privacy: true,
+  address: 'Piazza del Municipio',
+  codiceFiscale: '80012345678',
+  region: 12,
+  regionName: 'Lazio',
+  province: 58,
+  provinceName: 'Roma',
+  comune: 58091,
+  comuneName: 'Roma',
+  numCivico: '1',
+  contactReference: 'Mario Bianchi',
+  luogo_di_nascita: null,
+  natura_del_soggetto_proponente: 'Ente locale',
+  pec: null,
+  role: 'Sindaco',
+  website: null,
+  data_di_costituzione: '1946-06-02T00:00:00+02:00',
+  data_di_nascita: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  members: [],
+  myRole: 'admin',
+  canEdit: true,
+};
+
+const fieldById = (id: string) => profileFields.find((field) => field.id === id)!;
+
+describe('the profile as the form holds it', () => {
+  it('turns ids into strings and missing values into empty text, and leaves the VAT number out', () => {
+    const values = profileValuesOf(detail);
+    expect(values).toMatchObject({ region: '12', province: '58', comune: '58091', formaGiuridica: '1', percentParticipation: '40', pec: '' });
+    expect(values.publicParticipation).toBe(true);
+    expect(values).not.toHaveProperty('pIva');
+  });
+
+  it('shows stored values the way people read them', () => {
+    expect(displayValueOf(fieldById('territory'), detail)).toBe('Roma, Roma, Lazio');
+    expect(displayValueOf(fieldById('publicParticipation'), detail)).toBe('Sì (40%)');
+    expect(displayValueOf(fieldById('publicParticipation'), { ...detail, publicParticipation: false })).toBe('No');
+    expect(displayValueOf(fieldById('data_di_costituzione'), detail)).toBe('02/06/1946');
+    expect(displayValueOf(fieldById('formaGiuridica'), { ...detail, formaGiuridica: 8, formaGiuridicaName: 'Altro', altro: 'Fondazione' })).toBe(
+      'Altro – Fondazione',
+    );
+    expect(displayValueOf(fieldById('pec'), detail)).toBe('');
+    expect(formatStoredDate('non una data')).toBe('');
+  });
+
+  it('marks the spec’s required fields as required, and only those', () => {
+    expect(profileFields.filter((field) => field.isRequired).map((field) => field.id).sort()).toEqual(
+      ['codiceAteco', 'contactReference', 'description', 'email', 'formaGiuridica', 'name', 'telephone'].sort(),
+    );
+  });
+});
+
+describe('dependent resets (spec §4)', () => {
+  it('clears province and comune when the region changes', () => {
+    expect(territoryChanges('region', '3')).toEqual({ region: '3', province: '', comune: '' });
+  });
+
+  it('clears the comune when the province changes', () => {
+    expect(territoryChanges('province', '15')).toEqual({ province: '15', comune: '' });
+  });
+
+  it('changes only the comune when the comune changes', () => {
+    expect(territoryChanges('comune', '15146')).toEqual({ comune: '15146' });
+  });
+
+  it('empties "Altro" when another legal form is chosen, and the percentage when participation is switched off', () => {
+    expect(dependentChanges('formaGiuridica', '2')).toEqual({ formaGiuridica: '2', altro: '' });
+    expect(dependentChanges('formaGiuridica', '8')).toEqual({ formaGiuridica: '8' });
+    expect(dependentChanges('publicParticipation', false)).toEqual({ publicParticipation: false, percentParticipation: '' });
+    expect(dependentChanges('publicParticipation', true)).toEqual({ publicParticipation: true });
+    expect(dependentChanges('name', 'Comune')).toEqual({ name: 'Comune' });
+  });
+});
+
+describe('checking a change before it is sent (spec §5)', () => {
+  const values = profileValuesOf(detail);
+
+  it.each(['name', 'codiceAteco', 'contactReference', 'description', 'email', 'telephone', 'formaGiuridica'])(
+    'says "Campo obbligatorio" when %s is emptied',
+    (key) => {
+      expect(checkProfileChanges(values, { [key]: '' })).toEqual({ ok: false, fieldErrors: { [key]: 'Campo obbligatorio' } });
+    },
+  );
+
+  it('accepts a valid change', () => {
+    expect(checkProfileChanges(values, { name: 'Comune di Vallerosa Alta' })).toEqual({ ok: true });
+  });
+
+  it('asks for the text of "Altro" and for the percentage of public participation', () => {
+    expect(checkProfileChanges(values, { formaGiuridica: '8', altro: '' })).toEqual({ ok: false, fieldErrors: { altro: 'Campo obbligatorio' } });
+    expect(checkProfileChanges(values, { percentParticipation: '' })).toEqual({
+      ok: false,
+      fieldErrors: { percentParticipation: 'Campo obbligatorio' },
+    });
+  });
+
+  it('refuses a phone number with letters and a description over 400 characters', () => {
+    expect(checkProfileChanges(values, { telephone: '06-1234' })).toMatchObject({ ok: false, fieldErrors: { telephone: 'Inserire solo cifre' } });
+    expect(checkProfileChanges(values, { description: 'x'.repeat(401) })).toMatchObject({
+      ok: false,
+      fieldErrors: { description: 'Limite caratteri max superato' },
+    });
+  });
+});
+
+describe('dates', () => {
+  it('reads the calendar day written in a stored date and writes midnight with the local offset', () => {
+    const day = calendarDateOf('1946-06-02T00:00:00+02:00');
+    expect(day?.toString()).toBe('1946-06-02');
+    expect(isoWithOffsetOf(day)).toMatch(/^1946-06-02T00:00:00(Z|[+-]\d{2}:\d{2})$/);
+    expect(calendarDateOf('')).toBeNull();
+    expect(isoWithOffsetOf(null)).toBe('');
+  });
+});
+
+describe('who may remove whom', () => {
+  const me = 'u-me';
+  const other: OrganizationMember = { userId: 'u-other', firstName: 'Anna', lastName: 'Neri', email: 'anna@esempio.it', role: 'member' };
+  const self: OrganizationMember = { ...other, userId: me };
+  const selfAdmin: OrganizationMember = { ...self, role: 'admin' };
+  const members = [selfAdmin, other];
+
+  it('lets an organisation administrator remove others, and anybody leave', () => {
+    expect(memberActionFor({ canEdit: true, myRole: 'admin', members }, other, me)).toBe('remove');
+    expect(memberActionFor({ canEdit: true, myRole: 'member', members: [self, other] }, other, me)).toBeNull();
+    expect(memberActionFor({ canEdit: true, myRole: 'member', members: [self, other] }, self, me)).toBe('leave');
+  });
+
+  it('does not offer leaving to the last administrator, who the server would keep', () => {
+    expect(memberActionFor({ canEdit: true, myRole: 'admin', members }, selfAdmin, me)).toBeNull();
+    const otherAdmin = { ...other, role: 'admin' as const };
+    expect(memberActionFor({ canEdit: true, myRole: 'admin', members: [selfAdmin, otherAdmin] }, selfAdmin, me)).toBe('leave');
+  });
+
+  it('offers nothing to a platform administrator reading the profile', () => {
+    expect(memberActionFor({ canEdit: false, myRole: null, members }, other, me)).toBeNull();
+  });
+});

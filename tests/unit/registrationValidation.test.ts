@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { hasRequiredFields, registrationErrorsOf } from '../../src/features/register-organisation/registrationValidation.ts';
+import { emptyRegistration, type RegistrationValues } from '../../src/features/register-organisation/registrationValues.ts';
+
+const filled: RegistrationValues = {
+  ...emptyRegistration('12345678903'),
+  name: 'Comune di Prova',
+  formaGiuridica: 3,
+  codiceAteco: '84.11.10',
+  description: 'Ente locale',
+  email: 'protocollo@comune.prova.it',
+  telephone: '0612345678',
+  contactReference: 'Giulia Rossi',
+  privacy: true,
+};
+
+describe('Registra is enabled (spec §5)', () => {
+  it('once every required field is filled', () => {
+    expect(hasRequiredFields(emptyRegistration())).toBe(false);
+    expect(hasRequiredFields(filled)).toBe(true);
+    expect(hasRequiredFields({ ...filled, privacy: false })).toBe(false);
+    expect(hasRequiredFields({ ...filled, contactReference: '   ' })).toBe(false);
+  });
+
+  it('and, with public participation on, once the percentage is set', () => {
+    expect(hasRequiredFields({ ...filled, publicParticipation: true })).toBe(false);
+    expect(hasRequiredFields({ ...filled, publicParticipation: true, percentParticipation: '0' })).toBe(true);
+  });
+});
+
+describe('the messages of the registration form', () => {
+  it('are none for a valid form', () => {
+    expect(registrationErrorsOf(filled)).toEqual({});
+  });
+
+  it('say "Campo obbligatorio" for each empty required field', () => {
+    const errors = registrationErrorsOf({ ...emptyRegistration(), privacy: true });
+    for (const field of [
+      'name',
+      'formaGiuridica',
+      'pIva',
+      'codiceAteco',
+      'description',
+      'email',
+      'telephone',
+      'contactReference',
+    ] as const) {
+      expect(errors[field]).toBe('Campo obbligatorio');
+    }
+  });
+
+  it('are the domain schema messages: name too short, description over 400, wrong check digit, altro for form 8', () => {
+    const errors = registrationErrorsOf({
+      ...filled,
+      name: 'AB',
+      description: 'x'.repeat(401),
+      pIva: '12345678904',
+      formaGiuridica: 8,
+    });
+    expect(errors).toMatchObject({
+      name: 'Inserire almeno 3 caratteri',
+      description: 'Limite caratteri max superato',
+      pIva: 'La P.IVA inserita non è valida',
+      altro: 'Campo obbligatorio',
+    });
+  });
+
+  it('ask for the percentage when public participation is on, and refuse privacy not accepted', () => {
+    expect(registrationErrorsOf({ ...filled, publicParticipation: true })).toEqual({
+      percentParticipation: 'Campo obbligatorio',
+    });
+    expect(registrationErrorsOf({ ...filled, privacy: false }).privacy).toBe(
+      "È necessario accettare l'informativa sulla privacy",
+    );
+  });
+});
+
+describe('a legal form "Altro" (id 8)', () => {
+  it('keeps Registra disabled until its text is given', () => {
+    expect(hasRequiredFields({ ...filled, formaGiuridica: 8 })).toBe(false);
+    expect(hasRequiredFields({ ...filled, formaGiuridica: 8, altro: 'Consorzio' })).toBe(true);
+  });
+});
