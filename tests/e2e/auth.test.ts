@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './support/portal.ts';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
@@ -50,7 +50,7 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
   it('registers at the embedded provider and lands on /flow-organization', async () => {
     await page.getByRole('button', { name: 'Registrati' }).or(page.getByRole('link', { name: 'Registrati' })).click();
     await page.waitForURL(/\/idp\/interaction\//);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Registrati');
+    await expectHeading(page, 'Registrati');
     await expectAccessible(page);
 
     // A short password is refused with a message, and what was typed stays.
@@ -74,7 +74,7 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await pathOf(page)).toBe('/flow-organization');
-    await expect(page.getByText(`${person.firstName} ${person.lastName}`).first().isVisible()).resolves.toBe(true);
+    await page.getByText(`${person.firstName} ${person.lastName}`).first().waitFor();
   });
 
   it('logs out with Esci, ending the session at the provider too', async () => {
@@ -92,7 +92,7 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
     await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).click();
     // The provider's session was ended by Esci: it asks for the password again.
     await page.waitForURL(/\/idp\/interaction\//);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Accedi');
+    await expectHeading(page, 'Accedi');
     await expectAccessible(page);
 
     await page.getByLabel('Email').fill(person.email);
@@ -103,7 +103,7 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
     await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Accedi' }).click();
     await page.waitForURL(`${portal.url}/calls`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Fondi');
+    await expectHeading(page, 'Fondi');
   });
 
   it('shows "Pagina non trovata" for an unknown path, with a way home', async () => {

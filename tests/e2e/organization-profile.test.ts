@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
-import { expectAccessible, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './support/portal.ts';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
@@ -65,7 +65,6 @@ async function invitationLinkFor(to: string): Promise<string> {
   throw new Error(`no invitation e-mail for ${to} in ${dir}`);
 }
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const membersTable = (page: Page) => page.getByRole('table', { name: 'Membri dell’organizzazione' });
 
 describe('the organisation profile, invitations and the account page', () => {
@@ -94,7 +93,7 @@ describe('the organisation profile, invitations and the account page', () => {
 
   it('opens the profile: the organisation loads first, its name is the title, fields are read-only', async () => {
     await alicePage.goto(`${portal.url}/your-organization/${organizationId}`);
-    await expect(heading(alicePage).textContent()).resolves.toBe(organizationName);
+    await expectHeading(alicePage, organizationName);
     await alicePage.getByRole('button', { name: 'Modifica Nome' }).waitFor();
     await expect(alicePage.getByRole('textbox', { name: 'Nome' }).count()).resolves.toBe(0);
     // The VAT number never gets an edit control.
@@ -141,11 +140,11 @@ describe('the organisation profile, invitations and the account page', () => {
     await alicePage.getByRole('button', { name: 'Salva Nome' }).click();
     await alicePage.getByRole('status').filter({ hasText: 'Valori aggiornati con successo' }).waitFor();
     await alicePage.getByRole('button', { name: 'Modifica Nome' }).waitFor();
-    await expect(heading(alicePage).textContent()).resolves.toBe('Comune di Vallerosa Alta');
+    await expectHeading(alicePage, 'Comune di Vallerosa Alta');
     await expectAccessible(alicePage);
 
     await alicePage.reload();
-    await expect(heading(alicePage).textContent()).resolves.toBe('Comune di Vallerosa Alta');
+    await expectHeading(alicePage, 'Comune di Vallerosa Alta');
   });
 
   it('changing the region clears province and comune; the new seat is saved', async () => {
@@ -233,14 +232,14 @@ describe('the organisation profile, invitations and the account page', () => {
 
   it('/invite-collaborate invites for the selected organisation', async () => {
     await alicePage.goto(`${portal.url}/invite-collaborate`);
-    await expect(heading(alicePage).textContent()).resolves.toBe('Invita collaboratori');
+    await expectHeading(alicePage, 'Invita collaboratori');
     await alicePage.getByText('«Comune di Vallerosa Alta»').waitFor();
     await expectAccessible(alicePage);
   });
 
   it('the account page edits one name at a time; the header follows', async () => {
     await alicePage.goto(`${portal.url}/account`);
-    await expect(heading(alicePage).textContent()).resolves.toBe('Account');
+    await expectHeading(alicePage, 'Account');
     await alicePage.getByText(alice.email).waitFor();
     await expect(alicePage.getByRole('button', { name: /Modifica Email/ }).count()).resolves.toBe(0);
     await expectAccessible(alicePage);
@@ -282,7 +281,7 @@ describe('the organisation profile, invitations and the account page', () => {
       await page.waitForURL(`${portal.url}/admin-panel`);
 
       await page.goto(`${portal.url}/admin-organization/${organizationId}`);
-      await expect(heading(page).textContent()).resolves.toBe('Comune di Vallerosa Alta');
+      await expectHeading(page, 'Comune di Vallerosa Alta');
       await page.getByRole('link', { name: 'Torna alla lista' }).waitFor();
       await membersTable(page).getByRole('rowheader', { name: /Giuliana Rossi/ }).waitFor();
       await expect(page.getByRole('button', { name: /^Modifica/ }).count()).resolves.toBe(0);

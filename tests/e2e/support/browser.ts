@@ -28,3 +28,11 @@ export async function expectAccessible(page: Page) {
   const violations = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * Waits until the page's h1 reads `text`. After a client-side navigation the URL changes before the new page
+ * renders, so reading the heading at once would race the render.
+ */
+export async function expectHeading(page: Page, text: string) {
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+}
