@@ -35,7 +35,6 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'bench', include: ['tests/bench/**/*.bench.ts'], environment: 'node' } },
     ],
   },
 });

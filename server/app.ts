@@ -24,6 +24,15 @@ import { userRoutes } from './routes/user.routes.ts';
 import { organizationRoutes } from './routes/organization.routes.ts';
 import { typologyRoutes } from './routes/typology.routes.ts';
 import { sendEmailRoutes } from './routes/sendEmail.routes.ts';
+import { seedCalls } from './seed/calls.ts';
+import { createApplicationRepository } from './applications/repository.ts';
+import { createStatusChanges } from './applications/statusChanges.ts';
+import { createAdminList } from './applications/adminList.ts';
+import { callRoutes } from './routes/call.routes.ts';
+import { turRoutes } from './routes/tur.routes.ts';
+import { puiRoutes } from './routes/pui.routes.ts';
+import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
+import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -38,6 +47,7 @@ export interface BuildAppOptions {
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
   const { db, close } = database ?? (await openDatabase(config.database));
+  await seedCalls(db);
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -57,6 +67,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const invitations = createInvitations(db, membership);
   const territory = createTerritory();
   const mailer = createMailer({ ...config.mail, log: app.log });
+  const applications = { membership, repository: createApplicationRepository(db), statusChanges: createStatusChanges(db) };
   app.addHook('onClose', async () => mailer.close());
 
   let oidc: OidcClient;
@@ -98,6 +109,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await api.register(organizationRoutes, { db, membership, invitations, territory });
     await api.register(sendEmailRoutes, { membership, invitations, mailer, publicUrl: config.publicUrl });
     await api.register(typologyRoutes, { territory });
+    await api.register(callRoutes, { db });
+    await api.register(turRoutes, applications);
+    await api.register(puiRoutes, applications);
+    await api.register(draftCompilazioneRoutes, { ...applications, db });
+    await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
   });
 
   const clientBuilt = existsSync(`${CLIENT_DIST}/index.html`);

@@ -11,8 +11,10 @@ import * as users from './schema/users.ts';
 import * as organizations from './schema/organizations.ts';
 import * as identity from './schema/identity.ts';
 import * as invitations from './schema/invitations.ts';
+import * as applications from './schema/applications.ts';
+import * as calls from './schema/calls.ts';
 
-export const schema = { ...users, ...organizations, ...identity, ...invitations };
+export const schema = { ...users, ...organizations, ...identity, ...invitations, ...applications, ...calls };
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code above this module never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import {
+  applicationStatusCodeSchema,
+  applicationStatusLabels,
+  compilazioneTypeSchema,
+
+  statusActorRoleSchema,
+  type ApplicationStatusCode,
+} from './applicationStatus.ts';
+import { UUID_PATTERN } from './organization.ts';
+
+/** Limits of what a client may store (the wizard's values are far smaller). */
+export const DRAFT_JSON_MAX_LENGTH = 512 * 1024;
+export const STATUS_NOTE_MAX_LENGTH = 1000;
+export const EXPORT_MAX_APPLICATIONS = 10_000;
+
+const statusLabelSchema = z.enum(Object.values(applicationStatusLabels) as [string, ...string[]]);
+const isoDateTime = z.string();
+
+/** A status as both people and programs need it. */
+const statusFields = { status: statusLabelSchema, statusCode: applicationStatusCodeSchema };
+
+export function statusFieldsOf(code: ApplicationStatusCode) {
+  return { status: applicationStatusLabels[code], statusCode: code };
+}
+
+/** One change on the applicant's fund card: which status, since when. No notes, no names. */
+export const statusHistoryItemSchema = z.object({ ...statusFields, at: isoDateTime });
+export type StatusHistoryItem = z.infer<typeof statusHistoryItemSchema>;
+
+/** One change as admins see it (GET /api/Organization/GetCompilazioneHistory). */
+export const adminStatusHistoryItemSchema = z.object({
+  fromStatus: statusLabelSchema,
+  fromStatusCode: applicationStatusCodeSchema,
+  ...statusFields,
+  note: z.string().nullable(),
+  actorRole: statusActorRoleSchema,
+  /** "Nome Cognome" (or the e-mail) of the person; null for the portal itself or a deleted account. */
+  actorName: z.string().nullable(),
+  at: isoDateTime,
+});
+export type AdminStatusHistoryItem = z.infer<typeof adminStatusHistoryItemSchema>;
+
+/**
+ * GET /api/Tur/GetTurCompilazione, /api/Pui/GetPuiCompilazione (spec §3, Compilation). `id` is all zeros
+ * and the status Non avviata when the organisation has not started this application. `warningsTur` /
+ * `warningsPui` are shown to admins only (spec §5): applicants get an empty list.
+ */
+const compilationBase = {
+  id: z.string(),
+  organizationId: z.string(),
+  compilazioneType: compilazioneTypeSchema,
+  ...statusFields,
+  /** Candidacy date: the latest submission; null before the first. */
+  submittedAt: isoDateTime.nullable(),
+  statusChangedAt: isoDateTime.nullable(),
+  /** Whether a draft is stored (GET …/GetTurDraft, GetPuiDraft answer 200). */
+  hasDraft: z.boolean(),
+  /** Every status change, oldest first. */
+  history: z.array(statusHistoryItemSchema),
+};
+export const turCompilationSchema = z.object({ ...compilationBase, warningsTur: z.array(z.string()) });
+export const puiCompilationSchema = z.object({ ...compilationBase, warningsPui: z.array(z.string()) });
+export type TurCompilation = z.infer<typeof turCompilationSchema>;
+export type PuiCompilation = z.infer<typeof puiCompilationSchema>;
+
+export const orgIdQuerySchema = z.object({ orgId: z.string() });
+
+/** The spec's query: the status as the Italian label (or the stable code), an optional note. */
+const statusChangeQuery = {
+  status: z.string().min(1).max(100),
+  note: z.string().optional(),
+};
+export const turStatusQuerySchema = z.object({ turId: z.string(), ...statusChangeQuery });
+export const puiStatusQuerySchema = z.object({ puiId: z.string(), ...statusChangeQuery });
+
+/** POST /api/DraftCompilazione/CreateDraftCompilazione (spec §3, Draft compilation). */
+export const createDraftRequestSchema = z.object({
+  compilazioneType: compilazioneTypeSchema,
+  /** The wizard's values, stringified: must be a JSON object. */
+  json: z.string(),
+  organizationId: z.string(),
+  /** The version this draft was based on (0 = none yet); a different stored version answers 412. Optional. */
+  version: z.number().int().min(0).optional(),
+});
+export type CreateDraftRequest = z.infer<typeof createDraftRequestSchema>;
+
+export const createDraftResponseSchema = z.object({
+  applicationId: z.string(),
+  compilazioneType: compilazioneTypeSchema,
+  /** When this version was saved. */
+  createdAt: isoDateTime,
+  version: z.number().int(),
+  ...statusFields,
+});
+
+/** GET /api/DraftCompilazione/GetTurDraft, GetPuiDraft: the latest saved draft. */
+export const draftSchema = z.object({
+  compilazioneType: compilazioneTypeSchema,
+  /** When this version was saved (each autosave replaces the previous one). */
+  createdAt: isoDateTime,
+  json: z.string(),
+  version: z.number().int(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+/** One application in the admin list: status, dates and the changes the admin dialog may offer. */
+export const adminCompilationSchema = z.object({
+  id: z.string(),
+  ...statusFields,
+  submittedAt: isoDateTime.nullable(),
+  statusChangedAt: isoDateTime,
+  /** Stable codes of the statuses an admin may set from here (the status dialog's options), spec order. */
+  allowedTargets: z.array(applicationStatusCodeSchema),
+  warningsCount: z.number().int(),
+});
+export type AdminCompilation = z.infer<typeof adminCompilationSchema>;
+
+/** GET /api/Organization/GetAllOrgsCompilazioni (spec §3, Organisation admin list item). */
+export const adminOrganizationListItemSchema = z.object({
+  organization: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), pIva: z.string() }),
+  /** Null while the organisation has no application to that fund (Non avviata). */
+  turCompilazione: adminCompilationSchema.nullable(),
+  puiCompilazione: adminCompilationSchema.nullable(),
+  compilazioneDrafts: z.array(z.object({ compilazioneType: compilazioneTypeSchema, createdAt: isoDateTime, version: z.number().int() })),
+});
+export type AdminOrganizationListItem = z.infer<typeof adminOrganizationListItemSchema>;
+export const adminOrganizationListSchema = z.array(adminOrganizationListItemSchema);
+
+/**
+ * Sort orders of the admin list (spec §2): name A-Z / Z-A; TUR or PUI candidacy date, oldest first ('tur',
+ * 'pui') or most recent first ('-tur', '-pui'); organisations without that date come last.
+ */
+export const ADMIN_LIST_SORTS = ['name', '-name', 'tur', '-tur', 'pui', '-pui'] as const;
+export type AdminListSort = (typeof ADMIN_LIST_SORTS)[number];
+export const ADMIN_LIST_MAX_LIMIT = 500;
+
+/**
+ * GET /api/Organization/GetAllOrgsCompilazioni query (all optional). Without any of them: the whole list,
+ * by name. With any: filtered, sorted and paged in SQL; the `x-total-count` header says how many match.
+ * `statuses`: comma-separated stable codes or Italian labels ('Non avviata' matches organisations without
+ * an application to the fund); `from`/`to`: candidacy dates YYYY-MM-DD, inclusive, Italian days.
+ */
+export const adminListQuerySchema = z.object({
+  q: z.string().max(200).optional(),
+  fund: z.enum(['TUR', 'PUI']).optional(),
+  statuses: z.string().max(2000).optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  sort: z.enum(ADMIN_LIST_SORTS).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_LIST_MAX_LIMIT).optional(),
+});
+export type AdminListQueryParams = z.infer<typeof adminListQuerySchema>;
+
+export const compilazioneHistoryQuerySchema = z.object({ compilazioneId: z.string() });
+
+/** POST /api/DraftCompilazione/DownloadExcelCompilazioni. `callType`: 'TUR' | 'PUI' (any case) or 0 | 1. */
+export const excelExportRequestSchema = z.object({
+  compilazioniId: z.array(z.string().regex(UUID_PATTERN)).max(EXPORT_MAX_APPLICATIONS),
+  callType: z.union([compilazioneTypeSchema, z.string()]),
+});
+

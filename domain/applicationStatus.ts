@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * The two funds of the call (spec §1) and the numeric `compilazioneType` the spec's payloads use for them
+ * (spec §3, §9: 0 = TUR, 1 = PUI).
+ */
+export const FUNDS = ['TUR', 'PUI'] as const;
+export const fundSchema = z.enum(FUNDS);
+export type Fund = z.infer<typeof fundSchema>;
+
+export const COMPILAZIONE_TYPE = { TUR: 0, PUI: 1 } as const satisfies Record<Fund, number>;
+export type CompilazioneType = (typeof COMPILAZIONE_TYPE)[Fund];
+export const compilazioneTypeSchema = z.union([z.literal(0), z.literal(1)]);
+
+export function fundOfCompilazioneType(type: CompilazioneType): Fund {
+  return type === COMPILAZIONE_TYPE.TUR ? 'TUR' : 'PUI';
+}
+
+/** The funds' names as people read them (spec §2: the wizards' titles). */
+export const fundTitles: Record<Fund, string> = {
+  TUR: 'Fondo Tematico Turismo Sostenibile',
+  PUI: 'Fondo Tematico Piani Urbani Integrati',
+};
+
+/**
+ * The thirteen application statuses of spec §4, in the spec's order. The codes are stable (stored in the
+ * database, sent by programs); the Italian labels are what people read and may be reworded.
+ */
+export const APPLICATION_STATUS_CODES = [
+  'NON_AVVIATA',
+  'APERTA',
+  'CANDIDATURA_SOTTOMESSA',
+  'IN_INTEGRAZIONE',
+  'INTEGRAZIONE_SOTTOMESSA',
+  'IN_VALUTAZIONE',
+  'AMMISSIBILE',
+  'RIFIUTATA',
+  'ISTRUTTORIA_SOTTOMESSA',
+  'DELIBERATA',
+  'MONITORAGGIO_APERTO',
+  'MONITORAGGIO_SOTTOMESSO',
+  'MONITORAGGIO_CHIUSO',
+] as const;
+export const applicationStatusCodeSchema = z.enum(APPLICATION_STATUS_CODES);
+export type ApplicationStatusCode = z.infer<typeof applicationStatusCodeSchema>;
+
+export const applicationStatusLabels = {
+  NON_AVVIATA: 'Non avviata',
+  APERTA: 'Aperta',
+  CANDIDATURA_SOTTOMESSA: 'Candidatura Sottomessa',
+  IN_INTEGRAZIONE: 'In integrazione',
+  INTEGRAZIONE_SOTTOMESSA: 'Integrazione Sottomessa',
+  IN_VALUTAZIONE: 'In valutazione',
+  AMMISSIBILE: 'Ammissibile',
+  RIFIUTATA: 'Rifiutata',
+  ISTRUTTORIA_SOTTOMESSA: 'Istruttoria Sottomessa',
+  DELIBERATA: 'Deliberata',
+  MONITORAGGIO_APERTO: 'Monitoraggio Aperto',
+  MONITORAGGIO_SOTTOMESSO: 'Monitoraggio Sottomesso',
+  MONITORAGGIO_CHIUSO: 'Monitoraggio Chiuso',
+} as const satisfies Record<ApplicationStatusCode, string>;
+export type ApplicationStatusLabel = (typeof applicationStatusLabels)[ApplicationStatusCode];
+
+export function statusLabel(code: ApplicationStatusCode): ApplicationStatusLabel {
+  return applicationStatusLabels[code];
+}
+
+const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('it');
+const codeByNormalisedName = new Map<string, ApplicationStatusCode>(
+  APPLICATION_STATUS_CODES.flatMap((code) => [
+    [normalise(applicationStatusLabels[code]), code],
+    [normalise(code), code],
+  ]),
+);
+
+/**
+ * A status as a client sends it: the Italian label the spec's clients use ('Integrazione Sottomessa', in any
+ * case and spacing) or the stable code ('INTEGRAZIONE_SOTTOMESSA'). Undefined for anything else.
+ */
+export function parseApplicationStatus(text: string): ApplicationStatusCode | undefined {
+  return codeByNormalisedName.get(normalise(text));
+}
+
+/** Position in the spec's order, for sorting by status. */
+export function statusOrder(code: ApplicationStatusCode): number {
+  return APPLICATION_STATUS_CODES.indexOf(code);
+}
+
+/** Who caused a status change, as recorded in the history. 'system' is the portal itself (demo data, migrations). */
+export const STATUS_ACTOR_ROLES = ['applicant', 'admin', 'system'] as const;
+export const statusActorRoleSchema = z.enum(STATUS_ACTOR_ROLES);
+export type StatusActorRole = z.infer<typeof statusActorRoleSchema>;
+
+/** An application id meaning "none exists yet" (spec §3). */
+export const NO_APPLICATION_ID = '00000000-0000-0000-0000-000000000000';

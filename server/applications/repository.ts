@@ -1,0 +1,140 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
+import { users } from '../db/schema/users.ts';
+import {
+  applicationStatusLabels,
+  COMPILAZIONE_TYPE,
+  NO_APPLICATION_ID,
+  type ApplicationStatusCode,
+  type Fund,
+} from '../../domain/applicationStatus.ts';
+import {
+  statusFieldsOf,
+  type AdminStatusHistoryItem,
+  type Draft,
+  type StatusHistoryItem,
+} from '../../domain/application.ts';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+
+/** A compilation as GET …/GetTurCompilazione and …/GetPuiCompilazione answer it, before the fund's warnings key. */
+export interface CompilationView {
+  id: string;
+  organizationId: string;
+  compilazioneType: 0 | 1;
+  status: (typeof applicationStatusLabels)[ApplicationStatusCode];
+  statusCode: ApplicationStatusCode;
+  submittedAt: string | null;
+  statusChangedAt: string | null;
+  hasDraft: boolean;
+  history: StatusHistoryItem[];
+  warnings: string[];
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Reads of applications, their drafts and histories. Status writes live in statusChanges.ts only. */
+export function createApplicationRepository(db: Db) {
+  async function byOrganization(organizationId: string, fund: Fund): Promise<ApplicationRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)));
+    return row;
+  }
+
+  async function byId(id: string): Promise<ApplicationRow | undefined> {
+    const [row] = await db.select().from(applications).where(eq(applications.id, id));
+    return row;
+  }
+
+  async function history(applicationId: string): Promise<StatusHistoryItem[]> {
+    const rows = await db
+      .select({ to: applicationStatusHistory.toStatus, at: applicationStatusHistory.createdAt })
+      .from(applicationStatusHistory)
+      .where(eq(applicationStatusHistory.applicationId, applicationId))
+      .orderBy(asc(applicationStatusHistory.createdAt), asc(applicationStatusHistory.id));
+    return rows.map((r) => ({ ...statusFieldsOf(r.to), at: r.at.toISOString() }));
+  }
+
+  return {
+    byOrganization,
+    byId,
+
+    /** The organisation's application to `fund`, or the all-zero "none yet" one (spec §3). */
+    async compilation(organizationId: string, fund: Fund, options: { withWarnings: boolean }): Promise<CompilationView> {
+      const row = await byOrganization(organizationId, fund);
+      return compilationOf(row, organizationId, fund, options.withWarnings ? undefined : [], row ? await history(row.id) : []);
+    },
+
+    async compilationOfRow(row: ApplicationRow, options: { withWarnings: boolean }): Promise<CompilationView> {
+      return compilationOf(row, row.organizationId, row.fund, options.withWarnings ? undefined : [], await history(row.id));
+    },
+
+    async draft(organizationId: string, fund: Fund): Promise<Draft | undefined> {
+      const row = await byOrganization(organizationId, fund);
+      if (!row?.draft || !row.draftUpdatedAt) return undefined;
+      return {
+        compilazioneType: COMPILAZIONE_TYPE[fund],
+        createdAt: row.draftUpdatedAt.toISOString(),
+        json: JSON.stringify(row.draft),
+        version: row.draftVersion,
+      };
+    },
+
+    /** Every change with its note and who made it, oldest first: for admins only. */
+    async adminHistory(applicationId: string): Promise<AdminStatusHistoryItem[]> {
+      const rows = await db
+        .select({
+          from: applicationStatusHistory.fromStatus,
+          to: applicationStatusHistory.toStatus,
+          note: applicationStatusHistory.note,
+          actorRole: applicationStatusHistory.actorRole,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          at: applicationStatusHistory.createdAt,
+        })
+        .from(applicationStatusHistory)
+        .leftJoin(users, eq(users.id, applicationStatusHistory.actorUserId))
+        .where(eq(applicationStatusHistory.applicationId, applicationId))
+        .orderBy(asc(applicationStatusHistory.createdAt), asc(applicationStatusHistory.id));
+      return rows.map((r) => {
+        const name = `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim();
+        return {
+          fromStatus: applicationStatusLabels[r.from],
+          fromStatusCode: r.from,
+          ...statusFieldsOf(r.to),
+          note: r.note,
+          actorRole: r.actorRole,
+          actorName: name || r.email || null,
+          at: r.at.toISOString(),
+        };
+      });
+    },
+  };
+}
+
+function compilationOf(
+  row: ApplicationRow | undefined,
+  organizationId: string,
+  fund: Fund,
+  warnings: string[] | undefined,
+  history: StatusHistoryItem[],
+): CompilationView {
+  const status: ApplicationStatusCode = row?.status ?? 'NON_AVVIATA';
+  return {
+    id: row?.id ?? NO_APPLICATION_ID,
+    organizationId,
+    compilazioneType: COMPILAZIONE_TYPE[fund],
+    ...statusFieldsOf(status),
+    submittedAt: iso(row?.submittedAt ?? null),
+    statusChangedAt: iso(row?.statusChangedAt ?? null),
+    hasDraft: Boolean(row?.draft),
+    history,
+    warnings: warnings ?? row?.warnings ?? [],
+  };
+}
+
+export type ApplicationRepository = ReturnType<typeof createApplicationRepository>;

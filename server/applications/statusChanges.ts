@@ -1,0 +1,148 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
+import { HttpError } from '../errors.ts';
+import {
+  applicationStatusLabels,
+  type ApplicationStatusCode,
+  type Fund,
+  type StatusActorRole,
+} from '../../domain/applicationStatus.ts';
+import { messages } from '../../domain/messages.ts';
+import { findTransition, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
+import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from '../../machines/application-lifecycle/types.ts';
+import type { ApplicationRow } from './repository.ts';
+
+const m = messages.applications;
+
+export interface StatusActor {
+  role: StatusActorRole;
+  /** The person; null for the portal itself. */
+  userId: string | null;
+}
+
+/**
+ * Events that have their own entry point: the autosave is CreateDraftCompilazione, the submit is the
+ * wizard's CreatePui / CreateUpdateTur (issue 5). UpdateTur/PuiCompilazioneStatus refuses them, so a
+ * submission always goes through the checks of its own endpoint.
+ */
+const EVENTS_WITH_THEIR_OWN_ENDPOINT = new Set<ApplicationLifecycleEventType>(['applicant.draft.autosave', 'applicant.application.submit']);
+
+function refusal(from: ApplicationStatusCode, role: LifecycleRole, to: ApplicationStatusCode): HttpError {
+  const label = applicationStatusLabels[to];
+  if (role === 'applicant' && findTransition(from, 'admin', to)) {
+    return new HttpError(409, 'transition_refused', m.adminOnlyTransition(label));
+  }
+  return new HttpError(409, 'transition_refused', m.transitionRefused(applicationStatusLabels[from], label));
+}
+
+/**
+ * The only code that writes `applications.status`. Every change is a transition of the lifecycle machine,
+ * applied as one atomic step — `UPDATE … WHERE id = $id AND status = $expected` — together with its history
+ * row, so of two people changing the same application at once exactly one wins and the other hears why.
+ */
+export function createStatusChanges(db: Db) {
+  /**
+   * Applies `transition` to the application if it is still in `transition.from`. Returns the updated row, or
+   * undefined when somebody changed the status first (nothing is written then).
+   */
+  async function apply(
+    tx: Db,
+    applicationId: string,
+    transition: LifecycleTransition,
+    actor: StatusActor,
+    options: { note?: string | null; at?: Date; set?: PgUpdateSetSource<typeof applications> } = {},
+  ): Promise<ApplicationRow | undefined> {
+    const at = options.at ?? new Date();
+    const changed = transition.from !== transition.to;
+    const [row] = await tx
+      .update(applications)
+      .set({
+        ...options.set,
+        status: transition.to,
+        ...(changed ? { statusChangedAt: at } : {}),
+        ...(transition.to === 'CANDIDATURA_SOTTOMESSA' ? { submittedAt: at } : {}),
+        updatedAt: at,
+      })
+      .where(and(eq(applications.id, applicationId), eq(applications.status, transition.from)))
+      .returning();
+    if (row && changed) {
+      await tx.insert(applicationStatusHistory).values({
+        applicationId,
+        fromStatus: transition.from,
+        toStatus: transition.to,
+        event: transition.event,
+        note: options.note ?? null,
+        actorUserId: actor.userId,
+        actorRole: actor.role,
+        createdAt: at,
+      });
+    }
+    return row;
+  }
+
+  return {
+    apply,
+
+    /**
+     * UpdateTurCompilazioneStatus / UpdatePuiCompilazioneStatus: the machine decides whether `role` may move
+     * the application from its current status to `to`. 409 with an Italian message for anything else.
+     */
+    async request(input: {
+      application: ApplicationRow;
+      role: LifecycleRole;
+      to: ApplicationStatusCode;
+      actor: StatusActor;
+      note: string | null;
+    }): Promise<ApplicationRow> {
+      const { application, role, to } = input;
+      const transition = findTransition(application.status, role, to);
+      if (!transition) throw refusal(application.status, role, to);
+      if (EVENTS_WITH_THEIR_OWN_ENDPOINT.has(transition.event)) throw new HttpError(409, 'transition_refused', m.useWizard);
+      const updated = await db.transaction((tx) => apply(tx, application.id, transition, input.actor, { note: input.note }));
+      if (!updated) throw new HttpError(409, 'status_conflict', m.statusConflict);
+      return updated;
+    },
+
+    /**
+     * CreateDraftCompilazione: stores the draft and moves the application to Aperta through the machine's
+     * autosave event (refused once submitted). With `expectedVersion`, a draft saved meanwhile by someone
+     * else answers 412 instead of being overwritten.
+     */
+    async saveDraft(input: {
+      organizationId: string;
+      fund: Fund;
+      draft: Record<string, unknown>;
+      expectedVersion?: number;
+      actor: StatusActor;
+    }): Promise<ApplicationRow> {
+      const { organizationId, fund } = input;
+      return db.transaction(async (tx) => {
+        // Created lazily, in Non avviata: the autosave below is then its first transition like any other.
+        await tx.insert(applications).values({ organizationId, fund }).onConflictDoNothing();
+        const [current] = await tx
+          .select()
+          .from(applications)
+          .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)))
+          .for('update');
+        if (!current) throw new Error('application row vanished');
+        if (input.expectedVersion !== undefined && input.expectedVersion !== current.draftVersion) {
+          throw new HttpError(412, 'draft_version_conflict', m.draftStale);
+        }
+        const autosave = transitionOn(current.status, 'applicant.draft.autosave');
+        if (!autosave) throw new HttpError(409, 'application_submitted', m.draftLocked);
+        const at = new Date();
+        const saved = await apply(tx, current.id, autosave, input.actor, {
+          at,
+          set: { draft: input.draft, draftVersion: sql`${applications.draftVersion} + 1`, draftUpdatedAt: at },
+        });
+        // The row is locked: nobody can have changed it since it was read.
+        if (!saved) throw new Error('locked application changed');
+        return saved;
+      });
+    },
+  };
+}
+
+export type StatusChanges = ReturnType<typeof createStatusChanges>;

@@ -1,0 +1,18 @@
+import { date, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { CallThresholds } from '../../../domain/call.ts';
+import type { Fund } from '../../../domain/applicationStatus.ts';
+import { createdAt, updatedAt } from './columns.ts';
+
+/** The two calls (spec §1): seeded on first start (server/seed/calls.ts), then edited here, never in code. */
+export const calls = pgTable('calls', {
+  fund: text('fund').$type<Fund>().primaryKey(),
+  title: text('title').notNull(),
+  opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+  closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+  /** Last allowed end of works (spec §5, Blocking date), as a calendar date. */
+  endOfWorksLimit: date('end_of_works_limit', { mode: 'string' }).notNull(),
+  /** Warning thresholds (spec §5, §9), validated by domain/call.ts. */
+  thresholds: jsonb('thresholds').$type<CallThresholds>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

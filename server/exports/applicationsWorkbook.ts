@@ -1,0 +1,109 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
+
+/**
+ * Text a spreadsheet could take for a formula or a command (CSV/formula injection): =, +, -, @, tab, CR.
+ * Every string here is written as a string cell in any case (shared string, text format), which no
+ * spreadsheet evaluates; this test only documents the risk the tests check against.
+ */
+export function looksLikeFormula(text: string): boolean {
+  return /^[=+\-@\t\r]/.test(text);
+}
+
+export interface ExportRow {
+  organization: { name: string; pIva: string; email: string | null };
+  status: ApplicationStatusCode;
+  submittedAt: Date | null;
+  statusChangedAt: Date;
+  warnings: string[];
+  /** The submitted application, or the draft while there is none. */
+  data: Record<string, unknown> | null;
+  source: 'Candidatura' | 'Bozza' | null;
+}
+
+const TEXT_FORMAT = '@';
+const DATE_FORMAT = 'dd/mm/yyyy hh:mm';
+
+const romeParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Rome',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Spreadsheet dates have no time zone: write the wall-clock time in Italy. */
+function romeWallClock(date: Date): Date {
+  const parts = Object.fromEntries(romeParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return new Date(Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!));
+}
+
+type CellValue = string | number | Date | null;
+
+function cellValueOf(value: unknown): CellValue {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'boolean') return value ? 'Sì' : 'No';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.join(', ');
+  return JSON.stringify(value);
+}
+
+/**
+ * Streams "Lista-candidature-{fund}.xlsx": one row per application, fixed columns first, then one column per
+ * field of the application's data (the spec's field names). Rows are fetched and written a batch at a time,
+ * so memory stays flat whatever the number of applications.
+ */
+export async function writeApplicationsWorkbook(
+  out: Writable,
+  options: { sheetName: string; dataKeys: string[]; batches: AsyncIterable<ExportRow[]> },
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
+  workbook.creator = 'Portale Fondi';
+  const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+
+  const fixed = ['Organizzazione', 'P.IVA', 'E-mail', 'Stato', 'Data candidatura', 'Ultimo cambio di stato', 'Avvisi', 'Dati'];
+  sheet.columns = [...fixed, ...options.dataKeys].map((header, index) => ({
+    header,
+    key: String(index),
+    width: index < fixed.length ? [36, 14, 30, 24, 18, 22, 50, 12][index] : 22,
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.eachCell((cell) => {
+    cell.numFmt = TEXT_FORMAT;
+  });
+  header.commit();
+
+  for await (const batch of options.batches) {
+    for (const row of batch) {
+      const values: CellValue[] = [
+        row.organization.name,
+        row.organization.pIva,
+        row.organization.email,
+        applicationStatusLabels[row.status],
+        row.submittedAt ? romeWallClock(row.submittedAt) : null,
+        romeWallClock(row.statusChangedAt),
+        row.warnings.join('\n') || null,
+        row.source,
+        ...options.dataKeys.map((key) => cellValueOf(row.data?.[key])),
+      ];
+      const added = sheet.addRow(values);
+      added.eachCell((cell) => {
+        if (typeof cell.value === 'string') {
+          // A string cell with the text format: shown as typed, never evaluated, still text when edited.
+          cell.numFmt = TEXT_FORMAT;
+        } else if (cell.value instanceof Date) {
+          cell.numFmt = DATE_FORMAT;
+        }
+      });
+      added.commit();
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+}

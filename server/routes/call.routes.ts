@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../domain/errors.ts';
+import { COMPILAZIONE_TYPE } from '../../domain/applicationStatus.ts';
+import { callListSchema, callThresholdsSchema, type Call } from '../../domain/call.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import type { Db } from '../db/client.ts';
+import { calls } from '../db/schema/calls.ts';
+
+/** /api/Call/…: the calls as configured in the database (seeded on first start by server/seed/calls.ts). */
+export const callRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** The funds page's cards: TUR first, then PUI. Any signed-in person. */
+  app.get(
+    '/api/Call/GetCallList',
+    { schema: { response: { 200: callListSchema, 401: apiErrorSchema } } },
+    async (request): Promise<Call[]> => {
+      requireUser(request);
+      const rows = await db.select().from(calls);
+      const now = Date.now();
+      return rows
+        .map((row) => ({
+          fund: row.fund,
+          compilazioneType: COMPILAZIONE_TYPE[row.fund],
+          title: row.title,
+          opensAt: row.opensAt.toISOString(),
+          closesAt: row.closesAt.toISOString(),
+          isOpen: row.opensAt.getTime() <= now && now < row.closesAt.getTime(),
+          endOfWorksLimit: row.endOfWorksLimit,
+          thresholds: callThresholdsSchema.parse(row.thresholds),
+        }))
+        .sort((a, b) => a.compilazioneType - b.compilazioneType);
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../domain/messages.ts';
+import { fundOfCompilazioneType, fundSchema, type Fund } from '../../domain/applicationStatus.ts';
+import {
+  createDraftRequestSchema,
+  createDraftResponseSchema,
+  DRAFT_JSON_MAX_LENGTH,
+  draftSchema,
+  excelExportRequestSchema,
+  orgIdQuerySchema,
+  statusFieldsOf,
+} from '../../domain/application.ts';
+import { isSubmittedStatus } from '../../machines/application-lifecycle/transitions.ts';
+import { requireAdmin } from '../auth/authenticate.ts';
+import { applicationErrors, type ApplicationRouteOptions } from '../applications/fundRoutes.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../errors.ts';
+import { prepareApplicationsExport } from '../exports/applicationsExport.ts';
+import { writeApplicationsWorkbook } from '../exports/applicationsWorkbook.ts';
+
+const m = messages.applications;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The wizard's values as sent: a JSON object within the size limit. */
+function parseDraftJson(json: string): Record<string, unknown> {
+  if (json.length > DRAFT_JSON_MAX_LENGTH) throw new HttpError(413, 'draft_too_large', m.draftTooLarge);
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new HttpError(400, 'draft_invalid', m.draftInvalid);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new HttpError(400, 'draft_invalid', m.draftInvalid);
+  return value as Record<string, unknown>;
+}
+
+/** 'TUR' | 'PUI' in any case, or the compilazioneType 0 | 1. */
+function parseCallType(callType: string | number): Fund {
+  if (callType === 0 || callType === 1) return fundOfCompilazioneType(callType);
+  const parsed = fundSchema.safeParse(String(callType).trim().toUpperCase());
+  if (!parsed.success) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
+  return parsed.data;
+}
+
+/** /api/DraftCompilazione/…: the autosaved drafts, whether an application was submitted, the Excel list. */
+export const draftCompilazioneRoutes: FastifyPluginAsyncZod<ApplicationRouteOptions & { db: Db }> = async (
+  app,
+  { db, membership, repository, statusChanges },
+) => {
+  /**
+   * Autosave (spec §4: on every step change). Members only; refused (409) once the application is submitted.
+   * With `version`, a draft saved meanwhile elsewhere answers 412 instead of being overwritten.
+   */
+  app.post(
+    '/api/DraftCompilazione/CreateDraftCompilazione',
+    { schema: { body: createDraftRequestSchema, response: { 200: createDraftResponseSchema, ...applicationErrors } } },
+    async (request) => {
+      const { compilazioneType, json, organizationId, version } = request.body;
+      const access = await membership.requireMember(request, organizationId);
+      const draft = parseDraftJson(json);
+      const saved = await statusChanges.saveDraft({
+        organizationId: access.organization.id,
+        fund: fundOfCompilazioneType(compilazioneType),
+        draft,
+        expectedVersion: version,
+        actor: { role: 'applicant', userId: access.user.id },
+      });
+      return {
+        applicationId: saved.id,
+        compilazioneType,
+        createdAt: (saved.draftUpdatedAt ?? saved.updatedAt).toISOString(),
+        version: saved.draftVersion,
+        ...statusFieldsOf(saved.status),
+      };
+    },
+  );
+
+  for (const fund of ['TUR', 'PUI'] as const) {
+    const name = fund === 'TUR' ? 'Tur' : 'Pui';
+
+    /** The latest draft; 404 when none was saved. Members and platform admins. */
+    app.get(
+      `/api/DraftCompilazione/Get${name}Draft`,
+      { schema: { querystring: orgIdQuerySchema, response: { 200: draftSchema, ...applicationErrors } } },
+      async (request) => {
+        const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+        const draft = await repository.draft(access.organization.id, fund);
+        if (!draft) throw new HttpError(404, 'draft_not_found', m.draftNotFound);
+        return draft;
+      },
+    );
+
+    /** Whether the application is submitted (read-only for the applicant): false when none or reopened. */
+    app.get(
+      `/api/DraftCompilazione/HasSubmitted${name}`,
+      { schema: { querystring: orgIdQuerySchema, response: { 200: z.boolean(), ...applicationErrors } } },
+      async (request) => {
+        const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+        const row = await repository.byOrganization(access.organization.id, fund);
+        return row ? isSubmittedStatus(row.status) : false;
+      },
+    );
+  }
+
+  /**
+   * The Excel list of the chosen applications of one fund, "Lista-candidature-{fund}.xlsx", streamed as it is
+   * written. Platform admins only. Unknown ids and ids of the other fund are left out.
+   */
+  app.post(
+    '/api/DraftCompilazione/DownloadExcelCompilazioni',
+    { schema: { body: excelExportRequestSchema, response: { 200: z.unknown().describe('the xlsx file, streamed'), ...applicationErrors } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const fund = parseCallType(request.body.callType);
+      const ids = [...new Set(request.body.compilazioniId.map((id) => id.toLowerCase()))];
+      if (ids.length === 0) throw new HttpError(400, 'export_empty', m.exportEmpty);
+      const prepared = await prepareApplicationsExport(db, fund, ids);
+
+      const stream = new PassThrough();
+      writeApplicationsWorkbook(stream, {
+        sheetName: `Candidature ${fund}`,
+        dataKeys: prepared.dataKeys,
+        batches: prepared.batches,
+      }).catch((err: unknown) => {
+        request.log.error({ err }, 'excel export failed');
+        stream.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="Lista-candidature-${fund}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .header('x-compilazioni-count', String(prepared.count))
+        .send(stream);
+    },
+  );
+
+};

@@ -1,0 +1,208 @@
+/**
+ * `npm run seed:demo`: demo organisations with applications in every status, so a newcomer can try the
+ * admin panel. Never run by `npm start`. Uses the configured database (DATA_DIR or DATABASE_URL): with the
+ * embedded PGlite, stop the portal first (one process per data directory). Safe to run again: organisations
+ * already present (same P.IVA) are left alone.
+ *
+ * Every demo application walks the lifecycle machine from Non avviata to its status, one allowed event at a
+ * time, so its history looks like a real one.
+ */
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Db } from '../db/client.ts';
+import { applications } from '../db/schema/applications.ts';
+import { calls } from '../db/schema/calls.ts';
+import { organizations } from '../db/schema/organizations.ts';
+import { createStatusChanges } from '../applications/statusChanges.ts';
+import { seedCalls } from './calls.ts';
+import { createTerritory } from './territory.ts';
+import { APPLICATION_STATUS_CODES, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
+import { partitaIvaCheckDigit } from '../../domain/organization.ts';
+import { callThresholdsSchema } from '../../domain/call.ts';
+import { eventsLeadingTo } from '../../machines/application-lifecycle/transitions.ts';
+
+interface DemoOrganization {
+  name: string;
+  comune: string;
+  provinceSigla: string;
+  formaGiuridica: number;
+  contact: string;
+}
+
+/** Real comuni; the organisations are invented. */
+const DEMO_ORGANIZATIONS: DemoOrganization[] = [
+  { name: 'Comune di Matera', comune: 'Matera', provinceSigla: 'MT', formaGiuridica: 1, contact: 'Lucia Ferrante' },
+  { name: 'Comune di Assisi', comune: 'Assisi', provinceSigla: 'PG', formaGiuridica: 1, contact: 'Francesco Bartoli' },
+  { name: 'Comune di Taormina', comune: 'Taormina', provinceSigla: 'ME', formaGiuridica: 1, contact: 'Giuseppe Cannavò' },
+  { name: 'Comune di Alba', comune: 'Alba', provinceSigla: 'CN', formaGiuridica: 1, contact: 'Elena Rinaldi' },
+  { name: 'Comune di Lecce', comune: 'Lecce', provinceSigla: 'LE', formaGiuridica: 1, contact: 'Antonio De Santis' },
+  { name: 'Città metropolitana di Bologna', comune: 'Bologna', provinceSigla: 'BO', formaGiuridica: 2, contact: 'Chiara Montanari' },
+  { name: 'Comune di Trento', comune: 'Trento', provinceSigla: 'TN', formaGiuridica: 1, contact: 'Stefano Dallapiccola' },
+  { name: 'Unione dei Comuni della Val di Cornia', comune: 'Piombino', provinceSigla: 'LI', formaGiuridica: 5, contact: 'Marco Giannini' },
+  { name: 'Comune di Sorrento', comune: 'Sorrento', provinceSigla: 'NA', formaGiuridica: 1, contact: 'Anna Esposito' },
+  { name: 'Comune di Urbino', comune: 'Urbino', provinceSigla: 'PU', formaGiuridica: 1, contact: 'Paolo Magi' },
+  { name: 'Fondazione Borghi Vivi', comune: 'Bagnoregio', provinceSigla: 'VT', formaGiuridica: 15, contact: 'Sara Lombardi' },
+  { name: 'Albergo Diffuso Sassi S.r.l.', comune: 'Matera', provinceSigla: 'MT', formaGiuridica: 7, contact: 'Vito Lorusso' },
+  { name: 'Cooperativa Sociale Terre dell\u2019Etna', comune: 'Zafferana Etnea', provinceSigla: 'CT', formaGiuridica: 12, contact: 'Rosaria Platania' },
+  { name: 'Comune di Cagliari', comune: 'Cagliari', provinceSigla: 'CA', formaGiuridica: 1, contact: 'Gianluca Porcu' },
+  { name: 'Comune di Ancona', comune: 'Ancona', provinceSigla: 'AN', formaGiuridica: 1, contact: 'Michela Pieroni' },
+  { name: 'Comune di Pescara', comune: 'Pescara', provinceSigla: 'PE', formaGiuridica: 1, contact: 'Luca Di Giacomo' },
+  { name: 'Consorzio Turistico Langhe Roero', comune: 'Bra', provinceSigla: 'CN', formaGiuridica: 13, contact: 'Davide Bosio' },
+  { name: 'Comune di Siena', comune: 'Siena', provinceSigla: 'SI', formaGiuridica: 1, contact: 'Caterina Bindi' },
+  { name: 'Comune di Verona', comune: 'Verona', provinceSigla: 'VR', formaGiuridica: 1, contact: 'Alberto Zanini' },
+  { name: 'Comune di Bergamo', comune: 'Bergamo', provinceSigla: 'BG', formaGiuridica: 1, contact: 'Silvia Locatelli' },
+  { name: 'Comune di Como', comune: 'Como', provinceSigla: 'CO', formaGiuridica: 1, contact: 'Roberto Castelli' },
+  { name: 'Comune di Perugia', comune: 'Perugia', provinceSigla: 'PG', formaGiuridica: 1, contact: 'Irene Tosti' },
+  { name: 'Comune di Palermo', comune: 'Palermo', provinceSigla: 'PA', formaGiuridica: 1, contact: 'Salvatore La Rosa' },
+  { name: 'Azienda Speciale Terme di Salsomaggiore', comune: 'Salsomaggiore Terme', provinceSigla: 'PR', formaGiuridica: 19, contact: 'Giorgia Ferrari' },
+  { name: 'Comune di Genova', comune: 'Genova', provinceSigla: 'GE', formaGiuridica: 1, contact: 'Matteo Parodi' },
+  { name: 'Comune di L\u2019Aquila', comune: "L'Aquila", provinceSigla: 'AQ', formaGiuridica: 1, contact: 'Valentina Ciccone' },
+];
+
+const ADMIN_NOTES: Record<string, string> = {
+  'admin.evaluate': 'Avvio dell\u2019istruttoria formale.',
+  'admin.integration.request': 'Si richiede il cronoprogramma aggiornato e la planimetria dell\u2019intervento.',
+  'admin.admit': 'Requisiti di ammissibilità verificati.',
+  'admin.reject': 'Intervento non coerente con le finalità del fondo.',
+  'admin.deliberate': 'Deliberato dal comitato di investimento.',
+  'admin.monitoring.open': 'Apertura del periodo di monitoraggio.',
+  'admin.monitoring.close': 'Periodo di monitoraggio concluso.',
+  'admin.reopen': 'Riaperta su richiesta del proponente.',
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A valid partita IVA of the demo range (prefix 77), one per index. */
+function demoPartitaIva(index: number): string {
+  const firstTen = `77${String(index).padStart(5, '0')}058`;
+  return `${firstTen}${partitaIvaCheckDigit(firstTen)}`;
+}
+
+function applicationBody(fund: Fund, org: DemoOrganization, index: number) {
+  const total = 2_000_000 + ((index * 1_370_000) % 38_000_000);
+  const fundShare = Math.round(total * (index % 3 === 0 ? 0.6 : 0.4));
+  const common = {
+    progNome: fund === 'PUI' ? `Rigenerazione urbana a ${org.comune}` : `Ospitalità sostenibile a ${org.comune}`,
+    progComune: org.comune,
+    progDescrizione: `Intervento di ${fund === 'PUI' ? 'rigenerazione di spazi pubblici' : 'riqualificazione turistica'} nel territorio di ${org.comune}.`,
+    tempiInizioLavori: '2026-03-01',
+    tempiDurataLavori: 5,
+  };
+  return fund === 'PUI'
+    ? { ...common, costiTotale: total, entitaInterventoFondo: fundShare, cofinanziamentoPubblico: total - fundShare, formaTecnicaIntervento: 'Equity' }
+    : { ...common, costiIintervento: total, costiDdebito: total - fundShare, costiEquity: fundShare, costiTecnicaIntervento: 'equity', percTransEnerg: 40 + (index % 20), percTransDigital: 15 + (index % 10) };
+}
+
+async function warningsFor(db: Db, fund: Fund, body: ReturnType<typeof applicationBody>): Promise<string[]> {
+  const [call] = await db.select().from(calls).where(eq(calls.fund, fund));
+  const thresholds = callThresholdsSchema.parse(call!.thresholds);
+  const total = 'costiTotale' in body ? body.costiTotale : body.costiIintervento;
+  const fundAmount = 'entitaInterventoFondo' in body ? body.entitaInterventoFondo : body.costiEquity;
+  const warnings: string[] = [];
+  if (fundAmount > thresholds.fundAmountWarning) {
+    warnings.push(`L\u2019importo richiesto al fondo supera ${thresholds.fundAmountWarning.toLocaleString('it-IT')} €`);
+  }
+  if ((fundAmount / total) * 100 > thresholds.maxFundSharePercent) {
+    warnings.push(`La quota del fondo supera il ${thresholds.maxFundSharePercent}% dell\u2019investimento totale`);
+  }
+  if ('percTransEnerg' in body && thresholds.energyCapexMinPercent !== null && body.percTransEnerg < thresholds.energyCapexMinPercent) {
+    warnings.push(`Capex per la transizione energetica inferiore al ${thresholds.energyCapexMinPercent}% del totale`);
+  }
+  return warnings;
+}
+
+export async function seedDemo(db: Db): Promise<{ organizations: number; applications: number; skipped: number }> {
+  await seedCalls(db);
+  const territory = createTerritory();
+  const statusChanges = createStatusChanges(db);
+  let created = 0;
+  let skipped = 0;
+  let applicationCount = 0;
+
+  for (const [index, org] of DEMO_ORGANIZATIONS.entries()) {
+    const pIva = demoPartitaIva(index);
+    const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.pIva, pIva));
+    if (existing) {
+      skipped += 1;
+      continue;
+    }
+    const province = territory.provinces.find((p) => p.sigla === org.provinceSigla);
+    const comune = province ? territory.comuniOf(province.id).find((c) => c.name === org.comune) : undefined;
+    const slug = org.comune.toLowerCase().replace(/[^a-z]+/g, '');
+    const [row] = await db
+      .insert(organizations)
+      .values({
+        name: org.name,
+        email: `protocollo@${slug}.demo.it`,
+        pIva,
+        profile: {
+          formaGiuridica: org.formaGiuridica,
+          codiceAteco: '84.11.10',
+          publicParticipation: false,
+          description: `${org.name}: organizzazione dimostrativa del Portale Fondi.`,
+          telephone: '0612345678',
+          privacy: true,
+          contactReference: org.contact,
+          region: province?.regionId ?? null,
+          province: province?.id ?? null,
+          comune: comune?.id ?? null,
+          address: 'Piazza del Municipio',
+          numCivico: '1',
+          pec: `${slug}@pec.demo.it`,
+        },
+      })
+      .returning({ id: organizations.id });
+    created += 1;
+
+    // Every status appears for both funds: TUR takes the statuses in order, PUI five steps further on.
+    const statuses: [Fund, ApplicationStatusCode][] = [
+      ['TUR', APPLICATION_STATUS_CODES[index % 13]!],
+      ['PUI', APPLICATION_STATUS_CODES[(index + 5) % 13]!],
+    ];
+    for (const [fund, status] of statuses) {
+      if (status === 'NON_AVVIATA') continue;
+      await db.transaction(async (tx) => {
+        const steps = eventsLeadingTo(status);
+        let at = Date.now() - (steps.length * 9 + index) * DAY;
+        const [application] = await tx
+          .insert(applications)
+          .values({ organizationId: row!.id, fund, createdAt: new Date(at), updatedAt: new Date(at), statusChangedAt: new Date(at) })
+          .returning({ id: applications.id });
+        const body = applicationBody(fund, org, index);
+        for (const step of steps) {
+          at += (2 + ((index + step.event.length) % 7)) * DAY;
+          const when = new Date(at);
+          const set =
+            step.event === 'applicant.draft.autosave'
+              ? { draft: body, draftVersion: 3, draftUpdatedAt: when }
+              : step.event === 'applicant.application.submit'
+                ? { body, warnings: await warningsFor(tx, fund, body) }
+                : undefined;
+          const applied = await statusChanges.apply(tx, application!.id, step, { role: step.role, userId: null }, {
+            at: when,
+            note: step.role === 'admin' ? (ADMIN_NOTES[step.event] ?? null) : null,
+            ...(set ? { set } : {}),
+          });
+          if (!applied) throw new Error(`demo: ${step.event} refused for ${org.name}`);
+        }
+      });
+      applicationCount += 1;
+    }
+  }
+  return { organizations: created, applications: applicationCount, skipped };
+}
+
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    const result = await seedDemo(database.db);
+    console.log(
+      `Dati dimostrativi: ${result.organizations} organizzazioni e ${result.applications} candidature create` +
+        (result.skipped ? `, ${result.skipped} organizzazioni già presenti lasciate invariate.` : '.'),
+    );
+  } finally {
+    await database.close();
+  }
+}

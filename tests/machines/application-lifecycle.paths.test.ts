@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
+import type { StatePath } from 'xstate/graph';
+import type { SnapshotFrom } from 'xstate';
+import { APPLICATION_STATUS_CODES } from '../../domain/applicationStatus.ts';
+import { applicationLifecycleMachine } from '../../machines/application-lifecycle/applicationLifecycle.machine.ts';
+import {
+  adminTargetsFrom,
+  canTransition,
+  eventsLeadingTo,
+  LIFECYCLE_EVENT_TYPES,
+  lifecycleTransitions,
+  sourcesOf,
+} from '../../machines/application-lifecycle/transitions.ts';
+import { fundCardView } from '../../machines/application-lifecycle/selectors.ts';
+import type { ApplicationLifecycleEvent } from '../../machines/application-lifecycle/types.ts';
+
+// The events table is checked by tsc against the machine's event union: a new event without a fixture
+// fails the type check, so the graph can never silently skip it.
+type EventFixtures = { [K in ApplicationLifecycleEvent['type']]: readonly Extract<ApplicationLifecycleEvent, { type: K }>[] };
+
+const eventFixtures = {
+  'applicant.draft.autosave': [{ type: 'applicant.draft.autosave' }],
+  'applicant.application.submit': [{ type: 'applicant.application.submit' }],
+  'applicant.integration.complete': [{ type: 'applicant.integration.complete' }],
+  'applicant.review.submit': [{ type: 'applicant.review.submit' }],
+  'applicant.monitoring.submit': [{ type: 'applicant.monitoring.submit' }],
+  'admin.reopen': [{ type: 'admin.reopen' }],
+  'admin.evaluate': [{ type: 'admin.evaluate' }],
+  'admin.integration.request': [{ type: 'admin.integration.request' }],
+  'admin.admit': [{ type: 'admin.admit' }],
+  'admin.reject': [{ type: 'admin.reject' }],
+  'admin.deliberate': [{ type: 'admin.deliberate' }],
+  'admin.monitoring.open': [{ type: 'admin.monitoring.open' }],
+  'admin.monitoring.close': [{ type: 'admin.monitoring.close' }],
+} as const satisfies EventFixtures;
+
+type Snapshot = SnapshotFrom<typeof applicationLifecycleMachine>;
+type LifecyclePath = StatePath<Snapshot, ApplicationLifecycleEvent>;
+
+const traversal = {
+  events: Object.values(eventFixtures).flat() as ApplicationLifecycleEvent[],
+  filterEvents: (snapshot: Snapshot, event: ApplicationLifecycleEvent) => snapshot.can(event),
+};
+
+const edgeKey = (from: Snapshot, event: ApplicationLifecycleEvent, to: Snapshot) =>
+  `${serializeSnapshot(from)} --${event.type}--> ${serializeSnapshot(to)}`;
+const edgesOf = (path: LifecyclePath) =>
+  path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
+
+const edges = adjacencyMapToArray(getAdjacencyMap(applicationLifecycleMachine, traversal));
+const shortestPaths: LifecyclePath[] = getShortestPaths(applicationLifecycleMachine, traversal);
+
+/** Shortest paths reach every status; each transition they miss gets its own path (shortest path + that edge). */
+function pathsCoveringEveryEdge(): LifecyclePath[] {
+  const covered = new Set(shortestPaths.flatMap(edgesOf));
+  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
+  const extra: LifecyclePath[] = [];
+  for (const edge of edges) {
+    if (covered.has(edgeKey(edge.state, edge.event, edge.nextState))) continue;
+    const head = toState.get(serializeSnapshot(edge.state))!;
+    const path: LifecyclePath = { state: edge.nextState, steps: [...head.steps, { state: edge.nextState, event: edge.event }], weight: head.weight + 1 };
+    extra.push(path);
+    edgesOf(path).forEach((walked) => covered.add(walked));
+  }
+  return [...shortestPaths, ...extra];
+}
+
+const paths = pathsCoveringEveryEdge();
+const describePath = (path: LifecyclePath) =>
+  `${String(path.state.value)} via ${path.steps.slice(1).map((s) => s.event.type).join(' → ') || '(start)'}`;
+
+describe('application lifecycle paths', () => {
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
+    const actor = createActor(applicationLifecycleMachine).start();
+    for (const step of path.steps.slice(1)) {
+      const before = actor.getSnapshot().value;
+      expect(actor.getSnapshot().can(step.event)).toBe(true);
+      actor.send(step.event);
+      expect(actor.getSnapshot().value).toBe(step.state.value);
+      // The server's derived view agrees with the running machine on this very step.
+      const role = step.event.type.startsWith('admin.') ? 'admin' : 'applicant';
+      expect(canTransition(before as never, role, step.state.value as never)).toBe(true);
+    }
+    expect(actor.getSnapshot().value).toBe(path.state.value);
+    actor.stop();
+  });
+});
+
+describe('application lifecycle coverage', () => {
+  it('walks every transition of the machine', () => {
+    const walked = new Set(paths.flatMap(edgesOf));
+    expect(edges.map((e) => edgeKey(e.state, e.event, e.nextState)).filter((key) => !walked.has(key))).toEqual([]);
+    expect(edges).toHaveLength(25);
+  });
+
+  it('reaches all thirteen statuses, in the machine and in the walked paths', () => {
+    expect(Object.keys(applicationLifecycleMachine.root.states)).toEqual([...APPLICATION_STATUS_CODES]);
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(APPLICATION_STATUS_CODES));
+  });
+
+  it('takes every transition declared in the machine config', () => {
+    const walked = new Set(edges.map((e) => `${String(e.state.value)} ${e.event.type} ${String(e.nextState.value)}`));
+    const declared: string[] = [];
+    for (const [name, node] of Object.entries(applicationLifecycleMachine.root.states)) {
+      for (const [eventType, transitions] of node.transitions) {
+        for (const transition of transitions) declared.push(`${name} ${eventType} ${transition.target?.[0]?.key ?? name}`);
+      }
+    }
+    expect(declared.filter((d) => !walked.has(d))).toEqual([]);
+    expect(declared).toHaveLength(edges.length);
+  });
+
+  it('the derived transition list is exactly the graph of the machine', () => {
+    const fromGraph = edges.map((e) => `${String(e.state.value)} ${e.event.type} ${String(e.nextState.value)}`).sort();
+    const derived = lifecycleTransitions.map((t) => `${t.from} ${t.event} ${t.to}`).sort();
+    expect(derived).toEqual(fromGraph);
+    expect(new Set(LIFECYCLE_EVENT_TYPES)).toEqual(new Set(Object.keys(eventFixtures)));
+  });
+});
+
+describe('what the server and the client derive from the machine', () => {
+  it('offers admins the targets of spec §4 (plus the monitoring changes)', () => {
+    expect(adminTargetsFrom('NON_AVVIATA')).toEqual([]);
+    expect(adminTargetsFrom('APERTA')).toEqual([]);
+    expect(adminTargetsFrom('CANDIDATURA_SOTTOMESSA')).toEqual(['APERTA', 'IN_VALUTAZIONE']);
+    expect(adminTargetsFrom('INTEGRAZIONE_SOTTOMESSA')).toEqual(['APERTA', 'IN_VALUTAZIONE']);
+    expect(adminTargetsFrom('IN_VALUTAZIONE')).toEqual(['APERTA', 'IN_INTEGRAZIONE', 'AMMISSIBILE', 'RIFIUTATA']);
+    expect(adminTargetsFrom('ISTRUTTORIA_SOTTOMESSA')).toEqual(['DELIBERATA']);
+    expect(adminTargetsFrom('DELIBERATA')).toEqual(['APERTA', 'MONITORAGGIO_APERTO']);
+    expect(adminTargetsFrom('MONITORAGGIO_SOTTOMESSO')).toEqual(['APERTA', 'MONITORAGGIO_APERTO', 'MONITORAGGIO_CHIUSO']);
+    expect(adminTargetsFrom('MONITORAGGIO_CHIUSO')).toEqual(['APERTA']);
+  });
+
+  it('autosave only before submission; Integrazione Sottomessa is irreversible for the applicant', () => {
+    expect(sourcesOf('applicant.draft.autosave')).toEqual(['NON_AVVIATA', 'APERTA']);
+    expect(canTransition('INTEGRAZIONE_SOTTOMESSA', 'applicant', 'IN_INTEGRAZIONE')).toBe(false);
+    expect(lifecycleTransitions.filter((t) => t.from === 'INTEGRAZIONE_SOTTOMESSA' && t.role === 'applicant')).toEqual([]);
+  });
+
+  it('every status is reachable from Non avviata by a chain of allowed events', () => {
+    for (const status of APPLICATION_STATUS_CODES) {
+      const steps = eventsLeadingTo(status);
+      const actor = createActor(applicationLifecycleMachine).start();
+      steps.forEach((step) => actor.send({ type: step.event }));
+      expect(actor.getSnapshot().value).toBe(status);
+    }
+  });
+
+  it('the fund card follows spec §4 (User card on /calls)', () => {
+    expect(fundCardView('NON_AVVIATA')).toEqual({ application: 'candidati', review: null, monitoring: null });
+    expect(fundCardView('APERTA')).toEqual({ application: 'compila', review: null, monitoring: null });
+    for (const s of ['CANDIDATURA_SOTTOMESSA', 'IN_VALUTAZIONE', 'RIFIUTATA', 'INTEGRAZIONE_SOTTOMESSA'] as const) {
+      expect(fundCardView(s)).toEqual({ application: 'visualizza', review: null, monitoring: null });
+    }
+    expect(fundCardView('IN_INTEGRAZIONE')).toEqual({ application: 'vaiAgliAllegati', review: null, monitoring: null });
+    expect(fundCardView('AMMISSIBILE')).toEqual({ application: 'visualizzaDomanda', review: 'compila', monitoring: null });
+    expect(fundCardView('ISTRUTTORIA_SOTTOMESSA')).toEqual({ application: 'visualizzaDomanda', review: 'visualizza', monitoring: null });
+    expect(fundCardView('DELIBERATA')).toEqual({ application: 'visualizzaDomanda', review: 'visualizza', monitoring: null });
+    expect(fundCardView('MONITORAGGIO_APERTO')).toEqual({ application: 'visualizzaDomanda', review: 'visualizza', monitoring: 'compila' });
+    expect(fundCardView('MONITORAGGIO_SOTTOMESSO')).toEqual({ application: 'visualizzaDomanda', review: 'visualizza', monitoring: 'visualizza' });
+    expect(fundCardView('MONITORAGGIO_CHIUSO')).toEqual({ application: 'visualizzaDomanda', review: 'visualizza', monitoring: 'visualizza' });
+  });
+});
