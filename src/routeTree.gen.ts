@@ -22,7 +22,15 @@ import { Route as AuthenticatedFlowOrganizationRouteImport } from './routes/_aut
 import { Route as AuthenticatedInviteCollaborateRouteImport } from './routes/_authenticated/invite-collaborate'
 import { Route as AuthenticatedRegisterOrgRouteImport } from './routes/_authenticated/register-org'
 import { Route as AuthenticatedAdminOrganizationOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.$organizationId'
+import { Route as AuthenticatedSurveyPUI_candidaturaRouteImport } from './routes/_authenticated/survey.PUI_candidatura'
+import { Route as AuthenticatedSurveyTUR_candidaturaRouteImport } from './routes/_authenticated/survey.TUR_candidatura'
 import { Route as AuthenticatedYourOrganizationOrganizationIdRouteImport } from './routes/_authenticated/your-organization.$organizationId'
+import { Route as AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.PUI_istruttoria.$organizationId'
+import { Route as AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.TUR_istruttoria.$organizationId'
+import { Route as AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.survey-pui.$organizationId'
+import { Route as AuthenticatedAdminOrganizationSurveyTurOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.survey-tur.$organizationId'
+import { Route as AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.PUI_istruttoria.$organizationId'
+import { Route as AuthenticatedSurveyTUR_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.TUR_istruttoria.$organizationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -93,10 +101,62 @@ const AuthenticatedAdminOrganizationOrganizationIdRoute =
     path: '/admin-organization/$organizationId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedSurveyPUI_candidaturaRoute =
+  AuthenticatedSurveyPUI_candidaturaRouteImport.update({
+    id: '/survey/PUI_candidatura',
+    path: '/survey/PUI_candidatura',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSurveyTUR_candidaturaRoute =
+  AuthenticatedSurveyTUR_candidaturaRouteImport.update({
+    id: '/survey/TUR_candidatura',
+    path: '/survey/TUR_candidatura',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedYourOrganizationOrganizationIdRoute =
   AuthenticatedYourOrganizationOrganizationIdRouteImport.update({
     id: '/your-organization/$organizationId',
     path: '/your-organization/$organizationId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute =
+  AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport.update(
+    {
+      id: '/admin-organization/PUI_istruttoria/$organizationId',
+      path: '/admin-organization/PUI_istruttoria/$organizationId',
+      getParentRoute: () => AuthenticatedRoute,
+    } as any,
+  )
+const AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute =
+  AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport.update(
+    {
+      id: '/admin-organization/TUR_istruttoria/$organizationId',
+      path: '/admin-organization/TUR_istruttoria/$organizationId',
+      getParentRoute: () => AuthenticatedRoute,
+    } as any,
+  )
+const AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute =
+  AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRouteImport.update({
+    id: '/admin-organization/survey-pui/$organizationId',
+    path: '/admin-organization/survey-pui/$organizationId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute =
+  AuthenticatedAdminOrganizationSurveyTurOrganizationIdRouteImport.update({
+    id: '/admin-organization/survey-tur/$organizationId',
+    path: '/admin-organization/survey-tur/$organizationId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute =
+  AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport.update({
+    id: '/survey/PUI_istruttoria/$organizationId',
+    path: '/survey/PUI_istruttoria/$organizationId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute =
+  AuthenticatedSurveyTUR_istruttoriaOrganizationIdRouteImport.update({
+    id: '/survey/TUR_istruttoria/$organizationId',
+    path: '/survey/TUR_istruttoria/$organizationId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 
@@ -113,7 +173,15 @@ export interface FileRoutesByFullPath {
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
   '/admin-organization/$organizationId': typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  '/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
+  '/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
   '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
+  '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute
+  '/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute
+  '/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute
+  '/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute
+  '/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
+  '/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -128,7 +196,15 @@ export interface FileRoutesByTo {
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
   '/admin-organization/$organizationId': typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  '/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
+  '/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
   '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
+  '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute
+  '/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute
+  '/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute
+  '/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute
+  '/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
+  '/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -145,7 +221,15 @@ export interface FileRoutesById {
   '/_authenticated/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/_authenticated/register-org': typeof AuthenticatedRegisterOrgRoute
   '/_authenticated/admin-organization/$organizationId': typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  '/_authenticated/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
+  '/_authenticated/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
   '/_authenticated/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
+  '/_authenticated/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute
+  '/_authenticated/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute
+  '/_authenticated/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute
+  '/_authenticated/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute
+  '/_authenticated/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
+  '/_authenticated/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -162,7 +246,15 @@ export interface FileRouteTypes {
     | '/invite-collaborate'
     | '/register-org'
     | '/admin-organization/$organizationId'
+    | '/survey/PUI_candidatura'
+    | '/survey/TUR_candidatura'
     | '/your-organization/$organizationId'
+    | '/admin-organization/PUI_istruttoria/$organizationId'
+    | '/admin-organization/TUR_istruttoria/$organizationId'
+    | '/admin-organization/survey-pui/$organizationId'
+    | '/admin-organization/survey-tur/$organizationId'
+    | '/survey/PUI_istruttoria/$organizationId'
+    | '/survey/TUR_istruttoria/$organizationId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -177,7 +269,15 @@ export interface FileRouteTypes {
     | '/invite-collaborate'
     | '/register-org'
     | '/admin-organization/$organizationId'
+    | '/survey/PUI_candidatura'
+    | '/survey/TUR_candidatura'
     | '/your-organization/$organizationId'
+    | '/admin-organization/PUI_istruttoria/$organizationId'
+    | '/admin-organization/TUR_istruttoria/$organizationId'
+    | '/admin-organization/survey-pui/$organizationId'
+    | '/admin-organization/survey-tur/$organizationId'
+    | '/survey/PUI_istruttoria/$organizationId'
+    | '/survey/TUR_istruttoria/$organizationId'
   id:
     | '__root__'
     | '/'
@@ -193,7 +293,15 @@ export interface FileRouteTypes {
     | '/_authenticated/invite-collaborate'
     | '/_authenticated/register-org'
     | '/_authenticated/admin-organization/$organizationId'
+    | '/_authenticated/survey/PUI_candidatura'
+    | '/_authenticated/survey/TUR_candidatura'
     | '/_authenticated/your-organization/$organizationId'
+    | '/_authenticated/admin-organization/PUI_istruttoria/$organizationId'
+    | '/_authenticated/admin-organization/TUR_istruttoria/$organizationId'
+    | '/_authenticated/admin-organization/survey-pui/$organizationId'
+    | '/_authenticated/admin-organization/survey-tur/$organizationId'
+    | '/_authenticated/survey/PUI_istruttoria/$organizationId'
+    | '/_authenticated/survey/TUR_istruttoria/$organizationId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -297,11 +405,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminOrganizationOrganizationIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/survey/PUI_candidatura': {
+      id: '/_authenticated/survey/PUI_candidatura'
+      path: '/survey/PUI_candidatura'
+      fullPath: '/survey/PUI_candidatura'
+      preLoaderRoute: typeof AuthenticatedSurveyPUI_candidaturaRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/survey/TUR_candidatura': {
+      id: '/_authenticated/survey/TUR_candidatura'
+      path: '/survey/TUR_candidatura'
+      fullPath: '/survey/TUR_candidatura'
+      preLoaderRoute: typeof AuthenticatedSurveyTUR_candidaturaRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/your-organization/$organizationId': {
       id: '/_authenticated/your-organization/$organizationId'
       path: '/your-organization/$organizationId'
       fullPath: '/your-organization/$organizationId'
       preLoaderRoute: typeof AuthenticatedYourOrganizationOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin-organization/PUI_istruttoria/$organizationId': {
+      id: '/_authenticated/admin-organization/PUI_istruttoria/$organizationId'
+      path: '/admin-organization/PUI_istruttoria/$organizationId'
+      fullPath: '/admin-organization/PUI_istruttoria/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin-organization/TUR_istruttoria/$organizationId': {
+      id: '/_authenticated/admin-organization/TUR_istruttoria/$organizationId'
+      path: '/admin-organization/TUR_istruttoria/$organizationId'
+      fullPath: '/admin-organization/TUR_istruttoria/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin-organization/survey-pui/$organizationId': {
+      id: '/_authenticated/admin-organization/survey-pui/$organizationId'
+      path: '/admin-organization/survey-pui/$organizationId'
+      fullPath: '/admin-organization/survey-pui/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/admin-organization/survey-tur/$organizationId': {
+      id: '/_authenticated/admin-organization/survey-tur/$organizationId'
+      path: '/admin-organization/survey-tur/$organizationId'
+      fullPath: '/admin-organization/survey-tur/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminOrganizationSurveyTurOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/survey/PUI_istruttoria/$organizationId': {
+      id: '/_authenticated/survey/PUI_istruttoria/$organizationId'
+      path: '/survey/PUI_istruttoria/$organizationId'
+      fullPath: '/survey/PUI_istruttoria/$organizationId'
+      preLoaderRoute: typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/survey/TUR_istruttoria/$organizationId': {
+      id: '/_authenticated/survey/TUR_istruttoria/$organizationId'
+      path: '/survey/TUR_istruttoria/$organizationId'
+      fullPath: '/survey/TUR_istruttoria/$organizationId'
+      preLoaderRoute: typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
   }
@@ -316,7 +480,15 @@ interface AuthenticatedRouteChildren {
   AuthenticatedInviteCollaborateRoute: typeof AuthenticatedInviteCollaborateRoute
   AuthenticatedRegisterOrgRoute: typeof AuthenticatedRegisterOrgRoute
   AuthenticatedAdminOrganizationOrganizationIdRoute: typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  AuthenticatedSurveyPUI_candidaturaRoute: typeof AuthenticatedSurveyPUI_candidaturaRoute
+  AuthenticatedSurveyTUR_candidaturaRoute: typeof AuthenticatedSurveyTUR_candidaturaRoute
   AuthenticatedYourOrganizationOrganizationIdRoute: typeof AuthenticatedYourOrganizationOrganizationIdRoute
+  AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute
+  AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute
+  AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute: typeof AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute
+  AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute: typeof AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute
+  AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute: typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
+  AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute: typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -329,8 +501,24 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedRegisterOrgRoute: AuthenticatedRegisterOrgRoute,
   AuthenticatedAdminOrganizationOrganizationIdRoute:
     AuthenticatedAdminOrganizationOrganizationIdRoute,
+  AuthenticatedSurveyPUI_candidaturaRoute:
+    AuthenticatedSurveyPUI_candidaturaRoute,
+  AuthenticatedSurveyTUR_candidaturaRoute:
+    AuthenticatedSurveyTUR_candidaturaRoute,
   AuthenticatedYourOrganizationOrganizationIdRoute:
     AuthenticatedYourOrganizationOrganizationIdRoute,
+  AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute:
+    AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute,
+  AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute:
+    AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute,
+  AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute:
+    AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute,
+  AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute:
+    AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute,
+  AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute:
+    AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute,
+  AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute:
+    AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

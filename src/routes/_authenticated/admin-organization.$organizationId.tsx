@@ -2,6 +2,7 @@ import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { UUID_PATTERN } from '../../../domain/organization.ts';
 import { isAdminRole } from '../../../domain/roles.ts';
 import { homePathFor } from '../../../machines/auth/selectors.ts';
+import { AdminApplicationSummary } from '../../features/admin-organizations/ApplicationHistory.tsx';
 import { OrganizationProfile } from '../../features/organization-profile/OrganizationProfile.tsx';
 
 /** Spec §2: the organisation profile, admin view (read-only). Admins only (spec §6): anyone else goes home. */
@@ -16,5 +17,11 @@ export const Route = createFileRoute('/_authenticated/admin-organization/$organi
 function AdminOrganizationPage() {
   const { organizationId } = Route.useParams();
   const { user } = Route.useRouteContext();
-  return <OrganizationProfile key={organizationId} organizationId={organizationId} user={user} view="admin" />;
+  return (
+    <>
+      <OrganizationProfile key={organizationId} organizationId={organizationId} user={user} view="admin" />
+      <AdminApplicationSummary fund="TUR" organizationId={organizationId} />
+      <AdminApplicationSummary fund="PUI" organizationId={organizationId} />
+    </>
+  );
 }

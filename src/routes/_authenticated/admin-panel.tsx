@@ -1,11 +1,15 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { isAdminRole } from '../../../domain/roles.ts';
 import { homePathFor } from '../../../machines/auth/selectors.ts';
+import { AdminOrganizationsTab } from '../../features/admin-organizations/AdminOrganizationsTab.tsx';
+import { adminListSearchSchema, type AdminListSearch } from '../../features/admin-organizations/adminListSearch.ts';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx';
 
-/** Admins only (spec §6): anyone else is sent to their own home. */
+/** Admins only (spec §6): anyone else is sent to their own home. Sort, filters and search live in the URL. */
 export const Route = createFileRoute('/_authenticated/admin-panel')({
+  validateSearch: adminListSearchSchema,
   beforeLoad: ({ context }) => {
     if (!isAdminRole(context.user.roles)) throw redirect({ to: homePathFor(context.user), replace: true });
   },
@@ -13,6 +17,13 @@ export const Route = createFileRoute('/_authenticated/admin-panel')({
 });
 
 function AdminPanelPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (patch: Partial<AdminListSearch>, options?: { replace?: boolean }) =>
+      void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: options?.replace ?? false }),
+    [navigate],
+  );
   return (
     <>
       <h1>{messages.pages.adminPanel}</h1>
@@ -22,7 +33,7 @@ function AdminPanelPage() {
           <Tab id="reports">{messages.pages.adminReportsTab}</Tab>
         </TabList>
         <TabPanel id="organizations">
-          <p>{messages.pages.adminOrganizationsPending}</p>
+          <AdminOrganizationsTab search={search} onSearchChange={onSearchChange} />
         </TabPanel>
         <TabPanel id="reports">
           <p>{messages.pages.noReports}</p>

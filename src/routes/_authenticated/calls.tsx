@@ -1,11 +1,62 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { messages } from '../../../domain/messages.ts';
+import { FUNDS } from '../../../domain/applicationStatus.ts';
+import { isAdminRole } from '../../../domain/roles.ts';
+import { currentOrganizationFor } from '../../../machines/auth/selectors.ts';
+import { applicationQueries } from '../../api/applications.ts';
+import { callQueries } from '../../api/calls.ts';
+import { readSelectedOrganizationId } from '../../api/selectedOrganization.ts';
+import { FundCard } from '../../features/funds/FundCard.tsx';
+import { cards } from '../../features/funds/FundCards.css.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useDelayElapsed } from '../../ui/useDelayElapsed.ts';
 
-/** Home of an applicant with an organisation. The TUR and PUI cards come with the calls issue. */
+/** Spec §9: the funds page shows its spinner for about a second. */
+const FUNDS_SPINNER_MS = 1000;
+
+/** Spec §2 /calls: home of an applicant with an organisation. Admins go to the panel, others to the flow. */
 export const Route = createFileRoute('/_authenticated/calls')({
+  beforeLoad: ({ context }) => {
+    if (isAdminRole(context.user.roles)) throw redirect({ to: '/admin-panel', replace: true });
+    const organization = currentOrganizationFor(context.user, readSelectedOrganizationId(window.localStorage));
+    if (organization === null) throw redirect({ to: '/flow-organization', replace: true });
+    return { organizationId: organization.id };
+  },
   component: CallsPage,
 });
 
 function CallsPage() {
-  return <h1>{messages.pages.calls}</h1>;
+  const { api, organizationId } = Route.useRouteContext();
+  const spinnerDone = useDelayElapsed(FUNDS_SPINNER_MS);
+  const calls = useQuery(callQueries.list(api));
+  const compilations = useQueries({ queries: FUNDS.map((fund) => applicationQueries.compilation(api, fund, organizationId)) });
+  const all = [calls, ...compilations];
+  const failed = all.find((query) => query.isError);
+  const ready = calls.data !== undefined && compilations.every((query) => query.data !== undefined);
+
+  return (
+    <>
+      <h1>{messages.pages.calls}</h1>
+      {failed && !ready ? (
+        <>
+          <Alert tone="error" title={messages.funds.loadFailed}>
+            {failed.error?.message}
+          </Alert>
+          <Button onPress={() => all.forEach((query) => void query.refetch())}>{messages.funds.retry}</Button>
+        </>
+      ) : !ready || calls.data === undefined || !spinnerDone ? (
+        <Spinner label={messages.funds.loading} />
+      ) : (
+        <div className={cards}>
+          {calls.data.map((call) => {
+            const compilation = compilations[FUNDS.indexOf(call.fund)]?.data;
+            return compilation ? <FundCard key={call.fund} call={call} compilation={compilation} organizationId={organizationId} /> : null;
+          })}
+        </div>
+      )}
+    </>
+  );
 }

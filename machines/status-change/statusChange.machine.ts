@@ -1,0 +1,81 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { STATUS_NOTE_MAX_LENGTH } from '../../domain/application.ts';
+import { messages } from '../../domain/messages.ts';
+import { adminTargetsFrom } from '../application-lifecycle/transitions.ts';
+import type { ChangeStatusInput, StatusChangeContext, StatusChangeEvent } from './types.ts';
+
+const changeStatusNotProvided = fromPromise<void, ChangeStatusInput>(() =>
+  Promise.reject(new Error('status-change machine: actor "changeStatus" must be supplied with machine.provide({ actors })')),
+);
+
+function messageOf(error: unknown): string {
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : messages.applications.statusChangeFailed;
+}
+
+/**
+ * The admin's status dialog (spec §4): a target the lifecycle machine allows from the current status is
+ * chosen, the admin confirms with an optional note or cancels, the change is sent; success or failure is
+ * notified (named actions the view provides) and the dialog closes.
+ */
+export const statusChangeMachine = setup({
+  types: {
+    context: {} as StatusChangeContext,
+    events: {} as StatusChangeEvent,
+  },
+  actors: {
+    changeStatus: changeStatusNotProvided,
+  },
+  guards: {
+    isOfferedTarget: ({ event }) =>
+      event.type === 'status.choose' && adminTargetsFrom(event.request.from).includes(event.request.to),
+    isNoteAcceptable: ({ event }) => event.type === 'note.change' && event.note.length <= STATUS_NOTE_MAX_LENGTH,
+  },
+  actions: {
+    openRequest: assign(({ event }) => (event.type === 'status.choose' ? { request: event.request, note: '', error: null } : {})),
+    changeNote: assign(({ event }) => (event.type === 'note.change' ? { note: event.note } : {})),
+    clearRequest: assign({ request: null, note: '', error: null }),
+    storeError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    notifySucceeded: () => {},
+    notifyFailed: () => {},
+  },
+}).createMachine({
+  id: 'statusChange',
+  description: 'Spec §4: "Sei sicuro di voler settare lo stato in …?" with an optional note, Conferma / Annulla.',
+  context: { request: null, note: '', error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'No dialog open.',
+      on: { 'status.choose': { guard: 'isOfferedTarget', target: 'confirming', actions: 'openRequest' } },
+    },
+    confirming: {
+      description: 'The dialog asks for confirmation; the note can be typed.',
+      on: {
+        'note.change': { guard: 'isNoteAcceptable', actions: 'changeNote' },
+        'dialog.confirm': { target: 'submitting' },
+        'dialog.cancel': { target: 'idle', actions: 'clearRequest' },
+      },
+    },
+    submitting: {
+      description: 'The change is on its way to the server; the dialog stays open with a spinner.',
+      invoke: {
+        id: 'changeStatus',
+        src: 'changeStatus',
+        input: ({ context }) => ({ request: context.request!, note: context.note }),
+        onDone: { target: 'done' },
+        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    done: {
+      description: 'Changed: the success notification is shown, the dialog is closed, the list refreshes.',
+      entry: 'notifySucceeded',
+      on: { 'status.choose': { guard: 'isOfferedTarget', target: 'confirming', actions: 'openRequest' } },
+    },
+    failed: {
+      description: 'Refused or failed: the red notification is shown and the dialog is closed.',
+      entry: 'notifyFailed',
+      on: { 'status.choose': { guard: 'isOfferedTarget', target: 'confirming', actions: 'openRequest' } },
+    },
+  },
+});

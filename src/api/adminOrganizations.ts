@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminOrganizationListSchema, type AdminOrganizationListItem } from '../../domain/application.ts';
+import type { Fund } from '../../domain/applicationStatus.ts';
+import type { ApiClient } from './client.ts';
+import { parseResponse } from './response.ts';
+
+/**
+ * GET /api/Organization/GetAllOrgsCompilazioni without parameters: the whole list (admins only). The server
+ * caches it and answers 304 while nothing changed; the panel filters, sorts and pages it in the browser, so a
+ * keystroke in the search box never waits for the network.
+ */
+export async function getAllOrgsCompilazioni(api: ApiClient, signal?: AbortSignal): Promise<AdminOrganizationListItem[]> {
+  return parseResponse(adminOrganizationListSchema, await api('/api/Organization/GetAllOrgsCompilazioni', { signal }));
+}
+
+export const adminOrganizationQueries = {
+  /** Under ['application', …]: a status change anywhere refreshes the list. */
+  list: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['application', 'adminList'] as const,
+      queryFn: ({ signal }) => getAllOrgsCompilazioni(api, signal),
+    }),
+};
+
+/**
+ * POST /api/DraftCompilazione/DownloadExcelCompilazioni: the xlsx as a Blob. A plain fetch, because the
+ * shared client reads JSON; the bearer token is the session's.
+ */
+export async function downloadExcelCompilazioni(accessToken: string | null, fund: Fund, ids: readonly string[]): Promise<Blob> {
+  const response = await fetch('/api/DraftCompilazione/DownloadExcelCompilazioni', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
+    body: JSON.stringify({ compilazioniId: ids, callType: fund }),
+  });
+  if (!response.ok) throw new Error(`DownloadExcelCompilazioni answered ${response.status}`);
+  return response.blob();
+}
+
+/** Spec §9: Lista-candidature-{fund}.xlsx. */
+export function excelFileName(fund: Fund): string {
+  return `Lista-candidature-${fund}.xlsx`;
+}
+
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,69 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  adminStatusHistoryItemSchema,
+  puiCompilationSchema,
+  turCompilationSchema,
+  type AdminStatusHistoryItem,
+} from '../../domain/application.ts';
+import { NO_APPLICATION_ID, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
+import type { ApiClient } from './client.ts';
+import { parseResponse } from './response.ts';
+
+const controllerOf = (fund: Fund) => (fund === 'TUR' ? 'Tur' : 'Pui');
+
+/** Both funds' compilations with the fund's own warnings list under one name. */
+export const compilationSchema = z.union([
+  turCompilationSchema.transform(({ warningsTur, ...rest }) => ({ ...rest, warnings: warningsTur })),
+  puiCompilationSchema.transform(({ warningsPui, ...rest }) => ({ ...rest, warnings: warningsPui })),
+]);
+export type Compilation = z.infer<typeof compilationSchema>;
+
+/** GET /api/Tur/GetTurCompilazione, /api/Pui/GetPuiCompilazione (orgId). */
+export async function getCompilation(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<Compilation> {
+  const controller = controllerOf(fund);
+  const schema = fund === 'TUR' ? turCompilationSchema : puiCompilationSchema;
+  const body = parseResponse(schema, await api(`/api/${controller}/Get${controller}Compilazione`, { query: { orgId }, signal }));
+  return parseResponse(compilationSchema, body);
+}
+
+export function hasApplication(compilation: Pick<Compilation, 'id'>): boolean {
+  return compilation.id !== NO_APPLICATION_ID;
+}
+
+/** POST /api/{Tur|Pui}/Update{Tur|Pui}CompilazioneStatus?{turId|puiId}=&status=&note= (the Italian label). */
+export async function updateCompilationStatus(
+  api: ApiClient,
+  request: { fund: Fund; applicationId: string; status: string; note: string },
+): Promise<void> {
+  const controller = controllerOf(request.fund);
+  const idKey = request.fund === 'TUR' ? 'turId' : 'puiId';
+  const note = request.note.trim();
+  await api(`/api/${controller}/Update${controller}CompilazioneStatus`, {
+    method: 'POST',
+    query: { [idKey]: request.applicationId, status: request.status, ...(note === '' ? {} : { note }) },
+  });
+}
+
+/** GET /api/Organization/GetCompilazioneHistory (admins): every change with note and author, oldest first. */
+export async function getCompilationHistory(api: ApiClient, compilazioneId: string, signal?: AbortSignal): Promise<AdminStatusHistoryItem[]> {
+  return parseResponse(
+    z.array(adminStatusHistoryItemSchema),
+    await api('/api/Organization/GetCompilazioneHistory', { query: { compilazioneId }, signal }),
+  );
+}
+
+export const applicationQueries = {
+  compilation: (api: ApiClient, fund: Fund, orgId: string) =>
+    queryOptions({
+      queryKey: ['application', 'compilation', fund, orgId] as const,
+      queryFn: ({ signal }) => getCompilation(api, fund, orgId, signal),
+    }),
+  history: (api: ApiClient, compilazioneId: string) =>
+    queryOptions({
+      queryKey: ['application', 'history', compilazioneId] as const,
+      queryFn: ({ signal }) => getCompilationHistory(api, compilazioneId, signal),
+    }),
+};
+
+export type { ApplicationStatusCode };

@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { useId } from 'react';
+import type { Fund } from '../../../domain/applicationStatus.ts';
+import { messages } from '../../../domain/messages.ts';
+import { applicationQueries, hasApplication, type Compilation } from '../../api/applications.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { italianDateTime } from '../funds/dates.ts';
+import { cellStyle, chip, section, table, tableWrap } from './AdminOrganizations.css.ts';
+
+const m = messages.adminApplication;
+
+/** An application's status history as admins see it: from, to, note, who, when (oldest first). */
+export function ApplicationHistory({ fund, compilation }: { fund: Fund; compilation: Compilation }) {
+  const api = useRouteContext({ from: '__root__', select: (context) => context.api });
+  const exists = hasApplication(compilation);
+  const query = useQuery({ ...applicationQueries.history(api, compilation.id), enabled: exists });
+  if (!exists) return <p>{m.noApplication}</p>;
+  if (query.isError) return <Alert tone="error">{query.error.message}</Alert>;
+  if (query.data === undefined) return <Spinner label={m.loading} />;
+  if (query.data.length === 0) return <p>{m.noHistory}</p>;
+  return (
+    <div className={tableWrap}>
+      <table className={table} aria-label={m.historyLabel(fund)}>
+        <thead>
+          <tr>
+            {[m.when, m.from, m.to, m.note, m.who].map((heading) => (
+              <th key={heading} scope="col" className={cellStyle}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {query.data.map((item) => (
+            <tr key={`${item.at}-${item.statusCode}`}>
+              <td className={cellStyle}>
+                <time dateTime={item.at}>{italianDateTime(item.at)}</time>
+              </td>
+              <td className={cellStyle}>{item.fromStatus}</td>
+              <td className={cellStyle}>{item.status}</td>
+              <td className={cellStyle}>{item.note ?? ''}</td>
+              <td className={cellStyle}>{item.actorName ?? (item.actorRole === 'system' ? m.system : '')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One fund's application for the admin: status, dates, warnings, history. */
+export function AdminApplicationSummary({ fund, organizationId, headingLevel = 2 }: { fund: Fund; organizationId: string; headingLevel?: 2 | 3 }) {
+  const api = useRouteContext({ from: '__root__', select: (context) => context.api });
+  const headingId = useId();
+  const query = useQuery(applicationQueries.compilation(api, fund, organizationId));
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section aria-labelledby={headingId} className={section}>
+      <Heading id={headingId}>{m.historyTitle(fund)}</Heading>
+      {query.isError ? (
+        <Alert tone="error">{query.error.message}</Alert>
+      ) : query.data === undefined ? (
+        <Spinner label={m.loading} />
+      ) : (
+        <>
+          <p>
+            {messages.funds.status}: <span className={chip}>{query.data.status}</span>
+            {query.data.submittedAt ? ` — ${messages.adminPanel.submittedAt} ${italianDateTime(query.data.submittedAt)}` : ''}
+          </p>
+          {query.data.warnings.length > 0 ? (
+            <Alert tone="info" title={m.warnings}>
+              <ul>
+                {query.data.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+          <ApplicationHistory fund={fund} compilation={query.data} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { parseDate } from '@internationalized/date';
+import type { AdminCompilation, AdminListSort, AdminOrganizationListItem } from '../../../domain/application.ts';
+import { FUNDS, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
+import type { AdminListSearch } from './adminListSearch.ts';
+
+/** A list item with what filtering and sorting need computed once per load (not per keystroke). */
+export interface IndexedItem {
+  item: AdminOrganizationListItem;
+  /** The name lower-cased (Italian rules), for the case-insensitive search. */
+  searchName: string;
+  submittedAt: Record<Fund, number | null>;
+}
+
+const normalise = (text: string) => text.toLocaleLowerCase('it');
+
+export function compilationOf(item: AdminOrganizationListItem, fund: Fund): AdminCompilation | null {
+  return fund === 'TUR' ? item.turCompilazione : item.puiCompilazione;
+}
+
+export function statusCodeOf(item: AdminOrganizationListItem, fund: Fund): ApplicationStatusCode {
+  return compilationOf(item, fund)?.statusCode ?? 'NON_AVVIATA';
+}
+
+export function indexItems(items: readonly AdminOrganizationListItem[]): IndexedItem[] {
+  return items.map((item) => ({
+    item,
+    searchName: normalise(item.organization.name),
+    submittedAt: {
+      TUR: item.turCompilazione?.submittedAt ? Date.parse(item.turCompilazione.submittedAt) : null,
+      PUI: item.puiCompilazione?.submittedAt ? Date.parse(item.puiCompilazione.submittedAt) : null,
+    },
+  }));
+}
+
+/** The admin's dates are Italian calendar days, wherever the browser is (the server filters the same way). */
+const ITALY = 'Europe/Rome';
+
+/** The instant Italy's calendar day `isoDay` starts (00:00 Europe/Rome), in epoch milliseconds. */
+function italianMidnight(isoDay: string, plusDays = 0): number {
+  return parseDate(isoDay).add({ days: plusDays }).toDate(ITALY).getTime();
+}
+
+export type AdminListFilters = Pick<AdminListSearch, 'fund' | 'statuses' | 'from' | 'to'>;
+
+/**
+ * Filters of spec §2: fund, statuses, candidacy date range (inclusive). With a fund chosen they apply to that
+ * fund's application; without, an organisation matches when either application does. 'Non avviata' matches an
+ * organisation without an application to the fund.
+ */
+export function filterItems(items: readonly IndexedItem[], filters: AdminListFilters): IndexedItem[] {
+  const funds = filters.fund ? [filters.fund] : FUNDS;
+  const statuses = filters.statuses && filters.statuses.length > 0 ? new Set(filters.statuses) : null;
+  // Inclusive on both ends: up to the next Italian midnight (23 or 25 hours later on DST days).
+  const from = filters.from ? italianMidnight(filters.from) : null;
+  const toExclusive = filters.to ? italianMidnight(filters.to, 1) : null;
+  const hasDate = from !== null || toExclusive !== null;
+  if (!filters.fund && !statuses && !hasDate) return items as IndexedItem[];
+  return items.filter((indexed) =>
+    funds.some((fund) => {
+      if (statuses && !statuses.has(statusCodeOf(indexed.item, fund))) return false;
+      if (!hasDate) return filters.fund === undefined || compilationOf(indexed.item, fund) !== null || statuses !== null;
+      const at = indexed.submittedAt[fund];
+      if (at === null) return false;
+      return (from === null || at >= from) && (toExclusive === null || at < toExclusive);
+    }),
+  );
+}
+
+/** Case-insensitive substring match on the organisation name. */
+export function searchItems(items: readonly IndexedItem[], query: string): IndexedItem[] {
+  const needle = normalise(query.trim());
+  if (needle === '') return items as IndexedItem[];
+  return items.filter((indexed) => indexed.searchName.includes(needle));
+}
+
+const collator = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
+
+/** Sorts of spec §2; organisations without the sorted date come last, by name. */
+export function sortItems(items: readonly IndexedItem[], sort: AdminListSort = 'name'): IndexedItem[] {
+  const byName = (a: IndexedItem, b: IndexedItem) => collator.compare(a.item.organization.name, b.item.organization.name);
+  if (sort === 'name') return [...items].sort(byName);
+  if (sort === '-name') return [...items].sort((a, b) => byName(b, a));
+  const fund: Fund = sort.endsWith('tur') ? 'TUR' : 'PUI';
+  const direction = sort.startsWith('-') ? -1 : 1;
+  return [...items].sort((a, b) => {
+    const x = a.submittedAt[fund];
+    const y = b.submittedAt[fund];
+    if (x === null && y === null) return byName(a, b);
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return x === y ? byName(a, b) : (x - y) * direction;
+  });
+}
+
+export const PAGE_SIZE = 50;
+
+export function pageOf<T>(items: readonly T[], page: number | undefined): { rows: T[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+  const current = Math.min(Math.max(1, page ?? 1), pages);
+  return { rows: items.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE), page: current, pages };
+}
+
+/** The ids of the listed applications of `fund`, for the Excel export (only existing applications). */
+export function applicationIdsOf(items: readonly IndexedItem[], fund: Fund): string[] {
+  return items.flatMap((indexed) => {
+    const compilation = compilationOf(indexed.item, fund);
+    return compilation ? [compilation.id] : [];
+  });
+}

@@ -1,0 +1,85 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
+import type { Call } from '../../../domain/call.ts';
+import { formatItalianDate } from '../../../domain/call.ts';
+import { fundTitles } from '../../../domain/applicationStatus.ts';
+import { messages } from '../../../domain/messages.ts';
+import type { Compilation } from '../../api/applications.ts';
+import { Button } from '../../ui/Button.tsx';
+import { actions, card, chip, definition, facts, historyList, section, term } from './FundCards.css.ts';
+import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
+import { italianDate, italianDateTime } from './dates.ts';
+
+const m = messages.funds;
+const sectionTitles: Record<FundCardAction['section'], string> = {
+  application: m.application,
+  review: m.review,
+  monitoring: m.monitoring,
+};
+
+interface FundCardProps {
+  call: Call;
+  compilation: Compilation;
+  organizationId: string;
+}
+
+/** Spec §4 "User card on /calls": what the call says, the application's status and history, the buttons. */
+export function FundCard({ call, compilation, organizationId }: FundCardProps) {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const historyId = useId();
+  const cardActions = fundCardActions(call.fund, compilation.statusCode, organizationId);
+  const sections = (['application', 'review', 'monitoring'] as const)
+    .map((name) => ({ name, actions: cardActions.filter((action) => action.section === name) }))
+    .filter((group) => group.actions.length > 0);
+  const showSectionTitles = sections.length > 1;
+
+  return (
+    <article className={card} aria-labelledby={headingId}>
+      <h2 id={headingId}>{fundTitles[call.fund]}</h2>
+      <dl className={facts}>
+        <dt className={term}>{m.opensAt}</dt>
+        <dd className={definition}>{italianDate(call.opensAt)}</dd>
+        <dt className={term}>{m.closesAt}</dt>
+        <dd className={definition}>
+          {italianDate(call.closesAt)} ({call.isOpen ? m.callOpen : m.callClosed})
+        </dd>
+        <dt className={term}>{m.endOfWorksLimit}</dt>
+        <dd className={definition}>{formatItalianDate(call.endOfWorksLimit)}</dd>
+        <dt className={term}>{m.status}</dt>
+        <dd className={definition}>
+          <span className={chip}>{compilation.status}</span>
+        </dd>
+      </dl>
+      {compilation.history.length > 0 ? (
+        <section aria-labelledby={historyId} className={section}>
+          <h3 id={historyId}>{m.history}</h3>
+          <ol className={historyList}>
+            {compilation.history.map((item) => (
+              <li key={`${item.at}-${item.statusCode}`}>
+                <time dateTime={item.at}>{italianDateTime(item.at)}</time>: {item.status}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {sections.map((group) => (
+        <div key={group.name} className={section}>
+          {showSectionTitles ? <h3>{sectionTitles[group.name]}</h3> : null}
+          <div className={actions}>
+            {group.actions.map((action) => (
+              <Button
+                key={action.label}
+                variant={action.target.search.isReadOnly ? 'secondary' : 'primary'}
+                aria-label={showSectionTitles ? `${action.label} ${sectionTitles[group.name].toLowerCase()} ${call.fund}` : `${action.label} ${call.fund}`}
+                onPress={() => void navigate(action.target)}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </div>
+        </div>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../../styles/theme.css.ts';
+
+export const cards = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: '1fr',
+  '@media': { [breakpoints.wide]: { gridTemplateColumns: '1fr 1fr' } },
+});
+
+export const card = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.lg,
+  background: vars.color.background,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+});
+
+export const term = style({ fontWeight: vars.fontWeight.semibold });
+export const definition = style({ margin: 0 });
+
+/** Status chip: text on a soft background, never colour alone. */
+export const chip = style({
+  display: 'inline-block',
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.round,
+  border: `1px solid ${vars.color.primaryHover}`,
+  background: vars.color.primarySoft,
+  color: vars.color.primaryHover,
+  fontWeight: vars.fontWeight.semibold,
+});
+
+export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
+export const historyList = style({ margin: 0, paddingLeft: vars.space.lg });
+export const placeholderActions = style({ marginTop: vars.space.lg });

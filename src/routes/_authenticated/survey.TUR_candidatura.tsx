@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { fundTitles } from '../../../domain/applicationStatus.ts';
+import { messages } from '../../../domain/messages.ts';
+import { WizardPlaceholder } from '../../features/funds/WizardPlaceholder.tsx';
+import { ATTACHMENTS_STEP } from '../../features/funds/fundCardActions.ts';
+import { applicationWizardSearchSchema } from '../../features/funds/surveySearch.ts';
+
+/** Spec §2: the TUR application wizard. Until it exists, an honest page with the way back. */
+export const Route = createFileRoute('/_authenticated/survey/TUR_candidatura')({
+  validateSearch: applicationWizardSearchSchema,
+  component: TURApplicationPage,
+});
+
+function TURApplicationPage() {
+  const { numberStep, isReadOnly } = Route.useSearch();
+  const notes = [
+    ...(numberStep === ATTACHMENTS_STEP ? [messages.funds.attachmentsStep] : []),
+    ...(isReadOnly ? [messages.funds.readOnlyMode] : []),
+  ];
+  return <WizardPlaceholder title={`Candidatura ${fundTitles.TUR}`} notes={notes} />;
+}

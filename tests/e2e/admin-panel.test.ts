@@ -1,0 +1,156 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationPayload } from '../support/organizationFixtures.ts';
+import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+
+let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
+let browser: Browser;
+let applicant: { context: BrowserContext; page: Page };
+let admin: { context: BrowserContext; page: Page };
+const organizations: Record<string, string> = {};
+const stamp = Date.now();
+
+async function newPage() {
+  const context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
+  return { context, page: await context.newPage() };
+}
+
+beforeAll(async () => {
+  portal = await startPortalWithDatabase();
+  browser = await launchBrowser();
+  applicant = await newPage();
+  admin = await newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+const table = (page: Page) => page.getByRole('table', { name: 'Organizzazioni e candidature' });
+const row = (page: Page, name: string) => table(page).getByRole('row', { name: new RegExp(name) });
+const count = (page: Page) => page.getByRole('status').filter({ hasText: /organizzazion/ });
+
+describe('the admin organisation list', () => {
+  it('an applicant registers; organisations and applications exist', async () => {
+    const { page, context } = applicant;
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('button', { name: 'Registrati' }).click();
+    await page.waitForURL(/\/idp\/interaction\//);
+    await page.getByLabel('Nome', { exact: true }).fill('Marta');
+    await page.getByLabel('Cognome').fill('Galli');
+    await page.getByLabel('Email').fill(`marta.galli.${stamp}@esempio.it`);
+    await page.getByLabel('Password').fill('una-password-lunga');
+    await page.getByRole('button', { name: 'Registrati' }).click();
+    await page.waitForURL(`${portal.url}/flow-organization`);
+    const token = decodeURIComponent((await context.cookies(portal.url)).find((c) => c.name === 'token')!.value);
+    for (const name of ['Comune di Pietralta', 'Comune di Valfonda', 'Fondazione Riva']) {
+      const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(organizationPayload({ name })),
+      });
+      expect(response.status).toBe(201);
+      organizations[name] = ((await response.json()) as { orgId: string }).orgId;
+    }
+    await portal.forceStatus(organizations['Comune di Pietralta']!, 'TUR', 'IN_VALUTAZIONE', new Date('2026-03-10T10:00:00Z'));
+    await portal.forceStatus(organizations['Comune di Valfonda']!, 'TUR', 'CANDIDATURA_SOTTOMESSA', new Date('2026-05-20T10:00:00Z'));
+    await portal.forceStatus(organizations['Fondazione Riva']!, 'PUI', 'IN_VALUTAZIONE', new Date('2026-04-01T10:00:00Z'));
+  });
+
+  it('the admin sees every organisation with its applications in a table', async () => {
+    await loginAsAdmin(admin.page, portal.url);
+    await expectHeading(admin.page, 'Pannello Admin');
+    await row(admin.page, 'Comune di Pietralta').waitFor();
+    await count(admin.page).filter({ hasText: '3 organizzazioni' }).waitFor();
+    await row(admin.page, 'Comune di Pietralta').getByText('In valutazione').waitFor();
+    await expectAccessible(admin.page);
+  });
+
+  it('searches case-insensitively, keeps the search in the URL, and says when nothing matches', async () => {
+    const { page } = admin;
+    const box = page.getByRole('searchbox', { name: 'Cerca organizzazione' });
+    await box.fill('comune di');
+    await count(page).filter({ hasText: '2 organizzazioni' }).waitFor();
+    await page.waitForURL(/q=/);
+    await page.reload();
+    await expectHeading(page, 'Pannello Admin');
+    await count(page).filter({ hasText: '2 organizzazioni' }).waitFor();
+    await expect(box.inputValue()).resolves.toBe('comune di');
+    await box.fill('nessun ente');
+    await page.getByText('Non sono stati trovati risultati').waitFor();
+    await expectAccessible(page);
+    await box.fill('');
+    await count(page).filter({ hasText: '3 organizzazioni' }).waitFor();
+  });
+
+  it('filters by status and by candidacy date (in the URL, shareable)', async () => {
+    const { page } = admin;
+    // The real checkbox is visually hidden inside its label: people (and the test) press the label.
+    await page.getByRole('group', { name: 'Stato' }).getByText('In valutazione', { exact: true }).click();
+    await expect(page.getByRole('checkbox', { name: 'In valutazione' }).isChecked()).resolves.toBe(true);
+    await count(page).filter({ hasText: '2 organizzazioni' }).waitFor();
+    await expect(row(page, 'Comune di Valfonda').count()).resolves.toBe(0);
+    await page.waitForURL(/statuses=/);
+    const url = new URL(page.url());
+    // The search was just emptied: the filter change writes the box as it is now, not the previous search.
+    expect(url.searchParams.has('q')).toBe(false);
+    url.searchParams.set('from', '"2026-03-01"');
+    url.searchParams.set('to', '"2026-03-31"');
+    await page.goto(url.toString());
+    await expectHeading(page, 'Pannello Admin');
+    await count(page).filter({ hasText: '1 organizzazione' }).waitFor();
+    await row(page, 'Comune di Pietralta').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Azzera filtri' }).click();
+    await count(page).filter({ hasText: '3 organizzazioni' }).waitFor();
+    await page.waitForURL((current) => current.search === '');
+  });
+
+  it('changes a status with a note through the dialog, offering only the allowed targets', async () => {
+    const { page } = admin;
+    await row(page, 'Comune di Pietralta').getByRole('button', { name: 'Cambia stato TUR di Comune di Pietralta' }).click();
+    await page.getByRole('menu').waitFor(); // the menu opens after the press: read its items once it is there
+    const items = await page.getByRole('menuitem').allTextContents();
+    expect(items).toEqual(['Aperta', 'In integrazione', 'Ammissibile', 'Rifiutata']);
+    await page.getByRole('menuitem', { name: 'Ammissibile' }).click();
+    // Toasts are alert dialogs too (react-aria), and the success toast shares the dialog's title: pick the question.
+    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler settare lo stato' });
+    await dialog.getByText('Sei sicuro di voler settare lo stato in Ammissibile?').waitFor();
+    await dialog.getByRole('textbox', { name: 'Nota (facoltativa)' }).fill('Documentazione completa');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Stato della candidatura cambiata con successo!').waitFor();
+    await row(page, 'Comune di Pietralta').getByText('Ammissibile').waitFor();
+  });
+
+  it('the admin organisation page shows the history with the note', async () => {
+    const { page } = admin;
+    await row(page, 'Comune di Pietralta').getByRole('link', { name: 'Comune di Pietralta' }).click();
+    await expectHeading(page, 'Comune di Pietralta');
+    const history = page.getByRole('table', { name: 'Storico degli stati della candidatura TUR' });
+    await history.getByRole('cell', { name: 'Documentazione completa' }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the applicant’s card follows the new status', async () => {
+    const { page } = applicant;
+    await page.goto(`${portal.url}/`);
+    await page.waitForURL(`${portal.url}/calls`);
+    await expectHeading(page, 'Fondi');
+    const card = page.getByRole('article', { name: 'Fondo Tematico Turismo Sostenibile' });
+    await card.getByText('Ammissibile').first().waitFor();
+    await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Visualizza domanda', 'Compila istruttoria']);
+    await expectAccessible(page);
+  });
+
+  it('downloads the Excel list of the listed TUR applications', async () => {
+    const { page } = admin;
+    await page.goto(`${portal.url}/admin-panel`);
+    await expectHeading(page, 'Pannello Admin');
+    await row(page, 'Comune di Pietralta').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica Excel TUR' }).click()]);
+    expect(download.suggestedFilename()).toBe('Lista-candidature-TUR.xlsx');
+  });
+});

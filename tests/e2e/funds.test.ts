@@ -1,0 +1,118 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationStatusCode, Fund } from '../../domain/applicationStatus.ts';
+import { organizationPayload } from '../support/organizationFixtures.ts';
+import { startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { expectAccessible, launchBrowser } from './support/browser.ts';
+
+let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let organizationId: string;
+
+const stamp = Date.now();
+
+beforeAll(async () => {
+  portal = await startPortalWithDatabase();
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'it-IT' });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await portal?.close();
+});
+
+async function openFunds() {
+  await page.goto(`${portal.url}/calls`);
+  await page.getByRole('heading', { level: 1, name: 'Fondi' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Fondo Tematico Turismo Sostenibile' }).waitFor();
+}
+
+const card = (fund: Fund) =>
+  page.getByRole('article', { name: fund === 'TUR' ? 'Fondo Tematico Turismo Sostenibile' : 'Fondo Tematico Piani Urbani Integrati' });
+
+async function buttonsOf(fund: Fund): Promise<string[]> {
+  return card(fund).getByRole('button').allTextContents();
+}
+
+describe('the funds page', () => {
+  it('an applicant without an organisation is sent to the organisation flow', async () => {
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('button', { name: 'Registrati' }).click();
+    await page.waitForURL(/\/idp\/interaction\//);
+    await page.getByLabel('Nome', { exact: true }).fill('Lucia');
+    await page.getByLabel('Cognome').fill('Neri');
+    await page.getByLabel('Email').fill(`lucia.neri.${stamp}@esempio.it`);
+    await page.getByLabel('Password').fill('una-password-lunga');
+    await page.getByRole('button', { name: 'Registrati' }).click();
+    await page.waitForURL(`${portal.url}/flow-organization`);
+    await page.goto(`${portal.url}/calls`);
+    await page.waitForURL(`${portal.url}/flow-organization`);
+  });
+
+  it('with an organisation: both cards, call dates, Non avviata and Candidati', async () => {
+    const token = decodeURIComponent((await context.cookies(portal.url)).find((c) => c.name === 'token')!.value);
+    const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(organizationPayload({ name: 'Comune di Fontebella' })),
+    });
+    expect(response.status).toBe(201);
+    organizationId = ((await response.json()) as { orgId: string }).orgId;
+    // The session learns about the new organisation on a fresh load.
+    await page.goto(`${portal.url}/`);
+    await page.waitForURL(`${portal.url}/calls`);
+    await openFunds();
+    await card('PUI').waitFor();
+    await expect(card('TUR').getByText('Non avviata').count()).resolves.toBe(1);
+    await card('TUR').getByText('Fine lavori entro il').waitFor();
+    await expect(buttonsOf('TUR')).resolves.toEqual(['Candidati']);
+    await expect(buttonsOf('PUI')).resolves.toEqual(['Candidati']);
+    await expectAccessible(page);
+  });
+
+  it('Candidati opens the wizard route, honest about the form, with the way back', async () => {
+    await card('PUI').getByRole('button', { name: /Candidati/ }).click();
+    await page.waitForURL(`${portal.url}/survey/PUI_candidatura`);
+    await page.getByRole('heading', { level: 1, name: 'Candidatura Fondo Tematico Piani Urbani Integrati' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Torna ai fondi' }).click();
+    await page.waitForURL(`${portal.url}/calls`);
+  });
+
+  const families: [ApplicationStatusCode, string[]][] = [
+    ['APERTA', ['Compila']],
+    ['IN_VALUTAZIONE', ['Visualizza']],
+    ['IN_INTEGRAZIONE', ['Vai agli allegati']],
+    ['AMMISSIBILE', ['Visualizza domanda', 'Compila istruttoria']],
+    ['DELIBERATA', ['Visualizza domanda', 'Visualizza']],
+    ['MONITORAGGIO_APERTO', ['Visualizza domanda', 'Visualizza', 'Monitora il tuo progetto']],
+    ['MONITORAGGIO_CHIUSO', ['Visualizza domanda', 'Visualizza', 'Visualizza']],
+  ];
+
+  it.each(families)('TUR in %s shows %j', async (status, buttons) => {
+    await portal.forceStatus(organizationId, 'TUR', status, new Date());
+    await openFunds();
+    await card('TUR').getByRole('button').first().waitFor();
+    await expect(buttonsOf('TUR')).resolves.toEqual(buttons);
+    await expect(buttonsOf('PUI')).resolves.toEqual(['Candidati']);
+  });
+
+  it('Vai agli allegati opens the attachments step; Monitora opens the monitoring survey', async () => {
+    await portal.forceStatus(organizationId, 'TUR', 'IN_INTEGRAZIONE', new Date());
+    await openFunds();
+    await card('TUR').getByRole('button', { name: /Vai agli allegati/ }).click();
+    await page.waitForURL(`${portal.url}/survey/TUR_candidatura?numberStep=4`);
+    await page.getByText('Passo richiesto: Allegati.').waitFor();
+
+    await portal.forceStatus(organizationId, 'TUR', 'MONITORAGGIO_APERTO', new Date());
+    await openFunds();
+    await card('TUR').getByRole('button', { name: /Monitora il tuo progetto/ }).click();
+    await page.waitForURL(new RegExp(`/survey/TUR_istruttoria/${organizationId}\\?monitoraggio=true`));
+    await page.getByRole('heading', { level: 1, name: 'Survey monitoraggio TUR' }).waitFor();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
+import type { StatePath } from 'xstate/graph';
+import { statusChangeMachine } from '../../machines/status-change/statusChange.machine.ts';
+import { selectIsDialogOpen, selectIsSubmitting, type StatusChangeSnapshot } from '../../machines/status-change/selectors.ts';
+import type { ChangeStatusInput, StatusChangeEvent, StatusChangeRequest } from '../../machines/status-change/types.ts';
+
+type EventFixtures = { [K in StatusChangeEvent['type']]: readonly Extract<StatusChangeEvent, { type: K }>[] };
+
+const toAmmissibile: StatusChangeRequest = {
+  fund: 'TUR',
+  applicationId: '11111111-1111-4111-8111-111111111111',
+  organizationName: 'Comune di Vallerosa',
+  from: 'IN_VALUTAZIONE',
+  to: 'AMMISSIBILE',
+};
+// Not offered by the lifecycle (spec §4: Deliberata only from Istruttoria Sottomessa): never opens the dialog.
+const notOffered: StatusChangeRequest = { ...toAmmissibile, to: 'DELIBERATA' };
+
+const eventFixtures = {
+  'status.choose': [
+    { type: 'status.choose', request: toAmmissibile },
+    { type: 'status.choose', request: notOffered },
+  ],
+  'note.change': [
+    { type: 'note.change', note: 'Documentazione completa' },
+    { type: 'note.change', note: 'x'.repeat(1001) },
+  ],
+  'dialog.confirm': [{ type: 'dialog.confirm' }],
+  'dialog.cancel': [{ type: 'dialog.cancel' }],
+} as const satisfies EventFixtures;
+
+const refused = { message: 'Non è possibile portare la candidatura da «In valutazione» a «Ammissibile».' };
+type ActorDone = { type: 'xstate.done.actor.changeStatus'; output: undefined };
+type ActorError = { type: 'xstate.error.actor.changeStatus'; error: typeof refused };
+type GraphEvent = StatusChangeEvent | ActorDone | ActorError;
+
+const graphEvents: GraphEvent[] = [
+  ...Object.values(eventFixtures).flat(),
+  { type: 'xstate.done.actor.changeStatus', output: undefined },
+  { type: 'xstate.error.actor.changeStatus', error: refused },
+];
+
+const traversal = {
+  events: graphEvents as StatusChangeEvent[],
+  filterEvents: (snapshot: StatusChangeSnapshot, event: StatusChangeEvent) => snapshot.can(event),
+};
+
+type Path = StatePath<StatusChangeSnapshot, StatusChangeEvent>;
+type Edge = ReturnType<typeof adjacencyMapToArray<StatusChangeSnapshot, StatusChangeEvent>>[number];
+const edgeKey = (from: StatusChangeSnapshot, event: StatusChangeEvent, to: StatusChangeSnapshot) =>
+  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
+const edgesOf = (path: Path) => path.steps.slice(1).map((step, i) => edgeKey(path.steps[i]!.state, step.event, step.state));
+
+const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(statusChangeMachine, traversal));
+const shortestPaths: Path[] = getShortestPaths(statusChangeMachine, traversal);
+
+function pathsCoveringEveryEdge(): Path[] {
+  const covered = new Set(shortestPaths.flatMap(edgesOf));
+  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
+  const extra: Path[] = [];
+  for (const edge of edges) {
+    if (covered.has(edgeKey(edge.state, edge.event, edge.nextState))) continue;
+    const head = toState.get(serializeSnapshot(edge.state));
+    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
+    const path: Path = { state: edge.nextState, steps: [...head.steps, { state: edge.nextState, event: edge.event }], weight: head.weight + 1 };
+    extra.push(path);
+    for (const walked of edgesOf(path)) covered.add(walked);
+  }
+  return [...shortestPaths, ...extra];
+}
+const paths = pathsCoveringEveryEdge();
+
+function startReplay() {
+  const sent: ChangeStatusInput[] = [];
+  const notified: string[] = [];
+  let pending: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  const actor = createActor(
+    statusChangeMachine.provide({
+      actors: {
+        changeStatus: fromPromise<void, ChangeStatusInput>(({ input }) => {
+          sent.push(input);
+          return new Promise<void>((resolve, reject) => {
+            pending = { resolve, reject };
+          });
+        }),
+      },
+      actions: {
+        notifySucceeded: () => void notified.push('success'),
+        notifyFailed: () => void notified.push('failure'),
+      },
+    }),
+  );
+  actor.start();
+  async function apply(event: GraphEvent) {
+    if (event.type === 'xstate.done.actor.changeStatus' || event.type === 'xstate.error.actor.changeStatus') {
+      const running = pending;
+      if (!running) throw new Error('changeStatus is not running');
+      pending = null;
+      if (event.type === 'xstate.done.actor.changeStatus') running.resolve();
+      else running.reject(event.error);
+    } else {
+      actor.send(event);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return { actor, sent, notified, apply };
+}
+
+const describeEvent = (event: GraphEvent) =>
+  event.type === 'status.choose'
+    ? `choose(${event.request.to})`
+    : event.type === 'note.change'
+      ? `note(${event.note.length})`
+      : event.type.replace(/^xstate\./, '');
+
+describe('status-change machine paths', () => {
+  it.each(paths.map((path) => [`${JSON.stringify(path.state.value)} via ${path.steps.slice(1).map((s) => describeEvent(s.event as GraphEvent)).join(' → ') || '(start)'}`, path] as const))(
+    '%s',
+    async (_name, path) => {
+      const { actor, sent, notified, apply } = startReplay();
+      for (const step of path.steps.slice(1)) {
+        const before = actor.getSnapshot();
+        await apply(step.event as GraphEvent);
+        const after = actor.getSnapshot();
+        expect(after.value).toEqual(step.state.value);
+        // Only a target the lifecycle offers ever opens the dialog.
+        if (after.matches('confirming')) expect(after.context.request?.to).toBe('AMMISSIBILE');
+        // Conferma sends exactly the chosen request and the typed note.
+        if (step.event.type === 'dialog.confirm') {
+          expect(sent.at(-1)).toEqual({ request: before.context.request, note: before.context.note });
+        }
+        if (after.matches('done') && !before.matches('done')) expect(notified.at(-1)).toBe('success');
+        if (after.matches('failed') && !before.matches('failed')) {
+          expect(notified.at(-1)).toBe('failure');
+          expect(after.context.error).toBe(refused.message);
+        }
+        expect(after.context.note.length).toBeLessThanOrEqual(1000);
+      }
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.value).toEqual(path.state.value);
+      expect(snapshot.context).toEqual(path.state.context);
+      expect(selectIsDialogOpen(snapshot)).toBe(snapshot.matches('confirming') || snapshot.matches('submitting'));
+      expect(selectIsSubmitting(snapshot)).toBe(snapshot.matches('submitting'));
+      actor.stop();
+    },
+  );
+});
+
+describe('status-change machine coverage', () => {
+  it('walks every transition of the machine', () => {
+    const walked = new Set(paths.flatMap(edgesOf));
+    const missing = edges.map((edge) => edgeKey(edge.state, edge.event, edge.nextState)).filter((key) => !walked.has(key));
+    expect(missing).toEqual([]);
+    expect(edges.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the number of paths small enough to read', () => {
+    expect(paths.length).toBeLessThan(200);
+  });
+
+  it('takes every transition declared in the machine config', () => {
+    const walked = new Set(edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type}`));
+    const declared = Object.values(statusChangeMachine.root.states).flatMap((node) =>
+      [...node.transitions.keys()].map((eventType) => `${JSON.stringify(node.key)} ${eventType}`),
+    );
+    expect(declared.filter((key) => !walked.has(key))).toEqual([]);
+  });
+});
