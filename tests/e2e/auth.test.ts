@@ -87,7 +87,7 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
   });
 
   it('bounces an anonymous visitor from a guarded page to /, then returns there after login', async () => {
-    await page.goto(`${portal.url}/calls`);
+    await page.goto(`${portal.url}/account`);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).click();
     // The provider's session was ended by Esci: it asks for the password again.
@@ -102,8 +102,8 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
 
     await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.waitForURL(`${portal.url}/calls`);
-    await expectHeading(page, 'Fondi');
+    await page.waitForURL(`${portal.url}/account`);
+    await expectHeading(page, 'Account');
   });
 
   it('shows "Pagina non trovata" for an unknown path, with a way home', async () => {
