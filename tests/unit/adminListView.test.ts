@@ -37,9 +37,11 @@ const items = indexItems([
 const names = (list: { item: AdminOrganizationListItem }[]) => list.map((i) => i.item.organization.name);
 
 describe('admin list: search, filters, sort', () => {
-  it('searches the name case-insensitively', () => {
+  it('searches the name case- and accent-insensitively, like the server', () => {
     expect(names(searchItems(items, 'COMUNE'))).toEqual(['Comune di Zeta', 'comune di alfa']);
     expect(names(searchItems(items, 'émile'))).toEqual(['Fondazione Émile']);
+    expect(names(searchItems(items, 'emile'))).toEqual(['Fondazione Émile']);
+    expect(names(searchItems(items, 'EMILE'))).toEqual(['Fondazione Émile']);
     expect(searchItems(items, 'nessuno')).toEqual([]);
     expect(searchItems(items, '  ')).toHaveLength(4);
   });

@@ -4,7 +4,7 @@ import { FUNDS, applicationStatusLabels, type Fund } from '../../../domain/appli
 import { messages } from '../../../domain/messages.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { Link } from '../../ui/Link.tsx';
-import { Menu, MenuItem } from '../../ui/Menu.tsx';
+import { LazyMenu, MenuItem } from '../../ui/Menu.tsx';
 import { shortItalianDate } from '../funds/dates.ts';
 import { cellStyle, chip, menuTrigger, small, table, tableWrap } from './AdminOrganizations.css.ts';
 import type { IndexedItem } from './adminListView.ts';
@@ -118,7 +118,7 @@ function ApplicationCell({
         </Link>
       </span>
       {compilation.allowedTargets.length > 0 ? (
-        <Menu label={m.changeStatusOf(fund, organizationName)} trigger={m.changeStatus(fund)} triggerClassName={menuTrigger}>
+        <LazyMenu label={m.changeStatusOf(fund, organizationName)} trigger={m.changeStatus(fund)} triggerClassName={menuTrigger}>
           {compilation.allowedTargets.map((to) => (
             <MenuItem
               key={to}
@@ -130,7 +130,7 @@ function ApplicationCell({
               {applicationStatusLabels[to]}
             </MenuItem>
           ))}
-        </Menu>
+        </LazyMenu>
       ) : null}
     </>
   );

@@ -6,12 +6,13 @@ import type { AdminListSearch } from './adminListSearch.ts';
 /** A list item with what filtering and sorting need computed once per load (not per keystroke). */
 export interface IndexedItem {
   item: AdminOrganizationListItem;
-  /** The name lower-cased (Italian rules), for the case-insensitive search. */
+  /** The name lower-cased (Italian rules) and without accents, for the case- and accent-insensitive search. */
   searchName: string;
   submittedAt: Record<Fund, number | null>;
 }
 
-const normalise = (text: string) => text.toLocaleLowerCase('it');
+/** Lower-cased and accent-folded ("Émile" → "emile"), like the server's search. */
+const normalise = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('it');
 
 export function compilationOf(item: AdminOrganizationListItem, fund: Fund): AdminCompilation | null {
   return fund === 'TUR' ? item.turCompilazione : item.puiCompilazione;
@@ -66,7 +67,7 @@ export function filterItems(items: readonly IndexedItem[], filters: AdminListFil
   );
 }
 
-/** Case-insensitive substring match on the organisation name. */
+/** Case- and accent-insensitive substring match on the organisation name. */
 export function searchItems(items: readonly IndexedItem[], query: string): IndexedItem[] {
   const needle = normalise(query.trim());
   if (needle === '') return items as IndexedItem[];
