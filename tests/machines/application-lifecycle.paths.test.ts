@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import type { StatePath } from 'xstate/graph';
+import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import type { SnapshotFrom } from 'xstate';
 import { APPLICATION_STATUS_CODES } from '../../domain/applicationStatus.ts';
 import { applicationLifecycleMachine } from '../../machines/application-lifecycle/applicationLifecycle.machine.ts';
@@ -44,30 +44,7 @@ const traversal = {
   filterEvents: (snapshot: Snapshot, event: ApplicationLifecycleEvent) => snapshot.can(event),
 };
 
-const edgeKey = (from: Snapshot, event: ApplicationLifecycleEvent, to: Snapshot) =>
-  `${serializeSnapshot(from)} --${event.type}--> ${serializeSnapshot(to)}`;
-const edgesOf = (path: LifecyclePath) =>
-  path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
-
-const edges = adjacencyMapToArray(getAdjacencyMap(applicationLifecycleMachine, traversal));
-const shortestPaths: LifecyclePath[] = getShortestPaths(applicationLifecycleMachine, traversal);
-
-/** Shortest paths reach every status; each transition they miss gets its own path (shortest path + that edge). */
-function pathsCoveringEveryEdge(): LifecyclePath[] {
-  const covered = new Set(shortestPaths.flatMap(edgesOf));
-  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
-  const extra: LifecyclePath[] = [];
-  for (const edge of edges) {
-    if (covered.has(edgeKey(edge.state, edge.event, edge.nextState))) continue;
-    const head = toState.get(serializeSnapshot(edge.state))!;
-    const path: LifecyclePath = { state: edge.nextState, steps: [...head.steps, { state: edge.nextState, event: edge.event }], weight: head.weight + 1 };
-    extra.push(path);
-    edgesOf(path).forEach((walked) => covered.add(walked));
-  }
-  return [...shortestPaths, ...extra];
-}
-
-const paths = pathsCoveringEveryEdge();
+const { paths, edges, edgeKey, edgesOf } = pathsCoveringEveryEdge(applicationLifecycleMachine, traversal);
 const describePath = (path: LifecyclePath) =>
   `${String(path.state.value)} via ${path.steps.slice(1).map((s) => s.event.type).join(' → ') || '(start)'}`;
 

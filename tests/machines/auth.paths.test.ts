@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import type { StatePath } from 'xstate/graph';
+import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import type { User } from '../../domain/user.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import type { AuthSnapshot } from '../../machines/auth/selectors.ts';
@@ -109,43 +109,8 @@ const traversal = {
 };
 
 type AuthPath = StatePath<AuthSnapshot, AuthEvent>;
-type Edge = ReturnType<typeof adjacencyMapToArray<AuthSnapshot, AuthEvent>>[number];
 
-const edgeKey = (from: AuthSnapshot, event: AuthEvent, to: AuthSnapshot) =>
-  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
-
-function edgesOf(path: AuthPath): string[] {
-  return path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
-}
-
-const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(authMachine, traversal));
-const shortestPaths: AuthPath[] = getShortestPaths(authMachine, traversal);
-
-/**
- * Shortest paths reach every state but not every transition into it. Each transition they miss
- * gets its own path: the shortest path to its source, then the transition.
- */
-function pathsCoveringEveryEdge(): AuthPath[] {
-  const covered = new Set(shortestPaths.flatMap(edgesOf));
-  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
-  const extra: AuthPath[] = [];
-  for (const edge of edges) {
-    const key = edgeKey(edge.state, edge.event, edge.nextState);
-    if (covered.has(key)) continue;
-    const head = toState.get(serializeSnapshot(edge.state));
-    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
-    const path: AuthPath = {
-      state: edge.nextState,
-      steps: [...head.steps, { state: edge.nextState, event: edge.event }],
-      weight: head.weight + 1,
-    };
-    extra.push(path);
-    for (const walked of edgesOf(path)) covered.add(walked);
-  }
-  return [...shortestPaths, ...extra];
-}
-
-const paths = pathsCoveringEveryEdge();
+const { paths, edges, edgeKey, edgesOf } = pathsCoveringEveryEdge(authMachine, traversal);
 
 // ---------------------------------------------------------------------------------------------
 // Replay on a real actor: invoked actors are promises the test settles, storage actions write to

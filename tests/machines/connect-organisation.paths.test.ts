@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import type { StatePath } from 'xstate/graph';
+import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import { connectOrganisationMachine } from '../../machines/connect-organisation/connectOrganisation.machine.ts';
 import type { ConnectOrganisationSnapshot } from '../../machines/connect-organisation/selectors.ts';
 import type {
@@ -70,40 +70,8 @@ const traversal = {
 };
 
 type Path = StatePath<ConnectOrganisationSnapshot, ConnectOrganisationEvent>;
-type Edge = ReturnType<typeof adjacencyMapToArray<ConnectOrganisationSnapshot, ConnectOrganisationEvent>>[number];
 
-const edgeKey = (from: ConnectOrganisationSnapshot, event: ConnectOrganisationEvent, to: ConnectOrganisationSnapshot) =>
-  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
-
-function edgesOf(path: Path): string[] {
-  return path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
-}
-
-const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(connectOrganisationMachine, traversal));
-const shortestPaths: Path[] = getShortestPaths(connectOrganisationMachine, traversal);
-
-/** Shortest paths reach every state; each transition they miss gets its own path (head + that edge). */
-function pathsCoveringEveryEdge(): Path[] {
-  const covered = new Set(shortestPaths.flatMap(edgesOf));
-  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
-  const extra: Path[] = [];
-  for (const edge of edges) {
-    const key = edgeKey(edge.state, edge.event, edge.nextState);
-    if (covered.has(key)) continue;
-    const head = toState.get(serializeSnapshot(edge.state));
-    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
-    const path: Path = {
-      state: edge.nextState,
-      steps: [...head.steps, { state: edge.nextState, event: edge.event }],
-      weight: head.weight + 1,
-    };
-    extra.push(path);
-    for (const walked of edgesOf(path)) covered.add(walked);
-  }
-  return [...shortestPaths, ...extra];
-}
-
-const paths = pathsCoveringEveryEdge();
+const { paths, edges, edgeKey, edgesOf } = pathsCoveringEveryEdge(connectOrganisationMachine, traversal);
 
 // ---------------------------------------------------------------------------------------------
 // Replay on a real actor whose look-up is a promise the test settles.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import type { StatePath } from 'xstate/graph';
+import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import { fieldEditMachine } from '../../machines/field-edit/fieldEdit.machine.ts';
 import type { FieldEditSnapshot } from '../../machines/field-edit/selectors.ts';
 import { selectCanSave, selectSaveOutcome } from '../../machines/field-edit/selectors.ts';
@@ -50,40 +50,8 @@ const traversal = {
 };
 
 type FieldEditPath = StatePath<FieldEditSnapshot, FieldEditEvent>;
-type Edge = ReturnType<typeof adjacencyMapToArray<FieldEditSnapshot, FieldEditEvent>>[number];
 
-const edgeKey = (from: FieldEditSnapshot, event: FieldEditEvent, to: FieldEditSnapshot) =>
-  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
-
-function edgesOf(path: FieldEditPath): string[] {
-  return path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
-}
-
-const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(fieldEditMachine, traversal));
-const shortestPaths: FieldEditPath[] = getShortestPaths(fieldEditMachine, traversal);
-
-/** Every transition the shortest paths miss gets its own path: the shortest path to its source, then the transition. */
-function pathsCoveringEveryEdge(): FieldEditPath[] {
-  const covered = new Set(shortestPaths.flatMap(edgesOf));
-  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
-  const extra: FieldEditPath[] = [];
-  for (const edge of edges) {
-    const key = edgeKey(edge.state, edge.event, edge.nextState);
-    if (covered.has(key)) continue;
-    const head = toState.get(serializeSnapshot(edge.state));
-    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
-    const path: FieldEditPath = {
-      state: edge.nextState,
-      steps: [...head.steps, { state: edge.nextState, event: edge.event }],
-      weight: head.weight + 1,
-    };
-    extra.push(path);
-    for (const walked of edgesOf(path)) covered.add(walked);
-  }
-  return [...shortestPaths, ...extra];
-}
-
-const paths = pathsCoveringEveryEdge();
+const { paths, edges, edgeKey, edgesOf } = pathsCoveringEveryEdge(fieldEditMachine, traversal);
 
 // ---------------------------------------------------------------------------------------------
 // Replay on a real actor whose save is a promise the test settles, recording what it was asked.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import type { StatePath } from 'xstate/graph';
+import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import { inviteMachine } from '../../machines/invite/invite.machine.ts';
 import { selectCanSend, selectOutcome, type InviteSnapshot } from '../../machines/invite/selectors.ts';
 import type { InviteEvent, SendInvitesInput, SendInvitesOutput } from '../../machines/invite/types.ts';
@@ -71,40 +71,8 @@ const traversal = {
 };
 
 type InvitePath = StatePath<InviteSnapshot, InviteEvent>;
-type Edge = ReturnType<typeof adjacencyMapToArray<InviteSnapshot, InviteEvent>>[number];
 
-const edgeKey = (from: InviteSnapshot, event: InviteEvent, to: InviteSnapshot) =>
-  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
-
-function edgesOf(path: InvitePath): string[] {
-  return path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
-}
-
-const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(inviteMachine, traversal));
-const shortestPaths: InvitePath[] = getShortestPaths(inviteMachine, traversal);
-
-/** Every transition the shortest paths miss gets its own path: the shortest path to its source, then the transition. */
-function pathsCoveringEveryEdge(): InvitePath[] {
-  const covered = new Set(shortestPaths.flatMap(edgesOf));
-  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
-  const extra: InvitePath[] = [];
-  for (const edge of edges) {
-    const key = edgeKey(edge.state, edge.event, edge.nextState);
-    if (covered.has(key)) continue;
-    const head = toState.get(serializeSnapshot(edge.state));
-    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
-    const path: InvitePath = {
-      state: edge.nextState,
-      steps: [...head.steps, { state: edge.nextState, event: edge.event }],
-      weight: head.weight + 1,
-    };
-    extra.push(path);
-    for (const walked of edgesOf(path)) covered.add(walked);
-  }
-  return [...shortestPaths, ...extra];
-}
-
-const paths = pathsCoveringEveryEdge();
+const { paths, edges, edgeKey, edgesOf } = pathsCoveringEveryEdge(inviteMachine, traversal);
 
 function startReplay() {
   const requests: SendInvitesInput[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import type { StatePath } from 'xstate/graph';
+import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import type { CreateOrganizationInput } from '../../domain/organization.ts';
 import { registerOrganisationMachine } from '../../machines/register-organisation/registerOrganisation.machine.ts';
 import type { RegisterOrganisationSnapshot } from '../../machines/register-organisation/selectors.ts';
@@ -89,39 +89,8 @@ const traversal = {
 };
 
 type Path = StatePath<RegisterOrganisationSnapshot, RegisterOrganisationEvent>;
-type Edge = ReturnType<typeof adjacencyMapToArray<RegisterOrganisationSnapshot, RegisterOrganisationEvent>>[number];
 
-const edgeKey = (from: RegisterOrganisationSnapshot, event: RegisterOrganisationEvent, to: RegisterOrganisationSnapshot) =>
-  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
-
-function edgesOf(path: Path): string[] {
-  return path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
-}
-
-const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(registerOrganisationMachine, traversal));
-const shortestPaths: Path[] = getShortestPaths(registerOrganisationMachine, traversal);
-
-function pathsCoveringEveryEdge(): Path[] {
-  const covered = new Set(shortestPaths.flatMap(edgesOf));
-  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
-  const extra: Path[] = [];
-  for (const edge of edges) {
-    const key = edgeKey(edge.state, edge.event, edge.nextState);
-    if (covered.has(key)) continue;
-    const head = toState.get(serializeSnapshot(edge.state));
-    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
-    const path: Path = {
-      state: edge.nextState,
-      steps: [...head.steps, { state: edge.nextState, event: edge.event }],
-      weight: head.weight + 1,
-    };
-    extra.push(path);
-    for (const walked of edgesOf(path)) covered.add(walked);
-  }
-  return [...shortestPaths, ...extra];
-}
-
-const paths = pathsCoveringEveryEdge();
+const { paths, edges, edgeKey, edgesOf } = pathsCoveringEveryEdge(registerOrganisationMachine, traversal);
 
 // ---------------------------------------------------------------------------------------------
 // Replay: invoked actors are promises the test settles; host effects are recorded.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph';
-import type { StatePath } from 'xstate/graph';
+import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import { statusChangeMachine } from '../../machines/status-change/statusChange.machine.ts';
 import { selectIsDialogOpen, selectIsSubmitting, type StatusChangeSnapshot } from '../../machines/status-change/selectors.ts';
 import type { ChangeStatusInput, StatusChangeEvent, StatusChangeRequest } from '../../machines/status-change/types.ts';
@@ -47,30 +46,7 @@ const traversal = {
   filterEvents: (snapshot: StatusChangeSnapshot, event: StatusChangeEvent) => snapshot.can(event),
 };
 
-type Path = StatePath<StatusChangeSnapshot, StatusChangeEvent>;
-type Edge = ReturnType<typeof adjacencyMapToArray<StatusChangeSnapshot, StatusChangeEvent>>[number];
-const edgeKey = (from: StatusChangeSnapshot, event: StatusChangeEvent, to: StatusChangeSnapshot) =>
-  `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
-const edgesOf = (path: Path) => path.steps.slice(1).map((step, i) => edgeKey(path.steps[i]!.state, step.event, step.state));
-
-const edges: Edge[] = adjacencyMapToArray(getAdjacencyMap(statusChangeMachine, traversal));
-const shortestPaths: Path[] = getShortestPaths(statusChangeMachine, traversal);
-
-function pathsCoveringEveryEdge(): Path[] {
-  const covered = new Set(shortestPaths.flatMap(edgesOf));
-  const toState = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
-  const extra: Path[] = [];
-  for (const edge of edges) {
-    if (covered.has(edgeKey(edge.state, edge.event, edge.nextState))) continue;
-    const head = toState.get(serializeSnapshot(edge.state));
-    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
-    const path: Path = { state: edge.nextState, steps: [...head.steps, { state: edge.nextState, event: edge.event }], weight: head.weight + 1 };
-    extra.push(path);
-    for (const walked of edgesOf(path)) covered.add(walked);
-  }
-  return [...shortestPaths, ...extra];
-}
-const paths = pathsCoveringEveryEdge();
+const { paths, edges, edgeKey, edgesOf } = pathsCoveringEveryEdge(statusChangeMachine, traversal);
 
 function startReplay() {
   const sent: ChangeStatusInput[] = [];

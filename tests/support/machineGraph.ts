@@ -1,0 +1,46 @@
+import type { ActorLogic, ActorSystem, EventObject, Snapshot } from 'xstate';
+import {
+  adjacencyMapToArray,
+  getAdjacencyMap,
+  getShortestPaths,
+  serializeSnapshot,
+  type StatePath,
+  type TraversalOptions,
+} from 'xstate/graph';
+
+/**
+ * The paths a machine's path tests replay: the shortest path to every reachable snapshot, plus, for each
+ * transition those miss, the path to its source followed by that transition — so every edge is walked.
+ */
+export function pathsCoveringEveryEdge<TSnapshot extends Snapshot<unknown>, TEvent extends EventObject, TInput>(
+  logic: ActorLogic<TSnapshot, TEvent, TInput, ActorSystem<any>>, // eslint-disable-line @typescript-eslint/no-explicit-any -- xstate's own default
+  traversal: TraversalOptions<TSnapshot, TEvent, TInput>,
+) {
+  type Path = StatePath<TSnapshot, TEvent>;
+  const edgeKey = (from: TSnapshot, event: TEvent, to: TSnapshot) =>
+    `${serializeSnapshot(from)} --${JSON.stringify(event)}--> ${serializeSnapshot(to)}`;
+  const edgesOf = (path: Path): string[] =>
+    path.steps.slice(1).map((step, index) => edgeKey(path.steps[index]!.state, step.event, step.state));
+
+  const edges = adjacencyMapToArray(getAdjacencyMap(logic, traversal));
+  const shortestPaths = getShortestPaths(logic, traversal) as Path[];
+
+  const covered = new Set(shortestPaths.flatMap(edgesOf));
+  const pathTo = new Map(shortestPaths.map((path) => [serializeSnapshot(path.state), path]));
+  const extra: Path[] = [];
+  for (const edge of edges) {
+    if (covered.has(edgeKey(edge.state, edge.event, edge.nextState))) continue;
+    const head = pathTo.get(serializeSnapshot(edge.state));
+    if (!head) throw new Error(`no path reaches ${serializeSnapshot(edge.state)}`);
+    const path: Path = {
+      state: edge.nextState,
+      steps: [...head.steps, { state: edge.nextState, event: edge.event }],
+      weight: head.weight + 1,
+    };
+    extra.push(path);
+    for (const walked of edgesOf(path)) covered.add(walked);
+  }
+  const paths = [...shortestPaths, ...extra];
+
+  return { paths, edges, edgeKey, edgesOf };
+}
