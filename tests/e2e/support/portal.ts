@@ -32,9 +32,10 @@ export async function startPortal() {
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
   });
-  const { app, accounts } = await buildApp({ config, database: await openTestDatabase() });
+  const { app, accounts, db } = await buildApp({ config, database: await openTestDatabase() });
   await accounts.ensureAdmin(E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   await app.listen({ port, host: '127.0.0.1' });
-  // dataDir: tests read the invitation e-mails the portal writes to dataDir/outbox.
-  return { url: config.publicUrl, dataDir: config.dataDir, close: () => app.close() };
+  // dataDir: tests read the invitation e-mails the portal writes to dataDir/outbox;
+  // db: tests put data in states no screen can reach yet.
+  return { url: config.publicUrl, dataDir: config.dataDir, db, close: () => app.close() };
 }
