@@ -72,7 +72,7 @@ const traversal = {
 
 type InvitePath = StatePath<InviteSnapshot, InviteEvent>;
 
-const { paths, edges, edgeKey, edgesOf } = pathsCoveringEveryEdge(inviteMachine, traversal);
+const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(inviteMachine, traversal);
 
 function startReplay() {
   const requests: SendInvitesInput[] = [];
@@ -151,9 +151,7 @@ describe('invite machine paths', () => {
 
 describe('invite machine coverage', () => {
   it('walks every transition of the machine', () => {
-    const walked = new Set(paths.flatMap(edgesOf));
-    const missing = edges.map((edge) => edgeKey(edge.state, edge.event, edge.nextState)).filter((key) => !walked.has(key));
-    expect(missing).toEqual([]);
+    expect(unwalkedEdges()).toEqual([]);
     expect(edges.length).toBeGreaterThan(0);
   });
 

@@ -46,7 +46,7 @@ const traversal = {
   filterEvents: (snapshot: StatusChangeSnapshot, event: StatusChangeEvent) => snapshot.can(event),
 };
 
-const { paths, edges, edgeKey, edgesOf } = pathsCoveringEveryEdge(statusChangeMachine, traversal);
+const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(statusChangeMachine, traversal);
 
 function startReplay() {
   const sent: ChangeStatusInput[] = [];
@@ -126,9 +126,7 @@ describe('status-change machine paths', () => {
 
 describe('status-change machine coverage', () => {
   it('walks every transition of the machine', () => {
-    const walked = new Set(paths.flatMap(edgesOf));
-    const missing = edges.map((edge) => edgeKey(edge.state, edge.event, edge.nextState)).filter((key) => !walked.has(key));
-    expect(missing).toEqual([]);
+    expect(unwalkedEdges()).toEqual([]);
     expect(edges.length).toBeGreaterThan(0);
   });
 

@@ -42,5 +42,11 @@ export function pathsCoveringEveryEdge<TSnapshot extends Snapshot<unknown>, TEve
   }
   const paths = [...shortestPaths, ...extra];
 
-  return { paths, edges, edgeKey, edgesOf };
+  /** Transitions of the graph that none of `paths` walks: what a coverage test expects to be empty. */
+  const unwalkedEdges = (): string[] => {
+    const walked = new Set(paths.flatMap(edgesOf));
+    return edges.map((edge) => edgeKey(edge.state, edge.event, edge.nextState)).filter((key) => !walked.has(key));
+  };
+
+  return { paths, edges, unwalkedEdges };
 }
