@@ -374,4 +374,18 @@ export const messages = {
     reviewTitle: (fund: string) => `Istruttoria e monitoraggio ${fund}`,
     formLater: 'Il modulo in sola lettura sarà disponibile qui in una prossima versione del portale.',
   },
+  applicationForm: {
+    required: 'Campo obbligatorio',
+    tooShort: (min: number, length: number) => `Inserisci almeno ${min} caratteri (ora ${length})`,
+    tooLong: (max: number) => `Limite caratteri max superato (massimo ${max})`,
+    characters: (length: number, max: number) => `${length} / ${max} caratteri`,
+    charactersRange: (length: number, min: number, max: number) => `${length} caratteri (da ${min} a ${max})`,
+    endOfWorksTooLate: (limit: string) => `La data non puo' superare il ${limit}`,
+    durationAtLeastOneMonth: 'La durata dei lavori deve essere di almeno 1 mese',
+    yes: 'Sì',
+    no: 'No',
+    notAnswered: 'Non indicato',
+    warningFundAmount: (limit: string) => `L'importo richiesto al Fondo supera ${limit} €`,
+    warningFundShare: (percent: string) => `La quota richiesta al Fondo supera il ${percent} dell'investimento totale`,
+  },
 } as const;

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/**
+ * The PUI application's values (spec §3 PUI application fields): the wizard's form, the stored draft and the
+ * body of `POST /api/Pui/CreatePui` have this one shape. Every field may be empty here — a draft is
+ * incomplete by nature; what a submission needs is decided by the rules (puiRules.ts), not by this schema.
+ * Numbers are numbers (the boxes parse "1234,56"); dates are YYYY-MM-DD; yes/no answers are 'SI' | 'NO'.
+ */
+
+const TEXT_MAX = 300;
+const LONG_TEXT_MAX = 4000;
+const MAX_AMOUNT = 1e12;
+
+const text = (max = TEXT_MAX) => z.string().max(max).default('');
+const amount = () => z.number().min(0).max(MAX_AMOUNT).nullable().default(null);
+const integer = () => z.number().int().min(0).max(1e9).nullable().default(null);
+const id = () => z.number().int().min(0).max(1e9).nullable().default(null);
+const ids = () => z.array(z.number().int().min(0).max(1e9)).max(200).default([]);
+const bool = () => z.boolean().nullable().default(null);
+const isoDate = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .default(null);
+
+export const YES_NO = ['SI', 'NO'] as const;
+const yesNo = () => z.enum(YES_NO).nullable().default(null);
+
+export const FORME_TECNICHE_INTERVENTO = ['Debito', 'Equity', 'Quasi equity'] as const;
+export const STADI_ITER = ['Chiuso', 'In corso', 'Da avviare'] as const;
+export const MODALITA_ESECUZIONE = ['A corpo', 'A successivi lotti funzionali'] as const;
+export const CLASSI_ENERGETICHE = ['A+', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'NA'] as const;
+
+/** Impact indicators (spec §3 Impact, puiSurveyDto). */
+export const puiSurveySchema = z.object({
+  tipoAutorizzazione: text(),
+  ristrutturazione: yesNo(),
+  mqSLP: amount(),
+  tipoInterventoPrevisione: z.number().int().min(1).max(5).nullable().default(null),
+  consumoMWh: amount(),
+  classeEnergeticaPartenza: z.enum(CLASSI_ENERGETICHE).nullable().default(null),
+  classeEnergeticaRaggiunta: z.enum(CLASSI_ENERGETICHE).nullable().default(null),
+  noteRistrutturazione: text(LONG_TEXT_MAX),
+  energiaRinnovabile: yesNo(),
+  potenzaFER: amount(),
+  quantitaFER: amount(),
+  noteEnergiaRinnovabile: text(LONG_TEXT_MAX),
+  superficieCoperta: yesNo(),
+  superficieCopertaEsistente: amount(),
+  noteSuperficieCoperta: text(LONG_TEXT_MAX),
+  superficieVerde: yesNo(),
+  superficieVerdeAggiunta: amount(),
+  noteSuperficieVerde: text(LONG_TEXT_MAX),
+  piantumazioni: yesNo(),
+  numeroPiantumazioni: integer(),
+  notePiantumazioni: text(LONG_TEXT_MAX),
+  forzaLavoro: integer(),
+  noteForzaLavoro: text(LONG_TEXT_MAX),
+  housing: yesNo(),
+  canoniLocazione: amount(),
+  prezziCompravendita: amount(),
+  noteHousing: text(LONG_TEXT_MAX),
+  postiLetto: yesNo(),
+  numeroPostiLetto: integer(),
+  notePostiLetto: text(LONG_TEXT_MAX),
+  spaziCommerciali: yesNo(),
+  superficieVenditaSpaziCommerciali: amount(),
+  noteSpaziCommerciali: text(LONG_TEXT_MAX),
+  mobilitaSostenibile: yesNo(),
+  tipoModalitaSostenibile: z.number().int().min(1).max(6).nullable().default(null),
+  numeroInterventoSostenibile: integer(),
+  noteMobilitaSostenibile: text(LONG_TEXT_MAX),
+  smartSolution: yesNo(),
+  tipoSmartSolution: text(),
+  numeroInterventiSmartSolution: integer(),
+  noteSmartSolution: text(LONG_TEXT_MAX),
+});
+export type PuiSurvey = z.infer<typeof puiSurveySchema>;
+
+export const puiApplicationSchema = z.object({
+  organizationId: z.string().max(64).default(''),
+  // Progetto
+  progNome: text(),
+  progCittaMetropolitana: id(),
+  progRegione: text(),
+  progComune: id(),
+  progInherentPui: bool(),
+  progCodice: text(3),
+  puiRiferimento: ids(),
+  puiCorrispndeObbietivi: bool(),
+  progPuiDistanza: integer(),
+  finalitaGenerale: id(),
+  obbGenerale: z.number().int().min(0).max(3).nullable().default(null),
+  obbSpecifico: ids(),
+  descrizioneObbSpecifico: text(LONG_TEXT_MAX),
+  progDescrizione: text(LONG_TEXT_MAX),
+  tipoIntervento: ids(),
+  progettista: text(),
+  impresaEsecutriceDeilavori: text(),
+  // Fonti e impieghi
+  costiTotale: amount(),
+  costiImmobili: amount(),
+  costiCapex: amount(),
+  costiCircolante: amount(),
+  fontiCopertura: amount(),
+  entitaInterventoFondo: amount(),
+  cofinanziamentoDebito: amount(),
+  cofinanziamentoEquity: amount(),
+  cofinanziamentoPubblico: amount(),
+  nomeMisuraCofinanziamento: text(),
+  percTotInvest: z.number().min(0).max(1e9).nullable().default(null),
+  formaTecnicaIntervento: z.enum(FORME_TECNICHE_INTERVENTO).nullable().default(null),
+  // Tempistiche
+  tempiLivello: id(),
+  tempiStadioIter: z.enum(STADI_ITER).nullable().default(null),
+  tempiTipoAut: text(),
+  tempiPermessi: integer(),
+  tempiInizioLavori: isoDate(),
+  previsioneInizioLavori: bool(),
+  tempiDurataLavori: z.number().int().min(0).max(1200).nullable().default(null),
+  tempiFineLavoriPrev: isoDate(),
+  tempiDescrizione: text(LONG_TEXT_MAX),
+  modalitaEsecuzione: z.enum(MODALITA_ESECUZIONE).nullable().default(null),
+  // Valutazione d'impatto
+  puiSurveyDto: puiSurveySchema.default(() => puiSurveySchema.parse({})),
+});
+export type PuiApplication = z.infer<typeof puiApplicationSchema>;
+
+/** A new application: every field empty. */
+export function emptyPuiApplication(organizationId: string): PuiApplication {
+  return puiApplicationSchema.parse({ organizationId });
+}
+
+/** Each known field of `json` whose value fits kept; anything else left empty. Never throws. */
+function lenient<S extends z.ZodObject>(schema: S, json: unknown): z.infer<S> {
+  const source = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  const result: Record<string, unknown> = {};
+  for (const [key, fieldSchema] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+    if (key === 'puiSurveyDto') {
+      result[key] = lenient(puiSurveySchema, source[key]);
+      continue;
+    }
+    const parsed = fieldSchema.safeParse(source[key]);
+    result[key] = parsed.success ? parsed.data : fieldSchema.parse(undefined);
+  }
+  return result as z.infer<S>;
+}
+
+/** A stored draft (any JSON, maybe from an older portal) as current values. */
+export function puiApplicationFromJson(json: unknown, organizationId: string): PuiApplication {
+  return { ...lenient(puiApplicationSchema, json), organizationId };
+}

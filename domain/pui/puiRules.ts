@@ -1,0 +1,122 @@
+import { addMonths, format, isValid, parseISO } from 'date-fns';
+import { formatItalianDate, type CallThresholds } from '../call.ts';
+import { formatAmount, roundCents } from '../decimal.ts';
+import { messages } from '../messages.ts';
+import type { FieldIssue, WizardRuleContext } from '../wizard.ts';
+import { fieldIssues, writePath } from '../wizardFields.ts';
+import type { PuiApplication } from './puiApplication.ts';
+import { PUI_FIELDS } from './puiFields.ts';
+
+const form = messages.applicationForm;
+
+/** fontiCopertura = fund + debt + equity + public co-financing (spec §4); null while none is filled. */
+export function fontiCopertura(values: PuiApplication): number | null {
+  const parts = [values.entitaInterventoFondo, values.cofinanziamentoDebito, values.cofinanziamentoEquity, values.cofinanziamentoPubblico];
+  if (parts.every((part) => part === null)) return null;
+  return roundCents(parts.reduce<number>((sum, part) => sum + (part ?? 0), 0));
+}
+
+/** The fund's share of the total in percent, unrounded; 0 when it cannot be computed. */
+function fundShare(values: PuiApplication): number {
+  const fund = values.entitaInterventoFondo;
+  const total = values.costiTotale;
+  if (fund === null || total === null || !(total > 0)) return 0;
+  const share = (fund / total) * 100;
+  return Number.isFinite(share) ? share : 0;
+}
+
+/** percTotInvest = fund / total × 100 (spec §4), to two decimals; 0 when it cannot be computed. */
+export function percTotInvest(values: PuiApplication): number {
+  return Math.round(fundShare(values) * 100) / 100;
+}
+
+/** tempiFineLavoriPrev = start + duration in months (spec §4), YYYY-MM-DD; null until both are valid. */
+export function tempiFineLavoriPrev(values: PuiApplication): string | null {
+  if (!values.tempiInizioLavori || values.tempiDurataLavori === null) return null;
+  const start = parseISO(values.tempiInizioLavori);
+  if (!isValid(start)) return null;
+  return format(addMonths(start, values.tempiDurataLavori), 'yyyy-MM-dd');
+}
+
+/** The values with every computed field recomputed (the server does this too: it never trusts them). */
+export function withPuiComputedValues(values: PuiApplication): PuiApplication {
+  return {
+    ...values,
+    fontiCopertura: fontiCopertura(values),
+    percTotInvest: percTotInvest(values),
+    tempiFineLavoriPrev: tempiFineLavoriPrev(values),
+  };
+}
+
+/**
+ * The indicators' SI/NO questions and the answers that only mean something on SI (spec §4: "a 'no' on yes/no
+ * questions clears their dependent numbers"). Notes are the person's words and stay.
+ */
+export const PUI_YES_NO_DEPENDENTS: Readonly<Record<string, readonly (keyof PuiApplication['puiSurveyDto'])[]>> = {
+  ristrutturazione: ['mqSLP', 'tipoInterventoPrevisione', 'consumoMWh', 'classeEnergeticaPartenza', 'classeEnergeticaRaggiunta'],
+  energiaRinnovabile: ['potenzaFER', 'quantitaFER'],
+  superficieCoperta: ['superficieCopertaEsistente'],
+  superficieVerde: ['superficieVerdeAggiunta'],
+  piantumazioni: ['numeroPiantumazioni'],
+  housing: ['canoniLocazione', 'prezziCompravendita'],
+  postiLetto: ['numeroPostiLetto'],
+  spaziCommerciali: ['superficieVenditaSpaziCommerciali'],
+  mobilitaSostenibile: ['tipoModalitaSostenibile', 'numeroInterventoSostenibile'],
+  smartSolution: ['tipoSmartSolution', 'numeroInterventiSmartSolution'],
+};
+
+const emptyOf = (value: unknown) => (Array.isArray(value) ? [] : typeof value === 'string' ? '' : null);
+
+/** Clears what depended on a field that just changed (spec §4 Computed values and dependent resets). */
+function resetDependents(values: PuiApplication, field: string, previous: unknown): PuiApplication {
+  const changed = JSON.stringify(previous) !== JSON.stringify(values[field as keyof PuiApplication] ?? null);
+  if (field === 'progCittaMetropolitana' && changed) {
+    return { ...values, progComune: null, progRegione: '', puiRiferimento: [], obbGenerale: null, obbSpecifico: [] };
+  }
+  if (field === 'obbGenerale' && changed) return { ...values, obbSpecifico: [] };
+  if (field === 'progInherentPui' && values.progInherentPui !== true) return { ...values, progCodice: '' };
+  const surveyKey = field.startsWith('puiSurveyDto.') ? field.slice('puiSurveyDto.'.length) : null;
+  const dependents = surveyKey ? PUI_YES_NO_DEPENDENTS[surveyKey] : undefined;
+  if (surveyKey && dependents && values.puiSurveyDto[surveyKey as keyof PuiApplication['puiSurveyDto']] !== 'SI') {
+    const survey = { ...values.puiSurveyDto } as Record<string, unknown>;
+    for (const dependent of dependents) survey[dependent] = emptyOf(survey[dependent]);
+    return { ...values, puiSurveyDto: survey as PuiApplication['puiSurveyDto'] };
+  }
+  return values;
+}
+
+/** One field changed: set it, clear its dependents, recompute the computed values. */
+export function applyPuiChange(values: PuiApplication, field: string, value: unknown): PuiApplication {
+  const previous = field.split('.').reduce<unknown>((object, key) => (object as Record<string, unknown> | undefined)?.[key], values);
+  const next = writePath(values, field, value);
+  return withPuiComputedValues(resetDependents(next, field, previous));
+}
+
+/** Every rule of spec §5 the values break: required fields, lengths, duration, the end-of-works limit. */
+export function validatePuiApplication(values: PuiApplication, context: WizardRuleContext): FieldIssue[] {
+  const issues = fieldIssues(values, PUI_FIELDS);
+  if (values.tempiDurataLavori === 0) {
+    issues.push({ field: 'tempiDurataLavori', step: 'tempistiche', message: form.durationAtLeastOneMonth });
+  }
+  const end = tempiFineLavoriPrev(values);
+  if (end && end > context.endOfWorksLimit) {
+    issues.push({ field: 'tempiFineLavoriPrev', step: 'tempistiche', message: form.endOfWorksTooLate(formatItalianDate(context.endOfWorksLimit)) });
+  }
+  return issues;
+}
+
+/**
+ * The warnings reviewers see (spec §5: admin only, never blocking), computed from the call's thresholds:
+ * the fund amount above the call's limit; the fund share above the maximum share of the total.
+ */
+export function puiWarnings(values: PuiApplication, thresholds: CallThresholds): string[] {
+  const warnings: string[] = [];
+  const fund = values.entitaInterventoFondo;
+  if (fund !== null && fund > thresholds.fundAmountWarning) {
+    warnings.push(form.warningFundAmount(formatAmount(thresholds.fundAmountWarning)));
+  }
+  if (fundShare(values) > thresholds.maxFundSharePercent) {
+    warnings.push(form.warningFundShare(`${thresholds.maxFundSharePercent}%`));
+  }
+  return warnings;
+}
