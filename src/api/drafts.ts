@@ -1,0 +1,38 @@
+import { createDraftResponseSchema, draftSchema, type Draft } from '../../domain/application.ts';
+import { COMPILAZIONE_TYPE, type Fund } from '../../domain/applicationStatus.ts';
+import type { ApiClient } from './client.ts';
+import { ApiRequestError } from './errors.ts';
+import { parseResponse } from './response.ts';
+
+const controllerOf = (fund: Fund) => (fund === 'TUR' ? 'Tur' : 'Pui');
+
+/** GET /api/DraftCompilazione/GetPuiDraft | GetTurDraft (orgId): the latest autosave, or null when none. */
+export async function getDraft(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<Draft | null> {
+  try {
+    return parseResponse(draftSchema, await api(`/api/DraftCompilazione/Get${controllerOf(fund)}Draft`, { query: { orgId }, signal }));
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * POST /api/DraftCompilazione/CreateDraftCompilazione: saves the wizard's values over `version` (the one they
+ * were based on). A draft saved meanwhile elsewhere rejects with status 412; a submitted application with 409.
+ */
+export async function saveDraft(
+  api: ApiClient,
+  request: { fund: Fund; organizationId: string; values: Record<string, unknown>; version: number },
+): Promise<{ version: number; savedAt: string }> {
+  const body = await api('/api/DraftCompilazione/CreateDraftCompilazione', {
+    method: 'POST',
+    body: {
+      compilazioneType: COMPILAZIONE_TYPE[request.fund],
+      json: JSON.stringify(request.values),
+      organizationId: request.organizationId,
+      version: request.version,
+    },
+  });
+  const saved = parseResponse(createDraftResponseSchema, body);
+  return { version: saved.version, savedAt: saved.createdAt };
+}
