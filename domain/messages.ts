@@ -374,4 +374,9 @@ export const messages = {
     reviewTitle: (fund: string) => `Istruttoria e monitoraggio ${fund}`,
     formLater: 'Il modulo in sola lettura sarà disponibile qui in una prossima versione del portale.',
   },
+  puiReference: {
+    obiettivoGeneraleUnknown:
+      'Obiettivo generale non previsto: scegli Ambiente (0), Inclusione sociale/culturale/sportiva (1), Infrastrutture (2) o Rigenerazione urbana (3).',
+    finalitaGeneraleUnknown: 'Finalità generale non prevista: scegli una delle tre finalità indicate.',
+  },
 } as const;
