@@ -80,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
-    /** The wizard's reference lists (server/seed/data when unset); see server/seed/data/README.md. */
+    /** The wizard's reference lists (server/seed/reference when unset); see server/seed/reference/README.md. */
     referenceDataDir: e.REFERENCE_DATA_DIR === undefined ? undefined : path.resolve(e.REFERENCE_DATA_DIR),
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)

@@ -18,10 +18,10 @@ import type { Territory } from './territory.ts';
 
 /**
  * The application wizard's reference lists, read from JSON files at start so that an operator can replace
- * them without touching code (see data/README.md). Every file is validated; a bad one stops the start with
+ * them without touching code (see reference/README.md). Every file is validated; a bad one stops the start with
  * a message naming the file and the entry, never a half-loaded portal.
  */
-export const DEFAULT_REFERENCE_DATA_DIR = fileURLToPath(new URL('./data', import.meta.url));
+export const DEFAULT_REFERENCE_DATA_DIR = fileURLToPath(new URL('./reference', import.meta.url));
 
 export const REFERENCE_DATA_FILES = {
   cittaMetropolitane: 'cittaMetropolitane.json',

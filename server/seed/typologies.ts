@@ -46,5 +46,5 @@ export const areeTematicheTurismo: LookupItem[] = [
   { id: 11, name: 'Turismo accessibile' },
 ];
 
-// Design levels, intervention types and metropolitan cities are data files (server/seed/data), loaded
+// Design levels, intervention types and metropolitan cities are data files (server/seed/reference), loaded
 // by referenceData.ts, so that they can be replaced like the rest of the wizard's reference data.
