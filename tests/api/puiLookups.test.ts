@@ -4,6 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUI_FINALITA_GENERALI, PUI_OBIETTIVI_GENERALI } from '../../domain/puiReference.ts';
 import { DEFAULT_REFERENCE_DATA_DIR } from '../../server/seed/referenceData.ts';
+import { createApiClient } from '../../src/api/client.ts';
+import { ApiRequestError } from '../../src/api/errors.ts';
+import { getPuiFinalitaGenerali, getPuiObiettiviGenerali, getPuiObiettiviSpecifici, getPuiOfCity } from '../../src/api/puiLookups.ts';
+import {
+  getCittaMetropolitane,
+  getComuniOfCity,
+  getLivelliProgettazione,
+  getRegionOfCity,
+  getTipologieProgettiFinanziabili,
+} from '../../src/api/typology.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { openTestDatabase } from '../support/testDatabase.ts';
 
@@ -153,6 +163,34 @@ describe('access and caching', () => {
       'if-none-match': objectives.headers.etag as string,
     });
     expect(cached.statusCode).toBe(304);
+  });
+});
+
+describe('the browser client over HTTP', () => {
+  it("fetches every list the PUI wizard needs for Napoli", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const api = createApiClient({
+      baseURL: address,
+      getAccessToken: () => token,
+      getSelectedOrganizationId: () => null,
+      refreshAccessToken: async () => null,
+      onSessionExpired: () => {},
+    });
+    const cities = await getCittaMetropolitane(api);
+    const napoli = cities.find((c) => c.name === 'Napoli')!;
+    expect(napoli.id).toBe(NAPOLI);
+    expect(await getRegionOfCity(api, napoli.id)).toEqual({ id: 15, name: 'Campania' });
+    expect(await getComuniOfCity(api, napoli.id)).toContainEqual({ id: 63049, name: 'Napoli' });
+    expect((await getLivelliProgettazione(api)).map((l) => l.name)).toEqual(['Studio di fattibilità', 'PFTE', 'PD', 'PE']);
+    expect((await getTipologieProgettiFinanziabili(api)).length).toBeGreaterThan(5);
+    expect(await getPuiOfCity(api, napoli.id)).toHaveLength(6);
+    expect((await getPuiObiettiviGenerali(api)).map((o) => o.id)).toEqual([0, 1, 2, 3]);
+    expect(await getPuiFinalitaGenerali(api)).toHaveLength(3);
+    expect((await getPuiObiettiviSpecifici(api, 3, napoli.id))[0]!.name).toContain('Scampia');
+
+    const refused = await getPuiOfCity(api, 58).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiRequestError);
+    expect((refused as ApiRequestError).message).toBe('Città metropolitana non trovata.');
   });
 });
 
