@@ -388,4 +388,9 @@ export const messages = {
     warningFundAmount: (limit: string) => `L'importo richiesto al Fondo supera ${limit} €`,
     warningFundShare: (percent: string) => `La quota richiesta al Fondo supera il ${percent} dell'investimento totale`,
   },
+  puiReference: {
+    obiettivoGeneraleUnknown:
+      'Obiettivo generale non previsto: scegli Ambiente (0), Inclusione sociale/culturale/sportiva (1), Infrastrutture (2) o Rigenerazione urbana (3).',
+    finalitaGeneraleUnknown: 'Finalità generale non prevista: scegli una delle tre finalità indicate.',
+  },
 } as const;

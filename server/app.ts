@@ -19,6 +19,7 @@ import { createMembership } from './auth/membership.ts';
 import { createInvitations } from './auth/invitations.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createTerritory } from './seed/territory.ts';
+import { loadReferenceData } from './seed/referenceData.ts';
 import { jwtRoutes } from './routes/jwt.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { organizationRoutes } from './routes/organization.routes.ts';
@@ -31,6 +32,7 @@ import { createAdminList } from './applications/adminList.ts';
 import { callRoutes } from './routes/call.routes.ts';
 import { turRoutes } from './routes/tur.routes.ts';
 import { puiRoutes } from './routes/pui.routes.ts';
+import { puiLookupsRoutes } from './routes/puiLookups.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
 import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts';
 
@@ -46,6 +48,9 @@ export interface BuildAppOptions {
 
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+  // Reference data first: an invalid data file stops the start before anything is opened.
+  const territory = createTerritory();
+  const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
   const { db, close } = database ?? (await openDatabase(config.database));
   await seedCalls(db);
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
@@ -65,7 +70,6 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const users = createUserRepository(db, { adminEmail: config.admin.email });
   const membership = createMembership(db);
   const invitations = createInvitations(db, membership);
-  const territory = createTerritory();
   const mailer = createMailer({ ...config.mail, log: app.log });
   const applications = { membership, repository: createApplicationRepository(db), statusChanges: createStatusChanges(db) };
   app.addHook('onClose', async () => mailer.close());
@@ -108,10 +112,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await api.register(userRoutes, { users, db });
     await api.register(organizationRoutes, { db, membership, invitations, territory });
     await api.register(sendEmailRoutes, { membership, invitations, mailer, publicUrl: config.publicUrl });
-    await api.register(typologyRoutes, { territory });
+    await api.register(typologyRoutes, { territory, reference });
     await api.register(callRoutes, { db });
     await api.register(turRoutes, applications);
     await api.register(puiRoutes, applications);
+    await api.register(puiLookupsRoutes, { reference });
     await api.register(draftCompilazioneRoutes, { ...applications, db });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
   });

@@ -13,15 +13,9 @@ import {
 import { messages } from '../../domain/messages.ts';
 import { FORMA_GIURIDICA_ALTRO_ID } from '../../domain/organization.ts';
 import { HttpError } from '../errors.ts';
+import type { ReferenceData } from '../seed/referenceData.ts';
 import type { Territory } from '../seed/territory.ts';
-import {
-  areeTematicheTurismo,
-  cittaMetropolitane,
-  formeGiuridiche,
-  livelliProgettazione,
-  provinceOfCity,
-  tipologieProgettiFinanziabili,
-} from '../seed/typologies.ts';
+import { areeTematicheTurismo, formeGiuridiche } from '../seed/typologies.ts';
 import { cachedJson, sendCachedJson, type CachedJson } from './cachedJson.ts';
 import { installFieldErrorHandler } from './fieldErrors.ts';
 
@@ -30,7 +24,10 @@ const errors = { 400: fieldErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema
 const queryLabels = { regId: 'Regione', provId: 'Provincia', cityId: 'Città metropolitana' };
 
 /** GET /api/Typology/*: the reference lists of spec §7, from memory, with HTTP caching. */
-export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory }> = async (app, { territory }) => {
+export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; reference: ReferenceData }> = async (
+  app,
+  { territory, reference },
+) => {
   installFieldErrorHandler(app, queryLabels);
   const memo = new Map<string, CachedJson>();
   const cached = (key: string, compute: () => unknown) => {
@@ -47,9 +44,9 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory }> = a
       ...formeGiuridiche.filter((f) => f.id === FORMA_GIURIDICA_ALTRO_ID),
     ],
     GetAllTourism: () => [...areeTematicheTurismo].sort(byName),
-    GetAllDesignlevel: () => livelliProgettazione,
-    GetAllCities: () => [...cittaMetropolitane].sort(byName),
-    GetTipoprogettiFinanz: () => [...tipologieProgettiFinanziabili].sort(byName),
+    GetAllDesignlevel: () => reference.livelliProgettazione,
+    GetAllCities: () => reference.cittaMetropolitane.map(({ id, name }) => ({ id, name })).sort(byName),
+    GetTipoprogettiFinanz: () => [...reference.tipologieProgettiFinanziabili].sort(byName),
     GetAllRegione: () => territory.regions,
   };
   for (const [name, compute] of Object.entries(fixedLists)) {
@@ -82,7 +79,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory }> = a
   );
 
   const cityOf = (cityId: number) => {
-    const city = cittaMetropolitane.find((c) => c.id === cityId);
+    const city = reference.city(cityId);
     if (!city) throw new HttpError(404, 'not_found', messages.lookups.cityNotFound);
     return city;
   };
@@ -92,7 +89,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory }> = a
     { schema: { querystring: cityQuerySchema, ...list } },
     async (request, reply) => {
       const city = cityOf(request.query.cityId);
-      sendCachedJson(request, reply, cached(`city:${city.id}`, () => territory.comuniOf(provinceOfCity(city.id))));
+      sendCachedJson(request, reply, cached(`city:${city.id}`, () => territory.comuniOf(city.provinceId)));
       return reply;
     },
   );
@@ -106,7 +103,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory }> = a
         request,
         reply,
         cached(`city-region:${city.id}`, () => {
-          const province = territory.province(provinceOfCity(city.id))!;
+          const province = territory.province(city.provinceId)!;
           return territory.region(province.regionId)!;
         }),
       );

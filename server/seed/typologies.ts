@@ -46,48 +46,5 @@ export const areeTematicheTurismo: LookupItem[] = [
   { id: 11, name: 'Turismo accessibile' },
 ];
 
-/** Design levels in the order a project goes through them (spec §3 tempiLivello): not sorted by name. */
-export const livelliProgettazione: LookupItem[] = [
-  { id: 1, name: 'Studio di fattibilità' },
-  { id: 2, name: 'PFTE' },
-  { id: 3, name: 'PD' },
-  { id: 4, name: 'PE' },
-];
-
-/** Types of funded project or intervention (PUI tipoIntervento). */
-export const tipologieProgettiFinanziabili: LookupItem[] = [
-  { id: 1, name: 'Riqualificazione di edifici pubblici' },
-  { id: 2, name: 'Efficientamento energetico degli edifici' },
-  { id: 3, name: 'Rigenerazione di aree e spazi pubblici' },
-  { id: 4, name: 'Recupero di aree dismesse o degradate' },
-  { id: 5, name: 'Infrastrutture per la mobilità sostenibile' },
-  { id: 6, name: 'Verde urbano e forestazione' },
-  { id: 7, name: 'Edilizia residenziale sociale' },
-  { id: 8, name: 'Strutture culturali, sportive e ricreative' },
-  { id: 9, name: 'Servizi sociali e socio-sanitari' },
-  { id: 10, name: 'Strutture scolastiche ed educative' },
-  { id: 11, name: 'Infrastrutture digitali e smart city' },
-  { id: 12, name: 'Gestione delle acque e adattamento climatico' },
-];
-
-/**
- * The 14 Italian metropolitan cities, with their ISTAT codes. Each has the territory of the former
- * province it replaced (ISTAT province code = city code − 200).
- */
-export const cittaMetropolitane: LookupItem[] = [
-  { id: 201, name: 'Torino' },
-  { id: 210, name: 'Genova' },
-  { id: 215, name: 'Milano' },
-  { id: 227, name: 'Venezia' },
-  { id: 237, name: 'Bologna' },
-  { id: 248, name: 'Firenze' },
-  { id: 258, name: 'Roma' },
-  { id: 263, name: 'Napoli' },
-  { id: 272, name: 'Bari' },
-  { id: 280, name: 'Reggio Calabria' },
-  { id: 282, name: 'Palermo' },
-  { id: 283, name: 'Messina' },
-  { id: 287, name: 'Catania' },
-  { id: 292, name: 'Cagliari' },
-];
-export const provinceOfCity = (cityId: number) => cityId - 200;
+// Design levels, intervention types and metropolitan cities are data files (server/seed/reference), loaded
+// by referenceData.ts, so that they can be replaced like the rest of the wizard's reference data.

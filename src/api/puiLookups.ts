@@ -1,0 +1,91 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LookupItem } from '../../domain/lookups.ts';
+import { puiLookupListSchema, type PuiObiettivoGeneraleId } from '../../domain/puiReference.ts';
+import type { ApiClient } from './client.ts';
+import { parseResponse } from './response.ts';
+import { referenceData, typologyQueries } from './typology.ts';
+
+/** GET /api/Pui/GetAllPuiFromCity: the Piani Urbani Integrati of a metropolitan city (puiRiferimento). */
+export async function getPuiOfCity(api: ApiClient, cityId: number, signal?: AbortSignal): Promise<LookupItem[]> {
+  return parseResponse(puiLookupListSchema, await api('/api/Pui/GetAllPuiFromCity', { query: { cityId }, signal }));
+}
+
+/** GET /api/Pui/GetPuiObiettiviSpecifici: the city's own specific objectives, then those for every city. */
+export async function getPuiObiettiviSpecifici(
+  api: ApiClient,
+  obbGeneraleId: PuiObiettivoGeneraleId,
+  cityId: number,
+  signal?: AbortSignal,
+): Promise<LookupItem[]> {
+  return parseResponse(
+    puiLookupListSchema,
+    await api('/api/Pui/GetPuiObiettiviSpecifici', { query: { obbGeneraleId, cityId }, signal }),
+  );
+}
+
+/** GET /api/Pui/GetObiettiviGenerali: obbGenerale 0–3. */
+export async function getPuiObiettiviGenerali(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
+  return parseResponse(puiLookupListSchema, await api('/api/Pui/GetObiettiviGenerali', { signal }));
+}
+
+/** GET /api/Pui/GetFinalitaGenerali: finalitaGenerale 1–3. */
+export async function getPuiFinalitaGenerali(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
+  return parseResponse(puiLookupListSchema, await api('/api/Pui/GetFinalitaGenerali', { signal }));
+}
+
+export const puiLookupQueries = {
+  puiOfCity: (api: ApiClient, cityId: number) =>
+    queryOptions({
+      queryKey: ['pui', 'lookups', 'puiOfCity', cityId] as const,
+      queryFn: ({ signal }) => getPuiOfCity(api, cityId, signal),
+      ...referenceData,
+    }),
+  obiettiviSpecifici: (api: ApiClient, obbGeneraleId: PuiObiettivoGeneraleId, cityId: number) =>
+    queryOptions({
+      queryKey: ['pui', 'lookups', 'obiettiviSpecifici', obbGeneraleId, cityId] as const,
+      queryFn: ({ signal }) => getPuiObiettiviSpecifici(api, obbGeneraleId, cityId, signal),
+      ...referenceData,
+    }),
+  obiettiviGenerali: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['pui', 'lookups', 'obiettiviGenerali'] as const,
+      queryFn: ({ signal }) => getPuiObiettiviGenerali(api, signal),
+      ...referenceData,
+    }),
+  finalitaGenerali: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['pui', 'lookups', 'finalitaGenerali'] as const,
+      queryFn: ({ signal }) => getPuiFinalitaGenerali(api, signal),
+      ...referenceData,
+    }),
+};
+
+/*
+ * The PUI wizard's lists as hooks. A list that depends on a choice (city, general objective) waits, without
+ * a request, until that choice is made: pass null meanwhile.
+ */
+
+export const useCittaMetropolitane = (api: ApiClient) => useQuery(typologyQueries.cittaMetropolitane(api));
+
+export const useComuniOfCity = (api: ApiClient, cityId: number | null) =>
+  useQuery({ ...typologyQueries.comuniOfCity(api, cityId ?? 0), enabled: cityId !== null });
+
+export const useRegionOfCity = (api: ApiClient, cityId: number | null) =>
+  useQuery({ ...typologyQueries.regionOfCity(api, cityId ?? 0), enabled: cityId !== null });
+
+export const useLivelliProgettazione = (api: ApiClient) => useQuery(typologyQueries.livelliProgettazione(api));
+
+export const useTipologieProgettiFinanziabili = (api: ApiClient) => useQuery(typologyQueries.tipologieProgettiFinanziabili(api));
+
+export const usePuiOfCity = (api: ApiClient, cityId: number | null) =>
+  useQuery({ ...puiLookupQueries.puiOfCity(api, cityId ?? 0), enabled: cityId !== null });
+
+export const usePuiObiettiviGenerali = (api: ApiClient) => useQuery(puiLookupQueries.obiettiviGenerali(api));
+
+export const usePuiFinalitaGenerali = (api: ApiClient) => useQuery(puiLookupQueries.finalitaGenerali(api));
+
+export const usePuiObiettiviSpecifici = (api: ApiClient, obbGeneraleId: PuiObiettivoGeneraleId | null, cityId: number | null) =>
+  useQuery({
+    ...puiLookupQueries.obiettiviSpecifici(api, obbGeneraleId ?? 0, cityId ?? 0),
+    enabled: obbGeneraleId !== null && cityId !== null,
+  });
