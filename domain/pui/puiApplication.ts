@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { puiFinalitaGeneraleIdSchema, puiObiettivoGeneraleIdSchema } from '../puiReference.ts';
 
 /**
  * The PUI application's values (spec §3 PUI application fields): the wizard's form, the stored draft and the
@@ -90,8 +91,8 @@ export const puiApplicationSchema = z.object({
   puiRiferimento: ids(),
   puiCorrispndeObbietivi: bool(),
   progPuiDistanza: integer(),
-  finalitaGenerale: id(),
-  obbGenerale: z.number().int().min(0).max(3).nullable().default(null),
+  finalitaGenerale: puiFinalitaGeneraleIdSchema.nullable().default(null),
+  obbGenerale: puiObiettivoGeneraleIdSchema.nullable().default(null),
   obbSpecifico: ids(),
   descrizioneObbSpecifico: text(LONG_TEXT_MAX),
   progDescrizione: text(LONG_TEXT_MAX),

@@ -9,7 +9,7 @@ export function prose(length: number): string {
 
 /**
  * A PUI application that breaks no rule of spec §5 (ids are those of the seeded reference data: Milano's
- * metropolitan city 215, comune Milano 15146). Override what a test is about.
+ * metropolitan city 215, comune Milano 15146, its first PUI plan 21501). Override what a test is about.
  */
 export function completePuiApplication(organizationId: string, overrides: Partial<PuiApplication> = {}): PuiApplication {
   const base: PuiApplication = {
@@ -20,7 +20,7 @@ export function completePuiApplication(organizationId: string, overrides: Partia
     progComune: 15146,
     progInherentPui: true,
     progCodice: 'A12',
-    puiRiferimento: [1],
+    puiRiferimento: [21501],
     puiCorrispndeObbietivi: true,
     progPuiDistanza: 250,
     finalitaGenerale: 1,
