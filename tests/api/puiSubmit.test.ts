@@ -136,6 +136,27 @@ describe('what is checked before anything is stored', () => {
     expect((await applicationOf(t, owner.orgId, 'PUI'))?.status).toBe('APERTA');
   });
 
+  it('fuzz: any field of any wrong type is a 400 or 422, never a 500', async () => {
+    // With an attachment missing nothing can be stored, so every case reaches the checks.
+    emptySlots.set(owner.orgId, ['Modulo privacy']);
+    try {
+      const complete = completePuiApplication(owner.orgId);
+      const keys = [...Object.keys(complete).filter((k) => k !== 'organizationId'), ...Object.keys(complete.puiSurveyDto).map((k) => `puiSurveyDto.${k}`)];
+      const wrong: unknown[] = [{}, [null], true, 'testo', -1, 3.5, '2026-99-99', 'x'.repeat(5000)];
+      for (const key of keys) {
+        for (const value of wrong) {
+          const [head, tail] = key.split('.') as [keyof PuiApplication, string | undefined];
+          const body = tail ? { ...complete, puiSurveyDto: { ...complete.puiSurveyDto, [tail]: value } } : { ...complete, [head]: value };
+          const response = await createPui(body, owner.token);
+          expect([400, 422], `${key} = ${JSON.stringify(value).slice(0, 40)}: ${response.body.slice(0, 200)}`).toContain(response.statusCode);
+        }
+      }
+    } finally {
+      emptySlots.delete(owner.orgId);
+    }
+    expect((await applicationOf(t, owner.orgId, 'PUI'))?.status).toBe('APERTA');
+  });
+
   it('blocks an end of works after the call’s limit, read from the database', async () => {
     const late = completePuiApplication(owner.orgId, { tempiInizioLavori: '2026-06-01', tempiDurataLavori: 6 });
     const response = await createPui(late, owner.token);
@@ -291,6 +312,28 @@ describe('a complete application', () => {
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toMatchObject({ statusCode: 'CANDIDATURA_SOTTOMESSA', body: { progNome: 'Parco delle Cave, secondo invio' } });
     expect(await submissionRows(owner.orgId)).toHaveLength(2);
+  });
+});
+
+describe('what is stored', () => {
+  it('answers that other answers hide are cleared, not kept: the PUI code without a PUI, an indicator’s numbers without SI', async () => {
+    const owner = await applicantWithDraft('Comune Ordinato');
+    const complete = completePuiApplication(owner.orgId);
+    const response = await createPui(
+      {
+        ...complete,
+        progInherentPui: false,
+        progCodice: 'Z9',
+        puiSurveyDto: { ...complete.puiSurveyDto, ristrutturazione: 'NO', mqSLP: 1200, noteRistrutturazione: 'Nessuna', housing: 'SI', canoniLocazione: 650, prezziCompravendita: 2400 },
+      },
+      owner.token,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().body).toMatchObject({
+      progInherentPui: false,
+      progCodice: '',
+      puiSurveyDto: { ristrutturazione: 'NO', mqSLP: null, noteRistrutturazione: 'Nessuna', housing: 'SI', canoniLocazione: 650, prezziCompravendita: 2400 },
+    });
   });
 });
 
