@@ -58,6 +58,11 @@ const compilationBase = {
   hasDraft: z.boolean(),
   /** Every status change, oldest first. */
   history: z.array(statusHistoryItemSchema),
+  /**
+   * The values of the latest submission (POST /api/Pui/CreatePui), as the server validated and recomputed
+   * them; null before the first. The read-only wizard shows these; while null it shows the draft instead.
+   */
+  body: z.record(z.string(), z.unknown()).nullable().default(null),
 };
 export const turCompilationSchema = z.object({ ...compilationBase, warningsTur: z.array(z.string()) });
 export const puiCompilationSchema = z.object({ ...compilationBase, warningsPui: z.array(z.string()) });
@@ -161,3 +166,34 @@ export const excelExportRequestSchema = z.object({
   callType: z.union([compilazioneTypeSchema, z.string()]),
 });
 
+
+/**
+ * POST /api/Pui/CreatePui (spec §7): the body is the PUI form values (domain/pui/puiApplication.ts) with
+ * `organizationId`. `status`, `allegatoId`, `warningsPui` and the computed or derived values (fontiCopertura,
+ * percTotInvest, tempiFineLavoriPrev, progRegione) may be sent and are ignored: the server sets them.
+ * Answers:
+ * - 200: the compilation as GetPuiCompilazione answers it (status Candidatura Sottomessa, `body` = the stored
+ *   values); reviewers' warnings are stored but, as always for applicants, `warningsPui` is empty.
+ * - 400 (fieldErrorSchema): a value of the wrong type, too long or a date that does not exist, by field.
+ * - 401, 403 (not a member, or a platform admin: admins never submit), 404 (unknown organisation).
+ * - 409 `application_submitted`: the application was already submitted with other values.
+ * - 422 (applicationIncompleteSchema): rules of spec §5 broken.
+ * Idempotent by content: the same values again (a double click, a retry, two at once) answer 200 with the
+ * same compilation and write nothing more — one submission, one history row.
+ */
+
+/** One problem of a submitted application: the field (dotted path), its wizard step, an Italian message. */
+export const fieldIssueSchema = z.object({ field: z.string(), step: z.string(), message: z.string() });
+
+/**
+ * 422 of POST /api/Pui/CreatePui: the application breaks rules of spec §5 (required fields, lengths, the
+ * end-of-works limit of the call, a comune outside the chosen city, a mandatory attachment missing — step
+ * 'allegati'). `message` is spec §8's 'Controlla che tutti i campi obbligatori siano compilati'; `issues`
+ * lists every problem, so the wizard can mark each field and step.
+ */
+export const applicationIncompleteSchema = z.object({
+  error: z.literal('application_incomplete'),
+  message: z.string(),
+  issues: z.array(fieldIssueSchema),
+});
+export type ApplicationIncomplete = z.infer<typeof applicationIncompleteSchema>;

@@ -29,6 +29,8 @@ import { seedCalls } from './seed/calls.ts';
 import { createApplicationRepository } from './applications/repository.ts';
 import { createStatusChanges } from './applications/statusChanges.ts';
 import { createAdminList } from './applications/adminList.ts';
+import { createApplicationSubmission, type MissingRequiredAttachments } from './applications/submitApplication.ts';
+import { createPuiPlaces, createPuiSubmission } from './applications/puiSubmission.ts';
 import { callRoutes } from './routes/call.routes.ts';
 import { turRoutes } from './routes/tur.routes.ts';
 import { puiRoutes } from './routes/pui.routes.ts';
@@ -44,10 +46,15 @@ export interface BuildAppOptions {
   /** An already open database (tests pass a fresh one); otherwise the configured one is opened. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Which mandatory attachment slots are still empty, checked before a submission (422). Supplied by the
+   * attachments module; tests may pass their own. Without it, submissions do not check attachments.
+   */
+  missingRequiredAttachments?: MissingRequiredAttachments;
 }
 
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+export async function buildApp({ config, database, logger = false, missingRequiredAttachments }: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
   const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
@@ -73,6 +80,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const mailer = createMailer({ ...config.mail, log: app.log });
   const applications = { membership, repository: createApplicationRepository(db), statusChanges: createStatusChanges(db) };
   app.addHook('onClose', async () => mailer.close());
+  const submissions = createApplicationSubmission({ db, statusChanges: applications.statusChanges, missingRequiredAttachments });
+  const puiPlaces = createPuiPlaces(territory, reference);
 
   let oidc: OidcClient;
   if (config.oidc.mode === 'embedded') {
@@ -115,7 +124,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await api.register(typologyRoutes, { territory, reference });
     await api.register(callRoutes, { db });
     await api.register(turRoutes, applications);
-    await api.register(puiRoutes, applications);
+    await api.register(puiRoutes, { ...applications, submissions, puiSubmission: createPuiSubmission(puiPlaces) });
     await api.register(puiLookupsRoutes, { reference });
     await api.register(draftCompilazioneRoutes, { ...applications, db });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });

@@ -30,6 +30,8 @@ export interface CompilationView {
   hasDraft: boolean;
   history: StatusHistoryItem[];
   warnings: string[];
+  /** The latest submitted values; null before the first submission. */
+  body: Record<string, unknown> | null;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -134,6 +136,7 @@ function compilationOf(
     hasDraft: Boolean(row?.draft),
     history,
     warnings: warnings ?? row?.warnings ?? [],
+    body: row?.body ?? null,
   };
 }
 

@@ -79,6 +79,7 @@ describe('compilation before anything was saved', () => {
       statusChangedAt: null,
       hasDraft: false,
       history: [],
+      body: null,
       [warningsKey]: [],
     });
   });

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/client.ts';
 import type { TokenSet } from '../../domain/auth.ts';
@@ -16,7 +16,9 @@ export const ADMIN_PASSWORD = 'amministra-2026';
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a fresh database with the real migrations, talked to through app.inject. */
-export async function createTestApp(options: { database?: Database; env?: Record<string, string> } = {}) {
+export async function createTestApp(
+  options: { database?: Database; env?: Record<string, string> } & Pick<BuildAppOptions, 'missingRequiredAttachments'> = {},
+) {
   const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     PUBLIC_URL,
@@ -26,7 +28,7 @@ export async function createTestApp(options: { database?: Database; env?: Record
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const built = await buildApp({ config, database });
+  const built = await buildApp({ config, database, missingRequiredAttachments: options.missingRequiredAttachments });
   await built.accounts.ensureAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await built.app.ready();
   const { app } = built;
