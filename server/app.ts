@@ -33,6 +33,10 @@ import { turRoutes } from './routes/tur.routes.ts';
 import { puiRoutes } from './routes/pui.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
 import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts';
+import { fileUploadRoutes } from './routes/fileUpload.routes.ts';
+import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
+import { createAttachmentRepository } from './attachments/repository.ts';
+import { createFilesystemStorage } from './storage/filesystemStorage.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -48,6 +52,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
   const { db, close } = database ?? (await openDatabase(config.database));
   await seedCalls(db);
+  await seedAttachmentTypes(db);
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -114,6 +119,12 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await api.register(puiRoutes, applications);
     await api.register(draftCompilazioneRoutes, { ...applications, db });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
+    await api.register(fileUploadRoutes, {
+      membership,
+      repository: createAttachmentRepository(db),
+      storage: createFilesystemStorage(config.files.dir),
+      maxUploadBytes: config.files.maxUploadBytes,
+    });
   });
 
   const clientBuilt = existsSync(`${CLIENT_DIST}/index.html`);
