@@ -279,6 +279,40 @@ describe('what an upload may be', () => {
     expect(storedFiles()).toHaveLength(files);
   });
 
+  it('refuses by the announced Content-Length alone, before reading the body', async () => {
+    const form = multipartForm([['OrgId', a.orgId], ['File', { name: 'x.pdf', content: pdf('piccolo') }]]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/FileUpload/UploadFile',
+      headers: { 'content-type': form.contentType, 'content-length': String(5 * MB), authorization: `Bearer ${a.token}` },
+      payload: form.body,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(m.tooLarge(1));
+  });
+
+  it('leaves neither a file nor a row when the upload breaks off midway', async () => {
+    const files = storedFiles().length;
+    const rows = await rowCount();
+    const form = multipartForm([
+      ['TipoFileId', String(PUI.report)],
+      ['OrgId', a.orgId],
+      ['CallType', 'PUI'],
+      ['File', { name: 'interrotto.pdf', content: Buffer.concat([pdf('interrotto'), Buffer.alloc(300_000, 0x20)]) }],
+    ]);
+    // The connection drops after 200 kB: the multipart body never ends.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/FileUpload/UploadFile',
+      headers: { 'content-type': form.contentType, authorization: `Bearer ${a.token}` },
+      payload: Readable.from([form.body.subarray(0, 100_000), form.body.subarray(100_000, 200_000)]),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(m.uploadInterrupted);
+    expect(storedFiles()).toHaveLength(files);
+    expect(await rowCount()).toBe(rows);
+  });
+
   it('refuses an executable renamed .pdf with 415 and an Italian message, storing nothing', async () => {
     const files = storedFiles().length;
     const rows = await rowCount();
