@@ -37,6 +37,10 @@ import { puiRoutes } from './routes/pui.routes.ts';
 import { puiLookupsRoutes } from './routes/puiLookups.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
 import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts';
+import { fileUploadRoutes } from './routes/fileUpload.routes.ts';
+import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
+import { createAttachmentRepository } from './attachments/repository.ts';
+import { createFilesystemStorage } from './storage/filesystemStorage.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -60,6 +64,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
   const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
   const { db, close } = database ?? (await openDatabase(config.database));
   await seedCalls(db);
+  await seedAttachmentTypes(db);
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -128,6 +133,12 @@ export async function buildApp({ config, database, logger = false, missingRequir
     await api.register(puiLookupsRoutes, { reference });
     await api.register(draftCompilazioneRoutes, { ...applications, db });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
+    await api.register(fileUploadRoutes, {
+      membership,
+      repository: createAttachmentRepository(db),
+      storage: createFilesystemStorage(config.files.dir),
+      maxUploadBytes: config.files.maxUploadBytes,
+    });
   });
 
   const clientBuilt = existsSync(`${CLIENT_DIST}/index.html`);

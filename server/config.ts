@@ -38,6 +38,7 @@ const envSchema = z
         .refine((from) => !/[\r\n]/.test(from), 'MAIL_FROM must be a single line')
         .default('"Portale Fondi" <noreply@portale-fondi.local>'),
     ),
+    MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1024).default(25)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
@@ -97,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY === 'true',
     /** Without SMTP_URL, messages are written to DATA_DIR/outbox as .eml files. */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    /** Uploaded attachments: DATA_DIR/files, at most MAX_UPLOAD_MB each. */
+    files: { dir: path.join(dataDir, 'files'), maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024 },
     logLevel: e.LOG_LEVEL,
     redirectUri: `${publicUrl}/login-callback`,
     postLogoutRedirectUri: `${publicUrl}/logout-callback`,

@@ -13,8 +13,9 @@ import * as identity from './schema/identity.ts';
 import * as invitations from './schema/invitations.ts';
 import * as applications from './schema/applications.ts';
 import * as calls from './schema/calls.ts';
+import * as attachments from './schema/attachments.ts';
 
-export const schema = { ...users, ...organizations, ...identity, ...invitations, ...applications, ...calls };
+export const schema = { ...users, ...organizations, ...identity, ...invitations, ...applications, ...calls, ...attachments };
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code above this module never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

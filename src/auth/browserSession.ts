@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../api/client.ts';
 import { readSelectedOrganizationId } from '../api/selectedOrganization.ts';
-import { createSession, type AuthActor } from './session.ts';
+import { createSession, type Session } from './session.ts';
 import { clearTokenCookies, readTokenCookies, writeTokenCookies } from './tokenCookies.ts';
 
 interface BrowserSessionOptions {
@@ -11,7 +10,7 @@ interface BrowserSessionOptions {
 }
 
 /** The session as the browser keeps it: token cookies, localStorage, same-origin API. */
-export function createBrowserSession({ queryClient, onSessionExpired }: BrowserSessionOptions): { api: ApiClient; auth: AuthActor } {
+export function createBrowserSession({ queryClient, onSessionExpired }: BrowserSessionOptions): Session {
   const secure = window.location.protocol === 'https:';
   return createSession({
     baseURL: '',

@@ -3,7 +3,8 @@ import { createAuthActors } from '../../machines/auth/actors.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import { selectAccessToken, selectIsSettled, type AuthSnapshot } from '../../machines/auth/selectors.ts';
 import type { StoredTokens } from '../../machines/auth/types.ts';
-import { createApiClient, type ApiClient } from '../api/client.ts';
+import { createApiClient, type ApiClient, type ApiClientConfig } from '../api/client.ts';
+import { createAttachmentTransfers, type AttachmentTransfers } from '../api/attachments.ts';
 import { exchangeCode, logoutUrl, refreshTokens } from '../api/jwt.ts';
 import { getCurrentUser } from '../api/user.ts';
 
@@ -39,8 +40,15 @@ export interface SessionHost {
   onSessionExpired(): void;
 }
 
+export interface Session {
+  api: ApiClient;
+  auth: AuthActor;
+  /** Uploads with progress and file downloads, with the API client's credentials. */
+  transfers: AttachmentTransfers;
+}
+
 /** The auth actor and the API client, wired to each other and to the host. */
-export function createSession(host: SessionHost): { api: ApiClient; auth: AuthActor } {
+export function createSession(host: SessionHost): Session {
   const auth: AuthActor = createActor(
     authMachine.provide({
       actors: {
@@ -62,7 +70,7 @@ export function createSession(host: SessionHost): { api: ApiClient; auth: AuthAc
     }),
   );
 
-  const api = createApiClient({
+  const credentials: ApiClientConfig = {
     baseURL: host.baseURL,
     getAccessToken: () => selectAccessToken(auth.getSnapshot()),
     getSelectedOrganizationId: () => host.readSelectedOrganizationId(),
@@ -71,9 +79,10 @@ export function createSession(host: SessionHost): { api: ApiClient; auth: AuthAc
       auth.send({ type: 'session.expired' });
       host.onSessionExpired();
     },
-  });
+  };
+  const api = createApiClient(credentials);
 
   // Started only now: its first actor reads the stored tokens and may call the API.
   auth.start();
-  return { api, auth };
+  return { api, auth, transfers: createAttachmentTransfers(credentials) };
 }

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { fundSchema, type Fund } from './applicationStatus.ts';
+import { UUID_PATTERN } from './organization.ts';
+
+/**
+ * Application attachments (spec §3 Attachment slot, §5 Attachments, §7 Files): the slots a fund asks for,
+ * what an upload answers, and whether every mandatory slot has a file. Shared by the server's routes and
+ * the browser's API module.
+ */
+
+/** What a slot accepts, checked on the server by content, never by name. */
+export const ATTACHMENT_FORMATS = ['PDF', 'Excel'] as const;
+export const attachmentFormatSchema = z.enum(ATTACHMENT_FORMATS);
+export type AttachmentFormat = z.infer<typeof attachmentFormatSchema>;
+
+/** MIME types of what the server accepts, as it stores and serves them. */
+export const ATTACHMENT_CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+} as const;
+
+/** The `accept` hint for a file picker (the server decides anyway). */
+export const ACCEPT_BY_FORMAT: Record<AttachmentFormat, string> = {
+  PDF: '.pdf,application/pdf',
+  Excel: `.xlsx,.xls,${ATTACHMENT_CONTENT_TYPES.xlsx},${ATTACHMENT_CONTENT_TYPES.xls}`,
+};
+
+/** The fund as the file calls name it: 'TUR' | 'PUI' in any case, or the compilazioneType 0 | 1. */
+export const attachmentCallTypeSchema = z
+  .union([z.string(), z.number()])
+  .transform((value, ctx): Fund => {
+    const text = String(value).trim().toUpperCase();
+    if (text === '0') return 'TUR';
+    if (text === '1') return 'PUI';
+    const fund = fundSchema.safeParse(text);
+    if (fund.success) return fund.data;
+    ctx.addIssue({ code: 'custom', message: 'callType' });
+    return z.NEVER;
+  });
+
+const uuidString = z.string().regex(UUID_PATTERN);
+
+/**
+ * One slot of the attachment list (spec §3): the type (`id` is the TipoFileId to upload with) and, when a
+ * file is there, that file. A single-file type is one slot; the generic "Aggiungi allegato" type
+ * (`multiple`) is one slot per uploaded file plus one empty slot to add another.
+ */
+export const attachmentSlotSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string().nullable(),
+  attachedTypeName: z.string(),
+  attachedType: attachmentFormatSchema,
+  mandatoryInput: z.boolean(),
+  downloadId: uuidString.nullable(),
+  /** A form to download, fill in and upload signed (e.g. '/modelli/informativa-privacy.pdf'). */
+  templateUrl: z.string().nullable(),
+  /** Whether the uploaded PDF declares PDF/A conformance; null without a file or for Excel. */
+  isPdfA: z.boolean().nullable(),
+  uploadedAt: z.string().nullable(),
+  size: z.number().int().nonnegative().nullable(),
+  multiple: z.boolean(),
+});
+export type AttachmentSlot = z.infer<typeof attachmentSlotSchema>;
+export const attachmentSlotListSchema = z.array(attachmentSlotSchema);
+
+/** The answer to POST /api/FileUpload/UploadFile: spec's `{ id, fileName }` and what the slot shows. */
+export const uploadFileResponseSchema = z.object({
+  id: uuidString,
+  fileName: z.string(),
+  attachmentTypeId: z.number().int(),
+  contentType: z.string(),
+  size: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  isPdfA: z.boolean().nullable(),
+  uploadedAt: z.string(),
+});
+export type UploadFileResponse = z.infer<typeof uploadFileResponseSchema>;
+
+export const removeAttachmentResponseSchema = z.object({ removed: z.literal(true), downloadId: uuidString });
+
+/** FileUploadValidationPui / FileUploadValidationTur: may the application be submitted, as far as files go. */
+export const attachmentValidationSchema = z.object({
+  isValid: z.boolean(),
+  missing: z.array(z.object({ id: z.number().int(), attachedTypeName: z.string() })),
+});
+export type AttachmentValidation = z.infer<typeof attachmentValidationSchema>;
+
+export const attachmentTypesQuerySchema = z.object({ orgId: z.string(), callType: z.string() });
+export const attachmentOrgQuerySchema = z.object({ orgId: z.string() });
+export const downloadQuerySchema = z.object({ downloadId: z.string() });
+export const zippedFilesQuerySchema = z.object({ orgId: z.string(), type: z.string() });
+
+/** "Allegati{Tur|Pui}-{orgName}.zip" (spec §9). */
+export function zippedAttachmentsFileName(fund: Fund, organizationName: string): string {
+  return `Allegati${fund === 'TUR' ? 'Tur' : 'Pui'}-${organizationName}.zip`;
+}

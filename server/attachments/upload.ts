@@ -1,0 +1,168 @@
+import { pipeline } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { ATTACHMENT_CONTENT_TYPES, attachmentCallTypeSchema, type UploadFileResponse } from '../../domain/attachments.ts';
+import type { Fund } from '../../domain/applicationStatus.ts';
+import { fileNameWithExtension, displayFileName } from '../../domain/fileName.ts';
+import { messages } from '../../domain/messages.ts';
+import type { Membership, OrganizationAccess } from '../auth/membership.ts';
+import { HttpError } from '../errors.ts';
+import type { FileStorage } from '../storage/fileStorage.ts';
+import { ContentInspector, kindMatchesFormat, UploadTooLargeError, UploadWrongFormatError, type ContentInspection } from './contentInspector.ts';
+import type { AttachmentRepository, AttachmentTypeRow } from './repository.ts';
+
+const m = messages.attachments;
+
+/** The multipart fields of spec §3 besides File; anything else is ignored. */
+const FIELD_NAMES = ['Nome', 'Descrizione', 'TipoFileId', 'OrgId', 'CallType'] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
+const DESCRIPTION_MAX_LENGTH = 500;
+
+/** Room for the fields and the multipart framing around the file, when judging a Content-Length. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export interface UploadDependencies {
+  membership: Membership;
+  repository: AttachmentRepository;
+  storage: FileStorage;
+  maxBytes: number;
+}
+
+interface UploadTarget {
+  access: OrganizationAccess;
+  fund: Fund;
+  type: AttachmentTypeRow;
+}
+
+export const tooLarge = (maxBytes: number) =>
+  new HttpError(413, 'file_too_large', m.tooLarge(Math.round(maxBytes / (1024 * 1024))), { connection: 'close' });
+
+const wrongFormat = (format: AttachmentTypeRow['format']) =>
+  new HttpError(415, 'unsupported_file_type', format === 'PDF' ? m.notPdf : m.notExcel);
+
+/** Errors of the multipart parser, of the inspector and of an interrupted request, as the person should read them. */
+function clientError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof HttpError) return error;
+  if (error instanceof UploadTooLargeError) return tooLarge(maxBytes);
+  if (error instanceof UploadWrongFormatError) return wrongFormat(error.format);
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'one_file_only', m.onlyOneFile);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') {
+    return new HttpError(400, 'bad_multipart', messages.generic.badRequest);
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, 'file_missing', m.fileMissing);
+  const message = error instanceof Error ? error.message : '';
+  if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || /unexpected end|terminated early|aborted/i.test(message)) {
+    return new HttpError(400, 'upload_interrupted', m.uploadInterrupted);
+  }
+  return error;
+}
+
+function fund(value: string | undefined): Fund {
+  const parsed = attachmentCallTypeSchema.safeParse(value ?? '');
+  if (!parsed.success) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
+  return parsed.data;
+}
+
+function typeId(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') throw new HttpError(400, 'attachment_type_missing', m.typeMissing);
+  const id = Number(value.trim());
+  if (!Number.isSafeInteger(id)) throw new HttpError(400, 'attachment_type_unknown', m.typeUnknown);
+  return id;
+}
+
+/**
+ * POST /api/FileUpload/UploadFile. The file streams through the inspector into storage; nothing is kept in
+ * memory. Who may upload where is checked as soon as the fields are known: before the file when the
+ * client sends them first (ours does), otherwise right after it, and then the stored file is deleted if
+ * the upload is refused. Any failure leaves neither a file nor a row behind.
+ */
+export async function receiveUpload(request: FastifyRequest, deps: UploadDependencies): Promise<UploadFileResponse> {
+  const { membership, repository, storage, maxBytes } = deps;
+  const fields: Partial<Record<FieldName, string>> = {};
+  let target: UploadTarget | undefined;
+  let stored: { key: string; inspection: ContentInspection; clientName: string } | undefined;
+
+  async function resolveTarget(): Promise<UploadTarget> {
+    if (target) return target;
+    if (!fields.OrgId) throw new HttpError(400, 'organization_missing', m.organizationMissing);
+    const access = await membership.requireMember(request, fields.OrgId);
+    const callFund = fund(fields.CallType);
+    const type = await repository.typeById(typeId(fields.TipoFileId));
+    if (!type || type.fund !== callFund) throw new HttpError(400, 'attachment_type_unknown', m.typeUnknown);
+    await repository.assertEditable(access.organization.id, callFund);
+    target = { access, fund: callFund, type };
+    return target;
+  }
+
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (!(FIELD_NAMES as readonly string[]).includes(part.fieldname)) continue;
+        if (part.valueTruncated) throw new HttpError(400, 'field_too_long', m.fieldTooLong);
+        fields[part.fieldname as FieldName] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'File' || stored) {
+        part.file.resume();
+        throw new HttpError(400, 'one_file_only', m.onlyOneFile);
+      }
+      const known = fields.OrgId !== undefined && fields.TipoFileId !== undefined && fields.CallType !== undefined;
+      const early = known ? await resolveTarget() : undefined;
+      const inspector = new ContentInspector({ maxBytes, ...(early ? { expected: early.type.format } : {}) });
+      part.file.once('limit', () => inspector.destroy(new UploadTooLargeError()));
+      // pipeline() destroys the inspector with the source's error, so storage.put sees every failure.
+      const inspected = pipeline(part.file, inspector, () => {});
+      const { key } = await storage.put(inspected);
+      stored = { key, inspection: inspector.result(), clientName: part.filename };
+    }
+
+    if (!stored) throw new HttpError(400, 'file_missing', m.fileMissing);
+    const { type, fund: callFund, access } = await resolveTarget();
+    const { inspection } = stored;
+    if (inspection.size === 0) throw new HttpError(400, 'file_empty', m.empty);
+    if (!kindMatchesFormat(inspection.kind, type.format)) throw wrongFormat(type.format);
+
+    const extension = inspection.kind === 'pdf' ? '.pdf' : inspection.kind === 'xlsx' ? '.xlsx' : '.xls';
+    const contentType = inspection.kind === 'pdf' ? ATTACHMENT_CONTENT_TYPES.pdf : ATTACHMENT_CONTENT_TYPES[inspection.kind === 'xlsx' ? 'xlsx' : 'xls'];
+    const fileName = fileNameWithExtension(fields.Nome?.trim() || stored.clientName, extension, 'allegato');
+    const description = displayFileName(fields.Descrizione ?? '').slice(0, DESCRIPTION_MAX_LENGTH) || null;
+
+    const { row, replacedKeys } = await repository.add(
+      {
+        organizationId: access.organization.id,
+        fund: callFund,
+        attachmentTypeId: type.id,
+        storageKey: stored.key,
+        fileName,
+        description,
+        contentType,
+        size: inspection.size,
+        sha256: inspection.sha256,
+        isPdfA: inspection.isPdfA,
+        uploadedBy: access.user.id,
+      },
+      type,
+    );
+    stored = undefined; // the row owns the file now
+    for (const key of replacedKeys) {
+      await storage.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'replaced attachment not deleted'));
+    }
+    return {
+      id: row.id,
+      fileName: row.fileName,
+      attachmentTypeId: row.attachmentTypeId,
+      contentType: row.contentType,
+      size: row.size,
+      sha256: row.sha256,
+      isPdfA: row.contentType === ATTACHMENT_CONTENT_TYPES.pdf ? row.isPdfA : null,
+      uploadedAt: row.createdAt.toISOString(),
+    };
+  } catch (error) {
+    if (stored) {
+      const { key } = stored;
+      await storage.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'refused upload not deleted'));
+    }
+    throw clientError(error, maxBytes);
+  }
+}

@@ -1,0 +1,226 @@
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import yazl from 'yazl';
+import { z } from 'zod';
+import type { Fund } from '../../domain/applicationStatus.ts';
+import {
+  attachmentCallTypeSchema,
+  attachmentOrgQuerySchema,
+  attachmentSlotListSchema,
+  attachmentTypesQuerySchema,
+  attachmentValidationSchema,
+  downloadQuerySchema,
+  removeAttachmentResponseSchema,
+  uploadFileResponseSchema,
+  zippedAttachmentsFileName,
+  zippedFilesQuerySchema,
+} from '../../domain/attachments.ts';
+import { apiErrorSchema } from '../../domain/errors.ts';
+import { displayFileName } from '../../domain/fileName.ts';
+import { messages } from '../../domain/messages.ts';
+import { UUID_PATTERN } from '../../domain/organization.ts';
+import { attachmentDisposition } from '../attachments/contentDisposition.ts';
+import type { AttachmentRepository, AttachmentRow } from '../attachments/repository.ts';
+import { attachmentSlotsOf, attachmentValidationOf } from '../attachments/slots.ts';
+import { MULTIPART_OVERHEAD_BYTES, receiveUpload, tooLarge } from '../attachments/upload.ts';
+import { requireAdmin } from '../auth/authenticate.ts';
+import type { Membership } from '../auth/membership.ts';
+import { HttpError } from '../errors.ts';
+import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
+
+const m = messages.attachments;
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+};
+
+export interface FileUploadRouteOptions {
+  membership: Membership;
+  repository: AttachmentRepository;
+  storage: FileStorage;
+  /** MAX_UPLOAD_MB in bytes. */
+  maxUploadBytes: number;
+}
+
+function parseFund(value: string): Fund {
+  const parsed = attachmentCallTypeSchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
+  return parsed.data;
+}
+
+function parseDownloadId(value: string): string {
+  if (!UUID_PATTERN.test(value)) throw new HttpError(400, 'invalid_download_id', m.idInvalid);
+  return value.toLowerCase();
+}
+
+/** The bytes of a stored file as a download: never rendered by the browser, never sniffed. */
+async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: AttachmentRow) {
+  let stream;
+  try {
+    stream = await storage.openRead(file.storageKey);
+  } catch (error) {
+    if (error instanceof StoredFileNotFoundError) throw new HttpError(404, 'attachment_not_found', m.notFound);
+    throw error;
+  }
+  return reply
+    .type(file.contentType)
+    .header('content-length', String(file.size))
+    .header('content-disposition', attachmentDisposition(file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(stream);
+}
+
+/** Zip entry names: '<type> - <file name>', unique within the zip, no path separators. */
+function zipEntryNames(files: AttachmentRow[], typeNames: Map<number, string>): string[] {
+  const used = new Set<string>();
+  return files.map((file) => {
+    const base = displayFileName(`${typeNames.get(file.attachmentTypeId) ?? 'Allegato'} - ${file.fileName}`.replaceAll('/', '-')) || 'allegato';
+    let name = base;
+    for (let copy = 2; used.has(name.toLowerCase()); copy++) {
+      const dot = base.lastIndexOf('.');
+      name = dot > 0 ? `${base.slice(0, dot)} (${copy})${base.slice(dot)}` : `${base} (${copy})`;
+    }
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/**
+ * /api/FileUpload/…: the application attachments (spec §2 Attachment slot widget, §3, §5, §7 Files).
+ * Members upload and remove their organisation's files until the application is submitted; members
+ * and platform administrators list and download them; administrators download them all as one zip.
+ */
+export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = async (app, options) => {
+  const { membership, repository, storage, maxUploadBytes } = options;
+
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 50 },
+  });
+
+  /** Refused by its announced length before a byte of the body is read. */
+  async function refuseLargeBody(request: FastifyRequest) {
+    const length = Number(request.headers['content-length']);
+    if (Number.isFinite(length) && length > maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxUploadBytes);
+  }
+
+  /**
+   * multipart/form-data: File, Nome, Descrizione, TipoFileId, OrgId, CallType (spec §3). Answers
+   * `{ id, fileName, … }`. 413 too large, 415 not what the slot accepts, 400 empty, 409 submitted.
+   */
+  app.post(
+    '/api/FileUpload/UploadFile',
+    { onRequest: refuseLargeBody, schema: { response: { 200: uploadFileResponseSchema, ...errors } } },
+    (request) => receiveUpload(request, { membership, repository, storage, maxBytes: maxUploadBytes }),
+  );
+
+  /** The file itself, for members of its organisation and platform administrators. */
+  app.get(
+    '/api/FileUpload/GetFile',
+    { schema: { querystring: downloadQuerySchema, response: { 200: z.unknown().describe('the file'), ...errors } } },
+    async (request, reply) => {
+      const file = await repository.byId(parseDownloadId(request.query.downloadId));
+      if (!file) throw new HttpError(404, 'attachment_not_found', m.notFound);
+      await membership.requireMember(request, file.organizationId, { allowAdmin: 'read' });
+      return sendStoredFile(reply, storage, file);
+    },
+  );
+
+  /** Removes a file (DELETE, spec §7 "delete by downloadId"). Members only, until the application is submitted. */
+  app.delete(
+    '/api/FileUpload/RemoveAttachement',
+    { schema: { querystring: downloadQuerySchema, response: { 200: removeAttachmentResponseSchema, ...errors } } },
+    async (request) => {
+      const file = await repository.byId(parseDownloadId(request.query.downloadId));
+      if (!file) throw new HttpError(404, 'attachment_not_found', m.notFound);
+      await membership.requireMember(request, file.organizationId);
+      const key = await repository.remove(file);
+      await storage.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'removed attachment not deleted'));
+      return { removed: true as const, downloadId: file.id };
+    },
+  );
+
+  /** The slots of the fund's application with what is uploaded in each (members and platform administrators). */
+  app.get(
+    '/api/FileUpload/GetAttachmentTypes',
+    { schema: { querystring: attachmentTypesQuerySchema, response: { 200: attachmentSlotListSchema, ...errors } } },
+    async (request) => {
+      const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const fund = parseFund(request.query.callType);
+      const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(access.organization.id, fund)]);
+      return attachmentSlotsOf(types, files);
+    },
+  );
+
+  for (const fund of ['TUR', 'PUI'] as const) {
+    /** Whether every mandatory attachment is uploaded, and which are missing. */
+    app.get(
+      `/api/FileUpload/FileUploadValidation${fund === 'TUR' ? 'Tur' : 'Pui'}`,
+      { schema: { querystring: attachmentOrgQuerySchema, response: { 200: attachmentValidationSchema, ...errors } } },
+      async (request) => {
+        const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+        const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(access.organization.id, fund)]);
+        return attachmentValidationOf(types, files);
+      },
+    );
+  }
+
+  /** Every file of one application as "Allegati{Tur|Pui}-{orgName}.zip", streamed as it is written. Platform administrators only. */
+  app.get(
+    '/api/FileUpload/GetZippedFiles',
+    { schema: { querystring: zippedFilesQuerySchema, response: { 200: z.unknown().describe('the zip, streamed'), ...errors } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const fund = parseFund(request.query.type);
+      const { organization } = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(organization.id, fund)]);
+      if (files.length === 0) throw new HttpError(404, 'no_attachments', m.zipEmpty);
+
+      const order = new Map(types.map((type, index) => [type.id, index]));
+      const sorted = [...files].sort((a, b) => (order.get(a.attachmentTypeId) ?? 0) - (order.get(b.attachmentTypeId) ?? 0));
+      const present = await Promise.all(sorted.map((file) => storage.exists(file.storageKey)));
+      const names = zipEntryNames(sorted, new Map(types.map((type) => [type.id, type.name])));
+
+      const zip = new yazl.ZipFile();
+      const output = zip.outputStream as Readable;
+      const missing: string[] = [];
+      sorted.forEach((file, index) => {
+        if (!present[index]) {
+          missing.push(names[index]!);
+          return;
+        }
+        zip.addReadStreamLazy(names[index]!, { mtime: file.createdAt, size: file.size }, (callback) => {
+          storage.openRead(file.storageKey).then(
+            (stream) => callback(null, stream),
+            (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as never),
+          );
+        });
+      });
+      if (missing.length > 0) {
+        request.log.error({ organizationId: organization.id, fund, missing }, 'attachments missing from storage');
+        zip.addBuffer(Buffer.from(`File non disponibili nell'archivio:\r\n${missing.join('\r\n')}\r\n`, 'utf8'), 'FILE-NON-DISPONIBILI.txt');
+      }
+      zip.on('error', (error: Error) => {
+        request.log.error({ err: error }, 'zip of attachments failed');
+        output.destroy(error);
+      });
+      zip.end();
+
+      return reply
+        .type('application/zip')
+        .header('content-disposition', attachmentDisposition(zippedAttachmentsFileName(fund, displayFileName(organization.name) || 'organizzazione')))
+        .header('cache-control', 'private, no-store')
+        .send(output);
+    },
+  );
+};

@@ -1,0 +1,203 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Fund } from '../../domain/applicationStatus.ts';
+import {
+  attachmentSlotListSchema,
+  attachmentValidationSchema,
+  removeAttachmentResponseSchema,
+  uploadFileResponseSchema,
+  type AttachmentSlot,
+  type AttachmentValidation,
+  type UploadFileResponse,
+} from '../../domain/attachments.ts';
+import { messages } from '../../domain/messages.ts';
+import type { ApiClient, ApiClientConfig } from './client.ts';
+import { ApiRequestError, toApiRequestError } from './errors.ts';
+import { parseResponse } from './response.ts';
+
+const controllerOf = (fund: Fund) => (fund === 'TUR' ? 'Tur' : 'Pui');
+
+/** GET /api/FileUpload/GetAttachmentTypes (orgId, callType): the slots with what is uploaded in each. */
+export async function getAttachmentSlots(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentSlot[]> {
+  return parseResponse(attachmentSlotListSchema, await api('/api/FileUpload/GetAttachmentTypes', { query: { orgId, callType: fund }, signal }));
+}
+
+/** GET /api/FileUpload/FileUploadValidation{Tur|Pui} (orgId): whether every mandatory attachment is there. */
+export async function getAttachmentValidation(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentValidation> {
+  return parseResponse(attachmentValidationSchema, await api(`/api/FileUpload/FileUploadValidation${controllerOf(fund)}`, { query: { orgId }, signal }));
+}
+
+/** DELETE /api/FileUpload/RemoveAttachement (downloadId). */
+export async function removeAttachment(api: ApiClient, downloadId: string): Promise<void> {
+  parseResponse(removeAttachmentResponseSchema, await api('/api/FileUpload/RemoveAttachement', { method: 'DELETE', query: { downloadId } }));
+}
+
+export const attachmentQueries = {
+  /** Invalidate ['attachments', …] after an upload or a removal: the list and the validation both change. */
+  all: ['attachments'] as const,
+  slots: (api: ApiClient, fund: Fund, orgId: string) =>
+    queryOptions({
+      queryKey: ['attachments', 'slots', fund, orgId] as const,
+      queryFn: ({ signal }) => getAttachmentSlots(api, fund, orgId, signal),
+    }),
+  validation: (api: ApiClient, fund: Fund, orgId: string) =>
+    queryOptions({
+      queryKey: ['attachments', 'validation', fund, orgId] as const,
+      queryFn: ({ signal }) => getAttachmentValidation(api, fund, orgId, signal),
+    }),
+};
+
+export interface UploadRequest {
+  file: Blob & { name?: string };
+  /** The name shown for the file (spec: Nome and Descrizione are both the file name). */
+  fileName: string;
+  attachmentTypeId: number;
+  orgId: string;
+  fund: Fund;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0–100, whole numbers. */
+  percent: number;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * The name a download should be saved under, from its Content-Disposition: the UTF-8 `filename*`
+ * (RFC 6266) when present, else the plain `filename`, else `fallback`.
+ */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed encoding: use the plain name.
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim() ?? fallback;
+}
+
+interface RawAnswer {
+  status: number;
+  body: unknown;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Uploads and downloads that ofetch cannot do: the upload reports its real progress (XMLHttpRequest),
+ * downloads return the file's bytes. They carry the same credentials as the API client (the same
+ * ApiClientConfig) and, like it, renew the access token once on a 401 and replay.
+ */
+export function createAttachmentTransfers(config: ApiClientConfig) {
+  function headers(accessToken: string | null): Record<string, string> {
+    const result: Record<string, string> = { Accept: 'application/json' };
+    if (accessToken) result.Authorization = `Bearer ${accessToken}`;
+    const organizationId = config.getSelectedOrganizationId();
+    if (organizationId) result.SelectedOrganizationId = organizationId;
+    return result;
+  }
+
+  /** Sends with the current token; on 401 with a renewed one (or the one another request renewed meanwhile). */
+  async function withSession<T extends { status: number }>(send: (accessToken: string | null) => Promise<T>): Promise<T> {
+    const token = config.getAccessToken();
+    const first = await send(token);
+    if (first.status !== 401) return first;
+    const current = config.getAccessToken();
+    const renewed = current !== null && current !== token ? current : await config.refreshAccessToken().catch(() => null);
+    if (renewed === null) {
+      config.onSessionExpired();
+      return first;
+    }
+    const replay = await send(renewed);
+    if (replay.status === 401) config.onSessionExpired();
+    return replay;
+  }
+
+  function sendUpload(request: UploadRequest, accessToken: string | null, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal) {
+    return new Promise<RawAnswer>((resolve, reject) => {
+      if (signal?.aborted) return reject(new DOMException('Caricamento annullato', 'AbortError'));
+      // Fields first, so the server checks who may upload where before it stores a byte.
+      const form = new FormData();
+      form.append('Nome', request.fileName);
+      form.append('Descrizione', request.fileName);
+      form.append('TipoFileId', String(request.attachmentTypeId));
+      form.append('OrgId', request.orgId);
+      form.append('CallType', request.fund);
+      form.append('File', request.file, request.fileName);
+
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${config.baseURL}/api/FileUpload/UploadFile`);
+      for (const [name, value] of Object.entries(headers(accessToken))) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => {
+        if (!onProgress || !event.lengthComputable) return;
+        onProgress({ loaded: event.loaded, total: event.total, percent: Math.min(100, Math.round((event.loaded / event.total) * 100)) });
+      };
+      const onAbort = () => xhr.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      xhr.onload = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
+      };
+      xhr.onerror = () => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(new ApiRequestError(null, null, messages.generic.network));
+      };
+      xhr.onabort = () => reject(new DOMException('Caricamento annullato', 'AbortError'));
+      xhr.send(form);
+    });
+  }
+
+  async function download(path: string, fallbackName: string, signal?: AbortSignal): Promise<DownloadedFile> {
+    const response = await withSession(async (accessToken) => {
+      try {
+        return await fetch(`${config.baseURL}${path}`, { headers: headers(accessToken), signal });
+      } catch (error) {
+        if ((error as { name?: string }).name === 'AbortError') throw error;
+        throw new ApiRequestError(null, null, messages.generic.network);
+      }
+    });
+    if (!response.ok) throw toApiRequestError({ status: response.status, data: parseJson(await response.text()) });
+    return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName) };
+  }
+
+  return {
+    /**
+     * POST /api/FileUpload/UploadFile (multipart: Nome, Descrizione, TipoFileId, OrgId, CallType, File).
+     * `onProgress` follows the bytes sent; after a token renewal the upload starts again from 0.
+     * Rejects with ApiRequestError (Italian message: 413 too large, 415 wrong type, 409 submitted, …)
+     * or with an AbortError when `signal` aborts it.
+     */
+    async upload(request: UploadRequest, options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {}): Promise<UploadFileResponse> {
+      const answer = await withSession((token) => sendUpload(request, token, options.onProgress, options.signal));
+      if (answer.status < 200 || answer.status >= 300) throw toApiRequestError({ status: answer.status, data: answer.body });
+      return parseResponse(uploadFileResponseSchema, answer.body);
+    },
+
+    /** GET /api/FileUpload/GetFile?downloadId=: the file and the name to save it under. */
+    downloadFile(downloadId: string, signal?: AbortSignal): Promise<DownloadedFile> {
+      return download(`/api/FileUpload/GetFile?downloadId=${encodeURIComponent(downloadId)}`, 'allegato', signal);
+    },
+
+    /** GET /api/FileUpload/GetZippedFiles?orgId=&type= (administrators): "Allegati{Tur|Pui}-{orgName}.zip". */
+    downloadZip(orgId: string, fund: Fund, signal?: AbortSignal): Promise<DownloadedFile> {
+      const query = new URLSearchParams({ orgId, type: fund.toLowerCase() });
+      return download(`/api/FileUpload/GetZippedFiles?${query}`, `Allegati${controllerOf(fund)}.zip`, signal);
+    },
+  };
+}
+
+export type AttachmentTransfers = ReturnType<typeof createAttachmentTransfers>;
