@@ -48,7 +48,7 @@ export function WizardSteps({ steps, states, onSelect }: WizardStepsProps) {
                 <span>
                   <span className={visuallyHidden}>{`${index + 1}. `}</span>
                   {step.title}
-                  <span className={visuallyHidden}>{`, ${stateText[state]}`}</span>
+                  <span className={visuallyHidden}>{` (${stateText[state]})`}</span>
                 </span>
               </AriaButton>
             </li>
