@@ -253,6 +253,7 @@ describe('the read-only application (admin, or already submitted)', () => {
     expect(controls.filter((control) => !control.readOnly && !control.disabled)).toEqual([]);
     expect(container.querySelectorAll('button:not([disabled]), [role="radio"], [role="checkbox"]')).toHaveLength(0);
     expect(screen.queryByText('Campo obbligatorio')).toBeNull();
+    expect(screen.queryByText('*')).toBeNull();
   });
 });
 
@@ -347,7 +348,7 @@ describe('sending the application', () => {
       />,
     );
     fireEvent.click(screen.getByRole('link', { name: 'Tipo di autorizzazione: Campo obbligatorio' }));
-    expect(onGoToStep).toHaveBeenCalledWith(2);
+    expect(onGoToStep).toHaveBeenCalledWith(2, 'tempiTipoAut');
     expect(screen.getByText('Mancano allegati obbligatori')).toBeTruthy();
     expect(screen.getByText('Per inviare la candidatura completa i passi: Progetto, Fonti e Impieghi, Tempistiche.')).toBeTruthy();
     const submit = screen.getByRole('button', { name: 'Invia candidatura' }) as HTMLButtonElement;

@@ -31,7 +31,8 @@ export interface SubmitStepProps {
   attachmentsComplete: boolean | undefined;
   /** The end-of-works message when the date is past the call's limit, else null. */
   blockingMessage?: string | null;
-  onGoToStep(index: number): void;
+  /** Go to a step; `field` names the field whose problem was chosen, for the caller to focus. */
+  onGoToStep(index: number, field?: string): void;
   /** Opens the confirmation dialog. */
   onSubmit(): void;
 }
@@ -90,7 +91,7 @@ export function SubmitStep({ steps, fields, issues, attachmentsComplete, blockin
                 <ul className={issueList}>
                   {stepIssues.map((issue) => (
                     <li key={`${issue.field}:${issue.message}`}>
-                      <AriaLink className={link} onPress={() => onGoToStep(index)}>
+                      <AriaLink className={link} onPress={() => onGoToStep(index, issue.field)}>
                         {view.issue(labelOf(issue.field), issue.message)}
                       </AriaLink>
                     </li>

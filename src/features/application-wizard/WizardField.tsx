@@ -83,11 +83,13 @@ export function WizardField({ field, values, issue, showAllIssues = false, readO
 
   if (readOnly || isComputed) {
     const text = fieldDisplayText(field, value, choices);
+    // Nothing is asked of the reader of a read-only application: no '*', no "required" announced.
+    const shown = { ...common, isRequired: readOnly ? false : common.isRequired };
     if (field.kind === 'textarea' || field.kind === 'multiselect') {
       const lines = field.kind === 'multiselect' ? Math.max(2, text.split('\n').length) : 5;
-      return <TextAreaField {...common} value={text} rows={lines} isReadOnly description={field.help} />;
+      return <TextAreaField {...shown} value={text} rows={lines} isReadOnly description={field.help} />;
     }
-    return <TextField {...common} value={text} isReadOnly description={field.help} />;
+    return <TextField {...shown} value={text} isReadOnly description={field.help} />;
   }
 
   const description = choices === undefined && field.source ? view.optionsLoading : helpText(field);
