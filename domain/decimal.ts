@@ -34,8 +34,9 @@ export function parseDecimalInput(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-const amountFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const percentFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// 'always': Italian CLDR data groups only from five digits ("1234,50"); amounts read "1.234,50" (spec §5).
+const amountFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
+const percentFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
 
 /** 1234567.5 → "1.234.567,50" (it-IT, two decimals). */
 export function formatAmount(value: number): string {

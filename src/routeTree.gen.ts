@@ -18,6 +18,7 @@ import { Route as AuthenticatedAccettaInvitoRouteImport } from './routes/_authen
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AuthenticatedAdminPanelRouteImport } from './routes/_authenticated/admin-panel'
 import { Route as AuthenticatedCallsRouteImport } from './routes/_authenticated/calls'
+import { Route as AuthenticatedCandidaturaCompletataRouteImport } from './routes/_authenticated/candidaturaCompletata'
 import { Route as AuthenticatedFlowOrganizationRouteImport } from './routes/_authenticated/flow-organization'
 import { Route as AuthenticatedInviteCollaborateRouteImport } from './routes/_authenticated/invite-collaborate'
 import { Route as AuthenticatedRegisterOrgRouteImport } from './routes/_authenticated/register-org'
@@ -77,6 +78,12 @@ const AuthenticatedCallsRoute = AuthenticatedCallsRouteImport.update({
   path: '/calls',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedCandidaturaCompletataRoute =
+  AuthenticatedCandidaturaCompletataRouteImport.update({
+    id: '/candidaturaCompletata',
+    path: '/candidaturaCompletata',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedFlowOrganizationRoute =
   AuthenticatedFlowOrganizationRouteImport.update({
     id: '/flow-organization',
@@ -169,6 +176,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AuthenticatedAccountRoute
   '/admin-panel': typeof AuthenticatedAdminPanelRoute
   '/calls': typeof AuthenticatedCallsRoute
+  '/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
@@ -192,6 +200,7 @@ export interface FileRoutesByTo {
   '/account': typeof AuthenticatedAccountRoute
   '/admin-panel': typeof AuthenticatedAdminPanelRoute
   '/calls': typeof AuthenticatedCallsRoute
+  '/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
@@ -217,6 +226,7 @@ export interface FileRoutesById {
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/_authenticated/admin-panel': typeof AuthenticatedAdminPanelRoute
   '/_authenticated/calls': typeof AuthenticatedCallsRoute
+  '/_authenticated/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/_authenticated/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/_authenticated/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/_authenticated/register-org': typeof AuthenticatedRegisterOrgRoute
@@ -242,6 +252,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/admin-panel'
     | '/calls'
+    | '/candidaturaCompletata'
     | '/flow-organization'
     | '/invite-collaborate'
     | '/register-org'
@@ -265,6 +276,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/admin-panel'
     | '/calls'
+    | '/candidaturaCompletata'
     | '/flow-organization'
     | '/invite-collaborate'
     | '/register-org'
@@ -289,6 +301,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account'
     | '/_authenticated/admin-panel'
     | '/_authenticated/calls'
+    | '/_authenticated/candidaturaCompletata'
     | '/_authenticated/flow-organization'
     | '/_authenticated/invite-collaborate'
     | '/_authenticated/register-org'
@@ -375,6 +388,13 @@ declare module '@tanstack/react-router' {
       path: '/calls'
       fullPath: '/calls'
       preLoaderRoute: typeof AuthenticatedCallsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/candidaturaCompletata': {
+      id: '/_authenticated/candidaturaCompletata'
+      path: '/candidaturaCompletata'
+      fullPath: '/candidaturaCompletata'
+      preLoaderRoute: typeof AuthenticatedCandidaturaCompletataRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/flow-organization': {
@@ -476,6 +496,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedAdminPanelRoute: typeof AuthenticatedAdminPanelRoute
   AuthenticatedCallsRoute: typeof AuthenticatedCallsRoute
+  AuthenticatedCandidaturaCompletataRoute: typeof AuthenticatedCandidaturaCompletataRoute
   AuthenticatedFlowOrganizationRoute: typeof AuthenticatedFlowOrganizationRoute
   AuthenticatedInviteCollaborateRoute: typeof AuthenticatedInviteCollaborateRoute
   AuthenticatedRegisterOrgRoute: typeof AuthenticatedRegisterOrgRoute
@@ -496,6 +517,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedAdminPanelRoute: AuthenticatedAdminPanelRoute,
   AuthenticatedCallsRoute: AuthenticatedCallsRoute,
+  AuthenticatedCandidaturaCompletataRoute:
+    AuthenticatedCandidaturaCompletataRoute,
   AuthenticatedFlowOrganizationRoute: AuthenticatedFlowOrganizationRoute,
   AuthenticatedInviteCollaborateRoute: AuthenticatedInviteCollaborateRoute,
   AuthenticatedRegisterOrgRoute: AuthenticatedRegisterOrgRoute,

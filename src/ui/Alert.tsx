@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { alert, title as titleStyle } from './Alert.css.ts';
 
-export type AlertTone = 'info' | 'success' | 'error';
+export type AlertTone = 'info' | 'success' | 'warning' | 'error';
 
 interface AlertProps {
   tone?: AlertTone;

@@ -46,7 +46,7 @@ export function TextAreaField({
       {maxLength === undefined ? null : (
         // Not a live region: announcing every keystroke would drown the typing; the error speaks when it matters.
         <span className={length > maxLength ? counterOver : counter}>
-          {length}/{maxLength}
+          {length} / {maxLength}
         </span>
       )}
       <FieldHelp description={description} errorMessage={errorMessage} />

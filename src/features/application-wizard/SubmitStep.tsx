@@ -1,0 +1,119 @@
+import { useId } from 'react';
+import { Link as AriaLink } from 'react-aria-components';
+import { messages } from '../../../domain/messages.ts';
+import type { FieldIssue, WizardStep } from '../../../domain/wizard.ts';
+import type { FieldSpec } from '../../../domain/wizardFields.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { link } from '../../ui/Link.css.ts';
+import { submitBlockers } from './submitReadiness.ts';
+import {
+  complete,
+  issueList,
+  missing,
+  ready,
+  reasons as reasonsStyle,
+  stepLine,
+  stepTitle,
+  summary,
+  summaryItem,
+} from './SubmitStep.css.ts';
+
+const view = messages.wizardView;
+
+export interface SubmitStepProps {
+  steps: readonly WizardStep[];
+  /** The fund's fields, to name each problem by its label. */
+  fields: readonly FieldSpec[];
+  /** Every current problem of the form steps (the definition's validate()). */
+  issues: readonly FieldIssue[];
+  /** Every mandatory attachment uploaded; undefined while being checked. */
+  attachmentsComplete: boolean | undefined;
+  /** The end-of-works message when the date is past the call's limit, else null. */
+  blockingMessage?: string | null;
+  /** Go to a step; `field` names the field whose problem was chosen, for the caller to focus. */
+  onGoToStep(index: number, field?: string): void;
+  /** Opens the confirmation dialog. */
+  onSubmit(): void;
+}
+
+/**
+ * The last step (spec §2 Invia Candidatura): what is complete and what is missing, each problem a link to its
+ * step; the end-of-works limit; the attachments; and the submit button, disabled with the reasons shown above
+ * it while the application cannot be sent (spec §5).
+ */
+export function SubmitStep({ steps, fields, issues, attachmentsComplete, blockingMessage = null, onGoToStep, onSubmit }: SubmitStepProps) {
+  const titleId = useId();
+  const reasonsId = useId();
+  const blockers = submitBlockers({ steps, issues, attachmentsComplete, blockingMessage });
+  const labelOf = (name: string) => fields.find((field) => field.name === name)?.label ?? name;
+
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId}>{view.summaryTitle}</h2>
+      {blockingMessage ? <Alert tone="error">{blockingMessage}</Alert> : null}
+      <ul className={summary}>
+        {steps.map((step, index) => {
+          if (step.kind === 'submit') return null;
+          if (step.kind === 'attachments') {
+            return (
+              <li key={step.id} className={summaryItem}>
+                <div className={stepLine}>
+                  <span className={stepTitle}>{step.title}</span>
+                  {attachmentsComplete === undefined ? (
+                    <span>{view.attachmentsChecking}</span>
+                  ) : attachmentsComplete ? (
+                    <span className={complete}>{view.attachmentsComplete}</span>
+                  ) : (
+                    <>
+                      <span className={missing}>{view.attachmentsMissing}</span>
+                      <AriaLink className={link} onPress={() => onGoToStep(index)}>
+                        {view.goToStep(step.title)}
+                      </AriaLink>
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          }
+          const stepIssues = issues.filter((issue) => issue.step === step.id);
+          return (
+            <li key={step.id} className={summaryItem}>
+              <div className={stepLine}>
+                <span className={stepTitle}>{step.title}</span>
+                {stepIssues.length === 0 ? (
+                  <span className={complete}>{view.stepComplete}</span>
+                ) : (
+                  <span className={missing}>{view.stepMissing(stepIssues.length)}</span>
+                )}
+              </div>
+              {stepIssues.length === 0 ? null : (
+                <ul className={issueList}>
+                  {stepIssues.map((issue) => (
+                    <li key={`${issue.field}:${issue.message}`}>
+                      <AriaLink className={link} onPress={() => onGoToStep(index, issue.field)}>
+                        {view.issue(labelOf(issue.field), issue.message)}
+                      </AriaLink>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {blockers.length === 0 ? (
+        <p className={ready}>{view.readyToSubmit}</p>
+      ) : (
+        <ul id={reasonsId} className={reasonsStyle}>
+          {blockers.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      )}
+      <Button onPress={onSubmit} isDisabled={blockers.length > 0} aria-describedby={blockers.length > 0 ? reasonsId : undefined}>
+        {view.submit}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { useId } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import { Alert } from '../../ui/Alert.tsx';
+
+export interface WarningBannersProps {
+  /** The stored warnings of the application (warningsPui), in Italian. */
+  warnings: readonly string[];
+}
+
+/** The reviewers' warnings (spec §5, admin only, never blocking): one banner each, under a heading. */
+export function WarningBanners({ warnings }: WarningBannersProps) {
+  const titleId = useId();
+  if (warnings.length === 0) return null;
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId}>{messages.wizardView.warningsTitle}</h2>
+      {warnings.map((warning) => (
+        <Alert key={warning} tone="warning">
+          {warning}
+        </Alert>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId, type ReactNode } from 'react';
+import type { FieldIssue } from '../../../domain/wizard.ts';
+import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
+import { section as sectionStyle, sectionTitle, stepForm } from './ApplicationWizard.css.ts';
+import { WizardField } from './WizardField.tsx';
+
+export interface WizardStepFormProps {
+  /** The step to show (FundWizardDefinition.steps[].id). */
+  stepId: string;
+  /** Every field of the fund in display order (PUI_FIELDS); only this step's are drawn. */
+  fields: readonly FieldSpec[];
+  values: unknown;
+  /** Every current problem (the definition's validate()); each field shows its own. */
+  issues: readonly FieldIssue[];
+  /** Reference lists by `source` name, undefined while one loads. */
+  lookups: Readonly<Record<string, readonly FieldOption[] | undefined>>;
+  readOnly?: boolean;
+  showAllIssues?: boolean;
+  onChange(name: string, value: unknown): void;
+}
+
+interface FieldGroup {
+  section: string | undefined;
+  fields: FieldSpec[];
+}
+
+/** Neighbouring fields of one section, in order: a section's title appears once, above its fields. */
+function groupBySection(fields: readonly FieldSpec[]): FieldGroup[] {
+  const groups: FieldGroup[] = [];
+  for (const field of fields) {
+    const last = groups.at(-1);
+    if (last && last.section === field.section) last.fields.push(field);
+    else groups.push({ section: field.section, fields: [field] });
+  }
+  return groups;
+}
+
+/** The fields of one wizard step, grouped by section (each a fieldset named by its title). */
+export function WizardStepForm({ stepId, fields, values, issues, lookups, readOnly = false, showAllIssues = false, onChange }: WizardStepFormProps) {
+  const groups = groupBySection(fields.filter((field) => field.step === stepId));
+  const issueOf = (name: string) => issues.find((issue) => issue.field === name)?.message ?? null;
+  const renderField = (field: FieldSpec) => (
+    <WizardField
+      key={field.name}
+      field={field}
+      values={values}
+      issue={issueOf(field.name)}
+      showAllIssues={showAllIssues}
+      readOnly={readOnly}
+      options={field.source ? lookups[field.source] : undefined}
+      onChange={onChange}
+    />
+  );
+  return (
+    <div className={stepForm}>
+      {groups.map((group, index) =>
+        group.section === undefined ? (
+          <div key={`group-${index}`}>{group.fields.map(renderField)}</div>
+        ) : (
+          <Section key={`group-${index}`} title={group.section}>
+            {group.fields.map(renderField)}
+          </Section>
+        ),
+      )}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  // A fieldset named by a heading: screen readers hear the section on entering it, and can jump by heading.
+  return (
+    <fieldset className={sectionStyle} aria-labelledby={titleId}>
+      <h3 id={titleId} className={sectionTitle}>
+        {title}
+      </h3>
+      {children}
+    </fieldset>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button as AriaButton } from 'react-aria-components';
+import { messages } from '../../../domain/messages.ts';
+import type { WizardStep } from '../../../domain/wizard.ts';
+import { visuallyHidden } from '../../../styles/visuallyHidden.css.ts';
+import type { WizardStepState } from './stepStates.ts';
+import { badgeCurrent, badgeDone, badgeIncomplete, list, stepButton } from './WizardSteps.css.ts';
+
+const view = messages.wizardView;
+
+export interface WizardStepsProps {
+  steps: readonly Pick<WizardStep, 'id' | 'title'>[];
+  /** One state per step, in order (wizardStepStates()). */
+  states: readonly WizardStepState[];
+  /** The person chose a step (by its index). */
+  onSelect(index: number): void;
+}
+
+const stateText: Record<WizardStepState, string> = {
+  current: view.stepCurrent,
+  done: view.stepDone,
+  incomplete: view.stepIncomplete,
+};
+
+/**
+ * The step indicator (spec §2): every step with its number and title, the current one marked, the others done
+ * (a tick) or still to complete (their number). Each is a button to go to it. The state is said in words
+ * too, for screen readers, never by colour alone.
+ */
+export function WizardSteps({ steps, states, onSelect }: WizardStepsProps) {
+  return (
+    <nav aria-label={view.stepsLabel}>
+      <ol className={list}>
+        {steps.map((step, index) => {
+          const state = states[index] ?? 'incomplete';
+          return (
+            <li key={step.id}>
+              <AriaButton
+                className={stepButton}
+                aria-current={state === 'current' ? 'step' : undefined}
+                onPress={() => onSelect(index)}
+              >
+                <span
+                  className={state === 'current' ? badgeCurrent : state === 'done' ? badgeDone : badgeIncomplete}
+                  aria-hidden="true"
+                >
+                  {state === 'done' ? '✓' : index + 1}
+                </span>
+                <span>
+                  <span className={visuallyHidden}>{`${index + 1}. `}</span>
+                  {step.title}
+                  <span className={visuallyHidden}>{` (${stateText[state]})`}</span>
+                </span>
+              </AriaButton>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

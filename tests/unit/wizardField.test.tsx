@@ -1,0 +1,404 @@
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyPuiApplication, type PuiApplication } from '../../domain/pui/puiApplication.ts';
+import { PUI_FIELDS, PUI_FIELDS_BY_NAME, PUI_STEPS } from '../../domain/pui/puiFields.ts';
+import { applyPuiChange, validatePuiApplication, withPuiComputedValues } from '../../domain/pui/puiRules.ts';
+import type { FieldOption, FieldSpec } from '../../domain/wizardFields.ts';
+import { SaveIndicator } from '../../src/features/application-wizard/SaveIndicator.tsx';
+import { SubmitDialog } from '../../src/features/application-wizard/SubmitDialog.tsx';
+import { SubmitStep } from '../../src/features/application-wizard/SubmitStep.tsx';
+import { wizardStepStates } from '../../src/features/application-wizard/stepStates.ts';
+import { WarningBanners } from '../../src/features/application-wizard/WarningBanners.tsx';
+import { WizardField } from '../../src/features/application-wizard/WizardField.tsx';
+import { WizardNavigation } from '../../src/features/application-wizard/WizardNavigation.tsx';
+import { WizardStepForm } from '../../src/features/application-wizard/WizardStepForm.tsx';
+import { WizardSteps } from '../../src/features/application-wizard/WizardSteps.tsx';
+
+afterEach(cleanup);
+
+const LIMIT = { endOfWorksLimit: '2026-08-31' };
+const spec = (name: string): FieldSpec => {
+  const field = PUI_FIELDS_BY_NAME.get(name);
+  if (!field) throw new Error(`no field ${name}`);
+  return field;
+};
+
+const lookups: Record<string, FieldOption[]> = {
+  cities: [
+    { id: 1, name: 'Roma Capitale' },
+    { id: 2, name: 'Milano' },
+  ],
+  comuniOfCity: [{ id: 10, name: 'Fiumicino' }],
+  puiOfCity: [
+    { id: 100, name: 'PUI Centro storico' },
+    { id: 101, name: 'PUI Periferie est' },
+  ],
+};
+
+/** One field with its value held as the wizard would hold it (the PUI rules applied on every change). */
+function OneField({ name, onChange, initial }: { name: string; onChange?: (name: string, value: unknown) => void; initial?: Partial<PuiApplication> }) {
+  const [values, setValues] = useState<PuiApplication>({ ...emptyPuiApplication('org-1'), ...initial });
+  return (
+    <WizardField
+      field={spec(name)}
+      values={values}
+      onChange={(field, value) => {
+        onChange?.(field, value);
+        setValues((current) => applyPuiChange(current, field, value));
+      }}
+      options={spec(name).source ? lookups[spec(name).source ?? ''] : undefined}
+    />
+  );
+}
+
+/** A whole PUI step, with the issues the rules find, as the wizard shows it. */
+function PuiStep({ stepId, initial, readOnly = false }: { stepId: string; initial?: Partial<PuiApplication>; readOnly?: boolean }) {
+  const [values, setValues] = useState<PuiApplication>(withPuiComputedValues({ ...emptyPuiApplication('org-1'), ...initial }));
+  return (
+    <WizardStepForm
+      stepId={stepId}
+      fields={PUI_FIELDS}
+      values={values}
+      issues={validatePuiApplication(values, LIMIT)}
+      lookups={lookups}
+      readOnly={readOnly}
+      onChange={(field, value) => setValues((current) => applyPuiChange(current, field, value))}
+    />
+  );
+}
+
+const box = (name: RegExp | string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+function leave(element: HTMLElement) {
+  act(() => element.focus());
+  fireEvent.blur(element);
+}
+
+describe('numbers typed the Italian way', () => {
+  it('keeps only digits and one comma with two decimals, reports the number and shows it formatted on leaving', () => {
+    const onChange = vi.fn();
+    render(<OneField name="costiTotale" onChange={onChange} />);
+    const input = box(/Totale investimento/);
+
+    fireEvent.change(input, { target: { value: '12a,345' } });
+    expect(onChange).toHaveBeenLastCalledWith('costiTotale', 12.34);
+    expect(input.value).toBe('12,34');
+
+    leave(input);
+    expect(input.value).toBe('12,34');
+
+    fireEvent.change(input, { target: { value: '1234,5' } });
+    expect(onChange).toHaveBeenLastCalledWith('costiTotale', 1234.5);
+    leave(input);
+    expect(input.value).toBe('1.234,50');
+    expect(screen.getByText('€')).toBeTruthy();
+  });
+
+  it('keeps "12," while typing and lets only digits into whole numbers', () => {
+    const onChange = vi.fn();
+    render(
+      <>
+        <OneField name="costiCapex" onChange={onChange} />
+        <OneField name="progPuiDistanza" onChange={onChange} />
+      </>,
+    );
+    fireEvent.change(box(/Capex/), { target: { value: '12,' } });
+    expect(box(/Capex/).value).toBe('12,');
+    expect(onChange).toHaveBeenLastCalledWith('costiCapex', 12);
+
+    fireEvent.change(box(/Distanza dal perimetro/), { target: { value: '1.5m' } });
+    expect(box(/Distanza dal perimetro/).value).toBe('15');
+    expect(onChange).toHaveBeenLastCalledWith('progPuiDistanza', 15);
+  });
+});
+
+describe('texts', () => {
+  it('counts the characters of a long text and says how long it must be', () => {
+    render(<OneField name="progDescrizione" />);
+    expect(screen.getByText('0 / 1000')).toBeTruthy();
+    expect(screen.getByText('Da 500 a 1000 caratteri')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Descrizione del progetto/ }), { target: { value: 'Piazza' } });
+    expect(screen.getByText('6 / 1000')).toBeTruthy();
+  });
+
+  it('says a required field is empty only once the person has left it, and ties the message to the box', () => {
+    render(<PuiStep stepId="progetto" />);
+    expect(screen.queryByText('Campo obbligatorio')).toBeNull();
+    const name = box(/Nome del progetto/);
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+
+    leave(name);
+
+    const message = screen.getByText('Campo obbligatorio');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(screen.getByText('Nome del progetto').textContent).toBe('Nome del progetto *');
+  });
+
+  it('shows every problem at once after a submit attempt', () => {
+    render(
+      <WizardStepForm
+        stepId="tempistiche"
+        fields={PUI_FIELDS}
+        values={emptyPuiApplication('org-1')}
+        issues={validatePuiApplication(emptyPuiApplication('org-1'), LIMIT)}
+        lookups={{ designLevels: [{ id: 1, name: 'PFTE' }] }}
+        showAllIssues
+        onChange={() => undefined}
+      />,
+    );
+    // Livello, stadio, tipo di autorizzazione, permessi, inizio, durata, descrizione.
+    expect(screen.getAllByText('Campo obbligatorio')).toHaveLength(7);
+  });
+});
+
+describe('answers that show, hide or unlock other fields', () => {
+  it('shows an indicator\u2019s numbers on SI, hides them on NO and forgets them', () => {
+    render(<PuiStep stepId="impatto" />);
+    const question = within(screen.getByRole('radiogroup', { name: /ristrutturazione di edifici/ }));
+    expect(screen.queryByRole('textbox', { name: /Superficie lorda di pavimento/ })).toBeNull();
+
+    fireEvent.click(question.getByRole('radio', { name: 'SI' }));
+    fireEvent.change(box(/Superficie lorda di pavimento/), { target: { value: '450' } });
+    expect(screen.getByRole('button', { name: /Tipo di intervento previsto/ })).toBeTruthy();
+
+    fireEvent.click(question.getByRole('radio', { name: 'NO' }));
+    expect(screen.queryByRole('textbox', { name: /Superficie lorda di pavimento/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Tipo di intervento previsto/ })).toBeNull();
+
+    fireEvent.click(question.getByRole('radio', { name: 'SI' }));
+    expect(box(/Superficie lorda di pavimento/).value).toBe('');
+  });
+
+  it('lets the PUI code be typed only once the project is said to be inherent to a PUI', () => {
+    render(<PuiStep stepId="progetto" />);
+    expect(box(/Codice del progetto nel PUI/).disabled).toBe(true);
+
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: /inerente a un PUI/ })).getByRole('radio', { name: 'Sì' }));
+    expect(box(/Codice del progetto nel PUI/).disabled).toBe(false);
+
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: /inerente a un PUI/ })).getByRole('radio', { name: 'No' }));
+    expect(box(/Codice del progetto nel PUI/).disabled).toBe(true);
+  });
+
+  it('chooses PUI references from the city\u2019s list and reports their ids', () => {
+    const onChange = vi.fn();
+    render(<OneField name="puiRiferimento" onChange={onChange} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'PUI Periferie est' }));
+    expect(onChange).toHaveBeenLastCalledWith('puiRiferimento', [101]);
+    expect((screen.getByRole('checkbox', { name: 'PUI Periferie est' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('says a list is loading while its choices are not there yet', () => {
+    render(<WizardField field={spec('progComune')} values={emptyPuiApplication('org-1')} options={undefined} onChange={() => undefined} />);
+    expect(screen.getByText('Caricamento delle opzioni…')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Comune/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('computed values', () => {
+  const filled = {
+    costiTotale: 1234.5,
+    entitaInterventoFondo: 493.8,
+    cofinanziamentoDebito: 740.7,
+    cofinanziamentoEquity: 0,
+    cofinanziamentoPubblico: 0,
+    tempiInizioLavori: '2025-08-28',
+    tempiDurataLavori: 6,
+  } satisfies Partial<PuiApplication>;
+
+  it('shows sums, shares and dates the Italian way, as text nobody can type in', () => {
+    render(
+      <>
+        <PuiStep stepId="fontiImpieghi" initial={filled} />
+        <PuiStep stepId="tempistiche" initial={filled} />
+      </>,
+    );
+    expect(box(/Fonti di copertura/).value).toBe('1.234,50');
+    expect(box(/Quota del Fondo/).value).toBe('40,00 %');
+    expect(box(/Fine lavori prevista/).value).toBe('28/02/2026');
+    expect(box(/Fonti di copertura/).readOnly).toBe(true);
+  });
+
+  it('says at once, in red under the end date, that the works end after the call\u2019s limit', () => {
+    render(<PuiStep stepId="tempistiche" initial={{ ...filled, tempiInizioLavori: '2026-05-01' }} />);
+    const end = box(/Fine lavori prevista/);
+    expect(end.value).toBe('01/11/2026');
+    const message = screen.getByText("La data non puo' superare il 31/08/2026");
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    expect(end.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+  });
+});
+
+describe('the read-only application (admin, or already submitted)', () => {
+  it('shows every answer and lets nothing be changed', () => {
+    const values = {
+      progNome: 'Parco lineare',
+      progCittaMetropolitana: 1,
+      progInherentPui: true,
+      progCodice: 'A12',
+      puiRiferimento: [100, 101],
+      progDescrizione: 'Descrizione',
+    } satisfies Partial<PuiApplication>;
+    const { container } = render(<PuiStep stepId="progetto" initial={values} readOnly />);
+
+    expect(box(/Nome del progetto/).value).toBe('Parco lineare');
+    expect(box(/Città metropolitana/).value).toBe('Roma Capitale');
+    expect(box(/inerente a un PUI/).value).toBe('Sì');
+    expect(box(/PUI di riferimento/).value).toBe('PUI Centro storico\nPUI Periferie est');
+    const controls = [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
+    expect(controls.length).toBeGreaterThan(10);
+    expect(controls.filter((control) => !control.readOnly && !control.disabled)).toEqual([]);
+    expect(container.querySelectorAll('button:not([disabled]), [role="radio"], [role="checkbox"]')).toHaveLength(0);
+    expect(screen.queryByText('Campo obbligatorio')).toBeNull();
+    expect(screen.queryByText('*')).toBeNull();
+  });
+});
+
+describe('the step indicator', () => {
+  it('marks the current step and says which are done and which are still to complete', () => {
+    const onSelect = vi.fn();
+    const states = wizardStepStates(PUI_STEPS, 1, (step) => step.id === 'progetto');
+    render(<WizardSteps steps={PUI_STEPS} states={states} onSelect={onSelect} />);
+
+    const nav = within(screen.getByRole('navigation', { name: 'Passi della candidatura' }));
+    const current = nav.getByRole('button', { name: '2. Fonti e Impieghi (passo attuale)' });
+    expect(current.getAttribute('aria-current')).toBe('step');
+    expect(nav.getByRole('button', { name: '1. Progetto (completato)' }).getAttribute('aria-current')).toBeNull();
+    expect(nav.getByRole('button', { name: '3. Tempistiche (da completare)' })).toBeTruthy();
+    expect(nav.getAllByRole('listitem')).toHaveLength(6);
+
+    fireEvent.click(nav.getByRole('button', { name: /Tempistiche/ }));
+    expect(onSelect).toHaveBeenCalledWith(2);
+  });
+});
+
+/** Components with router links, inside a router of their own. */
+async function renderInRouter(node: ReactNode) {
+  const rootRoute = createRootRoute({ component: () => <>{node}</> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(<RouterProvider router={router} />);
+  await screen.findByRole('button', { name: /Avanti|Indietro/ });
+}
+
+describe('the buttons under a step', () => {
+  const noop = () => undefined;
+
+  it('offers Avanti but not Indietro on the first step, with the note about starred fields', async () => {
+    await renderInRouter(<WizardNavigation steps={PUI_STEPS} currentIndex={0} isAdmin={false} isSubmitted={false} onBack={noop} onNext={noop} />);
+    expect(screen.queryByRole('button', { name: 'Indietro' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Avanti' })).toBeTruthy();
+    expect(screen.getByText('Tutti i campi con * devono essere compilati per poter inviare la candidatura')).toBeTruthy();
+  });
+
+  it('leads an admin back to the list from the attachments step', async () => {
+    const adminSteps = PUI_STEPS.filter((step) => step.kind !== 'submit');
+    await renderInRouter(<WizardNavigation steps={adminSteps} currentIndex={4} isAdmin isSubmitted={false} onBack={noop} onNext={noop} />);
+    expect(screen.getByRole('button', { name: 'Indietro' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Avanti' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Torna alla lista' }).getAttribute('href')).toBe('/admin-panel');
+  });
+
+  it('leads a member of a submitted application back to the funds', async () => {
+    const steps = PUI_STEPS.filter((step) => step.kind !== 'submit');
+    await renderInRouter(<WizardNavigation steps={steps} currentIndex={4} isAdmin={false} isSubmitted onBack={noop} onNext={noop} />);
+    expect(screen.getByRole('link', { name: 'Torna ai fondi' }).getAttribute('href')).toBe('/calls');
+    expect(screen.queryByText(/Tutti i campi con \*/)).toBeNull();
+  });
+});
+
+describe('the autosave indicator', () => {
+  it('says when the draft was saved, politely', () => {
+    render(<SaveIndicator state="saved" savedAt={new Date(2026, 1, 3, 10, 42)} onReload={() => undefined} />);
+    expect(screen.getByRole('status').textContent).toContain('Salvato alle 10:42');
+  });
+
+  it('tells of a draft changed elsewhere and offers to reload it', () => {
+    const onReload = vi.fn();
+    render(<SaveIndicator state="conflict" onReload={onReload} />);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'La bozza è stata modificata in un\u2019altra scheda o da un altro membro dell\u2019organizzazione.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Ricarica' }));
+    expect(onReload).toHaveBeenCalledOnce();
+  });
+
+  it('says when the connection is gone and a new attempt will follow', () => {
+    render(<SaveIndicator state="retrying" onReload={() => undefined} />);
+    expect(screen.getByRole('status').textContent).toContain('Connessione assente: nuovo tentativo tra poco');
+  });
+});
+
+describe('sending the application', () => {
+  const issues = validatePuiApplication(emptyPuiApplication('org-1'), LIMIT);
+
+  it('lists what is missing, each a way to its step, and keeps the button disabled with the reasons', () => {
+    const onGoToStep = vi.fn();
+    const onSubmit = vi.fn();
+    render(
+      <SubmitStep
+        steps={PUI_STEPS}
+        fields={PUI_FIELDS}
+        issues={issues}
+        attachmentsComplete={false}
+        onGoToStep={onGoToStep}
+        onSubmit={onSubmit}
+      />,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Tipo di autorizzazione: Campo obbligatorio' }));
+    expect(onGoToStep).toHaveBeenCalledWith(2, 'tempiTipoAut');
+    expect(screen.getByText('Mancano allegati obbligatori')).toBeTruthy();
+    expect(screen.getByText('Per inviare la candidatura completa i passi: Progetto, Fonti e Impieghi, Tempistiche.')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Invia candidatura' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByText('Per inviare la candidatura carica tutti gli allegati obbligatori.')).toBeTruthy();
+  });
+
+  it('says the end date is past the limit, and lets a complete application be sent', () => {
+    const onSubmit = vi.fn();
+    const { rerender } = render(
+      <SubmitStep
+        steps={PUI_STEPS}
+        fields={PUI_FIELDS}
+        issues={[{ field: 'tempiFineLavoriPrev', step: 'tempistiche', message: "La data non puo' superare il 31/08/2026" }]}
+        blockingMessage="La data non puo' superare il 31/08/2026"
+        attachmentsComplete
+        onGoToStep={() => undefined}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe("La data non puo' superare il 31/08/2026");
+    expect((screen.getByRole('button', { name: 'Invia candidatura' }) as HTMLButtonElement).disabled).toBe(true);
+
+    rerender(<SubmitStep steps={PUI_STEPS} fields={PUI_FIELDS} issues={[]} attachmentsComplete onGoToStep={() => undefined} onSubmit={onSubmit} />);
+    expect(screen.getByText('La candidatura è completa e può essere inviata.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Invia candidatura' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('asks for confirmation, then shows the sending in progress', () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    const { rerender } = render(<SubmitDialog isOpen isSubmitting={false} onConfirm={onConfirm} onCancel={onCancel} />);
+    const dialog = within(screen.getByRole('alertdialog'));
+    expect(dialog.getByText('Sicuro di inviare la candidatura. Non sarà più possibile modificarla.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Invia' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
+
+    rerender(<SubmitDialog isOpen isSubmitting onConfirm={onConfirm} onCancel={onCancel} />);
+    const sending = within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Invio in corso…' }) as HTMLButtonElement;
+    expect(sending.disabled).toBe(true);
+    expect((within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Indietro' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows an admin each warning as a banner', () => {
+    render(<WarningBanners warnings={["L'importo richiesto al Fondo supera 30.000.000,00 €", 'Quota oltre il 50%']} />);
+    expect(screen.getByRole('heading', { name: 'Avvisi' })).toBeTruthy();
+    expect(screen.getAllByRole('status').map((banner) => banner.textContent)).toEqual([
+      "L'importo richiesto al Fondo supera 30.000.000,00 €",
+      'Quota oltre il 50%',
+    ]);
+  });
+});
