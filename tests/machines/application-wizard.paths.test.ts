@@ -161,7 +161,8 @@ type ActorEvent =
   | { type: 'xstate.done.actor.saveDraft'; output: SavedDraft }
   | { type: 'xstate.error.actor.saveDraft'; error: SaveDraftFailure }
   | { type: 'xstate.done.actor.submitApplication'; output: undefined }
-  | { type: 'xstate.error.actor.submitApplication'; error: SubmitApplicationFailure };
+  // The machine also reads a raw API error (status, message), as an actor without createApplicationWizardActors throws.
+  | { type: 'xstate.error.actor.submitApplication'; error: SubmitApplicationFailure | { status: number | null; message: string } };
 type DelayEvent = { type: `xstate.after.${string}` };
 type GraphEvent = ApplicationWizardEvent | ActorEvent | DelayEvent;
 
