@@ -1,0 +1,99 @@
+import { fromPromise } from 'xstate';
+import { messages } from '../../domain/messages.ts';
+import type { FieldIssue } from '../../domain/wizard.ts';
+import type {
+  ApplicationWizardActorInputs,
+  ApplicationWizardActorOutputs,
+  SaveDraftFailure,
+  SubmitApplicationFailure,
+} from './types.ts';
+
+/**
+ * The calls the wizard needs. They reject with what the API client throws (src/api/errors.ts
+ * ApiRequestError: `status` null when no answer came, an Italian `message`, field `issues`).
+ */
+export interface ApplicationWizardApi {
+  loadApplication(input: ApplicationWizardActorInputs['loadApplication'], signal: AbortSignal): Promise<ApplicationWizardActorOutputs['loadApplication']>;
+  /** Not aborted when the machine stops: a save the server may already have made must be allowed to finish. */
+  saveDraft(input: ApplicationWizardActorInputs['saveDraft']): Promise<ApplicationWizardActorOutputs['saveDraft']>;
+  submitApplication(input: ApplicationWizardActorInputs['submitApplication']): Promise<void>;
+}
+
+interface ErrorFacts {
+  status: number | null;
+  message: string | null;
+  issues: unknown[];
+}
+
+function factsOf(error: unknown): ErrorFacts {
+  if (typeof error !== 'object' || error === null) return { status: null, message: null, issues: [] };
+  const { status, message, issues } = error as { status?: unknown; message?: unknown; issues?: unknown };
+  return {
+    status: typeof status === 'number' ? status : null,
+    message: typeof message === 'string' && message !== '' ? message : null,
+    issues: Array.isArray(issues) ? issues : [],
+  };
+}
+
+function isKind<K extends string>(error: unknown, kinds: readonly K[]): error is { kind: K; message: string } {
+  if (typeof error !== 'object' || error === null) return false;
+  const { kind, message } = error as { kind?: unknown; message?: unknown };
+  return typeof message === 'string' && kinds.includes(kind as K);
+}
+
+/** 412 → conflict; no answer, 408, 429 → network; 5xx → server; any other 4xx → rejected. */
+export function toSaveDraftFailure(error: unknown): SaveDraftFailure {
+  if (isKind(error, ['conflict', 'network', 'server', 'rejected'] as const)) return { kind: error.kind, message: error.message };
+  const { status, message } = factsOf(error);
+  if (status === 412) return { kind: 'conflict', message: messages.wizard.saveIndicator.conflict };
+  if (status === null || status === 408 || status === 429) return { kind: 'network', message: messages.wizard.saveIndicator.retrying };
+  if (status >= 500) return { kind: 'server', message: message ?? messages.generic.serverError };
+  return { kind: 'rejected', message: message ?? messages.wizard.saveRejected };
+}
+
+function toFieldIssue(value: unknown): FieldIssue | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { field, message, step } = value as { field?: unknown; message?: unknown; step?: unknown };
+  if (typeof field !== 'string' || typeof message !== 'string') return null;
+  return { field, message, step: typeof step === 'string' ? step : '' };
+}
+
+/** 422 → incomplete, with the fields the server named (step '' when it did not say which); no answer → network. */
+export function toSubmitFailure(error: unknown): SubmitApplicationFailure {
+  if (isKind(error, ['incomplete'] as const)) {
+    const { issues } = factsOf(error);
+    return { kind: 'incomplete', message: error.message, issues: issues.map(toFieldIssue).filter((issue) => issue !== null) };
+  }
+  if (isKind(error, ['network', 'other'] as const)) return { kind: error.kind, message: error.message };
+  const { status, issues } = factsOf(error);
+  if (status === 422) {
+    return {
+      kind: 'incomplete',
+      message: messages.wizard.submitIncomplete,
+      issues: issues.map(toFieldIssue).filter((issue) => issue !== null),
+    };
+  }
+  return { kind: status === null ? 'network' : 'other', message: messages.wizard.submitFailed };
+}
+
+export function createApplicationWizardActors(api: ApplicationWizardApi) {
+  return {
+    loadApplication: fromPromise<ApplicationWizardActorOutputs['loadApplication'], ApplicationWizardActorInputs['loadApplication']>(
+      ({ input, signal }) => api.loadApplication(input, signal),
+    ),
+    saveDraft: fromPromise<ApplicationWizardActorOutputs['saveDraft'], ApplicationWizardActorInputs['saveDraft']>(async ({ input }) => {
+      try {
+        return await api.saveDraft(input);
+      } catch (error) {
+        throw toSaveDraftFailure(error);
+      }
+    }),
+    submitApplication: fromPromise<void, ApplicationWizardActorInputs['submitApplication']>(async ({ input }) => {
+      try {
+        await api.submitApplication(input);
+      } catch (error) {
+        throw toSubmitFailure(error);
+      }
+    }),
+  };
+}

@@ -1,0 +1,122 @@
+import type { SnapshotFrom } from 'xstate';
+import { messages } from '../../domain/messages.ts';
+import { isStepComplete, type FieldIssue, type WizardStep } from '../../domain/wizard.ts';
+import type { applicationWizardMachine } from './applicationWizard.machine.ts';
+import { isStepReachable } from './steps.ts';
+
+export type ApplicationWizardSnapshot = SnapshotFrom<typeof applicationWizardMachine>;
+
+export const selectIsLoading = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.matches('loading');
+export const selectLoadError = (snapshot: ApplicationWizardSnapshot): string | null =>
+  snapshot.matches('loadFailed') ? (snapshot.context.loadError ?? messages.wizard.loadFailed) : null;
+export const selectIsReady = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.matches('ready');
+
+export const selectTitle = (snapshot: ApplicationWizardSnapshot): string => snapshot.context.definition.title;
+export const selectIsReadOnly = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.context.readOnly;
+export const selectValues = (snapshot: ApplicationWizardSnapshot) => snapshot.context.values;
+
+/** What the rules find wrong, then what the server said on a refused submit: the form marks both. */
+export const selectIssues = (snapshot: ApplicationWizardSnapshot): FieldIssue[] => [
+  ...snapshot.context.issues,
+  ...snapshot.context.serverIssues,
+];
+
+export const selectIssuesOfField = (snapshot: ApplicationWizardSnapshot, field: string): FieldIssue[] =>
+  selectIssues(snapshot).filter((issue) => issue.field === field);
+
+export interface CurrentStep {
+  index: number;
+  step: WizardStep;
+}
+
+export function selectCurrentStep(snapshot: ApplicationWizardSnapshot): CurrentStep | null {
+  const { definition, stepIndex } = snapshot.context;
+  const step = definition.steps[stepIndex];
+  return step === undefined ? null : { index: stepIndex, step };
+}
+
+export type StepIndicatorState = 'current' | 'done' | 'incomplete';
+
+export interface StepIndicator {
+  /** Index into the definition's steps: what `step.go` takes. */
+  index: number;
+  step: WizardStep;
+  state: StepIndicatorState;
+}
+
+/**
+ * The step indicators (spec §2): done or incomplete from the mandatory fields (attachments: the server's
+ * validation; submit: every other step done), the open one marked current. The submit step is left out for
+ * an admin or a submitted application.
+ */
+export function selectStepStates(snapshot: ApplicationWizardSnapshot): StepIndicator[] {
+  const { definition, readOnly, stepIndex, attachmentsComplete } = snapshot.context;
+  const issues = selectIssues(snapshot);
+  const completeOf = (step: WizardStep): boolean =>
+    step.kind === 'attachments' ? attachmentsComplete : step.kind === 'form' ? isStepComplete(issues, step.id) : false;
+  const everyOtherComplete = definition.steps.every((step) => step.kind === 'submit' || completeOf(step));
+  return definition.steps.flatMap((step, index): StepIndicator[] => {
+    if (!isStepReachable(definition.steps, readOnly, index)) return [];
+    const complete = step.kind === 'submit' ? everyOtherComplete : completeOf(step);
+    const state: StepIndicatorState = index === stepIndex ? 'current' : complete ? 'done' : 'incomplete';
+    return [{ index, step, state }];
+  });
+}
+
+export const selectCanGoBack = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.can({ type: 'step.back' });
+export const selectCanGoNext = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.can({ type: 'step.next' });
+
+/**
+ * On the attachments step: 'Torna alla lista' (admin, to /admin-panel) or 'Torna ai fondi' (submitted, to
+ * /calls); null elsewhere and for an applicant still editing.
+ */
+export function selectBackLink(snapshot: ApplicationWizardSnapshot): { to: '/admin-panel' | '/calls'; label: string } | null {
+  if (selectCurrentStep(snapshot)?.step.kind !== 'attachments') return null;
+  if (snapshot.context.isAdmin) return { to: '/admin-panel', label: messages.wizard.backToList };
+  if (snapshot.context.submitted) return { to: '/calls', label: messages.wizard.backToFunds };
+  return null;
+}
+
+export type SaveIndicator = 'saved' | 'saving' | 'unsaved' | 'retrying' | 'conflict' | 'error';
+
+/** Changes the server does not have yet: the view warns before the page is left (beforeunload). */
+export const selectHasUnsavedChanges = (snapshot: ApplicationWizardSnapshot): boolean =>
+  snapshot.matches('ready') && snapshot.context.revision !== snapshot.context.savedRevision;
+
+export function selectSaveIndicator(snapshot: ApplicationWizardSnapshot): SaveIndicator {
+  if (snapshot.matches({ ready: { autosave: 'conflict' } })) return 'conflict';
+  if (snapshot.matches({ ready: { autosave: 'failed' } })) return 'error';
+  if (snapshot.matches({ ready: { autosave: 'retrying' } })) return 'retrying';
+  if (snapshot.matches({ ready: { autosave: 'saving' } })) return 'saving';
+  return selectHasUnsavedChanges(snapshot) ? 'unsaved' : 'saved';
+}
+
+/** The indicator's text, e.g. 'Salvato'; null when nothing can be saved (read-only, not loaded). */
+export function selectSaveIndicatorText(snapshot: ApplicationWizardSnapshot): string | null {
+  if (!snapshot.matches('ready') || snapshot.context.readOnly) return null;
+  return messages.wizard.saveIndicator[selectSaveIndicator(snapshot)];
+}
+
+/** The last save failure's message (retrying, refused, conflict, failed reload). */
+export const selectSaveError = (snapshot: ApplicationWizardSnapshot): string | null =>
+  selectSaveIndicator(snapshot) === 'saved' || selectSaveIndicator(snapshot) === 'saving' ? null : snapshot.context.saveError;
+
+export const selectSavedAt = (snapshot: ApplicationWizardSnapshot): string | null => snapshot.context.savedAt;
+
+/** The conflict dialog (Ricarica / keep editing) is open. */
+export const selectIsConflictDialogOpen = (snapshot: ApplicationWizardSnapshot): boolean =>
+  snapshot.matches({ ready: { autosave: { conflict: 'asking' } } });
+/** Ricarica is offered (dialog or banner). */
+export const selectCanReload = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.can({ type: 'draft.reload' });
+export const selectIsReloading = (snapshot: ApplicationWizardSnapshot): boolean =>
+  snapshot.matches({ ready: { autosave: { conflict: 'reloading' } } });
+
+/** The submit button is enabled: not read-only, no issue, attachments complete, no conflict. */
+export const selectCanSubmit = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.can({ type: 'submit.open' });
+export const selectIsConfirmingSubmit = (snapshot: ApplicationWizardSnapshot): boolean =>
+  snapshot.matches({ ready: { submission: 'confirming' } }) || selectIsSubmitting(snapshot);
+export const selectIsSubmitting = (snapshot: ApplicationWizardSnapshot): boolean =>
+  snapshot.matches({ ready: { submission: 'submitting' } });
+export const selectSubmitError = (snapshot: ApplicationWizardSnapshot): string | null =>
+  snapshot.matches({ ready: { submission: 'failed' } }) ? snapshot.context.submitError : null;
+export const selectIsSubmitted = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.matches('submitted');

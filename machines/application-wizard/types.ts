@@ -1,0 +1,150 @@
+import type { ApplicationStatusCode, Fund } from '../../domain/applicationStatus.ts';
+import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
+
+/** The values of any fund's application, as the machine handles them: the definition knows their shape. */
+export type WizardValues = Record<string, unknown>;
+/** Any fund's definition (a `FundWizardDefinition<PuiValues>` is one). */
+export type WizardDefinition = FundWizardDefinition<WizardValues>;
+
+export interface ApplicationWizardInput {
+  definition: WizardDefinition;
+  organizationId: string;
+  /** Admins see the application read-only (spec §2). */
+  isAdmin: boolean;
+  /** The navigation state's `numberStep`: an index into `definition.steps` (PUI: 4 opens Allegati). */
+  startStep: number;
+  /** Last allowed end of works, ISO date, from the call (spec §5 Blocking date). */
+  endOfWorksLimit: string;
+}
+
+/** What `loadApplication` answers: whether the application was submitted and the values to show. */
+export interface LoadedApplication {
+  submitted: boolean;
+  statusCode: ApplicationStatusCode | null;
+  /**
+   * The values to show, as stored: the latest draft, or (submitted) the application's body; null for a new
+   * application. `version` is the draft's version for the next save (0 when none).
+   */
+  draft: { json: unknown; version: number } | null;
+}
+
+export interface LoadApplicationInput {
+  organizationId: string;
+  fund: Fund;
+}
+
+export interface SaveDraftInput {
+  organizationId: string;
+  fund: Fund;
+  values: WizardValues;
+  /** The version the values were based on (0 = no draft yet); the server answers 412 when it has another. */
+  version: number;
+}
+
+export interface SavedDraft {
+  version: number;
+  /** ISO date-time of the save. */
+  savedAt: string;
+}
+
+/**
+ * Why an autosave failed. 'conflict': 412, the draft changed elsewhere; 'network' (no answer) and 'server'
+ * (5xx) are retried; 'rejected' (any other 4xx) is not.
+ */
+export interface SaveDraftFailure {
+  kind: 'conflict' | 'network' | 'server' | 'rejected';
+  message: string;
+}
+
+export interface SubmitApplicationInput {
+  organizationId: string;
+  fund: Fund;
+  values: WizardValues;
+}
+
+/** Why submitting failed. 'incomplete': a 422 with what the server found missing. */
+export type SubmitApplicationFailure =
+  | { kind: 'incomplete'; message: string; issues: FieldIssue[] }
+  | { kind: 'network' | 'other'; message: string };
+
+export interface ApplicationWizardActorInputs {
+  loadApplication: LoadApplicationInput;
+  saveDraft: SaveDraftInput;
+  submitApplication: SubmitApplicationInput;
+}
+export interface ApplicationWizardActorOutputs {
+  loadApplication: LoadedApplication;
+  saveDraft: SavedDraft;
+  submitApplication: void;
+}
+export type ApplicationWizardActorId = keyof ApplicationWizardActorInputs;
+
+export interface ApplicationWizardContext {
+  definition: WizardDefinition;
+  organizationId: string;
+  isAdmin: boolean;
+  startStep: number;
+  endOfWorksLimit: string;
+  /** Known once loaded. */
+  submitted: boolean;
+  statusCode: ApplicationStatusCode | null;
+  /** Admin or submitted: nothing can be changed, saved or submitted. */
+  readOnly: boolean;
+  /** Index into `definition.steps`. */
+  stepIndex: number;
+  values: WizardValues;
+  /** What `definition.validate` finds wrong with `values`: recomputed on every change. */
+  issues: FieldIssue[];
+  /** What the server listed as missing when it refused the submit (422); a field's entry goes once it changes. */
+  serverIssues: FieldIssue[];
+  /** The server's FileUploadValidation answer: every mandatory attachment is there. */
+  attachmentsComplete: boolean;
+  /** Counts the person's changes; `savedRevision` is the last one the server has. */
+  revision: number;
+  savedRevision: number;
+  /** The revision the save under way carries. */
+  savingRevision: number;
+  /** The stored draft's version: sent with each save so a stale one is refused (412). */
+  draftVersion: number;
+  savedAt: string | null;
+  /** Failed attempts in a row of the current save (network or server), for the backoff. */
+  retryAttempt: number;
+  loadError: string | null;
+  /** The last autosave failure's Italian message (retrying, conflict, rejected). */
+  saveError: string | null;
+  /** The Italian message of the last refused submit. */
+  submitError: string | null;
+}
+
+export type ApplicationWizardEvent =
+  /** After loadFailed: try loading again. */
+  | { type: 'load.retry' }
+  /** A field changed (ignored when read-only). */
+  | { type: 'field.change'; field: string; value: unknown }
+  /** Avanti. */
+  | { type: 'step.next' }
+  /** Indietro. */
+  | { type: 'step.back' }
+  /** A step indicator was clicked. */
+  | { type: 'step.go'; index: number }
+  /**
+   * Save now if anything is unsaved (also retries at once while waiting to retry). The machine sends it to
+   * itself on every step change; the view may send it too (page hidden, browser back online, "Salva ora").
+   */
+  | { type: 'draft.save' }
+  /** Raised by the machine after each change: (re)starts the wait before the autosave. */
+  | { type: 'draft.changed' }
+  /** Conflict: load the stored draft, dropping this page's unsaved changes. */
+  | { type: 'draft.reload' }
+  /** Conflict: close the dialog and keep editing here, with autosave suspended. */
+  | { type: 'conflict.keepEditing' }
+  /** The server's FileUploadValidation answer for this organisation and fund. */
+  | { type: 'attachments.status'; complete: boolean }
+  /** Invia Candidatura: opens the confirmation dialog when the application may be submitted. */
+  | { type: 'submit.open' }
+  /** Invia in the dialog. */
+  | { type: 'submit.confirm' }
+  /** Indietro in the dialog. */
+  | { type: 'submit.cancel' }
+  /** Closes the failure message. */
+  | { type: 'submit.dismiss' };

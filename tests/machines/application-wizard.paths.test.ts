@@ -1,0 +1,730 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type InspectionEvent } from 'xstate';
+import type { StatePath } from 'xstate/graph';
+import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
+import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
+import { messages } from '../../domain/messages.ts';
+import { applicationWizardMachine } from '../../machines/application-wizard/applicationWizard.machine.ts';
+import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay, SAVE_RETRY_MAX_MS } from '../../machines/application-wizard/autosaveTiming.ts';
+import {
+  selectBackLink,
+  selectCanGoBack,
+  selectCanSubmit,
+  selectHasUnsavedChanges,
+  selectIsConflictDialogOpen,
+  selectIssues,
+  selectSaveIndicator,
+  selectStepStates,
+  selectSubmitError,
+  type ApplicationWizardSnapshot,
+} from '../../machines/application-wizard/selectors.ts';
+import type {
+  ApplicationWizardActorInputs,
+  ApplicationWizardActorOutputs,
+  ApplicationWizardEvent,
+  ApplicationWizardInput,
+  LoadedApplication,
+  SaveDraftFailure,
+  SavedDraft,
+  SaveDraftInput,
+  SubmitApplicationFailure,
+  SubmitApplicationInput,
+} from '../../machines/application-wizard/types.ts';
+
+// ---------------------------------------------------------------------------------------------
+// A tiny fund: two form steps, Allegati, Invia. Changing the city clears the comune (a dependent reset);
+// the share is computed from amount and total; the end of works must not pass the call's limit.
+// ---------------------------------------------------------------------------------------------
+
+type TinyValues = {
+  organizationId: string;
+  city: string;
+  comune: string;
+  amount: number | null;
+  total: number | null;
+  share: number;
+  endOfWorks: string;
+};
+
+function withShare(values: TinyValues): TinyValues {
+  const { amount, total } = values;
+  return { ...values, share: amount !== null && total !== null && total > 0 ? (amount / total) * 100 : 0 };
+}
+
+const tinyFund: FundWizardDefinition<TinyValues> = {
+  fund: 'PUI',
+  title: 'Candidatura di prova',
+  steps: [
+    { id: 'progetto', title: 'Progetto', kind: 'form' },
+    { id: 'fonti', title: 'Fonti e Impieghi', kind: 'form' },
+    { id: 'allegati', title: 'Allegati', kind: 'attachments' },
+    { id: 'invio', title: 'Invia Candidatura', kind: 'submit' },
+  ],
+  emptyValues: (organizationId) => ({ organizationId, city: '', comune: '', amount: null, total: null, share: 0, endOfWorks: '' }),
+  fromDraft(json, organizationId) {
+    const stored = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
+    const text = (key: string) => (typeof stored[key] === 'string' ? stored[key] : '');
+    const amount = (key: string) => (typeof stored[key] === 'number' ? stored[key] : null);
+    return withShare({
+      organizationId,
+      city: text('city'),
+      comune: text('comune'),
+      amount: amount('amount'),
+      total: amount('total'),
+      share: 0,
+      endOfWorks: text('endOfWorks'),
+    });
+  },
+  applyChange(values, field, value) {
+    const next = { ...values, [field]: value } as TinyValues;
+    if (field === 'city') next.comune = '';
+    return withShare(next);
+  },
+  validate(values, { endOfWorksLimit }) {
+    const issues: FieldIssue[] = [];
+    if (values.city === '') issues.push({ field: 'city', step: 'progetto', message: 'Campo obbligatorio' });
+    if (values.comune === '') issues.push({ field: 'comune', step: 'progetto', message: 'Campo obbligatorio' });
+    if (values.amount === null) issues.push({ field: 'amount', step: 'fonti', message: 'Campo obbligatorio' });
+    if (values.endOfWorks > endOfWorksLimit) {
+      issues.push({ field: 'endOfWorks', step: 'fonti', message: "La data non puo' superare il 31/08/2026" });
+    }
+    return issues;
+  },
+};
+
+const organizationId = 'org-1';
+const input: ApplicationWizardInput = { definition: tinyFund, organizationId, isAdmin: false, startStep: 0, endOfWorksLimit: '2026-08-31' };
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures, checked by tsc: a new event without fixtures fails the type check.
+// ---------------------------------------------------------------------------------------------
+
+type EventFixtures = { [K in ApplicationWizardEvent['type']]: readonly Extract<ApplicationWizardEvent, { type: K }>[] };
+
+const eventFixtures = {
+  'load.retry': [{ type: 'load.retry' }],
+  // The comune was the last missing field of the stored draft.
+  'field.change': [{ type: 'field.change', field: 'comune', value: 'Fiumicino' }],
+  'step.next': [{ type: 'step.next' }],
+  'step.back': [{ type: 'step.back' }],
+  'step.go': [
+    { type: 'step.go', index: 3 },
+    { type: 'step.go', index: 9 },
+  ],
+  'draft.save': [{ type: 'draft.save' }],
+  'draft.changed': [{ type: 'draft.changed' }],
+  'draft.reload': [{ type: 'draft.reload' }],
+  'conflict.keepEditing': [{ type: 'conflict.keepEditing' }],
+  'attachments.status': [
+    { type: 'attachments.status', complete: true },
+    { type: 'attachments.status', complete: false },
+  ],
+  'submit.open': [{ type: 'submit.open' }],
+  'submit.confirm': [{ type: 'submit.confirm' }],
+  'submit.cancel': [{ type: 'submit.cancel' }],
+  'submit.dismiss': [{ type: 'submit.dismiss' }],
+} as const satisfies EventFixtures;
+
+const storedDraft = { city: 'Roma', comune: '', amount: 1_000_000, total: 4_000_000, endOfWorks: '2026-06-30' };
+const openDraftVersion = 3;
+const openDraft: LoadedApplication = { submitted: false, statusCode: 'APERTA', draft: { json: storedDraft, version: openDraftVersion } };
+const submittedApplication: LoadedApplication = {
+  submitted: true,
+  statusCode: 'CANDIDATURA_SOTTOMESSA',
+  draft: { json: { ...storedDraft, comune: 'Fiumicino' }, version: 5 },
+};
+const newerDraftVersion = 7;
+// What another member saved meanwhile: the reload brings it.
+const newerDraft: LoadedApplication = {
+  submitted: false,
+  statusCode: 'APERTA',
+  draft: { json: { ...storedDraft, comune: 'Guidonia Montecelio' }, version: newerDraftVersion },
+};
+
+const saved: SavedDraft = { version: 4, savedAt: '2026-05-04T10:00:00.000Z' };
+const conflict: SaveDraftFailure = { kind: 'conflict', message: messages.wizard.saveIndicator.conflict };
+const offline: SaveDraftFailure = { kind: 'network', message: messages.wizard.saveIndicator.retrying };
+const refused: SaveDraftFailure = { kind: 'rejected', message: 'La bozza è troppo grande per essere salvata.' };
+const incomplete: SubmitApplicationFailure = {
+  kind: 'incomplete',
+  message: messages.wizard.submitIncomplete,
+  issues: [{ field: 'comune', step: 'progetto', message: 'Comune non valido per la città indicata' }],
+};
+const submitOffline: SubmitApplicationFailure = { kind: 'network', message: messages.wizard.submitFailed };
+const loadFailure = { status: null, message: 'Impossibile contattare il server. Controlla la connessione e riprova.' };
+
+type ActorEvent =
+  | { type: 'xstate.done.actor.loadApplication'; output: LoadedApplication }
+  | { type: 'xstate.error.actor.loadApplication'; error: unknown }
+  | { type: 'xstate.done.actor.reloadApplication'; output: LoadedApplication }
+  | { type: 'xstate.error.actor.reloadApplication'; error: unknown }
+  | { type: 'xstate.done.actor.saveDraft'; output: SavedDraft }
+  | { type: 'xstate.error.actor.saveDraft'; error: SaveDraftFailure }
+  | { type: 'xstate.done.actor.submitApplication'; output: undefined }
+  // The machine also reads a raw API error (status, message), as an actor without createApplicationWizardActors throws.
+  | { type: 'xstate.error.actor.submitApplication'; error: SubmitApplicationFailure | { status: number | null; message: string } };
+type DelayEvent = { type: `xstate.after.${string}` };
+type GraphEvent = ApplicationWizardEvent | ActorEvent | DelayEvent;
+
+const actorEvents: ActorEvent[] = [
+  { type: 'xstate.done.actor.loadApplication', output: openDraft },
+  { type: 'xstate.done.actor.loadApplication', output: submittedApplication },
+  { type: 'xstate.error.actor.loadApplication', error: loadFailure },
+  { type: 'xstate.done.actor.reloadApplication', output: newerDraft },
+  { type: 'xstate.done.actor.reloadApplication', output: submittedApplication },
+  { type: 'xstate.error.actor.reloadApplication', error: loadFailure },
+  { type: 'xstate.done.actor.saveDraft', output: saved },
+  { type: 'xstate.error.actor.saveDraft', error: conflict },
+  { type: 'xstate.error.actor.saveDraft', error: offline },
+  { type: 'xstate.error.actor.saveDraft', error: refused },
+  { type: 'xstate.done.actor.submitApplication', output: undefined },
+  { type: 'xstate.error.actor.submitApplication', error: incomplete },
+  { type: 'xstate.error.actor.submitApplication', error: submitOffline },
+];
+
+// The autosave's waits: the debounce after typing and the backoff before a retry.
+const delayEvents: DelayEvent[] = [
+  { type: 'xstate.after.autosaveDebounce.applicationWizard.ready.autosave.pending' },
+  { type: 'xstate.after.saveRetryBackoff.applicationWizard.ready.autosave.retrying' },
+];
+
+const graphEvents: GraphEvent[] = [...Object.values(eventFixtures).flat(), ...actorEvents, ...delayEvents];
+
+/** One story the graph walks: which events it sends from a snapshot (beyond what the machine accepts). */
+type Scenario = (snapshot: ApplicationWizardSnapshot, event: GraphEvent) => boolean;
+
+const isLoadEvent = (event: GraphEvent) => event.type.endsWith('.actor.loadApplication') || event.type === 'load.retry';
+const loadsOpenDraft = (event: GraphEvent) =>
+  event.type === 'xstate.done.actor.loadApplication' && !event.output.submitted;
+
+/**
+ * The graph is walked as four stories, each small enough to read, that together take every transition:
+ * loading and the read-only wizard; moving between steps while editing; autosave with its failures and the
+ * conflict; submitting. Within each, at most two changes and two retries in a row.
+ */
+const scenarios: Record<string, Scenario> = {
+  'loading and read-only': (snapshot, event) =>
+    isLoadEvent(event) || (snapshot.context.readOnly && event.type.startsWith('step.')),
+  // One change on the first step, then every way of moving while it waits or after it is saved.
+  'moving between steps': (snapshot, event) => {
+    const { context } = snapshot;
+    if (loadsOpenDraft(event)) return true;
+    if (event.type === 'field.change') return context.revision === 0 && context.stepIndex === 0;
+    if (event.type.startsWith('step.')) return !snapshot.matches({ ready: { autosave: 'saving' } });
+    return event.type === 'xstate.done.actor.saveDraft' || event.type.startsWith('xstate.after.');
+  },
+  // Each failure from the first save of one change; retries up to two in a row; typing on while waiting or saving;
+  // whatever follows a reload or a failed reload is the start of another story.
+  autosave: (snapshot, event) => {
+    const { context } = snapshot;
+    const afterReload = context.draftVersion === newerDraftVersion || (snapshot.matches('ready') && context.readOnly);
+    if (afterReload || context.saveError === messages.wizard.reloadFailed) return false;
+    if (loadsOpenDraft(event)) return true;
+    if (event.type === 'field.change') {
+      const waitingOrSaving = snapshot.matches({ ready: { autosave: 'pending' } }) || snapshot.matches({ ready: { autosave: 'saving' } });
+      return context.revision === 0 || (context.revision === 1 && waitingOrSaving);
+    }
+    if (event.type === 'xstate.error.actor.saveDraft') {
+      const firstSaveOfOneChange = context.revision === 1 && context.draftVersion === openDraftVersion;
+      return firstSaveOfOneChange && (event.error.kind === 'network' ? context.retryAttempt < 2 : context.retryAttempt === 0);
+    }
+    return (
+      event.type === 'draft.save' ||
+      event.type === 'draft.reload' ||
+      event.type === 'conflict.keepEditing' ||
+      event.type === 'xstate.done.actor.saveDraft' ||
+      event.type.endsWith('.actor.reloadApplication') ||
+      event.type.startsWith('xstate.after.')
+    );
+  },
+  submitting: (snapshot, event) => {
+    const autosaveSettled = snapshot.matches({ ready: { autosave: 'idle' } });
+    if (loadsOpenDraft(event)) return true;
+    if (event.type === 'field.change') return snapshot.context.revision < 1;
+    if (event.type === 'draft.save' || event.type === 'xstate.done.actor.saveDraft') return true;
+    if (event.type === 'attachments.status') {
+      return event.complete !== snapshot.context.attachmentsComplete && autosaveSettled && snapshot.matches({ ready: { submission: 'closed' } });
+    }
+    if (event.type === 'submit.confirm') return autosaveSettled || snapshot.matches({ ready: { autosave: 'saving' } });
+    return event.type.startsWith('submit.') || event.type.endsWith('.actor.submitApplication');
+  },
+};
+
+function traversalFor(scenario: Scenario) {
+  return {
+    input,
+    events: graphEvents as ApplicationWizardEvent[],
+    // Raised by the machine itself after each change, never sent by the view.
+    filterEvents: ((snapshot: ApplicationWizardSnapshot, event: GraphEvent) =>
+      event.type !== 'draft.changed' && snapshot.can(event as ApplicationWizardEvent) && scenario(snapshot, event)) as never,
+  };
+}
+
+const walks = Object.entries(scenarios).map(([name, scenario]) => ({
+  name,
+  ...pathsCoveringEveryEdge(applicationWizardMachine, traversalFor(scenario)),
+}));
+
+type WizardPath = StatePath<ApplicationWizardSnapshot, ApplicationWizardEvent>;
+
+
+// ---------------------------------------------------------------------------------------------
+// Replay on a real actor: the calls are promises the test settles, time is a simulated clock, and every
+// transition the machine takes is recorded (raised and eventless ones too) for the coverage check.
+// ---------------------------------------------------------------------------------------------
+
+const takenTransitions = new Set<string>();
+
+function transitionKey(sourceId: string, eventType: string, targetIds: readonly string[]): string {
+  return `${sourceId} --${eventType}--> ${targetIds.join(',') || '(stay)'}`;
+}
+
+interface Calls {
+  loads: ApplicationWizardActorInputs['loadApplication'][];
+  saves: SaveDraftInput[];
+  submits: SubmitApplicationInput[];
+  notified: string[];
+}
+
+function startReplay(actorInput: ApplicationWizardInput = input) {
+  const clock = new SimulatedClock();
+  const calls: Calls = { loads: [], saves: [], submits: [], notified: [] };
+  const pending = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
+
+  function controlled<K extends keyof ApplicationWizardActorOutputs>(record: (input: ApplicationWizardActorInputs[K]) => void) {
+    return fromPromise<ApplicationWizardActorOutputs[K], ApplicationWizardActorInputs[K]>(({ input: request, self }) => {
+      record(request);
+      return new Promise((resolve, reject) => {
+        pending.set(self.id, { resolve: (output) => resolve(output as ApplicationWizardActorOutputs[K]), reject });
+      });
+    });
+  }
+
+  const actor = createActor(
+    applicationWizardMachine.provide({
+      actors: {
+        loadApplication: controlled<'loadApplication'>((request) => calls.loads.push(request)),
+        saveDraft: controlled<'saveDraft'>((request) => calls.saves.push(request)),
+        submitApplication: controlled<'submitApplication'>((request) => calls.submits.push(request)),
+      },
+      actions: {
+        notifySubmitted: () => void calls.notified.push('submitted'),
+        notifySubmitFailed: ({ context }) => void calls.notified.push(`failed: ${context.submitError}`),
+      },
+    }),
+    {
+      input: actorInput,
+      clock,
+      inspect: (inspection: InspectionEvent) => {
+        if (inspection.type !== '@xstate.microstep') return;
+        for (const transition of inspection._transitions) {
+          takenTransitions.add(
+            transitionKey(transition.source.id, transition.eventType, (transition.target ?? []).map((node) => node.id)),
+          );
+        }
+      },
+    },
+  );
+  actor.start();
+
+  async function settle(): Promise<void> {
+    for (let round = 0; round < 3; round += 1) await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  async function apply(event: GraphEvent): Promise<void> {
+    const completion = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (completion) {
+      const id = completion[2]!;
+      const running = pending.get(id);
+      if (!running) throw new Error(`actor ${id} is not running`);
+      pending.delete(id);
+      if ('output' in event) running.resolve(event.output);
+      else if ('error' in event) running.reject(event.error);
+    } else if (event.type.startsWith('xstate.after.')) {
+      // Only one wait runs at a time (the debounce or the retry backoff): the longest possible fires it.
+      clock.increment(SAVE_RETRY_MAX_MS);
+    } else {
+      actor.send(event as ApplicationWizardEvent);
+    }
+    await settle();
+  }
+
+  return { actor, calls, clock, apply, settle, pending };
+}
+
+function describeEvent(event: GraphEvent): string {
+  const name = event.type.replace(/^xstate\./, '').replace(/^after\.(\w+)\..*$/, 'after $1');
+  if ('error' in event) return `${name}(${(event.error as { kind?: string }).kind ?? 'failure'})`;
+  if ('output' in event && event.output && typeof event.output === 'object' && 'submitted' in event.output) {
+    return `${name}(${(event.output as LoadedApplication).submitted ? 'submitted' : 'open'})`;
+  }
+  if (event.type === 'step.go') return `step.go(${event.index})`;
+  if (event.type === 'attachments.status') return `attachments(${event.complete ? 'complete' : 'missing'})`;
+  return name;
+}
+
+function describePath(path: WizardPath): string {
+  const events = path.steps.slice(1).map((step) => describeEvent(step.event as GraphEvent));
+  return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
+}
+
+describe.each(walks)('application-wizard machine paths: $name', ({ paths }) => {
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const { actor, calls, apply } = startReplay();
+    for (const step of path.steps.slice(1)) {
+      const before = actor.getSnapshot();
+      const savesBefore = calls.saves.length;
+      const submitsBefore = calls.submits.length;
+      await apply(step.event as GraphEvent);
+      const after = actor.getSnapshot();
+      expect(after.value).toEqual(step.state.value);
+
+      // Read-only: nothing the person does changes, saves or submits anything.
+      if (before.context.readOnly && before.matches('ready')) {
+        expect(after.context.values).toEqual(before.context.values);
+        expect(calls.saves.length).toBe(savesBefore);
+        expect(calls.submits.length).toBe(submitsBefore);
+        expect(selectStepStates(after).map((indicator) => indicator.step.kind)).not.toContain('submit');
+      }
+      // Each save carries the values of that moment and the version the last save returned.
+      if (calls.saves.length > savesBefore) {
+        expect(calls.saves.at(-1)).toEqual({
+          organizationId,
+          fund: 'PUI',
+          values: after.context.values,
+          version: after.context.draftVersion,
+        });
+      }
+      // While the draft is in conflict nothing is saved and the person's values stay.
+      if (before.matches({ ready: { autosave: 'conflict' } }) && after.matches({ ready: { autosave: 'conflict' } })) {
+        expect(calls.saves.length).toBe(savesBefore);
+        if (step.event.type !== 'field.change') expect(after.context.values).toEqual(before.context.values);
+        expect(selectSaveIndicator(after)).toBe('conflict');
+      }
+      // A 412 keeps what the person typed.
+      if (after.matches({ ready: { autosave: 'conflict' } }) && !before.matches({ ready: { autosave: 'conflict' } })) {
+        expect(after.context.values).toEqual(before.context.values);
+        expect(selectHasUnsavedChanges(after)).toBe(true);
+      }
+      // A step change with unsaved changes saves at once.
+      if (step.event.type.startsWith('step.') && before.matches({ ready: { autosave: 'pending' } })) {
+        expect(after.matches({ ready: { autosave: 'saving' } })).toBe(true);
+      }
+      // Invia sends the values once, only when the application could be submitted.
+      if (calls.submits.length > submitsBefore) {
+        expect(calls.submits).toHaveLength(submitsBefore + 1);
+        expect(calls.submits.at(-1)).toEqual({ organizationId, fund: 'PUI', values: after.context.values });
+        expect(after.context.issues).toEqual([]);
+        expect(after.context.attachmentsComplete).toBe(true);
+      }
+      if (after.matches('submitted') && !before.matches('submitted')) expect(calls.notified.at(-1)).toBe('submitted');
+      if (after.matches({ ready: { submission: 'failed' } }) && !before.matches({ ready: { submission: 'failed' } })) {
+        expect(calls.notified.at(-1)).toBe(`failed: ${selectSubmitError(after)}`);
+      }
+    }
+
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(path.state.value);
+    expect(snapshot.context).toEqual(path.state.context);
+    // What the view reads agrees with the state.
+    expect(selectIsConflictDialogOpen(snapshot)).toBe(snapshot.matches({ ready: { autosave: { conflict: 'asking' } } }));
+    if (snapshot.matches('ready')) {
+      expect(selectHasUnsavedChanges(snapshot)).toBe(snapshot.context.revision !== snapshot.context.savedRevision);
+      expect(selectCanGoBack(snapshot)).toBe(snapshot.context.stepIndex > 0);
+      const current = selectStepStates(snapshot).filter((indicator) => indicator.state === 'current');
+      expect(current.map((indicator) => indicator.index)).toEqual([snapshot.context.stepIndex]);
+      if (selectCanSubmit(snapshot)) {
+        expect(snapshot.context.readOnly).toBe(false);
+        expect(selectIssues(snapshot).filter((issue) => issue.step !== '')).toHaveLength(snapshot.context.serverIssues.length);
+      }
+    }
+    actor.stop();
+  });
+});
+
+describe('application-wizard machine coverage', () => {
+  it.each(walks)('walks every transition of the graph: $name', ({ edges, unwalkedEdges }) => {
+    expect(unwalkedEdges()).toEqual([]);
+    expect(edges.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the number of paths small enough to read', () => {
+    expect(walks.reduce((count, walk) => count + walk.paths.length, 0)).toBeLessThan(200);
+  });
+
+  it('takes every transition declared in the machine config, raised and eventless ones included', () => {
+    const declared: string[] = [];
+    const visit = (node: (typeof applicationWizardMachine)['root']) => {
+      for (const [eventType, transitions] of node.transitions) {
+        for (const transition of transitions) {
+          declared.push(transitionKey(node.id, eventType, (transition.target ?? []).map((target) => target.id)));
+        }
+      }
+      for (const transition of node.always ?? []) {
+        declared.push(transitionKey(node.id, '', (transition.target ?? []).map((target) => target.id)));
+      }
+      for (const child of Object.values(node.states)) visit(child);
+    };
+    visit(applicationWizardMachine.root);
+    expect(declared.filter((key) => !takenTransitions.has(key))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Focused behaviour on a simulated clock: debounce, backoff, conflict, double submit, read-only.
+// ---------------------------------------------------------------------------------------------
+
+async function openWizard(loaded: LoadedApplication = openDraft, actorInput: ApplicationWizardInput = input) {
+  const replay = startReplay(actorInput);
+  await replay.apply({ type: 'xstate.done.actor.loadApplication', output: loaded });
+  return replay;
+}
+
+const completeComune = { type: 'field.change', field: 'comune', value: 'Fiumicino' } as const;
+
+describe('application-wizard autosave', () => {
+  it('saves once, when the person has stopped typing for the debounce time', async () => {
+    const { actor, calls, clock, apply, settle } = await openWizard();
+    for (const value of ['F', 'Fiu', 'Fiumicino']) {
+      actor.send({ type: 'field.change', field: 'comune', value });
+      clock.increment(AUTOSAVE_DEBOUNCE_MS - 1);
+      await settle();
+    }
+    expect(calls.saves).toEqual([]);
+    expect(selectSaveIndicator(actor.getSnapshot())).toBe('unsaved');
+    expect(selectHasUnsavedChanges(actor.getSnapshot())).toBe(true);
+
+    clock.increment(1);
+    await settle();
+    expect(calls.saves).toHaveLength(1);
+    expect(calls.saves[0]!.values).toMatchObject({ comune: 'Fiumicino' });
+    expect(calls.saves[0]!.version).toBe(openDraftVersion);
+    expect(selectSaveIndicator(actor.getSnapshot())).toBe('saving');
+
+    await apply({ type: 'xstate.done.actor.saveDraft', output: saved });
+    clock.increment(SAVE_RETRY_MAX_MS * 4);
+    await settle();
+    expect(calls.saves).toHaveLength(1);
+    expect(selectSaveIndicator(actor.getSnapshot())).toBe('saved');
+    expect(selectHasUnsavedChanges(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.savedAt).toBe(saved.savedAt);
+  });
+
+  it('saves at once on a step change, and saves what was typed meanwhile right after, on the new version', async () => {
+    const { actor, calls, apply } = await openWizard();
+    actor.send(completeComune);
+    actor.send({ type: 'step.next' });
+    expect(calls.saves).toHaveLength(1);
+    expect(actor.getSnapshot().context.stepIndex).toBe(1);
+
+    actor.send({ type: 'field.change', field: 'amount', value: 2_000_000 });
+    await apply({ type: 'xstate.done.actor.saveDraft', output: saved });
+    expect(calls.saves).toHaveLength(2);
+    expect(calls.saves[1]).toMatchObject({ version: saved.version, values: { comune: 'Fiumicino', amount: 2_000_000, share: 50 } });
+    await apply({ type: 'xstate.done.actor.saveDraft', output: { version: saved.version + 1, savedAt: saved.savedAt } });
+    expect(selectSaveIndicator(actor.getSnapshot())).toBe('saved');
+  });
+
+  it('retries a save that got no answer after waits that double, up to the cap, and then saves', async () => {
+    const { actor, calls, clock, apply, settle } = await openWizard();
+    actor.send(completeComune);
+    actor.send({ type: 'draft.save' });
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await apply({ type: 'xstate.error.actor.saveDraft', error: offline });
+      expect(selectSaveIndicator(actor.getSnapshot())).toBe('retrying');
+      expect(selectHasUnsavedChanges(actor.getSnapshot())).toBe(true);
+      clock.increment(saveRetryDelay(attempt) - 1);
+      await settle();
+      expect(calls.saves).toHaveLength(attempt);
+      clock.increment(1);
+      await settle();
+      expect(calls.saves).toHaveLength(attempt + 1);
+    }
+    expect([1, 2, 3, 4, 5, 6].map(saveRetryDelay)).toEqual([2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect(new Set(calls.saves.map((save) => JSON.stringify(save)))).toEqual(new Set([JSON.stringify(calls.saves[0])]));
+
+    await apply({ type: 'xstate.done.actor.saveDraft', output: saved });
+    expect(selectSaveIndicator(actor.getSnapshot())).toBe('saved');
+    expect(actor.getSnapshot().context.retryAttempt).toBe(0);
+  });
+
+  it('on a step change tries a waiting retry at once', async () => {
+    const { actor, calls, apply } = await openWizard();
+    actor.send(completeComune);
+    actor.send({ type: 'draft.save' });
+    await apply({ type: 'xstate.error.actor.saveDraft', error: offline });
+    actor.send({ type: 'step.next' });
+    expect(calls.saves).toHaveLength(2);
+  });
+
+  it('keeps the values and stops autosaving on a 412, until the person reloads the stored draft', async () => {
+    const { actor, calls, clock, apply, settle } = await openWizard();
+    actor.send(completeComune);
+    await apply({ type: 'attachments.status', complete: true });
+    actor.send({ type: 'draft.save' });
+    await apply({ type: 'xstate.error.actor.saveDraft', error: conflict });
+
+    let snapshot = actor.getSnapshot();
+    expect(selectSaveIndicator(snapshot)).toBe('conflict');
+    expect(selectIsConflictDialogOpen(snapshot)).toBe(true);
+    expect(snapshot.context.values).toMatchObject({ comune: 'Fiumicino' });
+    // Complete and with attachments, yet not submittable while the draft is in conflict.
+    expect(snapshot.context.issues).toEqual([]);
+    expect(selectCanSubmit(snapshot)).toBe(false);
+
+    await apply({ type: 'conflict.keepEditing' });
+    actor.send({ type: 'field.change', field: 'amount', value: 1_500_000 });
+    actor.send({ type: 'step.next' });
+    clock.increment(SAVE_RETRY_MAX_MS * 4);
+    await settle();
+    snapshot = actor.getSnapshot();
+    expect(calls.saves).toHaveLength(1);
+    expect(selectIsConflictDialogOpen(snapshot)).toBe(false);
+    expect(selectSaveIndicator(snapshot)).toBe('conflict');
+    expect(snapshot.context.values).toMatchObject({ comune: 'Fiumicino', amount: 1_500_000 });
+
+    await apply({ type: 'draft.reload' });
+    expect(calls.loads).toHaveLength(2);
+    await apply({ type: 'xstate.done.actor.reloadApplication', output: newerDraft });
+    snapshot = actor.getSnapshot();
+    expect(snapshot.context.values).toMatchObject({ comune: 'Guidonia Montecelio', amount: 1_000_000 });
+    expect(snapshot.context.stepIndex).toBe(1);
+    expect(selectSaveIndicator(snapshot)).toBe('saved');
+
+    // Autosave is back, on the version that was reloaded.
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'step.back' });
+    actor.send({ type: 'field.change', field: 'amount', value: 1_200_000 });
+    actor.send({ type: 'step.next' });
+    expect(calls.saves.at(-1)).toMatchObject({ version: newerDraftVersion, values: { amount: 1_200_000 } });
+  });
+
+  it('keeps the values when the server refuses a draft, and tries again on the next step change', async () => {
+    const { actor, calls, apply } = await openWizard();
+    actor.send(completeComune);
+    actor.send({ type: 'draft.save' });
+    await apply({ type: 'xstate.error.actor.saveDraft', error: refused });
+    expect(selectSaveIndicator(actor.getSnapshot())).toBe('error');
+    expect(actor.getSnapshot().context.saveError).toBe(refused.message);
+    actor.send({ type: 'field.change', field: 'amount', value: 900_000 });
+    expect(calls.saves).toHaveLength(1);
+    actor.send({ type: 'step.next' });
+    expect(calls.saves).toHaveLength(2);
+    expect(calls.saves[1]!.values).toMatchObject({ comune: 'Fiumicino', amount: 900_000 });
+  });
+});
+
+describe('application-wizard submit', () => {
+  async function readyToSubmit() {
+    const replay = await openWizard();
+    replay.actor.send(completeComune);
+    replay.actor.send({ type: 'step.go', index: 3 });
+    await replay.apply({ type: 'xstate.done.actor.saveDraft', output: saved });
+    await replay.apply({ type: 'attachments.status', complete: true });
+    return replay;
+  }
+
+  it('is offered only when every field and attachment is there', async () => {
+    const { actor, apply } = await openWizard();
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
+    expect(selectStepStates(actor.getSnapshot()).map((step) => step.state)).toEqual(['current', 'done', 'incomplete', 'incomplete']);
+    actor.send(completeComune);
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
+    await apply({ type: 'attachments.status', complete: true });
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(true);
+    expect(selectStepStates(actor.getSnapshot()).map((step) => step.state)).toEqual(['current', 'done', 'done', 'done']);
+    // An end of works past the call's limit blocks it again.
+    actor.send({ type: 'field.change', field: 'endOfWorks', value: '2026-09-01' });
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
+    expect(selectStepStates(actor.getSnapshot()).map((step) => step.state)).toEqual(['current', 'incomplete', 'done', 'incomplete']);
+  });
+
+  it('submits once however many times Invia is pressed', async () => {
+    const { actor, calls, apply } = await readyToSubmit();
+    actor.send({ type: 'submit.open' });
+    actor.send({ type: 'submit.confirm' });
+    actor.send({ type: 'submit.confirm' });
+    actor.send({ type: 'submit.open' });
+    actor.send({ type: 'submit.confirm' });
+    expect(calls.submits).toHaveLength(1);
+    await apply({ type: 'xstate.done.actor.submitApplication', output: undefined });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.status).toBe('done');
+    expect(snapshot.context.readOnly).toBe(true);
+    expect(calls.notified).toEqual(['submitted']);
+  });
+
+  it('waits for a save under way before sending the application', async () => {
+    const { actor, calls, apply } = await readyToSubmit();
+    actor.send({ type: 'step.back' });
+    actor.send({ type: 'field.change', field: 'amount', value: 1_100_000 });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'submit.open' });
+    actor.send({ type: 'submit.confirm' });
+    expect(calls.submits).toHaveLength(0);
+    await apply({ type: 'xstate.done.actor.saveDraft', output: { version: 5, savedAt: saved.savedAt } });
+    expect(calls.submits).toEqual([{ organizationId, fund: 'PUI', values: actor.getSnapshot().context.values }]);
+  });
+
+  it('shows the server\u2019s missing fields after a 422, each until that field changes', async () => {
+    const { actor, apply } = await readyToSubmit();
+    actor.send({ type: 'submit.open' });
+    actor.send({ type: 'submit.confirm' });
+    await apply({ type: 'xstate.error.actor.submitApplication', error: incomplete });
+    let snapshot = actor.getSnapshot();
+    expect(selectSubmitError(snapshot)).toBe('Controlla che tutti i campi obbligatori siano compilati');
+    expect(selectIssues(snapshot)).toEqual(incomplete.issues);
+    expect(selectStepStates(snapshot).find((step) => step.step.id === 'progetto')?.state).toBe('incomplete');
+    actor.send({ type: 'field.change', field: 'comune', value: 'Ciampino' });
+    snapshot = actor.getSnapshot();
+    expect(selectIssues(snapshot)).toEqual([]);
+    actor.send({ type: 'submit.dismiss' });
+    expect(selectSubmitError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('says the application could not be saved when the server does not answer', async () => {
+    const { actor, calls, apply } = await readyToSubmit();
+    actor.send({ type: 'submit.open' });
+    actor.send({ type: 'submit.confirm' });
+    await apply({ type: 'xstate.error.actor.submitApplication', error: { status: null, message: 'offline' } });
+    expect(selectSubmitError(actor.getSnapshot())).toBe('C\u2019è stato un errore, non è stato possibile salvare la candidatura');
+    expect(calls.notified).toEqual(['failed: C\u2019è stato un errore, non è stato possibile salvare la candidatura']);
+  });
+});
+
+describe('application-wizard read-only and start step', () => {
+  it('shows an admin everything read-only, without the submit step, with Torna alla lista on Allegati', async () => {
+    const { actor, calls, clock, settle } = await openWizard(openDraft, { ...input, isAdmin: true, startStep: 3 });
+    let snapshot = actor.getSnapshot();
+    expect(snapshot.context.readOnly).toBe(true);
+    expect(snapshot.context.stepIndex).toBe(2);
+    expect(selectStepStates(snapshot).map((step) => step.step.id)).toEqual(['progetto', 'fonti', 'allegati']);
+    expect(selectBackLink(snapshot)).toEqual({ to: '/admin-panel', label: 'Torna alla lista' });
+    actor.send(completeComune);
+    actor.send({ type: 'step.back' });
+    clock.increment(SAVE_RETRY_MAX_MS);
+    await settle();
+    snapshot = actor.getSnapshot();
+    expect(snapshot.context.values).toMatchObject({ comune: '' });
+    expect(calls.saves).toEqual([]);
+    expect(selectBackLink(snapshot)).toBeNull();
+    expect(snapshot.can({ type: 'step.go', index: 3 })).toBe(false);
+  });
+
+  it('offers Torna ai fondi on Allegati of a submitted application', async () => {
+    const { actor } = await openWizard(submittedApplication, { ...input, startStep: 2 });
+    expect(selectBackLink(actor.getSnapshot())).toEqual({ to: '/calls', label: 'Torna ai fondi' });
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
+  });
+
+  it('starts a new application from empty values on the requested step', async () => {
+    const { actor, calls } = await openWizard({ submitted: false, statusCode: null, draft: null }, { ...input, startStep: 1 });
+    const snapshot = actor.getSnapshot();
+    expect(calls.loads).toEqual([{ organizationId, fund: 'PUI' }]);
+    expect(snapshot.context.values).toEqual(tinyFund.emptyValues(organizationId));
+    expect(snapshot.context.stepIndex).toBe(1);
+    expect(snapshot.context.draftVersion).toBe(0);
+    expect(selectIssues(snapshot).map((issue) => issue.field)).toEqual(['city', 'comune', 'amount']);
+  });
+});
