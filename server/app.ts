@@ -85,7 +85,13 @@ export async function buildApp({ config, database, logger = false, missingRequir
   const mailer = createMailer({ ...config.mail, log: app.log });
   const applications = { membership, repository: createApplicationRepository(db), statusChanges: createStatusChanges(db) };
   app.addHook('onClose', async () => mailer.close());
-  const submissions = createApplicationSubmission({ db, statusChanges: applications.statusChanges, missingRequiredAttachments });
+  const attachmentRepository = createAttachmentRepository(db);
+  const submissions = createApplicationSubmission({
+    db,
+    statusChanges: applications.statusChanges,
+    // The mandatory slots still empty (spec §5: submit needs every required attachment); tests may supply their own.
+    missingRequiredAttachments: missingRequiredAttachments ?? ((organizationId, fund) => attachmentRepository.missingMandatory(organizationId, fund)),
+  });
   const puiPlaces = createPuiPlaces(territory, reference);
 
   let oidc: OidcClient;
@@ -135,7 +141,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
     await api.register(fileUploadRoutes, {
       membership,
-      repository: createAttachmentRepository(db),
+      repository: attachmentRepository,
       storage: createFilesystemStorage(config.files.dir),
       maxUploadBytes: config.files.maxUploadBytes,
     });

@@ -7,6 +7,7 @@ import type { Fund } from '../../domain/applicationStatus.ts';
 import { messages } from '../../domain/messages.ts';
 import { isSubmittedStatus } from '../../machines/application-lifecycle/transitions.ts';
 import { HttpError } from '../errors.ts';
+import { attachmentValidationOf } from './slots.ts';
 
 export type AttachmentTypeRow = typeof attachmentTypes.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -49,6 +50,12 @@ export function createAttachmentRepository(db: Db) {
     async byId(id: string): Promise<AttachmentRow | undefined> {
       const [row] = await db.select().from(attachments).where(eq(attachments.id, id));
       return row;
+    },
+
+    /** Names of the mandatory types of `fund` without a file of the organisation (CreatePui's check). */
+    async missingMandatory(organizationId: string, fund: Fund): Promise<string[]> {
+      const [types, files] = await Promise.all([this.typesOf(fund), this.filesOf(organizationId, fund)]);
+      return attachmentValidationOf(types, files).missing.map((type) => type.attachedTypeName);
     },
 
     /** The early, unlocked check, so a file is not even stored for a submitted application. */
