@@ -9,7 +9,6 @@ import type { FieldOption, FieldSpec } from '../../domain/wizardFields.ts';
 import { SaveIndicator } from '../../src/features/application-wizard/SaveIndicator.tsx';
 import { SubmitDialog } from '../../src/features/application-wizard/SubmitDialog.tsx';
 import { SubmitStep } from '../../src/features/application-wizard/SubmitStep.tsx';
-import { wizardStepStates } from '../../src/features/application-wizard/stepStates.ts';
 import { WarningBanners } from '../../src/features/application-wizard/WarningBanners.tsx';
 import { WizardField } from '../../src/features/application-wizard/WizardField.tsx';
 import { WizardNavigation } from '../../src/features/application-wizard/WizardNavigation.tsx';
@@ -260,7 +259,7 @@ describe('the read-only application (admin, or already submitted)', () => {
 describe('the step indicator', () => {
   it('marks the current step and says which are done and which are still to complete', () => {
     const onSelect = vi.fn();
-    const states = wizardStepStates(PUI_STEPS, 1, (step) => step.id === 'progetto');
+    const states = PUI_STEPS.map((step, index) => (index === 1 ? 'current' : step.id === 'progetto' ? 'done' : 'incomplete'));
     render(<WizardSteps steps={PUI_STEPS} states={states} onSelect={onSelect} />);
 
     const nav = within(screen.getByRole('navigation', { name: 'Passi della candidatura' }));

@@ -19,3 +19,8 @@ export const sectionTitle = style({
   lineHeight: vars.lineHeight.heading,
   color: vars.color.text,
 });
+
+/** The current step's title receives focus on each step change; its outline is the global focus ring. */
+export const stepHeading = style({ marginTop: vars.space.lg });
+
+export const conflictActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.md });

@@ -2,14 +2,14 @@ import { Button as AriaButton } from 'react-aria-components';
 import { messages } from '../../../domain/messages.ts';
 import type { WizardStep } from '../../../domain/wizard.ts';
 import { visuallyHidden } from '../../../styles/visuallyHidden.css.ts';
-import type { WizardStepState } from './stepStates.ts';
+import type { StepIndicatorState as WizardStepState } from '../../../machines/application-wizard/selectors.ts';
 import { badgeCurrent, badgeDone, badgeIncomplete, list, stepButton } from './WizardSteps.css.ts';
 
 const view = messages.wizardView;
 
 export interface WizardStepsProps {
   steps: readonly Pick<WizardStep, 'id' | 'title'>[];
-  /** One state per step, in order (wizardStepStates()). */
+  /** One state per step, in order (the wizard machine's selectStepStates). */
   states: readonly WizardStepState[];
   /** The person chose a step (by its index). */
   onSelect(index: number): void;

@@ -1,0 +1,183 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { messages } from '../../../domain/messages.ts';
+import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
+import {
+  selectCurrentStep,
+  selectIsConfirmingSubmit,
+  selectIsConflictDialogOpen,
+  selectIsReadOnly,
+  selectIsSubmitting,
+  selectIssues,
+  selectLoadError,
+  selectSavedAt,
+  selectSaveIndicator,
+  selectStepStates,
+  selectSubmitError,
+  selectTitle,
+  selectValues,
+} from '../../../machines/application-wizard/selectors.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { conflictActions, stepHeading } from './ApplicationWizard.css.ts';
+import { SaveIndicator } from './SaveIndicator.tsx';
+import { SubmitDialog } from './SubmitDialog.tsx';
+import { SubmitStep } from './SubmitStep.tsx';
+import type { ApplicationWizardActor } from './useApplicationWizard.ts';
+import { WarningBanners } from './WarningBanners.tsx';
+import { WizardNavigation } from './WizardNavigation.tsx';
+import { WizardStepForm } from './WizardStepForm.tsx';
+import { WizardSteps } from './WizardSteps.tsx';
+
+const m = messages.wizard;
+
+export interface ApplicationWizardViewProps {
+  actor: ApplicationWizardActor;
+  /** Every field of the fund, in display order. */
+  fields: readonly FieldSpec[];
+  /** Reference lists by `source` name, undefined while one loads. */
+  lookups: Readonly<Record<string, readonly FieldOption[] | undefined>>;
+  /** Reviewers' warnings (spec §5), shown to admins only. */
+  warnings?: readonly string[];
+  /** The Allegati step's content; `readOnly` when nothing may be uploaded or removed. */
+  attachments(readOnly: boolean): ReactNode;
+}
+
+/**
+ * The application wizard of spec §2 as the machine describes it: title, warnings (admin), autosave state,
+ * step indicator, the current step (fields, attachments or the submit summary), the buttons below, and the
+ * submit and conflict dialogs. It renders and sends events; it decides nothing.
+ */
+export function ApplicationWizardView({ actor, fields, lookups, warnings = [], attachments }: ApplicationWizardViewProps) {
+  const title = useSelector(actor, selectTitle);
+  const isLoading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
+  const loadError = useSelector(actor, selectLoadError);
+  const readOnly = useSelector(actor, selectIsReadOnly);
+  const isAdmin = useSelector(actor, (snapshot) => snapshot.context.isAdmin);
+  const submitted = useSelector(actor, (snapshot) => snapshot.context.submitted);
+  const values = useSelector(actor, selectValues);
+  const issues = useSelector(actor, selectIssues);
+  const current = useSelector(actor, selectCurrentStep);
+  const stepStates = useSelector(actor, selectStepStates);
+  const steps = useSelector(actor, (snapshot) => snapshot.context.definition.steps);
+  const attachmentsComplete = useSelector(actor, (snapshot) => snapshot.context.attachmentsComplete);
+  const saveIndicator = useSelector(actor, selectSaveIndicator);
+  const savedAt = useSelector(actor, selectSavedAt);
+  const isConfirming = useSelector(actor, selectIsConfirmingSubmit);
+  const isSubmitting = useSelector(actor, selectIsSubmitting);
+  const submitError = useSelector(actor, selectSubmitError);
+  const conflictOpen = useSelector(actor, selectIsConflictDialogOpen);
+
+  // A step's problems show once the person has left it (or reached the summary): not while first filling it.
+  const [visited, setVisited] = useState<ReadonlySet<string>>(new Set());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stepId = current?.step.id;
+  const previousStep = useRef(stepId);
+  useEffect(() => {
+    const left = previousStep.current;
+    previousStep.current = stepId;
+    if (left === undefined || left === stepId) return;
+    setVisited((seen) => new Set(seen).add(left));
+    // The step changed: keyboard and screen-reader users continue from its title.
+    headingRef.current?.focus();
+  }, [stepId]);
+
+  if (isLoading) return <Spinner label={m.loading} />;
+  if (loadError !== null || current === null) {
+    return (
+      <>
+        <h1>{title}</h1>
+        <Alert tone="error">{loadError ?? m.loadFailed}</Alert>
+        <Button onPress={() => actor.send({ type: 'load.retry' })}>{m.retry}</Button>
+      </>
+    );
+  }
+
+  const reachable = stepStates.map((indicator) => indicator.step);
+  const position = stepStates.findIndex((indicator) => indicator.index === current.index);
+  const goTo = (index: number) => actor.send({ type: 'step.go', index });
+  const blockingMessage = issues.find((issue) => issue.field === 'tempiFineLavoriPrev')?.message ?? null;
+
+  return (
+    <>
+      <h1>{title}</h1>
+      {isAdmin ? <WarningBanners warnings={warnings} /> : null}
+      {readOnly ? null : (
+        <SaveIndicator
+          state={saveIndicator}
+          savedAt={savedAt ? new Date(savedAt) : null}
+          onReload={() => actor.send({ type: 'draft.reload' })}
+          onRetry={() => actor.send({ type: 'draft.save' })}
+        />
+      )}
+      <WizardSteps
+        steps={reachable}
+        states={stepStates.map((indicator) => indicator.state)}
+        onSelect={(position) => goTo(stepStates[position]!.index)}
+      />
+      <section aria-labelledby="wizard-step-title">
+        <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className={stepHeading}>
+          {current.step.title}
+        </h2>
+        {current.step.kind === 'form' ? (
+          <WizardStepForm
+            stepId={current.step.id}
+            fields={fields}
+            values={values}
+            issues={issues}
+            lookups={lookups}
+            readOnly={readOnly}
+            showAllIssues={visited.has(current.step.id)}
+            onChange={(field, value) => actor.send({ type: 'field.change', field, value })}
+          />
+        ) : current.step.kind === 'attachments' ? (
+          attachments(readOnly)
+        ) : (
+          <SubmitStep
+            steps={steps}
+            fields={fields}
+            issues={issues}
+            attachmentsComplete={attachmentsComplete}
+            blockingMessage={blockingMessage}
+            onGoToStep={(index) => goTo(index)}
+            onSubmit={() => actor.send({ type: 'submit.open' })}
+          />
+        )}
+      </section>
+      <WizardNavigation
+        steps={reachable}
+        currentIndex={position}
+        isAdmin={isAdmin}
+        isSubmitted={submitted}
+        onBack={() => actor.send({ type: 'step.back' })}
+        onNext={() => actor.send({ type: 'step.next' })}
+      />
+      <SubmitDialog
+        isOpen={isConfirming}
+        isSubmitting={isSubmitting}
+        errorMessage={submitError}
+        onConfirm={() => actor.send({ type: 'submit.confirm' })}
+        onCancel={() => actor.send({ type: 'submit.cancel' })}
+      />
+      <Dialog
+        role="alertdialog"
+        title={messages.wizardView.conflictTitle}
+        isOpen={conflictOpen}
+        onOpenChange={(open) => {
+          if (!open) actor.send({ type: 'conflict.keepEditing' });
+        }}
+      >
+        <p>{m.saveIndicator.conflict}</p>
+        <p>{m.reloadHint}</p>
+        <div className={conflictActions}>
+          <Button onPress={() => actor.send({ type: 'draft.reload' })}>{m.reload}</Button>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'conflict.keepEditing' })}>
+            {m.keepEditing}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

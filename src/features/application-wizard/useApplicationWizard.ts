@@ -1,0 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { Fund } from '../../../domain/applicationStatus.ts';
+import { messages } from '../../../domain/messages.ts';
+import type { FundWizardDefinition } from '../../../domain/wizard.ts';
+import { isSubmittedStatus } from '../../../machines/application-lifecycle/transitions.ts';
+import { createApplicationWizardActors } from '../../../machines/application-wizard/actors.ts';
+import { applicationWizardMachine } from '../../../machines/application-wizard/applicationWizard.machine.ts';
+import { selectHasUnsavedChanges } from '../../../machines/application-wizard/selectors.ts';
+import type { LoadedApplication, WizardDefinition } from '../../../machines/application-wizard/types.ts';
+import { getCompilation, hasApplication } from '../../api/applications.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { getDraft, saveDraft } from '../../api/drafts.ts';
+import { notify } from '../../ui/Toast.tsx';
+
+/** POST path of a fund's submission (spec §7 Applications). */
+const SUBMIT_PATH: Record<Fund, string> = { PUI: '/api/Pui/CreatePui', TUR: '/api/Tur/CreateUpdateTur' };
+
+/**
+ * What the wizard shows on arrival: a submitted application's stored body (read-only), otherwise the latest
+ * draft (spec §3: "an all-zero id means none exists yet; then a draft is fetched instead").
+ */
+async function loadApplication(api: ApiClient, fund: Fund, organizationId: string, signal: AbortSignal): Promise<LoadedApplication> {
+  const compilation = await getCompilation(api, fund, organizationId, signal);
+  const submitted = hasApplication(compilation) && isSubmittedStatus(compilation.statusCode);
+  const draft = await getDraft(api, fund, organizationId, signal);
+  const body = 'body' in compilation ? compilation.body : null;
+  const json = submitted && body ? body : draft ? (JSON.parse(draft.json) as unknown) : null;
+  return {
+    submitted,
+    statusCode: hasApplication(compilation) ? compilation.statusCode : null,
+    draft: json === null ? null : { json, version: draft?.version ?? 0 },
+  };
+}
+
+export interface ApplicationWizardOptions<Values extends Record<string, unknown>> {
+  api: ApiClient;
+  definition: FundWizardDefinition<Values>;
+  organizationId: string;
+  isAdmin: boolean;
+  startStep: number;
+  endOfWorksLimit: string;
+}
+
+/**
+ * The running wizard machine of one application, with the portal's side effects supplied: the API calls,
+ * the notifications and the way to /candidaturaCompletata (spec §8). While changes are unsaved, leaving the
+ * page asks first; coming back online or hiding the page saves at once.
+ */
+export function useApplicationWizard<Values extends Record<string, unknown>>(options: ApplicationWizardOptions<Values>) {
+  const { api, definition, organizationId, isAdmin, startStep, endOfWorksLimit } = options;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const actor = useActorRef(
+    applicationWizardMachine.provide({
+      actors: createApplicationWizardActors({
+        loadApplication: ({ organizationId: orgId, fund }, signal) => loadApplication(api, fund, orgId, signal),
+        saveDraft: ({ organizationId: orgId, fund, values, version }) => saveDraft(api, { fund, organizationId: orgId, values, version }),
+        submitApplication: async ({ values, fund }) => {
+          await api(SUBMIT_PATH[fund], { method: 'POST', body: values });
+        },
+      }),
+      actions: {
+        notifySubmitted: () => {
+          notify({ tone: 'success', title: messages.wizard.submitSucceeded });
+          void queryClient.invalidateQueries({ queryKey: ['application'] });
+          void navigate({ to: '/candidaturaCompletata' });
+        },
+        notifySubmitFailed: ({ context }) => {
+          notify({ tone: 'error', title: messages.wizard.submitFailedTitle, description: context.submitError ?? messages.wizard.submitFailed });
+        },
+      },
+    }),
+    { input: { definition: definition as unknown as WizardDefinition, organizationId, isAdmin, startStep, endOfWorksLimit } },
+  );
+
+  const hasUnsavedChanges = useSelector(actor, selectHasUnsavedChanges);
+  useEffect(() => {
+    if (!hasUnsavedChanges) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [hasUnsavedChanges]);
+
+  useEffect(() => {
+    const saveNow = () => actor.send({ type: 'draft.save' });
+    const saveWhenHidden = () => {
+      if (document.visibilityState === 'hidden') saveNow();
+    };
+    window.addEventListener('online', saveNow);
+    document.addEventListener('visibilitychange', saveWhenHidden);
+    return () => {
+      window.removeEventListener('online', saveNow);
+      document.removeEventListener('visibilitychange', saveWhenHidden);
+    };
+  }, [actor]);
+
+  return actor;
+}
+
+export type ApplicationWizardActor = ReturnType<typeof useApplicationWizard>;
