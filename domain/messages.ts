@@ -512,6 +512,8 @@ export const messages = {
     submitFailedTitle: 'Errore',
     submitIncomplete: 'Controlla che tutti i campi obbligatori siano compilati',
     submitFailed: 'C\u2019è stato un errore, non è stato possibile salvare la candidatura',
+    submitConflict:
+      'La candidatura non è stata inviata: la bozza è stata modificata in un\u2019altra scheda o da un altro membro dell\u2019organizzazione. Ricarica la bozza e controllala prima di inviare.',
     saveIndicator: {
       saved: 'Salvato',
       saving: 'Salvataggio in corso…',

@@ -148,6 +148,7 @@ export const applicationWizardMachine = setup({
         serverIssues: failure.kind === 'incomplete' ? failure.issues : context.serverIssues,
       };
     }),
+    storeSubmitConflict: assign({ submitError: messages.wizard.submitConflict }),
     clearSubmitError: assign({ submitError: null }),
     markSubmitted: assign({ submitted: true, readOnly: true, statusCode: 'CANDIDATURA_SOTTOMESSA', submitError: null }),
     // Host: the green 'Salvataggio avvenuto con successo' and the way to /candidaturaCompletata.
@@ -340,8 +341,17 @@ export const applicationWizardMachine = setup({
               initial: 'awaitingSave',
               states: {
                 awaitingSave: {
-                  description: 'A draft save under way finishes first, so its answer is not lost.',
-                  always: { guard: 'isSaveSettled', target: 'sending' },
+                  description:
+                    'A draft save under way finishes first, so its answer is not lost; if it finds the draft ' +
+                    'changed elsewhere, nothing is sent: the person reloads or decides first.',
+                  always: [
+                    {
+                      guard: 'isDraftInConflict',
+                      target: '#applicationWizard.ready.submission.failed',
+                      actions: ['storeSubmitConflict', 'notifySubmitFailed'],
+                    },
+                    { guard: 'isSaveSettled', target: 'sending' },
+                  ],
                 },
                 sending: {
                   description: 'The complete values go to the server, which checks them again.',

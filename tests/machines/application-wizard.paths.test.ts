@@ -242,6 +242,10 @@ const scenarios: Record<string, Scenario> = {
     if (loadsOpenDraft(event)) return true;
     if (event.type === 'field.change') return snapshot.context.revision < 1;
     if (event.type === 'draft.save' || event.type === 'xstate.done.actor.saveDraft') return true;
+    // A save that meets a 412 while Invia waits for it.
+    if (event.type === 'xstate.error.actor.saveDraft') {
+      return event.error.kind === 'conflict' && snapshot.matches({ ready: { submission: 'submitting' } });
+    }
     if (event.type === 'attachments.status') {
       return event.complete !== snapshot.context.attachmentsComplete && autosaveSettled && snapshot.matches({ ready: { submission: 'closed' } });
     }
@@ -665,6 +669,21 @@ describe('application-wizard submit', () => {
     expect(calls.submits).toHaveLength(0);
     await apply({ type: 'xstate.done.actor.saveDraft', output: { version: 5, savedAt: saved.savedAt } });
     expect(calls.submits).toEqual([{ organizationId, fund: 'PUI', values: actor.getSnapshot().context.values }]);
+  });
+
+  it('does not send the application when the save it waited for meets a draft changed elsewhere', async () => {
+    const { actor, calls, apply } = await readyToSubmit();
+    actor.send({ type: 'field.change', field: 'amount', value: 1_100_000 });
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'submit.open' });
+    actor.send({ type: 'submit.confirm' });
+    await apply({ type: 'xstate.error.actor.saveDraft', error: conflict });
+    const snapshot = actor.getSnapshot();
+    expect(calls.submits).toEqual([]);
+    expect(selectSubmitError(snapshot)).toBe(messages.wizard.submitConflict);
+    expect(selectSaveIndicator(snapshot)).toBe('conflict');
+    expect(snapshot.context.values).toMatchObject({ amount: 1_100_000 });
+    expect(selectCanSubmit(snapshot)).toBe(false);
   });
 
   it('shows the server\u2019s missing fields after a 422, each until that field changes', async () => {

@@ -1,0 +1,204 @@
+import { and, assign, fromCallback, fromPromise, not, setup, type EventObject } from 'xstate';
+import { messages } from '../../domain/messages.ts';
+import { acceptedKindsLabel, DEFAULT_MAX_UPLOAD_BYTES, isAcceptedFile, megabytes } from './acceptedFiles.ts';
+import type {
+  AttachmentSlotContext,
+  AttachmentSlotEvent,
+  AttachmentSlotInput,
+  ChosenFile,
+  DownloadFileInput,
+  RemoveFileInput,
+  UploadedAttachment,
+  UploadFileInput,
+} from './types.ts';
+
+function notProvided(id: string): never {
+  throw new Error(`attachment-slot machine: actor "${id}" must be supplied with machine.provide({ actors })`);
+}
+
+/** Host side effect: the view refetches the attachments list (and the FileUploadValidation answer). */
+function suppliedByHost(): void {}
+
+const text = messages.wizard.attachments;
+
+/**
+ * One slot of the Allegati list (spec §2 Attachment slot widget): NON CARICATO (a drop zone when enabled) or
+ * CARICATO with Scarica and, when enabled, Rimuovi; a progress bar while uploading, a spinner while
+ * removing; the list is refreshed after each change.
+ */
+export const attachmentSlotMachine = setup({
+  types: {
+    context: {} as AttachmentSlotContext,
+    events: {} as AttachmentSlotEvent,
+    input: {} as AttachmentSlotInput,
+  },
+  actors: {
+    uploadFile: fromCallback<EventObject, UploadFileInput>(() => notProvided('uploadFile')),
+    removeFile: fromPromise<void, RemoveFileInput>(() => Promise.reject(new Error('removeFile not provided'))),
+    downloadFile: fromPromise<void, DownloadFileInput>(() => Promise.reject(new Error('downloadFile not provided'))),
+  },
+  guards: {
+    isEnabled: ({ context }) => context.enabled,
+    hasUploadedFile: ({ context }) => context.slot.uploaded !== null,
+    hasFileToUpload: ({ context }) => context.file !== null,
+    // The chosen file, from its name and browser type hints only: the server checks the content.
+    accepts: ({ context, event }) => event.type === 'file.choose' && isAcceptedFile(event.file, context.slot.accepts),
+    isEmptyFile: ({ event }) => event.type === 'file.choose' && event.file.size === 0,
+    isTooLarge: ({ context, event }) => event.type === 'file.choose' && event.file.size > context.maxBytes,
+  },
+  actions: {
+    storeSlot: assign(({ context, event }) =>
+      event.type === 'slot.updated' ? { slot: event.slot, enabled: event.enabled ?? context.enabled } : {},
+    ),
+    storeFile: assign((_, params: { file: ChosenFile }) => ({ file: params.file, progress: null, error: null })),
+    refuseType: assign(({ context }) => ({ error: text.wrongType(acceptedKindsLabel(context.slot.accepts)), file: null })),
+    refuseEmpty: assign({ error: text.empty, file: null }),
+    refuseTooLarge: assign(({ context }) => ({ error: text.tooLarge(megabytes(context.maxBytes)), file: null })),
+    storeProgress: assign(({ event }) => (event.type === 'upload.progress' ? { progress: { loaded: event.loaded, total: event.total } } : {})),
+    storeUploaded: assign(({ context }, params: { uploaded: UploadedAttachment }) => ({
+      slot: { ...context.slot, uploaded: params.uploaded },
+      file: null,
+      progress: null,
+      error: null,
+    })),
+    storeUploadFailure: assign(({ event }) => ({
+      error: (event.type === 'upload.failed' ? event.message : null) ?? text.uploadFailed,
+      progress: null,
+    })),
+    storeRemoved: assign(({ context }) => ({ slot: { ...context.slot, uploaded: null }, error: null })),
+    storeRemoveFailure: assign({ error: text.removeFailed }),
+    storeDownloadFailure: assign({ error: text.downloadFailed }),
+    forgetFile: assign({ file: null, progress: null, error: null }),
+    clearError: assign({ error: null }),
+    notifyChanged: suppliedByHost,
+  },
+}).createMachine({
+  id: 'attachmentSlot',
+  description:
+    'Spec §2 Attachment slot widget: upload with progress, download (Scarica), removal (Rimuovi) when enabled; ' +
+    'the list refreshes after each change and answers with slot.updated.',
+  context: ({ input }) => ({
+    slot: input.slot,
+    enabled: input.enabled,
+    maxBytes: input.maxBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    file: null,
+    progress: null,
+    error: null,
+  }),
+  initial: 'settling',
+  states: {
+    settling: {
+      description: 'Shows the slot as the list says it is.',
+      always: [{ guard: 'hasUploadedFile', target: 'uploaded' }, { target: 'notUploaded' }],
+    },
+    notUploaded: {
+      description: 'NON CARICATO, or a drop zone when enabled. A mandatory slot says "L\u2019allegato è obbligatorio".',
+      initial: 'waiting',
+      on: {
+        'file.choose': [
+          {
+            guard: and(['isEnabled', not('accepts')]),
+            target: '.rejected',
+            actions: 'refuseType',
+          },
+          {
+            guard: and(['isEnabled', 'isEmptyFile']),
+            target: '.rejected',
+            actions: 'refuseEmpty',
+          },
+          {
+            guard: and(['isEnabled', 'isTooLarge']),
+            target: '.rejected',
+            actions: 'refuseTooLarge',
+          },
+          {
+            guard: 'isEnabled',
+            target: 'uploading',
+            actions: { type: 'storeFile', params: ({ event }) => ({ file: event.file }) },
+          },
+        ],
+        'slot.updated': { target: 'settling', actions: ['storeSlot', 'clearError'] },
+      },
+      states: {
+        waiting: { description: 'Waiting for a file.' },
+        rejected: {
+          description: 'The chosen file is of a type the slot does not take, empty or too large: the message says which.',
+          on: { 'error.dismiss': { target: 'waiting', actions: 'clearError' } },
+        },
+      },
+    },
+    uploading: {
+      description: 'The file is on its way: a progress bar; it can be cancelled.',
+      invoke: {
+        id: 'uploadFile',
+        src: 'uploadFile',
+        input: ({ context }) => ({ file: context.file! }),
+      },
+      on: {
+        'upload.progress': { actions: 'storeProgress' },
+        'upload.done': {
+          target: 'uploaded',
+          actions: [{ type: 'storeUploaded', params: ({ event }) => ({ uploaded: event.uploaded }) }, 'notifyChanged'],
+        },
+        'upload.failed': { target: 'failed.upload', actions: 'storeUploadFailure' },
+        'upload.cancel': { target: 'notUploaded', actions: 'forgetFile' },
+        // A refresh caused by another slot: remembered, this upload goes on.
+        'slot.updated': { actions: 'storeSlot' },
+      },
+    },
+    uploaded: {
+      description: 'CARICATO with Scarica and, when enabled, Rimuovi.',
+      on: {
+        'file.download': { target: 'downloading' },
+        'file.remove': { guard: 'isEnabled', target: 'removing' },
+        'slot.updated': { target: 'settling', actions: 'storeSlot' },
+      },
+    },
+    removing: {
+      description: 'Rimuovi was pressed: a spinner until the server answers.',
+      invoke: {
+        id: 'removeFile',
+        src: 'removeFile',
+        input: ({ context }) => ({ downloadId: context.slot.uploaded!.downloadId }),
+        onDone: { target: 'notUploaded', actions: ['storeRemoved', 'notifyChanged'] },
+        onError: { target: 'failed.remove', actions: 'storeRemoveFailure' },
+      },
+      on: { 'slot.updated': { actions: 'storeSlot' } },
+    },
+    downloading: {
+      description: 'Scarica was pressed: the file is being fetched for the browser to save.',
+      invoke: {
+        id: 'downloadFile',
+        src: 'downloadFile',
+        input: ({ context }) => ({ downloadId: context.slot.uploaded!.downloadId, fileName: context.slot.uploaded!.fileName }),
+        onDone: { target: 'settling' },
+        onError: { target: 'failed.download', actions: 'storeDownloadFailure' },
+      },
+      on: { 'slot.updated': { actions: 'storeSlot' } },
+    },
+    failed: {
+      description: 'An upload, removal or download failed: the message, Riprova and Chiudi.',
+      initial: 'upload',
+      on: {
+        'error.dismiss': { target: 'settling', actions: 'forgetFile' },
+        'slot.updated': { target: 'settling', actions: ['storeSlot', 'forgetFile'] },
+      },
+      states: {
+        upload: {
+          description: 'Riprova sends the same file again.',
+          on: { 'error.retry': { guard: and(['isEnabled', 'hasFileToUpload']), target: '#attachmentSlot.uploading', actions: 'clearError' } },
+        },
+        remove: {
+          description: 'Riprova asks again to remove the file.',
+          on: { 'error.retry': { guard: and(['isEnabled', 'hasUploadedFile']), target: '#attachmentSlot.removing', actions: 'clearError' } },
+        },
+        download: {
+          description: 'Riprova downloads again.',
+          on: { 'error.retry': { guard: 'hasUploadedFile', target: '#attachmentSlot.downloading', actions: 'clearError' } },
+        },
+      },
+    },
+  },
+});
+
+export type AttachmentSlotMachine = typeof attachmentSlotMachine;

@@ -1,0 +1,404 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, type EventObject, type InspectionEvent } from 'xstate';
+import type { StatePath } from 'xstate/graph';
+import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
+import { acceptAttribute, acceptedKindsLabel, isAcceptedFile } from '../../machines/attachment-slot/acceptedFiles.ts';
+import { createAttachmentSlotActors } from '../../machines/attachment-slot/actors.ts';
+import { attachmentSlotMachine } from '../../machines/attachment-slot/attachmentSlot.machine.ts';
+import {
+  selectCanDownload,
+  selectCanRemove,
+  selectErrorMessage,
+  selectIsBusy,
+  selectLabel,
+  selectMandatoryError,
+  selectPdfANotice,
+  selectProgressPercent,
+  selectShowsDropZone,
+  type AttachmentSlotSnapshot,
+} from '../../machines/attachment-slot/selectors.ts';
+import type {
+  AttachmentSlotData,
+  AttachmentSlotEvent,
+  AttachmentSlotInput,
+  DownloadFileInput,
+  RemoveFileInput,
+  UploadedAttachment,
+  UploadFileInput,
+} from '../../machines/attachment-slot/types.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures, checked by tsc: a new event without fixtures fails the type check.
+// ---------------------------------------------------------------------------------------------
+
+type EventFixtures = { [K in AttachmentSlotEvent['type']]: readonly Extract<AttachmentSlotEvent, { type: K }>[] };
+
+const MB = 1024 * 1024;
+const storedPdf: UploadedAttachment = { downloadId: 'dl-1', fileName: 'relazione.pdf', isPdfA: false };
+const storedElsewhere: UploadedAttachment = { downloadId: 'dl-2', fileName: 'relazione-firmata.pdf', isPdfA: true };
+const emptySlot: AttachmentSlotData = { mandatory: true, accepts: ['pdf'], uploaded: null };
+
+const eventFixtures = {
+  'file.choose': [
+    { type: 'file.choose', file: { name: 'relazione.pdf', type: 'application/pdf', size: 2 * MB } },
+    { type: 'file.choose', file: { name: 'setup.exe', type: 'application/x-msdownload', size: MB } },
+    { type: 'file.choose', file: { name: 'vuoto.pdf', type: 'application/pdf', size: 0 } },
+    { type: 'file.choose', file: { name: 'scansione.pdf', type: 'application/pdf', size: 30 * MB } },
+  ],
+  'file.remove': [{ type: 'file.remove' }],
+  'file.download': [{ type: 'file.download' }],
+  'upload.cancel': [{ type: 'upload.cancel' }],
+  'slot.updated': [
+    // Another member uploaded meanwhile; then the application was submitted (download only).
+    { type: 'slot.updated', slot: { ...emptySlot, uploaded: storedElsewhere } },
+    { type: 'slot.updated', slot: { ...emptySlot, uploaded: storedElsewhere }, enabled: false },
+    { type: 'slot.updated', slot: emptySlot },
+  ],
+  'error.retry': [{ type: 'error.retry' }],
+  'error.dismiss': [{ type: 'error.dismiss' }],
+  'upload.progress': [{ type: 'upload.progress', loaded: MB, total: 2 * MB }],
+  'upload.done': [{ type: 'upload.done', uploaded: storedPdf }],
+  'upload.failed': [
+    { type: 'upload.failed', message: 'Il contenuto del file non corrisponde a un PDF.' },
+    { type: 'upload.failed', message: null },
+  ],
+} as const satisfies EventFixtures;
+
+type ActorEvent =
+  | { type: 'xstate.done.actor.removeFile'; output: undefined }
+  | { type: 'xstate.error.actor.removeFile'; error: Error }
+  | { type: 'xstate.done.actor.downloadFile'; output: undefined }
+  | { type: 'xstate.error.actor.downloadFile'; error: Error };
+type GraphEvent = AttachmentSlotEvent | ActorEvent;
+
+const graphEvents: GraphEvent[] = [
+  ...Object.values(eventFixtures).flat(),
+  { type: 'xstate.done.actor.removeFile', output: undefined },
+  { type: 'xstate.error.actor.removeFile', error: new Error('offline') },
+  { type: 'xstate.done.actor.downloadFile', output: undefined },
+  { type: 'xstate.error.actor.downloadFile', error: new Error('offline') },
+];
+
+const input: AttachmentSlotInput = { slot: emptySlot, enabled: true };
+
+/**
+ * Small stories: the list refreshes only while nothing else is special (a refresh during an operation is
+ * walked once from each busy state), the slot is locked only as a last step, and the second failure
+ * message is walked only from a first upload.
+ */
+function isWalked(snapshot: AttachmentSlotSnapshot, event: GraphEvent): boolean {
+  if (!snapshot.can(event as AttachmentSlotEvent)) return false;
+  const { context } = snapshot;
+  if (!context.enabled) return event.type === 'file.download' || event.type.endsWith('.actor.downloadFile') || event.type === 'error.retry';
+  if (event.type === 'slot.updated') {
+    const locks = event.enabled === false;
+    const refill = event.slot.uploaded !== null;
+    if (snapshot.matches('uploaded')) return locks;
+    if (snapshot.matches('notUploaded')) return refill && !locks;
+    if (snapshot.matches('failed')) return !refill;
+    return refill && !locks;
+  }
+  if (event.type === 'upload.failed' && event.message === null) return context.slot.uploaded === null && context.progress === null;
+  return true;
+}
+
+const traversal = { input, events: graphEvents as AttachmentSlotEvent[], filterEvents: isWalked as never };
+
+type SlotPath = StatePath<AttachmentSlotSnapshot, AttachmentSlotEvent>;
+
+const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(attachmentSlotMachine, traversal);
+
+// ---------------------------------------------------------------------------------------------
+// Replay: the upload is a callback actor the test drives by sending its events; removal and download
+// are promises the test settles. Every transition taken is recorded for the coverage check.
+// ---------------------------------------------------------------------------------------------
+
+const takenTransitions = new Set<string>();
+const transitionKey = (sourceId: string, eventType: string, targetIds: readonly string[]) =>
+  `${sourceId} --${eventType}--> ${targetIds.join(',') || '(stay)'}`;
+
+function startReplay(actorInput: AttachmentSlotInput = input) {
+  const uploads: UploadFileInput[] = [];
+  const removals: RemoveFileInput[] = [];
+  const downloads: DownloadFileInput[] = [];
+  const changes: number[] = [];
+  let uploadsStopped = 0;
+  const pending = new Map<string, { resolve: () => void; reject: (error: unknown) => void }>();
+  const controlled = <I,>(record: (request: I) => void) =>
+    fromPromise<void, I>(({ input: request, self }) => {
+      record(request);
+      return new Promise<void>((resolve, reject) => pending.set(self.id, { resolve, reject }));
+    });
+
+  const actor = createActor(
+    attachmentSlotMachine.provide({
+      actors: {
+        uploadFile: fromCallback<EventObject, UploadFileInput>(({ input: request }) => {
+          uploads.push(request);
+          return () => {
+            uploadsStopped += 1;
+          };
+        }),
+        removeFile: controlled<RemoveFileInput>((request) => removals.push(request)),
+        downloadFile: controlled<DownloadFileInput>((request) => downloads.push(request)),
+      },
+      actions: { notifyChanged: () => void changes.push(changes.length + 1) },
+    }),
+    {
+      input: actorInput,
+      inspect: (inspection: InspectionEvent) => {
+        if (inspection.type !== '@xstate.microstep') return;
+        for (const transition of inspection._transitions) {
+          takenTransitions.add(transitionKey(transition.source.id, transition.eventType, (transition.target ?? []).map((node) => node.id)));
+        }
+      },
+    },
+  );
+  actor.start();
+
+  async function apply(event: GraphEvent): Promise<void> {
+    const completion = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (completion) {
+      const running = pending.get(completion[2]!);
+      if (!running) throw new Error(`actor ${completion[2]} is not running`);
+      pending.delete(completion[2]!);
+      if ('error' in event) running.reject(event.error);
+      else running.resolve();
+    } else {
+      actor.send(event as AttachmentSlotEvent);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  return { actor, apply, uploads, removals, downloads, changes, uploadsStopped: () => uploadsStopped };
+}
+
+function describeEvent(event: GraphEvent): string {
+  const name = event.type.replace(/^xstate\./, '');
+  if (event.type === 'file.choose') return `choose(${event.file.name}, ${Math.round(event.file.size / MB)} MB)`;
+  if (event.type === 'slot.updated') return `slot.updated(${event.slot.uploaded ? 'uploaded' : 'empty'}${event.enabled === false ? ', locked' : ''})`;
+  if (event.type === 'upload.failed') return `upload.failed(${event.message === null ? 'no message' : 'message'})`;
+  return name;
+}
+
+const describePath = (path: SlotPath) =>
+  `${JSON.stringify(path.state.value)} via ${path.steps.slice(1).map((step) => describeEvent(step.event as GraphEvent)).join(' → ') || '(start)'}`;
+
+describe('attachment-slot machine paths', () => {
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const replay = startReplay();
+    const { actor, apply } = replay;
+    for (const step of path.steps.slice(1)) {
+      const before = actor.getSnapshot();
+      const counts = [replay.uploads.length, replay.removals.length, replay.changes.length];
+      await apply(step.event as GraphEvent);
+      const after = actor.getSnapshot();
+      expect(after.value).toEqual(step.state.value);
+
+      // A disabled slot never uploads or removes.
+      if (!before.context.enabled) {
+        expect([replay.uploads.length, replay.removals.length]).toEqual(counts.slice(0, 2));
+      }
+      // Only an accepted, non-empty file within the limit is uploaded, and it is the one chosen.
+      if (replay.uploads.length > counts[0]!) {
+        const file = replay.uploads.at(-1)!.file;
+        expect(isAcceptedFile(file, ['pdf'])).toBe(true);
+        expect(file.size).toBeGreaterThan(0);
+        expect(file.size).toBeLessThanOrEqual(after.context.maxBytes);
+      }
+      if (step.event.type === 'file.choose' && after.matches({ notUploaded: 'rejected' })) {
+        expect(selectErrorMessage(after)).toMatch(/non accettato|vuoto|dimensione massima di 25 MB/);
+      }
+      // The list is asked to refresh exactly when an upload or a removal succeeded.
+      const eventType: GraphEvent['type'] = (step.event as GraphEvent).type;
+      const changed = eventType === 'upload.done' || eventType === 'xstate.done.actor.removeFile';
+      expect(replay.changes.length).toBe(counts[2]! + (changed ? 1 : 0));
+      // Cancelling stops the upload under way.
+      if (step.event.type === 'upload.cancel') expect(replay.uploadsStopped()).toBeGreaterThan(0);
+    }
+
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(path.state.value);
+    expect(snapshot.context).toEqual(path.state.context);
+    const uploaded = snapshot.context.slot.uploaded;
+    expect(selectLabel(snapshot)).toBe(uploaded === null ? 'NON CARICATO' : 'CARICATO');
+    expect(selectMandatoryError(snapshot)).toBe(uploaded === null && !snapshot.matches('uploading') ? 'L\u2019allegato è obbligatorio' : null);
+    expect(selectIsBusy(snapshot)).toBe(['uploading', 'removing', 'downloading'].some((state) => snapshot.matches(state as 'uploading')));
+    expect(selectShowsDropZone(snapshot)).toBe(snapshot.context.enabled && snapshot.matches('notUploaded'));
+    if (snapshot.matches('uploaded')) {
+      expect(selectCanDownload(snapshot)).toBe(true);
+      expect(selectCanRemove(snapshot)).toBe(snapshot.context.enabled);
+    }
+    actor.stop();
+  });
+});
+
+describe('attachment-slot machine coverage', () => {
+  it('walks every transition of the graph', () => {
+    expect(unwalkedEdges()).toEqual([]);
+    expect(edges.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the number of paths small enough to read', () => {
+    expect(paths.length).toBeLessThan(200);
+  });
+
+  it('takes every transition declared in the machine config, eventless ones included', () => {
+    const declared: string[] = [];
+    const visit = (node: (typeof attachmentSlotMachine)['root']) => {
+      for (const [eventType, transitions] of node.transitions) {
+        for (const transition of transitions) {
+          declared.push(transitionKey(node.id, eventType, (transition.target ?? []).map((target) => target.id)));
+        }
+      }
+      for (const transition of node.always ?? []) {
+        declared.push(transitionKey(node.id, '', (transition.target ?? []).map((target) => target.id)));
+      }
+      for (const child of Object.values(node.states)) visit(child);
+    };
+    visit(attachmentSlotMachine.root);
+    expect(declared.filter((key) => !takenTransitions.has(key))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Focused behaviour with the real actor factory over a fake API.
+// ---------------------------------------------------------------------------------------------
+
+function fakeApi() {
+  const calls: string[] = [];
+  let upload: {
+    onProgress: (progress: { loaded: number; total: number }) => void;
+    signal: AbortSignal;
+    resolve: (uploaded: UploadedAttachment) => void;
+    reject: (error: unknown) => void;
+  } | null = null;
+  const api = {
+    uploadFile: (request: UploadFileInput, options: { onProgress: (progress: { loaded: number; total: number }) => void; signal: AbortSignal }) => {
+      calls.push(`upload ${request.file.name}`);
+      return new Promise<UploadedAttachment>((resolve, reject) => {
+        upload = { ...options, resolve, reject };
+      });
+    },
+    removeFile: async (request: RemoveFileInput) => void calls.push(`remove ${request.downloadId}`),
+    downloadFile: async (request: DownloadFileInput) => void calls.push(`download ${request.downloadId} ${request.fileName}`),
+  };
+  return { api, calls, upload: () => upload! };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function startSlot(actorInput: AttachmentSlotInput = input) {
+  const fake = fakeApi();
+  const changes: string[] = [];
+  const actor = createActor(
+    attachmentSlotMachine.provide({
+      actors: createAttachmentSlotActors(fake.api),
+      actions: { notifyChanged: () => void changes.push('refresh') },
+    }),
+    { input: actorInput },
+  );
+  actor.start();
+  return { actor, changes, ...fake };
+}
+
+const goodPdf = { name: 'Relazione.PDF', type: '', size: 2 * MB };
+
+describe('attachment-slot upload', () => {
+  it('shows the real progress, then CARICATO, refreshes the list and notes a PDF that is not PDF/A', async () => {
+    const { actor, changes, calls, upload } = startSlot();
+    expect(selectMandatoryError(actor.getSnapshot())).toBe('L\u2019allegato è obbligatorio');
+    actor.send({ type: 'file.choose', file: goodPdf });
+    await tick();
+    expect(calls).toEqual(['upload Relazione.PDF']);
+    expect(selectProgressPercent(actor.getSnapshot())).toBe(0);
+    expect(selectMandatoryError(actor.getSnapshot())).toBeNull();
+    upload().onProgress({ loaded: MB / 2, total: 2 * MB });
+    expect(selectProgressPercent(actor.getSnapshot())).toBe(25);
+    upload().onProgress({ loaded: 2 * MB, total: 2 * MB });
+    expect(selectProgressPercent(actor.getSnapshot())).toBe(100);
+    upload().resolve(storedPdf);
+    await tick();
+    const snapshot = actor.getSnapshot();
+    expect(selectLabel(snapshot)).toBe('CARICATO');
+    expect(selectProgressPercent(snapshot)).toBeNull();
+    expect(selectPdfANotice(snapshot)).toMatch(/PDF\/A/);
+    expect(changes).toEqual(['refresh']);
+  });
+
+  it('stops the request when the upload is cancelled', async () => {
+    const { actor, upload } = startSlot();
+    actor.send({ type: 'file.choose', file: goodPdf });
+    await tick();
+    const { signal } = upload();
+    actor.send({ type: 'upload.cancel' });
+    expect(signal.aborted).toBe(true);
+    expect(actor.getSnapshot().matches('notUploaded')).toBe(true);
+  });
+
+  it('shows the server\u2019s refusal and sends the same file again on Riprova', async () => {
+    const { actor, calls, upload } = startSlot();
+    actor.send({ type: 'file.choose', file: goodPdf });
+    await tick();
+    upload().reject({ status: 415, message: 'Il contenuto del file non corrisponde a un PDF.' });
+    await tick();
+    expect(selectErrorMessage(actor.getSnapshot())).toBe('Il contenuto del file non corrisponde a un PDF.');
+    actor.send({ type: 'error.retry' });
+    await tick();
+    expect(calls).toEqual(['upload Relazione.PDF', 'upload Relazione.PDF']);
+    upload().reject(new TypeError(''));
+    await tick();
+    expect(selectErrorMessage(actor.getSnapshot())).toBe('Caricamento non riuscito: riprova.');
+  });
+
+  it('refuses before uploading a file of another type, an empty one or one over the limit', () => {
+    const { actor, calls } = startSlot({ slot: { ...emptySlot, accepts: ['pdf', 'excel'] }, enabled: true, maxBytes: 10 * MB });
+    actor.send({ type: 'file.choose', file: { name: 'foto.png', type: 'image/png', size: MB } });
+    expect(selectErrorMessage(actor.getSnapshot())).toBe('Tipo di file non accettato per questo allegato: carica un file PDF o Excel.');
+    actor.send({ type: 'file.choose', file: { name: 'budget.xlsx', type: '', size: 0 } });
+    expect(selectErrorMessage(actor.getSnapshot())).toBe('Il file è vuoto: scegli un altro file.');
+    actor.send({ type: 'file.choose', file: { name: 'budget.xlsx', type: '', size: 11 * MB } });
+    expect(selectErrorMessage(actor.getSnapshot())).toBe('Il file supera la dimensione massima di 10 MB: scegli un file più piccolo.');
+    actor.send({ type: 'error.dismiss' });
+    expect(selectErrorMessage(actor.getSnapshot())).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('attachment-slot when not enabled', () => {
+  it('offers only Scarica for an uploaded file, and no drop zone when empty', async () => {
+    const uploaded = startSlot({ slot: { ...emptySlot, uploaded: storedElsewhere }, enabled: false });
+    expect(selectCanRemove(uploaded.actor.getSnapshot())).toBe(false);
+    uploaded.actor.send({ type: 'file.remove' });
+    uploaded.actor.send({ type: 'file.download' });
+    await tick();
+    expect(uploaded.calls).toEqual(['download dl-2 relazione-firmata.pdf']);
+    expect(uploaded.actor.getSnapshot().matches('uploaded')).toBe(true);
+
+    const empty = startSlot({ slot: emptySlot, enabled: false });
+    expect(selectShowsDropZone(empty.actor.getSnapshot())).toBe(false);
+    expect(selectLabel(empty.actor.getSnapshot())).toBe('NON CARICATO');
+    empty.actor.send({ type: 'file.choose', file: goodPdf });
+    expect(empty.calls).toEqual([]);
+  });
+
+  it('removes through the API and asks the list to refresh when enabled', async () => {
+    const { actor, calls, changes } = startSlot({ slot: { ...emptySlot, uploaded: storedPdf }, enabled: true });
+    actor.send({ type: 'file.remove' });
+    await tick();
+    expect(calls).toEqual(['remove dl-1']);
+    expect(changes).toEqual(['refresh']);
+    expect(selectLabel(actor.getSnapshot())).toBe('NON CARICATO');
+  });
+});
+
+describe('accepted file hints', () => {
+  it('decides by the extension when there is one, by the browser type otherwise', () => {
+    expect(isAcceptedFile({ name: 'a.pdf', type: 'application/octet-stream', size: 1 }, ['pdf'])).toBe(true);
+    expect(isAcceptedFile({ name: 'a.exe', type: 'application/pdf', size: 1 }, ['pdf'])).toBe(false);
+    expect(isAcceptedFile({ name: 'senza-estensione', type: 'application/pdf', size: 1 }, ['pdf'])).toBe(true);
+    expect(isAcceptedFile({ name: 'tabella.XLS', type: '', size: 1 }, ['excel'])).toBe(true);
+    expect(acceptAttribute(['pdf'])).toBe('.pdf,application/pdf');
+    expect(acceptedKindsLabel(['pdf', 'word', 'excel'])).toBe('PDF, Word o Excel');
+  });
+});
