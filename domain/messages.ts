@@ -537,6 +537,8 @@ export const messages = {
       uploaded: 'CARICATO',
       download: 'Scarica',
       remove: 'Rimuovi',
+      intro:
+        'Carica i documenti richiesti: in formato PDF/A, o Excel dove indicato. Gli allegati con * sono obbligatori per inviare la candidatura.',
       template: 'Scarica modulo',
       dropZone: 'Trascina qui il file oppure selezionalo',
       chooseFile: 'Seleziona file',

@@ -12,7 +12,7 @@ import { PendingPage } from './routes/-components/PendingPage.tsx';
 
 const queryClient = new QueryClient();
 
-const { api, auth } = createBrowserSession({
+const { api, auth, transfers } = createBrowserSession({
   queryClient,
   // Spec §8: a 401 that cannot be recovered sends the person to /; they come back here after login.
   onSessionExpired: () => void router.navigate({ to: '/', search: { redirect: router.state.location.href } }),
@@ -20,7 +20,7 @@ const { api, auth } = createBrowserSession({
 
 const router = createRouter({
   routeTree,
-  context: { queryClient, auth, api },
+  context: { queryClient, auth, api, transfers },
   defaultPendingComponent: PendingPage,
   scrollRestoration: true,
 });

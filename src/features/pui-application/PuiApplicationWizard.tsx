@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import type { PuiApplication } from '../../../domain/pui/puiApplication.ts';
 import { PUI_FIELDS } from '../../../domain/pui/puiFields.ts';
@@ -8,6 +8,7 @@ import { puiWizardDefinition } from '../../../domain/pui/puiWizard.ts';
 import type { FieldOption } from '../../../domain/wizardFields.ts';
 import { applicationQueries } from '../../api/applications.ts';
 import { callQueries } from '../../api/calls.ts';
+import type { AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
 import {
   useCittaMetropolitane,
@@ -24,11 +25,12 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ApplicationWizardView } from '../application-wizard/ApplicationWizardView.tsx';
-import { AttachmentsStep } from '../application-wizard/AttachmentsStep.tsx';
+import { AttachmentsStep, useAttachmentsStatus } from '../application-wizard/AttachmentsStep.tsx';
 import { useApplicationWizard, type ApplicationWizardActor } from '../application-wizard/useApplicationWizard.ts';
 
 export interface PuiApplicationWizardProps {
   api: ApiClient;
+  transfers: AttachmentTransfers;
   organizationId: string;
   isAdmin: boolean;
   /** The navigation state's numberStep (4 opens Allegati). */
@@ -54,9 +56,11 @@ export function PuiApplicationWizard(props: PuiApplicationWizardProps) {
   return <PuiWizard {...props} endOfWorksLimit={call.endOfWorksLimit} />;
 }
 
-function PuiWizard({ api, organizationId, isAdmin, startStep, endOfWorksLimit }: PuiApplicationWizardProps & { endOfWorksLimit: string }) {
+function PuiWizard({ api, transfers, organizationId, isAdmin, startStep, endOfWorksLimit }: PuiApplicationWizardProps & { endOfWorksLimit: string }) {
   const actor = useApplicationWizard({ api, definition: puiWizardDefinition, organizationId, isAdmin, startStep, endOfWorksLimit });
   const lookups = usePuiLookups(api, actor);
+  const onAttachmentsStatus = useCallback((complete: boolean) => actor.send({ type: 'attachments.status', complete }), [actor]);
+  useAttachmentsStatus(api, 'PUI', organizationId, onAttachmentsStatus);
   const compilation = useQuery({ ...applicationQueries.compilation(api, 'PUI', organizationId), enabled: isAdmin });
   return (
     <ApplicationWizardView
@@ -65,13 +69,7 @@ function PuiWizard({ api, organizationId, isAdmin, startStep, endOfWorksLimit }:
       lookups={lookups}
       warnings={compilation.data?.warnings ?? []}
       attachments={(readOnly) => (
-        <AttachmentsStep
-          api={api}
-          fund="PUI"
-          organizationId={organizationId}
-          readOnly={readOnly}
-          onStatus={(complete) => actor.send({ type: 'attachments.status', complete })}
-        />
+        <AttachmentsStep api={api} transfers={transfers} fund="PUI" organizationId={organizationId} readOnly={readOnly} />
       )}
     />
   );

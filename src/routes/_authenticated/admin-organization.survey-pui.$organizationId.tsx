@@ -1,11 +1,16 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { messages } from '../../../domain/messages.ts';
 import { UUID_PATTERN } from '../../../domain/organization.ts';
 import { isAdminRole } from '../../../domain/roles.ts';
 import { homePathFor } from '../../../machines/auth/selectors.ts';
-import { AdminApplicationPage } from '../../features/admin-organizations/AdminApplicationPage.tsx';
+import { AdminApplicationSummary } from '../../features/admin-organizations/ApplicationHistory.tsx';
+import { applicationWizardSearchSchema } from '../../features/funds/surveySearch.ts';
+import { PuiApplicationWizard } from '../../features/pui-application/PuiApplicationWizard.tsx';
+import { Link } from '../../ui/Link.tsx';
 
-/** Spec §2: admin view of the PUI application. Admins only. */
+/** Spec §2: admin view of an organisation's PUI application, read-only with the reviewers' warnings and history. */
 export const Route = createFileRoute('/_authenticated/admin-organization/survey-pui/$organizationId')({
+  validateSearch: applicationWizardSearchSchema,
   beforeLoad: ({ context, params }) => {
     if (!isAdminRole(context.user.roles)) throw redirect({ to: homePathFor(context.user), replace: true });
     if (!UUID_PATTERN.test(params.organizationId)) throw notFound();
@@ -14,6 +19,14 @@ export const Route = createFileRoute('/_authenticated/admin-organization/survey-
 });
 
 function AdminSurveyPuiPage() {
+  const { api, transfers } = Route.useRouteContext();
   const { organizationId } = Route.useParams();
-  return <AdminApplicationPage key={organizationId} fund="PUI" organizationId={organizationId} kind="application" />;
+  const { numberStep } = Route.useSearch();
+  return (
+    <>
+      <Link to="/admin-panel">{messages.funds.backToList}</Link>
+      <PuiApplicationWizard key={organizationId} api={api} transfers={transfers} organizationId={organizationId} isAdmin startStep={numberStep ?? 0} />
+      <AdminApplicationSummary fund="PUI" organizationId={organizationId} />
+    </>
+  );
 }

@@ -1,21 +1,27 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { fundTitles } from '../../../domain/applicationStatus.ts';
-import { messages } from '../../../domain/messages.ts';
-import { WizardPlaceholder } from '../../features/funds/WizardPlaceholder.tsx';
-import { ATTACHMENTS_STEP } from '../../features/funds/fundCardActions.ts';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { isAdminRole } from '../../../domain/roles.ts';
+import { currentOrganizationFor } from '../../../machines/auth/selectors.ts';
+import { readSelectedOrganizationId } from '../../api/selectedOrganization.ts';
 import { applicationWizardSearchSchema } from '../../features/funds/surveySearch.ts';
+import { PuiApplicationWizard } from '../../features/pui-application/PuiApplicationWizard.tsx';
 
-/** Spec §2: the PUI application wizard. Until it exists, an honest page with the way back. */
+/**
+ * Spec §2: the PUI application wizard of the selected organisation. Admins read applications from the
+ * organisation list (/admin-organization/survey-pui/{id}); people without an organisation connect one first.
+ */
 export const Route = createFileRoute('/_authenticated/survey/PUI_candidatura')({
   validateSearch: applicationWizardSearchSchema,
-  component: PUIApplicationPage,
+  beforeLoad: ({ context }) => {
+    if (isAdminRole(context.user.roles)) throw redirect({ to: '/admin-panel', replace: true });
+    const organization = currentOrganizationFor(context.user, readSelectedOrganizationId(window.localStorage));
+    if (organization === null) throw redirect({ to: '/flow-organization', replace: true });
+    return { organizationId: organization.id };
+  },
+  component: PuiApplicationPage,
 });
 
-function PUIApplicationPage() {
-  const { numberStep, isReadOnly } = Route.useSearch();
-  const notes = [
-    ...(numberStep === ATTACHMENTS_STEP ? [messages.funds.attachmentsStep] : []),
-    ...(isReadOnly ? [messages.funds.readOnlyMode] : []),
-  ];
-  return <WizardPlaceholder title={`Candidatura ${fundTitles.PUI}`} notes={notes} />;
+function PuiApplicationPage() {
+  const { api, transfers, organizationId } = Route.useRouteContext();
+  const { numberStep } = Route.useSearch();
+  return <PuiApplicationWizard key={organizationId} api={api} transfers={transfers} organizationId={organizationId} isAdmin={false} startStep={numberStep ?? 0} />;
 }

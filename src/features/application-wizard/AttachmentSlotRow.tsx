@@ -1,0 +1,169 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { DropZone, FileTrigger, ProgressBar, Button as AriaButton } from 'react-aria-components';
+import type { AttachmentSlot } from '../../../domain/attachments.ts';
+import { messages } from '../../../domain/messages.ts';
+import { acceptAttribute } from '../../../machines/attachment-slot/acceptedFiles.ts';
+import { createAttachmentSlotActors, type AttachmentSlotApi } from '../../../machines/attachment-slot/actors.ts';
+import { attachmentSlotMachine } from '../../../machines/attachment-slot/attachmentSlot.machine.ts';
+import {
+  selectCanCancelUpload,
+  selectCanDownload,
+  selectCanRemove,
+  selectCanRetry,
+  selectErrorMessage,
+  selectLabel,
+  selectMandatoryError,
+  selectPdfANotice,
+  selectProgressPercent,
+  selectShowsDropZone,
+  selectShowsSpinner,
+  selectUploaded,
+} from '../../../machines/attachment-slot/selectors.ts';
+import type { AttachmentSlotData } from '../../../machines/attachment-slot/types.ts';
+import { Button } from '../../ui/Button.tsx';
+import { button } from '../../ui/Button.css.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import * as styles from './AttachmentSlotRow.css.ts';
+
+const text = messages.wizard.attachments;
+
+/** The slot as the machine knows it: what it accepts by format, whether mandatory, the file in it. */
+export function slotData(slot: AttachmentSlot): AttachmentSlotData {
+  return {
+    mandatory: slot.mandatoryInput,
+    accepts: slot.attachedType === 'Excel' ? ['excel'] : ['pdf'],
+    uploaded: slot.downloadId && slot.fileName ? { downloadId: slot.downloadId, fileName: slot.fileName, isPdfA: slot.isPdfA } : null,
+  };
+}
+
+export interface AttachmentSlotRowProps {
+  slot: AttachmentSlot;
+  /** False for an admin or a submitted application: download only. */
+  enabled: boolean;
+  maxBytes: number;
+  /** The calls of this slot (upload with its type, organisation and fund). */
+  api: AttachmentSlotApi;
+  /** A file was stored or removed: the list and the validation are fetched again. */
+  onChanged(): void;
+}
+
+/**
+ * One row of the Allegati list (spec §2 Attachment slot widget): its name (asterisk when mandatory) and
+ * format; 'NON CARICATO' or a drop zone when empty; 'CARICATO' with Scarica and Rimuovi when it holds a file;
+ * the upload's progress bar, the spinner while removing, and what went wrong.
+ */
+export function AttachmentSlotRow({ slot, enabled, maxBytes, api, onChanged }: AttachmentSlotRowProps) {
+  const actor = useActorRef(attachmentSlotMachine.provide({ actors: createAttachmentSlotActors(api), actions: { notifyChanged: onChanged } }), {
+    input: { slot: slotData(slot), enabled, maxBytes },
+  });
+  useEffect(() => {
+    actor.send({ type: 'slot.updated', slot: slotData(slot), enabled });
+  }, [actor, slot, enabled]);
+
+  const label = useSelector(actor, selectLabel);
+  const uploaded = useSelector(actor, selectUploaded);
+  const showsDropZone = useSelector(actor, selectShowsDropZone);
+  const percent = useSelector(actor, selectProgressPercent);
+  const spinner = useSelector(actor, selectShowsSpinner);
+  const error = useSelector(actor, selectErrorMessage);
+  const mandatoryError = useSelector(actor, selectMandatoryError);
+  const pdfANotice = useSelector(actor, selectPdfANotice);
+  const canRemove = useSelector(actor, selectCanRemove);
+  const canDownload = useSelector(actor, selectCanDownload);
+  const canRetry = useSelector(actor, selectCanRetry);
+  const canCancel = useSelector(actor, selectCanCancelUpload);
+  const accepts = slotData(slot).accepts;
+  const choose = (files: FileList | File[] | null) => {
+    const file = files?.[0];
+    if (file) actor.send({ type: 'file.choose', file });
+  };
+
+  const nameId = `slot-${slot.id}-${slot.downloadId ?? 'new'}`;
+  return (
+    <li className={styles.row} aria-labelledby={nameId}>
+      <div className={styles.header}>
+        <span id={nameId} className={styles.name}>
+          {slot.attachedTypeName}
+          {slot.mandatoryInput ? <span aria-hidden="true"> *</span> : null}
+          {slot.mandatoryInput ? <span className={styles.hidden}> (obbligatorio)</span> : null}
+        </span>
+        <span className={styles.format}>{slot.attachedType}</span>
+        {slot.templateUrl ? (
+          <a className={styles.template} href={slot.templateUrl} download>
+            {text.template}
+            <span className={styles.hidden}>: {slot.attachedTypeName}</span>
+          </a>
+        ) : null}
+      </div>
+
+      {percent !== null ? (
+        <div className={styles.progressRow}>
+          <ProgressBar className={styles.progress} value={percent} aria-label={`${text.uploading} ${slot.attachedTypeName}`}>
+            {({ percentage }) => (
+              <>
+                <div className={styles.track}>
+                  <div className={styles.fill} style={{ width: `${percentage ?? 0}%` }} />
+                </div>
+                <span>{text.progress(Math.round(percentage ?? 0))}</span>
+              </>
+            )}
+          </ProgressBar>
+          {canCancel ? (
+            <Button variant="secondary" onPress={() => actor.send({ type: 'upload.cancel' })}>
+              {text.cancelUpload}
+            </Button>
+          ) : null}
+        </div>
+      ) : showsDropZone ? (
+        <DropZone
+          className={styles.dropZone}
+          aria-label={`${text.dropZone}: ${slot.attachedTypeName}`}
+          onDrop={async (event) => {
+            const item = event.items.find((entry) => entry.kind === 'file');
+            if (item && item.kind === 'file') choose([await item.getFile()]);
+          }}
+        >
+          <span>{text.dropZone}</span>
+          <FileTrigger acceptedFileTypes={acceptAttribute(accepts).split(',')} onSelect={choose}>
+            <AriaButton className={button({ variant: 'secondary' })} aria-label={`${text.chooseFile}: ${slot.attachedTypeName}`}>
+              {text.chooseFile}
+            </AriaButton>
+          </FileTrigger>
+        </DropZone>
+      ) : (
+        <div className={styles.stored}>
+          <span className={uploaded ? styles.badgeUploaded : styles.badgeEmpty}>{label}</span>
+          {uploaded ? <span className={styles.fileName}>{uploaded.fileName}</span> : null}
+          {spinner ? <Spinner label={text.removing} /> : null}
+          {canDownload ? (
+            <Button variant="secondary" onPress={() => actor.send({ type: 'file.download' })} aria-label={`${text.download} ${uploaded?.fileName ?? ''}`}>
+              {text.download}
+            </Button>
+          ) : null}
+          {canRemove ? (
+            <Button variant="secondary" onPress={() => actor.send({ type: 'file.remove' })} aria-label={`${text.remove} ${uploaded?.fileName ?? ''}`}>
+              {text.remove}
+            </Button>
+          ) : null}
+        </div>
+      )}
+
+      {pdfANotice ? <p className={styles.notice}>{pdfANotice}</p> : null}
+      {error ? (
+        <div className={styles.error} role="alert">
+          <span>{error}</span>
+          {canRetry ? (
+            <Button variant="secondary" onPress={() => actor.send({ type: 'error.retry' })}>
+              {text.retry}
+            </Button>
+          ) : null}
+          <Button variant="secondary" onPress={() => actor.send({ type: 'error.dismiss' })}>
+            {text.dismiss}
+          </Button>
+        </div>
+      ) : null}
+      {enabled && mandatoryError && !error && percent === null ? <p className={styles.mandatory}>{mandatoryError}</p> : null}
+    </li>
+  );
+}

@@ -1,0 +1,105 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { Fund } from '../../../domain/applicationStatus.ts';
+import type { AttachmentSlot } from '../../../domain/attachments.ts';
+import { messages } from '../../../domain/messages.ts';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../machines/attachment-slot/acceptedFiles.ts';
+import type { AttachmentSlotApi } from '../../../machines/attachment-slot/actors.ts';
+import { attachmentQueries, removeAttachment, type AttachmentTransfers } from '../../api/attachments.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { AttachmentSlotRow } from './AttachmentSlotRow.tsx';
+import { list } from './AttachmentSlotRow.css.ts';
+
+const text = messages.wizard.attachments;
+
+export interface AttachmentsStepProps {
+  api: ApiClient;
+  transfers: AttachmentTransfers;
+  fund: Fund;
+  organizationId: string;
+  /** Admin or submitted: files can be downloaded, not changed. */
+  readOnly: boolean;
+}
+
+/** Hands a downloaded file to the browser under the name the server gave it. */
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Tells the wizard whether every mandatory attachment is there (the server's FileUploadValidation answer, which
+ * enables the submit button), from the start and again after every upload or removal.
+ */
+export function useAttachmentsStatus(api: ApiClient, fund: Fund, organizationId: string, onStatus: (complete: boolean) => void) {
+  const validation = useQuery(attachmentQueries.validation(api, fund, organizationId));
+  const isValid = validation.data?.isValid;
+  useEffect(() => {
+    if (isValid !== undefined) onStatus(isValid);
+  }, [isValid, onStatus]);
+}
+
+/**
+ * The Allegati step (spec §2): every attachment the fund asks for, each a slot; the list and the mandatory
+ * check are fetched again after every upload or removal.
+ */
+export function AttachmentsStep({ api, transfers, fund, organizationId, readOnly }: AttachmentsStepProps) {
+  const queryClient = useQueryClient();
+  const slots = useQuery(attachmentQueries.slots(api, fund, organizationId));
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: attachmentQueries.all });
+  const apiOf = useMemo(
+    () =>
+      (slot: AttachmentSlot): AttachmentSlotApi => ({
+        uploadFile: async ({ file }, { onProgress, signal }) => {
+          const stored = await transfers.upload(
+            { file: file as File, fileName: file.name, attachmentTypeId: slot.id, orgId: organizationId, fund },
+            { onProgress, signal },
+          );
+          return { downloadId: stored.id, fileName: stored.fileName, isPdfA: stored.isPdfA };
+        },
+        removeFile: ({ downloadId }) => removeAttachment(api, downloadId),
+        downloadFile: async ({ downloadId }, signal) => {
+          const downloaded = await transfers.downloadFile(downloadId, signal);
+          saveFile(downloaded.blob, downloaded.fileName);
+        },
+      }),
+    [api, transfers, fund, organizationId],
+  );
+
+  if (slots.isError) {
+    return (
+      <>
+        <Alert tone="error">{slots.error.message}</Alert>
+        <Button onPress={() => void slots.refetch()}>{messages.wizard.retry}</Button>
+      </>
+    );
+  }
+  if (!slots.data) return <Spinner />;
+  return (
+    <>
+      {readOnly ? null : <p>{text.intro}</p>}
+      <ul className={list}>
+        {slots.data.map((slot) => (
+          <AttachmentSlotRow
+            key={`${slot.id}-${slot.downloadId ?? 'new'}`}
+            slot={slot}
+            enabled={!readOnly}
+            maxBytes={DEFAULT_MAX_UPLOAD_BYTES}
+            api={apiOf(slot)}
+            onChanged={refresh}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
