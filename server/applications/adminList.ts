@@ -18,8 +18,9 @@ import { adminTargetsFrom } from '../../machines/application-lifecycle/transitio
  * adminOrganizationListItemSchema). The panel loads it whole and searches, filters, sorts and pages it in the
  * browser, so a keystroke never waits for the network.
  *
- * Built once per process, then kept up to date incrementally (tests/bench/admin-list.bench.ts: a full build
- * at 5,000 organisations costs 60–200 ms on this hardware, a patch a few milliseconds):
+ * Built once per process, when the server starts (adminOrganizations.routes.ts), then kept up to date
+ * incrementally (tests/bench/admin-list.bench.ts: a full build at 5,000 organisations costs 60–200 ms on this
+ * shared hardware, a patch a few milliseconds):
  * - every insert and update of an organisation or application stamps the row with its transaction
  *   (`change_xact`, a trigger: see server/db/schema/columns.ts changeXact), whoever writes it;
  * - each build or check reads, in the same statement, the database snapshot it saw (`pg_current_snapshot()`);

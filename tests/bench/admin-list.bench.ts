@@ -5,7 +5,9 @@
  * (a) Server: GET /api/Organization/GetAllOrgsCompilazioni as the admin panel calls it — the whole list, which
  *     the panel then searches, filters and pages in the browser — through inject, against a bare Fastify route
  *     in the same process:
- *     - cold build: the first answer of a process (and the list built from scratch, without HTTP);
+ *     - cold build: the list built from scratch, as each server process does once when it starts (without
+ *       HTTP), and the first answer after the 5,000 organisations were inserted (too many changes to patch:
+ *       built whole, in the request);
  *     - after a status change: an admin changes an application's status through the API, then the list is
  *       asked (the server patches its copy with the changed organisation);
  *     - cached: nothing changed (the server still asks the database what changed);
@@ -134,15 +136,15 @@ console.log(
     `Admin organisation list — ${items.length} organisations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} (seeded in ${(seedMs / 1000).toFixed(1)} s), answer ${(Buffer.byteLength(body) / 1024 / 1024).toFixed(2)} MB of JSON`,
     '',
     '(a) server, sequential requests through inject',
-    `  cold build: first answer of the process      ${ms(firstAnswerMs)}`,
-    `  cold build: list from scratch (no HTTP)       ${figures(builds)}   (${builds.length} builds)`,
+    `  cold build: list from scratch (no HTTP)      ${figures(builds)}   (${builds.length} builds; done at server start)`,
+    `  cold build: first answer after the seed      ${ms(firstAnswerMs)}   (5,000 new organisations: built whole in the request)`,
     `  answer after a status change (patched)       ${figures(afterChange)}   (${afterChange.length} changes through the API; same bytes as a fresh build)`,
     `  answer, nothing changed (cached, 200)        ${figures(cached)}`,
     `  revalidation (304)                           ${figures(revalidated)}`,
     `  bare Fastify route                           ${figures(bareSamples)}   (${bareSamples.length} requests)`,
     `  latency ratio to bare (p50)                  after a change ${ratio(afterChange)}, cached ${ratio(cached)}, 304 ${ratio(revalidated)}`,
     `  throughput, 4 in flight                      full list (cached) ${listRps.toFixed(1)} req/s, bare ${bareRps.toFixed(0)} req/s (bare : list = ${(bareRps / listRps).toFixed(0)} : 1)`,
-    `  target: every answer p95 < ${TARGET_MS} ms          ${worst < TARGET_MS ? 'met' : 'NOT MET'} (worst p95 ${ms(worst)}; cold build ${percentile(builds, 95) < TARGET_MS ? 'also under' : 'over'} it)`,
+    `  target: every answer p95 < ${TARGET_MS} ms          ${worst < TARGET_MS ? 'met' : 'NOT MET'} (worst p95 ${ms(worst)}; cold build p95 ${percentile(builds, 95) < TARGET_MS ? 'also under' : 'over'} it)`,
     '',
   ].join('\n'),
 );
