@@ -138,25 +138,6 @@ export const adminOrganizationListSchema = z.array(adminOrganizationListItemSche
  */
 export const ADMIN_LIST_SORTS = ['name', '-name', 'tur', '-tur', 'pui', '-pui'] as const;
 export type AdminListSort = (typeof ADMIN_LIST_SORTS)[number];
-export const ADMIN_LIST_MAX_LIMIT = 500;
-
-/**
- * GET /api/Organization/GetAllOrgsCompilazioni query (all optional). Without any of them: the whole list,
- * by name. With any: filtered, sorted and paged in SQL; the `x-total-count` header says how many match.
- * `statuses`: comma-separated stable codes or Italian labels ('Non avviata' matches organisations without
- * an application to the fund); `from`/`to`: candidacy dates YYYY-MM-DD, inclusive, Italian days.
- */
-export const adminListQuerySchema = z.object({
-  q: z.string().max(200).optional(),
-  fund: z.enum(['TUR', 'PUI']).optional(),
-  statuses: z.string().max(2000).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  sort: z.enum(ADMIN_LIST_SORTS).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_LIST_MAX_LIMIT).optional(),
-});
-export type AdminListQueryParams = z.infer<typeof adminListQuerySchema>;
 
 export const compilazioneHistoryQuerySchema = z.object({ compilazioneId: z.string() });
 

@@ -1,6 +1,7 @@
-import { createLink, type LinkComponent } from '@tanstack/react-router';
+import { createLink, useRouter, type LinkComponent } from '@tanstack/react-router';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link as AriaLink, type LinkProps as AriaLinkProps } from 'react-aria-components';
-import { link } from './Link.css.ts';
+import { anchorLink, link } from './Link.css.ts';
 
 function StyledAriaLink({ className, ...props }: AriaLinkProps) {
   return <AriaLink {...props} className={className ?? link} />;
@@ -17,4 +18,24 @@ export const Link: LinkComponent<typeof StyledAriaLink> = (props) => <RouterAria
  */
 export function HrefLink(props: Omit<AriaLinkProps, 'className'> & { href: string }) {
   return <StyledAriaLink {...props} />;
+}
+
+/**
+ * A plain <a href> that navigates inside the app, for long lists (a table row each): it looks like Link and is
+ * reached and followed with the keyboard like any anchor, but mounts no react-aria or router-state hooks —
+ * a few hundred of those made every repaint of the admin list slow. Modified clicks (new tab, new window,
+ * download) stay the browser's.
+ */
+export function AnchorLink({ href, children }: { href: string; children: ReactNode }) {
+  const router = useRouter();
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void router.navigate({ href });
+  };
+  return (
+    <a href={href} className={anchorLink} onClick={follow}>
+      {children}
+    </a>
+  );
 }

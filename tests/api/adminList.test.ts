@@ -3,8 +3,11 @@ import { adminOrganizationListSchema } from '../../domain/application.ts';
 import { APPLICATION_STATUS_CODES } from '../../domain/applicationStatus.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { adminTargetsFrom } from '../../machines/application-lifecycle/transitions.ts';
+import { eq } from 'drizzle-orm';
+import { createAdminList } from '../../server/applications/adminList.ts';
+import { organizations } from '../../server/db/schema/organizations.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
-import { personWithOrganization } from '../support/organizationFixtures.ts';
+import { newPartitaIva, personWithOrganization } from '../support/organizationFixtures.ts';
 import { forceApplicationStatus, saveDraft, updateStatus } from '../support/applicationFixtures.ts';
 
 let t: TestApp;
@@ -12,7 +15,6 @@ let zeta: Awaited<ReturnType<typeof personWithOrganization>>;
 let alfa: Awaited<ReturnType<typeof personWithOrganization>>;
 let admin: { token: string };
 let emme: Awaited<ReturnType<typeof personWithOrganization>>;
-const emmeId = () => emme.orgId;
 let zetaTurId: string;
 
 beforeAll(async () => {
@@ -83,59 +85,75 @@ describe('GET /api/Organization/GetAllOrgsCompilazioni', () => {
   });
 });
 
-describe('GetAllOrgsCompilazioni with parameters: filtered, sorted and paged on the server', () => {
-  type Item = { organization: { name: string }; turCompilazione: { statusCode: string } | null };
-  const names = (response: { json(): unknown }) => (response.json() as Item[]).map((item) => item.organization.name);
-  const page = (query: string, token = admin.token) => t.get(`${url}?${query}`, token);
-
-  it('searches names ignoring case and accents, and says how many match in x-total-count', async () => {
-    const response = await page('q=ÀLFA');
+describe('GetAllOrgsCompilazioni stays true to the database, whoever writes it', () => {
+  type Item = { organization: { id: string; name: string }; turCompilazione: { statusCode: string } | null; puiCompilazione: unknown };
+  const list = async () => {
+    const response = await t.get(url, admin.token);
     expect(response.statusCode).toBe(200);
-    expect(names(response)).toEqual(['Comune di Àlfa']);
-    expect(response.headers['x-total-count']).toBe('1');
-    expect(names(await page('q=comune'))).toEqual(['Comune di Àlfa', 'comune di Emme']);
-    const none = await page('q=inesistente');
-    expect(none.json()).toEqual([]);
-    expect(none.headers['x-total-count']).toBe('0');
+    return { body: response.body, etag: String(response.headers.etag), items: response.json() as Item[] };
+  };
+  /** What a server process that has never answered would send: a full build from the database. */
+  const freshBuild = async () => (await createAdminList(t.db).current()).body.toString();
+  const names = (items: Item[]) => items.map((item) => item.organization.name);
+
+  it('answers what a full build answers after writes made outside this process: rename, new organisation, new application, deletion', async () => {
+    const before = await list();
+    expect(before.body).toBe(await freshBuild());
+
+    // Another server process (or a script) writes straight into the tables.
+    await t.db.update(organizations).set({ name: 'Aaa Comune di Emme' }).where(eq(organizations.id, emme.orgId));
+    const renamed = await list();
+    expect(names(renamed.items)[0]).toBe('Aaa Comune di Emme');
+    expect(renamed.etag).not.toBe(before.etag);
+    expect(renamed.body).toBe(await freshBuild());
+
+    const [added] = await t.db
+      .insert(organizations)
+      .values({ name: 'Nuova Fondazione', pIva: newPartitaIva(), email: null })
+      .returning({ id: organizations.id });
+    await forceApplicationStatus(t, added!.id, 'TUR', 'CANDIDATURA_SOTTOMESSA', { submittedAt: new Date('2026-04-01T10:00:00Z') });
+    const grown = await list();
+    expect(grown.items.find((item) => item.organization.id === added!.id)?.turCompilazione).toMatchObject({ statusCode: 'CANDIDATURA_SOTTOMESSA' });
+    expect(grown.body).toBe(await freshBuild());
+
+    await t.db.delete(organizations).where(eq(organizations.id, added!.id));
+    const shrunk = await list();
+    expect(shrunk.items.map((item) => item.organization.id)).not.toContain(added!.id);
+    expect(shrunk.body).toBe(await freshBuild());
+    expect(shrunk.body).toBe(renamed.body);
+    // Same bytes, same ETag, in any process: a client revalidating against another process still gets its 304.
+    expect(shrunk.etag).toBe(renamed.etag);
+    expect((await t.get(url, admin.token, { 'if-none-match': renamed.etag })).statusCode).toBe(304);
   });
 
-  it('filters by fund and statuses (labels or codes; Non avviata = no application to that fund)', async () => {
-    expect(names(await page('fund=TUR'))).toEqual(['Zeta Turismo S.r.l.']);
-    expect(names(await page('fund=PUI'))).toEqual(['Comune di Àlfa', 'Zeta Turismo S.r.l.']);
-    expect(names(await page('fund=PUI&statuses=Aperta'))).toEqual(['Comune di Àlfa']);
-    expect(names(await page('fund=PUI&statuses=DELIBERATA,Aperta'))).toEqual(['Comune di Àlfa', 'Zeta Turismo S.r.l.']);
-    expect(names(await page('fund=TUR&statuses=Non%20avviata'))).toEqual(['Comune di Àlfa', 'comune di Emme']);
-    expect(names(await page('statuses=Deliberata'))).toEqual(['Zeta Turismo S.r.l.']);
-  });
-
-  it('filters by candidacy dates, inclusive, in Italian days', async () => {
-    // 23:30 UTC on 2 March is 00:30 on 3 March in Italy.
-    await forceApplicationStatus(t, emmeId(), 'PUI', 'CANDIDATURA_SOTTOMESSA', { submittedAt: new Date('2026-03-02T23:30:00Z') });
-    expect(names(await page('from=2026-03-02&to=2026-03-02'))).toEqual(['Zeta Turismo S.r.l.']);
-    expect(names(await page('from=2026-03-03&to=2026-03-03'))).toEqual(['comune di Emme']);
-    expect(names(await page('fund=TUR&from=2026-03-01&to=2026-03-31'))).toEqual(['Zeta Turismo S.r.l.']);
-    expect(names(await page('fund=PUI&to=2026-02-28'))).toEqual(['Zeta Turismo S.r.l.']);
-  });
-
-  it('sorts by name either way and by candidacy date (those without one last), and pages', async () => {
-    expect(names(await page('sort=-name'))).toEqual(['Zeta Turismo S.r.l.', 'comune di Emme', 'Comune di Àlfa']);
-    // PUI: Emme 3 March, Zeta 1 February, Àlfa none.
-    expect(names(await page('sort=-pui'))).toEqual(['comune di Emme', 'Zeta Turismo S.r.l.', 'Comune di Àlfa']);
-    expect(names(await page('sort=pui'))).toEqual(['Zeta Turismo S.r.l.', 'comune di Emme', 'Comune di Àlfa']);
-    const second = await page('sort=name&offset=1&limit=1');
-    expect(names(second)).toEqual(['comune di Emme']);
-    expect(second.headers['x-total-count']).toBe('3');
-    expect(names(await page('offset=10'))).toEqual([]);
-  });
-
-  it('answers 400 with an Italian message for parameters it cannot use, 403 for applicants', async () => {
-    for (const query of ['sort=popolarita', 'statuses=Approvata', 'from=02/03/26', 'limit=0', 'limit=501', 'fund=FESR', 'offset=-1']) {
-      const response = await page(query);
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json().message, query).toMatch(/non|Stato/);
+  it('answers every change committed before the request, also to many requests arriving together', async () => {
+    await list();
+    expect((await updateStatus(t, admin.token, 'TUR', zetaTurId, 'Ammissibile')).statusCode).toBe(200);
+    const together = await Promise.all(Array.from({ length: 5 }, () => t.get(url, admin.token)));
+    for (const response of together) {
+      const zetaItem = (response.json() as Item[]).find((item) => item.organization.id === zeta.orgId)!;
+      expect(zetaItem.turCompilazione?.statusCode).toBe('AMMISSIBILE');
     }
-    expect((await page('q=alfa', zeta.token)).statusCode).toBe(403);
+    expect(new Set(together.map((response) => response.headers.etag)).size).toBe(1);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'on PostgreSQL, sees a change whose transaction was still running when the list was last read (commit order is not write order)',
+    async () => {
+      // A long transaction writes first (so it has the older transaction id) and commits last.
+      await t.db.transaction(async (tx) => {
+        await tx.update(organizations).set({ name: 'Comune di Emme, scritto prima' }).where(eq(organizations.id, emme.orgId));
+        // Meanwhile another change is committed and the list read again, on other connections.
+        await forceApplicationStatus(t, alfa.orgId, 'TUR', 'IN_VALUTAZIONE');
+        const during = await list();
+        expect(names(during.items)).not.toContain('Comune di Emme, scritto prima');
+        expect(during.items.find((item) => item.organization.id === alfa.orgId)?.turCompilazione).toMatchObject({ statusCode: 'IN_VALUTAZIONE' });
+      });
+      const after = await list();
+      expect(names(after.items)).toContain('Comune di Emme, scritto prima');
+      expect(after.body).toBe(await freshBuild());
+    },
+  );
 });
 
 describe('npm run seed:demo', () => {

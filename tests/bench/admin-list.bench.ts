@@ -2,42 +2,56 @@
  * The admin panel's organisation list at 5,000 organisations: `npm run bench` (a plain script, so it can
  * print exactly the figures that matter; DATABASE_URL=postgres://… runs it on PostgreSQL instead of PGlite).
  *
- * (a) Server: GET /api/Organization/GetAllOrgsCompilazioni as the admin panel calls it — one page of the
- *     filtered, sorted list per keystroke or filter change — and, for comparison, the full list without
- *     parameters (built after a change, cached, revalidated), against a bare Fastify route in the same
- *     process, all through inject. Target: the server answers in < 150 ms.
+ * (a) Server: GET /api/Organization/GetAllOrgsCompilazioni as the admin panel calls it — the whole list, which
+ *     the panel then searches, filters and pages in the browser — through inject, against a bare Fastify route
+ *     in the same process:
+ *     - cold build: the list built from scratch, as each server process does once when it starts (without
+ *       HTTP), and the first answer after the 5,000 organisations were inserted (too many changes to patch:
+ *       built whole, in the request);
+ *     - after a status change: an admin changes an application's status through the API, then the list is
+ *       asked (the server patches its copy with the changed organisation);
+ *     - cached: nothing changed (the server still asks the database what changed);
+ *     - revalidation: If-None-Match with the current ETag → 304.
+ *     Target: every answer < 150 ms (p95).
  * (b) Browser: keystroke in the search box → filtered list: tests/bench/admin-search.bench.ts, which
  *     `npm run bench` runs after this one.
  *
  * The machine is shared and noisy: compare the ratio within one run more than absolute figures across runs.
  */
 import Fastify from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { applications } from '../../server/db/schema/applications.ts';
+import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
+import { adminTargetsFrom } from '../../machines/application-lifecycle/transitions.ts';
 import { createAdminList } from '../../server/applications/adminList.ts';
 import { createTestApp } from '../support/testApp.ts';
 import { insertBulkOrganizations } from '../support/bulkApplications.ts';
+import { updateStatus } from '../support/applicationFixtures.ts';
 
 const ORGANIZATIONS = 5_000;
 const TARGET_MS = 150;
 const LIST_REQUESTS = 40;
+const BUILDS = 10;
 const BARE_REQUESTS = 5_000;
-const PANEL_REQUESTS = 400;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+const figures = (samples: number[]) => `p50 ${ms(percentile(samples, 50))}   p95 ${ms(percentile(samples, 95))}   max ${ms(Math.max(...samples))}`;
 
-async function latencies(requests: number, call: () => Promise<{ statusCode: number }>): Promise<number[]> {
+async function timed<T>(call: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const result = await call();
+  return [performance.now() - started, result];
+}
+
+async function latencies(requests: number, call: () => Promise<{ statusCode: number }>, expected = 200): Promise<number[]> {
   for (let i = 0; i < Math.min(5, requests); i++) await call();
   const samples: number[] = [];
   for (let i = 0; i < requests; i++) {
-    const started = performance.now();
-    const response = await call();
-    samples.push(performance.now() - started);
-    if (response.statusCode !== 200) throw new Error(`unexpected ${response.statusCode}`);
+    const [elapsed, response] = await timed(call);
+    samples.push(elapsed);
+    if (response.statusCode !== expected) throw new Error(`unexpected ${response.statusCode}`);
   }
   return samples;
 }
@@ -66,72 +80,71 @@ const bare = Fastify();
 bare.get('/bare', async () => ({ ok: true }));
 await bare.ready();
 
-const callList = () => t.get('/api/Organization/GetAllOrgsCompilazioni', token);
-/** What the panel asks while someone works in it: first page, typing a name, filters, another sort and page. */
-const panelRequests = [
-  '?sort=name&limit=50',
-  '?q=c&limit=50',
-  '?q=comune%20di%20b&limit=50',
-  '?q=comune%20di%20bo&limit=50',
-  '?fund=TUR&statuses=IN_VALUTAZIONE,Ammissibile,Candidatura%20Sottomessa&from=2026-02-01&to=2026-06-30&sort=-tur&limit=50',
-  '?fund=PUI&statuses=Non%20avviata&sort=name&limit=50',
-  '?sort=-pui&offset=450&limit=50',
-  '?q=albergo&sort=-name&limit=50',
-];
-let panelIndex = 0;
-const callPanel = () => t.get(`/api/Organization/GetAllOrgsCompilazioni${panelRequests[panelIndex++ % panelRequests.length]}`, token);
+const url = '/api/Organization/GetAllOrgsCompilazioni';
+const callList = () => t.get(url, token);
 const callBare = () => bare.inject({ method: 'GET', url: '/bare' });
 
 // ---------------------------------------------------------------------------------------------
 // (a) server
 // ---------------------------------------------------------------------------------------------
-const first = await callList();
-const adminListBody = first.body;
-const items = (JSON.parse(adminListBody) as unknown[]).length;
-const etag = String(first.headers.etag);
+const [firstAnswerMs, first] = await timed(callList);
+const body = first.body;
+type Listed = { turCompilazione: { id: string; statusCode: ApplicationStatusCode } | null };
+const items = JSON.parse(body) as Listed[];
 
-const [touched] = await t.db.select({ id: applications.id }).from(applications).limit(1);
-/** Any write to an application (here: its updated_at) makes the next answer a fresh build. */
-const touch = () => t.db.update(applications).set({ updatedAt: sql`now()` }).where(eq(applications.id, touched!.id));
-
-const panel = await latencies(PANEL_REQUESTS, callPanel);
-const list = await latencies(LIST_REQUESTS, callList);
+/** Applications an admin may move on, with the first change the lifecycle allows: one per sample. */
+const changes = items
+  .map((item) => item.turCompilazione)
+  .filter((c): c is NonNullable<Listed['turCompilazione']> => c !== null && adminTargetsFrom(c.statusCode).length > 0)
+  .slice(0, LIST_REQUESTS)
+  .map((c) => ({ id: c.id, to: applicationStatusLabels[adminTargetsFrom(c.statusCode)[0]!] }));
 const afterChange: number[] = [];
-for (let i = 0; i < LIST_REQUESTS; i++) {
-  await touch();
-  const started = performance.now();
-  await callList();
-  afterChange.push(performance.now() - started);
+for (const change of changes.slice(0, LIST_REQUESTS)) {
+  const changed = await updateStatus(t, token, 'TUR', change.id, change.to);
+  if (changed.statusCode !== 200) throw new Error(`status change answered ${changed.statusCode}: ${changed.body}`);
+  const [elapsed, response] = await timed(callList);
+  if (response.statusCode !== 200) throw new Error(`unexpected ${response.statusCode}`);
+  afterChange.push(elapsed);
 }
+const patchedBody = (await callList()).body;
+const cached = await latencies(LIST_REQUESTS, callList);
+const etag = String((await callList()).headers.etag);
+const revalidated = await latencies(LIST_REQUESTS, () => t.get(url, token, { 'if-none-match': etag }), 304);
 const bareSamples = await latencies(BARE_REQUESTS, callBare);
-const revalidated = await latencies(LIST_REQUESTS, async () => {
-  const response = await t.get('/api/Organization/GetAllOrgsCompilazioni', token, { 'if-none-match': etag });
-  return { statusCode: response.statusCode === 304 ? 200 : response.statusCode };
-});
-const adminList = createAdminList(t.db);
-const build = await latencies(LIST_REQUESTS, async () => (await adminList.all(), { statusCode: 200 }));
-const listRps = await throughput(LIST_REQUESTS, 4, callList);
-const panelRps = await throughput(PANEL_REQUESTS, 4, callPanel);
+
+/** The list built from scratch, as a process's first request does (query, JSON text, hash; no HTTP). */
+const standalone = createAdminList(t.db);
+const builds: number[] = [];
+let builtBody = '';
+for (let i = 0; i < BUILDS; i++) {
+  standalone.forget();
+  const [elapsed, built] = await timed(() => standalone.current());
+  builds.push(elapsed);
+  builtBody = built.body.toString();
+}
+if (builtBody !== patchedBody) throw new Error('the list patched after the status changes differs from a list built from scratch');
+const listRps = await throughput(LIST_REQUESTS * 2, 4, callList);
 const bareRps = await throughput(BARE_REQUESTS, 4, callBare);
 
-const p50 = percentile(panel, 50);
-const p95 = percentile(panel, 95);
 const bareP50 = percentile(bareSamples, 50);
+const ratio = (samples: number[]) => `${(percentile(samples, 50) / bareP50).toFixed(0)} : 1`;
+const answers = { 'after a status change': afterChange, cached, '304': revalidated };
+const worst = Math.max(...Object.values(answers).map((samples) => percentile(samples, 95)));
 console.log(
   [
     '',
-    `Admin organisation list — ${items} organisations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} (seeded in ${(seedMs / 1000).toFixed(1)} s), answer ${(Buffer.byteLength(adminListBody) / 1024 / 1024).toFixed(2)} MB of JSON`,
+    `Admin organisation list — ${items.length} organisations on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} (seeded in ${(seedMs / 1000).toFixed(1)} s), answer ${(Buffer.byteLength(body) / 1024 / 1024).toFixed(2)} MB of JSON`,
     '',
     '(a) server, sequential requests through inject',
-    `  panel: one page per keystroke / filter       p50 ${ms(p50)}   p95 ${ms(p95)}   max ${ms(Math.max(...panel))}   (${panel.length} requests, ${panelRequests.length} kinds)`,
-    `  full list, after a change (built)            p50 ${ms(percentile(afterChange, 50))}   p95 ${ms(percentile(afterChange, 95))}   (${afterChange.length} requests)`,
-    `    of which query + JSON text                 p50 ${ms(percentile(build, 50))}   p95 ${ms(percentile(build, 95))}`,
-    `  full list, nothing changed (cached, 200)     p50 ${ms(percentile(list, 50))}   p95 ${ms(percentile(list, 95))}`,
-    `  full list, revalidation (304)                p50 ${ms(percentile(revalidated, 50))}   p95 ${ms(percentile(revalidated, 95))}`,
-    `  bare Fastify route                           p50 ${ms(bareP50)}   p95 ${ms(percentile(bareSamples, 95))}   (${bareSamples.length} requests)`,
-    `  latency ratio to bare (p50)                  panel ${(p50 / bareP50).toFixed(0)} : 1, full list built ${(percentile(afterChange, 50) / bareP50).toFixed(0)} : 1`,
-    `  throughput, 4 in flight                      panel ${panelRps.toFixed(0)} req/s, full list (cached) ${listRps.toFixed(1)} req/s, bare ${bareRps.toFixed(0)} req/s (bare : panel = ${(bareRps / panelRps).toFixed(0)} : 1)`,
-    `  target: panel answer p95 < ${TARGET_MS} ms          ${p95 < TARGET_MS ? 'met' : 'NOT MET'}`,
+    `  cold build: list from scratch (no HTTP)      ${figures(builds)}   (${builds.length} builds; done at server start)`,
+    `  cold build: first answer after the seed      ${ms(firstAnswerMs)}   (5,000 new organisations: built whole in the request)`,
+    `  answer after a status change (patched)       ${figures(afterChange)}   (${afterChange.length} changes through the API; same bytes as a fresh build)`,
+    `  answer, nothing changed (cached, 200)        ${figures(cached)}`,
+    `  revalidation (304)                           ${figures(revalidated)}`,
+    `  bare Fastify route                           ${figures(bareSamples)}   (${bareSamples.length} requests)`,
+    `  latency ratio to bare (p50)                  after a change ${ratio(afterChange)}, cached ${ratio(cached)}, 304 ${ratio(revalidated)}`,
+    `  throughput, 4 in flight                      full list (cached) ${listRps.toFixed(1)} req/s, bare ${bareRps.toFixed(0)} req/s (bare : list = ${(bareRps / listRps).toFixed(0)} : 1)`,
+    `  target: every answer p95 < ${TARGET_MS} ms          ${worst < TARGET_MS ? 'met' : 'NOT MET'} (worst p95 ${ms(worst)}; cold build p95 ${percentile(builds, 95) < TARGET_MS ? 'also under' : 'over'} it)`,
     '',
   ].join('\n'),
 );

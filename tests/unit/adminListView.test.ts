@@ -5,8 +5,10 @@ import { adminListSearchSchema } from '../../src/features/admin-organizations/ad
 import {
   applicationIdsOf,
   filterItems,
+  hasApplications,
   indexItems,
   pageOf,
+  rowViewOf,
   searchItems,
   sortItems,
 } from '../../src/features/admin-organizations/adminListView.ts';
@@ -80,6 +82,47 @@ describe('admin list: search, filters, sort', () => {
   it('exports only existing applications of the fund', () => {
     expect(applicationIdsOf(items, 'PUI')).toHaveLength(2);
     expect(applicationIdsOf(items, 'TUR')).toHaveLength(3);
+  });
+
+  it('says per fund whether the listed organisations have an application to export', () => {
+    expect(hasApplications(searchItems(items, 'émile'), 'PUI')).toBe(true);
+    expect(hasApplications(searchItems(items, 'émile'), 'TUR')).toBe(false);
+    expect(hasApplications([], 'TUR')).toBe(false);
+  });
+
+  it('writes a row\'s texts once: Italian dates (DD/MM/YY, Italy\'s day), links, warnings, drafts, status menu', () => {
+    const tur = { ...compilation('IN_VALUTAZIONE', '2026-02-28T23:30:00Z'), allowedTargets: ['APERTA', 'AMMISSIBILE'] as ApplicationStatusCode[], warningsCount: 2 };
+    const listed = {
+      ...item('Comune di Àlfa', tur),
+      compilazioneDrafts: [{ compilazioneType: 1 as const, createdAt: '2026-04-30T22:15:00Z', version: 3 }],
+    };
+    const view = rowViewOf(listed);
+    expect(rowViewOf(listed)).toBe(view);
+    expect(view).toMatchObject({ name: 'Comune di Àlfa', href: '/admin-organization/Comune%20di%20%C3%80lfa', pIva: 'P.IVA 12345678901' });
+    expect(view.drafts).toEqual(['Bozza PUI: 01/05/26']);
+    const [turCell, puiCell] = view.cells;
+    expect(puiCell).toEqual({ fund: 'PUI', status: 'Non avviata', application: null });
+    expect(turCell).toMatchObject({
+      fund: 'TUR',
+      status: 'In valutazione',
+      application: {
+        id: tur.id,
+        submitted: 'Candidata il 01/03/26',
+        changed: 'Stato dal 01/03/26',
+        warnings: '2 avvisi',
+        href: '/admin-organization/survey-tur/Comune%20di%20%C3%80lfa',
+        openLabel: 'Apri candidatura TUR',
+        menu: {
+          label: 'Cambia stato TUR di Comune di Àlfa',
+          trigger: 'Cambia stato TUR',
+          targets: [
+            { code: 'APERTA', label: 'Aperta' },
+            { code: 'AMMISSIBILE', label: 'Ammissibile' },
+          ],
+        },
+      },
+    });
+    expect(rowViewOf(item('Senza cambi', compilation('APERTA', null))).cells[0]!.application).toMatchObject({ submitted: null, warnings: null, menu: null });
   });
 
   it('pages by 50 and clamps the page', () => {

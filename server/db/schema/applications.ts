@@ -7,7 +7,7 @@ import {
   type Fund,
   type StatusActorRole,
 } from '../../../domain/applicationStatus.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { changeXact, createdAt, id, updatedAt } from './columns.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
@@ -40,8 +40,10 @@ export const applications = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    changeXact: changeXact(),
   },
   (t) => [
+    index('applications_change_xact_idx').on(t.changeXact),
     uniqueIndex('applications_organization_fund_key').on(t.organizationId, t.fund),
     index('applications_fund_status_idx').on(t.fund, t.status),
     index('applications_fund_submitted_at_idx').on(t.fund, t.submittedAt),

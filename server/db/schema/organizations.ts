@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { changeXact, createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /** An applicant organisation (spec §3). The full profile is validated by the domain schema and kept in `profile`. */
@@ -13,8 +13,9 @@ export const organizations = pgTable(
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    changeXact: changeXact(),
   },
-  (t) => [index('organizations_name_idx').on(t.name)],
+  (t) => [index('organizations_name_idx').on(t.name), index('organizations_change_xact_idx').on(t.changeXact)],
 );
 
 /** Membership of a user in an organisation; `role` 'admin' is the organisation's own administrator label. */

@@ -1,13 +1,11 @@
 import { memo } from 'react';
-import type { AdminCompilation, AdminOrganizationListItem } from '../../../domain/application.ts';
-import { FUNDS, applicationStatusLabels, type Fund } from '../../../domain/applicationStatus.ts';
+import { FUNDS } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
-import { Link } from '../../ui/Link.tsx';
+import { AnchorLink } from '../../ui/Link.tsx';
 import { LazyMenu, MenuItem } from '../../ui/Menu.tsx';
-import { shortItalianDate } from '../funds/dates.ts';
 import { cellStyle, chip, menuTrigger, small, table, tableWrap } from './AdminOrganizations.css.ts';
-import type { IndexedItem } from './adminListView.ts';
+import { rowViewOf, type AdminRowView, type ApplicationCellView, type IndexedItem } from './adminListView.ts';
 
 const m = messages.adminPanel;
 
@@ -16,8 +14,12 @@ interface TableProps {
   onChooseStatus(request: StatusChangeRequest): void;
 }
 
-/** The current page of the list as a real table: one row per organisation, a column per fund. */
-export function AdminOrganizationsTable({ rows, onChooseStatus }: TableProps) {
+/**
+ * The current page of the list as a real table: one row per organisation, a column per fund. A keystroke in
+ * the search box mounts up to a page of new rows, so a row is plain elements and precomputed texts: plain
+ * anchors, and a status menu that mounts react-aria only when opened.
+ */
+export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ rows, onChooseStatus }: TableProps) {
   return (
     <div className={tableWrap}>
       <table className={table} aria-label={m.tableLabel}>
@@ -38,47 +40,38 @@ export function AdminOrganizationsTable({ rows, onChooseStatus }: TableProps) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <OrganizationRow key={row.item.organization.id} item={row.item} onChooseStatus={onChooseStatus} />
+            <OrganizationRow key={row.item.organization.id} view={rowViewOf(row.item)} onChooseStatus={onChooseStatus} />
           ))}
         </tbody>
       </table>
     </div>
   );
-}
+});
 
 const OrganizationRow = memo(function OrganizationRow({
-  item,
+  view,
   onChooseStatus,
 }: {
-  item: AdminOrganizationListItem;
+  view: AdminRowView;
   onChooseStatus(request: StatusChangeRequest): void;
 }) {
-  const { organization } = item;
   return (
     <tr>
       <th scope="row" className={cellStyle}>
-        <Link to="/admin-organization/$organizationId" params={{ organizationId: organization.id }}>
-          {organization.name}
-        </Link>
-        <span className={small}>P.IVA {organization.pIva}</span>
+        <AnchorLink href={view.href}>{view.name}</AnchorLink>
+        <span className={small}>{view.pIva}</span>
       </th>
-      {FUNDS.map((fund) => (
-        <td key={fund} className={cellStyle}>
-          <ApplicationCell
-            fund={fund}
-            organizationId={organization.id}
-            organizationName={organization.name}
-            compilation={fund === 'TUR' ? item.turCompilazione : item.puiCompilazione}
-            onChooseStatus={onChooseStatus}
-          />
+      {view.cells.map((cell) => (
+        <td key={cell.fund} className={cellStyle}>
+          <ApplicationCell cell={cell} organizationName={view.name} onChooseStatus={onChooseStatus} />
         </td>
       ))}
       <td className={cellStyle}>
-        {item.compilazioneDrafts.length === 0
+        {view.drafts.length === 0
           ? m.noDraft
-          : item.compilazioneDrafts.map((draft) => (
-              <span key={draft.compilazioneType} className={small}>
-                {m.draft} {draft.compilazioneType === 0 ? 'TUR' : 'PUI'}: {shortItalianDate(draft.createdAt)}
+          : view.drafts.map((draft) => (
+              <span key={draft} className={small}>
+                {draft}
               </span>
             ))}
       </td>
@@ -87,47 +80,36 @@ const OrganizationRow = memo(function OrganizationRow({
 });
 
 function ApplicationCell({
-  fund,
-  organizationId,
+  cell,
   organizationName,
-  compilation,
   onChooseStatus,
 }: {
-  fund: Fund;
-  organizationId: string;
+  cell: ApplicationCellView;
   organizationName: string;
-  compilation: AdminCompilation | null;
   onChooseStatus(request: StatusChangeRequest): void;
 }) {
-  if (compilation === null) return <span className={chip}>{applicationStatusLabels.NON_AVVIATA}</span>;
+  const { fund, application } = cell;
+  if (application === null) return <span className={chip}>{cell.status}</span>;
   return (
     <>
-      <span className={chip}>{compilation.status}</span>
-      {compilation.submittedAt ? (
-        <span className={small}>
-          {m.submittedAt} {shortItalianDate(compilation.submittedAt)}
-        </span>
-      ) : null}
+      <span className={chip}>{cell.status}</span>
+      {application.submitted !== null ? <span className={small}>{application.submitted}</span> : null}
+      <span className={small}>{application.changed}</span>
+      {application.warnings !== null ? <span className={small}>{application.warnings}</span> : null}
       <span className={small}>
-        {m.changedAt} {shortItalianDate(compilation.statusChangedAt)}
+        <AnchorLink href={application.href}>{application.openLabel}</AnchorLink>
       </span>
-      {compilation.warningsCount > 0 ? <span className={small}>{m.warnings(compilation.warningsCount)}</span> : null}
-      <span className={small}>
-        <Link to={fund === 'TUR' ? '/admin-organization/survey-tur/$organizationId' : '/admin-organization/survey-pui/$organizationId'} params={{ organizationId }}>
-          {m.openApplication(fund)}
-        </Link>
-      </span>
-      {compilation.allowedTargets.length > 0 ? (
-        <LazyMenu label={m.changeStatusOf(fund, organizationName)} trigger={m.changeStatus(fund)} triggerClassName={menuTrigger}>
-          {compilation.allowedTargets.map((to) => (
+      {application.menu !== null ? (
+        <LazyMenu label={application.menu.label} trigger={application.menu.trigger} triggerClassName={menuTrigger}>
+          {application.menu.targets.map((target) => (
             <MenuItem
-              key={to}
-              id={to}
+              key={target.code}
+              id={target.code}
               onAction={() =>
-                onChooseStatus({ fund, applicationId: compilation.id, organizationName, from: compilation.statusCode, to })
+                onChooseStatus({ fund, applicationId: application.id, organizationName, from: application.statusCode, to: target.code })
               }
             >
-              {applicationStatusLabels[to]}
+              {target.label}
             </MenuItem>
           ))}
         </LazyMenu>

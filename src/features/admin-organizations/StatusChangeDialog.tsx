@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { statusLabel } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
@@ -20,7 +21,7 @@ interface StatusChangeDialogProps {
 }
 
 /** Spec §4: "Sei sicuro di voler settare lo stato in …?" with an optional note, Conferma / Annulla. */
-export function StatusChangeDialog({ request, isOpen, isSubmitting, note, onNoteChange, onConfirm, onCancel }: StatusChangeDialogProps) {
+export const StatusChangeDialog = memo(function StatusChangeDialog({ request, isOpen, isSubmitting, note, onNoteChange, onConfirm, onCancel }: StatusChangeDialogProps) {
   return (
     <Dialog
       role="alertdialog"
@@ -50,4 +51,4 @@ export function StatusChangeDialog({ request, isOpen, isSubmitting, note, onNote
       ) : null}
     </Dialog>
   );
-}
+});

@@ -1,6 +1,8 @@
 import { parseDate } from '@internationalized/date';
 import type { AdminCompilation, AdminListSort, AdminOrganizationListItem } from '../../../domain/application.ts';
-import { FUNDS, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
+import { FUNDS, applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
+import { messages } from '../../../domain/messages.ts';
+import { shortItalianDate } from '../funds/dates.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
 
 /** A list item with what filtering and sorting need computed once per load (not per keystroke). */
@@ -107,4 +109,90 @@ export function applicationIdsOf(items: readonly IndexedItem[], fund: Fund): str
     const compilation = compilationOf(indexed.item, fund);
     return compilation ? [compilation.id] : [];
   });
+}
+
+/** What one application cell of the table shows, as text: the row renders strings and nothing else. */
+export interface ApplicationCellView {
+  fund: Fund;
+  /** The status chip ('Non avviata' without an application; then there is nothing else). */
+  status: string;
+  application: {
+    id: string;
+    statusCode: ApplicationStatusCode;
+    submitted: string | null;
+    changed: string;
+    warnings: string | null;
+    href: string;
+    openLabel: string;
+    /** The status menu (null when the lifecycle allows the admin no change from here). */
+    menu: { label: string; trigger: string; targets: { code: ApplicationStatusCode; label: string }[] } | null;
+  } | null;
+}
+
+/** One table row, every text and link computed once per item and load (dates formatted in Italian). */
+export interface AdminRowView {
+  id: string;
+  name: string;
+  href: string;
+  pIva: string;
+  cells: ApplicationCellView[];
+  drafts: string[];
+}
+
+const m = messages.adminPanel;
+const applicationPath: Record<Fund, string> = { TUR: '/admin-organization/survey-tur/', PUI: '/admin-organization/survey-pui/' };
+
+function cellView(fund: Fund, organizationId: string, organizationName: string, compilation: AdminCompilation | null): ApplicationCellView {
+  if (compilation === null) return { fund, status: applicationStatusLabels.NON_AVVIATA, application: null };
+  return {
+    fund,
+    status: compilation.status,
+    application: {
+      id: compilation.id,
+      statusCode: compilation.statusCode,
+      submitted: compilation.submittedAt ? `${m.submittedAt} ${shortItalianDate(compilation.submittedAt)}` : null,
+      changed: `${m.changedAt} ${shortItalianDate(compilation.statusChangedAt)}`,
+      warnings: compilation.warningsCount > 0 ? m.warnings(compilation.warningsCount) : null,
+      href: applicationPath[fund] + encodeURIComponent(organizationId),
+      openLabel: m.openApplication(fund),
+      menu:
+        compilation.allowedTargets.length === 0
+          ? null
+          : {
+              label: m.changeStatusOf(fund, organizationName),
+              trigger: m.changeStatus(fund),
+              targets: compilation.allowedTargets.map((code) => ({ code, label: applicationStatusLabels[code] })),
+            },
+    },
+  };
+}
+
+const rowViews = new WeakMap<AdminOrganizationListItem, AdminRowView>();
+
+/**
+ * The row's texts, computed the first time the row is shown and kept with the item (a new load brings new
+ * items): a keystroke that brings back rows seen before formats nothing.
+ */
+export function rowViewOf(item: AdminOrganizationListItem): AdminRowView {
+  let view = rowViews.get(item);
+  if (view === undefined) {
+    const { id, name, pIva } = item.organization;
+    view = {
+      id,
+      name,
+      href: `/admin-organization/${encodeURIComponent(id)}`,
+      pIva: `P.IVA ${pIva}`,
+      cells: FUNDS.map((fund) => cellView(fund, id, name, compilationOf(item, fund))),
+      drafts: item.compilazioneDrafts.map(
+        (draft) => `${m.draft} ${draft.compilazioneType === 0 ? 'TUR' : 'PUI'}: ${shortItalianDate(draft.createdAt)}`,
+      ),
+    };
+    rowViews.set(item, view);
+  }
+  return view;
+}
+
+/** Whether any listed organisation has an application to `fund` (the Excel button is enabled). */
+export function hasApplications(items: readonly IndexedItem[], fund: Fund): boolean {
+  return items.some((indexed) => compilationOf(indexed.item, fund) !== null);
 }

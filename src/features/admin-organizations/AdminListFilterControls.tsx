@@ -1,0 +1,65 @@
+import { parseDate } from '@internationalized/date';
+import { memo } from 'react';
+import { ADMIN_LIST_SORTS, type AdminListSort } from '../../../domain/application.ts';
+import { APPLICATION_STATUS_CODES, FUNDS, applicationStatusLabels, type ApplicationStatusCode } from '../../../domain/applicationStatus.ts';
+import { messages } from '../../../domain/messages.ts';
+import { Button } from '../../ui/Button.tsx';
+import { CheckboxGroup } from '../../ui/CheckboxGroup.tsx';
+import { DateRangePicker } from '../../ui/DateRangePicker.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { wide } from './AdminOrganizations.css.ts';
+import type { AdminListSearch } from './adminListSearch.ts';
+
+const m = messages.adminPanel;
+const sortOptions = ADMIN_LIST_SORTS.map((id) => ({ id, name: m.sortOptions[id] }));
+const fundOptions = [{ id: 'all', name: m.allFunds }, ...FUNDS.map((fund) => ({ id: fund, name: fund }))];
+const statusOptions = APPLICATION_STATUS_CODES.map((code) => ({ id: code, name: applicationStatusLabels[code] }));
+const noStatuses: ApplicationStatusCode[] = [];
+
+interface FilterControlsProps extends Pick<AdminListSearch, 'sort' | 'fund' | 'statuses' | 'from' | 'to'> {
+  onChange(patch: Partial<AdminListSearch>): void;
+  onReset(): void;
+}
+
+/**
+ * Sort, fund, statuses, candidacy dates and reset (spec §2), next to the search box. Memoised with stable
+ * callbacks: a keystroke in the search box re-renders none of these react-aria fields.
+ */
+export const AdminListFilterControls = memo(function AdminListFilterControls({ sort, fund, statuses, from, to, onChange, onReset }: FilterControlsProps) {
+  const dateRange = from && to ? { start: parseDate(from), end: parseDate(to) } : null;
+  return (
+    <>
+      <Select
+        label={m.sort}
+        items={sortOptions}
+        value={sort ?? 'name'}
+        onChange={(id) => onChange({ sort: id === null || id === 'name' ? undefined : (id as AdminListSort), page: undefined })}
+      />
+      <Select
+        label={m.fund}
+        items={fundOptions}
+        value={fund ?? 'all'}
+        onChange={(id) => onChange({ fund: id === 'TUR' || id === 'PUI' ? id : undefined, page: undefined })}
+      />
+      <DateRangePicker
+        label={m.dateRange}
+        description={m.dateRangeHint}
+        value={dateRange}
+        onChange={(range) => onChange({ from: range?.start.toString(), to: range?.end.toString(), page: undefined })}
+      />
+      <div className={wide}>
+        <CheckboxGroup
+          label={m.statuses}
+          options={statusOptions}
+          value={statuses ?? noStatuses}
+          onChange={(codes) => onChange({ statuses: codes.length === 0 ? undefined : (codes as ApplicationStatusCode[]), page: undefined })}
+        />
+      </div>
+      <div>
+        <Button variant="secondary" onPress={onReset}>
+          {m.reset}
+        </Button>
+      </div>
+    </>
+  );
+});
