@@ -74,13 +74,12 @@ describe('the funds page', () => {
     await expectAccessible(page);
   });
 
-  it('Candidati opens the wizard route, honest about the form, with the way back', async () => {
+  it('Candidati opens the PUI application wizard on its first step', async () => {
     await card('PUI').getByRole('button', { name: /Candidati/ }).click();
     await page.waitForURL(`${portal.url}/survey/PUI_candidatura`);
     await page.getByRole('heading', { level: 1, name: 'Candidatura Fondo Tematico Piani Urbani Integrati' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Progetto' }).waitFor();
     await expectAccessible(page);
-    await page.getByRole('link', { name: 'Torna ai fondi' }).click();
-    await page.waitForURL(`${portal.url}/calls`);
   });
 
   const families: [ApplicationStatusCode, string[]][] = [

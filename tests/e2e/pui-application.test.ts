@@ -51,6 +51,20 @@ async function choose(label: string | RegExp, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The first choice of a checkbox group, ticked by its visible label. */
+async function tickFirst(groupName: RegExp) {
+  const group = page.getByRole('group', { name: groupName });
+  await group.locator('label').filter({ has: page.getByRole('checkbox') }).first().click();
+  await expect(group.getByRole('checkbox').first().isChecked()).resolves.toBe(true);
+}
+
+/** A radio button as a person picks it: by its visible label. */
+async function answer(question: RegExp, label: string) {
+  const group = page.getByRole('radiogroup', { name: question });
+  await group.getByText(label, { exact: true }).click();
+  await expect(group.getByRole('radio', { name: label }).isChecked()).resolves.toBe(true);
+}
+
 async function typeDate(label: string, digits: string) {
   const group = page.getByRole('group', { name: label });
   await group.getByRole('spinbutton').first().click();
@@ -94,15 +108,15 @@ describe('the PUI application wizard', () => {
     await page.getByRole('textbox', { name: 'Regione' }).and(page.locator('[value="Lombardia"]')).waitFor();
     await page.getByRole('combobox', { name: /Comune/ }).fill('Milano');
     await page.getByRole('option', { name: 'Milano', exact: true }).click();
-    await page.getByRole('radiogroup', { name: /inerente a un PUI/ }).getByRole('radio', { name: 'Sì' }).check();
+    await answer(/inerente a un PUI/, 'Sì');
     await page.getByRole('textbox', { name: /Codice del progetto nel PUI/ }).fill('B07');
-    await page.getByRole('group', { name: /PUI di riferimento/ }).getByRole('checkbox').first().check();
+    await tickFirst(/PUI di riferimento/);
     await page.getByRole('textbox', { name: /Distanza dal perimetro del PUI/ }).fill('350');
     await choose(/Finalità generale/, (await firstOptionOf(/Finalità generale/)) ?? '');
     await choose(/Obiettivo generale/, 'Ambiente');
-    await page.getByRole('group', { name: /Obiettivi specifici/ }).getByRole('checkbox').first().check();
+    await tickFirst(/Obiettivi specifici/);
     await page.getByRole('textbox', { name: /Descrizione del progetto/ }).fill(prose(650));
-    await page.getByRole('group', { name: /Tipologia di intervento/ }).getByRole('checkbox').first().check();
+    await tickFirst(/Tipologia di intervento/);
     await expectAccessible(page);
     await next('Fonti e Impieghi');
   });
@@ -121,8 +135,8 @@ describe('the PUI application wizard', () => {
     for (const [label, value] of amounts) await page.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
     await page.getByRole('textbox', { name: /Nome della misura di cofinanziamento/ }).fill('PNRR M5C2 Investimento 2.2');
     await choose(/Forma tecnica/, 'Debito');
-    await page.getByText('10.000.000,00').first().waitFor();
-    await page.getByText('60,00 %').waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: /^Fonti di copertura/ }).inputValue()).toBe('10.000.000,00');
+    await expect.poll(() => page.getByRole('textbox', { name: /^Quota del Fondo/ }).inputValue()).toBe('60,00 %');
     await expectAccessible(page);
   });
 
@@ -149,7 +163,7 @@ describe('the PUI application wizard', () => {
     await page.getByRole('textbox', { name: /Durata dei lavori/ }).fill('9');
     await page.getByText("La data non puo' superare il 31/08/2026").waitFor();
     await page.getByRole('textbox', { name: /Durata dei lavori/ }).fill('6');
-    await page.getByText('15/07/2026').waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: /^Fine lavori prevista/ }).inputValue()).toBe('15/07/2026');
     await expect(page.getByText("La data non puo' superare il 31/08/2026").count()).resolves.toBe(0);
     await page.getByRole('textbox', { name: /Descrizione dell.iter procedurale/ }).fill(prose(320));
     await expectAccessible(page);
@@ -157,10 +171,9 @@ describe('the PUI application wizard', () => {
   });
 
   it("step 4 Valutazione d'Impatto: an indicator's numbers appear on SI", async () => {
-    const trees = page.getByRole('radiogroup', { name: /nuove piantumazioni/ });
-    await trees.getByRole('radio', { name: 'SI' }).check();
+    await answer(/nuove piantumazioni/, 'SI');
     await page.getByRole('textbox', { name: /Numero di alberi piantati/ }).fill('120');
-    await trees.getByRole('radio', { name: 'NO' }).check();
+    await answer(/nuove piantumazioni/, 'NO');
     await expect(page.getByRole('textbox', { name: /Numero di alberi piantati/ }).count()).resolves.toBe(0);
     await expectAccessible(page);
     await next('Allegati');
@@ -194,7 +207,7 @@ describe('the PUI application wizard', () => {
 
   it('step 6: submit, confirm, "Candidatura inviata!", and the card says Candidatura Sottomessa', async () => {
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Invia candidatura' }).click();
+    await page.getByRole('button', { name: 'Invia candidatura', exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Sicuro di inviare la candidatura. Non sarà più possibile modificarla.').waitFor();
     await expectAccessible(page);
@@ -205,7 +218,7 @@ describe('the PUI application wizard', () => {
     await page.getByRole('link', { name: 'Torna ai fondi' }).click();
     await page.waitForURL(`${portal.url}/calls`);
     const card = page.getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' });
-    await card.getByText('Candidatura Sottomessa').waitFor();
+    await card.getByText('Candidatura Sottomessa').first().waitFor();
     await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Visualizza']);
   });
 
@@ -227,7 +240,7 @@ describe('the PUI application wizard', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: /Allegati/ }).first().click();
     await stepHeading('Allegati').waitFor();
-    await page.getByRole('link', { name: 'Torna alla lista' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Torna alla lista' }).count()).resolves.toBe(2);
     await expect(page.getByRole('button', { name: /Rimuovi/ }).count()).resolves.toBe(0);
     await expectAccessible(page);
   });

@@ -50,8 +50,21 @@ export function ApplicationHistory({ fund, compilation }: { fund: Fund; compilat
   );
 }
 
-/** One fund's application for the admin: status, dates, warnings, history. */
-export function AdminApplicationSummary({ fund, organizationId, headingLevel = 2 }: { fund: Fund; organizationId: string; headingLevel?: 2 | 3 }) {
+/**
+ * One fund's application for the admin: status, dates, warnings (unless the page shows them already, as the
+ * read-only wizard does), history.
+ */
+export function AdminApplicationSummary({
+  fund,
+  organizationId,
+  headingLevel = 2,
+  showWarnings = true,
+}: {
+  fund: Fund;
+  organizationId: string;
+  headingLevel?: 2 | 3;
+  showWarnings?: boolean;
+}) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const headingId = useId();
   const query = useQuery(applicationQueries.compilation(api, fund, organizationId));
@@ -69,7 +82,7 @@ export function AdminApplicationSummary({ fund, organizationId, headingLevel = 2
             {messages.funds.status}: <span className={chip}>{query.data.status}</span>
             {query.data.submittedAt ? ` — ${messages.adminPanel.submittedAt} ${italianDateTime(query.data.submittedAt)}` : ''}
           </p>
-          {query.data.warnings.length > 0 ? (
+          {showWarnings && query.data.warnings.length > 0 ? (
             <Alert tone="info" title={m.warnings}>
               <ul>
                 {query.data.warnings.map((warning) => (

@@ -26,7 +26,7 @@ function AdminSurveyPuiPage() {
     <>
       <Link to="/admin-panel">{messages.funds.backToList}</Link>
       <PuiApplicationWizard key={organizationId} api={api} transfers={transfers} organizationId={organizationId} isAdmin startStep={numberStep ?? 0} />
-      <AdminApplicationSummary fund="PUI" organizationId={organizationId} />
+      <AdminApplicationSummary fund="PUI" organizationId={organizationId} showWarnings={false} />
     </>
   );
 }
