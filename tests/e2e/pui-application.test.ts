@@ -244,6 +244,14 @@ describe('the PUI application wizard', () => {
     await expect(page.getByRole('button', { name: /Rimuovi/ }).count()).resolves.toBe(0);
     await expectAccessible(page);
   });
+
+  it('the admin downloads the application\u2019s attachments as one zip from the organisation list', async () => {
+    await page.goto(`${portal.url}/admin-panel`);
+    await expectHeading(page, 'Pannello Admin');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Scarica gli allegati PUI di Comune di Rocca Serena (zip)' }).click();
+    expect((await download).suggestedFilename()).toBe('AllegatiPui-Comune di Rocca Serena.zip');
+  });
 });
 
 async function firstOptionOf(label: RegExp): Promise<string | null> {

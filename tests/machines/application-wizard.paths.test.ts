@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type InspectionEvent } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
+import { pathsCoveringEveryEdge, declaredTransitions, transitionKey } from '../support/machineGraph.ts';
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
 import { messages } from '../../domain/messages.ts';
 import { applicationWizardMachine } from '../../machines/application-wizard/applicationWizard.machine.ts';
@@ -279,9 +279,6 @@ type WizardPath = StatePath<ApplicationWizardSnapshot, ApplicationWizardEvent>;
 
 const takenTransitions = new Set<string>();
 
-function transitionKey(sourceId: string, eventType: string, targetIds: readonly string[]): string {
-  return `${sourceId} --${eventType}--> ${targetIds.join(',') || '(stay)'}`;
-}
 
 interface Calls {
   loads: ApplicationWizardActorInputs['loadApplication'][];
@@ -458,19 +455,7 @@ describe('application-wizard machine coverage', () => {
   });
 
   it('takes every transition declared in the machine config, raised and eventless ones included', () => {
-    const declared: string[] = [];
-    const visit = (node: (typeof applicationWizardMachine)['root']) => {
-      for (const [eventType, transitions] of node.transitions) {
-        for (const transition of transitions) {
-          declared.push(transitionKey(node.id, eventType, (transition.target ?? []).map((target) => target.id)));
-        }
-      }
-      for (const transition of node.always ?? []) {
-        declared.push(transitionKey(node.id, '', (transition.target ?? []).map((target) => target.id)));
-      }
-      for (const child of Object.values(node.states)) visit(child);
-    };
-    visit(applicationWizardMachine.root);
+    const declared = declaredTransitions(applicationWizardMachine.root);
     expect(declared.filter((key) => !takenTransitions.has(key))).toEqual([]);
   });
 });

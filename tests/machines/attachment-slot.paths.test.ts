@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject, type InspectionEvent } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
+import { pathsCoveringEveryEdge, declaredTransitions, transitionKey } from '../support/machineGraph.ts';
 import { acceptAttribute, acceptedKindsLabel, isAcceptedFile } from '../../machines/attachment-slot/acceptedFiles.ts';
 import { createAttachmentSlotActors } from '../../machines/attachment-slot/actors.ts';
 import { attachmentSlotMachine } from '../../machines/attachment-slot/attachmentSlot.machine.ts';
@@ -114,8 +114,6 @@ const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(attachmentSlotMac
 // ---------------------------------------------------------------------------------------------
 
 const takenTransitions = new Set<string>();
-const transitionKey = (sourceId: string, eventType: string, targetIds: readonly string[]) =>
-  `${sourceId} --${eventType}--> ${targetIds.join(',') || '(stay)'}`;
 
 function startReplay(actorInput: AttachmentSlotInput = input) {
   const uploads: UploadFileInput[] = [];
@@ -244,19 +242,7 @@ describe('attachment-slot machine coverage', () => {
   });
 
   it('takes every transition declared in the machine config, eventless ones included', () => {
-    const declared: string[] = [];
-    const visit = (node: (typeof attachmentSlotMachine)['root']) => {
-      for (const [eventType, transitions] of node.transitions) {
-        for (const transition of transitions) {
-          declared.push(transitionKey(node.id, eventType, (transition.target ?? []).map((target) => target.id)));
-        }
-      }
-      for (const transition of node.always ?? []) {
-        declared.push(transitionKey(node.id, '', (transition.target ?? []).map((target) => target.id)));
-      }
-      for (const child of Object.values(node.states)) visit(child);
-    };
-    visit(attachmentSlotMachine.root);
+    const declared = declaredTransitions(attachmentSlotMachine.root);
     expect(declared.filter((key) => !takenTransitions.has(key))).toEqual([]);
   });
 });

@@ -50,3 +50,30 @@ export function pathsCoveringEveryEdge<TSnapshot extends Snapshot<unknown>, TEve
 
   return { paths, edges, unwalkedEdges };
 }
+
+/** A transition as the path tests name it: 'machine.state --event--> machine.target' ('(stay)' without a target). */
+export function transitionKey(sourceId: string, eventType: string, targetIds: readonly string[]): string {
+  return `${sourceId} --${eventType}--> ${targetIds.join(',') || '(stay)'}`;
+}
+
+interface TransitionNode {
+  id: string;
+  transitions: Map<string, readonly { target?: readonly { id: string }[] }[]>;
+  always?: readonly { target?: readonly { id: string }[] }[];
+  states: Record<string, TransitionNode>;
+}
+
+/** Every transition declared in a machine's config (raised and eventless ones included), as transitionKey names it. */
+export function declaredTransitions(root: TransitionNode): string[] {
+  const declared: string[] = [];
+  const targetsOf = (transition: { target?: readonly { id: string }[] }) => (transition.target ?? []).map((target) => target.id);
+  const visit = (node: TransitionNode) => {
+    for (const [eventType, transitions] of node.transitions) {
+      for (const transition of transitions) declared.push(transitionKey(node.id, eventType, targetsOf(transition)));
+    }
+    for (const transition of node.always ?? []) declared.push(transitionKey(node.id, '', targetsOf(transition)));
+    for (const child of Object.values(node.states)) visit(child);
+  };
+  visit(root);
+  return declared;
+}

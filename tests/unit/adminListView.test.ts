@@ -132,8 +132,11 @@ describe('admin list: search, filters, sort', () => {
     expect(pageOf([], undefined)).toEqual({ rows: [], page: 1, pages: 1 });
   });
 
-  it('drops calendar days that do not exist', () => {
-    expect(adminListSearchSchema.parse({ from: '2026-02-31', to: '2026-03-31' })).toEqual({ to: '2026-03-31' });
+  it('drops calendar days that do not exist, and a range the picker could not show', () => {
+    expect(adminListSearchSchema.parse({ from: '2026-02-31', to: '2026-03-31' })).toEqual({});
+    expect(adminListSearchSchema.parse({ to: '2026-03-31', q: 'alfa' })).toEqual({ q: 'alfa' });
+    expect(adminListSearchSchema.parse({ from: '2026-04-01', to: '2026-03-31' })).toEqual({});
+    expect(adminListSearchSchema.parse({ from: '2026-03-01', to: '2026-03-31' })).toEqual({ from: '2026-03-01', to: '2026-03-31' });
   });
 
   it('drops malformed URL state instead of failing', () => {

@@ -9,7 +9,8 @@ import { createStatusChangeActors } from '../../../machines/status-change/actors
 import { statusChangeMachine } from '../../../machines/status-change/statusChange.machine.ts';
 import { selectIsDialogOpen, selectIsSubmitting, selectNote, selectRequest } from '../../../machines/status-change/selectors.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
-import { adminOrganizationQueries, downloadExcelCompilazioni, excelFileName, saveBlob } from '../../api/adminOrganizations.ts';
+import { adminOrganizationQueries, downloadExcelCompilazioni, excelFileName } from '../../api/adminOrganizations.ts';
+import { saveBlob } from '../../api/saveBlob.ts';
 import { updateCompilationStatus } from '../../api/applications.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -19,7 +20,7 @@ import { notify } from '../../ui/Toast.tsx';
 import { filters as filtersStyle } from './AdminOrganizations.css.ts';
 import { AdminListFilterControls } from './AdminListFilterControls.tsx';
 import { AdminListPager, AdminListToolbar } from './AdminListToolbar.tsx';
-import { AdminOrganizationsTable } from './AdminOrganizationsTable.tsx';
+import { AdminOrganizationsTable, type ZipRequest } from './AdminOrganizationsTable.tsx';
 import type { AdminListSearch } from './adminListSearch.ts';
 import { applicationIdsOf, filterItems, hasApplications, indexItems, pageOf, searchItems, sortItems } from './adminListView.ts';
 import { StatusChangeDialog } from './StatusChangeDialog.tsx';
@@ -39,7 +40,7 @@ interface AdminOrganizationsTabProps {
  * filters, the Excel buttons, the pager and the dialog are memoised and get stable callbacks.
  */
 export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizationsTabProps) {
-  const { api, auth } = useRouteContext({ from: '__root__' });
+  const { api, auth, transfers } = useRouteContext({ from: '__root__' });
   const queryClient = useQueryClient();
   const query = useQuery(adminOrganizationQueries.list(api));
 
@@ -149,6 +150,18 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
   );
   const startDownload = useCallback((fund: Fund) => void downloadExcel(fund), [downloadExcel]);
 
+  // --- Attachments zip (spec §2: per organisation and fund) ---
+  const downloadZip = useCallback(
+    ({ fund, organizationId }: ZipRequest) => {
+      transfers.downloadZip(organizationId, fund).then(
+        ({ blob, fileName }) => saveBlob(blob, fileName),
+        // Nothing to zip yet (404) or a failure: the server's Italian message says which.
+        (error: unknown) => notify({ tone: 'error', title: m.zipFailed, description: error instanceof Error ? error.message : undefined }),
+      );
+    },
+    [transfers],
+  );
+
   if (query.data === undefined) {
     if (query.isError) {
       return (
@@ -190,7 +203,7 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
         <p>{messages.applications.noResults}</p>
       ) : (
         <>
-          <AdminOrganizationsTable rows={page.rows} onChooseStatus={dialogEvents.chooseStatus} />
+          <AdminOrganizationsTable rows={page.rows} onChooseStatus={dialogEvents.chooseStatus} onDownloadZip={downloadZip} />
           <AdminListPager page={page.page} pages={page.pages} onPage={changePage} />
         </>
       )}

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { FUNDS } from '../../../domain/applicationStatus.ts';
+import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { AnchorLink } from '../../ui/Link.tsx';
@@ -9,9 +9,16 @@ import { rowViewOf, type AdminRowView, type ApplicationCellView, type IndexedIte
 
 const m = messages.adminPanel;
 
+/** Which attachments zip an admin asked for. */
+export interface ZipRequest {
+  fund: Fund;
+  organizationId: string;
+}
+
 interface TableProps {
   rows: readonly IndexedItem[];
   onChooseStatus(request: StatusChangeRequest): void;
+  onDownloadZip(request: ZipRequest): void;
 }
 
 /**
@@ -19,7 +26,7 @@ interface TableProps {
  * the search box mounts up to a page of new rows, so a row is plain elements and precomputed texts: plain
  * anchors, and a status menu that mounts react-aria only when opened.
  */
-export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ rows, onChooseStatus }: TableProps) {
+export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ rows, onChooseStatus, onDownloadZip }: TableProps) {
   return (
     <div className={tableWrap}>
       <table className={table} aria-label={m.tableLabel}>
@@ -40,7 +47,7 @@ export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ r
         </thead>
         <tbody>
           {rows.map((row) => (
-            <OrganizationRow key={row.item.organization.id} view={rowViewOf(row.item)} onChooseStatus={onChooseStatus} />
+            <OrganizationRow key={row.item.organization.id} view={rowViewOf(row.item)} onChooseStatus={onChooseStatus} onDownloadZip={onDownloadZip} />
           ))}
         </tbody>
       </table>
@@ -51,9 +58,11 @@ export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ r
 const OrganizationRow = memo(function OrganizationRow({
   view,
   onChooseStatus,
+  onDownloadZip,
 }: {
   view: AdminRowView;
   onChooseStatus(request: StatusChangeRequest): void;
+  onDownloadZip(request: ZipRequest): void;
 }) {
   return (
     <tr>
@@ -63,7 +72,7 @@ const OrganizationRow = memo(function OrganizationRow({
       </th>
       {view.cells.map((cell) => (
         <td key={cell.fund} className={cellStyle}>
-          <ApplicationCell cell={cell} organizationName={view.name} onChooseStatus={onChooseStatus} />
+          <ApplicationCell cell={cell} organizationName={view.name} onChooseStatus={onChooseStatus} onDownloadZip={onDownloadZip} />
         </td>
       ))}
       <td className={cellStyle}>
@@ -83,10 +92,12 @@ function ApplicationCell({
   cell,
   organizationName,
   onChooseStatus,
+  onDownloadZip,
 }: {
   cell: ApplicationCellView;
   organizationName: string;
   onChooseStatus(request: StatusChangeRequest): void;
+  onDownloadZip(request: ZipRequest): void;
 }) {
   const { fund, application } = cell;
   if (application === null) return <span className={chip}>{cell.status}</span>;
@@ -99,6 +110,15 @@ function ApplicationCell({
       <span className={small}>
         <AnchorLink href={application.href}>{application.openLabel}</AnchorLink>
       </span>
+      {/* A plain button: a row mounts on every keystroke of the search, react-aria's would cost more. */}
+      <button
+        type="button"
+        className={menuTrigger}
+        aria-label={application.zip.label}
+        onClick={() => onDownloadZip({ fund, organizationId: application.zip.organizationId })}
+      >
+        {application.zip.text}
+      </button>
       {application.menu !== null ? (
         <LazyMenu label={application.menu.label} trigger={application.menu.trigger} triggerClassName={menuTrigger}>
           {application.menu.targets.map((target) => (

@@ -17,9 +17,10 @@ const isoDay = z
 
 /**
  * The admin list's state in the URL (/admin-panel?q=…&fund=TUR&statuses=[…]&from=…&to=…&sort=-tur&page=2), so a
- * filtered view can be shared and survives reload. Anything malformed is dropped rather than refused.
+ * filtered view can be shared and survives reload. Anything malformed is dropped rather than refused; so is a
+ * date range with one end only, or ending before it starts, which the range picker could not show.
  */
-export const adminListSearchSchema = z.object({
+const searchParamsSchema = z.object({
   q: z.string().max(200).optional().catch(undefined),
   fund: fundSchema.optional().catch(undefined),
   statuses: z.array(applicationStatusCodeSchema).optional().catch(undefined),
@@ -27,5 +28,9 @@ export const adminListSearchSchema = z.object({
   to: isoDay.optional().catch(undefined),
   sort: z.enum(ADMIN_LIST_SORTS).optional().catch(undefined),
   page: z.number().int().min(1).optional().catch(undefined),
+});
+export const adminListSearchSchema = searchParamsSchema.transform((search): z.infer<typeof searchParamsSchema> => {
+  const { from, to, ...rest } = search;
+  return from !== undefined && to !== undefined && from <= to ? search : rest;
 });
 export type AdminListSearch = z.infer<typeof adminListSearchSchema>;

@@ -124,6 +124,8 @@ export interface ApplicationCellView {
     warnings: string | null;
     href: string;
     openLabel: string;
+    /** Spec §2: the zip of this application's attachments (Allegati{Tur|Pui}-{orgName}.zip). */
+    zip: { organizationId: string; text: string; label: string };
     /** The status menu (null when the lifecycle allows the admin no change from here). */
     menu: { label: string; trigger: string; targets: { code: ApplicationStatusCode; label: string }[] } | null;
   } | null;
@@ -155,6 +157,7 @@ function cellView(fund: Fund, organizationId: string, organizationName: string, 
       warnings: compilation.warningsCount > 0 ? m.warnings(compilation.warningsCount) : null,
       href: applicationPath[fund] + encodeURIComponent(organizationId),
       openLabel: m.openApplication(fund),
+      zip: { organizationId, text: m.zip, label: m.zipOf(fund, organizationName) },
       menu:
         compilation.allowedTargets.length === 0
           ? null

@@ -171,6 +171,7 @@ export function ApplicationWizardView({ actor, fields, lookups, warnings = [], a
       >
         <p>{m.saveIndicator.conflict}</p>
         <p>{m.reloadHint}</p>
+        <p>{m.keepEditingHint}</p>
         <div className={conflictActions}>
           <Button onPress={() => actor.send({ type: 'draft.reload' })}>{m.reload}</Button>
           <Button variant="secondary" onPress={() => actor.send({ type: 'conflict.keepEditing' })}>

@@ -7,6 +7,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../machines/attachment-slot/acce
 import type { AttachmentSlotApi } from '../../../machines/attachment-slot/actors.ts';
 import { attachmentQueries, removeAttachment, type AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { saveBlob } from '../../api/saveBlob.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -22,18 +23,6 @@ export interface AttachmentsStepProps {
   organizationId: string;
   /** Admin or submitted: files can be downloaded, not changed. */
   readOnly: boolean;
-}
-
-/** Hands a downloaded file to the browser under the name the server gave it. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -70,7 +59,7 @@ export function AttachmentsStep({ api, transfers, fund, organizationId, readOnly
         removeFile: ({ downloadId }) => removeAttachment(api, downloadId),
         downloadFile: async ({ downloadId }, signal) => {
           const downloaded = await transfers.downloadFile(downloadId, signal);
-          saveFile(downloaded.blob, downloaded.fileName);
+          saveBlob(downloaded.blob, downloaded.fileName);
         },
       }),
     [api, transfers, fund, organizationId],
