@@ -468,9 +468,6 @@ export const messages = {
     requiredNote: 'Tutti i campi con * devono essere compilati per poter inviare la candidatura',
     saved: (time: string) => `Salvato alle ${time}`,
     savedDraft: 'Bozza salvata',
-    saving: 'Salvataggio in corso\u2026',
-    unsaved: 'Modifiche non salvate',
-    retrying: 'Connessione assente: nuovo tentativo tra poco',
     conflict: 'La bozza è stata modificata in un\u2019altra scheda o da un altro membro dell\u2019organizzazione.',
     conflictTitle: 'Bozza non salvata',
     reload: 'Ricarica',
@@ -513,13 +510,11 @@ export const messages = {
     submitConflict:
       'La candidatura non è stata inviata: la bozza è stata modificata in un\u2019altra scheda o da un altro membro dell\u2019organizzazione. Ricarica la bozza e controllala prima di inviare.',
     saveIndicator: {
-      saved: 'Salvato',
       saving: 'Salvataggio in corso…',
       unsaved: 'Modifiche non salvate',
       retrying: 'Connessione assente: nuovo tentativo tra poco',
       conflict:
         'La bozza è stata modificata in un\u2019altra scheda o da un altro membro dell\u2019organizzazione: le tue ultime modifiche non sono state salvate.',
-      error: 'Non è stato possibile salvare la bozza.',
     },
     saveRejected: 'Il server non ha accettato la bozza: le modifiche restano solo in questa pagina.',
     reload: 'Ricarica',

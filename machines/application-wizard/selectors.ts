@@ -91,12 +91,6 @@ export function selectSaveIndicator(snapshot: ApplicationWizardSnapshot): SaveIn
   return selectHasUnsavedChanges(snapshot) ? 'unsaved' : 'saved';
 }
 
-/** The indicator's text, e.g. 'Salvato'; null when nothing can be saved (read-only, not loaded). */
-export function selectSaveIndicatorText(snapshot: ApplicationWizardSnapshot): string | null {
-  if (!snapshot.matches('ready') || snapshot.context.readOnly) return null;
-  return messages.wizard.saveIndicator[selectSaveIndicator(snapshot)];
-}
-
 /** The last save failure's message (retrying, refused, conflict, failed reload). */
 export const selectSaveError = (snapshot: ApplicationWizardSnapshot): string | null =>
   selectSaveIndicator(snapshot) === 'saved' || selectSaveIndicator(snapshot) === 'saving' ? null : snapshot.context.saveError;

@@ -286,23 +286,25 @@ describe('the buttons under a step', () => {
   const noop = () => undefined;
 
   it('offers Avanti but not Indietro on the first step, with the note about starred fields', async () => {
-    await renderInRouter(<WizardNavigation steps={PUI_STEPS} currentIndex={0} isAdmin={false} isSubmitted={false} onBack={noop} onNext={noop} />);
+    await renderInRouter(<WizardNavigation canGoBack={false} canGoNext backLink={null} editable onBack={noop} onNext={noop} />);
     expect(screen.queryByRole('button', { name: 'Indietro' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Avanti' })).toBeTruthy();
     expect(screen.getByText('Tutti i campi con * devono essere compilati per poter inviare la candidatura')).toBeTruthy();
   });
 
   it('leads an admin back to the list from the attachments step', async () => {
-    const adminSteps = PUI_STEPS.filter((step) => step.kind !== 'submit');
-    await renderInRouter(<WizardNavigation steps={adminSteps} currentIndex={4} isAdmin isSubmitted={false} onBack={noop} onNext={noop} />);
+    await renderInRouter(
+      <WizardNavigation canGoBack canGoNext={false} backLink={{ to: '/admin-panel', label: 'Torna alla lista' }} editable={false} onBack={noop} onNext={noop} />,
+    );
     expect(screen.getByRole('button', { name: 'Indietro' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Avanti' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Torna alla lista' }).getAttribute('href')).toBe('/admin-panel');
   });
 
   it('leads a member of a submitted application back to the funds', async () => {
-    const steps = PUI_STEPS.filter((step) => step.kind !== 'submit');
-    await renderInRouter(<WizardNavigation steps={steps} currentIndex={4} isAdmin={false} isSubmitted onBack={noop} onNext={noop} />);
+    await renderInRouter(
+      <WizardNavigation canGoBack canGoNext={false} backLink={{ to: '/calls', label: 'Torna ai fondi' }} editable={false} onBack={noop} onNext={noop} />,
+    );
     expect(screen.getByRole('link', { name: 'Torna ai fondi' }).getAttribute('href')).toBe('/calls');
     expect(screen.queryByText(/Tutti i campi con \*/)).toBeNull();
   });

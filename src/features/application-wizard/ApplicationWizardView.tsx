@@ -3,6 +3,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
 import {
+  selectBackLink,
+  selectCanGoBack,
+  selectCanGoNext,
   selectCurrentStep,
   selectIsConfirmingSubmit,
   selectIsConflictDialogOpen,
@@ -56,7 +59,9 @@ export function ApplicationWizardView({ actor, fields, lookups, warnings = [], a
   const loadError = useSelector(actor, selectLoadError);
   const readOnly = useSelector(actor, selectIsReadOnly);
   const isAdmin = useSelector(actor, (snapshot) => snapshot.context.isAdmin);
-  const submitted = useSelector(actor, (snapshot) => snapshot.context.submitted);
+  const canGoBack = useSelector(actor, selectCanGoBack);
+  const canGoNext = useSelector(actor, selectCanGoNext);
+  const backLink = useSelector(actor, selectBackLink, (a, b) => a?.to === b?.to);
   const values = useSelector(actor, selectValues);
   const issues = useSelector(actor, selectIssues);
   const current = useSelector(actor, selectCurrentStep);
@@ -96,7 +101,6 @@ export function ApplicationWizardView({ actor, fields, lookups, warnings = [], a
   }
 
   const reachable = stepStates.map((indicator) => indicator.step);
-  const position = stepStates.findIndex((indicator) => indicator.index === current.index);
   const goTo = (index: number) => actor.send({ type: 'step.go', index });
   const blockingMessage = issues.find((issue) => issue.field === 'tempiFineLavoriPrev')?.message ?? null;
 
@@ -147,10 +151,10 @@ export function ApplicationWizardView({ actor, fields, lookups, warnings = [], a
         )}
       </section>
       <WizardNavigation
-        steps={reachable}
-        currentIndex={position}
-        isAdmin={isAdmin}
-        isSubmitted={submitted}
+        canGoBack={canGoBack}
+        canGoNext={canGoNext}
+        backLink={backLink}
+        editable={!readOnly}
         onBack={() => actor.send({ type: 'step.back' })}
         onNext={() => actor.send({ type: 'step.next' })}
       />

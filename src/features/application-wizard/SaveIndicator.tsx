@@ -1,13 +1,12 @@
 import { format } from 'date-fns';
 import { messages } from '../../../domain/messages.ts';
+import type { SaveIndicator as SaveState } from '../../../machines/application-wizard/selectors.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { actions, dot, problem, status } from './SaveIndicator.css.ts';
 
 const view = messages.wizardView;
-
-/** Where the draft stands against the server (the wizard machine's autosave). */
-export type SaveState = 'saved' | 'saving' | 'unsaved' | 'retrying' | 'conflict' | 'error';
+const indicator = messages.wizard.saveIndicator;
 
 export interface SaveIndicatorProps {
   state: SaveState;
@@ -24,15 +23,15 @@ function statusText(state: SaveState, savedAt: Date | null): string {
     case 'saved':
       return savedAt ? view.saved(format(savedAt, 'HH:mm')) : view.savedDraft;
     case 'saving':
-      return view.saving;
+      return indicator.saving;
     case 'unsaved':
-      return view.unsaved;
+      return indicator.unsaved;
     case 'retrying':
-      return view.retrying;
+      return indicator.retrying;
     case 'error':
       return view.saveFailed;
     case 'conflict':
-      return view.unsaved;
+      return indicator.unsaved;
   }
 }
 

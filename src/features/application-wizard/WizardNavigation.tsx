@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { messages } from '../../../domain/messages.ts';
-import type { WizardStep } from '../../../domain/wizard.ts';
 import { Button } from '../../ui/Button.tsx';
 import { button } from '../../ui/Button.css.ts';
 import { Link } from '../../ui/Link.tsx';
@@ -9,11 +8,14 @@ import { buttons, navigation, note } from './WizardNavigation.css.ts';
 const view = messages.wizardView;
 
 export interface WizardNavigationProps {
-  steps: readonly Pick<WizardStep, 'id' | 'kind'>[];
-  currentIndex: number;
-  isAdmin: boolean;
-  /** The application was already submitted (read-only for its members). */
-  isSubmitted: boolean;
+  /** Indietro is offered (not on the first step): the wizard machine's selectCanGoBack. */
+  canGoBack: boolean;
+  /** Avanti is offered (a next step the person may reach): selectCanGoNext. */
+  canGoNext: boolean;
+  /** 'Torna alla lista' / 'Torna ai fondi' on the attachments step: selectBackLink. */
+  backLink: { to: '/admin-panel' | '/calls'; label: string } | null;
+  /** The application can still be changed and sent: the note about starred fields is shown. */
+  editable: boolean;
   onBack(): void;
   onNext(): void;
   /** Shown at the end of the row: a fund whose submit button sits here (PUI puts it in SubmitStep). */
@@ -21,34 +23,29 @@ export interface WizardNavigationProps {
 }
 
 /**
- * The buttons under a step (spec §2 Common wizard behaviour): Indietro except on the first step, Avanti while
- * there is a next step; on the attachments step the way out — 'Torna alla lista' for an admin, 'Torna ai
- * fondi' once submitted; the note about starred fields while the application can still be sent.
+ * The buttons under a step (spec §2 Common wizard behaviour), as the wizard machine decides them: Indietro
+ * except on the first step, Avanti while there is a next step; on the attachments step the way out — 'Torna
+ * alla lista' for an admin, 'Torna ai fondi' once submitted; the note about starred fields while the
+ * application can still be sent.
  */
-export function WizardNavigation({ steps, currentIndex, isAdmin, isSubmitted, onBack, onNext, submit }: WizardNavigationProps) {
-  const isAttachments = steps[currentIndex]?.kind === 'attachments';
-  const hasNext = currentIndex < steps.length - 1;
+export function WizardNavigation({ canGoBack, canGoNext, backLink, editable, onBack, onNext, submit }: WizardNavigationProps) {
   return (
     <div className={navigation}>
       <div className={buttons}>
-        {currentIndex > 0 ? (
+        {canGoBack ? (
           <Button variant="secondary" onPress={onBack}>
             {view.back}
           </Button>
         ) : null}
-        {hasNext ? <Button onPress={onNext}>{view.next}</Button> : null}
-        {isAttachments && isAdmin ? (
-          <Link to="/admin-panel" className={button({ variant: 'secondary' })}>
-            {messages.funds.backToList}
-          </Link>
-        ) : isAttachments && isSubmitted ? (
-          <Link to="/calls" className={button({ variant: 'secondary' })}>
-            {messages.funds.backToFunds}
+        {canGoNext ? <Button onPress={onNext}>{view.next}</Button> : null}
+        {backLink ? (
+          <Link to={backLink.to} className={button({ variant: 'secondary' })}>
+            {backLink.label}
           </Link>
         ) : null}
         {submit}
       </div>
-      {isAdmin || isSubmitted ? null : <p className={note}>{view.requiredNote}</p>}
+      {editable ? <p className={note}>{view.requiredNote}</p> : null}
     </div>
   );
 }
