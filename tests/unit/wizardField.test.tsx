@@ -342,6 +342,7 @@ describe('sending the application', () => {
       <SubmitStep
         steps={PUI_STEPS}
         fields={PUI_FIELDS}
+        canSubmit={false}
         issues={issues}
         attachmentsComplete={false}
         onGoToStep={onGoToStep}
@@ -363,6 +364,7 @@ describe('sending the application', () => {
       <SubmitStep
         steps={PUI_STEPS}
         fields={PUI_FIELDS}
+        canSubmit={false}
         issues={[{ field: 'tempiFineLavoriPrev', step: 'tempistiche', message: "La data non puo' superare il 31/08/2026" }]}
         blockingMessage="La data non puo' superare il 31/08/2026"
         attachmentsComplete
@@ -373,7 +375,7 @@ describe('sending the application', () => {
     expect(screen.getByRole('alert').textContent).toBe("La data non puo' superare il 31/08/2026");
     expect((screen.getByRole('button', { name: 'Invia candidatura' }) as HTMLButtonElement).disabled).toBe(true);
 
-    rerender(<SubmitStep steps={PUI_STEPS} fields={PUI_FIELDS} issues={[]} attachmentsComplete onGoToStep={() => undefined} onSubmit={onSubmit} />);
+    rerender(<SubmitStep steps={PUI_STEPS} fields={PUI_FIELDS} issues={[]} attachmentsComplete canSubmit onGoToStep={() => undefined} onSubmit={onSubmit} />);
     expect(screen.getByText('La candidatura è completa e può essere inviata.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Invia candidatura' }));
     expect(onSubmit).toHaveBeenCalledOnce();

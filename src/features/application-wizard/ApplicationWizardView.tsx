@@ -6,6 +6,7 @@ import {
   selectBackLink,
   selectCanGoBack,
   selectCanGoNext,
+  selectCanSubmit,
   selectCurrentStep,
   selectIsConfirmingSubmit,
   selectIsConflictDialogOpen,
@@ -60,6 +61,7 @@ export function ApplicationWizardView({ actor, fields, lookups, warnings = [], a
   const readOnly = useSelector(actor, selectIsReadOnly);
   const isAdmin = useSelector(actor, (snapshot) => snapshot.context.isAdmin);
   const canGoBack = useSelector(actor, selectCanGoBack);
+  const canSubmit = useSelector(actor, selectCanSubmit);
   const canGoNext = useSelector(actor, selectCanGoNext);
   const backLink = useSelector(actor, selectBackLink, (a, b) => a?.to === b?.to);
   const values = useSelector(actor, selectValues);
@@ -145,6 +147,7 @@ export function ApplicationWizardView({ actor, fields, lookups, warnings = [], a
             issues={issues}
             attachmentsComplete={attachmentsComplete}
             blockingMessage={blockingMessage}
+            canSubmit={canSubmit}
             onGoToStep={(index) => goTo(index)}
             onSubmit={() => actor.send({ type: 'submit.open' })}
           />

@@ -33,6 +33,11 @@ export interface SubmitStepProps {
   blockingMessage?: string | null;
   /** Go to a step; `field` names the field whose problem was chosen, for the caller to focus. */
   onGoToStep(index: number, field?: string): void;
+  /**
+   * Whether the wizard machine accepts Invia now (its guard: editable, no issue, attachments complete, no
+   * draft conflict). The reasons listed above the button come from the same issues.
+   */
+  canSubmit: boolean;
   /** Opens the confirmation dialog. */
   onSubmit(): void;
 }
@@ -42,7 +47,7 @@ export interface SubmitStepProps {
  * step; the end-of-works limit; the attachments; and the submit button, disabled with the reasons shown above
  * it while the application cannot be sent (spec §5).
  */
-export function SubmitStep({ steps, fields, issues, attachmentsComplete, blockingMessage = null, onGoToStep, onSubmit }: SubmitStepProps) {
+export function SubmitStep({ steps, fields, issues, attachmentsComplete, blockingMessage = null, canSubmit, onGoToStep, onSubmit }: SubmitStepProps) {
   const titleId = useId();
   const reasonsId = useId();
   const blockers = submitBlockers({ steps, issues, attachmentsComplete, blockingMessage });
@@ -111,7 +116,7 @@ export function SubmitStep({ steps, fields, issues, attachmentsComplete, blockin
           ))}
         </ul>
       )}
-      <Button onPress={onSubmit} isDisabled={blockers.length > 0} aria-describedby={blockers.length > 0 ? reasonsId : undefined}>
+      <Button onPress={onSubmit} isDisabled={!canSubmit} aria-describedby={blockers.length > 0 ? reasonsId : undefined}>
         {view.submit}
       </Button>
     </section>
