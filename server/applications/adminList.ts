@@ -11,6 +11,7 @@ import {
   type Fund,
 } from '../../domain/applicationStatus.ts';
 import { adminTargetsFrom } from '../../machines/application-lifecycle/transitions.ts';
+import { foldForSearch } from '../../domain/textSearch.ts';
 
 /**
  * The admin panel's organisation list (GET /api/Organization/GetAllOrgsCompilazioni): every organisation with
@@ -34,9 +35,6 @@ import { adminTargetsFrom } from '../../machines/application-lifecycle/transitio
 /** Organisation (id, name, email, P.IVA), then TUR and PUI (id, status, submitted, changed, draft saved, draft version, warnings). */
 type Tuple = [string, string, string | null, string, ...ApplicationFields, ...ApplicationFields];
 type ApplicationFields = [string | null, ApplicationStatusCode | null, number | null, number | null, number | null, number | null, number | null];
-
-/** Lower case without accents: the admin list's name order ("Àlfa" sorts as "alfa"). */
-export const foldName = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('it');
 
 const tur = sql.raw('tur');
 const pui = sql.raw('pui');
@@ -83,7 +81,7 @@ function entryOf(row: Tuple): Entry {
   const drafts = [draftJson('TUR', turFields), draftJson('PUI', puiFields)].filter((d) => d !== null);
   return {
     id,
-    key: foldName(name),
+    key: foldForSearch(name),
     json:
       `{"organization":${JSON.stringify({ id, name, email, pIva })},"turCompilazione":${compilationJson(turFields)},` +
       `"puiCompilazione":${compilationJson(puiFields)},"compilazioneDrafts":[${drafts.join(',')}]}`,

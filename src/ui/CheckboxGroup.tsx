@@ -7,6 +7,7 @@ import { FieldHelp } from './FieldHelp.tsx';
 import { FieldLabel } from './FieldLabel.tsx';
 import { options as optionsStyle } from './CheckboxGroup.css.ts';
 import { SearchField } from './SearchField.tsx';
+import { foldForSearch } from '../../domain/textSearch.ts';
 
 export interface CheckboxGroupProps {
   label: ReactNode;
@@ -26,9 +27,6 @@ export interface CheckboxGroupProps {
   searchLabel?: string;
 }
 
-// Case- and accent-insensitive "contains", as in the ComboBox: "attivita" finds "Attività".
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('it-IT');
-
 /** Choose any of a list (a labelled group of checkboxes): the multi-select of filters and forms. */
 export function CheckboxGroup({
   label,
@@ -42,7 +40,7 @@ export function CheckboxGroup({
   ...props
 }: CheckboxGroupProps) {
   const [query, setQuery] = useState('');
-  const shown = query.trim() === '' ? options : options.filter((option) => fold(option.name).includes(fold(query.trim())));
+  const shown = query.trim() === '' ? options : options.filter((option) => foldForSearch(option.name).includes(foldForSearch(query.trim())));
   return (
     <AriaCheckboxGroup
       {...props}

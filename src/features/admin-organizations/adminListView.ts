@@ -4,6 +4,7 @@ import { FUNDS, applicationStatusLabels, type ApplicationStatusCode, type Fund }
 import { messages } from '../../../domain/messages.ts';
 import { shortItalianDate } from '../funds/dates.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
+import { foldForSearch } from '../../../domain/textSearch.ts';
 
 /** A list item with what filtering and sorting need computed once per load (not per keystroke). */
 export interface IndexedItem {
@@ -12,9 +13,6 @@ export interface IndexedItem {
   searchName: string;
   submittedAt: Record<Fund, number | null>;
 }
-
-/** Lower-cased and accent-folded ("Émile" → "emile"), like the server's search. */
-const normalise = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('it');
 
 export function compilationOf(item: AdminOrganizationListItem, fund: Fund): AdminCompilation | null {
   return fund === 'TUR' ? item.turCompilazione : item.puiCompilazione;
@@ -27,7 +25,7 @@ export function statusCodeOf(item: AdminOrganizationListItem, fund: Fund): Appli
 export function indexItems(items: readonly AdminOrganizationListItem[]): IndexedItem[] {
   return items.map((item) => ({
     item,
-    searchName: normalise(item.organization.name),
+    searchName: foldForSearch(item.organization.name),
     submittedAt: {
       TUR: item.turCompilazione?.submittedAt ? Date.parse(item.turCompilazione.submittedAt) : null,
       PUI: item.puiCompilazione?.submittedAt ? Date.parse(item.puiCompilazione.submittedAt) : null,
@@ -71,7 +69,7 @@ export function filterItems(items: readonly IndexedItem[], filters: AdminListFil
 
 /** Case- and accent-insensitive substring match on the organisation name. */
 export function searchItems(items: readonly IndexedItem[], query: string): IndexedItem[] {
-  const needle = normalise(query.trim());
+  const needle = foldForSearch(query.trim());
   if (needle === '') return items as IndexedItem[];
   return items.filter((indexed) => indexed.searchName.includes(needle));
 }
