@@ -7,12 +7,16 @@ import {
   statusActorRoleSchema,
   type ApplicationStatusCode,
 } from './applicationStatus.ts';
+import type { FundEntry } from './funds.ts';
 import { UUID_PATTERN } from './organization.ts';
 
 /** Limits of what a client may store (the wizard's values are far smaller). */
 export const DRAFT_JSON_MAX_LENGTH = 512 * 1024;
 export const STATUS_NOTE_MAX_LENGTH = 1000;
 export const EXPORT_MAX_APPLICATIONS = 10_000;
+
+/** A fund's numeric type in a payload (spec §3 compilazioneType); which funds exist is the server's to say. */
+const fundTypeSchema = z.number().int().min(0).max(999);
 
 const statusLabelSchema = z.enum(Object.values(applicationStatusLabels) as [string, ...string[]]);
 const isoDateTime = z.string();
@@ -49,7 +53,7 @@ export type AdminStatusHistoryItem = z.infer<typeof adminStatusHistoryItemSchema
 const compilationBase = {
   id: z.string(),
   organizationId: z.string(),
-  compilazioneType: compilazioneTypeSchema,
+  compilazioneType: fundTypeSchema,
   ...statusFields,
   /** Candidacy date: the latest submission; null before the first. */
   submittedAt: isoDateTime.nullable(),
@@ -64,10 +68,15 @@ const compilationBase = {
    */
   body: z.record(z.string(), z.unknown()).nullable().default(null),
 };
-export const turCompilationSchema = z.object({ ...compilationBase, warningsTur: z.array(z.string()) });
-export const puiCompilationSchema = z.object({ ...compilationBase, warningsPui: z.array(z.string()) });
-export type TurCompilation = z.infer<typeof turCompilationSchema>;
-export type PuiCompilation = z.infer<typeof puiCompilationSchema>;
+/** A fund's compilation as its controller answers it, with the warnings under the fund's own key. */
+export function compilationSchemaOf(entry: Pick<FundEntry, 'warningsKey'>) {
+  return z.object({ ...compilationBase, [entry.warningsKey]: z.array(z.string()) }) as unknown as z.ZodType<
+    Omit<CompilationView, 'warnings'> & Record<string, unknown>
+  >;
+}
+/** The compilation with the fund's warnings under one name, `warnings`, as the generic code handles it. */
+export const compilationViewSchema = z.object({ ...compilationBase, warnings: z.array(z.string()) });
+export type CompilationView = z.infer<typeof compilationViewSchema>;
 
 export const orgIdQuerySchema = z.object({ orgId: z.string() });
 
@@ -76,12 +85,16 @@ const statusChangeQuery = {
   status: z.string().min(1).max(100),
   note: z.string().optional(),
 };
-export const turStatusQuerySchema = z.object({ turId: z.string(), ...statusChangeQuery });
-export const puiStatusQuerySchema = z.object({ puiId: z.string(), ...statusChangeQuery });
+/** Update{Tur|Pui}CompilazioneStatus's query: the application id under the fund's key (turId, puiId). */
+export function statusQuerySchemaOf(entry: Pick<FundEntry, 'idQueryKey'>) {
+  return z.object({ [entry.idQueryKey]: z.string(), ...statusChangeQuery }) as unknown as z.ZodType<
+    { status: string; note?: string } & Record<string, string | undefined>
+  >;
+}
 
 /** POST /api/DraftCompilazione/CreateDraftCompilazione (spec §3, Draft compilation). */
 export const createDraftRequestSchema = z.object({
-  compilazioneType: compilazioneTypeSchema,
+  compilazioneType: fundTypeSchema,
   /** The wizard's values, stringified: must be a JSON object. */
   json: z.string(),
   organizationId: z.string(),
@@ -92,7 +105,7 @@ export type CreateDraftRequest = z.infer<typeof createDraftRequestSchema>;
 
 export const createDraftResponseSchema = z.object({
   applicationId: z.string(),
-  compilazioneType: compilazioneTypeSchema,
+  compilazioneType: fundTypeSchema,
   /** When this version was saved. */
   createdAt: isoDateTime,
   version: z.number().int(),
@@ -101,7 +114,7 @@ export const createDraftResponseSchema = z.object({
 
 /** GET /api/DraftCompilazione/GetTurDraft, GetPuiDraft: the latest saved draft. */
 export const draftSchema = z.object({
-  compilazioneType: compilazioneTypeSchema,
+  compilazioneType: fundTypeSchema,
   /** When this version was saved (each autosave replaces the previous one). */
   createdAt: isoDateTime,
   json: z.string(),

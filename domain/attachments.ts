@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fundSchema, type Fund } from './applicationStatus.ts';
+import { fundEntry } from './funds.ts';
 import { UUID_PATTERN } from './organization.ts';
 
 /**
@@ -7,6 +8,15 @@ import { UUID_PATTERN } from './organization.ts';
  * what an upload answers, and whether every mandatory slot has a file. Shared by the server's routes and
  * the browser's API module.
  */
+
+/**
+ * What an attachment is for: the application itself, an integration round (documents the reviewers asked
+ * for), the review stage (DNSH declarations) or a monitoring period. The application's lifecycle status
+ * decides when each may be written (machines/application-lifecycle/transitions.ts).
+ */
+export const ATTACHMENT_PURPOSES = ['application', 'integration', 'review', 'monitoring'] as const;
+export const attachmentPurposeSchema = z.enum(ATTACHMENT_PURPOSES);
+export type AttachmentPurpose = z.infer<typeof attachmentPurposeSchema>;
 
 /** What a slot accepts, checked on the server by content, never by name. */
 export const ATTACHMENT_FORMATS = ['PDF', 'Excel'] as const;
@@ -93,5 +103,5 @@ export const zippedFilesQuerySchema = z.object({ orgId: z.string(), type: z.stri
 
 /** "Allegati{Tur|Pui}-{orgName}.zip" (spec §9). */
 export function zippedAttachmentsFileName(fund: Fund, organizationName: string): string {
-  return `Allegati${fund === 'TUR' ? 'Tur' : 'Pui'}-${organizationName}.zip`;
+  return `Allegati${fundEntry(fund).controller}-${organizationName}.zip`;
 }

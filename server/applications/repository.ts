@@ -2,43 +2,23 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
 import { users } from '../db/schema/users.ts';
-import {
-  applicationStatusLabels,
-  COMPILAZIONE_TYPE,
-  NO_APPLICATION_ID,
-  type ApplicationStatusCode,
-  type Fund,
-} from '../../domain/applicationStatus.ts';
+import { applicationStatusLabels, NO_APPLICATION_ID, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import {
   statusFieldsOf,
   type AdminStatusHistoryItem,
+  type CompilationView,
   type Draft,
   type StatusHistoryItem,
 } from '../../domain/application.ts';
+import type { FundEntry } from '../../domain/funds.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
-
-/** A compilation as GET …/GetTurCompilazione and …/GetPuiCompilazione answer it, before the fund's warnings key. */
-export interface CompilationView {
-  id: string;
-  organizationId: string;
-  compilazioneType: 0 | 1;
-  status: (typeof applicationStatusLabels)[ApplicationStatusCode];
-  statusCode: ApplicationStatusCode;
-  submittedAt: string | null;
-  statusChangedAt: string | null;
-  hasDraft: boolean;
-  history: StatusHistoryItem[];
-  warnings: string[];
-  /** The latest submitted values; null before the first submission. */
-  body: Record<string, unknown> | null;
-}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Reads of applications, their drafts and histories. Status writes live in statusChanges.ts only. */
 export function createApplicationRepository(db: Db) {
-  async function byOrganization(organizationId: string, fund: Fund): Promise<ApplicationRow | undefined> {
+  async function byOrganization(organizationId: string, fund: string): Promise<ApplicationRow | undefined> {
     const [row] = await db
       .select()
       .from(applications)
@@ -65,20 +45,20 @@ export function createApplicationRepository(db: Db) {
     byId,
 
     /** The organisation's application to `fund`, or the all-zero "none yet" one (spec §3). */
-    async compilation(organizationId: string, fund: Fund, options: { withWarnings: boolean }): Promise<CompilationView> {
-      const row = await byOrganization(organizationId, fund);
+    async compilation(organizationId: string, fund: FundEntry, options: { withWarnings: boolean }): Promise<CompilationView> {
+      const row = await byOrganization(organizationId, fund.fund);
       return compilationOf(row, organizationId, fund, options.withWarnings ? undefined : [], row ? await history(row.id) : []);
     },
 
-    async compilationOfRow(row: ApplicationRow, options: { withWarnings: boolean }): Promise<CompilationView> {
-      return compilationOf(row, row.organizationId, row.fund, options.withWarnings ? undefined : [], await history(row.id));
+    async compilationOfRow(row: ApplicationRow, fund: FundEntry, options: { withWarnings: boolean }): Promise<CompilationView> {
+      return compilationOf(row, row.organizationId, fund, options.withWarnings ? undefined : [], await history(row.id));
     },
 
-    async draft(organizationId: string, fund: Fund): Promise<Draft | undefined> {
-      const row = await byOrganization(organizationId, fund);
+    async draft(organizationId: string, fund: FundEntry): Promise<Draft | undefined> {
+      const row = await byOrganization(organizationId, fund.fund);
       if (!row?.draft || !row.draftUpdatedAt) return undefined;
       return {
-        compilazioneType: COMPILAZIONE_TYPE[fund],
+        compilazioneType: fund.compilazioneType,
         createdAt: row.draftUpdatedAt.toISOString(),
         json: JSON.stringify(row.draft),
         version: row.draftVersion,
@@ -121,7 +101,7 @@ export function createApplicationRepository(db: Db) {
 function compilationOf(
   row: ApplicationRow | undefined,
   organizationId: string,
-  fund: Fund,
+  fund: FundEntry,
   warnings: string[] | undefined,
   history: StatusHistoryItem[],
 ): CompilationView {
@@ -129,7 +109,7 @@ function compilationOf(
   return {
     id: row?.id ?? NO_APPLICATION_ID,
     organizationId,
-    compilazioneType: COMPILAZIONE_TYPE[fund],
+    compilazioneType: fund.compilazioneType,
     ...statusFieldsOf(status),
     submittedAt: iso(row?.submittedAt ?? null),
     statusChangedAt: iso(row?.statusChangedAt ?? null),

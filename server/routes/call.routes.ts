@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
-import { COMPILAZIONE_TYPE } from '../../domain/applicationStatus.ts';
+import { FUND_REGISTRY } from '../../domain/funds.ts';
+import { fundSchema } from '../../domain/applicationStatus.ts';
 import { callListSchema, callThresholdsSchema, type Call } from '../../domain/call.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
@@ -16,10 +17,15 @@ export const callRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       requireUser(request);
       const rows = await db.select().from(calls);
       const now = Date.now();
+      // The portal's funds (domain/funds.ts); a call row of any other fund is not shown on /calls.
       return rows
+        .flatMap((row) => {
+          const fund = fundSchema.safeParse(row.fund);
+          return fund.success ? [{ ...row, fund: fund.data }] : [];
+        })
         .map((row) => ({
           fund: row.fund,
-          compilazioneType: COMPILAZIONE_TYPE[row.fund],
+          compilazioneType: FUND_REGISTRY[row.fund].compilazioneType as 0 | 1,
           title: row.title,
           opensAt: row.opensAt.toISOString(),
           closesAt: row.closesAt.toISOString(),

@@ -2,29 +2,25 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   adminStatusHistoryItemSchema,
-  puiCompilationSchema,
-  turCompilationSchema,
+  compilationSchemaOf,
+  compilationViewSchema,
   type AdminStatusHistoryItem,
+  type CompilationView,
 } from '../../domain/application.ts';
 import { NO_APPLICATION_ID, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
+import { fundEntry } from '../../domain/funds.ts';
 import type { ApiClient } from './client.ts';
 import { parseResponse } from './response.ts';
 
-const controllerOf = (fund: Fund) => (fund === 'TUR' ? 'Tur' : 'Pui');
-
-/** Both funds' compilations with the fund's own warnings list under one name. */
-export const compilationSchema = z.union([
-  turCompilationSchema.transform(({ warningsTur, ...rest }) => ({ ...rest, warnings: warningsTur })),
-  puiCompilationSchema.transform(({ warningsPui, ...rest }) => ({ ...rest, warnings: warningsPui })),
-]);
-export type Compilation = z.infer<typeof compilationSchema>;
+/** A compilation with the fund's own warnings list (warningsTur, warningsPui) under one name. */
+export type Compilation = CompilationView;
 
 /** GET /api/Tur/GetTurCompilazione, /api/Pui/GetPuiCompilazione (orgId). */
 export async function getCompilation(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<Compilation> {
-  const controller = controllerOf(fund);
-  const schema = fund === 'TUR' ? turCompilationSchema : puiCompilationSchema;
-  const body = parseResponse(schema, await api(`/api/${controller}/Get${controller}Compilazione`, { query: { orgId }, signal }));
-  return parseResponse(compilationSchema, body);
+  const { controller, warningsKey } = fundEntry(fund);
+  const body = parseResponse(compilationSchemaOf(fundEntry(fund)), await api(`/api/${controller}/Get${controller}Compilazione`, { query: { orgId }, signal }));
+  const { [warningsKey]: warnings, ...rest } = body;
+  return parseResponse(compilationViewSchema, { ...rest, warnings });
 }
 
 export function hasApplication(compilation: Pick<Compilation, 'id'>): boolean {
@@ -36,8 +32,7 @@ export async function updateCompilationStatus(
   api: ApiClient,
   request: { fund: Fund; applicationId: string; status: string; note: string },
 ): Promise<void> {
-  const controller = controllerOf(request.fund);
-  const idKey = request.fund === 'TUR' ? 'turId' : 'puiId';
+  const { controller, idQueryKey: idKey } = fundEntry(request.fund);
   const note = request.note.trim();
   await api(`/api/${controller}/Update${controller}CompilazioneStatus`, {
     method: 'POST',

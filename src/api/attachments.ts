@@ -9,12 +9,11 @@ import {
   type AttachmentValidation,
   type UploadFileResponse,
 } from '../../domain/attachments.ts';
+import { fundEntry } from '../../domain/funds.ts';
 import { messages } from '../../domain/messages.ts';
 import type { ApiClient, ApiClientConfig } from './client.ts';
 import { ApiRequestError, toApiRequestError } from './errors.ts';
 import { parseResponse } from './response.ts';
-
-const controllerOf = (fund: Fund) => (fund === 'TUR' ? 'Tur' : 'Pui');
 
 /** GET /api/FileUpload/GetAttachmentTypes (orgId, callType): the slots with what is uploaded in each. */
 export async function getAttachmentSlots(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentSlot[]> {
@@ -23,7 +22,7 @@ export async function getAttachmentSlots(api: ApiClient, fund: Fund, orgId: stri
 
 /** GET /api/FileUpload/FileUploadValidation{Tur|Pui} (orgId): whether every mandatory attachment is there. */
 export async function getAttachmentValidation(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentValidation> {
-  return parseResponse(attachmentValidationSchema, await api(`/api/FileUpload/FileUploadValidation${controllerOf(fund)}`, { query: { orgId }, signal }));
+  return parseResponse(attachmentValidationSchema, await api(`/api/FileUpload/FileUploadValidation${fundEntry(fund).controller}`, { query: { orgId }, signal }));
 }
 
 /** DELETE /api/FileUpload/RemoveAttachement (downloadId). */
@@ -195,7 +194,7 @@ export function createAttachmentTransfers(config: ApiClientConfig) {
     /** GET /api/FileUpload/GetZippedFiles?orgId=&type= (administrators): "Allegati{Tur|Pui}-{orgName}.zip". */
     downloadZip(orgId: string, fund: Fund, signal?: AbortSignal): Promise<DownloadedFile> {
       const query = new URLSearchParams({ orgId, type: fund.toLowerCase() });
-      return download(`/api/FileUpload/GetZippedFiles?${query}`, `Allegati${controllerOf(fund)}.zip`, signal);
+      return download(`/api/FileUpload/GetZippedFiles?${query}`, `Allegati${fundEntry(fund).controller}.zip`, signal);
     },
   };
 }

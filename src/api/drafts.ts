@@ -1,15 +1,14 @@
 import { createDraftResponseSchema, draftSchema, type Draft } from '../../domain/application.ts';
-import { COMPILAZIONE_TYPE, type Fund } from '../../domain/applicationStatus.ts';
+import type { Fund } from '../../domain/applicationStatus.ts';
+import { fundEntry } from '../../domain/funds.ts';
 import type { ApiClient } from './client.ts';
 import { ApiRequestError } from './errors.ts';
 import { parseResponse } from './response.ts';
 
-const controllerOf = (fund: Fund) => (fund === 'TUR' ? 'Tur' : 'Pui');
-
 /** GET /api/DraftCompilazione/GetPuiDraft | GetTurDraft (orgId): the latest autosave, or null when none. */
 export async function getDraft(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<Draft | null> {
   try {
-    return parseResponse(draftSchema, await api(`/api/DraftCompilazione/Get${controllerOf(fund)}Draft`, { query: { orgId }, signal }));
+    return parseResponse(draftSchema, await api(`/api/DraftCompilazione/Get${fundEntry(fund).controller}Draft`, { query: { orgId }, signal }));
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;
@@ -27,7 +26,7 @@ export async function saveDraft(
   const body = await api('/api/DraftCompilazione/CreateDraftCompilazione', {
     method: 'POST',
     body: {
-      compilazioneType: COMPILAZIONE_TYPE[request.fund],
+      compilazioneType: fundEntry(request.fund).compilazioneType,
       json: JSON.stringify(request.values),
       organizationId: request.organizationId,
       version: request.version,
