@@ -256,6 +256,8 @@ export const messages = {
     statusConflict:
       'Lo stato della candidatura è stato cambiato nel frattempo da un\u2019altra persona: ricarica la pagina e riprova.',
     useWizard: 'Questo stato si imposta inviando la candidatura dalla procedura guidata, non da qui.',
+    transitionNotYetPossible: 'Questo passaggio di stato non è ancora disponibile: completa prima quanto richiesto in questa fase.',
+    integrationDocumentMissing: 'Carica almeno un documento di integrazione prima di completare l\u2019integrazione.',
     idInvalid: 'Identificativo della candidatura non valido.',
     notFound: 'Candidatura non trovata.',
     noteTooLong: 'La nota può contenere al massimo 1000 caratteri.',
@@ -397,8 +399,8 @@ export const messages = {
       'Obiettivo generale non previsto: scegli Ambiente (0), Inclusione sociale/culturale/sportiva (1), Infrastrutture (2) o Rigenerazione urbana (3).',
     finalitaGeneraleUnknown: 'Finalità generale non prevista: scegli una delle tre finalità indicate.',
   },
-  /** Sending the application (spec §8, application submit rows) and the server's answers to POST …/CreatePui. */
-  puiSubmit: {
+  /** Sending an application of any fund (spec §8, application submit rows) and the server's answers. */
+  submission: {
     confirm: 'Sicuro di inviare la candidatura. Non sarà più possibile modificarla.',
     success: 'Salvataggio avvenuto con successo',
     incomplete: 'Controlla che tutti i campi obbligatori siano compilati',
@@ -407,10 +409,6 @@ export const messages = {
     alreadySubmitted: 'La candidatura è già stata inviata e non può essere modificata',
     adminCannotSubmit: 'Gli amministratori della piattaforma non possono inviare candidature.',
     attachmentRequired: (name: string) => `L\u2019allegato è obbligatorio: ${name}`,
-    comuneNotInCity: 'Il comune scelto non appartiene alla città metropolitana indicata.',
-    cityUnknown: 'Città metropolitana non trovata: scegline una dall\u2019elenco.',
-    puiNotInCity: 'Scegli i PUI di riferimento tra quelli della città metropolitana indicata.',
-    obiettivoNotInCity: 'Scegli gli obiettivi specifici tra quelli dell\u2019obiettivo generale e della città metropolitana indicati.',
     referenceUnknown: 'Valore non previsto: scegline uno dall\u2019elenco.',
     bodyNotObject: 'La candidatura inviata non è valida: deve essere un oggetto JSON con i campi del modulo.',
     invalidFields: (fields: string) => `La candidatura inviata contiene valori non validi: ${fields}.`,
@@ -421,6 +419,13 @@ export const messages = {
     badFormat: 'formato non valido',
     badDate: 'data inesistente',
     callMissing: 'Il bando di questo fondo non è configurato: contatta l\u2019assistenza.',
+  },
+  /** A PUI application naming places and plans that do not fit together. */
+  puiReferences: {
+    comuneNotInCity: 'Il comune scelto non appartiene alla città metropolitana indicata.',
+    cityUnknown: 'Città metropolitana non trovata: scegline una dall\u2019elenco.',
+    puiNotInCity: 'Scegli i PUI di riferimento tra quelli della città metropolitana indicata.',
+    obiettivoNotInCity: 'Scegli gli obiettivi specifici tra quelli dell\u2019obiettivo generale e della città metropolitana indicati.',
   },
   attachments: {
     mandatory: 'L\u2019allegato è obbligatorio',
@@ -444,6 +449,7 @@ export const messages = {
     idInvalid: 'Identificativo dell\u2019allegato non valido.',
     notFound: 'Allegato non trovato: potrebbe essere stato rimosso. Ricarica la pagina.',
     submitted: 'La candidatura è già stata inviata: gli allegati non possono più essere modificati.',
+    closedForPurpose: 'In questa fase della candidatura questi allegati non possono essere caricati né rimossi.',
     uploadInterrupted: 'Il caricamento si è interrotto prima della fine: riprova.',
     fieldTooLong: 'Uno dei campi inviati con il file è troppo lungo.',
     zipEmpty: 'Nessun allegato caricato per questa candidatura.',

@@ -18,8 +18,8 @@ import { createUserRepository } from './auth/users.ts';
 import { createMembership } from './auth/membership.ts';
 import { createInvitations } from './auth/invitations.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createTerritory } from './seed/territory.ts';
-import { loadReferenceData } from './seed/referenceData.ts';
+import { createTerritory, type Territory } from './seed/territory.ts';
+import { loadReferenceData, type ReferenceData } from './seed/referenceData.ts';
 import { jwtRoutes } from './routes/jwt.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { organizationRoutes } from './routes/organization.routes.ts';
@@ -30,10 +30,12 @@ import { createApplicationRepository } from './applications/repository.ts';
 import { createStatusChanges } from './applications/statusChanges.ts';
 import { createAdminList } from './applications/adminList.ts';
 import { createApplicationSubmission, type MissingRequiredAttachments } from './applications/submitApplication.ts';
-import { createPuiPlaces, createPuiSubmission } from './applications/puiSubmission.ts';
+import type { ServerFund } from './applications/fundModule.ts';
+import { createPuiFund } from './funds/pui.ts';
+import { attachmentPreconditions } from './attachments/preconditions.ts';
 import { callRoutes } from './routes/call.routes.ts';
-import { turRoutes } from './routes/tur.routes.ts';
-import { puiRoutes } from './routes/pui.routes.ts';
+import { fundControllerRoutes } from './routes/fundController.routes.ts';
+import { FUND_REGISTRY } from '../domain/funds.ts';
 import { puiLookupsRoutes } from './routes/puiLookups.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
 import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts';
@@ -55,13 +57,24 @@ export interface BuildAppOptions {
    * attachments module; tests may pass their own. Without it, submissions do not check attachments.
    */
   missingRequiredAttachments?: MissingRequiredAttachments;
+  /**
+   * Funds registered beside the portal's own (tests register a made-up one to prove a fund is a definition
+   * and a registry entry). Each needs its row in `calls`.
+   */
+  extraFunds?: (context: { territory: Territory; reference: ReferenceData }) => ServerFund[];
 }
 
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
-export async function buildApp({ config, database, logger = false, missingRequiredAttachments }: BuildAppOptions) {
+export async function buildApp({ config, database, logger = false, missingRequiredAttachments, extraFunds }: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
   const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
+  // The table of funds (domain/funds.ts) on the server: each fund's names and, once built, its application.
+  const funds: ServerFund[] = [
+    { entry: FUND_REGISTRY.TUR },
+    createPuiFund(territory, reference),
+    ...(extraFunds?.({ territory, reference }) ?? []),
+  ];
   const { db, close } = database ?? (await openDatabase(config.database));
   await seedCalls(db);
   await seedAttachmentTypes(db);
@@ -83,7 +96,11 @@ export async function buildApp({ config, database, logger = false, missingRequir
   const membership = createMembership(db);
   const invitations = createInvitations(db, membership);
   const mailer = createMailer({ ...config.mail, log: app.log });
-  const applications = { membership, repository: createApplicationRepository(db), statusChanges: createStatusChanges(db) };
+  const applications = {
+    membership,
+    repository: createApplicationRepository(db),
+    statusChanges: createStatusChanges(db, { ...attachmentPreconditions }),
+  };
   app.addHook('onClose', async () => mailer.close());
   const attachmentRepository = createAttachmentRepository(db);
   const submissions = createApplicationSubmission({
@@ -92,7 +109,6 @@ export async function buildApp({ config, database, logger = false, missingRequir
     // The mandatory slots still empty (spec §5: submit needs every required attachment); tests may supply their own.
     missingRequiredAttachments: missingRequiredAttachments ?? ((organizationId, fund) => attachmentRepository.missingMandatory(organizationId, fund)),
   });
-  const puiPlaces = createPuiPlaces(territory, reference);
 
   let oidc: OidcClient;
   if (config.oidc.mode === 'embedded') {
@@ -134,16 +150,16 @@ export async function buildApp({ config, database, logger = false, missingRequir
     await api.register(sendEmailRoutes, { membership, invitations, mailer, publicUrl: config.publicUrl });
     await api.register(typologyRoutes, { territory, reference });
     await api.register(callRoutes, { db });
-    await api.register(turRoutes, applications);
-    await api.register(puiRoutes, { ...applications, submissions, puiSubmission: createPuiSubmission(puiPlaces) });
+    for (const fund of funds) await api.register(fundControllerRoutes, { ...applications, submissions, fund });
     await api.register(puiLookupsRoutes, { reference });
-    await api.register(draftCompilazioneRoutes, { ...applications, db });
+    await api.register(draftCompilazioneRoutes, { ...applications, db, funds });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
     await api.register(fileUploadRoutes, {
       membership,
       repository: attachmentRepository,
       storage: createFilesystemStorage(config.files.dir),
       maxUploadBytes: config.files.maxUploadBytes,
+      funds: funds.map((fund) => fund.entry),
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenientValues } from '../fundDefinition.ts';
 import { puiFinalitaGeneraleIdSchema, puiObiettivoGeneraleIdSchema } from '../puiReference.ts';
 
 /**
@@ -133,22 +134,7 @@ export function emptyPuiApplication(organizationId: string): PuiApplication {
   return puiApplicationSchema.parse({ organizationId });
 }
 
-/** Each known field of `json` whose value fits kept; anything else left empty. Never throws. */
-function lenient<S extends z.ZodObject>(schema: S, json: unknown): z.infer<S> {
-  const source = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
-  const result: Record<string, unknown> = {};
-  for (const [key, fieldSchema] of Object.entries(schema.shape) as [string, z.ZodType][]) {
-    if (key === 'puiSurveyDto') {
-      result[key] = lenient(puiSurveySchema, source[key]);
-      continue;
-    }
-    const parsed = fieldSchema.safeParse(source[key]);
-    result[key] = parsed.success ? parsed.data : fieldSchema.parse(undefined);
-  }
-  return result as z.infer<S>;
-}
-
 /** A stored draft (any JSON, maybe from an older portal) as current values. */
 export function puiApplicationFromJson(json: unknown, organizationId: string): PuiApplication {
-  return { ...lenient(puiApplicationSchema, json), organizationId };
+  return { ...lenientValues(puiApplicationSchema, json), organizationId };
 }

@@ -6,7 +6,6 @@ import { HttpError } from '../errors.ts';
 import {
   applicationStatusLabels,
   type ApplicationStatusCode,
-  type Fund,
   type StatusActorRole,
 } from '../../domain/applicationStatus.ts';
 import { messages } from '../../domain/messages.ts';
@@ -29,6 +28,15 @@ export interface StatusActor {
  */
 const EVENTS_WITH_THEIR_OWN_ENDPOINT = new Set<ApplicationLifecycleEventType>(['applicant.draft.autosave', 'applicant.application.submit']);
 
+/**
+ * What must be true before an applicant's own status change (spec §7: the clients send Integrazione
+ * Sottomessa, Istruttoria Sottomessa and Monitoraggio Sottomesso through Update…CompilazioneStatus): read in
+ * the change's transaction with the application locked. Answers null when it holds, otherwise the Italian
+ * reason the change is refused (409, nothing written).
+ */
+export type TransitionPrecondition = (tx: Db, application: ApplicationRow) => Promise<string | null>;
+export type TransitionPreconditions = Partial<Record<ApplicationLifecycleEventType, TransitionPrecondition>>;
+
 function refusal(from: ApplicationStatusCode, role: LifecycleRole, to: ApplicationStatusCode): HttpError {
   const label = applicationStatusLabels[to];
   if (role === 'applicant' && findTransition(from, 'admin', to)) {
@@ -37,12 +45,15 @@ function refusal(from: ApplicationStatusCode, role: LifecycleRole, to: Applicati
   return new HttpError(409, 'transition_refused', m.transitionRefused(applicationStatusLabels[from], label));
 }
 
+/** An applicant's change whose precondition no module provides yet cannot be checked, so it is refused. */
+const refuseNotYetPossible: TransitionPrecondition = async () => m.transitionNotYetPossible;
+
 /**
  * The only code that writes `applications.status`. Every change is a transition of the lifecycle machine,
  * applied as one atomic step — `UPDATE … WHERE id = $id AND status = $expected` — together with its history
  * row, so of two people changing the same application at once exactly one wins and the other hears why.
  */
-export function createStatusChanges(db: Db) {
+export function createStatusChanges(db: Db, preconditions: TransitionPreconditions = {}) {
   /**
    * Applies `transition` to the application if it is still in `transition.from`. Returns the updated row, or
    * undefined when somebody changed the status first (nothing is written then).
@@ -100,7 +111,18 @@ export function createStatusChanges(db: Db) {
       const transition = findTransition(application.status, role, to);
       if (!transition) throw refusal(application.status, role, to);
       if (EVENTS_WITH_THEIR_OWN_ENDPOINT.has(transition.event)) throw new HttpError(409, 'transition_refused', m.useWizard);
-      const updated = await db.transaction((tx) => apply(tx, application.id, transition, input.actor, { note: input.note }));
+      // An applicant's change hands something over (documents, answers): it happens only once that is there.
+      const precondition = transition.role === 'applicant' ? (preconditions[transition.event] ?? refuseNotYetPossible) : undefined;
+      const updated = await db.transaction(async (tx) => {
+        if (precondition) {
+          // Locked: no upload or removal (they take a share lock on this row) slips in between check and change.
+          const [locked] = await tx.select().from(applications).where(eq(applications.id, application.id)).for('update');
+          if (!locked || locked.status !== application.status) return undefined;
+          const reason = await precondition(tx, locked);
+          if (reason !== null) throw new HttpError(409, 'precondition_failed', reason);
+        }
+        return apply(tx, application.id, transition, input.actor, { note: input.note });
+      });
       if (!updated) throw new HttpError(409, 'status_conflict', m.statusConflict);
       return updated;
     },
@@ -112,7 +134,7 @@ export function createStatusChanges(db: Db) {
      */
     async saveDraft(input: {
       organizationId: string;
-      fund: Fund;
+      fund: string;
       draft: Record<string, unknown>;
       expectedVersion?: number;
       actor: StatusActor;

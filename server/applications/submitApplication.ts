@@ -4,7 +4,6 @@ import { applications } from '../db/schema/applications.ts';
 import { calls } from '../db/schema/calls.ts';
 import { HttpError } from '../errors.ts';
 import type { ApplicationIncomplete } from '../../domain/application.ts';
-import type { Fund } from '../../domain/applicationStatus.ts';
 import { callThresholdsSchema, type CallThresholds } from '../../domain/call.ts';
 import { messages } from '../../domain/messages.ts';
 import type { FieldErrorBody } from '../../domain/validation.ts';
@@ -13,7 +12,7 @@ import { transitionOn } from '../../machines/application-lifecycle/transitions.t
 import type { ApplicationRow } from './repository.ts';
 import type { StatusActor, StatusChanges } from './statusChanges.ts';
 
-const m = messages.puiSubmit;
+const m = messages.submission;
 const SUBMIT = 'applicant.application.submit';
 const AUTOSAVE = 'applicant.draft.autosave';
 
@@ -27,11 +26,13 @@ export interface CallRules {
 export type ParsedSubmission<Values> = { ok: true; values: Values } | { ok: false; error: FieldErrorBody };
 
 /**
- * One fund's submission: how its body is checked, completed and judged. PUI is server/applications/
- * puiSubmission.ts; TUR (CreateUpdateTur) will be another definition handed to the same `submit`.
+ * One fund's submission: how its body is checked, completed and judged. Made from the fund's server module
+ * by `fundSubmissionOf` (fundModule.ts); every fund goes through the same `submit`.
  */
 export interface FundSubmission<Values extends Record<string, unknown>> {
-  fund: Fund;
+  fund: string;
+  /** The wizard step where a missing mandatory attachment is reported. */
+  attachmentsStep: string;
   /** The client's body checked for shape (types, lengths); fields the server sets itself are dropped, not checked. */
   parse(body: unknown): ParsedSubmission<Values>;
   /** The values as they will be stored: computed and derived fields recomputed, answers hidden by others cleared. */
@@ -43,7 +44,7 @@ export interface FundSubmission<Values extends Record<string, unknown>> {
 }
 
 /** Names of the organisation's mandatory attachment slots of `fund` that hold no file (the attachments module). */
-export type MissingRequiredAttachments = (organizationId: string, fund: Fund) => Promise<string[]>;
+export type MissingRequiredAttachments = (organizationId: string, fund: string) => Promise<string[]>;
 
 /** A refusal whose body carries more than `{ error, message }`: 400 with the fields, 422 with the issues. */
 export class SubmissionRefused extends Error {
@@ -89,7 +90,7 @@ export function createApplicationSubmission(deps: {
 }) {
   const { db, statusChanges, missingRequiredAttachments } = deps;
 
-  async function callRules(fund: Fund): Promise<CallRules> {
+  async function callRules(fund: string): Promise<CallRules> {
     const [call] = await db
       .select({ endOfWorksLimit: calls.endOfWorksLimit, thresholds: calls.thresholds })
       .from(calls)
@@ -98,7 +99,7 @@ export function createApplicationSubmission(deps: {
     return { endOfWorksLimit: call.endOfWorksLimit, thresholds: callThresholdsSchema.parse(call.thresholds) };
   }
 
-  async function current(tx: Db, organizationId: string, fund: Fund, lock: boolean): Promise<ApplicationRow | undefined> {
+  async function current(tx: Db, organizationId: string, fund: string, lock: boolean): Promise<ApplicationRow | undefined> {
     const query = tx
       .select()
       .from(applications)
@@ -132,7 +133,7 @@ export function createApplicationSubmission(deps: {
     const issues = definition.validate(checked, call);
     if (missingRequiredAttachments) {
       for (const name of await missingRequiredAttachments(organizationId, fund)) {
-        issues.push({ field: 'allegati', step: 'allegati', message: m.attachmentRequired(name) });
+        issues.push({ field: definition.attachmentsStep, step: definition.attachmentsStep, message: m.attachmentRequired(name) });
       }
     }
     if (issues.length > 0) {

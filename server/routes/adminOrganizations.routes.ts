@@ -4,7 +4,7 @@ import { messages } from '../../domain/messages.ts';
 import { adminOrganizationListSchema, adminStatusHistoryItemSchema, compilazioneHistoryQuerySchema, type AdminOrganizationListItem } from '../../domain/application.ts';
 import { requireAdmin } from '../auth/authenticate.ts';
 import type { AdminList } from '../applications/adminList.ts';
-import { applicationErrors, parseApplicationId } from '../applications/fundRoutes.ts';
+import { applicationErrors, parseApplicationId } from './fundController.routes.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import { HttpError } from '../errors.ts';
 

@@ -14,7 +14,8 @@ import {
 } from '../../domain/application.ts';
 import { isSubmittedStatus } from '../../machines/application-lifecycle/transitions.ts';
 import { requireAdmin } from '../auth/authenticate.ts';
-import { applicationErrors, type ApplicationRouteOptions } from '../applications/fundRoutes.ts';
+import type { ServerFund } from '../applications/fundModule.ts';
+import { applicationErrors, type ApplicationRouteOptions } from './fundController.routes.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { prepareApplicationsExport } from '../exports/applicationsExport.ts';
@@ -36,7 +37,7 @@ function parseDraftJson(json: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** 'TUR' | 'PUI' in any case, or the compilazioneType 0 | 1. */
+/** 'TUR' | 'PUI' in any case, or the compilazioneType 0 | 1 (the Excel list is of the portal's funds). */
 function parseCallType(callType: string | number): Fund {
   if (callType === 0 || callType === 1) return fundOfCompilazioneType(callType);
   const parsed = fundSchema.safeParse(String(callType).trim().toUpperCase());
@@ -44,11 +45,19 @@ function parseCallType(callType: string | number): Fund {
   return parsed.data;
 }
 
+export interface DraftRouteOptions extends ApplicationRouteOptions {
+  db: Db;
+  /** The registered funds (server/app.ts): drafts of any other compilazioneType are refused. */
+  funds: readonly ServerFund[];
+}
+
 /** /api/DraftCompilazione/…: the autosaved drafts, whether an application was submitted, the Excel list. */
-export const draftCompilazioneRoutes: FastifyPluginAsyncZod<ApplicationRouteOptions & { db: Db }> = async (
+export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> = async (
   app,
-  { db, membership, repository, statusChanges },
+  { db, membership, repository, statusChanges, funds },
 ) => {
+  const fundOfType = new Map(funds.map((fund) => [fund.entry.compilazioneType, fund]));
+
   /**
    * Autosave (spec §4: on every step change). Members only; refused (409) once the application is submitted.
    * With `version`, a draft saved meanwhile elsewhere answers 412 instead of being overwritten.
@@ -58,11 +67,15 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<ApplicationRouteOpti
     { schema: { body: createDraftRequestSchema, response: { 200: createDraftResponseSchema, ...applicationErrors } } },
     async (request) => {
       const { compilazioneType, json, organizationId, version } = request.body;
+      const fund = fundOfType.get(compilazioneType);
+      if (!fund) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
       const access = await membership.requireMember(request, organizationId);
-      const draft = parseDraftJson(json);
+      const sent = parseDraftJson(json);
+      // Stored as the fund's values (unknown keys dropped, wrong types emptied), so exports can trust drafts.
+      const draft = fund.application ? fund.application.definition.fromDraft(sent, access.organization.id) : sent;
       const saved = await statusChanges.saveDraft({
         organizationId: access.organization.id,
-        fund: fundOfCompilazioneType(compilazioneType),
+        fund: fund.entry.fund,
         draft,
         expectedVersion: version,
         actor: { role: 'applicant', userId: access.user.id },
@@ -77,8 +90,8 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<ApplicationRouteOpti
     },
   );
 
-  for (const fund of ['TUR', 'PUI'] as const) {
-    const name = fund === 'TUR' ? 'Tur' : 'Pui';
+  for (const { entry } of funds) {
+    const name = entry.controller;
 
     /** The latest draft; 404 when none was saved. Members and platform admins. */
     app.get(
@@ -86,7 +99,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<ApplicationRouteOpti
       { schema: { querystring: orgIdQuerySchema, response: { 200: draftSchema, ...applicationErrors } } },
       async (request) => {
         const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
-        const draft = await repository.draft(access.organization.id, fund);
+        const draft = await repository.draft(access.organization.id, entry);
         if (!draft) throw new HttpError(404, 'draft_not_found', m.draftNotFound);
         return draft;
       },
@@ -98,7 +111,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<ApplicationRouteOpti
       { schema: { querystring: orgIdQuerySchema, response: { 200: z.boolean(), ...applicationErrors } } },
       async (request) => {
         const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
-        const row = await repository.byOrganization(access.organization.id, fund);
+        const row = await repository.byOrganization(access.organization.id, entry.fund);
         return row ? isSubmittedStatus(row.status) : false;
       },
     );

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
 import { z } from 'zod';
 import type { Fund } from '../../domain/applicationStatus.ts';
+import type { FundEntry } from '../../domain/funds.ts';
 import {
   attachmentCallTypeSchema,
   attachmentOrgQuerySchema,
@@ -48,6 +49,8 @@ export interface FileUploadRouteOptions {
   storage: FileStorage;
   /** MAX_UPLOAD_MB in bytes. */
   maxUploadBytes: number;
+  /** The registered funds (server/app.ts). */
+  funds: readonly FundEntry[];
 }
 
 function parseFund(value: string): Fund {
@@ -101,7 +104,7 @@ function zipEntryNames(files: AttachmentRow[], typeNames: Map<number, string>): 
  * and platform administrators list and download them; administrators download them all as one zip.
  */
 export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = async (app, options) => {
-  const { membership, repository, storage, maxUploadBytes } = options;
+  const { membership, repository, storage, maxUploadBytes, funds } = options;
 
   await app.register(multipart, {
     throwFileSizeLimit: true,
@@ -144,7 +147,8 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       const file = await repository.byId(parseDownloadId(request.query.downloadId));
       if (!file) throw new HttpError(404, 'attachment_not_found', m.notFound);
       await membership.requireMember(request, file.organizationId);
-      const key = await repository.remove(file);
+      const type = await repository.typeById(file.attachmentTypeId);
+      const key = await repository.remove(file, type?.purpose ?? 'application');
       await storage.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'removed attachment not deleted'));
       return { removed: true as const, downloadId: file.id };
     },
@@ -162,10 +166,10 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     },
   );
 
-  for (const fund of ['TUR', 'PUI'] as const) {
-    /** Whether every mandatory attachment is uploaded, and which are missing. */
+  for (const { fund, controller } of funds) {
+    /** Whether every mandatory attachment of the application is uploaded, and which are missing. */
     app.get(
-      `/api/FileUpload/FileUploadValidation${fund === 'TUR' ? 'Tur' : 'Pui'}`,
+      `/api/FileUpload/FileUploadValidation${controller}`,
       { schema: { querystring: attachmentOrgQuerySchema, response: { 200: attachmentValidationSchema, ...errors } } },
       async (request) => {
         const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });

@@ -1,24 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
+import type { FundEntry } from '../../domain/funds.ts';
 import { messages } from '../../domain/messages.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { UUID_PATTERN } from '../../domain/organization.ts';
-import { parseApplicationStatus, type Fund } from '../../domain/applicationStatus.ts';
+import { parseApplicationStatus } from '../../domain/applicationStatus.ts';
 import {
+  applicationIncompleteSchema,
+  compilationSchemaOf,
   orgIdQuerySchema,
-  puiCompilationSchema,
-  puiStatusQuerySchema,
+  statusQuerySchemaOf,
   STATUS_NOTE_MAX_LENGTH,
-  turCompilationSchema,
-  turStatusQuerySchema,
+  type CompilationView,
 } from '../../domain/application.ts';
+import { fieldErrorSchema } from '../../domain/validation.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
-import type { ApplicationRepository, CompilationView } from './repository.ts';
-import type { StatusChanges } from './statusChanges.ts';
+import { fundSubmissionOf, type ServerFund } from '../applications/fundModule.ts';
+import type { ApplicationRepository } from '../applications/repository.ts';
+import type { StatusChanges } from '../applications/statusChanges.ts';
+import { SubmissionRefused, type ApplicationSubmission } from '../applications/submitApplication.ts';
 
 const m = messages.applications;
 
@@ -58,21 +62,31 @@ export function parseNote(note: string | undefined): string | null {
   return text;
 }
 
-/** The fund's own name for the warnings (spec §3: warningsTur, warningsPui). */
-function shaped(fund: Fund, view: CompilationView) {
+/** The compilation with the warnings under the fund's own key (spec §3: warningsTur, warningsPui). */
+function shaped(entry: FundEntry, view: CompilationView) {
   const { warnings, ...rest } = view;
-  return fund === 'TUR' ? { ...rest, warningsTur: warnings } : { ...rest, warningsPui: warnings };
+  return { ...rest, [entry.warningsKey]: warnings };
+}
+
+const organizationIdOf = (body: unknown) =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).organizationId : undefined;
+
+export interface FundControllerOptions extends ApplicationRouteOptions {
+  fund: ServerFund;
+  submissions: ApplicationSubmission;
 }
 
 /**
- * GET /api/{Tur|Pui}/Get{Tur|Pui}Compilazione and POST /api/{Tur|Pui}/Update{Tur|Pui}CompilazioneStatus: the
- * same behaviour for both funds, registered by tur.routes.ts and pui.routes.ts under the spec's paths.
+ * /api/{Tur|Pui}/…, one controller per fund (spec §7, Applications), all from the fund's registry entry:
+ * Get{Tur|Pui}Compilazione, Update{Tur|Pui}CompilazioneStatus and — once the fund's application module
+ * exists — its submit call (CreatePui, CreateUpdateTur).
  */
-export function registerCompilationRoutes(app: FastifyInstance, fund: Fund, options: ApplicationRouteOptions) {
-  const { membership, repository, statusChanges } = options;
+export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = async (app, options) => {
+  const { membership, repository, statusChanges, submissions } = options;
+  const { entry, application } = options.fund;
+  const { controller } = entry;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const controller = fund === 'TUR' ? 'Tur' : 'Pui';
-  const compilationSchema: z.ZodType = fund === 'TUR' ? turCompilationSchema : puiCompilationSchema;
+  const compilationSchema = compilationSchemaOf(entry);
 
   /** Members read their own (warnings hidden); platform admins read any (with warnings). */
   api.get(
@@ -80,36 +94,31 @@ export function registerCompilationRoutes(app: FastifyInstance, fund: Fund, opti
     { schema: { querystring: orgIdQuerySchema, response: { 200: compilationSchema, ...applicationErrors } } },
     async (request) => {
       const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
-      const view = await repository.compilation(access.organization.id, fund, { withWarnings: access.role === null });
-      return shaped(fund, view);
+      const view = await repository.compilation(access.organization.id, entry, { withWarnings: access.role === null });
+      return shaped(entry, view);
     },
   );
 
   /**
    * Status change (spec §4, §7): admins per the spec's table, members for the steps that are theirs
-   * (Integrazione Sottomessa, Istruttoria Sottomessa, Monitoraggio Sottomesso). The lifecycle machine decides;
-   * 409 with an Italian message for any change it does not allow. Answers the updated compilation.
+   * (Integrazione Sottomessa, Istruttoria Sottomessa, Monitoraggio Sottomesso) when their preconditions
+   * hold. The lifecycle machine decides; 409 with an Italian message for any change it does not allow.
    */
   api.post(
     `/api/${controller}/Update${controller}CompilazioneStatus`,
-    {
-      schema: {
-        querystring: fund === 'TUR' ? turStatusQuerySchema : puiStatusQuerySchema,
-        response: { 200: compilationSchema, ...applicationErrors },
-      },
-    },
+    { schema: { querystring: statusQuerySchemaOf(entry), response: { 200: compilationSchema, ...applicationErrors } } },
     async (request) => {
       const user = requireUser(request);
-      const query = request.query as { status: string; note?: string; turId?: string; puiId?: string };
-      const id = parseApplicationId((fund === 'TUR' ? query.turId : query.puiId) ?? '');
-      const to = parseApplicationStatus(query.status);
+      const query = request.query as Record<string, string | undefined>;
+      const id = parseApplicationId(query[entry.idQueryKey] ?? '');
+      const to = parseApplicationStatus(query.status ?? '');
       if (!to) throw new HttpError(400, 'invalid_status', m.statusUnknown);
       const note = parseNote(query.note);
 
       const application = await repository.byId(id);
-      if (!application || application.fund !== fund) throw new HttpError(404, 'not_found', m.notFound);
+      if (!application || application.fund !== entry.fund) throw new HttpError(404, 'not_found', m.notFound);
       const isAdmin = isAdminRole(user.roles);
-      // An applicant must belong to the application's organisation (403 otherwise).
+      // An applicant must belong to the application's organisation.
       if (!isAdmin) await membership.requireMember(request, application.organizationId);
 
       const updated = await statusChanges.request({
@@ -119,7 +128,43 @@ export function registerCompilationRoutes(app: FastifyInstance, fund: Fund, opti
         note,
         actor: { role: isAdmin ? 'admin' : 'applicant', userId: user.id },
       });
-      return shaped(fund, await repository.compilationOfRow(updated, { withWarnings: isAdmin }));
+      return shaped(entry, await repository.compilationOfRow(updated, entry, { withWarnings: isAdmin }));
     },
   );
-}
+
+  if (!application) return;
+  const submission = fundSubmissionOf(entry.fund, application);
+
+  /**
+   * Submit (spec §4 Candidatura Sottomessa): the whole form values with organizationId. Members of that
+   * organisation only (platform admins never submit). 400 for a body of the wrong shape, 422 listing what is
+   * missing or wrong, 409 when a different application was already submitted; the same submission again
+   * answers 200 as the first time. Answers the compilation as Get…Compilazione does, with the stored `body`.
+   */
+  api.post(
+    entry.submitPath,
+    {
+      schema: {
+        body: z.unknown().describe(`the ${entry.fund} form values with organizationId; status, allegatoId, warnings and computed values are ignored`),
+        response: { 200: compilationSchema, ...applicationErrors, 400: fieldErrorSchema, 422: applicationIncompleteSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', messages.submission.adminCannotSubmit);
+      const access = await membership.requireMember(request, organizationIdOf(request.body));
+      try {
+        const row = await submissions.submit(submission, {
+          organizationId: access.organization.id,
+          body: request.body,
+          actor: { role: 'applicant', userId: access.user.id },
+        });
+        // Warnings are for the reviewers (spec §5): the applicant's answer carries none.
+        return shaped(entry, await repository.compilationOfRow(row, entry, { withWarnings: false }));
+      } catch (error) {
+        if (error instanceof SubmissionRefused) return reply.code(error.statusCode).send(error.body);
+        throw error;
+      }
+    },
+  );
+};

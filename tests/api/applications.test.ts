@@ -1,3 +1,4 @@
+import { emptyPuiApplication } from '../../domain/pui/puiApplication.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls } from '../../server/db/schema/calls.ts';
@@ -115,7 +116,13 @@ describe('POST /api/DraftCompilazione/CreateDraftCompilazione', () => {
     const draft = await t.get(`/api/DraftCompilazione/GetPuiDraft?orgId=${a.orgId}`, a.token);
     expect(draft.statusCode).toBe(200);
     expect(draft.json()).toMatchObject({ compilazioneType: 1, version: 2 });
-    expect(JSON.parse(draft.json().json)).toEqual({ progNome: 'Parco lineare del Tevere', costiTotale: 1200000 });
+    // Stored as PUI values: what was sent, every other field empty, the organisation's id set by the server.
+    expect(JSON.parse(draft.json().json)).toEqual({
+      ...emptyPuiApplication(a.orgId),
+      progNome: 'Parco lineare del Tevere',
+      costiTotale: 1200000,
+      percTotInvest: 0,
+    });
 
     const compilation = (await t.get(`/api/Pui/GetPuiCompilazione?orgId=${a.orgId}`, a.token)).json();
     expect(compilation).toMatchObject({ id: first.json().applicationId, status: 'Aperta', hasDraft: true, submittedAt: null });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../server/db/schema/calls.ts';
-import type { Fund } from '../../domain/applicationStatus.ts';
 import type { PuiApplication } from '../../domain/pui/puiApplication.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
@@ -25,7 +24,7 @@ let stranger: Person;
 
 beforeAll(async () => {
   t = await createTestApp({
-    missingRequiredAttachments: async (organizationId: string, fund: Fund) => (fund === 'PUI' ? (emptySlots.get(organizationId) ?? []) : []),
+    missingRequiredAttachments: async (organizationId: string, fund: string) => (fund === 'PUI' ? (emptySlots.get(organizationId) ?? []) : []),
   });
   admin = await t.loginAsAdmin();
   stranger = await personWithOrganization(t, { name: 'Comune Estraneo' });

@@ -17,7 +17,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a fresh database with the real migrations, talked to through app.inject. */
 export async function createTestApp(
-  options: { database?: Database; env?: Record<string, string> } & Pick<BuildAppOptions, 'missingRequiredAttachments'> = {},
+  options: { database?: Database; env?: Record<string, string> } & Pick<BuildAppOptions, 'missingRequiredAttachments' | 'extraFunds'> = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
@@ -28,7 +28,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const built = await buildApp({ config, database, missingRequiredAttachments: options.missingRequiredAttachments });
+  const built = await buildApp({ config, database, missingRequiredAttachments: options.missingRequiredAttachments, extraFunds: options.extraFunds });
   await built.accounts.ensureAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await built.app.ready();
   const { app } = built;

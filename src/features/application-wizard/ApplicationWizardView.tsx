@@ -41,6 +41,8 @@ export interface ApplicationWizardViewProps {
   actor: ApplicationWizardActor;
   /** Every field of the fund, in display order. */
   fields: readonly FieldSpec[];
+  /** The computed end-of-works field whose issue blocks submit (FundDefinition.blockingDateField). */
+  blockingDateField: string;
   /** Reference lists by `source` name, undefined while one loads. */
   lookups: Readonly<Record<string, readonly FieldOption[] | undefined>>;
   /** Reviewers' warnings (spec §5), shown to admins only. */
@@ -54,7 +56,7 @@ export interface ApplicationWizardViewProps {
  * step indicator, the current step (fields, attachments or the submit summary), the buttons below, and the
  * submit and conflict dialogs. It renders and sends events; it decides nothing.
  */
-export function ApplicationWizardView({ actor, fields, lookups, warnings = [], attachments }: ApplicationWizardViewProps) {
+export function ApplicationWizardView({ actor, fields, blockingDateField, lookups, warnings = [], attachments }: ApplicationWizardViewProps) {
   const title = useSelector(actor, selectTitle);
   const isLoading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
   const loadError = useSelector(actor, selectLoadError);
@@ -104,7 +106,7 @@ export function ApplicationWizardView({ actor, fields, lookups, warnings = [], a
 
   const reachable = stepStates.map((indicator) => indicator.step);
   const goTo = (index: number) => actor.send({ type: 'step.go', index });
-  const blockingMessage = issues.find((issue) => issue.field === 'tempiFineLavoriPrev')?.message ?? null;
+  const blockingMessage = issues.find((issue) => issue.field === blockingDateField)?.message ?? null;
 
   return (
     <>

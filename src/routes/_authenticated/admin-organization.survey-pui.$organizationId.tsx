@@ -5,7 +5,8 @@ import { isAdminRole } from '../../../domain/roles.ts';
 import { homePathFor } from '../../../machines/auth/selectors.ts';
 import { AdminApplicationSummary } from '../../features/admin-organizations/ApplicationHistory.tsx';
 import { applicationWizardSearchSchema } from '../../features/funds/surveySearch.ts';
-import { PuiApplicationWizard } from '../../features/pui-application/PuiApplicationWizard.tsx';
+import { FundApplicationWizard } from '../../features/application-wizard/FundApplicationWizard.tsx';
+import { puiWizard } from '../../features/pui-application/puiWizard.ts';
 import { Link } from '../../ui/Link.tsx';
 
 /** Spec §2: admin view of an organisation's PUI application, read-only with the reviewers' warnings and history. */
@@ -25,7 +26,7 @@ function AdminSurveyPuiPage() {
   return (
     <>
       <Link to="/admin-panel">{messages.funds.backToList}</Link>
-      <PuiApplicationWizard key={organizationId} api={api} transfers={transfers} organizationId={organizationId} isAdmin startStep={numberStep ?? 0} />
+      <FundApplicationWizard key={organizationId} api={api} transfers={transfers} wizard={puiWizard} organizationId={organizationId} isAdmin startStep={numberStep ?? 0} />
       <AdminApplicationSummary fund="PUI" organizationId={organizationId} showWarnings={false} />
     </>
   );

@@ -3,7 +3,8 @@ import { isAdminRole } from '../../../domain/roles.ts';
 import { currentOrganizationFor } from '../../../machines/auth/selectors.ts';
 import { readSelectedOrganizationId } from '../../api/selectedOrganization.ts';
 import { applicationWizardSearchSchema } from '../../features/funds/surveySearch.ts';
-import { PuiApplicationWizard } from '../../features/pui-application/PuiApplicationWizard.tsx';
+import { FundApplicationWizard } from '../../features/application-wizard/FundApplicationWizard.tsx';
+import { puiWizard } from '../../features/pui-application/puiWizard.ts';
 
 /**
  * Spec §2: the PUI application wizard of the selected organisation. Admins read applications from the
@@ -23,5 +24,5 @@ export const Route = createFileRoute('/_authenticated/survey/PUI_candidatura')({
 function PuiApplicationPage() {
   const { api, transfers, organizationId } = Route.useRouteContext();
   const { numberStep } = Route.useSearch();
-  return <PuiApplicationWizard key={organizationId} api={api} transfers={transfers} organizationId={organizationId} isAdmin={false} startStep={numberStep ?? 0} />;
+  return <FundApplicationWizard key={organizationId} api={api} transfers={transfers} wizard={puiWizard} organizationId={organizationId} isAdmin={false} startStep={numberStep ?? 0} />;
 }

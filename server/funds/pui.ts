@@ -1,0 +1,99 @@
+import type { PuiApplication } from '../../domain/pui/puiApplication.ts';
+import { applyPuiChange, PUI_YES_NO_DEPENDENTS } from '../../domain/pui/puiRules.ts';
+import { puiWizardDefinition } from '../../domain/pui/puiWizard.ts';
+import { FUND_REGISTRY } from '../../domain/funds.ts';
+import { messages } from '../../domain/messages.ts';
+import type { FieldIssue } from '../../domain/wizard.ts';
+import type { FundApplicationModule, ServerFund } from '../applications/fundModule.ts';
+import type { ReferenceData } from '../seed/referenceData.ts';
+import type { Territory } from '../seed/territory.ts';
+
+const m = { ...messages.submission, ...messages.puiReferences };
+
+/**
+ * Keys the client sends (spec §7: "full PUI form values with allegatoId, organizationId, status") that the
+ * server sets itself: the status (the lifecycle's), the attachments (the attachments module's), the warnings
+ * (computed here) and the computed or derived values (spec §4). Dropped before the shape check.
+ */
+const SERVER_OWNED_FIELDS = ['status', 'allegatoId', 'warningsPui', 'fontiCopertura', 'percTotInvest', 'tempiFineLavoriPrev', 'progRegione'];
+
+/** Where a PUI project may be and which reference items it may name (server/seed/reference). */
+export interface PuiPlaces {
+  /** The region's name of a metropolitan city; undefined for an unknown city. */
+  regionOfCity(cityId: number): string | undefined;
+  isComuneOfCity(cityId: number, comuneId: number): boolean;
+  isPuiOfCity(cityId: number, puiId: number): boolean;
+  isObiettivoSpecifico(obbGeneraleId: number, cityId: number, id: number): boolean;
+  isTipoIntervento(id: number): boolean;
+  isLivelloProgettazione(id: number): boolean;
+}
+
+/** The places from the ISTAT territory and the reference data (each city has the province whose territory it has). */
+export function createPuiPlaces(territory: Territory, reference: ReferenceData): PuiPlaces {
+  const provinceOf = new Map(reference.cittaMetropolitane.map((city) => [city.id, city.provinceId]));
+  const tipi = new Set(reference.tipologieProgettiFinanziabili.map((item) => item.id));
+  const livelli = new Set(reference.livelliProgettazione.map((item) => item.id));
+  return {
+    regionOfCity(cityId) {
+      const province = territory.province(provinceOf.get(cityId) ?? -1);
+      return province ? territory.region(province.regionId)?.name : undefined;
+    },
+    isComuneOfCity(cityId, comuneId) {
+      const provinceId = provinceOf.get(cityId);
+      return provinceId !== undefined && territory.comune(comuneId)?.provinceId === provinceId;
+    },
+    isPuiOfCity: (cityId, puiId) => reference.puiOfCity(cityId).some((item) => item.id === puiId),
+    isObiettivoSpecifico: (obbGeneraleId, cityId, id) => reference.obiettiviSpecificiOf(obbGeneraleId, cityId).some((item) => item.id === id),
+    isTipoIntervento: (id) => tipi.has(id),
+    isLivelloProgettazione: (id) => livelli.has(id),
+  };
+}
+
+/**
+ * The values as stored: answers that other answers hide or disable are cleared (the PUI code without an
+ * inherent PUI, an indicator's numbers without SI — spec §4), the region is the city's, and the computed
+ * values are recomputed (by the submission service). What the client computed is never kept.
+ */
+function prepare(places: PuiPlaces, values: PuiApplication): PuiApplication {
+  let prepared = applyPuiChange(values, 'progInherentPui', values.progInherentPui);
+  for (const question of Object.keys(PUI_YES_NO_DEPENDENTS)) {
+    const answer = prepared.puiSurveyDto[question as keyof PuiApplication['puiSurveyDto']];
+    prepared = applyPuiChange(prepared, `puiSurveyDto.${question}`, answer);
+  }
+  const city = prepared.progCittaMetropolitana;
+  const progRegione = city === null ? '' : (places.regionOfCity(city) ?? '');
+  return { ...prepared, progRegione };
+}
+
+/** Where the project is and what it names: the city's comune, plans and objectives, known types and levels. */
+function placeIssues(places: PuiPlaces, values: PuiApplication): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const unknown = (field: string, step: string, message: string) => issues.push({ field, step, message });
+  if (values.tipoIntervento.some((id) => !places.isTipoIntervento(id))) unknown('tipoIntervento', 'progetto', m.referenceUnknown);
+  if (values.tempiLivello !== null && !places.isLivelloProgettazione(values.tempiLivello)) unknown('tempiLivello', 'tempistiche', m.referenceUnknown);
+  const city = values.progCittaMetropolitana;
+  if (city === null) return issues;
+  if (places.regionOfCity(city) === undefined) {
+    unknown('progCittaMetropolitana', 'progetto', m.cityUnknown);
+    return issues;
+  }
+  if (values.progComune !== null && !places.isComuneOfCity(city, values.progComune)) unknown('progComune', 'progetto', m.comuneNotInCity);
+  if (values.puiRiferimento.some((id) => !places.isPuiOfCity(city, id))) unknown('puiRiferimento', 'progetto', m.puiNotInCity);
+  const objective = values.obbGenerale;
+  if (values.obbSpecifico.some((id) => objective === null || !places.isObiettivoSpecifico(objective, city, id))) {
+    unknown('obbSpecifico', 'progetto', m.obiettivoNotInCity);
+  }
+  return issues;
+}
+
+/** The PUI fund on the server: POST /api/Pui/CreatePui's checks over the shared definition. */
+export function createPuiFund(territory: Territory, reference: ReferenceData): ServerFund {
+  const places = createPuiPlaces(territory, reference);
+  const application: FundApplicationModule<PuiApplication> = {
+    definition: puiWizardDefinition,
+    serverOwnedFields: SERVER_OWNED_FIELDS,
+    prepare: (values) => prepare(places, values),
+    referenceIssues: (values) => placeIssues(places, values),
+  };
+  return { entry: FUND_REGISTRY.PUI, application };
+}

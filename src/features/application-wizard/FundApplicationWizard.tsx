@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Fund } from '../../../domain/applicationStatus.ts';
+import type { FundDefinition } from '../../../domain/fundDefinition.ts';
+import { messages } from '../../../domain/messages.ts';
+import type { FieldOption } from '../../../domain/wizardFields.ts';
+import { applicationQueries } from '../../api/applications.ts';
+import type { AttachmentTransfers } from '../../api/attachments.ts';
+import { callQueries } from '../../api/calls.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { ApplicationWizardView } from './ApplicationWizardView.tsx';
+import { AttachmentsStep, useAttachmentsStatus } from './AttachmentsStep.tsx';
+import { useApplicationWizard, type ApplicationWizardActor } from './useApplicationWizard.ts';
+
+/** A fund's reference lists by the `source` names of its fields; undefined while one loads. */
+export type FundLookups = Record<string, readonly FieldOption[] | undefined>;
+
+/**
+ * One fund's wizard in the browser: its definition (domain/<fund>/) and the hook that loads its reference
+ * lists (which may fill derived answers, such as the region of the chosen city, through the actor).
+ */
+export interface FundWizard<Values extends Record<string, unknown>> {
+  definition: FundDefinition<Values>;
+  useLookups(api: ApiClient, actor: ApplicationWizardActor): FundLookups;
+}
+
+export interface FundApplicationWizardProps<Values extends Record<string, unknown>> {
+  api: ApiClient;
+  transfers: AttachmentTransfers;
+  wizard: FundWizard<Values>;
+  organizationId: string;
+  isAdmin: boolean;
+  /** The navigation state's numberStep (4 opens Allegati). */
+  startStep: number;
+}
+
+/**
+ * Spec §2 Application wizard, for any fund: the call's end-of-works limit first (it is a rule of the form),
+ * then the wizard machine with the fund's definition, its reference lists and, for admins, the reviewers'
+ * warnings.
+ */
+export function FundApplicationWizard<Values extends Record<string, unknown>>(props: FundApplicationWizardProps<Values>) {
+  const calls = useQuery(callQueries.list(props.api));
+  const call = calls.data?.find((item) => item.fund === props.wizard.definition.fund);
+  if (calls.isError) {
+    return (
+      <>
+        <Alert tone="error">{calls.error.message}</Alert>
+        <Button onPress={() => void calls.refetch()}>{messages.wizard.retry}</Button>
+      </>
+    );
+  }
+  if (!call) return <Spinner label={messages.wizard.loading} />;
+  return <OpenWizard {...props} endOfWorksLimit={call.endOfWorksLimit} />;
+}
+
+function OpenWizard<Values extends Record<string, unknown>>({
+  api,
+  transfers,
+  wizard,
+  organizationId,
+  isAdmin,
+  startStep,
+  endOfWorksLimit,
+}: FundApplicationWizardProps<Values> & { endOfWorksLimit: string }) {
+  const { definition } = wizard;
+  const fund: Fund = definition.fund;
+  const actor = useApplicationWizard({ api, definition, organizationId, isAdmin, startStep, endOfWorksLimit });
+  const lookups = wizard.useLookups(api, actor);
+  const onAttachmentsStatus = useCallback((complete: boolean) => actor.send({ type: 'attachments.status', complete }), [actor]);
+  useAttachmentsStatus(api, fund, organizationId, onAttachmentsStatus);
+  const compilation = useQuery({ ...applicationQueries.compilation(api, fund, organizationId), enabled: isAdmin });
+  return (
+    <ApplicationWizardView
+      actor={actor}
+      fields={definition.fields}
+      blockingDateField={definition.blockingDateField}
+      lookups={lookups}
+      warnings={compilation.data?.warnings ?? []}
+      attachments={(readOnly) => <AttachmentsStep api={api} transfers={transfers} fund={fund} organizationId={organizationId} readOnly={readOnly} />}
+    />
+  );
+}
