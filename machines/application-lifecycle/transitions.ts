@@ -4,6 +4,7 @@ import {
   applicationStatusCodeSchema,
   type ApplicationStatusCode,
 } from '../../domain/applicationStatus.ts';
+import type { AttachmentPurpose } from '../../domain/attachments.ts';
 import { applicationLifecycleMachine } from './applicationLifecycle.machine.ts';
 import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from './types.ts';
 
@@ -63,11 +64,6 @@ export function transitionOn(from: ApplicationStatusCode, event: ApplicationLife
   return lifecycleTransitions.find((t) => t.from === from && t.event === event);
 }
 
-/** The status `event` leads to from `from`; undefined when the machine does not accept it there. */
-export function nextStatus(from: ApplicationStatusCode, event: ApplicationLifecycleEventType): ApplicationStatusCode | undefined {
-  return transitionOn(from, event)?.to;
-}
-
 /** The statuses in which `event` is accepted (e.g. where an autosave may happen). */
 export function sourcesOf(event: ApplicationLifecycleEventType): ApplicationStatusCode[] {
   return lifecycleTransitions.filter((t) => t.event === event).map((t) => t.from);
@@ -79,15 +75,31 @@ function targetsFrom(status: ApplicationStatusCode, role: LifecycleRole): Applic
 }
 
 const adminTargets = new Map(APPLICATION_STATUS_CODES.map((s) => [s, targetsFrom(s, 'admin')]));
-const applicantTargets = new Map(APPLICATION_STATUS_CODES.map((s) => [s, targetsFrom(s, 'applicant')]));
 
 /** What the admin's status dialog offers for an application in `status`, in the spec's order. */
 export function adminTargetsFrom(status: ApplicationStatusCode): readonly ApplicationStatusCode[] {
   return adminTargets.get(status) ?? [];
 }
 
-export function applicantTargetsFrom(status: ApplicationStatusCode): readonly ApplicationStatusCode[] {
-  return applicantTargets.get(status) ?? [];
+/**
+ * The applicant's event through which each kind of attachment is handed over: application files go with
+ * the draft (until it is submitted), integration documents with the completed integration, review (DNSH)
+ * documents with the submitted review, monitoring documents with the submitted period.
+ */
+const EVENT_OF_PURPOSE: Record<AttachmentPurpose, ApplicationLifecycleEventType> = {
+  application: 'applicant.draft.autosave',
+  integration: 'applicant.integration.complete',
+  review: 'applicant.review.submit',
+  monitoring: 'applicant.monitoring.submit',
+};
+
+/**
+ * Whether the organisation may add or remove attachments of `purpose` while its application is in `status`
+ * (undefined: no application yet, as Non avviata). The lifecycle decides: exactly while the machine accepts
+ * the applicant's event for that purpose.
+ */
+export function isAttachmentPurposeOpen(status: ApplicationStatusCode | undefined, purpose: AttachmentPurpose): boolean {
+  return transitionOn(status ?? 'NON_AVVIATA', EVENT_OF_PURPOSE[purpose]) !== undefined;
 }
 
 export function statusHasTag(status: ApplicationStatusCode, tag: LifecycleTag): boolean {

@@ -3,9 +3,9 @@ import type { Db } from '../db/client.ts';
 import { attachments, attachmentTypes } from '../db/schema/attachments.ts';
 import { applications } from '../db/schema/applications.ts';
 import { organizations } from '../db/schema/organizations.ts';
-import type { Fund } from '../../domain/applicationStatus.ts';
+import type { AttachmentPurpose } from '../../domain/attachments.ts';
 import { messages } from '../../domain/messages.ts';
-import { isSubmittedStatus } from '../../machines/application-lifecycle/transitions.ts';
+import { isAttachmentPurposeOpen } from '../../machines/application-lifecycle/transitions.ts';
 import { HttpError } from '../errors.ts';
 import { attachmentValidationOf } from './slots.ts';
 
@@ -15,22 +15,32 @@ export type NewAttachment = Omit<typeof attachments.$inferInsert, 'id' | 'create
 
 const m = messages.attachments;
 
-/** 409 once the organisation's application to `fund` is submitted (spec §4): its files no longer change. */
-async function refuseIfSubmitted(tx: Db, organizationId: string, fund: Fund, lock: boolean): Promise<void> {
+/**
+ * 409 unless the application's status lets its organisation write attachments of `purpose` (the lifecycle
+ * decides: application files until submitted, integration documents while In integrazione, …).
+ */
+async function refuseUnlessOpen(tx: Db, organizationId: string, fund: string, purpose: AttachmentPurpose, lock: boolean): Promise<void> {
   const query = tx
     .select({ status: applications.status })
     .from(applications)
     .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)));
-  // FOR SHARE: a submission waits for this change to commit, or this change sees the submission.
+  // FOR SHARE: a status change waits for this change to commit, or this change sees the new status.
   const [row] = lock ? await query.for('share') : await query;
-  if (row && isSubmittedStatus(row.status)) throw new HttpError(409, 'application_submitted', m.submitted);
+  if (isAttachmentPurposeOpen(row?.status, purpose)) return;
+  if (purpose === 'application') throw new HttpError(409, 'application_submitted', m.submitted);
+  throw new HttpError(409, 'attachments_closed', m.closedForPurpose);
 }
 
-/** Attachment types and uploaded files. Every change checks, in its transaction, that the application is not submitted. */
+/** Attachment types and uploaded files. Every change checks, in its transaction, that the status still allows it. */
 export function createAttachmentRepository(db: Db) {
   return {
-    async typesOf(fund: Fund): Promise<AttachmentTypeRow[]> {
-      return db.select().from(attachmentTypes).where(eq(attachmentTypes.fund, fund)).orderBy(asc(attachmentTypes.sortOrder), asc(attachmentTypes.id));
+    /** The types of `fund` for one purpose (the application's slots by default), in their order. */
+    async typesOf(fund: string, purpose: AttachmentPurpose = 'application'): Promise<AttachmentTypeRow[]> {
+      return db
+        .select()
+        .from(attachmentTypes)
+        .where(and(eq(attachmentTypes.fund, fund), eq(attachmentTypes.purpose, purpose)))
+        .orderBy(asc(attachmentTypes.sortOrder), asc(attachmentTypes.id));
     },
 
     async typeById(id: number): Promise<AttachmentTypeRow | undefined> {
@@ -38,13 +48,21 @@ export function createAttachmentRepository(db: Db) {
       return row;
     },
 
-    /** The organisation's files for `fund`, in upload order. */
-    async filesOf(organizationId: string, fund: Fund): Promise<AttachmentRow[]> {
-      return db
-        .select()
+    /** The organisation's files for `fund` (of one purpose, or all), in upload order. */
+    async filesOf(organizationId: string, fund: string, purpose?: AttachmentPurpose): Promise<AttachmentRow[]> {
+      const rows = await db
+        .select({ file: attachments })
         .from(attachments)
-        .where(and(eq(attachments.organizationId, organizationId), eq(attachments.fund, fund)))
+        .innerJoin(attachmentTypes, eq(attachmentTypes.id, attachments.attachmentTypeId))
+        .where(
+          and(
+            eq(attachments.organizationId, organizationId),
+            eq(attachments.fund, fund),
+            purpose === undefined ? undefined : eq(attachmentTypes.purpose, purpose),
+          ),
+        )
         .orderBy(asc(attachments.createdAt), asc(attachments.id));
+      return rows.map((row) => row.file);
     },
 
     async byId(id: string): Promise<AttachmentRow | undefined> {
@@ -52,15 +70,15 @@ export function createAttachmentRepository(db: Db) {
       return row;
     },
 
-    /** Names of the mandatory types of `fund` without a file of the organisation (CreatePui's check). */
-    async missingMandatory(organizationId: string, fund: Fund): Promise<string[]> {
-      const [types, files] = await Promise.all([this.typesOf(fund), this.filesOf(organizationId, fund)]);
+    /** Names of the mandatory types of `purpose` without a file of the organisation (the submit checks). */
+    async missingMandatory(organizationId: string, fund: string, purpose: AttachmentPurpose = 'application'): Promise<string[]> {
+      const [types, files] = await Promise.all([this.typesOf(fund, purpose), this.filesOf(organizationId, fund, purpose)]);
       return attachmentValidationOf(types, files).missing.map((type) => type.attachedTypeName);
     },
 
-    /** The early, unlocked check, so a file is not even stored for a submitted application. */
-    assertEditable(organizationId: string, fund: Fund): Promise<void> {
-      return refuseIfSubmitted(db, organizationId, fund, false);
+    /** The early, unlocked check, so a file is not even stored when the status does not allow it. */
+    assertEditable(organizationId: string, fund: string, purpose: AttachmentPurpose): Promise<void> {
+      return refuseUnlessOpen(db, organizationId, fund, purpose, false);
     },
 
     /**
@@ -71,7 +89,7 @@ export function createAttachmentRepository(db: Db) {
       return db.transaction(async (tx) => {
         // One change at a time per organisation, so two uploads into one slot cannot both stay.
         await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${file.organizationId} for update`);
-        await refuseIfSubmitted(tx, file.organizationId, file.fund, true);
+        await refuseUnlessOpen(tx, file.organizationId, file.fund, type.purpose, true);
         let replacedKeys: string[] = [];
         if (!type.multiple) {
           const replaced = await tx
@@ -86,10 +104,10 @@ export function createAttachmentRepository(db: Db) {
     },
 
     /** Deletes the row (404 if it is already gone) and returns its storage key. */
-    async remove(file: AttachmentRow): Promise<string> {
+    async remove(file: AttachmentRow, purpose: AttachmentPurpose): Promise<string> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${file.organizationId} for update`);
-        await refuseIfSubmitted(tx, file.organizationId, file.fund, true);
+        await refuseUnlessOpen(tx, file.organizationId, file.fund, purpose, true);
         const deleted = await tx.delete(attachments).where(eq(attachments.id, file.id)).returning({ key: attachments.storageKey });
         if (deleted.length === 0) throw new HttpError(404, 'attachment_not_found', m.notFound);
         return deleted[0]!.key;

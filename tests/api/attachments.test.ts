@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { forceApplicationStatus } from '../support/applicationFixtures.ts';
 import { multipartForm, type MultipartFile } from '../support/multipartForm.ts';
+import { removeAttachment, samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
 import { zipEntries } from '../support/zipEntries.ts';
 
 const m = messages.attachments;
@@ -21,7 +22,7 @@ const MB = 1024 * 1024;
 const PUI = { privacy: 101, confidentiality: 102, report: 103, financialPlan: 104, schedule: 105, identity: 106, resolution: 107, generic: 199 };
 const TUR = { report: 203 };
 
-const pdf = (text: string) => Buffer.from(`%PDF-1.7\n% ${text}\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+const pdf = samplePdf;
 const pdfA = (text: string) =>
   Buffer.from(
     `%PDF-1.7\n1 0 obj\n<< /Type /Metadata /Subtype /XML >>\nstream\n<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="2" pdfaid:conformance="B"/></rdf:RDF></x:xmpmeta>\nendstream\nendobj\n% ${text}\n%%EOF\n`,
@@ -62,20 +63,11 @@ interface UploadOptions {
 }
 
 function upload(token: string | null, file: MultipartFile, options: Omit<UploadOptions, 'token'> = {}) {
-  const name = options.name ?? file.name;
-  const fields: [string, string][] = [
-    ['Nome', name],
-    ['Descrizione', name],
-    ['TipoFileId', String(options.typeId ?? PUI.report)],
-    ['OrgId', options.orgId ?? a.orgId],
-    ['CallType', options.callType ?? 'PUI'],
-  ];
-  const form = multipartForm(options.fieldsAfterFile ? [['File', file], ...fields] : [...fields, ['File', file]]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/FileUpload/UploadFile',
-    headers: { 'content-type': form.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: form.body,
+  return uploadAttachment(t, token, file, {
+    ...options,
+    typeId: options.typeId ?? PUI.report,
+    orgId: options.orgId ?? a.orgId,
+    callType: options.callType ?? 'PUI',
   });
 }
 
@@ -86,11 +78,7 @@ async function slots(token: string, orgId = a.orgId, callType = 'PUI'): Promise<
 }
 
 function remove(token: string | undefined, downloadId: string) {
-  return t.app.inject({
-    method: 'DELETE',
-    url: `/api/FileUpload/RemoveAttachement?downloadId=${downloadId}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  return removeAttachment(t, token, downloadId);
 }
 
 /** Every file the storage holds, relative to DATA_DIR/files. */

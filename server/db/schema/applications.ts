@@ -4,9 +4,9 @@ import {
   APPLICATION_STATUS_CODES,
   STATUS_ACTOR_ROLES,
   type ApplicationStatusCode,
-  type Fund,
   type StatusActorRole,
 } from '../../../domain/applicationStatus.ts';
+import { calls } from './calls.ts';
 import { changeXact, createdAt, id, updatedAt } from './columns.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
@@ -26,7 +26,10 @@ export const applications = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    fund: text('fund').$type<Fund>().notNull(),
+    /** The call's fund (calls.fund): the table of funds the database knows. */
+    fund: text('fund')
+      .notNull()
+      .references(() => calls.fund, { onDelete: 'restrict', onUpdate: 'cascade' }),
     status: text('status').$type<ApplicationStatusCode>().notNull().default('NON_AVVIATA'),
     /** The autosaved wizard values (a JSON object), its version (optimistic concurrency) and when it was saved. */
     draft: jsonb('draft').$type<Record<string, unknown>>(),
@@ -47,7 +50,6 @@ export const applications = pgTable(
     uniqueIndex('applications_organization_fund_key').on(t.organizationId, t.fund),
     index('applications_fund_status_idx').on(t.fund, t.status),
     index('applications_fund_submitted_at_idx').on(t.fund, t.submittedAt),
-    check('applications_fund_check', sql`${t.fund} in ('TUR', 'PUI')`),
     check('applications_draft_version_check', sql`${t.draftVersion} >= 0`),
     check('applications_status_check', sql`${t.status} in (${oneOf(APPLICATION_STATUS_CODES)})`),
   ],

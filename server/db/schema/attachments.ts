@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { Fund } from '../../../domain/applicationStatus.ts';
-import type { AttachmentFormat } from '../../../domain/attachments.ts';
+import { calls } from './calls.ts';
+import type { AttachmentFormat, AttachmentPurpose } from '../../../domain/attachments.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
@@ -14,9 +14,13 @@ export const attachmentTypes = pgTable(
   'attachment_types',
   {
     id: integer('id').primaryKey(),
-    fund: text('fund').$type<Fund>().notNull(),
+    fund: text('fund')
+      .notNull()
+      .references(() => calls.fund, { onDelete: 'restrict', onUpdate: 'cascade' }),
     name: text('name').notNull(),
     format: text('format').$type<AttachmentFormat>().notNull(),
+    /** What the files are for; the application's status decides when each purpose may be written. */
+    purpose: text('purpose').$type<AttachmentPurpose>().notNull().default('application'),
     mandatory: boolean('mandatory').notNull(),
     /** The generic 'Aggiungi allegato' type: any number of files, each added beside the others. */
     multiple: boolean('multiple').notNull().default(false),
@@ -27,9 +31,9 @@ export const attachmentTypes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('attachment_types_fund_idx').on(t.fund, t.sortOrder),
-    check('attachment_types_fund_check', sql`${t.fund} in ('TUR', 'PUI')`),
+    index('attachment_types_fund_idx').on(t.fund, t.purpose, t.sortOrder),
     check('attachment_types_format_check', sql`${t.format} in ('PDF', 'Excel')`),
+    check('attachment_types_purpose_check', sql`${t.purpose} in ('application', 'integration', 'review', 'monitoring')`),
   ],
 );
 
@@ -44,7 +48,9 @@ export const attachments = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    fund: text('fund').$type<Fund>().notNull(),
+    fund: text('fund')
+      .notNull()
+      .references(() => calls.fund, { onDelete: 'restrict', onUpdate: 'cascade' }),
     attachmentTypeId: integer('attachment_type_id')
       .notNull()
       .references(() => attachmentTypes.id, { onDelete: 'restrict' }),
@@ -60,7 +66,6 @@ export const attachments = pgTable(
   },
   (t) => [
     index('attachments_organization_fund_idx').on(t.organizationId, t.fund, t.attachmentTypeId),
-    check('attachments_fund_check', sql`${t.fund} in ('TUR', 'PUI')`),
     check('attachments_size_check', sql`${t.size} > 0`),
   ],
 );

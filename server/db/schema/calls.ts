@@ -1,11 +1,11 @@
 import { date, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CallThresholds } from '../../../domain/call.ts';
-import type { Fund } from '../../../domain/applicationStatus.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
-/** The two calls (spec §1): seeded on first start (server/seed/calls.ts), then edited here, never in code. */
+/** The calls, one per fund (spec §1): seeded on first start (server/seed/calls.ts), then edited here, never in code. */
 export const calls = pgTable('calls', {
-  fund: text('fund').$type<Fund>().primaryKey(),
+  /** The fund's stable code (domain/funds.ts): every application and attachment type points here. */
+  fund: text('fund').primaryKey(),
   title: text('title').notNull(),
   opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
   closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
