@@ -14,24 +14,25 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginCallbackRouteImport } from './routes/login-callback'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as LogoutCallbackRouteImport } from './routes/logout-callback'
+import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/_admin'
 import { Route as AuthenticatedAccettaInvitoRouteImport } from './routes/_authenticated/accetta-invito'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
-import { Route as AuthenticatedAdminPanelRouteImport } from './routes/_authenticated/admin-panel'
 import { Route as AuthenticatedCallsRouteImport } from './routes/_authenticated/calls'
 import { Route as AuthenticatedCandidaturaCompletataRouteImport } from './routes/_authenticated/candidaturaCompletata'
 import { Route as AuthenticatedFlowOrganizationRouteImport } from './routes/_authenticated/flow-organization'
 import { Route as AuthenticatedInviteCollaborateRouteImport } from './routes/_authenticated/invite-collaborate'
 import { Route as AuthenticatedRegisterOrgRouteImport } from './routes/_authenticated/register-org'
-import { Route as AuthenticatedAdminOrganizationOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.$organizationId'
+import { Route as AuthenticatedAdminAdminPanelRouteImport } from './routes/_authenticated/_admin/admin-panel'
 import { Route as AuthenticatedSurveyPUI_candidaturaRouteImport } from './routes/_authenticated/survey.PUI_candidatura'
 import { Route as AuthenticatedSurveyTUR_candidaturaRouteImport } from './routes/_authenticated/survey.TUR_candidatura'
 import { Route as AuthenticatedYourOrganizationOrganizationIdRouteImport } from './routes/_authenticated/your-organization.$organizationId'
-import { Route as AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.PUI_istruttoria.$organizationId'
-import { Route as AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.TUR_istruttoria.$organizationId'
-import { Route as AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.survey-pui.$organizationId'
-import { Route as AuthenticatedAdminOrganizationSurveyTurOrganizationIdRouteImport } from './routes/_authenticated/admin-organization.survey-tur.$organizationId'
+import { Route as AuthenticatedAdminAdminOrganizationOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.$organizationId'
 import { Route as AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.PUI_istruttoria.$organizationId'
 import { Route as AuthenticatedSurveyTUR_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.TUR_istruttoria.$organizationId'
+import { Route as AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.PUI_istruttoria.$organizationId'
+import { Route as AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.TUR_istruttoria.$organizationId'
+import { Route as AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.survey-pui.$organizationId'
+import { Route as AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.survey-tur.$organizationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -57,6 +58,10 @@ const LogoutCallbackRoute = LogoutCallbackRouteImport.update({
   path: '/logout-callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
+  id: '/_admin',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedAccettaInvitoRoute =
   AuthenticatedAccettaInvitoRouteImport.update({
     id: '/accetta-invito',
@@ -66,11 +71,6 @@ const AuthenticatedAccettaInvitoRoute =
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
   id: '/account',
   path: '/account',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedAdminPanelRoute = AuthenticatedAdminPanelRouteImport.update({
-  id: '/admin-panel',
-  path: '/admin-panel',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedCallsRoute = AuthenticatedCallsRouteImport.update({
@@ -102,11 +102,11 @@ const AuthenticatedRegisterOrgRoute =
     path: '/register-org',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedAdminOrganizationOrganizationIdRoute =
-  AuthenticatedAdminOrganizationOrganizationIdRouteImport.update({
-    id: '/admin-organization/$organizationId',
-    path: '/admin-organization/$organizationId',
-    getParentRoute: () => AuthenticatedRoute,
+const AuthenticatedAdminAdminPanelRoute =
+  AuthenticatedAdminAdminPanelRouteImport.update({
+    id: '/admin-panel',
+    path: '/admin-panel',
+    getParentRoute: () => AuthenticatedAdminRoute,
   } as any)
 const AuthenticatedSurveyPUI_candidaturaRoute =
   AuthenticatedSurveyPUI_candidaturaRouteImport.update({
@@ -126,33 +126,11 @@ const AuthenticatedYourOrganizationOrganizationIdRoute =
     path: '/your-organization/$organizationId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute =
-  AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport.update(
-    {
-      id: '/admin-organization/PUI_istruttoria/$organizationId',
-      path: '/admin-organization/PUI_istruttoria/$organizationId',
-      getParentRoute: () => AuthenticatedRoute,
-    } as any,
-  )
-const AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute =
-  AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport.update(
-    {
-      id: '/admin-organization/TUR_istruttoria/$organizationId',
-      path: '/admin-organization/TUR_istruttoria/$organizationId',
-      getParentRoute: () => AuthenticatedRoute,
-    } as any,
-  )
-const AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute =
-  AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRouteImport.update({
-    id: '/admin-organization/survey-pui/$organizationId',
-    path: '/admin-organization/survey-pui/$organizationId',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute =
-  AuthenticatedAdminOrganizationSurveyTurOrganizationIdRouteImport.update({
-    id: '/admin-organization/survey-tur/$organizationId',
-    path: '/admin-organization/survey-tur/$organizationId',
-    getParentRoute: () => AuthenticatedRoute,
+const AuthenticatedAdminAdminOrganizationOrganizationIdRoute =
+  AuthenticatedAdminAdminOrganizationOrganizationIdRouteImport.update({
+    id: '/admin-organization/$organizationId',
+    path: '/admin-organization/$organizationId',
+    getParentRoute: () => AuthenticatedAdminRoute,
   } as any)
 const AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute =
   AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport.update({
@@ -166,6 +144,34 @@ const AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute =
     path: '/survey/TUR_istruttoria/$organizationId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute =
+  AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport.update(
+    {
+      id: '/admin-organization/PUI_istruttoria/$organizationId',
+      path: '/admin-organization/PUI_istruttoria/$organizationId',
+      getParentRoute: () => AuthenticatedAdminRoute,
+    } as any,
+  )
+const AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute =
+  AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport.update(
+    {
+      id: '/admin-organization/TUR_istruttoria/$organizationId',
+      path: '/admin-organization/TUR_istruttoria/$organizationId',
+      getParentRoute: () => AuthenticatedAdminRoute,
+    } as any,
+  )
+const AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute =
+  AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRouteImport.update({
+    id: '/admin-organization/survey-pui/$organizationId',
+    path: '/admin-organization/survey-pui/$organizationId',
+    getParentRoute: () => AuthenticatedAdminRoute,
+  } as any)
+const AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute =
+  AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRouteImport.update({
+    id: '/admin-organization/survey-tur/$organizationId',
+    path: '/admin-organization/survey-tur/$organizationId',
+    getParentRoute: () => AuthenticatedAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -174,22 +180,22 @@ export interface FileRoutesByFullPath {
   '/logout-callback': typeof LogoutCallbackRoute
   '/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
   '/account': typeof AuthenticatedAccountRoute
-  '/admin-panel': typeof AuthenticatedAdminPanelRoute
   '/calls': typeof AuthenticatedCallsRoute
   '/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
-  '/admin-organization/$organizationId': typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  '/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
   '/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
   '/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
   '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
-  '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute
-  '/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute
-  '/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute
-  '/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute
+  '/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   '/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
   '/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
+  '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
+  '/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute
+  '/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute
+  '/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -198,22 +204,22 @@ export interface FileRoutesByTo {
   '/logout-callback': typeof LogoutCallbackRoute
   '/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
   '/account': typeof AuthenticatedAccountRoute
-  '/admin-panel': typeof AuthenticatedAdminPanelRoute
   '/calls': typeof AuthenticatedCallsRoute
   '/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
-  '/admin-organization/$organizationId': typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  '/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
   '/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
   '/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
   '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
-  '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute
-  '/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute
-  '/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute
-  '/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute
+  '/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   '/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
   '/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
+  '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
+  '/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute
+  '/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute
+  '/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -222,24 +228,25 @@ export interface FileRoutesById {
   '/login-callback': typeof LoginCallbackRoute
   '/logout': typeof LogoutRoute
   '/logout-callback': typeof LogoutCallbackRoute
+  '/_authenticated/_admin': typeof AuthenticatedAdminRouteWithChildren
   '/_authenticated/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
   '/_authenticated/account': typeof AuthenticatedAccountRoute
-  '/_authenticated/admin-panel': typeof AuthenticatedAdminPanelRoute
   '/_authenticated/calls': typeof AuthenticatedCallsRoute
   '/_authenticated/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/_authenticated/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/_authenticated/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/_authenticated/register-org': typeof AuthenticatedRegisterOrgRoute
-  '/_authenticated/admin-organization/$organizationId': typeof AuthenticatedAdminOrganizationOrganizationIdRoute
+  '/_authenticated/_admin/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
   '/_authenticated/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
   '/_authenticated/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
   '/_authenticated/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
-  '/_authenticated/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute
-  '/_authenticated/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute
-  '/_authenticated/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute
-  '/_authenticated/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute
+  '/_authenticated/_admin/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   '/_authenticated/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
   '/_authenticated/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
+  '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
+  '/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute
+  '/_authenticated/_admin/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute
+  '/_authenticated/_admin/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -250,22 +257,22 @@ export interface FileRouteTypes {
     | '/logout-callback'
     | '/accetta-invito'
     | '/account'
-    | '/admin-panel'
     | '/calls'
     | '/candidaturaCompletata'
     | '/flow-organization'
     | '/invite-collaborate'
     | '/register-org'
-    | '/admin-organization/$organizationId'
+    | '/admin-panel'
     | '/survey/PUI_candidatura'
     | '/survey/TUR_candidatura'
     | '/your-organization/$organizationId'
+    | '/admin-organization/$organizationId'
+    | '/survey/PUI_istruttoria/$organizationId'
+    | '/survey/TUR_istruttoria/$organizationId'
     | '/admin-organization/PUI_istruttoria/$organizationId'
     | '/admin-organization/TUR_istruttoria/$organizationId'
     | '/admin-organization/survey-pui/$organizationId'
     | '/admin-organization/survey-tur/$organizationId'
-    | '/survey/PUI_istruttoria/$organizationId'
-    | '/survey/TUR_istruttoria/$organizationId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -274,22 +281,22 @@ export interface FileRouteTypes {
     | '/logout-callback'
     | '/accetta-invito'
     | '/account'
-    | '/admin-panel'
     | '/calls'
     | '/candidaturaCompletata'
     | '/flow-organization'
     | '/invite-collaborate'
     | '/register-org'
-    | '/admin-organization/$organizationId'
+    | '/admin-panel'
     | '/survey/PUI_candidatura'
     | '/survey/TUR_candidatura'
     | '/your-organization/$organizationId'
+    | '/admin-organization/$organizationId'
+    | '/survey/PUI_istruttoria/$organizationId'
+    | '/survey/TUR_istruttoria/$organizationId'
     | '/admin-organization/PUI_istruttoria/$organizationId'
     | '/admin-organization/TUR_istruttoria/$organizationId'
     | '/admin-organization/survey-pui/$organizationId'
     | '/admin-organization/survey-tur/$organizationId'
-    | '/survey/PUI_istruttoria/$organizationId'
-    | '/survey/TUR_istruttoria/$organizationId'
   id:
     | '__root__'
     | '/'
@@ -297,24 +304,25 @@ export interface FileRouteTypes {
     | '/login-callback'
     | '/logout'
     | '/logout-callback'
+    | '/_authenticated/_admin'
     | '/_authenticated/accetta-invito'
     | '/_authenticated/account'
-    | '/_authenticated/admin-panel'
     | '/_authenticated/calls'
     | '/_authenticated/candidaturaCompletata'
     | '/_authenticated/flow-organization'
     | '/_authenticated/invite-collaborate'
     | '/_authenticated/register-org'
-    | '/_authenticated/admin-organization/$organizationId'
+    | '/_authenticated/_admin/admin-panel'
     | '/_authenticated/survey/PUI_candidatura'
     | '/_authenticated/survey/TUR_candidatura'
     | '/_authenticated/your-organization/$organizationId'
-    | '/_authenticated/admin-organization/PUI_istruttoria/$organizationId'
-    | '/_authenticated/admin-organization/TUR_istruttoria/$organizationId'
-    | '/_authenticated/admin-organization/survey-pui/$organizationId'
-    | '/_authenticated/admin-organization/survey-tur/$organizationId'
+    | '/_authenticated/_admin/admin-organization/$organizationId'
     | '/_authenticated/survey/PUI_istruttoria/$organizationId'
     | '/_authenticated/survey/TUR_istruttoria/$organizationId'
+    | '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId'
+    | '/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId'
+    | '/_authenticated/_admin/admin-organization/survey-pui/$organizationId'
+    | '/_authenticated/_admin/admin-organization/survey-tur/$organizationId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -362,6 +370,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LogoutCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/_admin': {
+      id: '/_authenticated/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedAdminRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/accetta-invito': {
       id: '/_authenticated/accetta-invito'
       path: '/accetta-invito'
@@ -374,13 +389,6 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AuthenticatedAccountRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/admin-panel': {
-      id: '/_authenticated/admin-panel'
-      path: '/admin-panel'
-      fullPath: '/admin-panel'
-      preLoaderRoute: typeof AuthenticatedAdminPanelRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/calls': {
@@ -418,12 +426,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedRegisterOrgRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/admin-organization/$organizationId': {
-      id: '/_authenticated/admin-organization/$organizationId'
-      path: '/admin-organization/$organizationId'
-      fullPath: '/admin-organization/$organizationId'
-      preLoaderRoute: typeof AuthenticatedAdminOrganizationOrganizationIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
+    '/_authenticated/_admin/admin-panel': {
+      id: '/_authenticated/_admin/admin-panel'
+      path: '/admin-panel'
+      fullPath: '/admin-panel'
+      preLoaderRoute: typeof AuthenticatedAdminAdminPanelRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
     }
     '/_authenticated/survey/PUI_candidatura': {
       id: '/_authenticated/survey/PUI_candidatura'
@@ -446,33 +454,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedYourOrganizationOrganizationIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/admin-organization/PUI_istruttoria/$organizationId': {
-      id: '/_authenticated/admin-organization/PUI_istruttoria/$organizationId'
-      path: '/admin-organization/PUI_istruttoria/$organizationId'
-      fullPath: '/admin-organization/PUI_istruttoria/$organizationId'
-      preLoaderRoute: typeof AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/admin-organization/TUR_istruttoria/$organizationId': {
-      id: '/_authenticated/admin-organization/TUR_istruttoria/$organizationId'
-      path: '/admin-organization/TUR_istruttoria/$organizationId'
-      fullPath: '/admin-organization/TUR_istruttoria/$organizationId'
-      preLoaderRoute: typeof AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/admin-organization/survey-pui/$organizationId': {
-      id: '/_authenticated/admin-organization/survey-pui/$organizationId'
-      path: '/admin-organization/survey-pui/$organizationId'
-      fullPath: '/admin-organization/survey-pui/$organizationId'
-      preLoaderRoute: typeof AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/admin-organization/survey-tur/$organizationId': {
-      id: '/_authenticated/admin-organization/survey-tur/$organizationId'
-      path: '/admin-organization/survey-tur/$organizationId'
-      fullPath: '/admin-organization/survey-tur/$organizationId'
-      preLoaderRoute: typeof AuthenticatedAdminOrganizationSurveyTurOrganizationIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
+    '/_authenticated/_admin/admin-organization/$organizationId': {
+      id: '/_authenticated/_admin/admin-organization/$organizationId'
+      path: '/admin-organization/$organizationId'
+      fullPath: '/admin-organization/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
     }
     '/_authenticated/survey/PUI_istruttoria/$organizationId': {
       id: '/_authenticated/survey/PUI_istruttoria/$organizationId'
@@ -488,56 +475,95 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId': {
+      id: '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId'
+      path: '/admin-organization/PUI_istruttoria/$organizationId'
+      fullPath: '/admin-organization/PUI_istruttoria/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId': {
+      id: '/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId'
+      path: '/admin-organization/TUR_istruttoria/$organizationId'
+      fullPath: '/admin-organization/TUR_istruttoria/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/_admin/admin-organization/survey-pui/$organizationId': {
+      id: '/_authenticated/_admin/admin-organization/survey-pui/$organizationId'
+      path: '/admin-organization/survey-pui/$organizationId'
+      fullPath: '/admin-organization/survey-pui/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/_admin/admin-organization/survey-tur/$organizationId': {
+      id: '/_authenticated/_admin/admin-organization/survey-tur/$organizationId'
+      path: '/admin-organization/survey-tur/$organizationId'
+      fullPath: '/admin-organization/survey-tur/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
   }
 }
 
+interface AuthenticatedAdminRouteChildren {
+  AuthenticatedAdminAdminPanelRoute: typeof AuthenticatedAdminAdminPanelRoute
+  AuthenticatedAdminAdminOrganizationOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
+  AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
+  AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute
+  AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute
+  AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute
+}
+
+const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
+  AuthenticatedAdminAdminPanelRoute: AuthenticatedAdminAdminPanelRoute,
+  AuthenticatedAdminAdminOrganizationOrganizationIdRoute:
+    AuthenticatedAdminAdminOrganizationOrganizationIdRoute,
+  AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute:
+    AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute,
+  AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute:
+    AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute,
+  AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute:
+    AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute,
+  AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute:
+    AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute,
+}
+
+const AuthenticatedAdminRouteWithChildren =
+  AuthenticatedAdminRoute._addFileChildren(AuthenticatedAdminRouteChildren)
+
 interface AuthenticatedRouteChildren {
+  AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
   AuthenticatedAccettaInvitoRoute: typeof AuthenticatedAccettaInvitoRoute
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
-  AuthenticatedAdminPanelRoute: typeof AuthenticatedAdminPanelRoute
   AuthenticatedCallsRoute: typeof AuthenticatedCallsRoute
   AuthenticatedCandidaturaCompletataRoute: typeof AuthenticatedCandidaturaCompletataRoute
   AuthenticatedFlowOrganizationRoute: typeof AuthenticatedFlowOrganizationRoute
   AuthenticatedInviteCollaborateRoute: typeof AuthenticatedInviteCollaborateRoute
   AuthenticatedRegisterOrgRoute: typeof AuthenticatedRegisterOrgRoute
-  AuthenticatedAdminOrganizationOrganizationIdRoute: typeof AuthenticatedAdminOrganizationOrganizationIdRoute
   AuthenticatedSurveyPUI_candidaturaRoute: typeof AuthenticatedSurveyPUI_candidaturaRoute
   AuthenticatedSurveyTUR_candidaturaRoute: typeof AuthenticatedSurveyTUR_candidaturaRoute
   AuthenticatedYourOrganizationOrganizationIdRoute: typeof AuthenticatedYourOrganizationOrganizationIdRoute
-  AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute
-  AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute
-  AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute: typeof AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute
-  AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute: typeof AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute
   AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute: typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
   AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute: typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
   AuthenticatedAccettaInvitoRoute: AuthenticatedAccettaInvitoRoute,
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
-  AuthenticatedAdminPanelRoute: AuthenticatedAdminPanelRoute,
   AuthenticatedCallsRoute: AuthenticatedCallsRoute,
   AuthenticatedCandidaturaCompletataRoute:
     AuthenticatedCandidaturaCompletataRoute,
   AuthenticatedFlowOrganizationRoute: AuthenticatedFlowOrganizationRoute,
   AuthenticatedInviteCollaborateRoute: AuthenticatedInviteCollaborateRoute,
   AuthenticatedRegisterOrgRoute: AuthenticatedRegisterOrgRoute,
-  AuthenticatedAdminOrganizationOrganizationIdRoute:
-    AuthenticatedAdminOrganizationOrganizationIdRoute,
   AuthenticatedSurveyPUI_candidaturaRoute:
     AuthenticatedSurveyPUI_candidaturaRoute,
   AuthenticatedSurveyTUR_candidaturaRoute:
     AuthenticatedSurveyTUR_candidaturaRoute,
   AuthenticatedYourOrganizationOrganizationIdRoute:
     AuthenticatedYourOrganizationOrganizationIdRoute,
-  AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute:
-    AuthenticatedAdminOrganizationPUI_istruttoriaOrganizationIdRoute,
-  AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute:
-    AuthenticatedAdminOrganizationTUR_istruttoriaOrganizationIdRoute,
-  AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute:
-    AuthenticatedAdminOrganizationSurveyPuiOrganizationIdRoute,
-  AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute:
-    AuthenticatedAdminOrganizationSurveyTurOrganizationIdRoute,
   AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute:
     AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute,
   AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute:

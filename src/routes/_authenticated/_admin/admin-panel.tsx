@@ -1,18 +1,13 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { messages } from '../../../domain/messages.ts';
-import { isAdminRole } from '../../../domain/roles.ts';
-import { homePathFor } from '../../../machines/auth/selectors.ts';
-import { AdminOrganizationsTab } from '../../features/admin-organizations/AdminOrganizationsTab.tsx';
-import { adminListSearchSchema, type AdminListSearch } from '../../features/admin-organizations/adminListSearch.ts';
-import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs.tsx';
+import { messages } from '../../../../domain/messages.ts';
+import { AdminOrganizationsTab } from '../../../features/admin-organizations/AdminOrganizationsTab.tsx';
+import { adminListSearchSchema, type AdminListSearch } from '../../../features/admin-organizations/adminListSearch.ts';
+import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs.tsx';
 
 /** Admins only (spec §6): anyone else is sent to their own home. Sort, filters and search live in the URL. */
-export const Route = createFileRoute('/_authenticated/admin-panel')({
+export const Route = createFileRoute('/_authenticated/_admin/admin-panel')({
   validateSearch: adminListSearchSchema,
-  beforeLoad: ({ context }) => {
-    if (!isAdminRole(context.user.roles)) throw redirect({ to: homePathFor(context.user), replace: true });
-  },
   component: AdminPanelPage,
 });
 
