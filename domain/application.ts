@@ -8,6 +8,8 @@ import {
   type ApplicationStatusCode,
 } from './applicationStatus.ts';
 import type { FundEntry } from './funds.ts';
+import { fieldMessageSchema } from './validation.ts';
+import type { FieldIssue } from './wizard.ts';
 import { UUID_PATTERN } from './organization.ts';
 
 /** Limits of what a client may store (the wizard's values are far smaller). */
@@ -177,7 +179,7 @@ export const excelExportRequestSchema = z.object({
  */
 
 /** One problem of a submitted application: the field (dotted path), its wizard step, an Italian message. */
-export const fieldIssueSchema = z.object({ field: z.string(), step: z.string(), message: z.string() });
+export const fieldIssueSchema = fieldMessageSchema.extend({ step: z.string() }) satisfies z.ZodType<FieldIssue>;
 
 /**
  * 422 of POST /api/Pui/CreatePui: the application breaks rules of spec §5 (required fields, lengths, the

@@ -311,6 +311,3 @@ export type PIvaLookup = z.infer<typeof pIvaLookupSchema>;
 
 export const organizationIdQuerySchema = z.object({ id: z.string() });
 export const removeMemberQuerySchema = z.object({ organizationId: z.string(), userId: z.string() });
-
-/** The header through which the client names its selected organisation: a hint, never a credential. */
-export const SELECTED_ORGANIZATION_HEADER = 'SelectedOrganizationId';

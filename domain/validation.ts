@@ -5,10 +5,14 @@ import { z } from 'zod';
  * obbligatorio"); `field` is its dotted path and `issues` lists every field with its message, so a form
  * can mark each one.
  */
+/** One field a request got wrong: its name in the payload (a dotted path) and the Italian message. */
+export const fieldMessageSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldMessage = z.infer<typeof fieldMessageSchema>;
+
 export const fieldErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   field: z.string().optional(),
-  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  issues: z.array(fieldMessageSchema).optional(),
 });
 export type FieldErrorBody = z.infer<typeof fieldErrorSchema>;

@@ -5,7 +5,7 @@ import type { User } from '../../domain/user.ts';
 import { toAuthFailure } from './actors.ts';
 import type { AuthActorId, AuthActorInputs, AuthActorOutputs, AuthContext, AuthEvent, StoredTokens } from './types.ts';
 
-/** Placeholder logic: the browser (src/auth/browserAuth.ts) and the tests supply the real one with `.provide()`. */
+/** Placeholder logic: the browser (src/auth/browserSession.ts) and the tests supply the real one with `.provide()`. */
 function notProvided<K extends AuthActorId>(id: K) {
   return fromPromise<AuthActorOutputs[K], AuthActorInputs[K]>(() =>
     Promise.reject(new Error(`auth machine: actor "${id}" must be supplied with machine.provide({ actors })`)),

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { messages } from '../../domain/messages.ts';
 import type { CreateOrganizationInput } from '../../domain/organization.ts';
+import type { FieldMessage } from '../../domain/validation.ts';
 import type {
-  FieldIssue,
   RegisterOrganisationActorInputs,
   RegisterOrganisationActorOutputs,
   RegistrationFailure,
@@ -15,19 +15,19 @@ export interface RegisterOrganisationApi {
   refreshUser(orgId: string): Promise<void>;
 }
 
-function isFieldIssue(value: unknown): value is FieldIssue {
+function isFieldMessage(value: unknown): value is FieldMessage {
   return (
     typeof value === 'object' &&
     value !== null &&
-    typeof (value as FieldIssue).field === 'string' &&
-    typeof (value as FieldIssue).message === 'string'
+    typeof (value as FieldMessage).field === 'string' &&
+    typeof (value as FieldMessage).message === 'string'
   );
 }
 
 export function toRegistrationFailure(error: unknown): RegistrationFailure {
   if (typeof error === 'object' && error !== null && 'status' in error && 'message' in error) {
     const { status, message } = error;
-    const issues = 'issues' in error && Array.isArray(error.issues) ? error.issues.filter(isFieldIssue) : [];
+    const issues = 'issues' in error && Array.isArray(error.issues) ? error.issues.filter(isFieldMessage) : [];
     if ((typeof status === 'number' || status === null) && typeof message === 'string' && message !== '') {
       return { status, message, issues };
     }

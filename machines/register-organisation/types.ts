@@ -1,16 +1,12 @@
 import type { CreateOrganizationInput } from '../../domain/organization.ts';
+import type { FieldMessage } from '../../domain/validation.ts';
 
-/** One field the server (or the schema) found wrong, by payload name. */
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
 
 /** Why the registration call failed: `status` null when no answer came; `message` Italian. */
 export interface RegistrationFailure {
   status: number | null;
   message: string;
-  issues: readonly FieldIssue[];
+  issues: readonly FieldMessage[];
 }
 
 /** The notification to show after a failed attempt (spec §8, organisation creation). */

@@ -6,6 +6,7 @@ import { users } from '../db/schema/users.ts';
 import { messages } from '../../domain/messages.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { UUID_PATTERN, memberRoleSchema, type MemberRole, type OrganizationMember } from '../../domain/organization.ts';
+import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { HttpError } from '../errors.ts';
 import { requireUser } from './authenticate.ts';
 import type { UserRow } from './users.ts';
@@ -36,7 +37,7 @@ export function parseOrganizationId(value: unknown): string {
 
 /** The `SelectedOrganizationId` header: which organisation the client means. A hint, never a credential. */
 export function selectedOrganizationId(request: FastifyRequest): string {
-  const header = request.headers['selectedorganizationid'];
+  const header = request.headers[SELECTED_ORGANIZATION_HEADER.toLowerCase()];
   if (header === undefined || header === '') throw new HttpError(400, 'organization_not_selected', m.selectedMissing);
   return parseOrganizationId(Array.isArray(header) ? header[0] : header);
 }

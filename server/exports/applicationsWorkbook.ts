@@ -2,15 +2,6 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 
-/**
- * Text a spreadsheet could take for a formula or a command (CSV/formula injection): =, +, -, @, tab, CR.
- * Every string here is written as a string cell in any case (shared string, text format), which no
- * spreadsheet evaluates; this test only documents the risk the tests check against.
- */
-export function looksLikeFormula(text: string): boolean {
-  return /^[=+\-@\t\r]/.test(text);
-}
-
 export interface ExportRow {
   organization: { name: string; pIva: string; email: string | null };
   status: ApplicationStatusCode;

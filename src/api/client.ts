@@ -1,5 +1,6 @@
 import { ofetch } from 'ofetch';
 import { statusOf, toApiRequestError } from './errors.ts';
+import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 
 /**
  * Which credentials a request carries:
@@ -51,7 +52,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     const organizationId = config.getSelectedOrganizationId();
-    if (organizationId) headers.SelectedOrganizationId = organizationId;
+    if (organizationId) headers[SELECTED_ORGANIZATION_HEADER] = organizationId;
     return http(path, {
       method: options.method ?? 'GET',
       body: options.body,

@@ -1,11 +1,5 @@
 import { messages } from '../../domain/messages.ts';
-import { fieldErrorSchema } from '../../domain/validation.ts';
-
-/** One field a 400 answer found wrong: its name in the payload and the Italian message. */
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
+import { fieldErrorSchema, type FieldMessage } from '../../domain/validation.ts';
 
 /**
  * Every failed API call ends as this error: `message` is Italian and can be shown as it is;
@@ -16,9 +10,9 @@ export class ApiRequestError extends Error {
   readonly status: number | null;
   readonly code: string | null;
   /** Every field a validation error (400) names, so a form can mark each one; empty otherwise. */
-  readonly issues: readonly FieldIssue[];
+  readonly issues: readonly FieldMessage[];
 
-  constructor(status: number | null, code: string | null, message: string, issues: readonly FieldIssue[] = []) {
+  constructor(status: number | null, code: string | null, message: string, issues: readonly FieldMessage[] = []) {
     super(message);
     this.status = status;
     this.code = code;

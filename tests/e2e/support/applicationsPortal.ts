@@ -5,7 +5,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './portal.ts';
 
 /**
  * startPortal() plus forceStatus: the funds and admin-panel tests put applications straight into a status
- * (there is no wizard yet to submit one), and the benchmark seeds 5,000 organisations through `db`.
+ * (without walking the journey that leads there), and the benchmark seeds 5,000 organisations through `db`.
  */
 export async function startPortalWithDatabase() {
   const portal = await startPortal();
