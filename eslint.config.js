@@ -35,7 +35,12 @@ const featureBoundaries = features.map((feature) => {
     [
       layer('src/ never imports the server: talk to it through src/api.', 'server'),
       ...(others.length > 0
-        ? [{ group: others.map((other) => `../${other}/*`), message: `Features do not import each other's internals; list the dependency in FEATURE_USES (eslint.config.js) if it is a public piece.` }]
+        ? [
+            {
+              group: others.map((other) => `../${other}/*`),
+              message: `Features do not import each other's internals; list the dependency in FEATURE_USES (eslint.config.js) if it is a public piece.`,
+            },
+          ]
         : []),
     ],
   );
@@ -64,7 +69,10 @@ export default tseslint.config(
       { group: ['node:*', 'react', 'react-dom', 'xstate'], message: 'domain/ is pure: no Node APIs, no React, no machines.' },
     ],
   ),
-  boundary(['machines/**'], [layer('machines/ import only domain/: side effects are supplied with .provide().', 'src', 'server', 'styles', 'tests')]),
+  boundary(
+    ['machines/**'],
+    [layer('machines/ import only domain/: side effects are supplied with .provide().', 'src', 'server', 'styles', 'tests')],
+  ),
   boundary(['src/**'], [layer('src/ never imports the server: talk to it through src/api.', 'server')]),
   boundary(['server/**'], [layer('server/ never imports the browser client (src/, styles/).', 'src', 'styles')]),
   ...featureBoundaries,

@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorCode } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 
 /** An answer the client caused: its status, a stable code for programs and an Italian message for people. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {

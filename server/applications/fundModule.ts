@@ -34,7 +34,10 @@ export function fundSubmissionOf<V extends Values>(fund: string, module: FundApp
     fund,
     parse: (body) => parseSubmissionBody(definition, module.serverOwnedFields, body),
     prepare: (values) => definition.withComputedValues(module.prepare(values)),
-    validate: (values, call) => [...definition.validate(values, { endOfWorksLimit: call.endOfWorksLimit }), ...module.referenceIssues(values)],
+    validate: (values, call) => [
+      ...definition.validate(values, { endOfWorksLimit: call.endOfWorksLimit }),
+      ...module.referenceIssues(values),
+    ],
     warnings: (values, thresholds) => definition.warnings(values, thresholds),
     attachmentsStep: attachmentsStepOf(definition.steps) ?? '',
   };

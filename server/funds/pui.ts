@@ -15,7 +15,15 @@ const m = { ...messages.submission, ...messages.puiReferences };
  * server sets itself: the status (the lifecycle's), the attachments (the attachments module's), the warnings
  * (computed here) and the computed or derived values (spec §4). Dropped before the shape check.
  */
-const SERVER_OWNED_FIELDS = ['status', 'allegatoId', 'warningsPui', 'fontiCopertura', 'percTotInvest', 'tempiFineLavoriPrev', 'progRegione'];
+const SERVER_OWNED_FIELDS = [
+  'status',
+  'allegatoId',
+  'warningsPui',
+  'fontiCopertura',
+  'percTotInvest',
+  'tempiFineLavoriPrev',
+  'progRegione',
+];
 
 /** Where a PUI project may be and which reference items it may name (server/seed/reference). */
 export interface PuiPlaces {
@@ -43,7 +51,8 @@ export function createPuiPlaces(territory: Territory, reference: ReferenceData):
       return provinceId !== undefined && territory.comune(comuneId)?.provinceId === provinceId;
     },
     isPuiOfCity: (cityId, puiId) => reference.puiOfCity(cityId).some((item) => item.id === puiId),
-    isObiettivoSpecifico: (obbGeneraleId, cityId, id) => reference.obiettiviSpecificiOf(obbGeneraleId, cityId).some((item) => item.id === id),
+    isObiettivoSpecifico: (obbGeneraleId, cityId, id) =>
+      reference.obiettiviSpecificiOf(obbGeneraleId, cityId).some((item) => item.id === id),
     isTipoIntervento: (id) => tipi.has(id),
     isLivelloProgettazione: (id) => livelli.has(id),
   };
@@ -70,7 +79,8 @@ function placeIssues(places: PuiPlaces, values: PuiApplication): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const unknown = (field: string, step: string, message: string) => issues.push({ field, step, message });
   if (values.tipoIntervento.some((id) => !places.isTipoIntervento(id))) unknown('tipoIntervento', 'progetto', m.referenceUnknown);
-  if (values.tempiLivello !== null && !places.isLivelloProgettazione(values.tempiLivello)) unknown('tempiLivello', 'tempistiche', m.referenceUnknown);
+  if (values.tempiLivello !== null && !places.isLivelloProgettazione(values.tempiLivello))
+    unknown('tempiLivello', 'tempistiche', m.referenceUnknown);
   const city = values.progCittaMetropolitana;
   if (city === null) return issues;
   if (places.regionOfCity(city) === undefined) {

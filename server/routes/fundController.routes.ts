@@ -48,7 +48,8 @@ export function parseApplicationId(value: string): string {
   return value.toLowerCase();
 }
 
-const isForbiddenInNote = (code: number) => (code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+const isForbiddenInNote = (code: number) =>
+  (code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
 
 /** The admin's optional note: at most 1000 characters, line breaks allowed, no other control characters. */
 export function parseNote(note: string | undefined): string | null {
@@ -145,7 +146,9 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
     entry.submitPath,
     {
       schema: {
-        body: z.unknown().describe(`the ${entry.fund} form values with organizationId; status, allegatoId, warnings and computed values are ignored`),
+        body: z
+          .unknown()
+          .describe(`the ${entry.fund} form values with organizationId; status, allegatoId, warnings and computed values are ignored`),
         response: { 200: compilationSchema, ...applicationErrors, 400: fieldErrorSchema, 422: applicationIncompleteSchema },
       },
     },

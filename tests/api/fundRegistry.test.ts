@@ -53,7 +53,8 @@ const tstDefinition = defineFund<TstValues>({
   withComputedValues: withQuota,
   applyChange: (values, field, value) => withQuota({ ...values, [field]: value }),
   validate: (values) => fieldIssues(values, fields),
-  warnings: (values, thresholds) => (values.quota !== null && values.quota > thresholds.maxFundSharePercent ? ['Quota oltre il massimo'] : []),
+  warnings: (values, thresholds) =>
+    values.quota !== null && values.quota > thresholds.maxFundSharePercent ? ['Quota oltre il massimo'] : [],
 });
 
 const tstEntry: FundEntry = {
@@ -72,7 +73,8 @@ const tstFund: ServerFund = {
     definition: tstDefinition,
     serverOwnedFields: ['status', 'quota', 'warningsTst'],
     prepare: (values: TstValues) => values,
-    referenceIssues: (values: TstValues) => (values.titolo === 'Vietato' ? [{ field: 'titolo', step: 'progetto', message: 'Titolo non ammesso' }] : []),
+    referenceIssues: (values: TstValues) =>
+      values.titolo === 'Vietato' ? [{ field: 'titolo', step: 'progetto', message: 'Titolo non ammesso' }] : [],
   },
 };
 
@@ -89,7 +91,13 @@ beforeAll(async () => {
     opensAt: new Date('2026-01-01T00:00:00+01:00'),
     closesAt: new Date('2027-01-01T00:00:00+01:00'),
     endOfWorksLimit: '2026-08-31',
-    thresholds: { fundAmountWarning: 1e6, maxFundSharePercent: 50, propertyPurchaseMaxPercent: null, energyCapexMinPercent: null, digitalCapexMinPercent: null },
+    thresholds: {
+      fundAmountWarning: 1e6,
+      maxFundSharePercent: 50,
+      propertyPurchaseMaxPercent: null,
+      energyCapexMinPercent: null,
+      digitalCapexMinPercent: null,
+    },
   });
   person = await personWithOrganization(t, { name: 'Comune di Prova' });
   admin = await t.loginAsAdmin();
@@ -98,12 +106,16 @@ afterAll(() => t.close());
 
 describe('a fund added by a definition and one registry entry per side', () => {
   it('autosaves its drafts through CreateDraftCompilazione and serves them as its own values', async () => {
-    const saved = await t.post('/api/DraftCompilazione/CreateDraftCompilazione', {
-      compilazioneType: 7,
-      json: JSON.stringify({ titolo: 'Piazza nuova', importo: 'non un numero', ignoto: 1, dettagli: { nota: 'ok', altro: 2 } }),
-      organizationId: person.orgId,
-      version: 0,
-    }, person.token);
+    const saved = await t.post(
+      '/api/DraftCompilazione/CreateDraftCompilazione',
+      {
+        compilazioneType: 7,
+        json: JSON.stringify({ titolo: 'Piazza nuova', importo: 'non un numero', ignoto: 1, dettagli: { nota: 'ok', altro: 2 } }),
+        organizationId: person.orgId,
+        version: 0,
+      },
+      person.token,
+    );
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ compilazioneType: 7, version: 1, statusCode: 'APERTA' });
 
@@ -122,13 +134,21 @@ describe('a fund added by a definition and one registry entry per side', () => {
   });
 
   it('refuses an unknown compilazioneType with an Italian message', async () => {
-    const unknown = await t.post('/api/DraftCompilazione/CreateDraftCompilazione', { compilazioneType: 42, json: '{}', organizationId: person.orgId }, person.token);
+    const unknown = await t.post(
+      '/api/DraftCompilazione/CreateDraftCompilazione',
+      { compilazioneType: 42, json: '{}', organizationId: person.orgId },
+      person.token,
+    );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toMatch(/fondo/i);
   });
 
   it('checks shape (400 by label), rules and references (422 by field and step) on submit', async () => {
-    const wrongType = await t.post(tstEntry.submitPath, { organizationId: person.orgId, titolo: 3, dettagli: { nota: 'x'.repeat(101) } }, person.token);
+    const wrongType = await t.post(
+      tstEntry.submitPath,
+      { organizationId: person.orgId, titolo: 3, dettagli: { nota: 'x'.repeat(101) } },
+      person.token,
+    );
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toContain('Titolo del progetto: tipo di valore non valido');
     expect(wrongType.json().message).toContain('Nota: valore troppo lungo o troppo grande');
@@ -158,7 +178,11 @@ describe('a fund added by a definition and one registry entry per side', () => {
     const changed = await t.post(tstEntry.submitPath, { ...body, titolo: 'Altro' }, person.token);
     expect(changed.statusCode).toBe(409);
 
-    const evaluate = await t.post(`/api/Tst/UpdateTstCompilazioneStatus?tstId=${first.json().id}&status=In%20valutazione`, undefined, admin.token);
+    const evaluate = await t.post(
+      `/api/Tst/UpdateTstCompilazioneStatus?tstId=${first.json().id}&status=In%20valutazione`,
+      undefined,
+      admin.token,
+    );
     expect(evaluate.statusCode).toBe(200);
     expect(evaluate.json()).toMatchObject({ statusCode: 'IN_VALUTAZIONE' });
   });

@@ -28,7 +28,10 @@ describe('import boundaries (docs/ARCHITECTURE.md)', () => {
   it.each([
     ['machines/auth/example.ts', "import { messages } from '../../domain/messages.ts';\nexport const x = messages;\n"],
     ['server/routes/example.ts', "import { authMachine } from '../../machines/auth/auth.machine.ts';\nexport const x = authMachine;\n"],
-    ['src/features/pui-application/example.ts', "import { FundApplicationWizard } from '../application-wizard/FundApplicationWizard.tsx';\nexport const x = FundApplicationWizard;\n"],
+    [
+      'src/features/pui-application/example.ts',
+      "import { FundApplicationWizard } from '../application-wizard/FundApplicationWizard.tsx';\nexport const x = FundApplicationWizard;\n",
+    ],
     ['src/routes/example.tsx', "import { InviteForm } from '../features/invitations/InviteForm.tsx';\nexport const x = InviteForm;\n"],
   ])('lets %s import what its layer may use', async (filePath, code) => {
     expect(await restrictedImports(filePath, code)).toEqual([]);

@@ -80,7 +80,9 @@ function OpenWizard<Values extends Record<string, unknown>>({
       blockingDateField={definition.blockingDateField}
       lookups={lookups}
       warnings={compilation.data?.warnings ?? []}
-      attachments={(readOnly) => <AttachmentsStep api={api} transfers={transfers} fund={fund} organizationId={organizationId} readOnly={readOnly} />}
+      attachments={(readOnly) => (
+        <AttachmentsStep api={api} transfers={transfers} fund={fund} organizationId={organizationId} readOnly={readOnly} />
+      )}
     />
   );
 }
