@@ -8,6 +8,7 @@ import {
   type ApplicationStatusCode,
 } from './applicationStatus.ts';
 import type { FundEntry } from './funds.ts';
+import { integrationRoundSchema } from './integration.ts';
 import { fieldMessageSchema } from './validation.ts';
 import type { FieldIssue } from './wizard.ts';
 import { UUID_PATTERN } from './organization.ts';
@@ -69,6 +70,8 @@ const compilationBase = {
    * them; null before the first. The read-only wizard shows these; while null it shows the draft instead.
    */
   body: z.record(z.string(), z.unknown()).nullable().default(null),
+  /** The reviewers' requests for documents (spec §4 Integration), oldest first, each with its documents. */
+  integrationRounds: z.array(integrationRoundSchema).default([]),
 };
 /** A fund's compilation as its controller answers it, with the warnings under the fund's own key. */
 export function compilationSchemaOf(entry: Pick<FundEntry, 'warningsKey'>) {
@@ -86,11 +89,13 @@ export const orgIdQuerySchema = z.object({ orgId: z.string() });
 const statusChangeQuery = {
   status: z.string().min(1).max(100),
   note: z.string().optional(),
+  /** In integrazione: the date (YYYY-MM-DD) by which the documents are expected. */
+  deadline: z.string().max(40).optional(),
 };
 /** Update{Tur|Pui}CompilazioneStatus's query: the application id under the fund's key (turId, puiId). */
 export function statusQuerySchemaOf(entry: Pick<FundEntry, 'idQueryKey'>) {
   return z.object({ [entry.idQueryKey]: z.string(), ...statusChangeQuery }) as unknown as z.ZodType<
-    { status: string; note?: string } & Record<string, string | undefined>
+    { status: string; note?: string; deadline?: string } & Record<string, string | undefined>
   >;
 }
 

@@ -18,22 +18,40 @@ export const ATTACHMENT_PURPOSES = ['application', 'integration', 'review', 'mon
 export const attachmentPurposeSchema = z.enum(ATTACHMENT_PURPOSES);
 export type AttachmentPurpose = z.infer<typeof attachmentPurposeSchema>;
 
-/** What a slot accepts, checked on the server by content, never by name. */
-export const ATTACHMENT_FORMATS = ['PDF', 'Excel'] as const;
+/**
+ * What a slot accepts, checked on the server by content, never by name: a PDF, an Excel workbook, or (integration
+ * documents, spec §5) any 'Documento': PDF, image (PNG, JPEG), Word, Excel or PowerPoint.
+ */
+export const ATTACHMENT_FORMATS = ['PDF', 'Excel', 'Documento'] as const;
 export const attachmentFormatSchema = z.enum(ATTACHMENT_FORMATS);
 export type AttachmentFormat = z.infer<typeof attachmentFormatSchema>;
 
+/** The kinds of file the server recognises by content, with the MIME type and extension it stores them under. */
+export const FILE_KINDS = {
+  pdf: { contentType: 'application/pdf', extension: '.pdf' },
+  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: '.xlsx' },
+  xls: { contentType: 'application/vnd.ms-excel', extension: '.xls' },
+  docx: { contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: '.docx' },
+  doc: { contentType: 'application/msword', extension: '.doc' },
+  pptx: { contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', extension: '.pptx' },
+  ppt: { contentType: 'application/vnd.ms-powerpoint', extension: '.ppt' },
+  png: { contentType: 'image/png', extension: '.png' },
+  jpeg: { contentType: 'image/jpeg', extension: '.jpg' },
+} as const;
+export type FileKind = keyof typeof FILE_KINDS;
+
 /** MIME types of what the server accepts, as it stores and serves them. */
 export const ATTACHMENT_CONTENT_TYPES = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xls: 'application/vnd.ms-excel',
+  pdf: FILE_KINDS.pdf.contentType,
+  xlsx: FILE_KINDS.xlsx.contentType,
+  xls: FILE_KINDS.xls.contentType,
 } as const;
 
-/** The `accept` hint for a file picker (the server decides anyway). */
-export const ACCEPT_BY_FORMAT: Record<AttachmentFormat, string> = {
-  PDF: '.pdf,application/pdf',
-  Excel: `.xlsx,.xls,${ATTACHMENT_CONTENT_TYPES.xlsx},${ATTACHMENT_CONTENT_TYPES.xls}`,
+/** Which kinds of file fill a slot of each format. */
+export const KINDS_OF_FORMAT: Record<AttachmentFormat, readonly FileKind[]> = {
+  PDF: ['pdf'],
+  Excel: ['xlsx', 'xls'],
+  Documento: ['pdf', 'png', 'jpeg', 'docx', 'doc', 'xlsx', 'xls', 'pptx', 'ppt'],
 };
 
 /** The fund as the file calls name it: 'TUR' | 'PUI' in any case, or the compilazioneType 0 | 1. */

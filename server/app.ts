@@ -32,7 +32,7 @@ import { createAdminList } from './applications/adminList.ts';
 import { createApplicationSubmission, type MissingRequiredAttachments } from './applications/submitApplication.ts';
 import type { ServerFund } from './applications/fundModule.ts';
 import { createPuiFund } from './funds/pui.ts';
-import { attachmentPreconditions } from './attachments/preconditions.ts';
+import { createIntegrations } from './integrations/integrations.ts';
 import { callRoutes } from './routes/call.routes.ts';
 import { fundControllerRoutes } from './routes/fundController.routes.ts';
 import { FUND_REGISTRY } from '../domain/funds.ts';
@@ -96,10 +96,16 @@ export async function buildApp({ config, database, logger = false, missingRequir
   const membership = createMembership(db);
   const invitations = createInvitations(db, membership);
   const mailer = createMailer({ ...config.mail, log: app.log });
+  // What the applicant's own status changes hand over, and what else a change writes, by lifecycle event.
+  const integrations = createIntegrations({ db, membership, mailer, publicUrl: config.publicUrl });
   const applications = {
     membership,
     repository: createApplicationRepository(db),
-    statusChanges: createStatusChanges(db, { ...attachmentPreconditions }),
+    statusChanges: createStatusChanges(db, {
+      preconditions: { ...integrations.preconditions },
+      effects: { ...integrations.effects },
+      onAfterCommitError: (err, transition) => app.log.error({ err, event: transition.event }, 'after a status change'),
+    }),
   };
   app.addHook('onClose', async () => mailer.close());
   const attachmentRepository = createAttachmentRepository(db);

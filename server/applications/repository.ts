@@ -1,7 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
 import { users } from '../db/schema/users.ts';
+import { attachments } from '../db/schema/attachments.ts';
+import { integrationRounds } from '../db/schema/integrations.ts';
+import type { IntegrationRound } from '../../domain/integration.ts';
 import { applicationStatusLabels, NO_APPLICATION_ID, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import {
   statusFieldsOf,
@@ -40,18 +43,51 @@ export function createApplicationRepository(db: Db) {
     return rows.map((r) => ({ ...statusFieldsOf(r.to), at: r.at.toISOString() }));
   }
 
+  /** Every integration round of the application, oldest first, with its documents. */
+  async function integrationRoundsOf(applicationId: string): Promise<IntegrationRound[]> {
+    const rounds = await db
+      .select()
+      .from(integrationRounds)
+      .where(eq(integrationRounds.applicationId, applicationId))
+      .orderBy(asc(integrationRounds.number));
+    if (rounds.length === 0) return [];
+    const files = await db
+      .select()
+      .from(attachments)
+      .where(inArray(attachments.integrationRoundId, rounds.map((round) => round.id)))
+      .orderBy(asc(attachments.createdAt), asc(attachments.id));
+    return rounds.map((round) => ({
+      number: round.number,
+      request: round.request,
+      deadline: round.deadline,
+      requestedAt: round.requestedAt.toISOString(),
+      completedAt: round.completedAt?.toISOString() ?? null,
+      documents: files
+        .filter((file) => file.integrationRoundId === round.id)
+        .map((file) => ({ downloadId: file.id, fileName: file.fileName, size: file.size, uploadedAt: file.createdAt.toISOString() })),
+    }));
+  }
+
+  /** The history and integration rounds of a stored application. */
+  async function detailsOf(applicationId: string) {
+    const [statusHistory, rounds] = await Promise.all([history(applicationId), integrationRoundsOf(applicationId)]);
+    return { history: statusHistory, integrationRounds: rounds };
+  }
+
   return {
     byOrganization,
     byId,
+    integrationRoundsOf,
 
     /** The organisation's application to `fund`, or the all-zero "none yet" one (spec §3). */
     async compilation(organizationId: string, fund: FundEntry, options: { withWarnings: boolean }): Promise<CompilationView> {
       const row = await byOrganization(organizationId, fund.fund);
-      return compilationOf(row, organizationId, fund, options.withWarnings ? undefined : [], row ? await history(row.id) : []);
+      const details = row ? await detailsOf(row.id) : { history: [], integrationRounds: [] };
+      return compilationOf(row, organizationId, fund, options.withWarnings ? undefined : [], details);
     },
 
     async compilationOfRow(row: ApplicationRow, fund: FundEntry, options: { withWarnings: boolean }): Promise<CompilationView> {
-      return compilationOf(row, row.organizationId, fund, options.withWarnings ? undefined : [], await history(row.id));
+      return compilationOf(row, row.organizationId, fund, options.withWarnings ? undefined : [], await detailsOf(row.id));
     },
 
     async draft(organizationId: string, fund: FundEntry): Promise<Draft | undefined> {
@@ -103,7 +139,7 @@ function compilationOf(
   organizationId: string,
   fund: FundEntry,
   warnings: string[] | undefined,
-  history: StatusHistoryItem[],
+  details: { history: StatusHistoryItem[]; integrationRounds: IntegrationRound[] },
 ): CompilationView {
   const status: ApplicationStatusCode = row?.status ?? 'NON_AVVIATA';
   return {
@@ -114,7 +150,8 @@ function compilationOf(
     submittedAt: iso(row?.submittedAt ?? null),
     statusChangedAt: iso(row?.statusChangedAt ?? null),
     hasDraft: Boolean(row?.draft),
-    history,
+    history: details.history,
+    integrationRounds: details.integrationRounds,
     warnings: warnings ?? row?.warnings ?? [],
     body: row?.body ?? null,
   };

@@ -37,6 +37,36 @@ const EVENTS_WITH_THEIR_OWN_ENDPOINT = new Set<ApplicationLifecycleEventType>(['
 export type TransitionPrecondition = (tx: Db, application: ApplicationRow) => Promise<string | null>;
 export type TransitionPreconditions = Partial<Record<ApplicationLifecycleEventType, TransitionPrecondition>>;
 
+/** What a status change carries beyond its target and note (spec: the integration request's deadline). */
+export interface StatusChangeDetails {
+  /** In integrazione: the date (YYYY-MM-DD) by which the documents are expected. */
+  deadline?: string | null;
+}
+
+export interface TransitionEffectInput {
+  tx: Db;
+  /** The application after the change. */
+  application: ApplicationRow;
+  note: string | null;
+  details: StatusChangeDetails;
+  actor: StatusActor;
+}
+
+/**
+ * What else a transition writes, in its transaction (an integration request opens a round; its completion
+ * closes it). May refuse the change by throwing (nothing is written), and may answer something to do once
+ * the change is committed (tell the organisation by e-mail): a failure there is reported, never undone.
+ */
+export type TransitionEffect = (input: TransitionEffectInput) => Promise<(() => Promise<void>) | void>;
+export type TransitionEffects = Partial<Record<ApplicationLifecycleEventType, TransitionEffect>>;
+
+export interface StatusChangeOptions {
+  preconditions?: TransitionPreconditions;
+  effects?: TransitionEffects;
+  /** Where a failed after-commit action is reported (the server's log). */
+  onAfterCommitError?: (error: unknown, transition: LifecycleTransition) => void;
+}
+
 function refusal(from: ApplicationStatusCode, role: LifecycleRole, to: ApplicationStatusCode): HttpError {
   const label = applicationStatusLabels[to];
   if (role === 'applicant' && findTransition(from, 'admin', to)) {
@@ -53,7 +83,8 @@ const refuseNotYetPossible: TransitionPrecondition = async () => m.transitionNot
  * applied as one atomic step — `UPDATE … WHERE id = $id AND status = $expected` — together with its history
  * row, so of two people changing the same application at once exactly one wins and the other hears why.
  */
-export function createStatusChanges(db: Db, preconditions: TransitionPreconditions = {}) {
+export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
+  const { preconditions = {}, effects = {}, onAfterCommitError } = options;
   /**
    * Applies `transition` to the application if it is still in `transition.from`. Returns the updated row, or
    * undefined when somebody changed the status first (nothing is written then).
@@ -106,6 +137,7 @@ export function createStatusChanges(db: Db, preconditions: TransitionPreconditio
       to: ApplicationStatusCode;
       actor: StatusActor;
       note: string | null;
+      details?: StatusChangeDetails;
     }): Promise<ApplicationRow> {
       const { application, role, to } = input;
       const transition = findTransition(application.status, role, to);
@@ -113,6 +145,8 @@ export function createStatusChanges(db: Db, preconditions: TransitionPreconditio
       if (EVENTS_WITH_THEIR_OWN_ENDPOINT.has(transition.event)) throw new HttpError(409, 'transition_refused', m.useWizard);
       // An applicant's change hands something over (documents, answers): it happens only once that is there.
       const precondition = transition.role === 'applicant' ? (preconditions[transition.event] ?? refuseNotYetPossible) : undefined;
+      const effect = effects[transition.event];
+      let afterCommit: (() => Promise<void>) | undefined;
       const updated = await db.transaction(async (tx) => {
         if (precondition) {
           // Locked: no upload or removal (they take a share lock on this row) slips in between check and change.
@@ -121,9 +155,15 @@ export function createStatusChanges(db: Db, preconditions: TransitionPreconditio
           const reason = await precondition(tx, locked);
           if (reason !== null) throw new HttpError(409, 'precondition_failed', reason);
         }
-        return apply(tx, application.id, transition, input.actor, { note: input.note });
+        const changed = await apply(tx, application.id, transition, input.actor, { note: input.note });
+        if (changed && effect) {
+          afterCommit = (await effect({ tx, application: changed, note: input.note, details: input.details ?? {}, actor: input.actor })) ?? undefined;
+        }
+        return changed;
       });
       if (!updated) throw new HttpError(409, 'status_conflict', m.statusConflict);
+      const then = afterCommit as (() => Promise<void>) | undefined;
+      if (then) await then().catch((error: unknown) => onAfterCommitError?.(error, transition));
       return updated;
     },
 

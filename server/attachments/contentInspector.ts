@@ -1,46 +1,69 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import type { AttachmentFormat } from '../../domain/attachments.ts';
+import { KINDS_OF_FORMAT, type AttachmentFormat, type FileKind } from '../../domain/attachments.ts';
 
 /**
- * What an upload really is, found while it streams to storage: its kind by magic bytes (never by name or
- * by the browser's MIME type), its size, its SHA-256, and whether a PDF declares PDF/A in its XMP metadata.
+ * What an upload really is, found while it streams to storage: its kind by magic bytes and container entries
+ * (never by name or by the browser's MIME type), its size, its SHA-256, whether a PDF declares PDF/A in its XMP
+ * metadata, and whether an Office file carries macros.
  */
 
-export type ContentKind = 'pdf' | 'xlsx' | 'xls' | 'zip' | 'ole2' | 'other';
+/** A recognised file, or a container (ZIP, OLE2) that is none of the Office documents, or anything else. */
+export type ContentKind = FileKind | 'zip' | 'ole2' | 'other';
 
 export interface ContentInspection {
   kind: ContentKind;
   size: number;
   sha256: string;
   isPdfA: boolean;
+  /** A VBA project inside (docm, xlsm, pptm, or a legacy file with macros): refused whatever the slot. */
+  hasMacros: boolean;
 }
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 const ZIP_LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** The XMP property a PDF/A file must carry (ISO 19005: pdfaid:part, as attribute or element). */
 const PDFA_MARKER = Buffer.from('pdfaid:part', 'latin1');
-/** The directory entry of an Excel 97–2003 workbook inside an OLE2 compound file, in UTF-16LE. */
-const OLE2_WORKBOOK_ENTRY = Buffer.from('Workbook', 'utf16le');
+/** Directory entries of Office 97–2003 files inside an OLE2 compound file, in UTF-16LE. */
+const OLE2_ENTRIES = {
+  xls: Buffer.from('Workbook', 'utf16le'),
+  doc: Buffer.from('WordDocument', 'utf16le'),
+  ppt: Buffer.from('PowerPoint Document', 'utf16le'),
+  macros: Buffer.from('_VBA_PROJECT', 'utf16le'),
+} as const;
+/** The folder of each Office Open XML document inside its ZIP. */
+const OOXML_FOLDERS = { xlsx: 'xl/', docx: 'word/', pptx: 'ppt/' } as const;
+const VBA_PROJECT_PART = 'vbaproject.bin';
 const HEAD_LENGTH = 8;
 const ZIP_NAME_MAX = 1024;
 
 function headKind(head: Buffer): ContentKind {
-  if (head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return 'pdf';
-  if (head.subarray(0, ZIP_LOCAL_HEADER.length).equals(ZIP_LOCAL_HEADER)) return 'zip';
-  if (head.subarray(0, OLE2_MAGIC.length).equals(OLE2_MAGIC)) return 'ole2';
+  const startsWith = (magic: Buffer) => head.subarray(0, magic.length).equals(magic);
+  if (startsWith(PDF_MAGIC)) return 'pdf';
+  if (startsWith(PNG_MAGIC)) return 'png';
+  if (startsWith(JPEG_MAGIC)) return 'jpeg';
+  if (startsWith(ZIP_LOCAL_HEADER)) return 'zip';
+  if (startsWith(OLE2_MAGIC)) return 'ole2';
   return 'other';
 }
 
+const ZIP_KINDS: readonly FileKind[] = ['xlsx', 'docx', 'pptx'];
+const OLE2_KINDS: readonly FileKind[] = ['xls', 'doc', 'ppt'];
+
 /** Whether content of `kind` may fill a slot that asks for `format`. */
 export function kindMatchesFormat(kind: ContentKind, format: AttachmentFormat): boolean {
-  return format === 'PDF' ? kind === 'pdf' : kind === 'xlsx' || kind === 'xls';
+  return (KINDS_OF_FORMAT[format] as readonly ContentKind[]).includes(kind);
 }
 
 /** Whether the first bytes already rule the file out for `format` (the rest of the check needs the whole file). */
 function headCannotMatch(kind: ContentKind, format: AttachmentFormat): boolean {
-  return format === 'PDF' ? kind !== 'pdf' : kind !== 'zip' && kind !== 'ole2';
+  const kinds = KINDS_OF_FORMAT[format];
+  if (kind === 'zip') return !kinds.some((candidate) => ZIP_KINDS.includes(candidate));
+  if (kind === 'ole2') return !kinds.some((candidate) => OLE2_KINDS.includes(candidate));
+  return !(kinds as readonly ContentKind[]).includes(kind);
 }
 
 /** Finds `pattern` in a stream of chunks, including across chunk boundaries. */
@@ -60,12 +83,15 @@ class PatternFinder {
   }
 }
 
-/** Finds a ZIP local file header whose entry name starts with 'xl/': what makes a ZIP an Excel workbook. */
-class WorkbookEntryFinder {
+/**
+ * Reads the names of a ZIP's entries from their local file headers as the bytes flow: which Office document
+ * folder it holds (xl/, word/, ppt/) and whether a VBA project (macros) is inside.
+ */
+class ZipEntryScanner {
   private carry = Buffer.alloc(0);
-  found = false;
+  readonly folders = new Set<keyof typeof OOXML_FOLDERS>();
+  hasVbaProject = false;
   push(chunk: Buffer) {
-    if (this.found) return;
     const window = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
     let from = 0;
     let keepFrom = Math.max(0, window.length - (ZIP_LOCAL_HEADER.length - 1));
@@ -81,14 +107,20 @@ class WorkbookEntryFinder {
         keepFrom = at;
         break;
       }
-      if (window.subarray(at + 30, at + 30 + Math.min(nameLength, 3)).toString('latin1') === 'xl/') {
-        this.found = true;
-        this.carry = Buffer.alloc(0);
-        return;
-      }
+      this.record(window.subarray(at + 30, at + 30 + Math.min(nameLength, ZIP_NAME_MAX)).toString('latin1'));
       from = at + 1;
     }
     this.carry = Buffer.from(window.subarray(keepFrom));
+  }
+  private record(name: string) {
+    for (const [kind, folder] of Object.entries(OOXML_FOLDERS) as [keyof typeof OOXML_FOLDERS, string][]) {
+      if (name.startsWith(folder)) this.folders.add(kind);
+    }
+    if (name.toLowerCase().endsWith(VBA_PROJECT_PART)) this.hasVbaProject = true;
+  }
+  /** The document the ZIP is (a ZIP holding exactly one of the folders), or a plain ZIP. */
+  kind(): ContentKind {
+    return this.folders.size === 1 ? [...this.folders][0]! : 'zip';
   }
 }
 
@@ -115,8 +147,13 @@ export class ContentInspector extends Transform {
   private kind: ContentKind | undefined;
   private size = 0;
   private readonly pdfA = new PatternFinder(PDFA_MARKER);
-  private readonly workbookEntry = new WorkbookEntryFinder();
-  private readonly oleWorkbook = new PatternFinder(OLE2_WORKBOOK_ENTRY);
+  private readonly zipEntries = new ZipEntryScanner();
+  private readonly oleEntries = {
+    xls: new PatternFinder(OLE2_ENTRIES.xls),
+    doc: new PatternFinder(OLE2_ENTRIES.doc),
+    ppt: new PatternFinder(OLE2_ENTRIES.ppt),
+    macros: new PatternFinder(OLE2_ENTRIES.macros),
+  };
 
   constructor(private readonly options: { maxBytes: number; expected?: AttachmentFormat }) {
     super();
@@ -156,18 +193,27 @@ export class ContentInspector extends Transform {
 
   private scan(chunk: Buffer) {
     if (this.kind === 'pdf') this.pdfA.push(chunk);
-    else if (this.kind === 'zip') this.workbookEntry.push(chunk);
-    else if (this.kind === 'ole2') this.oleWorkbook.push(chunk);
+    else if (this.kind === 'zip') this.zipEntries.push(chunk);
+    else if (this.kind === 'ole2') for (const finder of Object.values(this.oleEntries)) finder.push(chunk);
   }
 
   private finalKind(): ContentKind {
-    if (this.kind === 'zip') return this.workbookEntry.found ? 'xlsx' : 'zip';
-    if (this.kind === 'ole2') return this.oleWorkbook.found ? 'xls' : 'ole2';
+    if (this.kind === 'zip') return this.zipEntries.kind();
+    if (this.kind === 'ole2') {
+      const found = OLE2_KINDS.filter((kind) => this.oleEntries[kind as 'xls' | 'doc' | 'ppt'].found);
+      return found.length === 1 ? found[0]! : 'ole2';
+    }
     return this.kind ?? 'other';
   }
 
   result(): ContentInspection {
     const kind = this.finalKind();
-    return { kind, size: this.size, sha256: this.hash.copy().digest('hex'), isPdfA: kind === 'pdf' && this.pdfA.found };
+    return {
+      kind,
+      size: this.size,
+      sha256: this.hash.copy().digest('hex'),
+      isPdfA: kind === 'pdf' && this.pdfA.found,
+      hasMacros: this.zipEntries.hasVbaProject || this.oleEntries.macros.found,
+    };
   }
 }

@@ -1,12 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { attachments, attachmentTypes } from '../db/schema/attachments.ts';
 import { applications } from '../db/schema/applications.ts';
+import { integrationRounds } from '../db/schema/integrations.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import type { AttachmentPurpose } from '../../domain/attachments.ts';
 import { messages } from '../../domain/messages.ts';
 import { isAttachmentPurposeOpen } from '../../machines/application-lifecycle/transitions.ts';
 import { HttpError } from '../errors.ts';
+import { openRoundOf } from '../integrations/rounds.ts';
 import { attachmentValidationOf } from './slots.ts';
 
 export type AttachmentTypeRow = typeof attachmentTypes.$inferSelect;
@@ -29,6 +31,14 @@ async function refuseUnlessOpen(tx: Db, organizationId: string, fund: string, pu
   if (isAttachmentPurposeOpen(row?.status, purpose)) return;
   if (purpose === 'application') throw new HttpError(409, 'application_submitted', m.submitted);
   throw new HttpError(409, 'attachments_closed', m.closedForPurpose);
+}
+
+async function openRoundOfOrganization(tx: Db, organizationId: string, fund: string) {
+  const [application] = await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)));
+  return application ? openRoundOf(tx, application.id) : undefined;
 }
 
 /** Attachment types and uploaded files. Every change checks, in its transaction, that the status still allows it. */
@@ -70,6 +80,28 @@ export function createAttachmentRepository(db: Db) {
       return row;
     },
 
+    /** The integration round whose documents are shown: the one open, otherwise the latest; undefined when none. */
+    async currentIntegrationRound(organizationId: string, fund: string): Promise<string | undefined> {
+      const [round] = await db
+        .select({ id: integrationRounds.id })
+        .from(integrationRounds)
+        .innerJoin(applications, eq(applications.id, integrationRounds.applicationId))
+        .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)))
+        .orderBy(desc(integrationRounds.number))
+        .limit(1);
+      return round?.id;
+    },
+
+    /** The number of each integration round of the organisation's application (for the zip's folders). */
+    async integrationRoundNumbers(organizationId: string, fund: string): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ id: integrationRounds.id, number: integrationRounds.number })
+        .from(integrationRounds)
+        .innerJoin(applications, eq(applications.id, integrationRounds.applicationId))
+        .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)));
+      return new Map(rows.map((row) => [row.id, row.number]));
+    },
+
     /** Names of the mandatory types of `purpose` without a file of the organisation (the submit checks). */
     async missingMandatory(organizationId: string, fund: string, purpose: AttachmentPurpose = 'application'): Promise<string[]> {
       const [types, files] = await Promise.all([this.typesOf(fund, purpose), this.filesOf(organizationId, fund, purpose)]);
@@ -98,7 +130,12 @@ export function createAttachmentRepository(db: Db) {
             .returning({ key: attachments.storageKey });
           replacedKeys = replaced.map((r) => r.key);
         }
-        const [row] = await tx.insert(attachments).values(file).returning();
+        // An integration document belongs to the round it answers (the open one: the status was checked above).
+        const round = type.purpose === 'integration' ? await openRoundOfOrganization(tx, file.organizationId, file.fund) : undefined;
+        const [row] = await tx
+          .insert(attachments)
+          .values({ ...file, integrationRoundId: round?.id ?? null })
+          .returning();
         return { row: row!, replacedKeys };
       });
     },

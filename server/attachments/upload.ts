@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { ATTACHMENT_CONTENT_TYPES, attachmentCallTypeSchema, type UploadFileResponse } from '../../domain/attachments.ts';
+import { ATTACHMENT_CONTENT_TYPES, attachmentCallTypeSchema, FILE_KINDS, type FileKind, type UploadFileResponse } from '../../domain/attachments.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import { fileNameWithExtension, displayFileName } from '../../domain/fileName.ts';
 import { messages } from '../../domain/messages.ts';
@@ -36,8 +36,8 @@ interface UploadTarget {
 export const tooLarge = (maxBytes: number) =>
   new HttpError(413, 'file_too_large', m.tooLarge(Math.round(maxBytes / (1024 * 1024))), { connection: 'close' });
 
-const wrongFormat = (format: AttachmentTypeRow['format']) =>
-  new HttpError(415, 'unsupported_file_type', format === 'PDF' ? m.notPdf : m.notExcel);
+const NOT_OF_FORMAT: Record<AttachmentTypeRow['format'], string> = { PDF: m.notPdf, Excel: m.notExcel, Documento: m.notDocument };
+const wrongFormat = (format: AttachmentTypeRow['format']) => new HttpError(415, 'unsupported_file_type', NOT_OF_FORMAT[format]);
 
 /** Errors of the multipart parser, of the inspector and of an interrupted request, as the person should read them. */
 function clientError(error: unknown, maxBytes: number): unknown {
@@ -121,10 +121,10 @@ export async function receiveUpload(request: FastifyRequest, deps: UploadDepende
     const { type, fund: callFund, access } = await resolveTarget();
     const { inspection } = stored;
     if (inspection.size === 0) throw new HttpError(400, 'file_empty', m.empty);
+    if (inspection.hasMacros) throw new HttpError(415, 'macro_not_allowed', m.macrosNotAllowed);
     if (!kindMatchesFormat(inspection.kind, type.format)) throw wrongFormat(type.format);
 
-    const extension = inspection.kind === 'pdf' ? '.pdf' : inspection.kind === 'xlsx' ? '.xlsx' : '.xls';
-    const contentType = inspection.kind === 'pdf' ? ATTACHMENT_CONTENT_TYPES.pdf : ATTACHMENT_CONTENT_TYPES[inspection.kind === 'xlsx' ? 'xlsx' : 'xls'];
+    const { extension, contentType } = FILE_KINDS[inspection.kind as FileKind];
     const fileName = fileNameWithExtension(fields.Nome?.trim() || stored.clientName, extension, 'allegato');
     const description = displayFileName(fields.Descrizione ?? '').slice(0, DESCRIPTION_MAX_LENGTH) || null;
 

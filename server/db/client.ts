@@ -14,8 +14,9 @@ import * as invitations from './schema/invitations.ts';
 import * as applications from './schema/applications.ts';
 import * as calls from './schema/calls.ts';
 import * as attachments from './schema/attachments.ts';
+import * as integrations from './schema/integrations.ts';
 
-export const schema = { ...users, ...organizations, ...identity, ...invitations, ...applications, ...calls, ...attachments };
+export const schema = { ...users, ...organizations, ...identity, ...invitations, ...applications, ...calls, ...attachments, ...integrations };
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code above this module never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -166,6 +166,25 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     },
   );
 
+  /**
+   * The integration slots of the fund's application (spec §2 "Allegati Integrazione", §7), with the documents
+   * of the round now open — or, once completed, of the latest round. Members and platform administrators.
+   */
+  app.get(
+    '/api/FileUpload/GetAttachmentIntegrations',
+    { schema: { querystring: attachmentTypesQuerySchema, response: { 200: attachmentSlotListSchema, ...errors } } },
+    async (request) => {
+      const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const fund = parseFund(request.query.callType);
+      const [types, files, roundId] = await Promise.all([
+        repository.typesOf(fund, 'integration'),
+        repository.filesOf(access.organization.id, fund, 'integration'),
+        repository.currentIntegrationRound(access.organization.id, fund),
+      ]);
+      return attachmentSlotsOf(types, roundId === undefined ? [] : files.filter((file) => file.integrationRoundId === roundId));
+    },
+  );
+
   for (const { fund, controller } of funds) {
     /** Whether every mandatory attachment of the application is uploaded, and which are missing. */
     app.get(
@@ -190,10 +209,18 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(organization.id, fund)]);
       if (files.length === 0) throw new HttpError(404, 'no_attachments', m.zipEmpty);
 
-      const order = new Map(types.map((type, index) => [type.id, index]));
+      const integrationTypes = await repository.typesOf(fund, 'integration');
+      const allTypes = [...types, ...integrationTypes];
+      const order = new Map(allTypes.map((type, index) => [type.id, index]));
       const sorted = [...files].sort((a, b) => (order.get(a.attachmentTypeId) ?? 0) - (order.get(b.attachmentTypeId) ?? 0));
       const present = await Promise.all(sorted.map((file) => storage.exists(file.storageKey)));
-      const names = zipEntryNames(sorted, new Map(types.map((type) => [type.id, type.name])));
+      const rounds = await repository.integrationRoundNumbers(organization.id, fund);
+      // Integration documents go in Integrazione/, one folder per request when there were several.
+      const names = zipEntryNames(sorted, new Map(allTypes.map((type) => [type.id, type.name]))).map((name, index) => {
+        const round = sorted[index]!.integrationRoundId;
+        if (round === null) return name;
+        return rounds.size > 1 ? `Integrazione/Richiesta ${rounds.get(round) ?? ''}/${name}` : `Integrazione/${name}`;
+      });
 
       const zip = new yazl.ZipFile();
       const output = zip.outputStream as Readable;

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import type { FundEntry } from '../../domain/funds.ts';
+import { integrationDeadlineSchema } from '../../domain/integration.ts';
 import { messages } from '../../domain/messages.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { UUID_PATTERN } from '../../domain/organization.ts';
@@ -63,6 +65,17 @@ export function parseNote(note: string | undefined): string | null {
   return text;
 }
 
+/** An integration request's deadline: a calendar day (YYYY-MM-DD) not before today in Italy; absent or blank is none. */
+export function parseDeadline(deadline: string | undefined): string | null {
+  const text = deadline?.trim() ?? '';
+  if (text === '') return null;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  if (!integrationDeadlineSchema.safeParse(text).success || !isValid(parseISO(text)) || text < today) {
+    throw new HttpError(400, 'invalid_deadline', messages.integration.deadlineInvalid);
+  }
+  return text;
+}
+
 /** The compilation with the warnings under the fund's own key (spec §3: warningsTur, warningsPui). */
 function shaped(entry: FundEntry, view: CompilationView) {
   const { warnings, ...rest } = view;
@@ -115,6 +128,7 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
       const to = parseApplicationStatus(query.status ?? '');
       if (!to) throw new HttpError(400, 'invalid_status', m.statusUnknown);
       const note = parseNote(query.note);
+      const deadline = parseDeadline(query.deadline);
 
       const application = await repository.byId(id);
       if (!application || application.fund !== entry.fund) throw new HttpError(404, 'not_found', m.notFound);
@@ -127,6 +141,7 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
         role: isAdmin ? 'admin' : 'applicant',
         to,
         note,
+        details: { deadline },
         actor: { role: isAdmin ? 'admin' : 'applicant', userId: user.id },
       });
       return shaped(entry, await repository.compilationOfRow(updated, entry, { withWarnings: isAdmin }));

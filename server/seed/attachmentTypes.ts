@@ -37,7 +37,7 @@ export const attachmentTypeSeeds: AttachmentTypeSeed[] = [
   { id: 106, fund: 'PUI', name: "Documento d'identità del legale rappresentante", format: 'PDF', mandatory: true },
   { id: 107, fund: 'PUI', name: 'Delibera di approvazione del progetto', format: 'PDF', mandatory: false },
   { id: 199, fund: 'PUI', name: 'Aggiungi allegato', format: 'PDF', mandatory: false, multiple: true },
-  { id: 150, fund: 'PUI', name: 'Documento integrativo', format: 'PDF', mandatory: false, multiple: true, purpose: 'integration' },
+  { id: 150, fund: 'PUI', name: 'Documento integrativo', format: 'Documento', mandatory: false, multiple: true, purpose: 'integration' },
 
   { id: 201, fund: 'TUR', name: 'Informativa privacy firmata', format: 'PDF', mandatory: true, templatePath: TEMPLATE_PATHS.privacy },
   { id: 202, fund: 'TUR', name: 'Accordo di riservatezza firmato', format: 'PDF', mandatory: true, templatePath: TEMPLATE_PATHS.confidentiality },
@@ -48,7 +48,7 @@ export const attachmentTypeSeeds: AttachmentTypeSeed[] = [
   { id: 207, fund: 'TUR', name: 'Attestato di prestazione energetica (APE) ante operam', format: 'PDF', mandatory: false },
   { id: 208, fund: 'TUR', name: "Perizia di stima dell'immobile (in caso di acquisto)", format: 'PDF', mandatory: false },
   { id: 299, fund: 'TUR', name: 'Aggiungi allegato', format: 'PDF', mandatory: false, multiple: true },
-  { id: 250, fund: 'TUR', name: 'Documento integrativo', format: 'PDF', mandatory: false, multiple: true, purpose: 'integration' },
+  { id: 250, fund: 'TUR', name: 'Documento integrativo', format: 'Documento', mandatory: false, multiple: true, purpose: 'integration' },
 ];
 
 /**

@@ -103,7 +103,7 @@ describe.each(['TUR', 'PUI'] as const)('%s: the 13 × 13 status matrix', (fund) 
           expect(body, label).toEqual({ error: expect.any(String), message: expect.any(String) });
           if (caller.who === 'applicant (member)' && applicantHandsOver(from, to)) {
             expect(body.error, label).toBe('precondition_failed');
-            expect(body.message, label).toMatch(/^(Carica almeno un documento di integrazione|Questo passaggio di stato non è ancora disponibile)/);
+            expect(body.message, label).toMatch(/^(Non c’è una richiesta di integrazione aperta|Carica almeno un documento di integrazione|Questo passaggio di stato non è ancora disponibile)/);
           } else if (caller.refusedWith === 409) {
             expect(body.message, label).toMatch(/^(Non è possibile portare|Solo gli amministratori|Questo stato si imposta)/);
           }

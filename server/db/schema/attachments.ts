@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { calls } from './calls.ts';
+import { integrationRounds } from './integrations.ts';
 import type { AttachmentFormat, AttachmentPurpose } from '../../../domain/attachments.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { organizations } from './organizations.ts';
@@ -32,7 +33,7 @@ export const attachmentTypes = pgTable(
   },
   (t) => [
     index('attachment_types_fund_idx').on(t.fund, t.purpose, t.sortOrder),
-    check('attachment_types_format_check', sql`${t.format} in ('PDF', 'Excel')`),
+    check('attachment_types_format_check', sql`${t.format} in ('PDF', 'Excel', 'Documento')`),
     check('attachment_types_purpose_check', sql`${t.purpose} in ('application', 'integration', 'review', 'monitoring')`),
   ],
 );
@@ -62,6 +63,8 @@ export const attachments = pgTable(
     sha256: text('sha256').notNull(),
     isPdfA: boolean('is_pdf_a').notNull().default(false),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** For an integration document: the round (request) it answers. */
+    integrationRoundId: uuid('integration_round_id').references((): AnyPgColumn => integrationRounds.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,213 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentSlotListSchema } from '../../domain/attachments.ts';
+import { messages } from '../../domain/messages.ts';
+import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { personWithOrganization } from '../support/organizationFixtures.ts';
+import { applicationRow, forceApplicationStatus, historyRows, updateStatus } from '../support/applicationFixtures.ts';
+import { removeAttachment, samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
+import { ole2With, sampleDocuments, zipOf } from '../support/officeFiles.ts';
+import { zipEntries } from '../support/zipEntries.ts';
+
+/** server/seed/attachmentTypes.ts: an application slot and the integration slot of PUI. */
+const PUI_REPORT = 103;
+const PUI_INTEGRATION = 150;
+const m = messages.integration;
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof personWithOrganization>>;
+let stranger: Awaited<ReturnType<typeof personWithOrganization>>;
+let admin: { token: string };
+let applicationId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await personWithOrganization(t, { name: 'Comune di Integrazione' });
+  stranger = await personWithOrganization(t, { name: 'Comune Estraneo' });
+  admin = await t.loginAsAdmin();
+  applicationId = await forceApplicationStatus(t, owner.orgId, 'PUI', 'IN_VALUTAZIONE', { submittedAt: new Date() });
+});
+afterAll(() => t.close());
+
+const upload = (typeId: number, file: { name: string; content: Buffer }, token = owner.token, orgId = owner.orgId) =>
+  uploadAttachment(t, token, file, { orgId, callType: 'PUI', typeId });
+const uploadPdf = (name: string, typeId = PUI_INTEGRATION) => upload(typeId, { name, content: samplePdf(name) });
+const compilation = async (token = owner.token) => (await t.get(`/api/Pui/GetPuiCompilazione?orgId=${owner.orgId}`, token)).json();
+const integrationSlots = async () =>
+  attachmentSlotListSchema.parse(
+    (await t.get(`/api/FileUpload/GetAttachmentIntegrations?orgId=${owner.orgId}&callType=PUI`, owner.token)).json(),
+  );
+const outbox = async () => (await readdir(t.config.mail.outboxDir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'));
+
+function askForIntegration(note: string | undefined, deadline?: string) {
+  const query = new URLSearchParams({
+    puiId: applicationId,
+    status: 'In integrazione',
+    ...(note === undefined ? {} : { note }),
+    ...(deadline ? { deadline } : {}),
+  });
+  return t.post(`/api/Pui/UpdatePuiCompilazioneStatus?${query}`, undefined, admin.token);
+}
+
+describe('the reviewer asks', () => {
+  it('needs the request in the note, and a deadline that is a day not yet past; nothing is written otherwise', async () => {
+    const historyBefore = (await historyRows(t, applicationId)).length;
+    const noNote = await askForIntegration(undefined);
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json()).toEqual({ error: 'integration_request_missing', message: m.requestMissing });
+    const pastDeadline = await askForIntegration('Manca la planimetria', '2020-01-31');
+    expect(pastDeadline.statusCode).toBe(400);
+    expect(pastDeadline.json().error).toBe('invalid_deadline');
+    expect((await askForIntegration('Manca la planimetria', '2099-02-30')).statusCode).toBe(400);
+    expect((await applicationRow(t, applicationId))?.status).toBe('IN_VALUTAZIONE');
+    expect(await historyRows(t, applicationId)).toHaveLength(historyBefore);
+  });
+
+  it('stores the request with its deadline, shows it to the applicant and e-mails the members', async () => {
+    const mailsBefore = new Set(await outbox());
+    const asked = await askForIntegration('Allegare:\n- planimetria catastale\n- computo metrico', '2099-03-15');
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ statusCode: 'IN_INTEGRAZIONE' });
+
+    const seen = await compilation();
+    expect(seen.integrationRounds).toEqual([
+      {
+        number: 1,
+        request: 'Allegare:\n- planimetria catastale\n- computo metrico',
+        deadline: '2099-03-15',
+        requestedAt: expect.any(String),
+        completedAt: null,
+        documents: [],
+      },
+    ]);
+    const mails = (await outbox()).filter((file) => !mailsBefore.has(file));
+    expect(mails).toHaveLength(1);
+    const mail = await readFile(path.join(t.config.mail.outboxDir, mails[0]!), 'utf8');
+    expect(mail).toContain(owner.email);
+    expect(mail).toContain('planimetria catastale');
+    expect(mail).toContain('15/03/2099');
+  });
+});
+
+describe('the applicant adds documents', () => {
+  it('accepts PDF, images, Word, Excel and PowerPoint by their content, in the integration slot only', async () => {
+    for (const document of await sampleDocuments()) {
+      const added = await upload(PUI_INTEGRATION, document);
+      expect(added.statusCode, document.name).toBe(200);
+      expect(added.json().contentType, document.name).toBe(document.contentType);
+      expect((await removeAttachment(t, owner.token, added.json().id)).statusCode, document.name).toBe(200);
+    }
+    const main = await uploadPdf('relazione.pdf', PUI_REPORT);
+    expect(main.statusCode).toBe(409);
+    expect(main.json().error).toBe('application_submitted');
+  });
+
+  it('refuses a disguised executable, a macro-enabled document and a legacy file with macros', async () => {
+    const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(256, 0x41)]);
+    const disguised = await upload(PUI_INTEGRATION, { name: 'documento.pdf', content: executable });
+    expect(disguised.statusCode).toBe(415);
+    expect(disguised.json().message).toBe(messages.attachments.notDocument);
+
+    const docm = await zipOf({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>', 'word/vbaProject.bin': 'macro' });
+    const withMacros = await upload(PUI_INTEGRATION, { name: 'relazione.docm', content: docm });
+    expect(withMacros.statusCode).toBe(415);
+    expect(withMacros.json()).toEqual({ error: 'macro_not_allowed', message: messages.attachments.macrosNotAllowed });
+    const legacy = await upload(PUI_INTEGRATION, {
+      name: 'relazione.doc',
+      content: ole2With('Root Entry', 'WordDocument', 'Macros', '_VBA_PROJECT'),
+    });
+    expect(legacy.statusCode).toBe(415);
+    expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
+  });
+
+  it('lets only the organisation’s members write, never another organisation', async () => {
+    const foreign = await upload(PUI_INTEGRATION, { name: 'altrui.pdf', content: samplePdf('altrui') }, stranger.token);
+    expect([403, 404]).toContain(foreign.statusCode);
+    const mine = await uploadPdf('planimetria.pdf');
+    expect(mine.statusCode).toBe(200);
+    expect([403, 404]).toContain((await removeAttachment(t, stranger.token, mine.json().id)).statusCode);
+    expect((await removeAttachment(t, owner.token, mine.json().id)).statusCode).toBe(200);
+  });
+});
+
+describe('the applicant completes', () => {
+  it('is refused without a document of this round, writing nothing', async () => {
+    const before = await applicationRow(t, applicationId);
+    const historyBefore = (await historyRows(t, applicationId)).length;
+    const refused = await updateStatus(t, owner.token, 'PUI', applicationId, 'Integrazione Sottomessa');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'precondition_failed', message: messages.applications.integrationDocumentMissing });
+    expect(await applicationRow(t, applicationId)).toEqual(before);
+    expect(await historyRows(t, applicationId)).toHaveLength(historyBefore);
+  });
+
+  it('completes once with a document: one history row, the round closed, the slots closed', async () => {
+    const planimetria = await uploadPdf('planimetria.pdf');
+    expect(planimetria.statusCode).toBe(200);
+    expect((await integrationSlots()).filter((slot) => slot.downloadId !== null).map((slot) => slot.fileName)).toEqual(['planimetria.pdf']);
+    const historyBefore = (await historyRows(t, applicationId)).length;
+    const [first, second] = await Promise.all([
+      updateStatus(t, owner.token, 'PUI', applicationId, 'Integrazione Sottomessa'),
+      updateStatus(t, owner.token, 'PUI', applicationId, 'Integrazione Sottomessa'),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect(await historyRows(t, applicationId)).toHaveLength(historyBefore + 1);
+    const [round] = (await compilation()).integrationRounds;
+    expect(round).toMatchObject({
+      number: 1,
+      completedAt: expect.any(String),
+      documents: [{ fileName: 'planimetria.pdf', downloadId: planimetria.json().id }],
+    });
+
+    const late = await uploadPdf('tardivo.pdf');
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: 'attachments_closed', message: messages.attachments.closedForPurpose });
+    expect((await removeAttachment(t, owner.token, planimetria.json().id)).statusCode).toBe(409);
+    expect((await t.get(`/api/FileUpload/GetFile?downloadId=${planimetria.json().id}`, owner.token)).statusCode).toBe(200);
+  });
+
+  it('keeps every round: a second request gets its own documents, and the admin zip has them under Integrazione/', async () => {
+    expect((await updateStatus(t, admin.token, 'PUI', applicationId, 'In valutazione')).statusCode).toBe(200);
+    expect((await askForIntegration('Manca anche la relazione geologica')).statusCode).toBe(200);
+    expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
+    expect((await uploadPdf('geologica.pdf')).statusCode).toBe(200);
+    expect((await updateStatus(t, owner.token, 'PUI', applicationId, 'Integrazione Sottomessa')).statusCode).toBe(200);
+
+    const rounds = (await compilation(admin.token)).integrationRounds;
+    expect(
+      rounds.map((round: { number: number; documents: { fileName: string }[] }) => [round.number, round.documents.map((d) => d.fileName)]),
+    ).toEqual([
+      [1, ['planimetria.pdf']],
+      [2, ['geologica.pdf']],
+    ]);
+    const zip = await t.app.inject({
+      method: 'GET',
+      url: `/api/FileUpload/GetZippedFiles?orgId=${owner.orgId}&type=PUI`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(zip.statusCode).toBe(200);
+    const names = [...zipEntries(zip.rawPayload).keys()];
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Integrazione/Richiesta 1/Documento integrativo - planimetria.pdf',
+        'Integrazione/Richiesta 2/Documento integrativo - geologica.pdf',
+      ]),
+    );
+  });
+});
+
+describe('the other applicant changes need what they hand over', () => {
+  it('refuses Istruttoria Sottomessa and Monitoraggio Sottomesso until their answers can be checked', async () => {
+    for (const [from, to] of [
+      ['AMMISSIBILE', 'Istruttoria Sottomessa'],
+      ['MONITORAGGIO_APERTO', 'Monitoraggio Sottomesso'],
+    ] as const) {
+      await forceApplicationStatus(t, owner.orgId, 'PUI', from);
+      const refused = await updateStatus(t, owner.token, 'PUI', applicationId, to);
+      expect(refused.statusCode, to).toBe(409);
+      expect(refused.json(), to).toEqual({ error: 'precondition_failed', message: messages.applications.transitionNotYetPossible });
+      expect((await applicationRow(t, applicationId))?.status, to).toBe(from);
+    }
+  });
+});
