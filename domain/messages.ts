@@ -279,6 +279,7 @@ export const messages = {
       `Solo gli amministratori della piattaforma possono portare la candidatura in \u00ab${to}\u00bb.`,
   },
   funds: {
+    integrationDeadline: 'Scadenza integrazione',
     loading: 'Caricamento dei fondi…',
     loadFailed: 'Non è stato possibile caricare i fondi.',
     retry: 'Riprova',
@@ -473,6 +474,7 @@ export const messages = {
     notPdf: 'Il file non è un documento PDF: per questo allegato carica un file PDF (preferibilmente PDF/A).',
     notExcel: 'Il file non è un foglio Excel: per questo allegato carica un file .xlsx o .xls.',
     notDocument: 'Formato non accettato: carica un PDF, un\u2019immagine (PNG o JPEG) o un documento Word, Excel o PowerPoint.',
+    formatLabel: { PDF: 'PDF', Excel: 'Excel', Documento: 'PDF, immagine, Word, Excel o PowerPoint' },
     macrosNotAllowed: 'Il file contiene macro e non può essere accettato: salvalo senza macro (per esempio .docx, .xlsx o .pptx) o in PDF e riprova.',
     typeUnknown: 'Tipo di allegato sconosciuto per questo fondo: ricarica la pagina e riprova.',
     typeMissing: 'Indica il tipo di allegato (TipoFileId).',

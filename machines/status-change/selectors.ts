@@ -8,3 +8,8 @@ export const selectIsDialogOpen = (snapshot: StatusChangeSnapshot): boolean =>
 export const selectIsSubmitting = (snapshot: StatusChangeSnapshot): boolean => snapshot.matches('submitting');
 export const selectRequest = (snapshot: StatusChangeSnapshot) => snapshot.context.request;
 export const selectNote = (snapshot: StatusChangeSnapshot): string => snapshot.context.note;
+export const selectDeadline = (snapshot: StatusChangeSnapshot): string | null => snapshot.context.deadline;
+/** In integrazione: the note is the request to the applicant, and a deadline may be given. */
+export const selectIsIntegrationRequest = (snapshot: StatusChangeSnapshot): boolean => snapshot.context.request?.to === 'IN_INTEGRAZIONE';
+/** Conferma is enabled: everything the change needs is there. */
+export const selectCanConfirm = (snapshot: StatusChangeSnapshot): boolean => snapshot.can({ type: 'dialog.confirm' });

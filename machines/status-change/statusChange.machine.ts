@@ -27,22 +27,29 @@ export const statusChangeMachine = setup({
     changeStatus: changeStatusNotProvided,
   },
   guards: {
-    isOfferedTarget: ({ event }) =>
-      event.type === 'status.choose' && adminTargetsFrom(event.request.from).includes(event.request.to),
+    isOfferedTarget: ({ event }) => event.type === 'status.choose' && adminTargetsFrom(event.request.from).includes(event.request.to),
     isNoteAcceptable: ({ event }) => event.type === 'note.change' && event.note.length <= STATUS_NOTE_MAX_LENGTH,
+    isIntegrationRequest: ({ context }) => context.request?.to === 'IN_INTEGRAZIONE',
+    // In integrazione asks the applicant for documents: the note says which, so it cannot be empty.
+    isRequestComplete: ({ context }) => context.request?.to !== 'IN_INTEGRAZIONE' || context.note.trim() !== '',
   },
   actions: {
-    openRequest: assign(({ event }) => (event.type === 'status.choose' ? { request: event.request, note: '', error: null } : {})),
+    openRequest: assign(({ event }) =>
+      event.type === 'status.choose' ? { request: event.request, note: '', deadline: null, error: null } : {},
+    ),
     changeNote: assign(({ event }) => (event.type === 'note.change' ? { note: event.note } : {})),
-    clearRequest: assign({ request: null, note: '', error: null }),
+    changeDeadline: assign(({ event }) => (event.type === 'deadline.change' ? { deadline: event.deadline } : {})),
+    clearRequest: assign({ request: null, note: '', deadline: null, error: null }),
     storeError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     notifySucceeded: () => {},
     notifyFailed: () => {},
   },
 }).createMachine({
   id: 'statusChange',
-  description: 'Spec §4: "Sei sicuro di voler settare lo stato in …?" with an optional note, Conferma / Annulla.',
-  context: { request: null, note: '', error: null },
+  description:
+    'Spec §4: "Sei sicuro di voler settare lo stato in …?" with an optional note, Conferma / Annulla; for In ' +
+    'integrazione the note is the request to the applicant (required) and a deadline may be given.',
+  context: { request: null, note: '', deadline: null, error: null },
   initial: 'idle',
   states: {
     idle: {
@@ -53,7 +60,8 @@ export const statusChangeMachine = setup({
       description: 'The dialog asks for confirmation; the note can be typed.',
       on: {
         'note.change': { guard: 'isNoteAcceptable', actions: 'changeNote' },
-        'dialog.confirm': { target: 'submitting' },
+        'deadline.change': { guard: 'isIntegrationRequest', actions: 'changeDeadline' },
+        'dialog.confirm': { guard: 'isRequestComplete', target: 'submitting' },
         'dialog.cancel': { target: 'idle', actions: 'clearRequest' },
       },
     },
@@ -62,7 +70,7 @@ export const statusChangeMachine = setup({
       invoke: {
         id: 'changeStatus',
         src: 'changeStatus',
-        input: ({ context }) => ({ request: context.request!, note: context.note }),
+        input: ({ context }) => ({ request: context.request!, note: context.note, deadline: context.deadline }),
         onDone: { target: 'done' },
         onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },

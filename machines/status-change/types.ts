@@ -11,8 +11,10 @@ export interface StatusChangeRequest {
 
 export interface StatusChangeContext {
   request: StatusChangeRequest | null;
-  /** The optional note, as typed. */
+  /** The note, as typed: optional, except for In integrazione, where it is the request to the applicant. */
   note: string;
+  /** In integrazione: the optional deadline (YYYY-MM-DD). */
+  deadline: string | null;
   /** The server's message when the last change failed. */
   error: string | null;
 }
@@ -20,10 +22,12 @@ export interface StatusChangeContext {
 export type StatusChangeEvent =
   | { type: 'status.choose'; request: StatusChangeRequest }
   | { type: 'note.change'; note: string }
+  | { type: 'deadline.change'; deadline: string | null }
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' };
 
 export interface ChangeStatusInput {
   request: StatusChangeRequest;
   note: string;
+  deadline: string | null;
 }

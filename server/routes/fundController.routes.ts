@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
+import { italianCalendarDay } from '../../domain/call.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import { integrationDeadlineSchema } from '../../domain/integration.ts';
 import { messages } from '../../domain/messages.ts';
@@ -69,8 +70,7 @@ export function parseNote(note: string | undefined): string | null {
 export function parseDeadline(deadline: string | undefined): string | null {
   const text = deadline?.trim() ?? '';
   if (text === '') return null;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
-  if (!integrationDeadlineSchema.safeParse(text).success || !isValid(parseISO(text)) || text < today) {
+  if (!integrationDeadlineSchema.safeParse(text).success || !isValid(parseISO(text)) || text < italianCalendarDay(new Date())) {
     throw new HttpError(400, 'invalid_deadline', messages.integration.deadlineInvalid);
   }
   return text;

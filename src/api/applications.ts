@@ -30,13 +30,18 @@ export function hasApplication(compilation: Pick<Compilation, 'id'>): boolean {
 /** POST /api/{Tur|Pui}/Update{Tur|Pui}CompilazioneStatus?{turId|puiId}=&status=&note= (the Italian label). */
 export async function updateCompilationStatus(
   api: ApiClient,
-  request: { fund: Fund; applicationId: string; status: string; note: string },
+  request: { fund: Fund; applicationId: string; status: string; note: string; deadline?: string | null },
 ): Promise<void> {
   const { controller, idQueryKey: idKey } = fundEntry(request.fund);
   const note = request.note.trim();
   await api(`/api/${controller}/Update${controller}CompilazioneStatus`, {
     method: 'POST',
-    query: { [idKey]: request.applicationId, status: request.status, ...(note === '' ? {} : { note }) },
+    query: {
+      [idKey]: request.applicationId,
+      status: request.status,
+      ...(note === '' ? {} : { note }),
+      ...(request.deadline ? { deadline: request.deadline } : {}),
+    },
   });
 }
 

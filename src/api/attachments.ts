@@ -20,6 +20,11 @@ export async function getAttachmentSlots(api: ApiClient, fund: Fund, orgId: stri
   return parseResponse(attachmentSlotListSchema, await api('/api/FileUpload/GetAttachmentTypes', { query: { orgId, callType: fund }, signal }));
 }
 
+/** GET /api/FileUpload/GetAttachmentIntegrations (orgId, callType): the integration slots of the open (or latest) request. */
+export async function getIntegrationSlots(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentSlot[]> {
+  return parseResponse(attachmentSlotListSchema, await api('/api/FileUpload/GetAttachmentIntegrations', { query: { orgId, callType: fund }, signal }));
+}
+
 /** GET /api/FileUpload/FileUploadValidation{Tur|Pui} (orgId): whether every mandatory attachment is there. */
 export async function getAttachmentValidation(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentValidation> {
   return parseResponse(attachmentValidationSchema, await api(`/api/FileUpload/FileUploadValidation${fundEntry(fund).controller}`, { query: { orgId }, signal }));
@@ -33,10 +38,11 @@ export async function removeAttachment(api: ApiClient, downloadId: string): Prom
 export const attachmentQueries = {
   /** Invalidate ['attachments', …] after an upload or a removal: the list and the validation both change. */
   all: ['attachments'] as const,
-  slots: (api: ApiClient, fund: Fund, orgId: string) =>
+  /** The application's slots, or the integration slots of the open (or latest) request. */
+  slots: (api: ApiClient, fund: Fund, orgId: string, purpose: 'application' | 'integration' = 'application') =>
     queryOptions({
-      queryKey: ['attachments', 'slots', fund, orgId] as const,
-      queryFn: ({ signal }) => getAttachmentSlots(api, fund, orgId, signal),
+      queryKey: ['attachments', 'slots', fund, orgId, purpose] as const,
+      queryFn: ({ signal }) => (purpose === 'integration' ? getIntegrationSlots : getAttachmentSlots)(api, fund, orgId, signal),
     }),
   validation: (api: ApiClient, fund: Fund, orgId: string) =>
     queryOptions({

@@ -16,15 +16,22 @@ const toAmmissibile: StatusChangeRequest = {
 };
 // Not offered by the lifecycle (spec §4: Deliberata only from Istruttoria Sottomessa): never opens the dialog.
 const notOffered: StatusChangeRequest = { ...toAmmissibile, to: 'DELIBERATA' };
+// In integrazione: the note is the request to the applicant, so Conferma needs it; a deadline may be set.
+const toIntegration: StatusChangeRequest = { ...toAmmissibile, to: 'IN_INTEGRAZIONE' };
 
 const eventFixtures = {
   'status.choose': [
     { type: 'status.choose', request: toAmmissibile },
     { type: 'status.choose', request: notOffered },
+    { type: 'status.choose', request: toIntegration },
   ],
   'note.change': [
     { type: 'note.change', note: 'Documentazione completa' },
     { type: 'note.change', note: 'x'.repeat(1001) },
+  ],
+  'deadline.change': [
+    { type: 'deadline.change', deadline: '2099-03-15' },
+    { type: 'deadline.change', deadline: null },
   ],
   'dialog.confirm': [{ type: 'dialog.confirm' }],
   'dialog.cancel': [{ type: 'dialog.cancel' }],
@@ -92,36 +99,49 @@ const describeEvent = (event: GraphEvent) =>
       : event.type.replace(/^xstate\./, '');
 
 describe('status-change machine paths', () => {
-  it.each(paths.map((path) => [`${JSON.stringify(path.state.value)} via ${path.steps.slice(1).map((s) => describeEvent(s.event as GraphEvent)).join(' → ') || '(start)'}`, path] as const))(
-    '%s',
-    async (_name, path) => {
-      const { actor, sent, notified, apply } = startReplay();
-      for (const step of path.steps.slice(1)) {
-        const before = actor.getSnapshot();
-        await apply(step.event as GraphEvent);
-        const after = actor.getSnapshot();
-        expect(after.value).toEqual(step.state.value);
-        // Only a target the lifecycle offers ever opens the dialog.
-        if (after.matches('confirming')) expect(after.context.request?.to).toBe('AMMISSIBILE');
-        // Conferma sends exactly the chosen request and the typed note.
-        if (step.event.type === 'dialog.confirm') {
-          expect(sent.at(-1)).toEqual({ request: before.context.request, note: before.context.note });
-        }
-        if (after.matches('done') && !before.matches('done')) expect(notified.at(-1)).toBe('success');
-        if (after.matches('failed') && !before.matches('failed')) {
-          expect(notified.at(-1)).toBe('failure');
-          expect(after.context.error).toBe(refused.message);
-        }
-        expect(after.context.note.length).toBeLessThanOrEqual(1000);
+  it.each(
+    paths.map(
+      (path) =>
+        [
+          `${JSON.stringify(path.state.value)} via ${
+            path.steps
+              .slice(1)
+              .map((s) => describeEvent(s.event as GraphEvent))
+              .join(' → ') || '(start)'
+          }`,
+          path,
+        ] as const,
+    ),
+  )('%s', async (_name, path) => {
+    const { actor, sent, notified, apply } = startReplay();
+    for (const step of path.steps.slice(1)) {
+      const before = actor.getSnapshot();
+      await apply(step.event as GraphEvent);
+      const after = actor.getSnapshot();
+      expect(after.value).toEqual(step.state.value);
+      // Only a target the lifecycle offers ever opens the dialog.
+      if (after.matches('confirming')) expect(['AMMISSIBILE', 'IN_INTEGRAZIONE']).toContain(after.context.request?.to);
+      // Conferma sends exactly the chosen request, the typed note and the deadline; an integration only with its request.
+      if (step.event.type === 'dialog.confirm') {
+        expect(sent.at(-1)).toEqual({ request: before.context.request, note: before.context.note, deadline: before.context.deadline });
+        if (before.context.request?.to === 'IN_INTEGRAZIONE') expect(before.context.note.trim()).not.toBe('');
       }
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value).toEqual(path.state.value);
-      expect(snapshot.context).toEqual(path.state.context);
-      expect(selectIsDialogOpen(snapshot)).toBe(snapshot.matches('confirming') || snapshot.matches('submitting'));
-      expect(selectIsSubmitting(snapshot)).toBe(snapshot.matches('submitting'));
-      actor.stop();
-    },
-  );
+      // A deadline belongs to an integration request only.
+      if (after.context.deadline !== null) expect(after.context.request?.to).toBe('IN_INTEGRAZIONE');
+      if (after.matches('done') && !before.matches('done')) expect(notified.at(-1)).toBe('success');
+      if (after.matches('failed') && !before.matches('failed')) {
+        expect(notified.at(-1)).toBe('failure');
+        expect(after.context.error).toBe(refused.message);
+      }
+      expect(after.context.note.length).toBeLessThanOrEqual(1000);
+    }
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(path.state.value);
+    expect(snapshot.context).toEqual(path.state.context);
+    expect(selectIsDialogOpen(snapshot)).toBe(snapshot.matches('confirming') || snapshot.matches('submitting'));
+    expect(selectIsSubmitting(snapshot)).toBe(snapshot.matches('submitting'));
+    actor.stop();
+  });
 });
 
 describe('status-change machine coverage', () => {

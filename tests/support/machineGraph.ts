@@ -1,4 +1,4 @@
-import type { ActorLogic, ActorSystem, EventObject, Snapshot } from 'xstate';
+import type { ActorLogic, ActorSystem, EventObject, InspectionEvent, Snapshot } from 'xstate';
 import {
   adjacencyMapToArray,
   getAdjacencyMap,
@@ -76,4 +76,17 @@ export function declaredTransitions(root: TransitionNode): string[] {
   };
   visit(root);
   return declared;
+}
+
+/**
+ * An `inspect` callback for createActor that adds every transition the actor takes to `taken`, named as
+ * declaredTransitions names them: replaying the paths with it shows which declared transitions were taken.
+ */
+export function recordTakenTransitions(taken: Set<string>) {
+  return (inspection: InspectionEvent) => {
+    if (inspection.type !== '@xstate.microstep') return;
+    for (const transition of inspection._transitions) {
+      taken.add(transitionKey(transition.source.id, transition.eventType, (transition.target ?? []).map((node) => node.id)));
+    }
+  };
 }

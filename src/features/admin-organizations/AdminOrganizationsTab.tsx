@@ -7,7 +7,7 @@ import { messages } from '../../../domain/messages.ts';
 import { selectAccessToken } from '../../../machines/auth/selectors.ts';
 import { createStatusChangeActors } from '../../../machines/status-change/actors.ts';
 import { statusChangeMachine } from '../../../machines/status-change/statusChange.machine.ts';
-import { selectIsDialogOpen, selectIsSubmitting, selectNote, selectRequest } from '../../../machines/status-change/selectors.ts';
+import { selectIsDialogOpen, selectIsSubmitting, selectNote, selectRequest, selectDeadline, selectIsIntegrationRequest, selectCanConfirm } from '../../../machines/status-change/selectors.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { adminOrganizationQueries, downloadExcelCompilazioni, excelFileName } from '../../api/adminOrganizations.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
@@ -103,8 +103,14 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
   // --- status change dialog ---
   const statusChange = useActorRef(
     statusChangeMachine.provide({
-      actors: createStatusChangeActors(({ request, note }) =>
-        updateCompilationStatus(api, { fund: request.fund, applicationId: request.applicationId, status: applicationStatusLabels[request.to], note }),
+      actors: createStatusChangeActors(({ request, note, deadline }) =>
+        updateCompilationStatus(api, {
+          fund: request.fund,
+          applicationId: request.applicationId,
+          status: applicationStatusLabels[request.to],
+          note,
+          deadline,
+        }),
       ),
       actions: {
         notifySucceeded: () => {
@@ -122,10 +128,14 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
   const isSubmitting = useSelector(statusChange, selectIsSubmitting);
   const request = useSelector(statusChange, selectRequest);
   const note = useSelector(statusChange, selectNote);
+  const deadline = useSelector(statusChange, selectDeadline);
+  const isIntegrationRequest = useSelector(statusChange, selectIsIntegrationRequest);
+  const canConfirm = useSelector(statusChange, selectCanConfirm);
   const dialogEvents = useMemo(
     () => ({
       chooseStatus: (next: StatusChangeRequest) => statusChange.send({ type: 'status.choose', request: next }),
       changeNote: (value: string) => statusChange.send({ type: 'note.change', note: value }),
+      changeDeadline: (value: string | null) => statusChange.send({ type: 'deadline.change', deadline: value }),
       confirm: () => statusChange.send({ type: 'dialog.confirm' }),
       cancel: () => statusChange.send({ type: 'dialog.cancel' }),
     }),
@@ -214,6 +224,10 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
         isSubmitting={isSubmitting}
         note={note}
         onNoteChange={dialogEvents.changeNote}
+        isIntegrationRequest={isIntegrationRequest}
+        deadline={deadline}
+        onDeadlineChange={dialogEvents.changeDeadline}
+        canConfirm={canConfirm}
         onConfirm={dialogEvents.confirm}
         onCancel={dialogEvents.cancel}
       />

@@ -1,14 +1,21 @@
 import { memo } from 'react';
 import { statusLabel } from '../../../domain/applicationStatus.ts';
+import { italianCalendarDay } from '../../../domain/call.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
+import { parseDate } from '@internationalized/date';
 import { Button } from '../../ui/Button.tsx';
+import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { dialogActions } from './AdminOrganizations.css.ts';
 
 const m = messages.adminPanel;
+const integration = messages.integration;
+
+/** Today as a calendar day in Italy: a deadline cannot be earlier. */
+const todayInRome = () => parseDate(italianCalendarDay(new Date()));
 
 interface StatusChangeDialogProps {
   request: StatusChangeRequest | null;
@@ -16,12 +23,30 @@ interface StatusChangeDialogProps {
   isSubmitting: boolean;
   note: string;
   onNoteChange(note: string): void;
+  /** In integrazione: the note is the request to the applicant (required), with an optional deadline. */
+  isIntegrationRequest: boolean;
+  deadline: string | null;
+  onDeadlineChange(deadline: string | null): void;
+  canConfirm: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
 
 /** Spec §4: "Sei sicuro di voler settare lo stato in …?" with an optional note, Conferma / Annulla. */
-export const StatusChangeDialog = memo(function StatusChangeDialog({ request, isOpen, isSubmitting, note, onNoteChange, onConfirm, onCancel }: StatusChangeDialogProps) {
+export const StatusChangeDialog = memo(function StatusChangeDialog({
+  request,
+  isOpen,
+  isSubmitting,
+  note,
+  onNoteChange,
+  isIntegrationRequest,
+  deadline,
+  onDeadlineChange,
+  canConfirm,
+  onConfirm,
+  onCancel,
+}: StatusChangeDialogProps) {
+  const today = todayInRome();
   return (
     <Dialog
       role="alertdialog"
@@ -37,13 +62,35 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({ request, is
           <p>
             {request.organizationName} — {request.fund}: {statusLabel(request.from)}
           </p>
-          <TextAreaField label={m.note} value={note} onChange={onNoteChange} maxLength={1000} rows={3} isDisabled={isSubmitting} />
+          {isIntegrationRequest ? (
+            <>
+              <TextAreaField
+                label={integration.requestLabel}
+                description={integration.requestHelp}
+                value={note}
+                onChange={onNoteChange}
+                maxLength={1000}
+                rows={4}
+                isRequired
+                isDisabled={isSubmitting}
+              />
+              <DatePicker
+                label={integration.deadlineLabel}
+                value={deadline ? parseDate(deadline) : null}
+                onChange={(value) => onDeadlineChange(value ? value.toString() : null)}
+                minValue={today}
+                isDisabled={isSubmitting}
+              />
+            </>
+          ) : (
+            <TextAreaField label={m.note} value={note} onChange={onNoteChange} maxLength={1000} rows={3} isDisabled={isSubmitting} />
+          )}
           {isSubmitting ? <Spinner label={m.submitting} /> : null}
           <div className={dialogActions}>
             <Button variant="secondary" onPress={onCancel} isDisabled={isSubmitting}>
               {m.cancel}
             </Button>
-            <Button onPress={onConfirm} isDisabled={isSubmitting}>
+            <Button onPress={onConfirm} isDisabled={isSubmitting || !canConfirm}>
               {m.confirm}
             </Button>
           </div>

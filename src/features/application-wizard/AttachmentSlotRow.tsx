@@ -28,11 +28,18 @@ import * as styles from './AttachmentSlotRow.css.ts';
 
 const text = messages.wizard.attachments;
 
+/** What the file picker offers for each format (the server checks the content). */
+const ACCEPTS_OF_FORMAT: Record<AttachmentSlot['attachedType'], AttachmentSlotData['accepts']> = {
+  PDF: ['pdf'],
+  Excel: ['excel'],
+  Documento: ['pdf', 'image', 'word', 'excel', 'powerpoint'],
+};
+
 /** The slot as the machine knows it: what it accepts by format, whether mandatory, the file in it. */
 export function slotData(slot: AttachmentSlot): AttachmentSlotData {
   return {
     mandatory: slot.mandatoryInput,
-    accepts: slot.attachedType === 'Excel' ? ['excel'] : ['pdf'],
+    accepts: ACCEPTS_OF_FORMAT[slot.attachedType],
     uploaded: slot.downloadId && slot.fileName ? { downloadId: slot.downloadId, fileName: slot.fileName, isPdfA: slot.isPdfA } : null,
   };
 }
@@ -88,7 +95,7 @@ export function AttachmentSlotRow({ slot, enabled, maxBytes, api, onChanged }: A
           {slot.mandatoryInput ? <span aria-hidden="true"> *</span> : null}
           {slot.mandatoryInput ? <span className={styles.hidden}> (obbligatorio)</span> : null}
         </span>
-        <span className={styles.format}>{slot.attachedType}</span>
+        <span className={styles.format}>{messages.attachments.formatLabel[slot.attachedType]}</span>
         {slot.templateUrl ? (
           <a className={styles.template} href={slot.templateUrl} download>
             {text.template}

@@ -23,6 +23,10 @@ export interface AttachmentsStepProps {
   organizationId: string;
   /** Admin or submitted: files can be downloaded, not changed. */
   readOnly: boolean;
+  /** The application's own slots (default), or the integration slots of the open request. */
+  purpose?: 'application' | 'integration';
+  /** Told how many files the slots hold, each time the list is loaded. */
+  onFilesCounted?(count: number): void;
 }
 
 /**
@@ -41,9 +45,13 @@ export function useAttachmentsStatus(api: ApiClient, fund: Fund, organizationId:
  * The Allegati step (spec §2): every attachment the fund asks for, each a slot; the list and the mandatory
  * check are fetched again after every upload or removal.
  */
-export function AttachmentsStep({ api, transfers, fund, organizationId, readOnly }: AttachmentsStepProps) {
+export function AttachmentsStep({ api, transfers, fund, organizationId, readOnly, purpose = 'application', onFilesCounted }: AttachmentsStepProps) {
   const queryClient = useQueryClient();
-  const slots = useQuery(attachmentQueries.slots(api, fund, organizationId));
+  const slots = useQuery(attachmentQueries.slots(api, fund, organizationId, purpose));
+  const filesCount = slots.data?.filter((slot) => slot.downloadId !== null).length;
+  useEffect(() => {
+    if (filesCount !== undefined) onFilesCounted?.(filesCount);
+  }, [filesCount, onFilesCounted]);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: attachmentQueries.all });
   const apiOf = useMemo(
@@ -76,7 +84,7 @@ export function AttachmentsStep({ api, transfers, fund, organizationId, readOnly
   if (!slots.data) return <Spinner />;
   return (
     <>
-      {readOnly ? null : <p>{text.intro}</p>}
+      {readOnly || purpose !== 'application' ? null : <p>{text.intro}</p>}
       <ul className={list}>
         {slots.data.map((slot) => (
           <AttachmentSlotRow

@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ApplicationWizardView } from './ApplicationWizardView.tsx';
 import { AttachmentsStep, useAttachmentsStatus } from './AttachmentsStep.tsx';
+import { IntegrationSection } from './IntegrationSection.tsx';
 import { useApplicationWizard, type ApplicationWizardActor } from './useApplicationWizard.ts';
 
 /** A fund's reference lists by the `source` names of its fields; undefined while one loads. */
@@ -72,7 +73,8 @@ function OpenWizard<Values extends Record<string, unknown>>({
   const lookups = wizard.useLookups(api, actor);
   const onAttachmentsStatus = useCallback((complete: boolean) => actor.send({ type: 'attachments.status', complete }), [actor]);
   useAttachmentsStatus(api, fund, organizationId, onAttachmentsStatus);
-  const compilation = useQuery({ ...applicationQueries.compilation(api, fund, organizationId), enabled: isAdmin });
+  const compilation = useQuery(applicationQueries.compilation(api, fund, organizationId));
+  const withIntegration = compilation.data && (compilation.data.statusCode === 'IN_INTEGRAZIONE' || compilation.data.integrationRounds.length > 0);
   return (
     <ApplicationWizardView
       actor={actor}
@@ -81,7 +83,20 @@ function OpenWizard<Values extends Record<string, unknown>>({
       lookups={lookups}
       warnings={compilation.data?.warnings ?? []}
       attachments={(readOnly) => (
-        <AttachmentsStep api={api} transfers={transfers} fund={fund} organizationId={organizationId} readOnly={readOnly} />
+        <>
+          <AttachmentsStep api={api} transfers={transfers} fund={fund} organizationId={organizationId} readOnly={readOnly} />
+          {withIntegration && compilation.data ? (
+            <IntegrationSection
+              key={`${compilation.data.statusCode}-${compilation.data.integrationRounds.length}`}
+              api={api}
+              transfers={transfers}
+              fund={fund}
+              organizationId={organizationId}
+              compilation={compilation.data}
+              isAdmin={isAdmin}
+            />
+          ) : null}
+        </>
       )}
     />
   );

@@ -33,6 +33,8 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
     .map((name) => ({ name, actions: cardActions.filter((action) => action.section === name) }))
     .filter((group) => group.actions.length > 0);
   const showSectionTitles = sections.length > 1;
+  // In integrazione: the reviewers' request waiting for documents, with its deadline if they gave one.
+  const openRequest = compilation.statusCode === 'IN_INTEGRAZIONE' ? compilation.integrationRounds.at(-1) : undefined;
 
   return (
     <article className={card} aria-labelledby={headingId}>
@@ -50,6 +52,12 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
         <dd className={definition}>
           <span className={chip}>{compilation.status}</span>
         </dd>
+        {openRequest?.deadline ? (
+          <>
+            <dt className={term}>{m.integrationDeadline}</dt>
+            <dd className={definition}>{formatItalianDate(openRequest.deadline)}</dd>
+          </>
+        ) : null}
       </dl>
       {compilation.history.length > 0 ? (
         <section aria-labelledby={historyId} className={section}>

@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { ApplicationStatusCode, Fund } from '../../../domain/applicationStatus.ts';
 import { applications } from '../../../server/db/schema/applications.ts';
+import { organizationPayload } from '../../support/organizationFixtures.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './portal.ts';
 
 /**
@@ -28,10 +29,46 @@ export async function startPortalWithDatabase() {
 /** The admin logs in at the embedded provider from the welcome page and lands on the panel. */
 export async function loginAsAdmin(page: Page, url: string) {
   await page.goto(`${url}/`);
-  await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).click();
+  await page
+    .getByRole('button', { name: 'Accedi' })
+    .or(page.getByRole('link', { name: 'Accedi' }))
+    .click();
   await page.waitForURL(/\/idp\/interaction\//);
   await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Accedi' }).click();
   await page.waitForURL(`${url}/admin-panel`);
+}
+
+/**
+ * A new person registers at the embedded provider from the welcome page (landing on /flow-organization), then
+ * creates organisations through the API as the registration form would. Answers their ids by name.
+ */
+export async function registerApplicant(
+  page: Page,
+  context: BrowserContext,
+  url: string,
+  person: { firstName: string; lastName: string; email: string; organizations: string[] },
+): Promise<Record<string, string>> {
+  await page.goto(`${url}/`);
+  await page.getByRole('button', { name: 'Registrati' }).click();
+  await page.waitForURL(/\/idp\/interaction\//);
+  await page.getByLabel('Nome', { exact: true }).fill(person.firstName);
+  await page.getByLabel('Cognome').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill('una-password-lunga');
+  await page.getByRole('button', { name: 'Registrati' }).click();
+  await page.waitForURL(`${url}/flow-organization`);
+  const token = decodeURIComponent((await context.cookies(url)).find((cookie) => cookie.name === 'token')!.value);
+  const ids: Record<string, string> = {};
+  for (const name of person.organizations) {
+    const response = await fetch(`${url}/api/Organization/CreateOrganization`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(organizationPayload({ name })),
+    });
+    if (response.status !== 201) throw new Error(`CreateOrganization answered ${response.status}`);
+    ids[name] = ((await response.json()) as { orgId: string }).orgId;
+  }
+  return ids;
 }

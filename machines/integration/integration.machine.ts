@@ -1,0 +1,104 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { messages } from '../../domain/messages.ts';
+import { integrationFailureMessage } from './actors.ts';
+import type { CompleteIntegrationInput, IntegrationContext, IntegrationEvent, IntegrationInput } from './types.ts';
+
+/** Placeholder logic: the view (and the tests) supply the real call with `.provide({ actors })`. */
+const completeIntegrationNotProvided = fromPromise<void, CompleteIntegrationInput>(() =>
+  Promise.reject(new Error('integration machine: actor "completeIntegration" must be supplied with machine.provide({ actors })')),
+);
+
+/** Host side effects (notifications, reloading the application): no-ops until supplied with `.provide({ actions })`. */
+function suppliedByHost(): void {}
+
+/**
+ * Spec §2, §4 Integration: while In integrazione the applicant adds and removes integration documents; "Completa
+ * integrazione" is offered only with at least one document, asks for confirmation (the status becomes
+ * Integrazione Sottomessa, no going back), then completes once. Success and failure are the spec's §8 texts.
+ */
+export const integrationMachine = setup({
+  types: {
+    context: {} as IntegrationContext,
+    events: {} as IntegrationEvent,
+    input: {} as IntegrationInput,
+  },
+  actors: {
+    completeIntegration: completeIntegrationNotProvided,
+  },
+  guards: {
+    isReadOnly: ({ context }) => context.readOnly,
+    hasDocuments: ({ context }) => context.documents > 0,
+  },
+  actions: {
+    storeDocuments: assign((_, params: { count: number }) => ({ documents: params.count })),
+    storeNothingUploaded: assign({ error: messages.integration.nothingUploaded }),
+    storeFailure: assign((_, params: { error: unknown }) => ({ error: integrationFailureMessage(params.error) })),
+    clearError: assign({ error: null }),
+    // Host: title 'Completa Integrazione', 'Integrazione completata con succeso!', and the application reloaded.
+    notifyCompleted: suppliedByHost,
+    // Host: the red 'C'è un problema nel completamento dell'integrazione!'.
+    notifyFailed: suppliedByHost,
+  },
+}).createMachine({
+  id: 'integration',
+  description:
+    'Spec §4 Integration: documents are added to the open request, then "Completa integrazione" is confirmed ' +
+    'and sent once; read-only for admins and once completed.',
+  context: ({ input }) => ({ readOnly: input.readOnly, documents: 0, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Waits for the integration slots: what is uploaded decides whether it can be completed.',
+      on: {
+        'documents.changed': [
+          { guard: 'isReadOnly', target: 'readOnly', actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } },
+          { target: 'editing', actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } },
+        ],
+      },
+    },
+    readOnly: {
+      description: 'An admin, or no request waiting: the documents can be downloaded, nothing else.',
+      on: { 'documents.changed': { actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } } },
+    },
+    editing: {
+      description: 'Documents are added and removed; "Completa integrazione" is enabled with at least one.',
+      on: {
+        'documents.changed': { actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } },
+        'complete.open': [{ guard: 'hasDocuments', target: 'confirming', actions: 'clearError' }, { actions: 'storeNothingUploaded' }],
+      },
+    },
+    confirming: {
+      description: 'The dialog says the status becomes Integrazione Sottomessa with no going back: Conferma / Annulla.',
+      on: {
+        'complete.confirm': { target: 'completing' },
+        'complete.cancel': { target: 'editing' },
+      },
+    },
+    completing: {
+      description: 'Integrazione Sottomessa is on its way; further presses are ignored.',
+      invoke: {
+        id: 'completeIntegration',
+        src: 'completeIntegration',
+        input: ({ context }) => ({ documents: context.documents }),
+        onDone: { target: 'completed' },
+        onError: { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      description: 'Refused or not sent: the red message; the person may try again or go back to the documents.',
+      entry: 'notifyFailed',
+      on: {
+        'documents.changed': { actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } },
+        'complete.open': { guard: 'hasDocuments', target: 'confirming', actions: 'clearError' },
+        'failure.dismiss': { target: 'editing', actions: 'clearError' },
+      },
+    },
+    completed: {
+      description: 'Integrazione Sottomessa: the documents can only be downloaded from now on.',
+      type: 'final',
+      entry: 'notifyCompleted',
+    },
+  },
+});
+
+export type IntegrationMachine = typeof integrationMachine;

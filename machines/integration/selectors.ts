@@ -1,0 +1,19 @@
+import type { SnapshotFrom } from 'xstate';
+import type { integrationMachine } from './integration.machine.ts';
+
+export type IntegrationSnapshot = SnapshotFrom<typeof integrationMachine>;
+
+/** Whether documents may be added or removed now. */
+export const selectCanEditDocuments = (snapshot: IntegrationSnapshot): boolean =>
+  snapshot.matches('editing') || snapshot.matches('confirming') || snapshot.matches('failed');
+/** Whether "Completa integrazione" is shown (never to admins, never once completed). */
+export const selectShowsComplete = (snapshot: IntegrationSnapshot): boolean =>
+  selectCanEditDocuments(snapshot) || snapshot.matches('completing');
+/** Whether "Completa integrazione" is enabled: at least one document, nothing under way. */
+export const selectCanComplete = (snapshot: IntegrationSnapshot): boolean =>
+  snapshot.can({ type: 'complete.open' }) && snapshot.context.documents > 0;
+export const selectIsConfirming = (snapshot: IntegrationSnapshot): boolean =>
+  snapshot.matches('confirming') || snapshot.matches('completing');
+export const selectIsCompleting = (snapshot: IntegrationSnapshot): boolean => snapshot.matches('completing');
+export const selectIsCompleted = (snapshot: IntegrationSnapshot): boolean => snapshot.matches('completed');
+export const selectError = (snapshot: IntegrationSnapshot): string | null => snapshot.context.error;

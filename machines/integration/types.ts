@@ -1,0 +1,32 @@
+/**
+ * The applicant's integration (spec §2 "Allegati Integrazione", §4 Integration): documents are added to the
+ * open round, then "Completa integrazione" is confirmed and sent. Admins and completed rounds only read.
+ */
+export interface IntegrationInput {
+  /** An admin, or no round waiting for documents (status other than In integrazione): nothing to complete. */
+  readOnly: boolean;
+}
+
+export interface IntegrationContext {
+  readOnly: boolean;
+  /** Documents uploaded in the open round, as the slot list last said. */
+  documents: number;
+  /** Why the last "Completa integrazione" did not go through, in Italian. */
+  error: string | null;
+}
+
+export type IntegrationEvent =
+  /** The integration slots' list (re)loaded: how many documents the open round holds. */
+  | { type: 'documents.changed'; count: number }
+  /** "Completa integrazione": opens the confirmation (refused when nothing is uploaded). */
+  | { type: 'complete.open' }
+  /** Conferma in the dialog. */
+  | { type: 'complete.confirm' }
+  /** Annulla in the dialog. */
+  | { type: 'complete.cancel' }
+  /** Closes the failure message. */
+  | { type: 'failure.dismiss' };
+
+export interface CompleteIntegrationInput {
+  documents: number;
+}

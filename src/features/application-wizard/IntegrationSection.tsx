@@ -1,0 +1,182 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useId } from 'react';
+import type { Fund } from '../../../domain/applicationStatus.ts';
+import { formatItalianDate, italianCalendarDay } from '../../../domain/call.ts';
+import type { IntegrationRound } from '../../../domain/integration.ts';
+import { messages } from '../../../domain/messages.ts';
+import { createIntegrationActors } from '../../../machines/integration/actors.ts';
+import { integrationMachine } from '../../../machines/integration/integration.machine.ts';
+import {
+  selectCanComplete,
+  selectCanEditDocuments,
+  selectError,
+  selectIsCompleting,
+  selectIsConfirming,
+  selectShowsComplete,
+} from '../../../machines/integration/selectors.ts';
+import { updateCompilationStatus, type Compilation } from '../../api/applications.ts';
+import type { AttachmentTransfers } from '../../api/attachments.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { saveBlob } from '../../api/saveBlob.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { notify } from '../../ui/Toast.tsx';
+import { AttachmentsStep } from './AttachmentsStep.tsx';
+import * as styles from './IntegrationSection.css.ts';
+
+const m = messages.integration;
+
+export interface IntegrationSectionProps {
+  api: ApiClient;
+  transfers: AttachmentTransfers;
+  fund: Fund;
+  organizationId: string;
+  compilation: Compilation;
+  isAdmin: boolean;
+}
+
+/**
+ * Spec §2 "Allegati Integrazione" with "Completa integrazione" (§4 Integration): the reviewers' request, its
+ * deadline and the integration slots while In integrazione; every earlier request with its documents. The
+ * integration machine decides what may be done; this renders it.
+ */
+export function IntegrationSection({ api, transfers, fund, organizationId, compilation, isAdmin }: IntegrationSectionProps) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const open = !isAdmin && compilation.statusCode === 'IN_INTEGRAZIONE';
+  const actor = useActorRef(
+    integrationMachine.provide({
+      actors: createIntegrationActors({
+        completeIntegration: () =>
+          updateCompilationStatus(api, { fund, applicationId: compilation.id, status: 'Integrazione Sottomessa', note: '' }),
+      }),
+      actions: {
+        notifyCompleted: () => {
+          notify({ tone: 'success', title: m.confirmTitle, description: m.succeeded });
+          void queryClient.invalidateQueries({ queryKey: ['application'] });
+          void queryClient.invalidateQueries({ queryKey: ['attachments'] });
+        },
+        notifyFailed: ({ context }) => notify({ tone: 'error', title: m.confirmTitle, description: context.error ?? m.failed }),
+      },
+    }),
+    { input: { readOnly: !open } },
+  );
+  const canEdit = useSelector(actor, selectCanEditDocuments);
+  const showsComplete = useSelector(actor, selectShowsComplete);
+  const canComplete = useSelector(actor, selectCanComplete);
+  const isConfirming = useSelector(actor, selectIsConfirming);
+  const isCompleting = useSelector(actor, selectIsCompleting);
+  const error = useSelector(actor, selectError);
+  const onFilesCounted = useCallback((count: number) => actor.send({ type: 'documents.changed', count }), [actor]);
+
+  const rounds = compilation.integrationRounds;
+  const current = open ? rounds.at(-1) : undefined;
+  const earlier = current ? rounds.slice(0, -1) : rounds;
+
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <h3 id={headingId}>{m.sectionTitle}</h3>
+      {current ? (
+        <>
+          <RoundRequest round={current} />
+          <p className={styles.hint}>{m.uploadHint}</p>
+          <AttachmentsStep
+            api={api}
+            transfers={transfers}
+            fund={fund}
+            organizationId={organizationId}
+            readOnly={!canEdit}
+            purpose="integration"
+            onFilesCounted={onFilesCounted}
+          />
+          {error && !isConfirming ? <Alert tone="error">{error}</Alert> : null}
+          {showsComplete ? (
+            <div className={styles.actions}>
+              <Button onPress={() => actor.send({ type: 'complete.open' })} isDisabled={!canComplete}>
+                {m.complete}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {[...earlier].reverse().map((round) => (
+        <PastRound key={round.number} round={round} transfers={transfers} />
+      ))}
+      <Dialog
+        role="alertdialog"
+        title={m.confirmTitle}
+        isOpen={isConfirming}
+        onOpenChange={(isOpen) => {
+          if (!isOpen && !isCompleting) actor.send({ type: 'complete.cancel' });
+        }}
+      >
+        <p>{m.confirm}</p>
+        {isCompleting ? <Spinner label={m.completing} /> : null}
+        <div className={styles.actions}>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'complete.cancel' })} isDisabled={isCompleting}>
+            {m.cancel}
+          </Button>
+          <Button onPress={() => actor.send({ type: 'complete.confirm' })} isDisabled={isCompleting}>
+            {m.confirmAction}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+const italianDay = (iso: string) => formatItalianDate(italianCalendarDay(new Date(iso)));
+
+/** The reviewers' request as a clearly visible message, with when it was made and by when it is due. */
+function RoundRequest({ round }: { round: IntegrationRound }) {
+  return (
+    <Alert tone="warning" title={`${m.requestTitle} — ${m.round(round.number)}`}>
+      <p className={styles.request}>{round.request}</p>
+      <p className={styles.meta}>
+        {m.requestedOn(italianDay(round.requestedAt))}
+        {round.deadline ? (
+          <>
+            {' · '}
+            <strong>{m.deadline(formatItalianDate(round.deadline))}</strong>
+          </>
+        ) : null}
+        {round.completedAt ? ` · ${m.completedOn(italianDay(round.completedAt))}` : null}
+      </p>
+    </Alert>
+  );
+}
+
+/** A request already answered (or, for admins, any request): the request and its documents to download. */
+function PastRound({ round, transfers }: { round: IntegrationRound; transfers: AttachmentTransfers }) {
+  const download = async (downloadId: string) => {
+    const file = await transfers.downloadFile(downloadId);
+    saveBlob(file.blob, file.fileName);
+  };
+  return (
+    <div className={styles.round}>
+      <RoundRequest round={round} />
+      <h4>{m.documentsTitle}</h4>
+      {round.documents.length === 0 ? (
+        <p>{m.noDocuments}</p>
+      ) : (
+        <ul className={styles.documents}>
+          {round.documents.map((document) => (
+            <li key={document.downloadId}>
+              <span>{document.fileName}</span>{' '}
+              <Button
+                variant="secondary"
+                onPress={() => void download(document.downloadId)}
+                aria-label={`${messages.attachments.download} ${document.fileName}`}
+              >
+                {messages.attachments.download}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
