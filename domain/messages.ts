@@ -431,7 +431,6 @@ export const messages = {
   /** Integration: the reviewers ask for documents, the applicant adds them and completes (spec §2, §4, §8). */
   integration: {
     sectionTitle: 'Allegati Integrazione',
-    requestTitle: 'Richiesta di integrazione',
     requestLabel: 'Richiesta di integrazione (documenti mancanti)',
     requestHelp: 'Scrivi quali documenti mancano: il testo viene mostrato al richiedente e inviato per e-mail.',
     requestMissing: 'Per chiedere un\u2019integrazione scrivi nella nota quali documenti mancano.',
@@ -440,7 +439,7 @@ export const messages = {
     deadline: (date: string) => `Da completare entro il ${date}`,
     requestedOn: (date: string) => `Richiesta del ${date}`,
     completedOn: (date: string) => `Completata il ${date}`,
-    round: (number: number) => `Richiesta n. ${number}`,
+    round: (number: number) => `Richiesta di integrazione n. ${number}`,
     noDocuments: 'Nessun documento caricato.',
     documentsTitle: 'Documenti caricati',
     complete: 'Completa integrazione',

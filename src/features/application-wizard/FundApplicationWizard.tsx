@@ -82,22 +82,29 @@ function OpenWizard<Values extends Record<string, unknown>>({
       blockingDateField={definition.blockingDateField}
       lookups={lookups}
       warnings={compilation.data?.warnings ?? []}
-      attachments={(readOnly) => (
-        <>
-          <AttachmentsStep api={api} transfers={transfers} fund={fund} organizationId={organizationId} readOnly={readOnly} />
-          {withIntegration && compilation.data ? (
-            <IntegrationSection
-              key={`${compilation.data.statusCode}-${compilation.data.integrationRounds.length}`}
-              api={api}
-              transfers={transfers}
-              fund={fund}
-              organizationId={organizationId}
-              compilation={compilation.data}
-              isAdmin={isAdmin}
-            />
-          ) : null}
-        </>
-      )}
+      attachments={(readOnly) => {
+        const main = <AttachmentsStep api={api} transfers={transfers} fund={fund} organizationId={organizationId} readOnly={readOnly} />;
+        if (!withIntegration || !compilation.data) return main;
+        const integration = (
+          <IntegrationSection
+            key={`${compilation.data.statusCode}-${compilation.data.integrationRounds.length}`}
+            api={api}
+            transfers={transfers}
+            fund={fund}
+            organizationId={organizationId}
+            compilation={compilation.data}
+            isAdmin={isAdmin}
+          />
+        );
+        // While documents are asked for, the request comes first: it is what the applicant came for.
+        const asked = !isAdmin && compilation.data.statusCode === 'IN_INTEGRAZIONE';
+        return (
+          <>
+            {asked ? integration : main}
+            {asked ? main : integration}
+          </>
+        );
+      }}
     />
   );
 }

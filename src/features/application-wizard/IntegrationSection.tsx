@@ -133,7 +133,7 @@ const italianDay = (iso: string) => formatItalianDate(italianCalendarDay(new Dat
 /** The reviewers' request as a clearly visible message, with when it was made and by when it is due. */
 function RoundRequest({ round }: { round: IntegrationRound }) {
   return (
-    <Alert tone="warning" title={`${m.requestTitle} — ${m.round(round.number)}`}>
+    <Alert tone="warning" title={m.round(round.number)}>
       <p className={styles.request}>{round.request}</p>
       <p className={styles.meta}>
         {m.requestedOn(italianDay(round.requestedAt))}
