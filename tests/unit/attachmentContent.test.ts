@@ -33,10 +33,28 @@ describe('what an upload is, whatever its chunks', () => {
     expect(result.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it.each([1, 5, 31, 4096])('tells a workbook zip from another zip with %i-byte chunks', async (size) => {
+  it.each([1, 5, 31, 4096])('tells a workbook, a document and a presentation from another zip with %i-byte chunks', async (size) => {
     const workbook = Buffer.concat([zipWith('[Content_Types].xml'), zipWith('xl/workbook.xml')]);
     expect((await inspect(workbook, size)).kind).toBe('xlsx');
-    expect((await inspect(zipWith('word/document.xml'), size)).kind).toBe('zip');
+    expect((await inspect(zipWith('word/document.xml'), size)).kind).toBe('docx');
+    expect((await inspect(zipWith('ppt/presentation.xml'), size)).kind).toBe('pptx');
+    expect((await inspect(zipWith('leggimi.txt'), size)).kind).toBe('zip');
+    expect((await inspect(Buffer.concat([zipWith('xl/workbook.xml'), zipWith('word/document.xml')]), size)).kind).toBe('zip');
+  });
+
+  it.each([1, 7, 4096])('finds macros in a zip or a legacy Office file with %i-byte chunks', async (size) => {
+    const xlsm = Buffer.concat([zipWith('xl/workbook.xml'), zipWith('xl/vbaProject.bin')]);
+    expect(await inspect(xlsm, size)).toMatchObject({ kind: 'xlsx', hasMacros: true });
+    expect(await inspect(zipWith('xl/workbook.xml'), size)).toMatchObject({ hasMacros: false });
+    const ole2 = (...entries: string[]) =>
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), ...entries.map((entry) => Buffer.from(entry, 'utf16le'))]);
+    expect(await inspect(ole2('WordDocument'), size)).toMatchObject({ kind: 'doc', hasMacros: false });
+    expect(await inspect(ole2('PowerPoint Document', '_VBA_PROJECT'), size)).toMatchObject({ kind: 'ppt', hasMacros: true });
+  });
+
+  it('knows images by their signatures', async () => {
+    expect((await inspect(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 3)).kind).toBe('png');
+    expect((await inspect(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0, 0, 0, 0, 0]), 3)).kind).toBe('jpeg');
   });
 
   it('stops a file at its first bytes when they cannot be what the slot asks for', async () => {
