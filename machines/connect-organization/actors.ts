@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
 import { messages } from '../../domain/messages.ts';
 import type { PIvaLookup } from '../../domain/organization.ts';
-import type { ConnectOrganisationActorInputs, ConnectOrganisationActorOutputs, LookupFailure } from './types.ts';
+import type { ConnectOrganizationActorInputs, ConnectOrganizationActorOutputs, LookupFailure } from './types.ts';
 
 /** The call the machine needs; rejects with something carrying `status` and an Italian `message`. */
-export interface ConnectOrganisationApi {
+export interface ConnectOrganizationApi {
   getPIva(pIva: string, signal?: AbortSignal): Promise<PIvaLookup>;
 }
 
@@ -18,9 +18,9 @@ export function toLookupFailure(error: unknown): LookupFailure {
   return { status: null, message: messages.generic.serverError };
 }
 
-export function createConnectOrganisationActors(api: ConnectOrganisationApi) {
+export function createConnectOrganizationActors(api: ConnectOrganizationApi) {
   return {
-    lookupPIva: fromPromise<ConnectOrganisationActorOutputs['lookupPIva'], ConnectOrganisationActorInputs['lookupPIva']>(
+    lookupPIva: fromPromise<ConnectOrganizationActorOutputs['lookupPIva'], ConnectOrganizationActorInputs['lookupPIva']>(
       async ({ input, signal }) => {
         try {
           return await api.getPIva(input.pIva, signal);

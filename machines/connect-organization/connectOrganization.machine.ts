@@ -3,29 +3,29 @@ import { keepDigits } from '../../domain/digits.ts';
 import { PIVA_LENGTH, type PIvaLookup } from '../../domain/organization.ts';
 import { toLookupFailure } from './actors.ts';
 import type {
-  ConnectOrganisationActorId,
-  ConnectOrganisationActorInputs,
-  ConnectOrganisationActorOutputs,
-  ConnectOrganisationContext,
-  ConnectOrganisationEvent,
+  ConnectOrganizationActorId,
+  ConnectOrganizationActorInputs,
+  ConnectOrganizationActorOutputs,
+  ConnectOrganizationContext,
+  ConnectOrganizationEvent,
 } from './types.ts';
 
 /** Placeholder logic: the browser and the tests supply the real one with `.provide()`. */
-function notProvided<K extends ConnectOrganisationActorId>(id: K) {
-  return fromPromise<ConnectOrganisationActorOutputs[K], ConnectOrganisationActorInputs[K]>(() =>
-    Promise.reject(new Error(`connect-organisation machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
+function notProvided<K extends ConnectOrganizationActorId>(id: K) {
+  return fromPromise<ConnectOrganizationActorOutputs[K], ConnectOrganizationActorInputs[K]>(() =>
+    Promise.reject(new Error(`connect-organization machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
   );
 }
 
-function typedVat({ event }: { event: ConnectOrganisationEvent }): string {
+function typedVat({ event }: { event: ConnectOrganizationEvent }): string {
   assertEvent(event, 'vat.change');
   return keepDigits(event.value, PIVA_LENGTH);
 }
 
-export const connectOrganisationMachine = setup({
+export const connectOrganizationMachine = setup({
   types: {
-    context: {} as ConnectOrganisationContext,
-    events: {} as ConnectOrganisationEvent,
+    context: {} as ConnectOrganizationContext,
+    events: {} as ConnectOrganizationEvent,
   },
   actors: {
     lookupPIva: notProvided('lookupPIva'),
@@ -44,7 +44,7 @@ export const connectOrganisationMachine = setup({
     storeError: assign((_, params: { error: unknown }) => ({ error: toLookupFailure(params.error).message })),
   },
 }).createMachine({
-  id: 'connectOrganisation',
+  id: 'connectOrganization',
   description:
     'Spec §2 /flow-organization and §4 Connect-organization: the person types a VAT number (digits only, 11) and ' +
     'learns whether an organisation with it is registered. Knowing a VAT grants nothing: joining is by invitation only.',
@@ -119,4 +119,4 @@ export const connectOrganisationMachine = setup({
   },
 });
 
-export type ConnectOrganisationMachine = typeof connectOrganisationMachine;
+export type ConnectOrganizationMachine = typeof connectOrganizationMachine;

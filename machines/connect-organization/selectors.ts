@@ -1,26 +1,26 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PIvaLookup } from '../../domain/organization.ts';
-import type { connectOrganisationMachine } from './connectOrganisation.machine.ts';
+import type { connectOrganizationMachine } from './connectOrganization.machine.ts';
 
-export type ConnectOrganisationSnapshot = SnapshotFrom<typeof connectOrganisationMachine>;
+export type ConnectOrganizationSnapshot = SnapshotFrom<typeof connectOrganizationMachine>;
 
-export const selectPIva = (snapshot: ConnectOrganisationSnapshot): string => snapshot.context.pIva;
+export const selectPIva = (snapshot: ConnectOrganizationSnapshot): string => snapshot.context.pIva;
 
 /** Conferma is enabled exactly when the machine would accept it (11 digits, nothing under way). */
-export const selectCanConfirm = (snapshot: ConnectOrganisationSnapshot): boolean => snapshot.can({ type: 'vat.confirm' });
+export const selectCanConfirm = (snapshot: ConnectOrganizationSnapshot): boolean => snapshot.can({ type: 'vat.confirm' });
 
-export const selectIsChecking = (snapshot: ConnectOrganisationSnapshot): boolean => snapshot.matches('Checking');
+export const selectIsChecking = (snapshot: ConnectOrganizationSnapshot): boolean => snapshot.matches('Checking');
 
-export const selectIsNotRegistered = (snapshot: ConnectOrganisationSnapshot): boolean => snapshot.matches('NotRegistered');
+export const selectIsNotRegistered = (snapshot: ConnectOrganizationSnapshot): boolean => snapshot.matches('NotRegistered');
 
 /** The organisation to name in the open "already registered" message; null otherwise. */
-export const selectRegisteredOrganization = (snapshot: ConnectOrganisationSnapshot): PIvaLookup | null =>
+export const selectRegisteredOrganization = (snapshot: ConnectOrganizationSnapshot): PIvaLookup | null =>
   snapshot.matches('AlreadyRegisteredOpen') ? snapshot.context.organization : null;
 
 /** The refusal to show on the VAT box itself (wrong check digit). */
-export const selectVatError = (snapshot: ConnectOrganisationSnapshot): string | null =>
+export const selectVatError = (snapshot: ConnectOrganizationSnapshot): string | null =>
   snapshot.matches('Rejected') ? snapshot.context.error : null;
 
 /** A failed check (no answer, server error), shown as an alert. */
-export const selectCheckFailure = (snapshot: ConnectOrganisationSnapshot): string | null =>
+export const selectCheckFailure = (snapshot: ConnectOrganizationSnapshot): string | null =>
   snapshot.matches('CheckFailed') ? snapshot.context.error : null;

@@ -6,7 +6,7 @@ export interface LookupFailure {
   message: string;
 }
 
-export interface ConnectOrganisationContext {
+export interface ConnectOrganizationContext {
   /** The digits in the VAT box (never more than 11, never anything but digits). */
   pIva: string;
   /** The organisation registered with `pIva`, once the check found one. */
@@ -15,7 +15,7 @@ export interface ConnectOrganisationContext {
   error: string | null;
 }
 
-export type ConnectOrganisationEvent =
+export type ConnectOrganizationEvent =
   /** The person typed or pasted in the VAT box; `value` is the box's raw new text. */
   | { type: 'vat.change'; value: string }
   /** Conferma: look the VAT up (only with exactly 11 digits). */
@@ -24,12 +24,12 @@ export type ConnectOrganisationEvent =
   | { type: 'dialog.close' };
 
 /** What each invoked actor resolves with; the keys are also the actor ids. */
-export interface ConnectOrganisationActorOutputs {
+export interface ConnectOrganizationActorOutputs {
   lookupPIva: PIvaLookup;
 }
 
-export interface ConnectOrganisationActorInputs {
+export interface ConnectOrganizationActorInputs {
   lookupPIva: { pIva: string };
 }
 
-export type ConnectOrganisationActorId = keyof ConnectOrganisationActorOutputs;
+export type ConnectOrganizationActorId = keyof ConnectOrganizationActorOutputs;

@@ -3,13 +3,13 @@ import { messages } from '../../domain/messages.ts';
 import type { CreateOrganizationInput } from '../../domain/organization.ts';
 import type { FieldMessage } from '../../domain/validation.ts';
 import type {
-  RegisterOrganisationActorInputs,
-  RegisterOrganisationActorOutputs,
+  RegisterOrganizationActorInputs,
+  RegisterOrganizationActorOutputs,
   RegistrationFailure,
 } from './types.ts';
 
 /** The calls the machine needs; they reject with something carrying `status`, `message` and maybe `issues`. */
-export interface RegisterOrganisationApi {
+export interface RegisterOrganizationApi {
   createOrganization(payload: CreateOrganizationInput): Promise<{ orgId: string }>;
   /** Makes the new organisation the selected one and reloads the person (header, guards, home). */
   refreshUser(orgId: string): Promise<void>;
@@ -35,11 +35,11 @@ export function toRegistrationFailure(error: unknown): RegistrationFailure {
   return { status: null, message: messages.generic.serverError, issues: [] };
 }
 
-export function createRegisterOrganisationActors(api: RegisterOrganisationApi) {
+export function createRegisterOrganizationActors(api: RegisterOrganizationApi) {
   return {
     createOrganization: fromPromise<
-      RegisterOrganisationActorOutputs['createOrganization'],
-      RegisterOrganisationActorInputs['createOrganization']
+      RegisterOrganizationActorOutputs['createOrganization'],
+      RegisterOrganizationActorInputs['createOrganization']
     >(async ({ input }) => {
       try {
         return await api.createOrganization(input.payload);
@@ -47,7 +47,7 @@ export function createRegisterOrganisationActors(api: RegisterOrganisationApi) {
         throw toRegistrationFailure(error);
       }
     }),
-    refreshUser: fromPromise<RegisterOrganisationActorOutputs['refreshUser'], RegisterOrganisationActorInputs['refreshUser']>(
+    refreshUser: fromPromise<RegisterOrganizationActorOutputs['refreshUser'], RegisterOrganizationActorInputs['refreshUser']>(
       ({ input }) => api.refreshUser(input.orgId),
     ),
   };

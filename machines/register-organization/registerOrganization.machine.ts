@@ -3,24 +3,24 @@ import { createOrganizationSchema, type CreateOrganizationInput } from '../../do
 import { toRegistrationFailure } from './actors.ts';
 import type {
   FailureKind,
-  RegisterOrganisationActorId,
-  RegisterOrganisationActorInputs,
-  RegisterOrganisationActorOutputs,
-  RegisterOrganisationContext,
-  RegisterOrganisationEvent,
+  RegisterOrganizationActorId,
+  RegisterOrganizationActorInputs,
+  RegisterOrganizationActorOutputs,
+  RegisterOrganizationContext,
+  RegisterOrganizationEvent,
 } from './types.ts';
 
 /** Placeholder logic: the browser and the tests supply the real one with `.provide()`. */
-function notProvided<K extends RegisterOrganisationActorId>(id: K) {
-  return fromPromise<RegisterOrganisationActorOutputs[K], RegisterOrganisationActorInputs[K]>(() =>
-    Promise.reject(new Error(`register-organisation machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
+function notProvided<K extends RegisterOrganizationActorId>(id: K) {
+  return fromPromise<RegisterOrganizationActorOutputs[K], RegisterOrganizationActorInputs[K]>(() =>
+    Promise.reject(new Error(`register-organization machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
   );
 }
 
 /** Host side effects (notifications, navigation): no-ops until supplied with `.provide()`. */
 function suppliedByHost(): void {}
 
-function submittedPayload({ event }: { event: RegisterOrganisationEvent }): CreateOrganizationInput {
+function submittedPayload({ event }: { event: RegisterOrganizationEvent }): CreateOrganizationInput {
   assertEvent(event, 'form.submit');
   return event.payload;
 }
@@ -34,10 +34,10 @@ function serverErrorsOf(error: unknown): Record<string, string> {
   return byField;
 }
 
-export const registerOrganisationMachine = setup({
+export const registerOrganizationMachine = setup({
   types: {
-    context: {} as RegisterOrganisationContext,
-    events: {} as RegisterOrganisationEvent,
+    context: {} as RegisterOrganizationContext,
+    events: {} as RegisterOrganizationEvent,
   },
   actors: {
     createOrganization: notProvided('createOrganization'),
@@ -71,7 +71,7 @@ export const registerOrganisationMachine = setup({
     announceRegistered: suppliedByHost,
   },
 }).createMachine({
-  id: 'registerOrganisation',
+  id: 'registerOrganization',
   description:
     'Spec §2 /register-org and §5: the registration form is sent once it is valid; a refusal keeps everything typed ' +
     'and marks the fields; success selects the new organisation and goes to /calls.',
@@ -146,4 +146,4 @@ export const registerOrganisationMachine = setup({
   },
 });
 
-export type RegisterOrganisationMachine = typeof registerOrganisationMachine;
+export type RegisterOrganizationMachine = typeof registerOrganizationMachine;

@@ -1,14 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
-import type { registerOrganisationMachine } from './registerOrganisation.machine.ts';
+import type { registerOrganizationMachine } from './registerOrganization.machine.ts';
 
-export type RegisterOrganisationSnapshot = SnapshotFrom<typeof registerOrganisationMachine>;
+export type RegisterOrganizationSnapshot = SnapshotFrom<typeof registerOrganizationMachine>;
 
 /** Sending or finishing: the Registra button shows progress and is not offered again. */
-export const selectIsBusy = (snapshot: RegisterOrganisationSnapshot): boolean => !snapshot.matches('editing');
+export const selectIsBusy = (snapshot: RegisterOrganizationSnapshot): boolean => !snapshot.matches('editing');
 
-export const selectSubmitAttempted = (snapshot: RegisterOrganisationSnapshot): boolean => snapshot.context.submitAttempted;
+export const selectSubmitAttempted = (snapshot: RegisterOrganizationSnapshot): boolean => snapshot.context.submitAttempted;
 
-export const selectServerErrors = (snapshot: RegisterOrganisationSnapshot): Record<string, string> =>
+export const selectServerErrors = (snapshot: RegisterOrganizationSnapshot): Record<string, string> =>
   snapshot.context.serverErrors;
 
-export const selectFailure = (snapshot: RegisterOrganisationSnapshot) => snapshot.context.failure;
+export const selectFailure = (snapshot: RegisterOrganizationSnapshot) => snapshot.context.failure;

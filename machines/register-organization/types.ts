@@ -12,7 +12,7 @@ export interface RegistrationFailure {
 /** The notification to show after a failed attempt (spec §8, organisation creation). */
 export type FailureKind = 'notRegistered' | 'callFailed';
 
-export interface RegisterOrganisationContext {
+export interface RegisterOrganizationContext {
   /** Set by the first Registra: from then on every invalid field shows its message, touched or not. */
   submitAttempted: boolean;
   /** Field → message from the server's last refusal; a field loses its message when it is edited. */
@@ -23,21 +23,21 @@ export interface RegisterOrganisationContext {
   orgId: string | null;
 }
 
-export type RegisterOrganisationEvent =
+export type RegisterOrganizationEvent =
   /** A field changed; its server message (if any) no longer applies. */
   | { type: 'field.change'; field: string }
   /** Registra, with the payload built from the form. */
   | { type: 'form.submit'; payload: CreateOrganizationInput };
 
-export interface RegisterOrganisationActorOutputs {
+export interface RegisterOrganizationActorOutputs {
   createOrganization: { orgId: string };
   /** Loads the person again, so the header and the guards know their new organisation. */
   refreshUser: void;
 }
 
-export interface RegisterOrganisationActorInputs {
+export interface RegisterOrganizationActorInputs {
   createOrganization: { payload: CreateOrganizationInput };
   refreshUser: { orgId: string };
 }
 
-export type RegisterOrganisationActorId = keyof RegisterOrganisationActorOutputs;
+export type RegisterOrganizationActorId = keyof RegisterOrganizationActorOutputs;

@@ -202,7 +202,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   );
 
   /**
-   * Whether a VAT number is registered (connect-organisation box). Knowing it grants nothing: joining an
+   * Whether a VAT number is registered (connect-organization box). Knowing it grants nothing: joining an
    * organisation happens only through an invitation.
    */
   app.post(

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
-import { connectOrganisationMachine } from '../../machines/connect-organisation/connectOrganisation.machine.ts';
-import type { ConnectOrganisationSnapshot } from '../../machines/connect-organisation/selectors.ts';
+import { connectOrganizationMachine } from '../../machines/connect-organization/connectOrganization.machine.ts';
+import type { ConnectOrganizationSnapshot } from '../../machines/connect-organization/selectors.ts';
 import type {
-  ConnectOrganisationActorId,
-  ConnectOrganisationActorInputs,
-  ConnectOrganisationActorOutputs,
-  ConnectOrganisationEvent,
+  ConnectOrganizationActorId,
+  ConnectOrganizationActorInputs,
+  ConnectOrganizationActorOutputs,
+  ConnectOrganizationEvent,
   LookupFailure,
-} from '../../machines/connect-organisation/types.ts';
+} from '../../machines/connect-organization/types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures, checked by tsc against the machine's types: a new event or invoked actor without
@@ -18,9 +18,9 @@ import type {
 // the graph, so one complete VAT is enough; the others exercise the box (partial, letters, too long).
 // ---------------------------------------------------------------------------------------------
 
-type EventFixtures = { [K in ConnectOrganisationEvent['type']]: readonly Extract<ConnectOrganisationEvent, { type: K }>[] };
+type EventFixtures = { [K in ConnectOrganizationEvent['type']]: readonly Extract<ConnectOrganizationEvent, { type: K }>[] };
 type ActorOutcomeFixtures = {
-  [K in ConnectOrganisationActorId]: { done: readonly ConnectOrganisationActorOutputs[K][]; error: readonly LookupFailure[] };
+  [K in ConnectOrganizationActorId]: { done: readonly ConnectOrganizationActorOutputs[K][]; error: readonly LookupFailure[] };
 };
 
 const COMPLETE_VAT = '12345678903';
@@ -49,11 +49,11 @@ const actorOutcomes = {
   },
 } as const satisfies ActorOutcomeFixtures;
 
-type ActorDoneEvent = { type: `xstate.done.actor.${ConnectOrganisationActorId}`; output: unknown };
-type ActorErrorEvent = { type: `xstate.error.actor.${ConnectOrganisationActorId}`; error: LookupFailure };
-type GraphEvent = ConnectOrganisationEvent | ActorDoneEvent | ActorErrorEvent;
+type ActorDoneEvent = { type: `xstate.done.actor.${ConnectOrganizationActorId}`; output: unknown };
+type ActorErrorEvent = { type: `xstate.error.actor.${ConnectOrganizationActorId}`; error: LookupFailure };
+type GraphEvent = ConnectOrganizationEvent | ActorDoneEvent | ActorErrorEvent;
 
-const actorIds = Object.keys(actorOutcomes) as ConnectOrganisationActorId[];
+const actorIds = Object.keys(actorOutcomes) as ConnectOrganizationActorId[];
 
 const graphEvents: GraphEvent[] = [
   ...Object.values(eventFixtures).flat(),
@@ -65,13 +65,13 @@ const graphEvents: GraphEvent[] = [
 
 // Actor completions are events too at run time; only those the current state accepts are followed.
 const traversal = {
-  events: graphEvents as ConnectOrganisationEvent[],
-  filterEvents: (snapshot: ConnectOrganisationSnapshot, event: ConnectOrganisationEvent) => snapshot.can(event),
+  events: graphEvents as ConnectOrganizationEvent[],
+  filterEvents: (snapshot: ConnectOrganizationSnapshot, event: ConnectOrganizationEvent) => snapshot.can(event),
 };
 
-type Path = StatePath<ConnectOrganisationSnapshot, ConnectOrganisationEvent>;
+type Path = StatePath<ConnectOrganizationSnapshot, ConnectOrganizationEvent>;
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(connectOrganisationMachine, traversal);
+const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(connectOrganizationMachine, traversal);
 
 // ---------------------------------------------------------------------------------------------
 // Replay on a real actor whose look-up is a promise the test settles.
@@ -82,13 +82,13 @@ function startReplay() {
   let pending: { resolve: (output: unknown) => void; reject: (error: unknown) => void } | null = null;
 
   const actor = createActor(
-    connectOrganisationMachine.provide({
+    connectOrganizationMachine.provide({
       actors: {
-        lookupPIva: fromPromise<ConnectOrganisationActorOutputs['lookupPIva'], ConnectOrganisationActorInputs['lookupPIva']>(
+        lookupPIva: fromPromise<ConnectOrganizationActorOutputs['lookupPIva'], ConnectOrganizationActorInputs['lookupPIva']>(
           ({ input }) =>
             new Promise((resolve, reject) => {
               lookups.push(input.pIva);
-              pending = { resolve: (output) => resolve(output as ConnectOrganisationActorOutputs['lookupPIva']), reject };
+              pending = { resolve: (output) => resolve(output as ConnectOrganizationActorOutputs['lookupPIva']), reject };
             }),
         ),
       },
@@ -104,7 +104,7 @@ function startReplay() {
       if ('output' in event) running.resolve(event.output);
       else if ('error' in event) running.reject(event.error);
     } else {
-      actor.send(event as ConnectOrganisationEvent);
+      actor.send(event as ConnectOrganizationEvent);
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
@@ -124,7 +124,7 @@ function describePath(path: Path): string {
   return `${JSON.stringify(path.state.value)} [${path.state.context.pIva}] via ${events.join(' → ') || '(start)'}`;
 }
 
-describe('connect-organisation machine paths', () => {
+describe('connect-organization machine paths', () => {
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const { actor, lookups, apply } = startReplay();
     for (const step of path.steps.slice(1)) {
@@ -149,7 +149,7 @@ describe('connect-organisation machine paths', () => {
   });
 });
 
-describe('connect-organisation machine coverage', () => {
+describe('connect-organization machine coverage', () => {
   it('keeps the number of paths sensible', () => {
     expect(paths.length).toBeLessThan(200);
   });
@@ -161,7 +161,7 @@ describe('connect-organisation machine coverage', () => {
 
   it('reaches every state of the machine', () => {
     const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    for (const state of Object.keys(connectOrganisationMachine.root.states)) {
+    for (const state of Object.keys(connectOrganizationMachine.root.states)) {
       expect(reached).toContain(JSON.stringify(state));
     }
   });
@@ -171,15 +171,15 @@ describe('connect-organisation machine coverage', () => {
       edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type} ${JSON.stringify(edge.nextState.value)}`),
     );
     const declared: string[] = [];
-    for (const [name, node] of Object.entries(connectOrganisationMachine.root.states)) {
+    for (const [name, node] of Object.entries(connectOrganizationMachine.root.states)) {
       for (const [eventType, transitions] of node.transitions) {
         for (const transition of transitions) declared.push(`"${name}" ${eventType} "${transition.target?.[0]?.key ?? name}"`);
       }
     }
-    for (const [eventType, transitions] of connectOrganisationMachine.root.transitions) {
+    for (const [eventType, transitions] of connectOrganizationMachine.root.transitions) {
       for (const transition of transitions) {
         const target = transition.target?.[0]?.key;
-        for (const name of Object.keys(connectOrganisationMachine.root.states))
+        for (const name of Object.keys(connectOrganizationMachine.root.states))
           declared.push(`"${name}" ${eventType} "${target}"`);
       }
     }

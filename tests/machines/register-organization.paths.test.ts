@@ -3,24 +3,24 @@ import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import type { CreateOrganizationInput } from '../../domain/organization.ts';
-import { registerOrganisationMachine } from '../../machines/register-organisation/registerOrganisation.machine.ts';
-import type { RegisterOrganisationSnapshot } from '../../machines/register-organisation/selectors.ts';
+import { registerOrganizationMachine } from '../../machines/register-organization/registerOrganization.machine.ts';
+import type { RegisterOrganizationSnapshot } from '../../machines/register-organization/selectors.ts';
 import type {
-  RegisterOrganisationActorId,
-  RegisterOrganisationActorInputs,
-  RegisterOrganisationActorOutputs,
-  RegisterOrganisationEvent,
+  RegisterOrganizationActorId,
+  RegisterOrganizationActorInputs,
+  RegisterOrganizationActorOutputs,
+  RegisterOrganizationEvent,
   RegistrationFailure,
-} from '../../machines/register-organisation/types.ts';
+} from '../../machines/register-organization/types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures, checked by tsc against the machine's types.
 // ---------------------------------------------------------------------------------------------
 
-type EventFixtures = { [K in RegisterOrganisationEvent['type']]: readonly Extract<RegisterOrganisationEvent, { type: K }>[] };
+type EventFixtures = { [K in RegisterOrganizationEvent['type']]: readonly Extract<RegisterOrganizationEvent, { type: K }>[] };
 type ActorOutcomeFixtures = {
-  [K in RegisterOrganisationActorId]: {
-    done: readonly RegisterOrganisationActorOutputs[K][];
+  [K in RegisterOrganizationActorId]: {
+    done: readonly RegisterOrganizationActorOutputs[K][];
     error: readonly RegistrationFailure[];
   };
 };
@@ -69,11 +69,11 @@ const actorOutcomes = {
   },
 } as const satisfies ActorOutcomeFixtures;
 
-type ActorDoneEvent = { type: `xstate.done.actor.${RegisterOrganisationActorId}`; output: unknown };
-type ActorErrorEvent = { type: `xstate.error.actor.${RegisterOrganisationActorId}`; error: RegistrationFailure };
-type GraphEvent = RegisterOrganisationEvent | ActorDoneEvent | ActorErrorEvent;
+type ActorDoneEvent = { type: `xstate.done.actor.${RegisterOrganizationActorId}`; output: unknown };
+type ActorErrorEvent = { type: `xstate.error.actor.${RegisterOrganizationActorId}`; error: RegistrationFailure };
+type GraphEvent = RegisterOrganizationEvent | ActorDoneEvent | ActorErrorEvent;
 
-const actorIds = Object.keys(actorOutcomes) as RegisterOrganisationActorId[];
+const actorIds = Object.keys(actorOutcomes) as RegisterOrganizationActorId[];
 
 const graphEvents: GraphEvent[] = [
   ...Object.values(eventFixtures).flat(),
@@ -84,13 +84,13 @@ const graphEvents: GraphEvent[] = [
 ];
 
 const traversal = {
-  events: graphEvents as RegisterOrganisationEvent[],
-  filterEvents: (snapshot: RegisterOrganisationSnapshot, event: RegisterOrganisationEvent) => snapshot.can(event),
+  events: graphEvents as RegisterOrganizationEvent[],
+  filterEvents: (snapshot: RegisterOrganizationSnapshot, event: RegisterOrganizationEvent) => snapshot.can(event),
 };
 
-type Path = StatePath<RegisterOrganisationSnapshot, RegisterOrganisationEvent>;
+type Path = StatePath<RegisterOrganizationSnapshot, RegisterOrganizationEvent>;
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(registerOrganisationMachine, traversal);
+const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(registerOrganizationMachine, traversal);
 
 // ---------------------------------------------------------------------------------------------
 // Replay: invoked actors are promises the test settles; host effects are recorded.
@@ -100,22 +100,22 @@ function startReplay() {
   const sent: CreateOrganizationInput[] = [];
   const announced: string[] = [];
   const pending = new Map<
-    RegisterOrganisationActorId,
+    RegisterOrganizationActorId,
     { resolve: (output: unknown) => void; reject: (error: unknown) => void }
   >();
 
-  function controlled<K extends RegisterOrganisationActorId>(id: K) {
-    return fromPromise<RegisterOrganisationActorOutputs[K], RegisterOrganisationActorInputs[K]>(
+  function controlled<K extends RegisterOrganizationActorId>(id: K) {
+    return fromPromise<RegisterOrganizationActorOutputs[K], RegisterOrganizationActorInputs[K]>(
       ({ input }) =>
-        new Promise<RegisterOrganisationActorOutputs[K]>((resolve, reject) => {
+        new Promise<RegisterOrganizationActorOutputs[K]>((resolve, reject) => {
           if ('payload' in input) sent.push(input.payload);
-          pending.set(id, { resolve: (output) => resolve(output as RegisterOrganisationActorOutputs[K]), reject });
+          pending.set(id, { resolve: (output) => resolve(output as RegisterOrganizationActorOutputs[K]), reject });
         }),
     );
   }
 
   const actor = createActor(
-    registerOrganisationMachine.provide({
+    registerOrganizationMachine.provide({
       actors: { createOrganization: controlled('createOrganization'), refreshUser: controlled('refreshUser') },
       actions: {
         announceFailure: ({ context }) => announced.push(`failure:${context.failure?.kind ?? 'none'}`),
@@ -128,14 +128,14 @@ function startReplay() {
   async function apply(event: GraphEvent): Promise<void> {
     const completion = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
     if (completion) {
-      const id = completion[2] as RegisterOrganisationActorId;
+      const id = completion[2] as RegisterOrganizationActorId;
       const running = pending.get(id);
       if (!running) throw new Error(`actor ${id} is not running`);
       pending.delete(id);
       if ('output' in event) running.resolve(event.output);
       else if ('error' in event) running.reject(event.error);
     } else {
-      actor.send(event as RegisterOrganisationEvent);
+      actor.send(event as RegisterOrganizationEvent);
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
@@ -156,7 +156,7 @@ function describePath(path: Path): string {
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
-describe('register-organisation machine paths', () => {
+describe('register-organization machine paths', () => {
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const { actor, sent, announced, apply } = startReplay();
     for (const step of path.steps.slice(1)) {
@@ -185,7 +185,7 @@ describe('register-organisation machine paths', () => {
   });
 });
 
-describe('register-organisation machine coverage', () => {
+describe('register-organization machine coverage', () => {
   it('keeps the number of paths sensible', () => {
     expect(paths.length).toBeLessThan(200);
   });
@@ -197,7 +197,7 @@ describe('register-organisation machine coverage', () => {
 
   it('reaches every state of the machine', () => {
     const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    for (const state of Object.keys(registerOrganisationMachine.root.states)) {
+    for (const state of Object.keys(registerOrganizationMachine.root.states)) {
       expect(reached).toContain(JSON.stringify(state));
     }
   });
@@ -207,7 +207,7 @@ describe('register-organisation machine coverage', () => {
       edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type} ${JSON.stringify(edge.nextState.value)}`),
     );
     const declared: string[] = [];
-    for (const [name, node] of Object.entries(registerOrganisationMachine.root.states)) {
+    for (const [name, node] of Object.entries(registerOrganizationMachine.root.states)) {
       for (const [eventType, transitions] of node.transitions) {
         for (const transition of transitions) declared.push(`"${name}" ${eventType} "${transition.target?.[0]?.key ?? name}"`);
       }

@@ -1,8 +1,8 @@
 import { CalendarDate } from '@internationalized/date';
 import { describe, expect, it } from 'vitest';
 import { createOrganizationSchema } from '../../domain/organization.ts';
-import { calendarDateToIso, toCreateOrganizationPayload } from '../../src/features/register-organisation/registrationPayload.ts';
-import { emptyRegistration, type RegistrationValues } from '../../src/features/register-organisation/registrationValues.ts';
+import { calendarDateToIso, toCreateOrganizationPayload } from '../../src/features/register-organization/registrationPayload.ts';
+import { emptyRegistration, type RegistrationValues } from '../../src/features/register-organization/registrationValues.ts';
 
 const filled: RegistrationValues = {
   ...emptyRegistration('12345678903'),

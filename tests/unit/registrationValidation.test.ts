@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasRequiredFields, registrationErrorsOf } from '../../src/features/register-organisation/registrationValidation.ts';
-import { emptyRegistration, type RegistrationValues } from '../../src/features/register-organisation/registrationValues.ts';
+import { hasRequiredFields, registrationErrorsOf } from '../../src/features/register-organization/registrationValidation.ts';
+import { emptyRegistration, type RegistrationValues } from '../../src/features/register-organization/registrationValues.ts';
 
 const filled: RegistrationValues = {
   ...emptyRegistration('12345678903'),

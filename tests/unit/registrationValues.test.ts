@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChange, emptyRegistration } from '../../src/features/register-organisation/registrationValues.ts';
+import { applyChange, emptyRegistration } from '../../src/features/register-organization/registrationValues.ts';
 
 const inLazio = { ...emptyRegistration(), region: 12, province: 58, comune: 58091 };
 

@@ -9,19 +9,19 @@ import {
   selectPIva,
   selectRegisteredOrganization,
   selectVatError,
-} from '../../../machines/connect-organisation/selectors.ts';
+} from '../../../machines/connect-organization/selectors.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { HrefLink } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { actions, box, note, organizationName, vatField, vatRow } from './ConnectOrganisation.css.ts';
-import { useConnectOrganisation } from './useConnectOrganisation.ts';
+import { actions, box, note, organizationName, vatField, vatRow } from './ConnectOrganization.css.ts';
+import { useConnectOrganization } from './useConnectOrganization.ts';
 
 /** Spec §2 /flow-organization: the VAT box, and what the portal knows about the number. */
-export function ConnectOrganisation() {
-  const actor = useConnectOrganisation();
+export function ConnectOrganization() {
+  const actor = useConnectOrganization();
   const pIva = useSelector(actor, selectPIva);
   const canConfirm = useSelector(actor, selectCanConfirm);
   const isChecking = useSelector(actor, selectIsChecking);

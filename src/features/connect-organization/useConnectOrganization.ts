@@ -1,17 +1,17 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { createConnectOrganisationActors } from '../../../machines/connect-organisation/actors.ts';
-import { connectOrganisationMachine } from '../../../machines/connect-organisation/connectOrganisation.machine.ts';
+import { createConnectOrganizationActors } from '../../../machines/connect-organization/actors.ts';
+import { connectOrganizationMachine } from '../../../machines/connect-organization/connectOrganization.machine.ts';
 import { getPIva } from '../../api/organization.ts';
 
-/** The page's own connect-organisation actor, wired to the API. */
-export function useConnectOrganisation() {
+/** The page's own connect-organization actor, wired to the API. */
+export function useConnectOrganization() {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   // Created once: the actor must keep the same logic for its whole life.
   const [machine] = useState(() =>
-    connectOrganisationMachine.provide({
-      actors: createConnectOrganisationActors({ getPIva: (pIva, signal) => getPIva(api, pIva, signal) }),
+    connectOrganizationMachine.provide({
+      actors: createConnectOrganizationActors({ getPIva: (pIva, signal) => getPIva(api, pIva, signal) }),
     }),
   );
   return useActorRef(machine);

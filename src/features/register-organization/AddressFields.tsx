@@ -7,7 +7,7 @@ import { typologyQueries } from '../../api/typology.ts';
 import { ComboBox } from '../../ui/ComboBox.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { grid, wide } from './RegisterOrganisation.css.ts';
+import { grid, wide } from './RegisterOrganization.css.ts';
 import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
 
 const r = messages.registerOrganization;

@@ -13,7 +13,7 @@ import { Select } from '../../ui/Select.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { grid, wide } from './RegisterOrganisation.css.ts';
+import { grid, wide } from './RegisterOrganization.css.ts';
 import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
 
 const r = messages.registerOrganization;

@@ -3,7 +3,7 @@ import { messages } from '../../../domain/messages.ts';
 import { organizationFieldLabels as labels } from '../../../domain/organization.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { grid } from './RegisterOrganisation.css.ts';
+import { grid } from './RegisterOrganization.css.ts';
 import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
 
 const r = messages.registerOrganization;

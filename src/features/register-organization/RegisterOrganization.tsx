@@ -6,7 +6,7 @@ import {
   selectIsBusy,
   selectServerErrors,
   selectSubmitAttempted,
-} from '../../../machines/register-organisation/selectors.ts';
+} from '../../../machines/register-organization/selectors.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
@@ -17,18 +17,18 @@ import { AddressFields } from './AddressFields.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { IdentityFields } from './IdentityFields.tsx';
 import { ReferenceFields } from './ReferenceFields.tsx';
-import { actions, form as formStyle, requiredHint } from './RegisterOrganisation.css.ts';
+import { actions, form as formStyle, requiredHint } from './RegisterOrganization.css.ts';
 import { toCreateOrganizationPayload } from './registrationPayload.ts';
 import { hasRequiredFields } from './registrationValidation.ts';
-import { useRegisterOrganisation } from './useRegisterOrganisation.ts';
+import { useRegisterOrganization } from './useRegisterOrganization.ts';
 import { useRegistrationForm } from './useRegistrationForm.ts';
 
 const r = messages.registerOrganization;
 const REQUIRED_HINT_ID = 'register-required-hint';
 
 /** Spec §2 /register-org and §5: the organisation registration form. */
-export function RegisterOrganisation({ carriedPIva }: { carriedPIva: string | null }) {
-  const actor = useRegisterOrganisation();
+export function RegisterOrganization({ carriedPIva }: { carriedPIva: string | null }) {
+  const actor = useRegisterOrganization();
   const isBusy = useSelector(actor, selectIsBusy);
   const submitAttempted = useSelector(actor, selectSubmitAttempted);
   const serverErrors = useSelector(actor, selectServerErrors);

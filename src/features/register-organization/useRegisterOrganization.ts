@@ -3,23 +3,23 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { messages } from '../../../domain/messages.ts';
-import { createRegisterOrganisationActors } from '../../../machines/register-organisation/actors.ts';
-import { registerOrganisationMachine } from '../../../machines/register-organisation/registerOrganisation.machine.ts';
+import { createRegisterOrganizationActors } from '../../../machines/register-organization/actors.ts';
+import { registerOrganizationMachine } from '../../../machines/register-organization/registerOrganization.machine.ts';
 import { createOrganization } from '../../api/organization.ts';
 import { writeSelectedOrganizationId } from '../../api/selectedOrganization.ts';
 import { getCurrentUser } from '../../api/user.ts';
 import { notify } from '../../ui/Toast.tsx';
 
-/** The page's register-organisation actor, wired to the API, the session, the notifications and the router. */
-export function useRegisterOrganisation() {
+/** The page's register-organization actor, wired to the API, the session, the notifications and the router. */
+export function useRegisterOrganization() {
   const { api, auth } = useRouteContext({ from: '__root__', select: (context) => ({ api: context.api, auth: context.auth }) });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   // Created once: the actor must keep the same logic for its whole life.
   const [machine] = useState(() =>
-    registerOrganisationMachine.provide({
-      actors: createRegisterOrganisationActors({
+    registerOrganizationMachine.provide({
+      actors: createRegisterOrganizationActors({
         createOrganization: (payload) => createOrganization(api, payload),
         refreshUser: async (orgId) => {
           // The new organisation is the one to work for (spec §3), before anything asks the server for it.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PIVA_LENGTH } from '../../../domain/organization.ts';
 import { isAdminRole } from '../../../domain/roles.ts';
 import { homePathFor } from '../../../machines/auth/selectors.ts';
-import { RegisterOrganisation } from '../../features/register-organisation/RegisterOrganisation.tsx';
+import { RegisterOrganization } from '../../features/register-organization/RegisterOrganization.tsx';
 
 /**
  * The VAT checked on /flow-organization comes along (spec §2); anything else in the URL is ignored.
@@ -35,5 +35,5 @@ export const Route = createFileRoute('/_authenticated/register-org')({
 
 function RegisterOrgPage() {
   const { pIva } = Route.useSearch();
-  return <RegisterOrganisation carriedPIva={pIva === undefined ? null : String(pIva)} />;
+  return <RegisterOrganization carriedPIva={pIva === undefined ? null : String(pIva)} />;
 }
