@@ -1,5 +1,5 @@
 import type { WizardStep } from '../wizard.ts';
-import type { FieldOption, FieldSpec } from '../wizardFields.ts';
+import { indicatorFields, type FieldOption, type FieldSpec } from '../wizardFields.ts';
 import { CLASSI_ENERGETICHE, FORME_TECNICHE_INTERVENTO, MODALITA_ESECUZIONE, STADI_ITER } from './puiApplication.ts';
 
 /** Spec §2 Application wizard PUI: 1 Progetto … 6 Invia Candidatura (numberStep 4 = Allegati). */
@@ -65,12 +65,7 @@ const S = 'puiSurveyDto';
 
 /** An impact indicator: its SI/NO question, the fields shown on SI, and its note. */
 function indicator(section: string, question: string, label: string, dependents: Omit<FieldSpec, 'step' | 'section' | 'visibleWhen'>[], note: string): FieldSpec[] {
-  const answer = `${S}.${question}`;
-  return [
-    { name: answer, label, kind: 'yesNo', step: I, section },
-    ...dependents.map((field) => ({ ...field, step: I, section, visibleWhen: { field: answer, equals: 'SI' } })),
-    { name: `${S}.${note}`, label: 'Note', kind: 'textarea', step: I, section, maxLength: 1000 },
-  ];
+  return indicatorFields({ step: I, section, question: `${S}.${question}`, label, dependents, note: `${S}.${note}` });
 }
 
 /**

@@ -12,5 +12,5 @@ export const Route = createFileRoute('/_authenticated/_admin/admin-organization/
 
 function AdminPuiIstruttoriaPage() {
   const { organizationId } = Route.useParams();
-  return <AdminApplicationPage key={organizationId} fund="PUI" organizationId={organizationId} kind="review" />;
+  return <AdminApplicationPage key={organizationId} fund="PUI" organizationId={organizationId} />;
 }

@@ -12,5 +12,5 @@ export const Route = createFileRoute('/_authenticated/_admin/admin-organization/
 
 function AdminTurIstruttoriaPage() {
   const { organizationId } = Route.useParams();
-  return <AdminApplicationPage key={organizationId} fund="TUR" organizationId={organizationId} kind="review" />;
+  return <AdminApplicationPage key={organizationId} fund="TUR" organizationId={organizationId} />;
 }
