@@ -1,4 +1,5 @@
 import type { WizardStep } from '../wizard.ts';
+import { TIPI_MOBILITA_SOSTENIBILE } from '../valueSchemas.ts';
 import { indicatorFields, type FieldOption, type FieldSpec } from '../wizardFields.ts';
 import { CLASSI_ENERGETICHE, FORME_TECNICHE_INTERVENTO, MODALITA_ESECUZIONE, STADI_ITER } from './puiApplication.ts';
 
@@ -47,15 +48,6 @@ export const CLASSI_ENERGETICHE_OPTIONS: FieldOption[] = CLASSI_ENERGETICHE.map(
   }[id],
 }));
 
-/** Spec §3 tipoModalitaSostenibile, options 1–6. */
-export const TIPI_MOBILITA_SOSTENIBILE: FieldOption[] = [
-  { id: 1, name: 'Convenzioni con società di trasporto, bike sharing o monopattini' },
-  { id: 2, name: 'Depositi per biciclette' },
-  { id: 3, name: 'Nuove fermate del trasporto pubblico vicino all\u2019intervento' },
-  { id: 4, name: 'Punti di ricarica per veicoli elettrici' },
-  { id: 5, name: 'Interventi architettonici specifici' },
-  { id: 6, name: 'Tratti di pista ciclabile' },
-];
 
 const P = 'progetto';
 const F = 'fontiImpieghi';

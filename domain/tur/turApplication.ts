@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lenientValues } from '../fundDefinition.ts';
+import { amount, id, integer, isoDate, LONG_TEXT_MAX, percent, text } from '../valueSchemas.ts';
 
 /**
  * The TUR application's values (spec §3 TUR application fields, turSurveyDto): the wizard's form, the stored
@@ -8,25 +9,12 @@ import { lenientValues } from '../fundDefinition.ts';
  * strings (spec §7: "progProvincia and progComune as strings"); yes/no answers are 'true' / 'false' (§3).
  */
 
-const TEXT_MAX = 300;
-const LONG_TEXT_MAX = 4000;
-const MAX_AMOUNT = 1e12;
-
-const text = (max = TEXT_MAX) => z.string().max(max).default('');
-const amount = () => z.number().min(0).max(MAX_AMOUNT).nullable().default(null);
-const integer = () => z.number().int().min(0).max(1e9).nullable().default(null);
-const id = () => z.number().int().min(0).max(1e9).nullable().default(null);
+/** An ISTAT code as a string (spec §7); '' when none. */
 const istatCode = () =>
   z
     .string()
     .regex(/^\d{0,9}$/)
     .default('');
-const isoDate = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .nullable()
-    .default(null);
 
 /** The spec's TUR answers: 'true' (SI), 'false' (NO), or unset (null; an empty string is read as unset). */
 export const TUR_YES = 'true';
@@ -85,9 +73,9 @@ export const turApplicationSchema = z.object({
   costiNomeCofinanziamento: text(),
   costiTecnicaIntervento: z.enum(TECNICHE_INTERVENTO_TUR).nullable().default(null),
   costiFontiCopertura: amount(),
-  percTotInvest: z.number().min(0).max(1e9).nullable().default(null),
-  percTransEnerg: z.number().min(0).max(1e9).nullable().default(null),
-  percTransDigital: z.number().min(0).max(1e9).nullable().default(null),
+  percTotInvest: percent(),
+  percTransEnerg: percent(),
+  percTransDigital: percent(),
   // Tempistiche
   tempiLivello: id(),
   tempiInizioLavori: isoDate(),

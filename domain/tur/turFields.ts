@@ -1,5 +1,6 @@
 import type { WizardStep } from '../wizard.ts';
-import { indicatorFields, type FieldOption, type FieldSpec } from '../wizardFields.ts';
+import { TIPI_MOBILITA_SOSTENIBILE } from '../valueSchemas.ts';
+import { indicatorFields, type FieldSpec } from '../wizardFields.ts';
 import { TECNICHE_INTERVENTO_TUR, TUR_NO, TUR_YES } from './turApplication.ts';
 
 /** Spec §2 Application wizard TUR: the same step structure as PUI (numberStep 4 = Allegati). */
@@ -18,15 +19,6 @@ export const TUR_LENGTHS = {
   tempiDescrizione: { min: 200, max: 500 },
 } as const;
 
-/** Spec §3 sustainable mobility options (tipoMobilitaSostenibile). */
-export const TIPI_MOBILITA_SOSTENIBILE_TUR: FieldOption[] = [
-  { id: 1, name: 'Convenzioni con società private di trasporto per bike sharing o monopattini' },
-  { id: 2, name: 'Depositi per biciclette' },
-  { id: 3, name: 'Nuove fermate vicino all\u2019iniziativa' },
-  { id: 4, name: 'Punti di ricarica per veicoli elettrici' },
-  { id: 5, name: 'Interventi architettonici specifici' },
-  { id: 6, name: 'Tratti di pista ciclabile' },
-];
 
 const P = 'progetto';
 const F = 'fontiImpieghi';
@@ -238,7 +230,7 @@ export const TUR_FIELDS: readonly FieldSpec[] = [
         name: `${S}.tipoMobilitaSostenibile`,
         label: 'Tipo di intervento per la mobilità sostenibile',
         kind: 'select',
-        options: TIPI_MOBILITA_SOSTENIBILE_TUR,
+        options: TIPI_MOBILITA_SOSTENIBILE,
       },
       { name: `${S}.numInterventiMobilitaSostenibile`, label: 'Numero di interventi', kind: 'integer', required: true },
     ],
