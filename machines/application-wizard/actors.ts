@@ -2,21 +2,17 @@ import { fromPromise } from 'xstate';
 import { messages } from '../../domain/messages.ts';
 import { toSaveFailure } from '../draft-sync/failures.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
-import type {
-  ApplicationWizardActorInputs,
-  ApplicationWizardActorOutputs,
-  SaveDraftFailure,
-  SubmitApplicationFailure,
-} from './types.ts';
+import type { ApplicationWizardActorInputs, ApplicationWizardActorOutputs, SaveDraftFailure, SubmitApplicationFailure } from './types.ts';
 
 /**
  * The calls the wizard needs. They reject with what the API client throws (src/api/errors.ts
  * ApiRequestError: `status` null when no answer came, an Italian `message`, field `issues`).
  */
 export interface ApplicationWizardApi {
-  loadApplication(input: ApplicationWizardActorInputs['loadApplication'], signal: AbortSignal): Promise<ApplicationWizardActorOutputs['loadApplication']>;
-  /** Not aborted when the machine stops: a save the server may already have made must be allowed to finish. */
-  saveDraft(input: ApplicationWizardActorInputs['saveDraft']): Promise<ApplicationWizardActorOutputs['saveDraft']>;
+  loadApplication(
+    input: ApplicationWizardActorInputs['loadApplication'],
+    signal: AbortSignal,
+  ): Promise<ApplicationWizardActorOutputs['loadApplication']>;
   submitApplication(input: ApplicationWizardActorInputs['submitApplication']): Promise<void>;
 }
 
@@ -77,13 +73,6 @@ export function createApplicationWizardActors(api: ApplicationWizardApi) {
     loadApplication: fromPromise<ApplicationWizardActorOutputs['loadApplication'], ApplicationWizardActorInputs['loadApplication']>(
       ({ input, signal }) => api.loadApplication(input, signal),
     ),
-    saveDraft: fromPromise<ApplicationWizardActorOutputs['saveDraft'], ApplicationWizardActorInputs['saveDraft']>(async ({ input }) => {
-      try {
-        return await api.saveDraft(input);
-      } catch (error) {
-        throw toSaveDraftFailure(error);
-      }
-    }),
     submitApplication: fromPromise<void, ApplicationWizardActorInputs['submitApplication']>(async ({ input }) => {
       try {
         await api.submitApplication(input);

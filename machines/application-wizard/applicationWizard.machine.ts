@@ -1,8 +1,8 @@
-import { and, assign, fromPromise, not, raise, setup, stateIn } from 'xstate';
+import { and, assign, fromPromise, not, sendParent, sendTo, setup } from 'xstate';
 import { messages } from '../../domain/messages.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
-import { toSaveDraftFailure, toSubmitFailure } from './actors.ts';
-import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay } from '../draft-sync/timing.ts';
+import { draftSyncMachine } from '../draft-sync/draftSync.machine.ts';
+import { toSubmitFailure } from './actors.ts';
 import { isStepReachable, nextStepIndex, previousStepIndex, startStepIndex } from './steps.ts';
 import type {
   ApplicationWizardActorId,
@@ -12,8 +12,24 @@ import type {
   ApplicationWizardEvent,
   ApplicationWizardInput,
   LoadedApplication,
-  SavedDraft,
 } from './types.ts';
+
+/**
+ * The wizard's draft sync (machines/draft-sync) reporting to the wizard: its state as `draftSync.state`, a reloaded
+ * draft as `draftSync.reloaded`. The host supplies its calls with `wizardDraftSync.provide({ actors })`.
+ */
+export const wizardDraftSync = draftSyncMachine.provide({
+  actions: {
+    reportState: sendParent((_, params: { state: ApplicationWizardContext['syncState'] }) => ({
+      type: 'draftSync.state',
+      state: params.state,
+    })),
+    reportReloaded: sendParent((_, params: { payload: unknown }) => ({
+      type: 'draftSync.reloaded',
+      loaded: params.payload as LoadedApplication,
+    })),
+  },
+});
 
 /** Placeholder logic: the view (and the tests) supply the real one with `.provide({ actors })`. */
 function notProvided<K extends ApplicationWizardActorId>(id: K) {
@@ -48,11 +64,8 @@ function contextFromLoaded(context: ApplicationWizardContext, loaded: LoadedAppl
     issues: definition.validate(values, { endOfWorksLimit: context.endOfWorksLimit }),
     serverIssues: [],
     draftVersion: loaded.draft?.version ?? 0,
-    savedRevision: context.revision,
-    savingRevision: context.revision,
-    retryAttempt: 0,
+    syncState: 'idle',
     loadError: null,
-    saveError: null,
   };
 }
 
@@ -70,12 +83,8 @@ export const applicationWizardMachine = setup({
   },
   actors: {
     loadApplication: notProvided('loadApplication'),
-    saveDraft: notProvided('saveDraft'),
     submitApplication: notProvided('submitApplication'),
-  },
-  delays: {
-    autosaveDebounce: AUTOSAVE_DEBOUNCE_MS,
-    saveRetryBackoff: ({ context }) => saveRetryDelay(context.retryAttempt),
+    draftSync: wizardDraftSync,
   },
   guards: {
     isEditable: ({ context }) => !context.readOnly,
@@ -83,17 +92,12 @@ export const applicationWizardMachine = setup({
     hasPreviousStep: ({ context }) => previousStepIndex(context.definition.steps, context.readOnly, context.stepIndex) !== null,
     isOtherReachableStep: ({ context }, params: { index: number }) =>
       params.index !== context.stepIndex && isStepReachable(context.definition.steps, context.readOnly, params.index),
-    hasChangesSinceSaveStarted: ({ context }) => context.revision !== context.savingRevision,
-    isSaveConflict: (_, params: { error: unknown }) => toSaveDraftFailure(params.error).kind === 'conflict',
-    isSaveRetryable: (_, params: { error: unknown }) => {
-      const { kind } = toSaveDraftFailure(params.error);
-      return kind === 'network' || kind === 'server';
-    },
     isSubmitIncomplete: (_, params: { error: unknown }) => toSubmitFailure(params.error).kind === 'incomplete',
     isApplicationComplete: ({ context }) => !context.readOnly && context.issues.length === 0 && context.attachmentsComplete,
-    isDraftInConflict: stateIn('#applicationWizard.ready.autosave.conflict'),
+    // What the draft sync last reported: a draft changed elsewhere, or a save under way.
+    isDraftInConflict: ({ context }) => context.syncState === 'conflict',
     canSubmit: and(['isApplicationComplete', not('isDraftInConflict')]),
-    isSaveSettled: not(stateIn('#applicationWizard.ready.autosave.saving')),
+    isSaveSettled: ({ context }) => context.syncState !== 'saving',
   },
   actions: {
     applyLoaded: assign(({ context }, params: { loaded: LoadedApplication }) => {
@@ -114,11 +118,13 @@ export const applicationWizardMachine = setup({
         values,
         issues: context.definition.validate(values, { endOfWorksLimit: context.endOfWorksLimit }),
         serverIssues: issuesLeftAfterChange(context.serverIssues, event.field),
-        revision: context.revision + 1,
       };
     }),
-    announceChange: raise({ type: 'draft.changed' }),
-    requestSave: raise({ type: 'draft.save' }),
+    // The draft sync saves the values shortly after typing stops, and at once on a step change.
+    announceChange: sendTo('draftSync', ({ context }) => ({ type: 'draft.changed', values: context.values })),
+    requestSave: sendTo('draftSync', { type: 'draft.save' }),
+    forwardToDraftSync: sendTo('draftSync', ({ event }) => event),
+    storeSyncState: assign((_, params: { state: ApplicationWizardContext['syncState'] }) => ({ syncState: params.state })),
     goToNextStep: assign(({ context }) => ({
       stepIndex: nextStepIndex(context.definition.steps, context.readOnly, context.stepIndex) ?? context.stepIndex,
     })),
@@ -127,20 +133,6 @@ export const applicationWizardMachine = setup({
     })),
     goToStep: assign((_, params: { index: number }) => ({ stepIndex: params.index })),
     storeAttachmentsStatus: assign((_, params: { complete: boolean }) => ({ attachmentsComplete: params.complete })),
-    markSaveStarted: assign(({ context }) => ({ savingRevision: context.revision })),
-    storeSaved: assign(({ context }, params: { saved: SavedDraft }) => ({
-      savedRevision: context.savingRevision,
-      draftVersion: params.saved.version,
-      savedAt: params.saved.savedAt,
-      retryAttempt: 0,
-      saveError: null,
-    })),
-    countSaveRetry: assign(({ context }, params: { error: unknown }) => ({
-      retryAttempt: context.retryAttempt + 1,
-      saveError: toSaveDraftFailure(params.error).message,
-    })),
-    storeSaveError: assign((_, params: { error: unknown }) => ({ saveError: toSaveDraftFailure(params.error).message })),
-    storeReloadError: assign({ saveError: messages.wizard.reloadFailed }),
     storeSubmitFailure: assign(({ context }, params: { error: unknown }) => {
       const failure = toSubmitFailure(params.error);
       return {
@@ -176,14 +168,9 @@ export const applicationWizardMachine = setup({
     issues: [],
     serverIssues: [],
     attachmentsComplete: false,
-    revision: 0,
-    savedRevision: 0,
-    savingRevision: 0,
     draftVersion: 0,
-    savedAt: null,
-    retryAttempt: 0,
+    syncState: 'idle',
     loadError: null,
-    saveError: null,
     submitError: null,
   }),
   initial: 'loading',
@@ -209,8 +196,13 @@ export const applicationWizardMachine = setup({
       on: { 'load.retry': { target: 'loading', actions: 'clearLoadError' } },
     },
     ready: {
-      description: 'The wizard is open on a step. Changing step asks for a save; every change restarts the autosave wait.',
+      description: 'The wizard is open on a step. Changes and step changes go to the draft sync, which saves them.',
       type: 'parallel',
+      invoke: {
+        id: 'draftSync',
+        src: 'draftSync',
+        input: ({ context }) => ({ version: context.draftVersion }),
+      },
       on: {
         'field.change': { guard: 'isEditable', actions: ['applyChange', 'announceChange'] },
         'step.next': { guard: 'hasNextStep', actions: ['goToNextStep', 'requestSave'] },
@@ -219,108 +211,13 @@ export const applicationWizardMachine = setup({
           guard: { type: 'isOtherReachableStep', params: ({ event }) => ({ index: event.index }) },
           actions: [{ type: 'goToStep', params: ({ event }) => ({ index: event.index }) }, 'requestSave'],
         },
+        'draft.save': { actions: 'forwardToDraftSync' },
+        'draft.reload': { actions: 'forwardToDraftSync' },
+        'conflict.keepEditing': { actions: 'forwardToDraftSync' },
+        'draftSync.state': { actions: { type: 'storeSyncState', params: ({ event }) => ({ state: event.state }) } },
+        'draftSync.reloaded': { actions: { type: 'applyReloaded', params: ({ event }) => ({ loaded: event.loaded }) } },
       },
       states: {
-        autosave: {
-          description: 'The draft on the server follows the values on the page.',
-          initial: 'idle',
-          states: {
-            idle: {
-              description: 'Everything is saved (Salvato), or nothing can be changed.',
-              on: { 'draft.changed': { target: 'pending' } },
-            },
-            pending: {
-              description: 'Modifiche non salvate: waits for the person to stop typing; a step change saves at once.',
-              after: { autosaveDebounce: { target: 'saving' } },
-              on: {
-                'draft.changed': { target: 'pending', reenter: true },
-                'draft.save': { target: 'saving' },
-              },
-            },
-            saving: {
-              description: 'Salvataggio in corso: the values are on their way with the version they are based on.',
-              entry: 'markSaveStarted',
-              invoke: {
-                id: 'saveDraft',
-                src: 'saveDraft',
-                input: ({ context }) => ({
-                  organizationId: context.organizationId,
-                  fund: context.definition.fund,
-                  values: context.values,
-                  version: context.draftVersion,
-                }),
-                onDone: [
-                  {
-                    // Changes made while saving are saved right after.
-                    guard: 'hasChangesSinceSaveStarted',
-                    target: 'saving',
-                    reenter: true,
-                    actions: { type: 'storeSaved', params: ({ event }) => ({ saved: event.output }) },
-                  },
-                  { target: 'idle', actions: { type: 'storeSaved', params: ({ event }) => ({ saved: event.output }) } },
-                ],
-                onError: [
-                  {
-                    guard: { type: 'isSaveConflict', params: ({ event }) => ({ error: event.error }) },
-                    target: 'conflict',
-                    actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) },
-                  },
-                  {
-                    guard: { type: 'isSaveRetryable', params: ({ event }) => ({ error: event.error }) },
-                    target: 'retrying',
-                    actions: { type: 'countSaveRetry', params: ({ event }) => ({ error: event.error }) },
-                  },
-                  { target: 'failed', actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) } },
-                ],
-              },
-            },
-            retrying: {
-              description:
-                'No answer or a server error: tries again after a wait that doubles each time (capped); a step ' +
-                'change or "Salva ora" tries at once. The values stay on the page meanwhile.',
-              after: { saveRetryBackoff: { target: 'saving' } },
-              on: { 'draft.save': { target: 'saving' } },
-            },
-            conflict: {
-              description:
-                'The server has a newer draft (412): autosave stops, the person\u2019s values stay on the page. ' +
-                'Ricarica loads the stored draft; nothing is ever overwritten silently.',
-              initial: 'asking',
-              states: {
-                asking: {
-                  description: 'The dialog explains the conflict and offers Ricarica or to keep editing here.',
-                  on: {
-                    'draft.reload': { target: 'reloading' },
-                    'conflict.keepEditing': { target: 'editingLocally' },
-                  },
-                },
-                editingLocally: {
-                  description: 'Editing goes on without saving; a banner keeps offering Ricarica.',
-                  on: { 'draft.reload': { target: 'reloading' } },
-                },
-                reloading: {
-                  description: 'Loads the stored draft, which replaces the values on the page.',
-                  invoke: {
-                    id: 'reloadApplication',
-                    src: 'loadApplication',
-                    input: ({ context }) => ({ organizationId: context.organizationId, fund: context.definition.fund }),
-                    onDone: {
-                      target: '#applicationWizard.ready.autosave.idle',
-                      actions: { type: 'applyReloaded', params: ({ event }) => ({ loaded: event.output }) },
-                    },
-                    onError: { target: 'asking', actions: 'storeReloadError' },
-                  },
-                },
-              },
-            },
-            failed: {
-              description:
-                'The server refused the draft (a 4xx other than 412): not retried by itself; the next step ' +
-                'change or "Salva ora" tries again. The values stay on the page.',
-              on: { 'draft.save': { target: 'saving' } },
-            },
-          },
-        },
         submission: {
           description: 'Invia Candidatura: confirmation, then the whole application goes to the server.',
           initial: 'closed',
@@ -366,10 +263,7 @@ export const applicationWizardMachine = setup({
                     onDone: { target: '#applicationWizard.submitted' },
                     onError: {
                       target: '#applicationWizard.ready.submission.failed',
-                      actions: [
-                        { type: 'storeSubmitFailure', params: ({ event }) => ({ error: event.error }) },
-                        'notifySubmitFailed',
-                      ],
+                      actions: [{ type: 'storeSubmitFailure', params: ({ event }) => ({ error: event.error }) }, 'notifySubmitFailed'],
                     },
                   },
                 },

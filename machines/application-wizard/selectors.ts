@@ -1,6 +1,8 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { messages } from '../../domain/messages.ts';
 import { isStepComplete, type FieldIssue, type WizardStep } from '../../domain/wizard.ts';
+import type { draftSyncMachine } from '../draft-sync/draftSync.machine.ts';
+import type { DraftSyncSnapshot } from '../draft-sync/selectors.ts';
 import type { applicationWizardMachine } from './applicationWizard.machine.ts';
 import { isStepReachable } from './steps.ts';
 
@@ -79,31 +81,43 @@ export function selectBackLink(snapshot: ApplicationWizardSnapshot): { to: '/adm
 
 export type SaveIndicator = 'saved' | 'saving' | 'unsaved' | 'retrying' | 'conflict' | 'error';
 
+/** The draft sync child (machines/draft-sync), while the wizard is open. */
+function draftSyncOf(snapshot: ApplicationWizardSnapshot): DraftSyncSnapshot | undefined {
+  const child = (snapshot.children as { draftSync?: ActorRefFrom<typeof draftSyncMachine> }).draftSync;
+  return child?.getSnapshot();
+}
+
 /** Changes the server does not have yet: the view warns before the page is left (beforeunload). */
 export const selectHasUnsavedChanges = (snapshot: ApplicationWizardSnapshot): boolean =>
-  snapshot.matches('ready') && snapshot.context.revision !== snapshot.context.savedRevision;
+  snapshot.matches('ready') && snapshot.context.syncState !== 'idle';
 
-export function selectSaveIndicator(snapshot: ApplicationWizardSnapshot): SaveIndicator {
-  if (snapshot.matches({ ready: { autosave: 'conflict' } })) return 'conflict';
-  if (snapshot.matches({ ready: { autosave: 'failed' } })) return 'error';
-  if (snapshot.matches({ ready: { autosave: 'retrying' } })) return 'retrying';
-  if (snapshot.matches({ ready: { autosave: 'saving' } })) return 'saving';
-  return selectHasUnsavedChanges(snapshot) ? 'unsaved' : 'saved';
-}
+const INDICATOR: Record<ApplicationWizardSnapshot['context']['syncState'], SaveIndicator> = {
+  idle: 'saved',
+  pending: 'unsaved',
+  saving: 'saving',
+  retrying: 'retrying',
+  conflict: 'conflict',
+  failed: 'error',
+};
+
+export const selectSaveIndicator = (snapshot: ApplicationWizardSnapshot): SaveIndicator => INDICATOR[snapshot.context.syncState];
 
 /** The last save failure's message (retrying, refused, conflict, failed reload). */
 export const selectSaveError = (snapshot: ApplicationWizardSnapshot): string | null =>
-  selectSaveIndicator(snapshot) === 'saved' || selectSaveIndicator(snapshot) === 'saving' ? null : snapshot.context.saveError;
+  selectSaveIndicator(snapshot) === 'saved' || selectSaveIndicator(snapshot) === 'saving'
+    ? null
+    : (draftSyncOf(snapshot)?.context.error ?? null);
 
-export const selectSavedAt = (snapshot: ApplicationWizardSnapshot): string | null => snapshot.context.savedAt;
+export const selectSavedAt = (snapshot: ApplicationWizardSnapshot): string | null => draftSyncOf(snapshot)?.context.savedAt ?? null;
 
 /** The conflict dialog (Ricarica / keep editing) is open. */
 export const selectIsConflictDialogOpen = (snapshot: ApplicationWizardSnapshot): boolean =>
-  snapshot.matches({ ready: { autosave: { conflict: 'asking' } } });
+  snapshot.context.syncState === 'conflict' && (draftSyncOf(snapshot)?.matches({ conflict: 'asking' }) ?? false);
 /** Ricarica is offered (dialog or banner). */
-export const selectCanReload = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.can({ type: 'draft.reload' });
+export const selectCanReload = (snapshot: ApplicationWizardSnapshot): boolean =>
+  snapshot.context.syncState === 'conflict' && (draftSyncOf(snapshot)?.can({ type: 'draft.reload' }) ?? false);
 export const selectIsReloading = (snapshot: ApplicationWizardSnapshot): boolean =>
-  snapshot.matches({ ready: { autosave: { conflict: 'reloading' } } });
+  snapshot.context.syncState === 'conflict' && (draftSyncOf(snapshot)?.matches({ conflict: 'reloading' }) ?? false);
 
 /** The submit button is enabled: not read-only, no issue, attachments complete, no conflict. */
 export const selectCanSubmit = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.can({ type: 'submit.open' });

@@ -1,5 +1,6 @@
 import type { ApplicationStatusCode, Fund } from '../../domain/applicationStatus.ts';
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
+import type { DraftSyncState, SaveFailure } from '../draft-sync/types.ts';
 
 /** The values of any fund's application, as the machine handles them: the definition knows their shape. */
 export type WizardValues = Record<string, unknown>;
@@ -33,28 +34,11 @@ export interface LoadApplicationInput {
   fund: Fund;
 }
 
-export interface SaveDraftInput {
-  organizationId: string;
-  fund: Fund;
-  values: WizardValues;
-  /** The version the values were based on (0 = no draft yet); the server answers 412 when it has another. */
-  version: number;
-}
-
-export interface SavedDraft {
-  version: number;
-  /** ISO date-time of the save. */
-  savedAt: string;
-}
-
 /**
- * Why an autosave failed. 'conflict': 412, the draft changed elsewhere; 'network' (no answer) and 'server'
- * (5xx) are retried; 'rejected' (any other 4xx) is not.
+ * Why an autosave failed (the draft sync's classification). 'conflict': 412, the draft changed elsewhere;
+ * 'network' (no answer) and 'server' (5xx) are retried; 'rejected' (any other 4xx) is not.
  */
-export interface SaveDraftFailure {
-  kind: 'conflict' | 'network' | 'server' | 'rejected';
-  message: string;
-}
+export type SaveDraftFailure = SaveFailure;
 
 export interface SubmitApplicationInput {
   organizationId: string;
@@ -64,17 +48,14 @@ export interface SubmitApplicationInput {
 
 /** Why submitting failed. 'incomplete': a 422 with what the server found missing. */
 export type SubmitApplicationFailure =
-  | { kind: 'incomplete'; message: string; issues: FieldIssue[] }
-  | { kind: 'network' | 'other'; message: string };
+  { kind: 'incomplete'; message: string; issues: FieldIssue[] } | { kind: 'network' | 'other'; message: string };
 
 export interface ApplicationWizardActorInputs {
   loadApplication: LoadApplicationInput;
-  saveDraft: SaveDraftInput;
   submitApplication: SubmitApplicationInput;
 }
 export interface ApplicationWizardActorOutputs {
   loadApplication: LoadedApplication;
-  saveDraft: SavedDraft;
   submitApplication: void;
 }
 export type ApplicationWizardActorId = keyof ApplicationWizardActorInputs;
@@ -99,19 +80,11 @@ export interface ApplicationWizardContext {
   serverIssues: FieldIssue[];
   /** The server's FileUploadValidation answer: every mandatory attachment is there. */
   attachmentsComplete: boolean;
-  /** Counts the person's changes; `savedRevision` is the last one the server has. */
-  revision: number;
-  savedRevision: number;
-  /** The revision the save under way carries. */
-  savingRevision: number;
-  /** The stored draft's version: sent with each save so a stale one is refused (412). */
+  /** The loaded draft's version: where the draft sync starts (it keeps the version from then on). */
   draftVersion: number;
-  savedAt: string | null;
-  /** Failed attempts in a row of the current save (network or server), for the backoff. */
-  retryAttempt: number;
+  /** How the draft sync last said it stands (machines/draft-sync): saves and conflicts are its business. */
+  syncState: DraftSyncState;
   loadError: string | null;
-  /** The last autosave failure's Italian message (retrying, conflict, rejected). */
-  saveError: string | null;
   /** The Italian message of the last refused submit. */
   submitError: string | null;
 }
@@ -128,12 +101,14 @@ export type ApplicationWizardEvent =
   /** A step indicator was clicked. */
   | { type: 'step.go'; index: number }
   /**
-   * Save now if anything is unsaved (also retries at once while waiting to retry). The machine sends it to
-   * itself on every step change; the view may send it too (page hidden, browser back online, "Salva ora").
+   * Save now if anything is unsaved (also retries at once while waiting to retry). The machine asks for it on
+   * every step change; the view may send it too (page hidden, browser back online, "Salva ora").
    */
   | { type: 'draft.save' }
-  /** Raised by the machine after each change: (re)starts the wait before the autosave. */
-  | { type: 'draft.changed' }
+  /** The draft sync's report of how it stands. */
+  | { type: 'draftSync.state'; state: DraftSyncState }
+  /** The draft sync loaded the stored draft after a conflict (Ricarica). */
+  | { type: 'draftSync.reloaded'; loaded: LoadedApplication }
   /** Conflict: load the stored draft, dropping this page's unsaved changes. */
   | { type: 'draft.reload' }
   /** Conflict: close the dialog and keep editing here, with autosave suspended. */

@@ -21,7 +21,8 @@ import type {
  *   conflict, no answer / 408 / 429 / 5xx are retried with a doubling wait, any other 4xx is not) and
  *   `reloadDraft` (→ { version, payload }: the stored draft, when the person chooses to reload after a conflict);
  * - actions `reportState` (params `{ state }`, on entering each state: 'idle' | 'pending' | 'saving' |
- *   'retrying' | 'conflict' | 'failed') and `reportReloaded` (params `{ payload }`), usually `sendParent`.
+ *   'retrying' | 'conflict' (again on each step of the conflict: asking, editing here, reloading) | 'failed') and
+ *   `reportReloaded` (params `{ payload }`), usually `sendParent`.
  * The host sends `draft.changed` with the whole latest values, `draft.save` to save now (a step change, the page
  * hidden, back online), `draft.reload` / `conflict.keepEditing` to answer a conflict. Nothing typed is dropped:
  * a stored draft newer than the one the values are based on is never overwritten.
@@ -162,12 +163,12 @@ export const draftSyncMachine = setup({
     },
     conflict: {
       description: 'A newer draft is stored (412): nothing is saved, the values stay; Ricarica loads the stored one.',
-      entry: { type: 'reportState', params: { state: 'conflict' } },
       initial: 'asking',
       on: { 'draft.changed': { actions: 'storeValues' } },
       states: {
         asking: {
           description: 'The person is asked: Ricarica, or keep editing here.',
+          entry: { type: 'reportState', params: { state: 'conflict' } },
           on: {
             'draft.reload': { target: 'reloading' },
             'conflict.keepEditing': { target: 'editingLocally' },
@@ -175,10 +176,12 @@ export const draftSyncMachine = setup({
         },
         editingLocally: {
           description: 'Editing goes on without saving; Ricarica stays offered.',
+          entry: { type: 'reportState', params: { state: 'conflict' } },
           on: { 'draft.reload': { target: 'reloading' } },
         },
         reloading: {
           description: 'Loads the stored draft, which replaces the values here.',
+          entry: { type: 'reportState', params: { state: 'conflict' } },
           invoke: {
             id: 'reloadDraft',
             src: 'reloadDraft',

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type InspectionEvent } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { pathsCoveringEveryEdge, declaredTransitions, transitionKey } from '../support/machineGraph.ts';
+import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
 import { messages } from '../../domain/messages.ts';
-import { applicationWizardMachine } from '../../machines/application-wizard/applicationWizard.machine.ts';
+import { applicationWizardMachine, wizardDraftSync } from '../../machines/application-wizard/applicationWizard.machine.ts';
 import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay, SAVE_RETRY_MAX_MS } from '../../machines/draft-sync/timing.ts';
+import type { DraftSyncState, ReloadedDraft, SaveDraftRequest, SavedDraftVersion } from '../../machines/draft-sync/types.ts';
 import {
   selectBackLink,
   selectCanGoBack,
@@ -13,7 +14,9 @@ import {
   selectHasUnsavedChanges,
   selectIsConflictDialogOpen,
   selectIssues,
+  selectSaveError,
   selectSaveIndicator,
+  selectSavedAt,
   selectStepStates,
   selectSubmitError,
   type ApplicationWizardSnapshot,
@@ -25,8 +28,6 @@ import type {
   ApplicationWizardInput,
   LoadedApplication,
   SaveDraftFailure,
-  SavedDraft,
-  SaveDraftInput,
   SubmitApplicationFailure,
   SubmitApplicationInput,
 } from '../../machines/application-wizard/types.ts';
@@ -95,8 +96,25 @@ const tinyFund: FundWizardDefinition<TinyValues> = {
 const organizationId = 'org-1';
 const input: ApplicationWizardInput = { definition: tinyFund, organizationId, isAdmin: false, startStep: 0, endOfWorksLimit: '2026-08-31' };
 
+const storedDraft = { city: 'Roma', comune: '', amount: 1_000_000, total: 4_000_000, endOfWorks: '2026-06-30' };
+const openDraftVersion = 3;
+const openDraft: LoadedApplication = { submitted: false, statusCode: 'APERTA', draft: { json: storedDraft, version: openDraftVersion } };
+const submittedApplication: LoadedApplication = {
+  submitted: true,
+  statusCode: 'CANDIDATURA_SOTTOMESSA',
+  draft: { json: { ...storedDraft, comune: 'Fiumicino' }, version: 5 },
+};
+const newerDraftVersion = 7;
+// What another member saved meanwhile: a reload after a conflict brings it.
+const newerDraft: LoadedApplication = {
+  submitted: false,
+  statusCode: 'APERTA',
+  draft: { json: { ...storedDraft, comune: 'Guidonia Montecelio' }, version: newerDraftVersion },
+};
+
 // ---------------------------------------------------------------------------------------------
-// Fixtures, checked by tsc: a new event without fixtures fails the type check.
+// Fixtures, checked by tsc: a new event without fixtures fails the type check. The draft sync child's reports
+// (draftSync.*) are fixtures too: the graph walks the wizard's own transitions; the child has its own paths.
 // ---------------------------------------------------------------------------------------------
 
 type EventFixtures = { [K in ApplicationWizardEvent['type']]: readonly Extract<ApplicationWizardEvent, { type: K }>[] };
@@ -112,9 +130,15 @@ const eventFixtures = {
     { type: 'step.go', index: 9 },
   ],
   'draft.save': [{ type: 'draft.save' }],
-  'draft.changed': [{ type: 'draft.changed' }],
   'draft.reload': [{ type: 'draft.reload' }],
   'conflict.keepEditing': [{ type: 'conflict.keepEditing' }],
+  'draftSync.state': (['idle', 'pending', 'saving', 'retrying', 'conflict', 'failed'] as const).map(
+    (state) => ({ type: 'draftSync.state', state }) as const,
+  ),
+  'draftSync.reloaded': [
+    { type: 'draftSync.reloaded', loaded: newerDraft },
+    { type: 'draftSync.reloaded', loaded: submittedApplication },
+  ],
   'attachments.status': [
     { type: 'attachments.status', complete: true },
     { type: 'attachments.status', complete: false },
@@ -125,23 +149,7 @@ const eventFixtures = {
   'submit.dismiss': [{ type: 'submit.dismiss' }],
 } as const satisfies EventFixtures;
 
-const storedDraft = { city: 'Roma', comune: '', amount: 1_000_000, total: 4_000_000, endOfWorks: '2026-06-30' };
-const openDraftVersion = 3;
-const openDraft: LoadedApplication = { submitted: false, statusCode: 'APERTA', draft: { json: storedDraft, version: openDraftVersion } };
-const submittedApplication: LoadedApplication = {
-  submitted: true,
-  statusCode: 'CANDIDATURA_SOTTOMESSA',
-  draft: { json: { ...storedDraft, comune: 'Fiumicino' }, version: 5 },
-};
-const newerDraftVersion = 7;
-// What another member saved meanwhile: the reload brings it.
-const newerDraft: LoadedApplication = {
-  submitted: false,
-  statusCode: 'APERTA',
-  draft: { json: { ...storedDraft, comune: 'Guidonia Montecelio' }, version: newerDraftVersion },
-};
-
-const saved: SavedDraft = { version: 4, savedAt: '2026-05-04T10:00:00.000Z' };
+const saved: SavedDraftVersion = { version: 4, savedAt: '2026-05-04T10:00:00.000Z' };
 const conflict: SaveDraftFailure = { kind: 'conflict', message: messages.wizard.saveIndicator.conflict };
 const offline: SaveDraftFailure = { kind: 'network', message: messages.wizard.saveIndicator.retrying };
 const refused: SaveDraftFailure = { kind: 'rejected', message: 'La bozza è troppo grande per essere salvata.' };
@@ -156,100 +164,66 @@ const loadFailure = { status: null, message: 'Impossibile contattare il server. 
 type ActorEvent =
   | { type: 'xstate.done.actor.loadApplication'; output: LoadedApplication }
   | { type: 'xstate.error.actor.loadApplication'; error: unknown }
-  | { type: 'xstate.done.actor.reloadApplication'; output: LoadedApplication }
-  | { type: 'xstate.error.actor.reloadApplication'; error: unknown }
-  | { type: 'xstate.done.actor.saveDraft'; output: SavedDraft }
-  | { type: 'xstate.error.actor.saveDraft'; error: SaveDraftFailure }
   | { type: 'xstate.done.actor.submitApplication'; output: undefined }
   // The machine also reads a raw API error (status, message), as an actor without createApplicationWizardActors throws.
-  | { type: 'xstate.error.actor.submitApplication'; error: SubmitApplicationFailure | { status: number | null; message: string } };
-type DelayEvent = { type: `xstate.after.${string}` };
-type GraphEvent = ApplicationWizardEvent | ActorEvent | DelayEvent;
+  | { type: 'xstate.error.actor.submitApplication'; error: SubmitApplicationFailure | { status: number | null; message: string } }
+  // The draft sync's own calls, when the real child runs (focused tests).
+  | { type: 'xstate.done.actor.saveDraft'; output: SavedDraftVersion }
+  | { type: 'xstate.error.actor.saveDraft'; error: SaveDraftFailure }
+  | { type: 'xstate.done.actor.reloadDraft'; output: ReloadedDraft };
+type GraphEvent = ApplicationWizardEvent | ActorEvent;
 
 const actorEvents: ActorEvent[] = [
   { type: 'xstate.done.actor.loadApplication', output: openDraft },
   { type: 'xstate.done.actor.loadApplication', output: submittedApplication },
   { type: 'xstate.error.actor.loadApplication', error: loadFailure },
-  { type: 'xstate.done.actor.reloadApplication', output: newerDraft },
-  { type: 'xstate.done.actor.reloadApplication', output: submittedApplication },
-  { type: 'xstate.error.actor.reloadApplication', error: loadFailure },
-  { type: 'xstate.done.actor.saveDraft', output: saved },
-  { type: 'xstate.error.actor.saveDraft', error: conflict },
-  { type: 'xstate.error.actor.saveDraft', error: offline },
-  { type: 'xstate.error.actor.saveDraft', error: refused },
   { type: 'xstate.done.actor.submitApplication', output: undefined },
   { type: 'xstate.error.actor.submitApplication', error: incomplete },
   { type: 'xstate.error.actor.submitApplication', error: submitOffline },
 ];
 
-// The autosave's waits: the debounce after typing and the backoff before a retry.
-const delayEvents: DelayEvent[] = [
-  { type: 'xstate.after.autosaveDebounce.applicationWizard.ready.autosave.pending' },
-  { type: 'xstate.after.saveRetryBackoff.applicationWizard.ready.autosave.retrying' },
-];
-
-const graphEvents: GraphEvent[] = [...Object.values(eventFixtures).flat(), ...actorEvents, ...delayEvents];
+const graphEvents: GraphEvent[] = [...Object.values(eventFixtures).flat(), ...actorEvents];
 
 /** One story the graph walks: which events it sends from a snapshot (beyond what the machine accepts). */
 type Scenario = (snapshot: ApplicationWizardSnapshot, event: GraphEvent) => boolean;
 
 const isLoadEvent = (event: GraphEvent) => event.type.endsWith('.actor.loadApplication') || event.type === 'load.retry';
-const loadsOpenDraft = (event: GraphEvent) =>
-  event.type === 'xstate.done.actor.loadApplication' && !event.output.submitted;
+const loadsOpenDraft = (event: GraphEvent) => event.type === 'xstate.done.actor.loadApplication' && !event.output.submitted;
+const syncReport = (event: GraphEvent, ...states: DraftSyncState[]) => event.type === 'draftSync.state' && states.includes(event.state);
 
 /**
  * The graph is walked as four stories, each small enough to read, that together take every transition:
- * loading and the read-only wizard; moving between steps while editing; autosave with its failures and the
- * conflict; submitting. Within each, at most two changes and two retries in a row.
+ * loading and the read-only wizard; moving between steps while editing; what the draft sync reports (its
+ * states, a reload); submitting, with a save under way or a conflict.
  */
 const scenarios: Record<string, Scenario> = {
-  'loading and read-only': (snapshot, event) =>
-    isLoadEvent(event) || (snapshot.context.readOnly && event.type.startsWith('step.')),
-  // One change on the first step, then every way of moving while it waits or after it is saved.
+  'loading and read-only': (snapshot, event) => isLoadEvent(event) || (snapshot.context.readOnly && event.type.startsWith('step.')),
   'moving between steps': (snapshot, event) => {
-    const { context } = snapshot;
     if (loadsOpenDraft(event)) return true;
-    if (event.type === 'field.change') return context.revision === 0 && context.stepIndex === 0;
-    if (event.type.startsWith('step.')) return !snapshot.matches({ ready: { autosave: 'saving' } });
-    return event.type === 'xstate.done.actor.saveDraft' || event.type.startsWith('xstate.after.');
+    if (event.type === 'field.change') return snapshot.context.stepIndex === 0 && snapshot.context.values.comune === '';
+    return event.type.startsWith('step.') || event.type === 'draft.save';
   },
-  // Each failure from the first save of one change; retries up to two in a row; typing on while waiting or saving;
-  // whatever follows a reload or a failed reload is the start of another story.
-  autosave: (snapshot, event) => {
-    const { context } = snapshot;
-    const afterReload = context.draftVersion === newerDraftVersion || (snapshot.matches('ready') && context.readOnly);
-    if (afterReload || context.saveError === messages.wizard.reloadFailed) return false;
+  'draft sync': (snapshot, event) => {
     if (loadsOpenDraft(event)) return true;
-    if (event.type === 'field.change') {
-      const waitingOrSaving = snapshot.matches({ ready: { autosave: 'pending' } }) || snapshot.matches({ ready: { autosave: 'saving' } });
-      return context.revision === 0 || (context.revision === 1 && waitingOrSaving);
+    if (snapshot.context.draftVersion !== openDraftVersion || snapshot.context.readOnly) return false;
+    // Each state the sync may report, from Salvato and back (or into a conflict).
+    if (event.type === 'draftSync.state') {
+      const from = snapshot.context.syncState;
+      return event.state !== from && (from === 'idle' || event.state === 'idle' || event.state === 'conflict');
     }
-    if (event.type === 'xstate.error.actor.saveDraft') {
-      const firstSaveOfOneChange = context.revision === 1 && context.draftVersion === openDraftVersion;
-      return firstSaveOfOneChange && (event.error.kind === 'network' ? context.retryAttempt < 2 : context.retryAttempt === 0);
-    }
-    return (
-      event.type === 'draft.save' ||
-      event.type === 'draft.reload' ||
-      event.type === 'conflict.keepEditing' ||
-      event.type === 'xstate.done.actor.saveDraft' ||
-      event.type.endsWith('.actor.reloadApplication') ||
-      event.type.startsWith('xstate.after.')
-    );
+    return event.type === 'draft.reload' || event.type === 'conflict.keepEditing' || event.type === 'draftSync.reloaded';
   },
   submitting: (snapshot, event) => {
-    const autosaveSettled = snapshot.matches({ ready: { autosave: 'idle' } });
+    const { context } = snapshot;
     if (loadsOpenDraft(event)) return true;
-    if (event.type === 'field.change') return snapshot.context.revision < 1;
-    if (event.type === 'draft.save' || event.type === 'xstate.done.actor.saveDraft') return true;
-    // A save that meets a 412 while Invia waits for it.
-    if (event.type === 'xstate.error.actor.saveDraft') {
-      return event.error.kind === 'conflict' && snapshot.matches({ ready: { submission: 'submitting' } });
+    if (event.type === 'field.change') return context.values.comune === '';
+    if (event.type === 'attachments.status')
+      return event.complete !== context.attachmentsComplete && snapshot.matches({ ready: { submission: 'closed' } });
+    // A save under way when Invia is pressed, then its end or a conflict.
+    if (event.type === 'draftSync.state') {
+      if (context.syncState === 'idle') return syncReport(event, 'saving');
+      return context.syncState === 'saving' && syncReport(event, 'idle', 'conflict');
     }
-    if (event.type === 'attachments.status') {
-      return event.complete !== snapshot.context.attachmentsComplete && autosaveSettled && snapshot.matches({ ready: { submission: 'closed' } });
-    }
-    if (event.type === 'submit.confirm') return autosaveSettled || snapshot.matches({ ready: { autosave: 'saving' } });
     return event.type.startsWith('submit.') || event.type.endsWith('.actor.submitApplication');
   },
 };
@@ -258,9 +232,8 @@ function traversalFor(scenario: Scenario) {
   return {
     input,
     events: graphEvents as ApplicationWizardEvent[],
-    // Raised by the machine itself after each change, never sent by the view.
     filterEvents: ((snapshot: ApplicationWizardSnapshot, event: GraphEvent) =>
-      event.type !== 'draft.changed' && snapshot.can(event as ApplicationWizardEvent) && scenario(snapshot, event)) as never,
+      snapshot.can(event as ApplicationWizardEvent) && scenario(snapshot, event)) as never,
   };
 }
 
@@ -271,60 +244,64 @@ const walks = Object.entries(scenarios).map(([name, scenario]) => ({
 
 type WizardPath = StatePath<ApplicationWizardSnapshot, ApplicationWizardEvent>;
 
-
 // ---------------------------------------------------------------------------------------------
 // Replay on a real actor: the calls are promises the test settles, time is a simulated clock, and every
-// transition the machine takes is recorded (raised and eventless ones too) for the coverage check.
+// transition the wizard takes is recorded for the coverage check. The draft sync child is either a stand-in
+// that records what the wizard tells it (path replays: its reports are the graph's events) or the real one.
 // ---------------------------------------------------------------------------------------------
 
 const takenTransitions = new Set<string>();
 
-
 interface Calls {
   loads: ApplicationWizardActorInputs['loadApplication'][];
-  saves: SaveDraftInput[];
   submits: SubmitApplicationInput[];
+  /** What the wizard told its draft sync (stand-in child). */
+  toSync: AnyEventObject[];
+  /** The saves the real draft sync made. */
+  saves: SaveDraftRequest[];
+  reloads: number;
   notified: string[];
 }
 
-function startReplay(actorInput: ApplicationWizardInput = input) {
+function startReplay(actorInput: ApplicationWizardInput = input, sync: 'stand-in' | 'real' = 'real') {
   const clock = new SimulatedClock();
-  const calls: Calls = { loads: [], saves: [], submits: [], notified: [] };
+  const calls: Calls = { loads: [], submits: [], toSync: [], saves: [], reloads: 0, notified: [] };
   const pending = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
 
-  function controlled<K extends keyof ApplicationWizardActorOutputs>(record: (input: ApplicationWizardActorInputs[K]) => void) {
-    return fromPromise<ApplicationWizardActorOutputs[K], ApplicationWizardActorInputs[K]>(({ input: request, self }) => {
+  function controlled<O, I>(record: (request: I) => void) {
+    return fromPromise<O, I>(({ input: request, self }) => {
       record(request);
       return new Promise((resolve, reject) => {
-        pending.set(self.id, { resolve: (output) => resolve(output as ApplicationWizardActorOutputs[K]), reject });
+        pending.set(self.id, { resolve: (output) => resolve(output as O), reject });
       });
     });
   }
 
+  const draftSync =
+    sync === 'real'
+      ? wizardDraftSync.provide({
+          actors: {
+            saveDraft: controlled<SavedDraftVersion, SaveDraftRequest>((request) => calls.saves.push(request)),
+            reloadDraft: controlled<ReloadedDraft, void>(() => void (calls.reloads += 1)),
+          },
+        })
+      : fromCallback<AnyEventObject>(({ receive }) => receive((command) => void calls.toSync.push(command)));
+
   const actor = createActor(
     applicationWizardMachine.provide({
       actors: {
-        loadApplication: controlled<'loadApplication'>((request) => calls.loads.push(request)),
-        saveDraft: controlled<'saveDraft'>((request) => calls.saves.push(request)),
-        submitApplication: controlled<'submitApplication'>((request) => calls.submits.push(request)),
+        loadApplication: controlled<LoadedApplication, ApplicationWizardActorInputs['loadApplication']>((request) =>
+          calls.loads.push(request),
+        ),
+        submitApplication: controlled<void, SubmitApplicationInput>((request) => calls.submits.push(request)),
+        draftSync: draftSync as never,
       },
       actions: {
         notifySubmitted: () => void calls.notified.push('submitted'),
         notifySubmitFailed: ({ context }) => void calls.notified.push(`failed: ${context.submitError}`),
       },
     }),
-    {
-      input: actorInput,
-      clock,
-      inspect: (inspection: InspectionEvent) => {
-        if (inspection.type !== '@xstate.microstep') return;
-        for (const transition of inspection._transitions) {
-          takenTransitions.add(
-            transitionKey(transition.source.id, transition.eventType, (transition.target ?? []).map((node) => node.id)),
-          );
-        }
-      },
-    },
+    { input: actorInput, clock, inspect: recordTakenTransitions(takenTransitions) },
   );
   actor.start();
 
@@ -342,9 +319,6 @@ function startReplay(actorInput: ApplicationWizardInput = input) {
       pending.delete(id);
       if ('output' in event) running.resolve(event.output);
       else if ('error' in event) running.reject(event.error);
-    } else if (event.type.startsWith('xstate.after.')) {
-      // Only one wait runs at a time (the debounce or the retry backoff): the longest possible fires it.
-      clock.increment(SAVE_RETRY_MAX_MS);
     } else {
       actor.send(event as ApplicationWizardEvent);
     }
@@ -355,11 +329,13 @@ function startReplay(actorInput: ApplicationWizardInput = input) {
 }
 
 function describeEvent(event: GraphEvent): string {
-  const name = event.type.replace(/^xstate\./, '').replace(/^after\.(\w+)\..*$/, 'after $1');
+  const name = event.type.replace(/^xstate\./, '');
   if ('error' in event) return `${name}(${(event.error as { kind?: string }).kind ?? 'failure'})`;
   if ('output' in event && event.output && typeof event.output === 'object' && 'submitted' in event.output) {
     return `${name}(${(event.output as LoadedApplication).submitted ? 'submitted' : 'open'})`;
   }
+  if (event.type === 'draftSync.state') return `sync(${event.state})`;
+  if (event.type === 'draftSync.reloaded') return `reloaded(${event.loaded.submitted ? 'submitted' : 'newer'})`;
   if (event.type === 'step.go') return `step.go(${event.index})`;
   if (event.type === 'attachments.status') return `attachments(${event.complete ? 'complete' : 'missing'})`;
   return name;
@@ -372,52 +348,40 @@ function describePath(path: WizardPath): string {
 
 describe.each(walks)('application-wizard machine paths: $name', ({ paths }) => {
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const { actor, calls, apply } = startReplay();
+    const { actor, calls, apply } = startReplay(input, 'stand-in');
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
-      const savesBefore = calls.saves.length;
+      const toSyncBefore = calls.toSync.length;
       const submitsBefore = calls.submits.length;
       await apply(step.event as GraphEvent);
       const after = actor.getSnapshot();
       expect(after.value).toEqual(step.state.value);
+      const told = calls.toSync.slice(toSyncBefore);
 
-      // Read-only: nothing the person does changes, saves or submits anything.
+      // Read-only: nothing the person does changes or submits anything, nor reaches the draft sync as a change.
       if (before.context.readOnly && before.matches('ready')) {
         expect(after.context.values).toEqual(before.context.values);
-        expect(calls.saves.length).toBe(savesBefore);
+        expect(told.map((command) => command.type)).not.toContain('draft.changed');
         expect(calls.submits.length).toBe(submitsBefore);
         expect(selectStepStates(after).map((indicator) => indicator.step.kind)).not.toContain('submit');
       }
-      // Each save carries the values of that moment and the version the last save returned.
-      if (calls.saves.length > savesBefore) {
-        expect(calls.saves.at(-1)).toEqual({
-          organizationId,
-          fund: 'PUI',
-          values: after.context.values,
-          version: after.context.draftVersion,
-        });
+      // Every change reaches the draft sync with the values of that moment; every step change asks it to save now.
+      if (step.event.type === 'field.change' && before.matches('ready') && !before.context.readOnly) {
+        expect(told).toEqual([{ type: 'draft.changed', values: after.context.values }]);
       }
-      // While the draft is in conflict nothing is saved and the person's values stay.
-      if (before.matches({ ready: { autosave: 'conflict' } }) && after.matches({ ready: { autosave: 'conflict' } })) {
-        expect(calls.saves.length).toBe(savesBefore);
-        if (step.event.type !== 'field.change') expect(after.context.values).toEqual(before.context.values);
-        expect(selectSaveIndicator(after)).toBe('conflict');
+      if (step.event.type.startsWith('step.') && after.context.stepIndex !== before.context.stepIndex) {
+        expect(told).toEqual([{ type: 'draft.save' }]);
       }
-      // A 412 keeps what the person typed.
-      if (after.matches({ ready: { autosave: 'conflict' } }) && !before.matches({ ready: { autosave: 'conflict' } })) {
-        expect(after.context.values).toEqual(before.context.values);
-        expect(selectHasUnsavedChanges(after)).toBe(true);
-      }
-      // A step change with unsaved changes saves at once.
-      if (step.event.type.startsWith('step.') && before.matches({ ready: { autosave: 'pending' } })) {
-        expect(after.matches({ ready: { autosave: 'saving' } })).toBe(true);
-      }
-      // Invia sends the values once, only when the application could be submitted.
+      if (['draft.save', 'draft.reload', 'conflict.keepEditing'].includes(step.event.type)) expect(told).toEqual([step.event]);
+      // A reload replaces the values with the stored ones.
+      if (step.event.type === 'draftSync.reloaded') expect(after.context.values).toMatchObject(step.event.loaded.draft!.json as object);
+      // Invia sends the values once, only when the application could be submitted and no save is under way.
       if (calls.submits.length > submitsBefore) {
         expect(calls.submits).toHaveLength(submitsBefore + 1);
         expect(calls.submits.at(-1)).toEqual({ organizationId, fund: 'PUI', values: after.context.values });
         expect(after.context.issues).toEqual([]);
         expect(after.context.attachmentsComplete).toBe(true);
+        expect(after.context.syncState).not.toBe('saving');
       }
       if (after.matches('submitted') && !before.matches('submitted')) expect(calls.notified.at(-1)).toBe('submitted');
       if (after.matches({ ready: { submission: 'failed' } }) && !before.matches({ ready: { submission: 'failed' } })) {
@@ -428,16 +392,14 @@ describe.each(walks)('application-wizard machine paths: $name', ({ paths }) => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(path.state.value);
     expect(snapshot.context).toEqual(path.state.context);
-    // What the view reads agrees with the state.
-    expect(selectIsConflictDialogOpen(snapshot)).toBe(snapshot.matches({ ready: { autosave: { conflict: 'asking' } } }));
     if (snapshot.matches('ready')) {
-      expect(selectHasUnsavedChanges(snapshot)).toBe(snapshot.context.revision !== snapshot.context.savedRevision);
+      expect(selectHasUnsavedChanges(snapshot)).toBe(snapshot.context.syncState !== 'idle');
       expect(selectCanGoBack(snapshot)).toBe(snapshot.context.stepIndex > 0);
       const current = selectStepStates(snapshot).filter((indicator) => indicator.state === 'current');
       expect(current.map((indicator) => indicator.index)).toEqual([snapshot.context.stepIndex]);
       if (selectCanSubmit(snapshot)) {
         expect(snapshot.context.readOnly).toBe(false);
-        expect(selectIssues(snapshot).filter((issue) => issue.step !== '')).toHaveLength(snapshot.context.serverIssues.length);
+        expect(snapshot.context.syncState).not.toBe('conflict');
       }
     }
     actor.stop();
@@ -455,24 +417,24 @@ describe('application-wizard machine coverage', () => {
   });
 
   it('takes every transition declared in the machine config, raised and eventless ones included', () => {
-    const declared = declaredTransitions(applicationWizardMachine.root);
-    expect(declared.filter((key) => !takenTransitions.has(key))).toEqual([]);
+    expect(declaredTransitions(applicationWizardMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
-// Focused behaviour on a simulated clock: debounce, backoff, conflict, double submit, read-only.
+// Focused behaviour with the real draft sync child on a simulated clock: debounce, backoff, conflict and
+// reload, double submit, submit waiting for a save, read-only.
 // ---------------------------------------------------------------------------------------------
 
 async function openWizard(loaded: LoadedApplication = openDraft, actorInput: ApplicationWizardInput = input) {
-  const replay = startReplay(actorInput);
+  const replay = startReplay(actorInput, 'real');
   await replay.apply({ type: 'xstate.done.actor.loadApplication', output: loaded });
   return replay;
 }
 
 const completeComune = { type: 'field.change', field: 'comune', value: 'Fiumicino' } as const;
 
-describe('application-wizard autosave', () => {
+describe('application-wizard autosave (through its draft sync)', () => {
   it('saves once, when the person has stopped typing for the debounce time', async () => {
     const { actor, calls, clock, apply, settle } = await openWizard();
     for (const value of ['F', 'Fiu', 'Fiumicino']) {
@@ -497,13 +459,14 @@ describe('application-wizard autosave', () => {
     expect(calls.saves).toHaveLength(1);
     expect(selectSaveIndicator(actor.getSnapshot())).toBe('saved');
     expect(selectHasUnsavedChanges(actor.getSnapshot())).toBe(false);
-    expect(actor.getSnapshot().context.savedAt).toBe(saved.savedAt);
+    expect(selectSavedAt(actor.getSnapshot())).toBe(saved.savedAt);
   });
 
   it('saves at once on a step change, and saves what was typed meanwhile right after, on the new version', async () => {
-    const { actor, calls, apply } = await openWizard();
+    const { actor, calls, apply, settle } = await openWizard();
     actor.send(completeComune);
     actor.send({ type: 'step.next' });
+    await settle();
     expect(calls.saves).toHaveLength(1);
     expect(actor.getSnapshot().context.stepIndex).toBe(1);
 
@@ -515,14 +478,15 @@ describe('application-wizard autosave', () => {
     expect(selectSaveIndicator(actor.getSnapshot())).toBe('saved');
   });
 
-  it('retries a save that got no answer after waits that double, up to the cap, and then saves', async () => {
+  it('retries a save that got no answer after waits that double, up to the cap; a step change tries at once', async () => {
     const { actor, calls, clock, apply, settle } = await openWizard();
     actor.send(completeComune);
     actor.send({ type: 'draft.save' });
-    for (let attempt = 1; attempt <= 6; attempt += 1) {
+    await settle();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
       await apply({ type: 'xstate.error.actor.saveDraft', error: offline });
       expect(selectSaveIndicator(actor.getSnapshot())).toBe('retrying');
-      expect(selectHasUnsavedChanges(actor.getSnapshot())).toBe(true);
+      expect(selectSaveError(actor.getSnapshot())).toBe(offline.message);
       clock.increment(saveRetryDelay(attempt) - 1);
       await settle();
       expect(calls.saves).toHaveLength(attempt);
@@ -530,21 +494,13 @@ describe('application-wizard autosave', () => {
       await settle();
       expect(calls.saves).toHaveLength(attempt + 1);
     }
-    expect([1, 2, 3, 4, 5, 6].map(saveRetryDelay)).toEqual([2000, 4000, 8000, 16_000, 30_000, 30_000]);
-    expect(new Set(calls.saves.map((save) => JSON.stringify(save)))).toEqual(new Set([JSON.stringify(calls.saves[0])]));
-
-    await apply({ type: 'xstate.done.actor.saveDraft', output: saved });
-    expect(selectSaveIndicator(actor.getSnapshot())).toBe('saved');
-    expect(actor.getSnapshot().context.retryAttempt).toBe(0);
-  });
-
-  it('on a step change tries a waiting retry at once', async () => {
-    const { actor, calls, apply } = await openWizard();
-    actor.send(completeComune);
-    actor.send({ type: 'draft.save' });
     await apply({ type: 'xstate.error.actor.saveDraft', error: offline });
     actor.send({ type: 'step.next' });
-    expect(calls.saves).toHaveLength(2);
+    await settle();
+    expect(calls.saves).toHaveLength(7);
+    expect(new Set(calls.saves.map((save) => JSON.stringify(save))).size).toBe(1);
+    await apply({ type: 'xstate.done.actor.saveDraft', output: saved });
+    expect(selectSaveIndicator(actor.getSnapshot())).toBe('saved');
   });
 
   it('keeps the values and stops autosaving on a 412, until the person reloads the stored draft', async () => {
@@ -552,6 +508,7 @@ describe('application-wizard autosave', () => {
     actor.send(completeComune);
     await apply({ type: 'attachments.status', complete: true });
     actor.send({ type: 'draft.save' });
+    await settle();
     await apply({ type: 'xstate.error.actor.saveDraft', error: conflict });
 
     let snapshot = actor.getSnapshot();
@@ -574,31 +531,31 @@ describe('application-wizard autosave', () => {
     expect(snapshot.context.values).toMatchObject({ comune: 'Fiumicino', amount: 1_500_000 });
 
     await apply({ type: 'draft.reload' });
-    expect(calls.loads).toHaveLength(2);
-    await apply({ type: 'xstate.done.actor.reloadApplication', output: newerDraft });
+    expect(calls.reloads).toBe(1);
+    await apply({ type: 'xstate.done.actor.reloadDraft', output: { version: newerDraftVersion, payload: newerDraft } });
     snapshot = actor.getSnapshot();
     expect(snapshot.context.values).toMatchObject({ comune: 'Guidonia Montecelio', amount: 1_000_000 });
     expect(snapshot.context.stepIndex).toBe(1);
     expect(selectSaveIndicator(snapshot)).toBe('saved');
 
     // Autosave is back, on the version that was reloaded.
-    actor.send({ type: 'step.next' });
-    actor.send({ type: 'step.back' });
     actor.send({ type: 'field.change', field: 'amount', value: 1_200_000 });
     actor.send({ type: 'step.next' });
+    await settle();
     expect(calls.saves.at(-1)).toMatchObject({ version: newerDraftVersion, values: { amount: 1_200_000 } });
   });
 
   it('keeps the values when the server refuses a draft, and tries again on the next step change', async () => {
-    const { actor, calls, apply } = await openWizard();
+    const { actor, calls, apply, settle } = await openWizard();
     actor.send(completeComune);
     actor.send({ type: 'draft.save' });
+    await settle();
     await apply({ type: 'xstate.error.actor.saveDraft', error: refused });
     expect(selectSaveIndicator(actor.getSnapshot())).toBe('error');
-    expect(actor.getSnapshot().context.saveError).toBe(refused.message);
+    expect(selectSaveError(actor.getSnapshot())).toBe(refused.message);
     actor.send({ type: 'field.change', field: 'amount', value: 900_000 });
-    expect(calls.saves).toHaveLength(1);
     actor.send({ type: 'step.next' });
+    await settle();
     expect(calls.saves).toHaveLength(2);
     expect(calls.saves[1]!.values).toMatchObject({ comune: 'Fiumicino', amount: 900_000 });
   });

@@ -1,22 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { useEffect } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { FundWizardDefinition } from '../../../domain/wizard.ts';
 import { isSubmittedStatus } from '../../../machines/application-lifecycle/transitions.ts';
 import { createApplicationWizardActors } from '../../../machines/application-wizard/actors.ts';
-import { applicationWizardMachine } from '../../../machines/application-wizard/applicationWizard.machine.ts';
+import { applicationWizardMachine, wizardDraftSync } from '../../../machines/application-wizard/applicationWizard.machine.ts';
+import type { ReloadedDraft, SaveDraftRequest, SavedDraftVersion } from '../../../machines/draft-sync/types.ts';
+import { fundEntry } from '../../../domain/funds.ts';
 import { selectHasUnsavedChanges } from '../../../machines/application-wizard/selectors.ts';
 import type { LoadedApplication, WizardDefinition } from '../../../machines/application-wizard/types.ts';
 import { getCompilation, hasApplication } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { getDraft, saveDraft } from '../../api/drafts.ts';
 import { notify } from '../../ui/Toast.tsx';
-
-/** POST path of a fund's submission (spec §7 Applications). */
-const SUBMIT_PATH: Record<Fund, string> = { PUI: '/api/Pui/CreatePui', TUR: '/api/Tur/CreateUpdateTur' };
 
 /**
  * What the wizard shows on arrival: a submitted application's stored body (read-only), otherwise the latest
@@ -56,13 +56,32 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
 
   const actor = useActorRef(
     applicationWizardMachine.provide({
-      actors: createApplicationWizardActors({
-        loadApplication: ({ organizationId: orgId, fund }, signal) => loadApplication(api, fund, orgId, signal),
-        saveDraft: ({ organizationId: orgId, fund, values, version }) => saveDraft(api, { fund, organizationId: orgId, values, version }),
-        submitApplication: async ({ values, fund }) => {
-          await api(SUBMIT_PATH[fund], { method: 'POST', body: values });
-        },
-      }),
+      actors: {
+        ...createApplicationWizardActors({
+          loadApplication: ({ organizationId: orgId, fund }, signal) => loadApplication(api, fund, orgId, signal),
+          submitApplication: async ({ values, fund }) => {
+            await api(fundEntry(fund).submitPath, { method: 'POST', body: values });
+          },
+        }),
+        // The draft sync saves this application's draft; a reload after a conflict brings the stored one.
+        draftSync: wizardDraftSync.provide({
+          actors: {
+            // Not aborted when the wizard closes: a save the server may already have made must be allowed to finish.
+            saveDraft: fromPromise<SavedDraftVersion, SaveDraftRequest>(({ input: request }) =>
+              saveDraft(api, {
+                fund: definition.fund,
+                organizationId,
+                values: request.values as Record<string, unknown>,
+                version: request.version,
+              }),
+            ),
+            reloadDraft: fromPromise<ReloadedDraft, void>(async ({ signal }) => {
+              const loaded = await loadApplication(api, definition.fund, organizationId, signal);
+              return { version: loaded.draft?.version ?? 0, payload: loaded };
+            }),
+          },
+        }),
+      },
       actions: {
         notifySubmitted: () => {
           notify({ tone: 'success', title: messages.wizard.submitSucceeded });
@@ -70,7 +89,11 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
           void navigate({ to: '/candidaturaCompletata' });
         },
         notifySubmitFailed: ({ context }) => {
-          notify({ tone: 'error', title: messages.wizard.submitFailedTitle, description: context.submitError ?? messages.wizard.submitFailed });
+          notify({
+            tone: 'error',
+            title: messages.wizard.submitFailedTitle,
+            description: context.submitError ?? messages.wizard.submitFailed,
+          });
         },
       },
     }),
