@@ -23,7 +23,6 @@ import {
 } from '../../machines/application-wizard/selectors.ts';
 import type {
   ApplicationWizardActorInputs,
-  ApplicationWizardActorOutputs,
   ApplicationWizardEvent,
   ApplicationWizardInput,
   LoadedApplication,
