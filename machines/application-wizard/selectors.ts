@@ -11,7 +11,6 @@ export type ApplicationWizardSnapshot = SnapshotFrom<typeof applicationWizardMac
 export const selectIsLoading = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.matches('loading');
 export const selectLoadError = (snapshot: ApplicationWizardSnapshot): string | null =>
   snapshot.matches('loadFailed') ? (snapshot.context.loadError ?? messages.wizard.loadFailed) : null;
-export const selectIsReady = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.matches('ready');
 
 export const selectTitle = (snapshot: ApplicationWizardSnapshot): string => snapshot.context.definition.title;
 export const selectIsReadOnly = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.context.readOnly;
@@ -22,9 +21,6 @@ export const selectIssues = (snapshot: ApplicationWizardSnapshot): FieldIssue[] 
   ...snapshot.context.issues,
   ...snapshot.context.serverIssues,
 ];
-
-export const selectIssuesOfField = (snapshot: ApplicationWizardSnapshot, field: string): FieldIssue[] =>
-  selectIssues(snapshot).filter((issue) => issue.field === field);
 
 export interface CurrentStep {
   index: number;
@@ -113,11 +109,6 @@ export const selectSavedAt = (snapshot: ApplicationWizardSnapshot): string | nul
 /** The conflict dialog (Ricarica / keep editing) is open. */
 export const selectIsConflictDialogOpen = (snapshot: ApplicationWizardSnapshot): boolean =>
   snapshot.context.syncState === 'conflict' && (draftSyncOf(snapshot)?.matches({ conflict: 'asking' }) ?? false);
-/** Ricarica is offered (dialog or banner). */
-export const selectCanReload = (snapshot: ApplicationWizardSnapshot): boolean =>
-  snapshot.context.syncState === 'conflict' && (draftSyncOf(snapshot)?.can({ type: 'draft.reload' }) ?? false);
-export const selectIsReloading = (snapshot: ApplicationWizardSnapshot): boolean =>
-  snapshot.context.syncState === 'conflict' && (draftSyncOf(snapshot)?.matches({ conflict: 'reloading' }) ?? false);
 
 /** The submit button is enabled: not read-only, no issue, attachments complete, no conflict. */
 export const selectCanSubmit = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.can({ type: 'submit.open' });
@@ -127,4 +118,3 @@ export const selectIsSubmitting = (snapshot: ApplicationWizardSnapshot): boolean
   snapshot.matches({ ready: { submission: 'submitting' } });
 export const selectSubmitError = (snapshot: ApplicationWizardSnapshot): string | null =>
   snapshot.matches({ ready: { submission: 'failed' } }) ? snapshot.context.submitError : null;
-export const selectIsSubmitted = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.matches('submitted');

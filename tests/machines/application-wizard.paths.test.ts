@@ -4,6 +4,7 @@ import type { StatePath } from 'xstate/graph';
 import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
 import { messages } from '../../domain/messages.ts';
+import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
 import { applicationWizardMachine, wizardDraftSync } from '../../machines/application-wizard/applicationWizard.machine.ts';
 import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay, SAVE_RETRY_MAX_MS } from '../../machines/draft-sync/timing.ts';
 import type { DraftSyncState, ReloadedDraft, SaveDraftRequest, SavedDraftVersion } from '../../machines/draft-sync/types.ts';
@@ -402,6 +403,48 @@ describe.each(walks)('application-wizard machine paths: $name', ({ paths }) => {
       }
     }
     actor.stop();
+  });
+});
+
+/**
+ * The TUR fund's own definition through the same machine (issue 9): loading a stored TUR draft, changing a field
+ * whose dependants reset, moving through the six steps. Each walked path is replayed and its context compared.
+ */
+const turInput: ApplicationWizardInput = { ...input, definition: turWizardDefinition as unknown as ApplicationWizardInput['definition'] };
+const turDraft: LoadedApplication = {
+  submitted: false,
+  statusCode: 'APERTA',
+  draft: { json: { progRegione: '9', progProvincia: '52', progComune: '52037' }, version: 2 },
+};
+const turWalk = pathsCoveringEveryEdge(applicationWizardMachine, {
+  input: turInput,
+  events: [
+    { type: 'xstate.done.actor.loadApplication', output: turDraft },
+    { type: 'field.change', field: 'progRegione', value: '12' },
+    { type: 'step.next' },
+    { type: 'step.back' },
+    { type: 'step.go', index: 4 },
+  ] as ApplicationWizardEvent[],
+  filterEvents: ((snapshot: ApplicationWizardSnapshot, event: GraphEvent) =>
+    snapshot.can(event as ApplicationWizardEvent) &&
+    (event.type !== 'field.change' || snapshot.context.values.progRegione === '9')) as never,
+});
+
+describe('application-wizard machine paths: the TUR definition', () => {
+  it.each(turWalk.paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const { actor, apply } = startReplay(turInput, 'stand-in');
+    for (const step of path.steps.slice(1)) await apply(step.event as GraphEvent);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(path.state.value);
+    expect(snapshot.context).toEqual(path.state.context);
+    // A new region clears province and comune (spec §4); the steps are TUR's six.
+    if (snapshot.context.values.progRegione === '12') expect(snapshot.context.values).toMatchObject({ progProvincia: '', progComune: '' });
+    if (snapshot.matches('ready')) expect(selectStepStates(snapshot)).toHaveLength(6);
+    actor.stop();
+  });
+
+  it('walks every transition of its graph', () => {
+    expect(turWalk.unwalkedEdges()).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   selectCanSubmit,
   selectCurrentStep,
   selectIsConfirmingSubmit,
+  selectIsLoading,
   selectIsConflictDialogOpen,
   selectIsReadOnly,
   selectIsSubmitting,
@@ -58,7 +59,7 @@ export interface ApplicationWizardViewProps {
  */
 export function ApplicationWizardView({ actor, fields, blockingDateField, lookups, warnings = [], attachments }: ApplicationWizardViewProps) {
   const title = useSelector(actor, selectTitle);
-  const isLoading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
+  const isLoading = useSelector(actor, selectIsLoading);
   const loadError = useSelector(actor, selectLoadError);
   const readOnly = useSelector(actor, selectIsReadOnly);
   const isAdmin = useSelector(actor, (snapshot) => snapshot.context.isAdmin);
