@@ -141,8 +141,8 @@ function startReplay(input: SurveyWizardInput) {
       const running = pending[id];
       if (!running) throw new Error(`${id} is not running`);
       pending[id] = null;
-      if (event.type.startsWith('xstate.done')) running.resolve((event as { output: never }).output);
-      else running.reject((event as { error: unknown }).error);
+      if (event.type.startsWith('xstate.done')) running.resolve((event as unknown as { output: never }).output);
+      else running.reject((event as unknown as { error: unknown }).error);
     } else {
       actor.send(event as SurveyWizardEvent);
     }
