@@ -59,5 +59,7 @@ export const surveyQueries = {
     queryOptions({
       queryKey: ['surveys', 'submission', surveyId, candidaturaId, monitoraggio] as const,
       queryFn: ({ signal }) => getSurveySubmission(api, { surveyId, candidaturaId, monitoraggio }, signal),
+      // Refreshed on every step change (the wizard invalidates it), never behind the person's back while typing.
+      staleTime: Infinity,
     }),
 };
