@@ -358,6 +358,7 @@ export const messages = {
     nextPage: 'Pagina successiva',
     pagination: 'Pagine dell\u2019elenco',
     openApplication: (fund: string) => `Apri candidatura ${fund}`,
+    openReview: (fund: string) => `Apri istruttoria ${fund}`,
     zip: 'Scarica allegati (zip)',
     zipOf: (fund: string, organization: string) => `Scarica gli allegati ${fund} di ${organization} (zip)`,
     zipDownloading: 'Preparazione del file zip…',

@@ -154,7 +154,9 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
 
   it('the admin reads the review, answers as text, and sets Deliberata', async () => {
     const { page } = admin;
-    await page.goto(`${portal.url}/admin-organization/PUI_istruttoria/${organizationId}`);
+    await page.goto(`${portal.url}/admin-panel`);
+    await page.getByRole('link', { name: 'Apri istruttoria PUI' }).click();
+    await page.waitForURL(`${portal.url}/admin-organization/PUI_istruttoria/${organizationId}`);
     await expectHeading(page, TITLE);
     await expect(page.getByRole('textbox', { name: /Codice Unico di Progetto/ }).inputValue()).resolves.toBe('J31B21001230006');
     await stepButton(page, '2. Gresb').click();
