@@ -310,7 +310,6 @@ export const messages = {
       'Il modulo si aprirà qui in una prossima versione del portale. Per ora puoi tornare ai fondi: i dati della candidatura restano salvati.',
     surveyTitle: (fund: string) => `Survey istruttoria ${fund}`,
     monitoringTitle: (fund: string) => `Survey monitoraggio ${fund}`,
-    attachmentsStep: 'Passo richiesto: Allegati.',
     readOnlyMode: 'Modalità sola lettura.',
   },
   adminPanel: {
@@ -395,6 +394,10 @@ export const messages = {
     notAnswered: 'Non indicato',
     warningFundAmount: (limit: string) => `L'importo richiesto al Fondo supera ${limit} €`,
     warningFundShare: (percent: string) => `La quota richiesta al Fondo supera il ${percent} dell'investimento totale`,
+    warningPropertyPurchase: (percent: string) => `L'acquisto di immobili supera il ${percent} dell'investimento totale`,
+    warningEnergyCapex: (percent: string) => `I capex per la transizione energetica sono inferiori al ${percent} dell'investimento totale`,
+    warningDigitalCapex: (percent: string) => `I capex per la transizione digitale sono inferiori al ${percent} dell'investimento totale`,
+    totalsDiffer: 'I valori "Totale investimento" e "Fonti di copertura" devono essere uguali',
   },
   puiReference: {
     obiettivoGeneraleUnknown:
@@ -421,6 +424,12 @@ export const messages = {
     badFormat: 'formato non valido',
     badDate: 'data inesistente',
     callMissing: 'Il bando di questo fondo non è configurato: contatta l\u2019assistenza.',
+  },
+  /** A TUR application naming places that do not fit together. */
+  turReferences: {
+    regionUnknown: 'Regione non trovata: scegline una dall\u2019elenco.',
+    provinceNotInRegion: 'La provincia scelta non appartiene alla regione indicata.',
+    comuneNotInProvince: 'Il comune scelto non appartiene alla provincia indicata.',
   },
   /** A PUI application naming places and plans that do not fit together. */
   puiReferences: {

@@ -67,6 +67,30 @@ export interface FieldSpec {
   help?: string;
   /** Filled by the portal from other answers (progRegione from the city): shown, never typed. */
   derived?: boolean;
+  /** A 'yesNo' field's stored answers, when not 'SI' / 'NO' (TUR keeps 'true' / 'false', spec §3). */
+  answers?: { yes: string; no: string };
+}
+
+/** An impact indicator (spec §3): its yes/no question, the answers asked on yes, and its free-text note. */
+export function indicatorFields(indicator: {
+  step: string;
+  section: string;
+  /** The dotted path of the question ('puiSurveyDto.piantumazioni'). */
+  question: string;
+  label: string;
+  /** Asked only on yes. */
+  dependents: Omit<FieldSpec, 'step' | 'section' | 'visibleWhen'>[];
+  /** The dotted path of the note. */
+  note: string;
+  noteLabel?: string;
+  answers?: { yes: string; no: string };
+}): FieldSpec[] {
+  const { step, section, question, answers } = indicator;
+  return [
+    { name: question, label: indicator.label, kind: 'yesNo', step, section, ...(answers ? { answers } : {}) },
+    ...indicator.dependents.map((field) => ({ ...field, step, section, visibleWhen: { field: question, equals: answers?.yes ?? 'SI' } })),
+    { name: indicator.note, label: indicator.noteLabel ?? 'Note', kind: 'textarea', step, section, maxLength: 1000 },
+  ];
 }
 
 /** The value at a dotted path, or undefined. */
@@ -86,6 +110,25 @@ export function writePath<T extends Record<string, unknown>>(values: T, path: st
   const child = values[head];
   const childObject = child !== null && typeof child === 'object' ? (child as Record<string, unknown>) : {};
   return { ...values, [head]: writePath(childObject, rest.join('.'), value) };
+}
+
+/** The empty value of a field that held `value`: [] for lists, '' for text, null otherwise. */
+export function emptyValueLike(value: unknown): unknown {
+  return Array.isArray(value) ? [] : typeof value === 'string' ? '' : null;
+}
+
+/**
+ * The values with every answer that another answer hides emptied (spec §4: "a 'no' on yes/no questions
+ * clears their dependent numbers"): what is not asked is not kept.
+ */
+export function clearHiddenAnswers<T extends Record<string, unknown>>(values: T, fields: readonly FieldSpec[]): T {
+  let cleared = values;
+  for (const field of fields) {
+    if (!field.visibleWhen || conditionHolds(cleared, field.visibleWhen)) continue;
+    const current = readPath(cleared, field.name);
+    if (!isEmptyValue(current)) cleared = writePath(cleared, field.name, emptyValueLike(current));
+  }
+  return cleared;
 }
 
 export function isEmptyValue(value: unknown): boolean {

@@ -32,10 +32,10 @@ import { createAdminList } from './applications/adminList.ts';
 import { createApplicationSubmission, type MissingRequiredAttachments } from './applications/submitApplication.ts';
 import type { ServerFund } from './applications/fundModule.ts';
 import { createPuiFund } from './funds/pui.ts';
+import { createTurFund } from './funds/tur.ts';
 import { createIntegrations } from './integrations/integrations.ts';
 import { callRoutes } from './routes/call.routes.ts';
 import { fundControllerRoutes } from './routes/fundController.routes.ts';
-import { FUND_REGISTRY } from '../domain/funds.ts';
 import { puiLookupsRoutes } from './routes/puiLookups.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
 import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts';
@@ -76,7 +76,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
   const surveyFiles = await readSurveyDefinitions(config.surveysDataDir);
   // The table of funds (domain/funds.ts) on the server: each fund's names and, once built, its application.
   const funds: ServerFund[] = [
-    { entry: FUND_REGISTRY.TUR },
+    createTurFund(territory, reference),
     createPuiFund(territory, reference),
     ...(extraFunds?.({ territory, reference }) ?? []),
   ];

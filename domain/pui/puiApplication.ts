@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lenientValues } from '../fundDefinition.ts';
+import { amount, id, ids, integer, isoDate, LONG_TEXT_MAX, percent, text } from '../valueSchemas.ts';
 import { puiFinalitaGeneraleIdSchema, puiObiettivoGeneraleIdSchema } from '../puiReference.ts';
 
 /**
@@ -9,22 +10,7 @@ import { puiFinalitaGeneraleIdSchema, puiObiettivoGeneraleIdSchema } from '../pu
  * Numbers are numbers (the boxes parse "1234,56"); dates are YYYY-MM-DD; yes/no answers are 'SI' | 'NO'.
  */
 
-const TEXT_MAX = 300;
-const LONG_TEXT_MAX = 4000;
-const MAX_AMOUNT = 1e12;
-
-const text = (max = TEXT_MAX) => z.string().max(max).default('');
-const amount = () => z.number().min(0).max(MAX_AMOUNT).nullable().default(null);
-const integer = () => z.number().int().min(0).max(1e9).nullable().default(null);
-const id = () => z.number().int().min(0).max(1e9).nullable().default(null);
-const ids = () => z.array(z.number().int().min(0).max(1e9)).max(200).default([]);
 const bool = () => z.boolean().nullable().default(null);
-const isoDate = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .nullable()
-    .default(null);
 
 export const YES_NO = ['SI', 'NO'] as const;
 const yesNo = () => z.enum(YES_NO).nullable().default(null);
@@ -111,7 +97,7 @@ export const puiApplicationSchema = z.object({
   cofinanziamentoEquity: amount(),
   cofinanziamentoPubblico: amount(),
   nomeMisuraCofinanziamento: text(),
-  percTotInvest: z.number().min(0).max(1e9).nullable().default(null),
+  percTotInvest: percent(),
   formaTecnicaIntervento: z.enum(FORME_TECNICHE_INTERVENTO).nullable().default(null),
   // Tempistiche
   tempiLivello: id(),

@@ -1,5 +1,6 @@
 import type { WizardStep } from '../wizard.ts';
-import type { FieldOption, FieldSpec } from '../wizardFields.ts';
+import { TIPI_MOBILITA_SOSTENIBILE } from '../valueSchemas.ts';
+import { indicatorFields, type FieldOption, type FieldSpec } from '../wizardFields.ts';
 import { CLASSI_ENERGETICHE, FORME_TECNICHE_INTERVENTO, MODALITA_ESECUZIONE, STADI_ITER } from './puiApplication.ts';
 
 /** Spec §2 Application wizard PUI: 1 Progetto … 6 Invia Candidatura (numberStep 4 = Allegati). */
@@ -47,15 +48,6 @@ export const CLASSI_ENERGETICHE_OPTIONS: FieldOption[] = CLASSI_ENERGETICHE.map(
   }[id],
 }));
 
-/** Spec §3 tipoModalitaSostenibile, options 1–6. */
-export const TIPI_MOBILITA_SOSTENIBILE: FieldOption[] = [
-  { id: 1, name: 'Convenzioni con società di trasporto, bike sharing o monopattini' },
-  { id: 2, name: 'Depositi per biciclette' },
-  { id: 3, name: 'Nuove fermate del trasporto pubblico vicino all\u2019intervento' },
-  { id: 4, name: 'Punti di ricarica per veicoli elettrici' },
-  { id: 5, name: 'Interventi architettonici specifici' },
-  { id: 6, name: 'Tratti di pista ciclabile' },
-];
 
 const P = 'progetto';
 const F = 'fontiImpieghi';
@@ -65,12 +57,7 @@ const S = 'puiSurveyDto';
 
 /** An impact indicator: its SI/NO question, the fields shown on SI, and its note. */
 function indicator(section: string, question: string, label: string, dependents: Omit<FieldSpec, 'step' | 'section' | 'visibleWhen'>[], note: string): FieldSpec[] {
-  const answer = `${S}.${question}`;
-  return [
-    { name: answer, label, kind: 'yesNo', step: I, section },
-    ...dependents.map((field) => ({ ...field, step: I, section, visibleWhen: { field: answer, equals: 'SI' } })),
-    { name: `${S}.${note}`, label: 'Note', kind: 'textarea', step: I, section, maxLength: 1000 },
-  ];
+  return indicatorFields({ step: I, section, question: `${S}.${question}`, label, dependents, note: `${S}.${note}` });
 }
 
 /**

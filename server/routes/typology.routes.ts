@@ -15,7 +15,7 @@ import { FORMA_GIURIDICA_ALTRO_ID } from '../../domain/organization.ts';
 import { HttpError } from '../errors.ts';
 import type { ReferenceData } from '../seed/referenceData.ts';
 import type { Territory } from '../seed/territory.ts';
-import { areeTematicheTurismo, formeGiuridiche } from '../seed/typologies.ts';
+import { formeGiuridiche } from '../seed/typologies.ts';
 import { cachedJson, sendCachedJson, type CachedJson } from './cachedJson.ts';
 import { installFieldErrorHandler } from './fieldErrors.ts';
 
@@ -43,7 +43,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
       ...formeGiuridiche.filter((f) => f.id !== FORMA_GIURIDICA_ALTRO_ID).sort(byName),
       ...formeGiuridiche.filter((f) => f.id === FORMA_GIURIDICA_ALTRO_ID),
     ],
-    GetAllTourism: () => [...areeTematicheTurismo].sort(byName),
+    GetAllTourism: () => [...reference.areeTematiche].sort(byName),
     GetAllDesignlevel: () => reference.livelliProgettazione,
     GetAllCities: () => reference.cittaMetropolitane.map(({ id, name }) => ({ id, name })).sort(byName),
     GetTipoprogettiFinanz: () => [...reference.tipologieProgettiFinanziabili].sort(byName),

@@ -18,8 +18,10 @@ import { seedCalls } from './calls.ts';
 import { createTerritory } from './territory.ts';
 import { APPLICATION_STATUS_CODES, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import { partitaIvaCheckDigit } from '../../domain/organization.ts';
-import { callThresholdsSchema } from '../../domain/call.ts';
+import { callThresholdsSchema, type CallThresholds } from '../../domain/call.ts';
 import { eventsLeadingTo } from '../../machines/application-lifecycle/transitions.ts';
+import { puiWizardDefinition } from '../../domain/pui/puiWizard.ts';
+import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
 
 interface DemoOrganization {
   name: string;
@@ -78,37 +80,83 @@ function demoPartitaIva(index: number): string {
   return `${firstTen}${partitaIvaCheckDigit(firstTen)}`;
 }
 
-function applicationBody(fund: Fund, org: DemoOrganization, index: number) {
-  const total = 2_000_000 + ((index * 1_370_000) % 38_000_000);
-  const fundShare = Math.round(total * (index % 3 === 0 ? 0.6 : 0.4));
-  const common = {
-    progNome: fund === 'PUI' ? `Rigenerazione urbana a ${org.comune}` : `Ospitalità sostenibile a ${org.comune}`,
-    progComune: org.comune,
-    progDescrizione: `Intervento di ${fund === 'PUI' ? 'rigenerazione di spazi pubblici' : 'riqualificazione turistica'} nel territorio di ${org.comune}.`,
-    tempiInizioLavori: '2026-03-01',
-    tempiDurataLavori: 5,
-  };
-  return fund === 'PUI'
-    ? { ...common, costiTotale: total, entitaInterventoFondo: fundShare, cofinanziamentoPubblico: total - fundShare, formaTecnicaIntervento: 'Equity' }
-    : { ...common, costiIintervento: total, costiDdebito: total - fundShare, costiEquity: fundShare, costiTecnicaIntervento: 'equity', percTransEnerg: 40 + (index % 20), percTransDigital: 15 + (index % 10) };
+/** Plain Italian prose of about `length` characters, for the description fields' limits. */
+function demoProse(subject: string, length: number): string {
+  const sentence = `Il progetto ${subject} valorizza il territorio, ne migliora l\u2019accessibilità e riduce i consumi energetici. `;
+  return sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length).trim();
 }
 
-async function warningsFor(db: Db, fund: Fund, body: ReturnType<typeof applicationBody>): Promise<string[]> {
+/** A demo application's submitted values and the reviewers' warnings its fund's rules give them. */
+interface DemoApplication {
+  values: Record<string, unknown>;
+  warnings(thresholds: CallThresholds): string[];
+}
+
+interface DemoPlace {
+  regionId: number | null;
+  provinceId: number | null;
+  comuneId: number | null;
+}
+
+/**
+ * The values a demo application was submitted with, built through the fund's own definition: the TUR ones
+ * pass every rule of spec §5 (totals equal to the sources, descriptions of the right length, the comune in its
+ * province and region), with shares that trigger each reviewer warning now and then.
+ */
+function demoApplication(fund: Fund, org: DemoOrganization, place: DemoPlace, organizationId: string, index: number): DemoApplication {
+  const total = 2_000_000 + ((index * 1_370_000) % 38_000_000);
+  const fundShare = Math.round(total * (index % 3 === 0 ? 0.6 : 0.4));
+  if (fund === 'PUI') {
+    const values = puiWizardDefinition.withComputedValues({
+      ...puiWizardDefinition.emptyValues(organizationId),
+      progNome: `Rigenerazione urbana a ${org.comune}`,
+      progDescrizione: demoProse(`di rigenerazione urbana di ${org.comune}`, 700),
+      costiTotale: total,
+      entitaInterventoFondo: fundShare,
+      cofinanziamentoPubblico: total - fundShare,
+      nomeMisuraCofinanziamento: 'Cofinanziamento comunale',
+      formaTecnicaIntervento: 'Equity',
+      tempiInizioLavori: '2026-03-01',
+      tempiDurataLavori: 5,
+    });
+    return { values, warnings: (thresholds) => puiWizardDefinition.warnings(values, thresholds) };
+  }
+  const immobili = Math.round(total * (index % 4 === 0 ? 0.15 : 0.05));
+  const energy = Math.round(total * (index % 5 === 0 ? 0.4 : 0.55));
+  const digital = Math.round(total * (index % 7 === 0 ? 0.1 : 0.22));
+  const publicShare = Math.round(total * 0.1);
+  const debt = Math.round((total - fundShare - publicShare) / 2);
+  const values = turWizardDefinition.withComputedValues({
+    ...turWizardDefinition.emptyValues(organizationId),
+    progNome: `Ospitalità sostenibile a ${org.comune}`,
+    progRegione: place.regionId === null ? '' : String(place.regionId),
+    progProvincia: place.provinceId === null ? '' : String(place.provinceId),
+    progComune: place.comuneId === null ? '' : String(place.comuneId),
+    progAreaTematica: (index % 14) + 1,
+    descrizione: demoProse(`di turismo sostenibile a ${org.comune}`, 300),
+    costiTotale: total,
+    costiImmobili: immobili,
+    costiTotaleCapexTransEnerg: energy,
+    costiTotaleCapexTransDigital: digital,
+    costiTotaleCircolante: Math.max(0, total - immobili - energy - digital),
+    costiIintervento: fundShare,
+    costiDdebito: debt,
+    costiEquity: total - fundShare - publicShare - debt,
+    costiPubblico: publicShare,
+    costiNomeCofinanziamento: 'Fondo regionale per il turismo sostenibile',
+    costiTecnicaIntervento: 'Equity',
+    tempiLivello: 2,
+    tempiInizioLavori: '2026-03-01',
+    tempiDurataLavori: 5,
+    tempiDescrizione: demoProse(`autorizzativo del comune di ${org.comune}`, 260),
+  });
+  return { values, warnings: (thresholds) => turWizardDefinition.warnings(values, thresholds) };
+}
+
+/** The call's warning thresholds, as a real submission reads them. */
+async function thresholdsOf(db: Db, fund: Fund): Promise<CallThresholds> {
   const [call] = await db.select().from(calls).where(eq(calls.fund, fund));
-  const thresholds = callThresholdsSchema.parse(call!.thresholds);
-  const total = 'costiTotale' in body ? body.costiTotale : body.costiIintervento;
-  const fundAmount = 'entitaInterventoFondo' in body ? body.entitaInterventoFondo : body.costiEquity;
-  const warnings: string[] = [];
-  if (fundAmount > thresholds.fundAmountWarning) {
-    warnings.push(`L\u2019importo richiesto al fondo supera ${thresholds.fundAmountWarning.toLocaleString('it-IT')} €`);
-  }
-  if ((fundAmount / total) * 100 > thresholds.maxFundSharePercent) {
-    warnings.push(`La quota del fondo supera il ${thresholds.maxFundSharePercent}% dell\u2019investimento totale`);
-  }
-  if ('percTransEnerg' in body && thresholds.energyCapexMinPercent !== null && body.percTransEnerg < thresholds.energyCapexMinPercent) {
-    warnings.push(`Capex per la transizione energetica inferiore al ${thresholds.energyCapexMinPercent}% del totale`);
-  }
-  return warnings;
+  return callThresholdsSchema.parse(call!.thresholds);
 }
 
 export async function seedDemo(db: Db): Promise<{ organizations: number; applications: number; skipped: number }> {
@@ -168,15 +216,15 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
           .insert(applications)
           .values({ organizationId: row!.id, fund, createdAt: new Date(at), updatedAt: new Date(at), statusChangedAt: new Date(at) })
           .returning({ id: applications.id });
-        const body = applicationBody(fund, org, index);
+        const demo = demoApplication(fund, org, { regionId: province?.regionId ?? null, provinceId: province?.id ?? null, comuneId: comune?.id ?? null }, row!.id, index);
         for (const step of steps) {
           at += (2 + ((index + step.event.length) % 7)) * DAY;
           const when = new Date(at);
           const set =
             step.event === 'applicant.draft.autosave'
-              ? { draft: body, draftVersion: 3, draftUpdatedAt: when }
+              ? { draft: demo.values, draftVersion: 3, draftUpdatedAt: when }
               : step.event === 'applicant.application.submit'
-                ? { body, warnings: await warningsFor(tx, fund, body) }
+                ? { body: demo.values, warnings: demo.warnings(await thresholdsOf(tx, fund)) }
                 : undefined;
           const applied = await statusChanges.apply(tx, application!.id, step, { role: step.role, userId: null }, {
             at: when,

@@ -31,6 +31,7 @@ export const REFERENCE_DATA_FILES = {
   obiettiviGenerali: 'pui/obiettiviGenerali.json',
   obiettiviSpecifici: 'pui/obiettiviSpecifici.json',
   finalitaGenerali: 'pui/finalitaGenerali.json',
+  areeTematiche: 'tur/areeTematiche.json',
 } as const;
 
 export class ReferenceDataError extends Error {
@@ -100,6 +101,7 @@ export async function loadReferenceData({ dir = DEFAULT_REFERENCE_DATA_DIR, terr
   const obiettiviGenerali = await readList(fileOf('obiettiviGenerali'), referenceListItemSchema);
   const obiettiviSpecifici: PuiObiettivoSpecifico[] = await readList(fileOf('obiettiviSpecifici'), puiObiettivoSpecificoSchema);
   const finalitaGenerali = await readList(fileOf('finalitaGenerali'), referenceListItemSchema);
+  const areeTematiche = await readList(fileOf('areeTematiche'), referenceListItemSchema);
 
   const unknownProvinces = cittaMetropolitane.flatMap((city, index) =>
     territory.province(city.provinceId) ? [] : [{ index, message: `provinceId ${city.provinceId} is not an ISTAT province code` }],
@@ -135,6 +137,8 @@ export async function loadReferenceData({ dir = DEFAULT_REFERENCE_DATA_DIR, terr
     obiettiviGenerali,
     obiettiviSpecifici,
     finalitaGenerali,
+    /** TUR progAreaTematica (GET /api/Typology/GetAllTourism). */
+    areeTematiche,
     city: (id: number) => cityById.get(id),
     /** The plans of one city, in file order. */
     puiOfCity: (cityId: number): LookupItem[] => riferimentiPui.filter((r) => r.cityId === cityId).map(item),

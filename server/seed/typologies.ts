@@ -32,19 +32,6 @@ export const formeGiuridiche: LookupItem[] = [
 ];
 
 /** Thematic areas of the sustainable-tourism fund (TUR progAreaTematica). */
-export const areeTematicheTurismo: LookupItem[] = [
-  { id: 1, name: 'Turismo montano' },
-  { id: 2, name: 'Turismo balneare e costiero' },
-  { id: 3, name: "Turismo culturale e delle città d'arte" },
-  { id: 4, name: 'Turismo enogastronomico' },
-  { id: 5, name: 'Turismo termale e del benessere' },
-  { id: 6, name: 'Turismo lacuale e fluviale' },
-  { id: 7, name: 'Turismo rurale e dei borghi' },
-  { id: 8, name: 'Turismo sportivo e outdoor' },
-  { id: 9, name: "Turismo congressuale e d'affari" },
-  { id: 10, name: 'Turismo religioso e dei cammini' },
-  { id: 11, name: 'Turismo accessibile' },
-];
 
 // Design levels, intervention types and metropolitan cities are data files (server/seed/reference), loaded
 // by referenceData.ts, so that they can be replaced like the rest of the wizard's reference data.

@@ -34,6 +34,11 @@ export async function getRegionOfCity(api: ApiClient, cityId: number, signal?: A
   return parseResponse(lookupItemSchema, await api('/api/Typology/GetRegionFromCity', { query: { cityId }, signal }));
 }
 
+/** GET /api/Typology/GetAllTourism: the sustainable-tourism thematic areas, by name (TUR progAreaTematica). */
+export async function getAreeTematiche(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
+  return parseResponse(lookupListSchema, await api('/api/Typology/GetAllTourism', { signal }));
+}
+
 /** GET /api/Typology/GetAllDesignlevel: design levels in project order (tempiLivello). */
 export async function getLivelliProgettazione(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
   return parseResponse(lookupListSchema, await api('/api/Typology/GetAllDesignlevel', { signal }));
@@ -91,6 +96,12 @@ export const typologyQueries = {
     queryOptions({
       queryKey: ['typology', 'regionOfCity', cityId] as const,
       queryFn: ({ signal }) => getRegionOfCity(api, cityId, signal),
+      ...referenceData,
+    }),
+  areeTematiche: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['typology', 'areeTematiche'] as const,
+      queryFn: ({ signal }) => getAreeTematiche(api, signal),
       ...referenceData,
     }),
   livelliProgettazione: (api: ApiClient) =>

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrganizationListSchema } from '../../domain/application.ts';
 import { APPLICATION_STATUS_CODES } from '../../domain/applicationStatus.ts';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { seedDemo } from '../../server/seed/demo.ts';
+import { applications } from '../../server/db/schema/applications.ts';
+import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
 import { adminTargetsFrom } from '../../machines/application-lifecycle/transitions.ts';
-import { eq } from 'drizzle-orm';
 import { createAdminList } from '../../server/applications/adminList.ts';
 import { organizations } from '../../server/db/schema/organizations.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
@@ -179,6 +181,17 @@ describe('npm run seed:demo', () => {
       'MONITORAGGIO_CHIUSO',
     ]);
     expect(history.find((h: { statusCode: string }) => h.statusCode === 'DELIBERATA').note).toBe('Deliberato dal comitato di investimento.');
+
+    // Every submitted TUR application passes the TUR rules, with the warnings those rules give it.
+    const submitted = await t.db.select().from(applications).where(and(eq(applications.fund, 'TUR'), isNotNull(applications.body)));
+    expect(submitted.length).toBeGreaterThan(10);
+    const thresholds = { fundAmountWarning: 16_000_000, maxFundSharePercent: 50, propertyPurchaseMaxPercent: 10, energyCapexMinPercent: 50, digitalCapexMinPercent: 20 };
+    for (const row of submitted) {
+      const values = turWizardDefinition.fromDraft(row.body, row.organizationId);
+      expect(turWizardDefinition.validate(values, { endOfWorksLimit: '2026-08-31' }), row.id).toEqual([]);
+      expect(row.warnings).toEqual(turWizardDefinition.warnings(values, thresholds));
+    }
+    expect(submitted.some((row) => row.warnings.length > 0)).toBe(true);
     expect(await seedDemo(t.db)).toEqual({ organizations: 0, applications: 0, skipped: 26 });
   });
 });

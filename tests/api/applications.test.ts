@@ -81,6 +81,7 @@ describe('compilation before anything was saved', () => {
       hasDraft: false,
       history: [],
       body: null,
+      integrationRounds: [],
       [warningsKey]: [],
     });
   });

@@ -105,7 +105,7 @@ describe('the funds page', () => {
     await openFunds();
     await card('TUR').getByRole('button', { name: /Vai agli allegati/ }).click();
     await page.waitForURL(`${portal.url}/survey/TUR_candidatura?numberStep=4`);
-    await page.getByText('Passo richiesto: Allegati.').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Allegati', exact: true }).waitFor();
 
     await portal.forceStatus(organizationId, 'TUR', 'MONITORAGGIO_APERTO', new Date());
     await openFunds();

@@ -7,6 +7,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { prose } from '../support/puiFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { wizardActions } from './support/wizard.ts';
 
 /**
  * A new applicant fills the whole PUI application as a person would (spec §2 Application wizard PUI), reloads
@@ -39,36 +40,18 @@ afterAll(async () => {
   await portal?.close();
 });
 
-const stepHeading = (title: string) => page.getByRole('heading', { level: 2, name: title });
-
-async function next(title: string) {
-  await page.getByRole('button', { name: 'Avanti' }).click();
-  await stepHeading(title).waitFor();
-}
-
-async function choose(label: string | RegExp, option: string) {
-  await page.getByRole('button', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const wizard = () => wizardActions(page);
+const stepHeading = (title: string) => wizard().stepHeading(title);
+const next = (title: string) => wizard().next(title);
+const choose = (label: string | RegExp, option: string) => wizard().choose(label, option);
+const answer = (question: RegExp, label: string) => wizard().answer(question, label);
+const typeDate = (label: string, digits: string) => wizard().typeDate(label, digits);
 
 /** The first choice of a checkbox group, ticked by its visible label. */
 async function tickFirst(groupName: RegExp) {
   const group = page.getByRole('group', { name: groupName });
   await group.locator('label').filter({ has: page.getByRole('checkbox') }).first().click();
   await expect(group.getByRole('checkbox').first().isChecked()).resolves.toBe(true);
-}
-
-/** A radio button as a person picks it: by its visible label. */
-async function answer(question: RegExp, label: string) {
-  const group = page.getByRole('radiogroup', { name: question });
-  await group.getByText(label, { exact: true }).click();
-  await expect(group.getByRole('radio', { name: label }).isChecked()).resolves.toBe(true);
-}
-
-async function typeDate(label: string, digits: string) {
-  const group = page.getByRole('group', { name: label });
-  await group.getByRole('spinbutton').first().click();
-  await page.keyboard.type(digits);
 }
 
 describe('the PUI application wizard', () => {

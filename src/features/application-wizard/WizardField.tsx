@@ -34,7 +34,7 @@ const BOOLEAN_OPTIONS = [
 const YES_NO_OPTIONS = [
   { id: 'SI', name: view.yesUpper },
   { id: 'NO', name: view.noUpper },
-];
+] as const;
 
 export interface WizardFieldProps {
   field: FieldSpec;
@@ -159,12 +159,16 @@ export function WizardField({ field, values, issue, showAllIssues = false, readO
           isDisabled={isDisabled}
         />
       );
-    case 'yesNo':
+    case 'yesNo': {
+      const { yes, no } = field.answers ?? { yes: 'SI', no: 'NO' };
       return (
         <RadioGroup
           {...common}
-          options={YES_NO_OPTIONS}
-          value={value === 'SI' || value === 'NO' ? value : null}
+          options={[
+            { id: yes, name: YES_NO_OPTIONS[0].name },
+            { id: no, name: YES_NO_OPTIONS[1].name },
+          ]}
+          value={value === yes || value === no ? value : null}
           onChange={(id) => {
             touch();
             change(id);
@@ -173,6 +177,7 @@ export function WizardField({ field, values, issue, showAllIssues = false, readO
           isDisabled={isDisabled}
         />
       );
+    }
     case 'select': {
       const items = choices ?? [];
       const selectProps = {

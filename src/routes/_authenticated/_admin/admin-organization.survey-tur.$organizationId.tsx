@@ -1,9 +1,12 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { UUID_PATTERN } from '../../../../domain/organization.ts';
-import { AdminApplicationPage } from '../../../features/admin-organizations/AdminApplicationPage.tsx';
+import { AdminFundApplicationPage } from '../../../features/admin-organizations/AdminFundApplicationPage.tsx';
+import { applicationWizardSearchSchema } from '../../../features/funds/surveySearch.ts';
+import { turWizard } from '../../../features/tur-application/turWizard.ts';
 
-/** Spec §2: admin view of the TUR application. Admins only. */
+/** Spec §2: admin view of an organisation's TUR application, read-only with the reviewers' warnings and history. */
 export const Route = createFileRoute('/_authenticated/_admin/admin-organization/survey-tur/$organizationId')({
+  validateSearch: applicationWizardSearchSchema,
   beforeLoad: ({ params }) => {
     if (!UUID_PATTERN.test(params.organizationId)) throw notFound();
   },
@@ -11,6 +14,16 @@ export const Route = createFileRoute('/_authenticated/_admin/admin-organization/
 });
 
 function AdminSurveyTurPage() {
+  const { api, transfers } = Route.useRouteContext();
   const { organizationId } = Route.useParams();
-  return <AdminApplicationPage key={organizationId} fund="TUR" organizationId={organizationId} kind="application" />;
+  const { numberStep } = Route.useSearch();
+  return (
+    <AdminFundApplicationPage
+      api={api}
+      transfers={transfers}
+      wizard={turWizard}
+      organizationId={organizationId}
+      startStep={numberStep ?? 0}
+    />
+  );
 }
