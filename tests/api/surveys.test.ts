@@ -179,6 +179,27 @@ describe('answers', () => {
   });
 });
 
+describe('TUR through the same code', () => {
+  it('saves the TUR surveys of a TUR application and reads them through the TUR call only', async () => {
+    const turId = await forceApplicationStatus(t, owner.orgId, 'TUR', 'AMMISSIBILE', { submittedAt: new Date() });
+    const saved = await t.post(
+      '/api/SJSurvey/CreateSurveyAnswers',
+      { surveyId: ids.istruttoriaTur, json: { postiLettoAttuali: 40 }, candidaturaId: turId, compilazioneType: COMPILAZIONE_TYPE.TUR, version: 0 },
+      owner.token,
+    );
+    expect(saved.statusCode).toBe(200);
+    const id = saved.json().id as string;
+    expect((await t.get(`/api/SJSurvey/GetAnswersBySubmissionIdTur?submissionId=${id}`, owner.token)).json().json).toEqual({ postiLettoAttuali: 40 });
+    expect((await t.get(`/api/SJSurvey/GetAnswersBySubmissionIdPui?submissionId=${id}`, owner.token)).statusCode).toBe(404);
+    const wrongFund = await t.post(
+      '/api/SJSurvey/CreateSurveyAnswers',
+      { surveyId: ids.istruttoria, json: {}, candidaturaId: turId, compilazioneType: COMPILAZIONE_TYPE.TUR },
+      owner.token,
+    );
+    expect(wrongFund.statusCode).toBe(400);
+  });
+});
+
 describe('submit (Istruttoria Sottomessa)', () => {
   it('with required answers missing: 422 naming the survey and the questions; status and history unchanged', async () => {
     const before = (await historyRows(t, applicationId)).length;
