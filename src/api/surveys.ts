@@ -55,6 +55,11 @@ export const surveyQueries = {
   typeList: (api: ApiClient) => queryOptions({ queryKey: ['surveys', 'types'] as const, queryFn: ({ signal }) => getSurveyTypeList(api, signal), staleTime: Infinity }),
   definition: (api: ApiClient, surveyId: number) =>
     queryOptions({ queryKey: ['surveys', 'definition', surveyId] as const, queryFn: ({ signal }) => getSurveyDefinition(api, surveyId, signal), staleTime: Infinity }),
+  validation: (api: ApiClient, candidaturaId: string, monitoraggio: boolean) =>
+    queryOptions({
+      queryKey: ['surveys', 'validation', candidaturaId, monitoraggio] as const,
+      queryFn: ({ signal }) => getSurveyValidation(api, candidaturaId, monitoraggio, signal),
+    }),
   submission: (api: ApiClient, surveyId: number, candidaturaId: string, monitoraggio: boolean) =>
     queryOptions({
       queryKey: ['surveys', 'submission', surveyId, candidaturaId, monitoraggio] as const,

@@ -163,6 +163,18 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
     if (attachmentsValid !== undefined) actor.send({ type: 'attachments.changed', valid: attachmentsValid });
   }, [actor, attachmentsValid]);
 
+  // Step indicators (spec §2): done or incomplete, from the server's check of the stored answers and slots.
+  const validation = useQuery(surveyQueries.validation(api, candidaturaId, monitoraggio));
+  useEffect(() => {
+    if (reviewValidation.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: ['surveys', 'validation'] });
+  }, [queryClient, reviewValidation.dataUpdatedAt]);
+  const names = reviewSurveyNames(entry);
+  const stepDone = (step: string): boolean | null => {
+    if (!validation.data) return null;
+    if (step === 'istruttoria' || step === 'gresb') return !validation.data.issues.some((issue) => issue.surveyName === names[step === 'istruttoria' ? 0 : 1]);
+    if (step === 'dnsh') return validation.data.missingAttachments.length === 0;
+    return null;
+  };
   const stepList = useSelector(actor, selectSteps);
   const current = useSelector(actor, selectCurrentStep);
   const isLoading = useSelector(actor, selectIsLoading);
@@ -209,6 +221,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
                 onClick={() => actor.send({ type: 'step.select', step })}
               >
                 {index + 1}. {m.steps[step]}
+                {stepDone(step) === null ? null : <span className={styles.stepState}>{stepDone(step) ? m.stepDone : m.stepIncomplete}</span>}
               </button>
             </li>
           ))}
