@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { messages } from '../../domain/messages.ts';
+import { toSaveFailure } from '../draft-sync/failures.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import type {
   ApplicationWizardActorInputs,
@@ -41,14 +42,9 @@ function isKind<K extends string>(error: unknown, kinds: readonly K[]): error is
   return typeof message === 'string' && kinds.includes(kind as K);
 }
 
-/** 412 → conflict; no answer, 408, 429 → network; 5xx → server; any other 4xx → rejected. */
+/** 412 → conflict; no answer, 408, 429 → network; 5xx → server; any other 4xx → rejected (the draft sync's rule). */
 export function toSaveDraftFailure(error: unknown): SaveDraftFailure {
-  if (isKind(error, ['conflict', 'network', 'server', 'rejected'] as const)) return { kind: error.kind, message: error.message };
-  const { status, message } = factsOf(error);
-  if (status === 412) return { kind: 'conflict', message: messages.wizard.saveIndicator.conflict };
-  if (status === null || status === 408 || status === 429) return { kind: 'network', message: messages.wizard.saveIndicator.retrying };
-  if (status >= 500) return { kind: 'server', message: message ?? messages.generic.serverError };
-  return { kind: 'rejected', message: message ?? messages.wizard.saveRejected };
+  return toSaveFailure(error);
 }
 
 function toFieldIssue(value: unknown): FieldIssue | null {

@@ -2,7 +2,7 @@ import { and, assign, fromPromise, not, raise, setup, stateIn } from 'xstate';
 import { messages } from '../../domain/messages.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import { toSaveDraftFailure, toSubmitFailure } from './actors.ts';
-import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay } from './autosaveTiming.ts';
+import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay } from '../draft-sync/timing.ts';
 import { isStepReachable, nextStepIndex, previousStepIndex, startStepIndex } from './steps.ts';
 import type {
   ApplicationWizardActorId,

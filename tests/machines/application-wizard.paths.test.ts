@@ -5,7 +5,7 @@ import { pathsCoveringEveryEdge, declaredTransitions, transitionKey } from '../s
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
 import { messages } from '../../domain/messages.ts';
 import { applicationWizardMachine } from '../../machines/application-wizard/applicationWizard.machine.ts';
-import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay, SAVE_RETRY_MAX_MS } from '../../machines/application-wizard/autosaveTiming.ts';
+import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay, SAVE_RETRY_MAX_MS } from '../../machines/draft-sync/timing.ts';
 import {
   selectBackLink,
   selectCanGoBack,
