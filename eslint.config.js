@@ -24,6 +24,7 @@ const FEATURE_USES = {
   'tur-application': ['application-wizard'],
   'admin-organizations': ['funds', 'application-wizard'],
   'organization-profile': ['invitations'],
+  'review-survey': ['application-wizard'],
 };
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

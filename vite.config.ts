@@ -11,5 +11,6 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
   ],
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lets a test prove which pages download SurveyJS (tests/e2e/survey-bundle.test.ts).
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 });

@@ -1,8 +1,9 @@
 /**
- * Writes the two forms applicants download from the attachment slots ("Scarica modulo") into
+ * Writes the forms applicants download from the attachment slots ("Scarica modulo") into
  * public/modelli/, which Vite copies into dist/ and the server serves as static files:
  *   - informativa-privacy.pdf   Informativa e consenso al trattamento dei dati personali (art. 13 GDPR)
  *   - accordo-riservatezza.pdf  Accordo di riservatezza
+ *   - dichiarazione-dnsh-{pui,tur}.pdf  Dichiarazione DNSH (review stage, spec §2 DNSH screen)
  * Run with `npm run modelli` after changing a text below; the output is committed. The output is
  * deterministic (fixed dates and document id), so regenerating unchanged texts changes no byte.
  *
@@ -319,8 +320,45 @@ const confidentiality: FormDefinition = {
   ],
 };
 
+/** The DNSH declaration of the review stage (spec §2 DNSH screen), one per fund: 'Dichiarazione DNSH - PUI' / '- TUR'. */
+function dnshDeclaration(fund: 'PUI' | 'TUR', fundName: string): FormDefinition {
+  return {
+    file: `dichiarazione-dnsh-${fund.toLowerCase()}.pdf`,
+    title: `Dichiarazione DNSH - ${fund}`,
+    subject: `Dichiarazione attestante il rispetto dei vincoli DNSH per il ${fundName}`,
+    blocks: [
+      { kind: 'title', text: `Dichiarazione DNSH - ${fund}` },
+      {
+        kind: 'subtitle',
+        text: `Dichiarazione sostitutiva di atto di notorietà (artt. 47 e 76 del D.P.R. 445/2000) attestante il rispetto del principio di non arrecare un danno significativo agli obiettivi ambientali (\u00abDo No Significant Harm\u00bb, art. 17 del Regolamento (UE) 2020/852), per gli interventi finanziati dal ${fundName} (${fund}).`,
+      },
+      { kind: 'line', label: 'Il/La sottoscritto/a (nome e cognome)' },
+      { kind: 'line', label: 'in qualità di legale rappresentante di (denominazione e P.IVA)' },
+      { kind: 'line', label: 'per l\u2019intervento (titolo del progetto e CUP)' },
+      { kind: 'heading', text: 'Dichiara' },
+      {
+        kind: 'paragraph',
+        text: 'consapevole delle sanzioni penali previste per le dichiarazioni mendaci, che l\u2019intervento è progettato e sarà realizzato nel rispetto dei vincoli DNSH previsti dal Regolamento (UE) 2021/241 e dalla Guida operativa nazionale per il rispetto del principio DNSH, e in particolare che:',
+      },
+      { kind: 'bullet', text: 'non comporta significative emissioni di gas a effetto serra (mitigazione dei cambiamenti climatici);' },
+      { kind: 'bullet', text: 'non peggiora gli effetti negativi del clima attuale e futuro sull\u2019opera, sulle persone e sui beni (adattamento);' },
+      { kind: 'bullet', text: 'non pregiudica il buono stato dei corpi idrici né delle acque marine (uso sostenibile delle acque);' },
+      { kind: 'bullet', text: 'avvia a recupero almeno il 70% in peso dei rifiuti non pericolosi da costruzione e demolizione (economia circolare);' },
+      { kind: 'bullet', text: 'non comporta un aumento significativo delle emissioni inquinanti nell\u2019aria, nell\u2019acqua o nel suolo (prevenzione dell\u2019inquinamento);' },
+      { kind: 'bullet', text: 'non nuoce al buono stato e alla resilienza degli ecosistemi né allo stato di conservazione degli habitat e delle specie (biodiversità).' },
+      { kind: 'heading', text: 'Si impegna' },
+      {
+        kind: 'paragraph',
+        text: 'a compilare le schede DNSH pertinenti alla natura dell\u2019intervento, a conservare la documentazione che comprova il rispetto dei vincoli e a renderla disponibile per i controlli e per il monitoraggio.',
+      },
+      { kind: 'line', label: 'Luogo e data' },
+      { kind: 'signatures', labels: ['Il legale rappresentante (firma digitale)'] },
+    ],
+  };
+}
+
 mkdirSync(OUT_DIR, { recursive: true });
-for (const form of [privacy, confidentiality]) {
+for (const form of [privacy, confidentiality, dnshDeclaration('PUI', 'Fondo Tematico Piani Urbani Integrati'), dnshDeclaration('TUR', 'Fondo Tematico Turismo Sostenibile')]) {
   const bytes = await render(form);
   writeFileSync(`${OUT_DIR}${form.file}`, bytes);
   console.log(`public/modelli/${form.file}: ${bytes.length} byte`);

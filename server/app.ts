@@ -43,6 +43,9 @@ import { fileUploadRoutes } from './routes/fileUpload.routes.ts';
 import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
 import { createAttachmentRepository } from './attachments/repository.ts';
 import { createFilesystemStorage } from './storage/filesystemStorage.ts';
+import { readSurveyDefinitions, seedSurveyDefinitions } from './surveys/definitions.ts';
+import { createSurveys } from './surveys/surveys.ts';
+import { sjSurveyRoutes } from './routes/sjSurvey.routes.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -69,6 +72,8 @@ export async function buildApp({ config, database, logger = false, missingRequir
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
   const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
+  // The survey definitions too: each is loaded with survey-core, and a bad file stops the start naming it.
+  const surveyFiles = await readSurveyDefinitions(config.surveysDataDir);
   // The table of funds (domain/funds.ts) on the server: each fund's names and, once built, its application.
   const funds: ServerFund[] = [
     createTurFund(territory, reference),
@@ -78,6 +83,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
   const { db, close } = database ?? (await openDatabase(config.database));
   await seedCalls(db);
   await seedAttachmentTypes(db);
+  await seedSurveyDefinitions(db, surveyFiles);
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,12 +104,17 @@ export async function buildApp({ config, database, logger = false, missingRequir
   const mailer = createMailer({ ...config.mail, log: app.log });
   // What the applicant's own status changes hand over, and what else a change writes, by lifecycle event.
   const integrations = createIntegrations({ db, membership, mailer, publicUrl: config.publicUrl });
+  const surveys = createSurveys({
+    db,
+    funds: funds.map((fund) => fund.entry),
+    missingMandatory: (tx, organizationId, fund, purpose) => createAttachmentRepository(tx).missingMandatory(organizationId, fund, purpose),
+  });
   const applications = {
     membership,
     repository: createApplicationRepository(db),
     statusChanges: createStatusChanges(db, {
-      preconditions: { ...integrations.preconditions },
-      effects: { ...integrations.effects },
+      preconditions: { ...integrations.preconditions, ...surveys.preconditions },
+      effects: { ...integrations.effects, ...surveys.effects },
       onAfterCommitError: (err, transition) => app.log.error({ err, event: transition.event }, 'after a status change'),
     }),
   };
@@ -160,6 +171,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
     await api.register(puiLookupsRoutes, { reference });
     await api.register(draftCompilazioneRoutes, { ...applications, db, funds });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
+    await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys });
     await api.register(fileUploadRoutes, {
       membership,
       repository: attachmentRepository,

@@ -15,6 +15,7 @@ const envSchema = z
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     REFERENCE_DATA_DIR: optionalString,
+    SURVEYS_DATA_DIR: optionalString,
     DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
     OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().url().optional()),
     OIDC_CLIENT_ID: optionalString,
@@ -83,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     /** The wizard's reference lists (server/seed/reference when unset); see server/seed/reference/README.md. */
     referenceDataDir: e.REFERENCE_DATA_DIR === undefined ? undefined : path.resolve(e.REFERENCE_DATA_DIR),
+    /** The review and monitoring survey definitions (server/seed/surveys when unset); see server/seed/surveys/README.md. */
+    surveysDataDir: e.SURVEYS_DATA_DIR === undefined ? undefined : path.resolve(e.SURVEYS_DATA_DIR),
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),

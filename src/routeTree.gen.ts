@@ -22,6 +22,7 @@ import { Route as AuthenticatedCandidaturaCompletataRouteImport } from './routes
 import { Route as AuthenticatedFlowOrganizationRouteImport } from './routes/_authenticated/flow-organization'
 import { Route as AuthenticatedInviteCollaborateRouteImport } from './routes/_authenticated/invite-collaborate'
 import { Route as AuthenticatedRegisterOrgRouteImport } from './routes/_authenticated/register-org'
+import { Route as AuthenticatedSurveyIstruttoriaCompletataRouteImport } from './routes/_authenticated/surveyIstruttoriaCompletata'
 import { Route as AuthenticatedAdminAdminPanelRouteImport } from './routes/_authenticated/_admin/admin-panel'
 import { Route as AuthenticatedSurveyPUI_candidaturaRouteImport } from './routes/_authenticated/survey.PUI_candidatura'
 import { Route as AuthenticatedSurveyTUR_candidaturaRouteImport } from './routes/_authenticated/survey.TUR_candidatura'
@@ -100,6 +101,12 @@ const AuthenticatedRegisterOrgRoute =
   AuthenticatedRegisterOrgRouteImport.update({
     id: '/register-org',
     path: '/register-org',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedSurveyIstruttoriaCompletataRoute =
+  AuthenticatedSurveyIstruttoriaCompletataRouteImport.update({
+    id: '/surveyIstruttoriaCompletata',
+    path: '/surveyIstruttoriaCompletata',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedAdminAdminPanelRoute =
@@ -185,6 +192,7 @@ export interface FileRoutesByFullPath {
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
+  '/surveyIstruttoriaCompletata': typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   '/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
   '/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
   '/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
@@ -209,6 +217,7 @@ export interface FileRoutesByTo {
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
+  '/surveyIstruttoriaCompletata': typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   '/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
   '/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
   '/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
@@ -236,6 +245,7 @@ export interface FileRoutesById {
   '/_authenticated/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/_authenticated/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
   '/_authenticated/register-org': typeof AuthenticatedRegisterOrgRoute
+  '/_authenticated/surveyIstruttoriaCompletata': typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   '/_authenticated/_admin/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
   '/_authenticated/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
   '/_authenticated/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
@@ -262,6 +272,7 @@ export interface FileRouteTypes {
     | '/flow-organization'
     | '/invite-collaborate'
     | '/register-org'
+    | '/surveyIstruttoriaCompletata'
     | '/admin-panel'
     | '/survey/PUI_candidatura'
     | '/survey/TUR_candidatura'
@@ -286,6 +297,7 @@ export interface FileRouteTypes {
     | '/flow-organization'
     | '/invite-collaborate'
     | '/register-org'
+    | '/surveyIstruttoriaCompletata'
     | '/admin-panel'
     | '/survey/PUI_candidatura'
     | '/survey/TUR_candidatura'
@@ -312,6 +324,7 @@ export interface FileRouteTypes {
     | '/_authenticated/flow-organization'
     | '/_authenticated/invite-collaborate'
     | '/_authenticated/register-org'
+    | '/_authenticated/surveyIstruttoriaCompletata'
     | '/_authenticated/_admin/admin-panel'
     | '/_authenticated/survey/PUI_candidatura'
     | '/_authenticated/survey/TUR_candidatura'
@@ -424,6 +437,13 @@ declare module '@tanstack/react-router' {
       path: '/register-org'
       fullPath: '/register-org'
       preLoaderRoute: typeof AuthenticatedRegisterOrgRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/surveyIstruttoriaCompletata': {
+      id: '/_authenticated/surveyIstruttoriaCompletata'
+      path: '/surveyIstruttoriaCompletata'
+      fullPath: '/surveyIstruttoriaCompletata'
+      preLoaderRoute: typeof AuthenticatedSurveyIstruttoriaCompletataRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/_admin/admin-panel': {
@@ -541,6 +561,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedFlowOrganizationRoute: typeof AuthenticatedFlowOrganizationRoute
   AuthenticatedInviteCollaborateRoute: typeof AuthenticatedInviteCollaborateRoute
   AuthenticatedRegisterOrgRoute: typeof AuthenticatedRegisterOrgRoute
+  AuthenticatedSurveyIstruttoriaCompletataRoute: typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   AuthenticatedSurveyPUI_candidaturaRoute: typeof AuthenticatedSurveyPUI_candidaturaRoute
   AuthenticatedSurveyTUR_candidaturaRoute: typeof AuthenticatedSurveyTUR_candidaturaRoute
   AuthenticatedYourOrganizationOrganizationIdRoute: typeof AuthenticatedYourOrganizationOrganizationIdRoute
@@ -558,6 +579,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedFlowOrganizationRoute: AuthenticatedFlowOrganizationRoute,
   AuthenticatedInviteCollaborateRoute: AuthenticatedInviteCollaborateRoute,
   AuthenticatedRegisterOrgRoute: AuthenticatedRegisterOrgRoute,
+  AuthenticatedSurveyIstruttoriaCompletataRoute:
+    AuthenticatedSurveyIstruttoriaCompletataRoute,
   AuthenticatedSurveyPUI_candidaturaRoute:
     AuthenticatedSurveyPUI_candidaturaRoute,
   AuthenticatedSurveyTUR_candidaturaRoute:

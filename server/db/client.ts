@@ -15,8 +15,9 @@ import * as applications from './schema/applications.ts';
 import * as calls from './schema/calls.ts';
 import * as attachments from './schema/attachments.ts';
 import * as integrations from './schema/integrations.ts';
+import * as surveys from './schema/surveys.ts';
 
-export const schema = { ...users, ...organizations, ...identity, ...invitations, ...applications, ...calls, ...attachments, ...integrations };
+export const schema = { ...users, ...organizations, ...identity, ...invitations, ...applications, ...calls, ...attachments, ...integrations, ...surveys };
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code above this module never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

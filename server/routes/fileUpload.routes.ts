@@ -185,7 +185,33 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     },
   );
 
+  /**
+   * The review stage's DNSH slots (spec §2 DNSH screen, §7 GetIstruttoriaGresbAttachmentTypes): the mandatory
+   * declarations with their templates, then the optional schede. Members and platform administrators.
+   */
+  app.get(
+    '/api/FileUpload/GetIstruttoriaGresbAttachmentTypes',
+    { schema: { querystring: attachmentTypesQuerySchema, response: { 200: attachmentSlotListSchema, ...errors } } },
+    async (request) => {
+      const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const fund = parseFund(request.query.callType);
+      const [types, files] = await Promise.all([repository.typesOf(fund, 'review'), repository.filesOf(access.organization.id, fund, 'review')]);
+      return attachmentSlotsOf(types, files);
+    },
+  );
+
   for (const { fund, controller } of funds) {
+    /** Whether every mandatory DNSH declaration of the review is uploaded (spec §5: it enables the survey's Invia). */
+    app.get(
+      `/api/FileUpload/FilesUploadIstGresb${controller}Validation`,
+      { schema: { querystring: attachmentOrgQuerySchema, response: { 200: attachmentValidationSchema, ...errors } } },
+      async (request) => {
+        const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+        const [types, files] = await Promise.all([repository.typesOf(fund, 'review'), repository.filesOf(access.organization.id, fund, 'review')]);
+        return attachmentValidationOf(types, files);
+      },
+    );
+
     /** Whether every mandatory attachment of the application is uploaded, and which are missing. */
     app.get(
       `/api/FileUpload/FileUploadValidation${controller}`,

@@ -8,7 +8,26 @@ import type { AttachmentFormat, AttachmentPurpose } from '../../domain/attachmen
 export const TEMPLATE_PATHS = {
   privacy: '/modelli/informativa-privacy.pdf',
   confidentiality: '/modelli/accordo-riservatezza.pdf',
+  dnshPui: '/modelli/dichiarazione-dnsh-pui.pdf',
+  dnshTur: '/modelli/dichiarazione-dnsh-tur.pdf',
 } as const;
+
+/** The DNSH technical sheets (schede) of the national operating guide, optional, suited to each intervention. */
+const SCHEDE_DNSH = [
+  'Scheda DNSH 1 - Costruzione di nuovi edifici',
+  'Scheda DNSH 2 - Ristrutturazioni e riqualificazioni di edifici',
+  'Scheda DNSH 5 - Interventi edili e cantieristica generica',
+  'Scheda DNSH 12 - Produzione di elettricità da pannelli solari',
+  'Scheda DNSH 18 - Infrastrutture per la mobilità personale e ciclologistica',
+];
+
+/** The review stage's DNSH slots (spec §2 DNSH screen): the signed declaration (mandatory), then the schede. */
+function reviewTypes(fund: Fund, firstId: number, templatePath: string): AttachmentTypeSeed[] {
+  return [
+    { id: firstId, fund, name: 'Dichiarazione attestante il rispetto dei vincoli DNSH', format: 'PDF', mandatory: true, templatePath, purpose: 'review' },
+    ...SCHEDE_DNSH.map((name, index) => ({ id: firstId + 11 + index, fund, name, format: 'PDF' as const, mandatory: false, purpose: 'review' as const })),
+  ];
+}
 
 export interface AttachmentTypeSeed {
   id: number;
@@ -26,7 +45,7 @@ export interface AttachmentTypeSeed {
  * The attachments each application asks for (spec §3, §5). Ids are the TipoFileId clients send and are
  * referenced by uploaded files: a type may be renamed, reordered or added, never renumbered or removed.
  * The generic 'Aggiungi allegato' type (x99) takes any number of optional files; 'Documento integrativo'
- * (x50) holds what the reviewers ask for during an integration.
+ * (x50) holds what the reviewers ask for during an integration; x60 and x71–x75 are the review's DNSH slots.
  */
 export const attachmentTypeSeeds: AttachmentTypeSeed[] = [
   { id: 101, fund: 'PUI', name: 'Informativa privacy firmata', format: 'PDF', mandatory: true, templatePath: TEMPLATE_PATHS.privacy },
@@ -38,6 +57,7 @@ export const attachmentTypeSeeds: AttachmentTypeSeed[] = [
   { id: 107, fund: 'PUI', name: 'Delibera di approvazione del progetto', format: 'PDF', mandatory: false },
   { id: 199, fund: 'PUI', name: 'Aggiungi allegato', format: 'PDF', mandatory: false, multiple: true },
   { id: 150, fund: 'PUI', name: 'Documento integrativo', format: 'Documento', mandatory: false, multiple: true, purpose: 'integration' },
+  ...reviewTypes('PUI', 160, TEMPLATE_PATHS.dnshPui),
 
   { id: 201, fund: 'TUR', name: 'Informativa privacy firmata', format: 'PDF', mandatory: true, templatePath: TEMPLATE_PATHS.privacy },
   { id: 202, fund: 'TUR', name: 'Accordo di riservatezza firmato', format: 'PDF', mandatory: true, templatePath: TEMPLATE_PATHS.confidentiality },
@@ -49,6 +69,7 @@ export const attachmentTypeSeeds: AttachmentTypeSeed[] = [
   { id: 208, fund: 'TUR', name: "Perizia di stima dell'immobile (in caso di acquisto)", format: 'PDF', mandatory: false },
   { id: 299, fund: 'TUR', name: 'Aggiungi allegato', format: 'PDF', mandatory: false, multiple: true },
   { id: 250, fund: 'TUR', name: 'Documento integrativo', format: 'Documento', mandatory: false, multiple: true, purpose: 'integration' },
+  ...reviewTypes('TUR', 260, TEMPLATE_PATHS.dnshTur),
 ];
 
 /**

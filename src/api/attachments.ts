@@ -30,24 +30,45 @@ export async function getAttachmentValidation(api: ApiClient, fund: Fund, orgId:
   return parseResponse(attachmentValidationSchema, await api(`/api/FileUpload/FileUploadValidation${fundEntry(fund).controller}`, { query: { orgId }, signal }));
 }
 
+/** GET /api/FileUpload/GetIstruttoriaGresbAttachmentTypes (orgId, callType): the review's DNSH slots. */
+export async function getReviewSlots(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentSlot[]> {
+  return parseResponse(attachmentSlotListSchema, await api('/api/FileUpload/GetIstruttoriaGresbAttachmentTypes', { query: { orgId, callType: fund }, signal }));
+}
+
+/** GET /api/FileUpload/FilesUploadIstGresb{Tur|Pui}Validation (orgId): whether every mandatory DNSH declaration is there. */
+export async function getReviewValidation(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentValidation> {
+  return parseResponse(
+    attachmentValidationSchema,
+    await api(`/api/FileUpload/FilesUploadIstGresb${fundEntry(fund).controller}Validation`, { query: { orgId }, signal }),
+  );
+}
+
 /** DELETE /api/FileUpload/RemoveAttachement (downloadId). */
 export async function removeAttachment(api: ApiClient, downloadId: string): Promise<void> {
   parseResponse(removeAttachmentResponseSchema, await api('/api/FileUpload/RemoveAttachement', { method: 'DELETE', query: { downloadId } }));
 }
 
+/** The slot lists the widgets show: the application's, the open integration request's, the review's DNSH slots. */
+export type SlotPurpose = 'application' | 'integration' | 'review';
+const SLOTS_OF_PURPOSE: Record<SlotPurpose, typeof getAttachmentSlots> = {
+  application: getAttachmentSlots,
+  integration: getIntegrationSlots,
+  review: getReviewSlots,
+};
+
 export const attachmentQueries = {
   /** Invalidate ['attachments', …] after an upload or a removal: the list and the validation both change. */
   all: ['attachments'] as const,
   /** The application's slots, or the integration slots of the open (or latest) request. */
-  slots: (api: ApiClient, fund: Fund, orgId: string, purpose: 'application' | 'integration' = 'application') =>
+  slots: (api: ApiClient, fund: Fund, orgId: string, purpose: SlotPurpose = 'application') =>
     queryOptions({
       queryKey: ['attachments', 'slots', fund, orgId, purpose] as const,
-      queryFn: ({ signal }) => (purpose === 'integration' ? getIntegrationSlots : getAttachmentSlots)(api, fund, orgId, signal),
+      queryFn: ({ signal }) => SLOTS_OF_PURPOSE[purpose](api, fund, orgId, signal),
     }),
-  validation: (api: ApiClient, fund: Fund, orgId: string) =>
+  validation: (api: ApiClient, fund: Fund, orgId: string, purpose: 'application' | 'review' = 'application') =>
     queryOptions({
-      queryKey: ['attachments', 'validation', fund, orgId] as const,
-      queryFn: ({ signal }) => getAttachmentValidation(api, fund, orgId, signal),
+      queryKey: ['attachments', 'validation', fund, orgId, purpose] as const,
+      queryFn: ({ signal }) => (purpose === 'review' ? getReviewValidation : getAttachmentValidation)(api, fund, orgId, signal),
     }),
 };
 

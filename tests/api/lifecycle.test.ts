@@ -98,10 +98,14 @@ describe.each(['TUR', 'PUI'] as const)('%s: the 13 × 13 status matrix', (fund) 
           expect(last, label).toMatchObject({ fromStatus: from, toStatus: to, actorUserId: caller.userId, actorRole: caller.who === 'admin' ? 'admin' : 'applicant' });
         } else {
           refused += 1;
-          expect(response.statusCode, label).toBe(caller.refusedWith);
+          // The review's answers are checked first: none given yet is 422, naming what is missing (tests/api/surveys.test.ts).
+          const reviewIncomplete = caller.who === 'applicant (member)' && from === 'AMMISSIBILE' && to === 'ISTRUTTORIA_SOTTOMESSA';
+          expect(response.statusCode, label).toBe(reviewIncomplete ? 422 : caller.refusedWith);
           const body = response.json();
           expect(body, label).toEqual({ error: expect.any(String), message: expect.any(String) });
-          if (caller.who === 'applicant (member)' && applicantHandsOver(from, to)) {
+          if (reviewIncomplete) {
+            expect(body.error, label).toBe('survey_incomplete');
+          } else if (caller.who === 'applicant (member)' && applicantHandsOver(from, to)) {
             expect(body.error, label).toBe('precondition_failed');
             expect(body.message, label).toMatch(/^(Non c’è una richiesta di integrazione aperta|Carica almeno un documento di integrazione|Questo passaggio di stato non è ancora disponibile)/);
           } else if (caller.refusedWith === 409) {

@@ -111,7 +111,7 @@ describe('the funds page', () => {
     await openFunds();
     await card('TUR').getByRole('button', { name: /Monitora il tuo progetto/ }).click();
     await page.waitForURL(new RegExp(`/survey/TUR_istruttoria/${organizationId}\\?monitoraggio=true`));
-    await page.getByRole('heading', { level: 1, name: 'Survey monitoraggio TUR' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Monitoraggio Fondo Tematico Turismo Sostenibile' }).waitFor();
     await expectAccessible(page);
   });
 });

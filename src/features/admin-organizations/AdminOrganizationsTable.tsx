@@ -110,6 +110,11 @@ function ApplicationCell({
       <span className={small}>
         <AnchorLink href={application.href}>{application.openLabel}</AnchorLink>
       </span>
+      {application.review !== null ? (
+        <span className={small}>
+          <AnchorLink href={application.review.href}>{application.review.label}</AnchorLink>
+        </span>
+      ) : null}
       {/* A plain button: a row mounts on every keystroke of the search, react-aria's would cost more. */}
       <button
         type="button"

@@ -5,6 +5,7 @@ import { messages } from '../../../domain/messages.ts';
 import { shortItalianDate } from '../funds/dates.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
 import { foldForSearch } from '../../../domain/textSearch.ts';
+import { fundCardView } from '../../../machines/application-lifecycle/selectors.ts';
 
 /** A list item with what filtering and sorting need computed once per load (not per keystroke). */
 export interface IndexedItem {
@@ -122,6 +123,8 @@ export interface ApplicationCellView {
     warnings: string | null;
     href: string;
     openLabel: string;
+    /** Spec §2: the review (istruttoria) in read-only, once the application has reached the review stage. */
+    review: { href: string; label: string } | null;
     /** Spec §2: the zip of this application's attachments (Allegati{Tur|Pui}-{orgName}.zip). */
     zip: { organizationId: string; text: string; label: string };
     /** The status menu (null when the lifecycle allows the admin no change from here). */
@@ -141,6 +144,7 @@ export interface AdminRowView {
 
 const m = messages.adminPanel;
 const applicationPath: Record<Fund, string> = { TUR: '/admin-organization/survey-tur/', PUI: '/admin-organization/survey-pui/' };
+const reviewPath: Record<Fund, string> = { TUR: '/admin-organization/TUR_istruttoria/', PUI: '/admin-organization/PUI_istruttoria/' };
 
 function cellView(fund: Fund, organizationId: string, organizationName: string, compilation: AdminCompilation | null): ApplicationCellView {
   if (compilation === null) return { fund, status: applicationStatusLabels.NON_AVVIATA, application: null };
@@ -155,6 +159,10 @@ function cellView(fund: Fund, organizationId: string, organizationName: string, 
       warnings: compilation.warningsCount > 0 ? m.warnings(compilation.warningsCount) : null,
       href: applicationPath[fund] + encodeURIComponent(organizationId),
       openLabel: m.openApplication(fund),
+      review:
+        fundCardView(compilation.statusCode).review === null
+          ? null
+          : { href: reviewPath[fund] + encodeURIComponent(organizationId), label: m.openReview(fund) },
       zip: { organizationId, text: m.zip, label: m.zipOf(fund, organizationName) },
       menu:
         compilation.allowedTargets.length === 0

@@ -5,7 +5,7 @@ import type { AttachmentSlot } from '../../../domain/attachments.ts';
 import { messages } from '../../../domain/messages.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../machines/attachment-slot/acceptedFiles.ts';
 import type { AttachmentSlotApi } from '../../../machines/attachment-slot/actors.ts';
-import { attachmentQueries, removeAttachment, type AttachmentTransfers } from '../../api/attachments.ts';
+import { attachmentQueries, removeAttachment, type AttachmentTransfers, type SlotPurpose } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -23,8 +23,8 @@ export interface AttachmentsStepProps {
   organizationId: string;
   /** Admin or submitted: files can be downloaded, not changed. */
   readOnly: boolean;
-  /** The application's own slots (default), or the integration slots of the open request. */
-  purpose?: 'application' | 'integration';
+  /** The application's own slots (default), the integration slots of the open request, or the review's DNSH slots. */
+  purpose?: SlotPurpose;
   /** Told how many files the slots hold, each time the list is loaded. */
   onFilesCounted?(count: number): void;
 }

@@ -1,10 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { messages } from '../../../domain/messages.ts';
 import { UUID_PATTERN } from '../../../domain/organization.ts';
-import { WizardPlaceholder } from '../../features/funds/WizardPlaceholder.tsx';
 import { surveyWizardSearchSchema } from '../../features/funds/surveySearch.ts';
+import { ReviewSurveyWizard } from '../../features/review-survey/ReviewSurveyWizard.tsx';
 
-/** Spec §2: the TUR review (or, with monitoraggio, monitoring) survey. Until it exists, an honest page. */
+/** Spec §2: the TUR review (or, with monitoraggio, monitoring) survey of the organisation; isReadOnly shows it without editing. */
 export const Route = createFileRoute('/_authenticated/survey/TUR_istruttoria/$organizationId')({
   validateSearch: surveyWizardSearchSchema,
   beforeLoad: ({ params }) => {
@@ -14,7 +13,19 @@ export const Route = createFileRoute('/_authenticated/survey/TUR_istruttoria/$or
 });
 
 function TURSurveyPage() {
+  const { api, transfers } = Route.useRouteContext();
+  const { organizationId } = Route.useParams();
   const { isReadOnly, monitoraggio } = Route.useSearch();
-  const title = monitoraggio ? messages.funds.monitoringTitle('TUR') : messages.funds.surveyTitle('TUR');
-  return <WizardPlaceholder title={title} notes={isReadOnly ? [messages.funds.readOnlyMode] : []} />;
+  return (
+    <ReviewSurveyWizard
+      key={`${organizationId}-${String(monitoraggio)}-${String(isReadOnly)}`}
+      api={api}
+      transfers={transfers}
+      fund="TUR"
+      organizationId={organizationId}
+      viewer="applicant"
+      isReadOnly={isReadOnly ?? false}
+      monitoraggio={monitoraggio ?? false}
+    />
+  );
 }

@@ -1,16 +1,31 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { UUID_PATTERN } from '../../../../domain/organization.ts';
-import { AdminApplicationPage } from '../../../features/admin-organizations/AdminApplicationPage.tsx';
+import { surveyWizardSearchSchema } from '../../../features/funds/surveySearch.ts';
+import { ReviewSurveyWizard } from '../../../features/review-survey/ReviewSurveyWizard.tsx';
 
-/** Spec §2: admin view of the PUI review or monitoring. Admins only. */
+/** Spec §2: admin view of the PUI review (or, with monitoraggio, monitoring), read-only. Admins only. */
 export const Route = createFileRoute('/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId')({
+  validateSearch: surveyWizardSearchSchema,
   beforeLoad: ({ params }) => {
     if (!UUID_PATTERN.test(params.organizationId)) throw notFound();
   },
-  component: AdminPuiIstruttoriaPage,
+  component: AdminPUIIstruttoriaPage,
 });
 
-function AdminPuiIstruttoriaPage() {
+function AdminPUIIstruttoriaPage() {
+  const { api, transfers } = Route.useRouteContext();
   const { organizationId } = Route.useParams();
-  return <AdminApplicationPage key={organizationId} fund="PUI" organizationId={organizationId} />;
+  const { monitoraggio } = Route.useSearch();
+  return (
+    <ReviewSurveyWizard
+      key={`${organizationId}-${String(monitoraggio)}`}
+      api={api}
+      transfers={transfers}
+      fund="PUI"
+      organizationId={organizationId}
+      viewer="admin"
+      isReadOnly
+      monitoraggio={monitoraggio ?? false}
+    />
+  );
 }

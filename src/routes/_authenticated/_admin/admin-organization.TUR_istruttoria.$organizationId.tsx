@@ -1,16 +1,31 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { UUID_PATTERN } from '../../../../domain/organization.ts';
-import { AdminApplicationPage } from '../../../features/admin-organizations/AdminApplicationPage.tsx';
+import { surveyWizardSearchSchema } from '../../../features/funds/surveySearch.ts';
+import { ReviewSurveyWizard } from '../../../features/review-survey/ReviewSurveyWizard.tsx';
 
-/** Spec §2: admin view of the TUR review or monitoring. Admins only. */
+/** Spec §2: admin view of the TUR review (or, with monitoraggio, monitoring), read-only. Admins only. */
 export const Route = createFileRoute('/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId')({
+  validateSearch: surveyWizardSearchSchema,
   beforeLoad: ({ params }) => {
     if (!UUID_PATTERN.test(params.organizationId)) throw notFound();
   },
-  component: AdminTurIstruttoriaPage,
+  component: AdminTURIstruttoriaPage,
 });
 
-function AdminTurIstruttoriaPage() {
+function AdminTURIstruttoriaPage() {
+  const { api, transfers } = Route.useRouteContext();
   const { organizationId } = Route.useParams();
-  return <AdminApplicationPage key={organizationId} fund="TUR" organizationId={organizationId} />;
+  const { monitoraggio } = Route.useSearch();
+  return (
+    <ReviewSurveyWizard
+      key={`${organizationId}-${String(monitoraggio)}`}
+      api={api}
+      transfers={transfers}
+      fund="TUR"
+      organizationId={organizationId}
+      viewer="admin"
+      isReadOnly
+      monitoraggio={monitoraggio ?? false}
+    />
+  );
 }

@@ -1,0 +1,202 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../domain/errors.ts';
+import { messages } from '../../domain/messages.ts';
+import { UUID_PATTERN } from '../../domain/organization.ts';
+import { isAdminRole } from '../../domain/roles.ts';
+import {
+  createSurveyAnswersBodySchema,
+  reviewSurveyNames,
+  SURVEY_ANSWERS_MAX_CHARS,
+  surveyDefinitionSchema,
+  surveyDefinitionSummarySchema,
+  surveySubmissionSchema,
+  surveyValidationSchema,
+} from '../../domain/surveys.ts';
+import type { ApplicationRepository } from '../applications/repository.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import type { Membership } from '../auth/membership.ts';
+import { HttpError } from '../errors.ts';
+import { definitionOf, summaryOf, type Surveys } from '../surveys/surveys.ts';
+
+const m = messages.survey;
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  412: apiErrorSchema,
+};
+
+export interface SjSurveyRouteOptions {
+  membership: Membership;
+  repository: ApplicationRepository;
+  surveys: Surveys;
+}
+
+const monitoraggioQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+function parseUuid(value: string | undefined): string {
+  if (!value || !UUID_PATTERN.test(value)) throw new HttpError(404, 'survey_not_found', m.submissionNotFound);
+  return value.toLowerCase();
+}
+
+function parseSurveyId(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0 || id > 2 ** 31 - 1) throw new HttpError(404, 'survey_not_found', m.notFound);
+  return id;
+}
+
+/** The answers as an object: the spec's clients send them as JSON text, ours as an object. */
+function answersOf(json: string | Record<string, unknown>): Record<string, unknown> {
+  if (typeof json !== 'string') {
+    if (JSON.stringify(json).length > SURVEY_ANSWERS_MAX_CHARS) throw new HttpError(400, 'survey_answers_invalid', m.answersTooLarge);
+    return json;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new HttpError(400, 'survey_answers_invalid', m.answersInvalid);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, 'survey_answers_invalid', m.answersInvalid);
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * /api/SJSurvey/… (spec §7 Surveys): the review and monitoring survey definitions, by version, and each
+ * application's answers. Members of the application's organisation read and write them while the lifecycle
+ * allows; platform administrators read; anyone else hears 404, as for an application that does not exist.
+ */
+export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async (app, options) => {
+  const { membership, repository, surveys } = options;
+
+  /** The application `candidaturaId` if the caller may read it (write: only its organisation's members). */
+  async function applicationFor(request: FastifyRequest, candidaturaId: string, mode: 'read' | 'write') {
+    const user = requireUser(request);
+    const application = await repository.byId(parseUuid(candidaturaId));
+    if (!application) throw new HttpError(404, 'not_found', messages.applications.notFound);
+    try {
+      await membership.requireMember(request, application.organizationId, mode === 'read' ? { allowAdmin: 'read' } : {});
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 403) throw error;
+      if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', m.adminCannotWrite);
+      // Another organisation's application is as good as missing.
+      throw new HttpError(404, 'not_found', messages.applications.notFound);
+    }
+    return { user, application };
+  }
+
+  app.get(
+    '/api/SJSurvey/GetSurveyTypeList',
+    { schema: { response: { 200: z.array(surveyDefinitionSummarySchema), ...errors } } },
+    async (request) => {
+      requireUser(request);
+      return surveys.typeList();
+    },
+  );
+
+  app.get(
+    '/api/SJSurvey/GetSurveyByType',
+    { schema: { querystring: z.object({ type: z.string().max(100) }), response: { 200: surveyDefinitionSummarySchema, ...errors } } },
+    async (request) => {
+      requireUser(request);
+      const row = await surveys.latestByName(request.query.type);
+      if (!row) throw new HttpError(404, 'survey_not_found', m.notFound);
+      return summaryOf(row);
+    },
+  );
+
+  app.get(
+    '/api/SJSurvey/GetSurveyJsonStructBySurveyID',
+    { schema: { querystring: z.object({ surveyId: z.string() }), response: { 200: surveyDefinitionSchema, ...errors } } },
+    async (request, reply) => {
+      requireUser(request);
+      const row = await surveys.definitionById(parseSurveyId(request.query.surveyId));
+      if (!row) throw new HttpError(404, 'survey_not_found', m.notFound);
+      // A version never changes: the browser may keep it.
+      reply.header('cache-control', 'private, max-age=86400, immutable');
+      return definitionOf(row);
+    },
+  );
+
+  /** The answers of the application to the survey `surveyId` names (any version of it); null before the first save. */
+  app.get(
+    '/api/SJSurvey/GetSurveySubmssionbySurveyId',
+    {
+      schema: {
+        querystring: z.object({ surveyId: z.string(), candidaturaId: z.string(), monitoraggio: monitoraggioQuery }),
+        response: { 200: surveySubmissionSchema.nullable(), ...errors },
+      },
+    },
+    async (request) => {
+      const { application } = await applicationFor(request, request.query.candidaturaId, 'read');
+      const definition = await surveys.definitionById(parseSurveyId(request.query.surveyId));
+      if (!definition || !reviewSurveyNames(surveys.fundOf(application)).includes(definition.name)) {
+        throw new HttpError(404, 'survey_not_found', m.notFound);
+      }
+      return surveys.submissionOf(application, definition.name, request.query.monitoraggio);
+    },
+  );
+
+  /** Whether the surveys can be handed over, and what is missing by survey and question (the wizard's guide to Invia). */
+  app.get(
+    '/api/SJSurvey/GetSurveyValidation',
+    {
+      schema: {
+        querystring: z.object({ candidaturaId: z.string(), monitoraggio: monitoraggioQuery }),
+        response: { 200: surveyValidationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { application } = await applicationFor(request, request.query.candidaturaId, 'read');
+      return surveys.validation(application, request.query.monitoraggio);
+    },
+  );
+
+  for (const fund of surveys.funds) {
+    app.get(
+      `/api/SJSurvey/GetAnswersBySubmissionId${fund.controller}`,
+      { schema: { querystring: z.object({ submissionId: z.string() }), response: { 200: surveySubmissionSchema, ...errors } } },
+      async (request) => {
+        const found = await surveys.submissionById(parseUuid(request.query.submissionId));
+        if (!found || found.application.fund !== fund.fund) throw new HttpError(404, 'survey_not_found', m.submissionNotFound);
+        await applicationFor(request, found.application.id, 'read');
+        return surveys.view(found.row, fund);
+      },
+    );
+  }
+
+  /**
+   * Saves one survey's answers (spec §7): on every change, with the version last seen. 412 when somebody saved
+   * meanwhile, 409 once handed over or outside the stage, 400 for answers that are not a JSON object.
+   */
+  app.post(
+    '/api/SJSurvey/CreateSurveyAnswers',
+    { schema: { body: createSurveyAnswersBodySchema, response: { 200: surveySubmissionSchema, ...errors } } },
+    async (request) => {
+      const body = request.body;
+      const { user, application } = await applicationFor(request, body.candidaturaId, 'write');
+      const entry = surveys.fundOf(application);
+      if (body.compilazioneType !== entry.compilazioneType) throw new HttpError(400, 'survey_wrong_fund', m.wrongType);
+      const definition = await surveys.definitionById(body.surveyId);
+      if (!definition) throw new HttpError(404, 'survey_not_found', m.notFound);
+      if (!reviewSurveyNames(entry).includes(definition.name)) throw new HttpError(400, 'survey_wrong_fund', m.wrongFund);
+      return surveys.save({
+        application,
+        definition,
+        monitoraggio: body.monitoraggio,
+        submissionId: body.surveySubmissionID ?? null,
+        answers: answersOf(body.json),
+        expectedVersion: body.version,
+        userId: user.id,
+      });
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import { Model, type Question } from 'survey-core';
+import 'survey-core/i18n/italian';
+import type { SurveyIssue } from '../../domain/surveys.ts';
+import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
+
+export interface AnswersCheck {
+  /** The answers as they count: unknown keys, choices that do not exist and hidden questions' answers dropped. */
+  answers: Record<string, unknown>;
+  issues: SurveyIssue[];
+}
+
+function textOf(question: Question): string {
+  return (question.processedTitle || question.title || question.name).trim();
+}
+
+/**
+ * Checks answers against the definition they were given against, with survey-core as the browser runs it
+ * (required questions, types, validators, choices that exist, visibleIf): the issues name the survey, the
+ * question and its page, so the wizard can take the person there.
+ */
+export function checkAnswers(definition: Pick<SurveyDefinitionRow, 'name' | 'json'>, answers: Record<string, unknown>): AnswersCheck {
+  const model = new Model(definition.json);
+  model.locale = 'it';
+  model.data = answers;
+  model.clearIncorrectValues(true);
+  for (const question of model.getAllQuestions()) {
+    if (!question.isVisible && !question.isEmpty()) question.clearValue();
+  }
+  model.validate(true);
+  const surveyTitle = titleOf(definition);
+  const issues: SurveyIssue[] = [];
+  for (const question of model.getAllQuestions(true)) {
+    if (!question.hasErrors(false)) continue;
+    const own = question.errors.map((error) => error.getText());
+    issues.push({
+      surveyName: definition.name,
+      surveyTitle,
+      question: question.name,
+      title: textOf(question),
+      page: question.page?.name ?? null,
+      message: own[0] ?? 'Risposta mancante o non valida',
+    });
+  }
+  return { answers: model.data as Record<string, unknown>, issues };
+}

@@ -1,0 +1,248 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AttachmentPurpose } from '../../domain/attachments.ts';
+import type { FundEntry } from '../../domain/funds.ts';
+import { messages } from '../../domain/messages.ts';
+import {
+  reviewSurveyNames,
+  type SurveyDefinition,
+  type SurveyDefinitionSummary,
+  type SurveyIssue,
+  type SurveySubmission,
+  type SurveyValidation,
+} from '../../domain/surveys.ts';
+import { transitionOn } from '../../machines/application-lifecycle/transitions.ts';
+import type { ApplicationRow } from '../applications/repository.ts';
+import type { TransitionEffects, TransitionPreconditions } from '../applications/statusChanges.ts';
+import type { Db } from '../db/client.ts';
+import { applications } from '../db/schema/applications.ts';
+import { surveyDefinitions, surveySubmissions } from '../db/schema/surveys.ts';
+import { HttpError } from '../errors.ts';
+import { checkAnswers } from './answerValidation.ts';
+import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
+
+const m = messages.survey;
+
+type SubmissionRow = typeof surveySubmissions.$inferSelect;
+
+/** The mandatory attachments of `purpose` still missing, read in the caller's transaction (the attachments module's). */
+export type MissingMandatoryAttachments = (tx: Db, organizationId: string, fund: string, purpose: AttachmentPurpose) => Promise<string[]>;
+
+export interface SurveysDeps {
+  db: Db;
+  funds: readonly FundEntry[];
+  missingMandatory: MissingMandatoryAttachments;
+}
+
+/** The lifecycle event that hands the surveys over: while the machine accepts it, the answers may change. */
+const eventOf = (monitoraggio: boolean) => (monitoraggio ? 'applicant.monitoring.submit' : 'applicant.review.submit');
+
+export function isSurveyOpen(status: ApplicationRow['status'], monitoraggio: boolean): boolean {
+  return transitionOn(status, eventOf(monitoraggio)) !== undefined;
+}
+
+export function summaryOf(row: SurveyDefinitionRow): SurveyDefinitionSummary {
+  return { id: row.id, name: row.name, version: row.version, title: titleOf(row) };
+}
+
+export function definitionOf(row: SurveyDefinitionRow): SurveyDefinition {
+  return { ...summaryOf(row), json: row.json };
+}
+
+/**
+ * The review (and, next, monitoring) surveys of an application: definitions by version, answers saved on every
+ * change with optimistic concurrency, and the check that the review is complete before Istruttoria Sottomessa —
+ * supplied to the lifecycle service as that event's precondition, with the effect that freezes the answers.
+ */
+export function createSurveys(deps: SurveysDeps) {
+  const { db, funds, missingMandatory } = deps;
+
+  function fundOf(application: Pick<ApplicationRow, 'fund'>): FundEntry {
+    const entry = funds.find((f) => f.fund === application.fund);
+    if (!entry) throw new HttpError(404, 'survey_not_found', m.notFound);
+    return entry;
+  }
+
+  async function latestVersions(): Promise<SurveyDefinitionRow[]> {
+    const rows = await db
+      .selectDistinctOn([surveyDefinitions.name])
+      .from(surveyDefinitions)
+      .orderBy(asc(surveyDefinitions.name), desc(surveyDefinitions.version));
+    return rows;
+  }
+
+  async function latestByName(tx: Db, name: string): Promise<SurveyDefinitionRow | undefined> {
+    const [row] = await tx.select().from(surveyDefinitions).where(eq(surveyDefinitions.name, name)).orderBy(desc(surveyDefinitions.version)).limit(1);
+    return row;
+  }
+
+  async function definitionById(tx: Db, id: number): Promise<SurveyDefinitionRow | undefined> {
+    const [row] = await tx.select().from(surveyDefinitions).where(eq(surveyDefinitions.id, id));
+    return row;
+  }
+
+  function submissionView(row: SubmissionRow, entry: FundEntry): SurveySubmission {
+    return {
+      id: row.id,
+      surveyId: row.definitionId,
+      surveyName: row.surveyName,
+      candidaturaId: row.applicationId,
+      compilazioneType: entry.compilazioneType,
+      monitoraggio: row.monitoraggio,
+      json: row.answers,
+      version: row.version,
+      submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  const whereSubmission = (applicationId: string, surveyName: string, monitoraggio: boolean) =>
+    and(
+      eq(surveySubmissions.applicationId, applicationId),
+      eq(surveySubmissions.surveyName, surveyName),
+      eq(surveySubmissions.monitoraggio, monitoraggio),
+      isNull(surveySubmissions.monitoringPeriodId),
+    );
+
+  /** What still stops the surveys of `application` from being handed over: answers by survey and question, attachments. */
+  async function validationOf(tx: Db, application: ApplicationRow, monitoraggio: boolean): Promise<SurveyValidation> {
+    const entry = fundOf(application);
+    const issues: SurveyIssue[] = [];
+    for (const name of reviewSurveyNames(entry)) {
+      const [submission] = await tx.select().from(surveySubmissions).where(whereSubmission(application.id, name, monitoraggio));
+      const definition = submission ? await definitionById(tx, submission.definitionId) : await latestByName(tx, name);
+      if (!definition) throw new HttpError(409, 'survey_not_found', m.notFound);
+      issues.push(...checkAnswers(definition, submission?.answers ?? {}).issues);
+    }
+    const missingAttachments = await missingMandatory(tx, application.organizationId, application.fund, monitoraggio ? 'monitoring' : 'review');
+    return { complete: issues.length === 0 && missingAttachments.length === 0, issues, missingAttachments };
+  }
+
+  const preconditions: TransitionPreconditions = {
+    'applicant.review.submit': async (tx, application) => {
+      const validation = await validationOf(tx, application, false);
+      if (validation.issues.length > 0) {
+        const list = validation.issues.map((issue) => `${issue.surveyName} \u2014 \u00ab${issue.title}\u00bb`).join('; ');
+        throw new HttpError(422, 'survey_incomplete', m.missingAnswers(list));
+      }
+      if (validation.missingAttachments.length > 0) return m.missingAttachments(validation.missingAttachments.join(', '));
+      return null;
+    },
+  };
+
+  const effects: TransitionEffects = {
+    // From now on the answers are what was handed over: no save changes them (409).
+    'applicant.review.submit': async ({ tx, application }) => {
+      await tx
+        .update(surveySubmissions)
+        .set({ submittedAt: application.statusChangedAt ?? new Date() })
+        .where(
+          and(
+            eq(surveySubmissions.applicationId, application.id),
+            eq(surveySubmissions.monitoraggio, false),
+            isNull(surveySubmissions.submittedAt),
+          ),
+        );
+    },
+  };
+
+  return {
+    preconditions,
+    effects,
+    funds,
+    fundOf,
+
+    /** GetSurveyTypeList: the latest version of every survey whose name names a fund ('…-Tur', '…-Pui'). */
+    async typeList(): Promise<SurveyDefinitionSummary[]> {
+      const controllers = funds.map((f) => f.controller.toLowerCase());
+      return (await latestVersions()).filter((row) => controllers.some((c) => row.name.toLowerCase().includes(c))).map(summaryOf);
+    },
+
+    async latestByName(name: string): Promise<SurveyDefinitionRow | undefined> {
+      return latestByName(db, name);
+    },
+
+    async definitionById(id: number): Promise<SurveyDefinitionRow | undefined> {
+      return definitionById(db, id);
+    },
+
+    async submissionOf(application: ApplicationRow, surveyName: string, monitoraggio: boolean): Promise<SurveySubmission | null> {
+      const [row] = await db.select().from(surveySubmissions).where(whereSubmission(application.id, surveyName, monitoraggio));
+      return row ? submissionView(row, fundOf(application)) : null;
+    },
+
+    async submissionById(id: string): Promise<{ row: SubmissionRow; application: ApplicationRow } | undefined> {
+      const [found] = await db
+        .select({ row: surveySubmissions, application: applications })
+        .from(surveySubmissions)
+        .innerJoin(applications, eq(applications.id, surveySubmissions.applicationId))
+        .where(eq(surveySubmissions.id, id));
+      return found;
+    },
+
+    view: submissionView,
+
+    validation(application: ApplicationRow, monitoraggio: boolean): Promise<SurveyValidation> {
+      return validationOf(db, application, monitoraggio);
+    },
+
+    /**
+     * CreateSurveyAnswers: stores the answers of one survey while the application accepts them (409 otherwise
+     * or once handed over). With `expectedVersion`, answers saved meanwhile by someone else answer 412 instead
+     * of being overwritten. The first save pins the submission to the definition it was answered against.
+     */
+    async save(input: {
+      application: ApplicationRow;
+      definition: SurveyDefinitionRow;
+      monitoraggio: boolean;
+      submissionId: string | null;
+      answers: Record<string, unknown>;
+      expectedVersion: number | undefined;
+      userId: string;
+    }): Promise<SurveySubmission> {
+      const { application, definition, monitoraggio } = input;
+      const entry = fundOf(application);
+      return db.transaction(async (tx) => {
+        // Shared: a submit (which locks the row for update) waits for this save, or this save sees its status.
+        const [current] = await tx.select({ status: applications.status }).from(applications).where(eq(applications.id, application.id)).for('share');
+        if (!current || !isSurveyOpen(current.status, monitoraggio)) throw new HttpError(409, 'survey_closed', m.notOpen);
+        const [existing] = await tx.select().from(surveySubmissions).where(whereSubmission(application.id, definition.name, monitoraggio)).for('update');
+        const at = new Date();
+        if (existing) {
+          if (existing.submittedAt) throw new HttpError(409, 'survey_submitted', m.alreadySubmitted);
+          const stale =
+            (input.expectedVersion !== undefined && input.expectedVersion !== existing.version) ||
+            (input.submissionId !== null && input.submissionId !== existing.id);
+          if (stale) throw new HttpError(412, 'survey_version_conflict', m.stale);
+          const [updated] = await tx
+            .update(surveySubmissions)
+            .set({ answers: input.answers, version: sql`${surveySubmissions.version} + 1`, updatedBy: input.userId, updatedAt: at })
+            .where(eq(surveySubmissions.id, existing.id))
+            .returning();
+          return submissionView(updated!, entry);
+        }
+        // Nothing stored yet: a client that believes it saved before is out of date.
+        if (input.submissionId !== null || (input.expectedVersion ?? 0) > 0) throw new HttpError(412, 'survey_version_conflict', m.stale);
+        const [inserted] = await tx
+          .insert(surveySubmissions)
+          .values({
+            applicationId: application.id,
+            surveyName: definition.name,
+            definitionId: definition.id,
+            monitoraggio,
+            answers: input.answers,
+            version: 1,
+            updatedBy: input.userId,
+            createdAt: at,
+            updatedAt: at,
+          })
+          // Another tab's first save got there first: this one is stale.
+          .onConflictDoNothing()
+          .returning();
+        if (!inserted) throw new HttpError(412, 'survey_version_conflict', m.stale);
+        return submissionView(inserted, entry);
+      });
+    },
+  };
+}
+
+export type Surveys = ReturnType<typeof createSurveys>;

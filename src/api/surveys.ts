@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  surveyDefinitionSchema,
+  surveyDefinitionSummarySchema,
+  surveySubmissionSchema,
+  surveyValidationSchema,
+  type CreateSurveyAnswersBody,
+  type SurveyDefinition,
+  type SurveyDefinitionSummary,
+  type SurveySubmission,
+  type SurveyValidation,
+} from '../../domain/surveys.ts';
+import type { ApiClient } from './client.ts';
+import { parseResponse } from './response.ts';
+
+/** GET /api/SJSurvey/GetSurveyTypeList: the latest version of each survey. */
+export async function getSurveyTypeList(api: ApiClient, signal?: AbortSignal): Promise<SurveyDefinitionSummary[]> {
+  return parseResponse(z.array(surveyDefinitionSummarySchema), await api('/api/SJSurvey/GetSurveyTypeList', { signal }));
+}
+
+/** GET /api/SJSurvey/GetSurveyJsonStructBySurveyID (surveyId): one version of a definition. */
+export async function getSurveyDefinition(api: ApiClient, surveyId: number, signal?: AbortSignal): Promise<SurveyDefinition> {
+  return parseResponse(surveyDefinitionSchema, await api('/api/SJSurvey/GetSurveyJsonStructBySurveyID', { query: { surveyId }, signal }));
+}
+
+/** GET /api/SJSurvey/GetSurveySubmssionbySurveyId: the application's answers to that survey, null before the first save. */
+export async function getSurveySubmission(
+  api: ApiClient,
+  request: { surveyId: number; candidaturaId: string; monitoraggio: boolean },
+  signal?: AbortSignal,
+): Promise<SurveySubmission | null> {
+  return parseResponse(
+    surveySubmissionSchema.nullable(),
+    await api('/api/SJSurvey/GetSurveySubmssionbySurveyId', { query: { ...request, monitoraggio: String(request.monitoraggio) }, signal }),
+  );
+}
+
+/** GET /api/SJSurvey/GetSurveyValidation: what still stops the submit, by survey and question. */
+export async function getSurveyValidation(api: ApiClient, candidaturaId: string, monitoraggio: boolean, signal?: AbortSignal): Promise<SurveyValidation> {
+  return parseResponse(
+    surveyValidationSchema,
+    await api('/api/SJSurvey/GetSurveyValidation', { query: { candidaturaId, monitoraggio: String(monitoraggio) }, signal }),
+  );
+}
+
+/** POST /api/SJSurvey/CreateSurveyAnswers: one survey's answers, with the version last seen (412 when stale). */
+export async function createSurveyAnswers(api: ApiClient, body: CreateSurveyAnswersBody): Promise<SurveySubmission> {
+  return parseResponse(surveySubmissionSchema, await api('/api/SJSurvey/CreateSurveyAnswers', { method: 'POST', body }));
+}
+
+export const surveyQueries = {
+  all: ['surveys'] as const,
+  // Spec §7: survey lists are never refetched automatically on stale data.
+  typeList: (api: ApiClient) => queryOptions({ queryKey: ['surveys', 'types'] as const, queryFn: ({ signal }) => getSurveyTypeList(api, signal), staleTime: Infinity }),
+  definition: (api: ApiClient, surveyId: number) =>
+    queryOptions({ queryKey: ['surveys', 'definition', surveyId] as const, queryFn: ({ signal }) => getSurveyDefinition(api, surveyId, signal), staleTime: Infinity }),
+  validation: (api: ApiClient, candidaturaId: string, monitoraggio: boolean) =>
+    queryOptions({
+      queryKey: ['surveys', 'validation', candidaturaId, monitoraggio] as const,
+      queryFn: ({ signal }) => getSurveyValidation(api, candidaturaId, monitoraggio, signal),
+    }),
+  submission: (api: ApiClient, surveyId: number, candidaturaId: string, monitoraggio: boolean) =>
+    queryOptions({
+      queryKey: ['surveys', 'submission', surveyId, candidaturaId, monitoraggio] as const,
+      queryFn: ({ signal }) => getSurveySubmission(api, { surveyId, candidaturaId, monitoraggio }, signal),
+      // Refreshed on every step change (the wizard invalidates it), never behind the person's back while typing.
+      staleTime: Infinity,
+    }),
+};

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/** Vite's build manifest (vite.config.ts: build.manifest): which chunk each page downloads statically. */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, ManifestChunk>;
+
+/** Every chunk a page loads before rendering: its own and, transitively, what it imports statically. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+const routeChunk = (route: string) => `src/routes/${route}?tsr-split=component`;
+const surveyJsKeys = Object.keys(manifest).filter((key) => /SurveyRenderer|survey-core|survey-react-ui/.test(key));
+const bytesOf = (keys: Set<string>) => [...keys].map((key) => manifest[key]!.file).join(' ');
+
+describe('SurveyJS is loaded only where a survey is shown', () => {
+  it('is a chunk of its own, with its stylesheet', () => {
+    expect(surveyJsKeys).toHaveLength(1);
+    const chunk = manifest[surveyJsKeys[0]!]!;
+    expect(readFileSync(new URL(`../../dist/${chunk.file}`, import.meta.url), 'utf8')).toContain('sd-root-modern');
+    expect(chunk.css?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['the welcome page', 'index.html'],
+    ['/calls', routeChunk('_authenticated/calls.tsx')],
+    ['the PUI application wizard', routeChunk('_authenticated/survey.PUI_candidatura.tsx')],
+    ['the TUR application wizard', routeChunk('_authenticated/survey.TUR_candidatura.tsx')],
+  ])('%s does not download it', (_page, key) => {
+    expect(manifest[key], key).toBeDefined();
+    const closure = staticClosure(key);
+    for (const survey of surveyJsKeys) expect(closure.has(survey), bytesOf(closure)).toBe(false);
+  });
+
+  it.each([
+    routeChunk('_authenticated/survey.PUI_istruttoria.$organizationId.tsx'),
+    routeChunk('_authenticated/_admin/admin-organization.PUI_istruttoria.$organizationId.tsx'),
+  ])('%s loads it on demand', (key) => {
+    const closure = staticClosure(key);
+    const dynamic = [...closure].flatMap((chunk) => manifest[chunk]?.dynamicImports ?? []);
+    expect(dynamic).toContain(surveyJsKeys[0]);
+  });
+});
