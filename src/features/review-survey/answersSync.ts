@@ -1,7 +1,9 @@
-import { fromCallback } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { messages } from '../../../domain/messages.ts';
+import { draftSyncMachine } from '../../../machines/draft-sync/draftSync.machine.ts';
+import type { DraftSyncState, ReloadedDraft, SaveDraftRequest, SavedDraftVersion } from '../../../machines/draft-sync/types.ts';
 import type { AnswersSyncCommand, AnswersSyncInput, SurveyPart } from '../../../machines/survey-wizard/types.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { ApiRequestError } from '../../api/errors.ts';
 import { createSurveyAnswers } from '../../api/surveys.ts';
 
 export interface StoredSurvey {
@@ -10,14 +12,20 @@ export interface StoredSurvey {
   version: number;
 }
 
+/** The survey wizard hears three states: saved, on its way (waiting, saving, retrying or refused), or in conflict. */
+const SURVEY_SYNC_STATE: Record<DraftSyncState, 'idle' | 'saving' | 'conflict'> = {
+  idle: 'idle',
+  pending: 'saving',
+  saving: 'saving',
+  retrying: 'saving',
+  failed: 'saving',
+  conflict: 'conflict',
+};
+
 /**
- * The survey wizard's `answersSync` child for one survey: the latest answers, one save at a time, with the
- * version last seen; a 412 is reported as a conflict and stops saving.
- *
- * TEMPORARY SEAM: the survey wizard is written to invoke the lead's draft-sync machine here (debounce, backoff
- * and retry on a dropped network or an expired token live there). Until draft-sync is on main this minimal
- * adapter keeps the wizard usable; replace it by draft-sync, adapted to report `sync.state`, without touching
- * the survey wizard machine.
+ * The survey wizard's `answersSync` child for one survey: the draft-sync machine (machines/draft-sync: one save at
+ * a time with its version, doubling retries on a dropped network or a server error, 412 conflict) saving the
+ * answers through CreateSurveyAnswers, and reporting to the wizard as `sync.state`.
  */
 export function createAnswersSync(deps: {
   api: ApiClient;
@@ -29,55 +37,39 @@ export function createAnswersSync(deps: {
 }) {
   return fromCallback<AnswersSyncCommand, AnswersSyncInput>(({ input, sendBack, receive }) => {
     const stored = { ...deps.stored[input.part] };
-    let latest: Record<string, unknown> | null = null;
-    let sending = false;
-    let stopped = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const report = (state: 'idle' | 'saving' | 'conflict') => sendBack({ type: 'sync.state', part: input.part, state });
-
-    async function send(): Promise<void> {
-      if (sending || stopped || latest === null) return;
-      const answers = latest;
-      latest = null;
-      sending = true;
-      report('saving');
-      try {
-        const saved = await createSurveyAnswers(deps.api, {
-          surveySubmissionID: stored.submissionId,
-          surveyId: stored.surveyId,
-          json: answers,
-          candidaturaId: deps.candidaturaId,
-          compilazioneType: deps.compilazioneType,
-          monitoraggio: deps.monitoraggio,
-          version: stored.version,
-        });
-        stored.submissionId = saved.id;
-        stored.version = saved.version;
-        sending = false;
-        deps.onSaved(input.part);
-        if (latest === null) report('idle');
-        else void send();
-      } catch (error) {
-        sending = false;
-        if (error instanceof ApiRequestError && error.status === 412) {
-          stopped = true;
-          report('conflict');
-          return;
-        }
-        // Not saved: keep these answers unless newer ones came, and try again.
-        latest ??= answers;
-        retry = setTimeout(() => void send(), 3000);
-      }
-    }
-
+    const sync = createActor(
+      draftSyncMachine.provide({
+        actors: {
+          saveDraft: fromPromise<SavedDraftVersion, SaveDraftRequest>(async ({ input: request }) => {
+            const saved = await createSurveyAnswers(deps.api, {
+              surveySubmissionID: stored.submissionId,
+              surveyId: stored.surveyId,
+              json: request.values as Record<string, unknown>,
+              candidaturaId: deps.candidaturaId,
+              compilazioneType: deps.compilazioneType,
+              monitoraggio: deps.monitoraggio,
+              version: request.version,
+            });
+            stored.submissionId = saved.id;
+            deps.onSaved(input.part);
+            return { version: saved.version, savedAt: saved.updatedAt };
+          }),
+          // The survey wizard asks the person to reload the page after a conflict; the sync never reloads by itself.
+          reloadDraft: fromPromise<ReloadedDraft, void>(() => Promise.reject(new Error(messages.wizard.reloadFailed))),
+        },
+        actions: {
+          reportState: (_, params) => sendBack({ type: 'sync.state', part: input.part, state: SURVEY_SYNC_STATE[params.state] }),
+        },
+      }),
+      { input: { version: stored.version } },
+    );
+    sync.start();
+    // SurveyJS reports an answer once it is complete (on leaving the field), and a step change refreshes the stored
+    // answers: each answer is saved at once rather than after the typing pause.
     receive((command) => {
-      latest = command.answers;
-      clearTimeout(retry);
-      void send();
+      sync.send({ type: 'draft.changed', values: command.answers });
+      sync.send({ type: 'draft.save' });
     });
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-    };
+    return () => sync.stop();
   });
 }
