@@ -8,6 +8,7 @@ export const API_ERROR_CODES = [
   'access_denied',
   'application_incomplete',
   'application_submitted',
+  'archive_suspicious',
   'attachment_not_found',
   'attachment_type_missing',
   'attachment_type_unknown',

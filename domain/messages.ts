@@ -538,6 +538,8 @@ export const messages = {
     notExcel: 'Il file non è un foglio Excel: per questo allegato carica un file .xlsx o .xls.',
     notDocument: 'Formato non accettato: carica un PDF, un\u2019immagine (PNG o JPEG) o un documento Word, Excel o PowerPoint.',
     formatLabel: { PDF: 'PDF', Excel: 'Excel', Documento: 'PDF, immagine, Word, Excel o PowerPoint' },
+    decompressionBomb:
+      'Il file compresso dichiara un contenuto enormemente più grande di sé (possibile «zip bomb») e non può essere accettato: salvalo di nuovo dal programma che l\u2019ha creato e riprova.',
     macrosNotAllowed: 'Il file contiene macro e non può essere accettato: salvalo senza macro (per esempio .docx, .xlsx o .pptx) o in PDF e riprova.',
     typeUnknown: 'Tipo di allegato sconosciuto per questo fondo: ricarica la pagina e riprova.',
     typeMissing: 'Indica il tipo di allegato (TipoFileId).',

@@ -18,6 +18,8 @@ export interface ContentInspection {
   isPdfA: boolean;
   /** A VBA project inside (docm, xlsm, pptm, or a legacy file with macros): refused whatever the slot. */
   hasMacros: boolean;
+  /** A ZIP-based file declaring an absurd inflated size (decompression bomb): refused whatever the slot. */
+  isDecompressionBomb: boolean;
 }
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
@@ -83,44 +85,80 @@ class PatternFinder {
   }
 }
 
+const ZIP_CENTRAL_HEADER = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+/** Where a ZIP header keeps what is read here: its length, the name's length, the declared sizes. */
+const ZIP_HEADERS = [
+  { signature: ZIP_LOCAL_HEADER, length: 30, nameLength: 26, compressed: 18, uncompressed: 22 },
+  { signature: ZIP_CENTRAL_HEADER, length: 46, nameLength: 28, compressed: 20, uncompressed: 24 },
+] as const;
+type ZipHeader = (typeof ZIP_HEADERS)[number];
+
+/** More than this, inflated, is no document a person uploads (MAX_UPLOAD_MB is at most 1 GB compressed). */
+const ZIP_MAX_DECLARED_BYTES = 4 * 1024 ** 3;
+/** An entry of this size or more that inflates more than ZIP_MAX_RATIO times is a decompression bomb. */
+const ZIP_RATIO_FROM_BYTES = 10 * 1024 ** 2;
+const ZIP_MAX_RATIO = 100;
+
 /**
- * Reads the names of a ZIP's entries from their local file headers as the bytes flow: which Office document
- * folder it holds (xl/, word/, ppt/) and whether a VBA project (macros) is inside.
+ * Reads a ZIP's entries from their local and central directory headers as the bytes flow: which Office document
+ * folder it holds (xl/, word/, ppt/), whether a VBA project (macros) is inside, and what it declares it inflates
+ * to — a few hundred kilobytes that claim gigabytes are a decompression bomb, refused before anyone opens them.
  */
 class ZipEntryScanner {
-  private carry = Buffer.alloc(0);
+  private readonly carry = new Map<ZipHeader, Buffer>();
   readonly folders = new Set<keyof typeof OOXML_FOLDERS>();
   hasVbaProject = false;
+  private declared = { local: 0, central: 0 };
+  private worstRatio = 0;
+
   push(chunk: Buffer) {
-    const window = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
+    for (const header of ZIP_HEADERS) this.scan(header, chunk);
+  }
+
+  private scan(header: ZipHeader, chunk: Buffer) {
+    const carried = this.carry.get(header);
+    const window = carried?.length ? Buffer.concat([carried, chunk]) : chunk;
     let from = 0;
-    let keepFrom = Math.max(0, window.length - (ZIP_LOCAL_HEADER.length - 1));
+    let keepFrom = Math.max(0, window.length - (header.signature.length - 1));
     for (;;) {
-      const at = window.indexOf(ZIP_LOCAL_HEADER, from);
+      const at = window.indexOf(header.signature, from);
       if (at === -1) break;
-      if (at + 30 > window.length) {
+      if (at + header.length > window.length) {
         keepFrom = at;
         break;
       }
-      const nameLength = window.readUInt16LE(at + 26);
-      if (nameLength <= ZIP_NAME_MAX && at + 30 + nameLength > window.length) {
+      const nameLength = window.readUInt16LE(at + header.nameLength);
+      if (nameLength <= ZIP_NAME_MAX && at + header.length + nameLength > window.length) {
         keepFrom = at;
         break;
       }
-      this.record(window.subarray(at + 30, at + 30 + Math.min(nameLength, ZIP_NAME_MAX)).toString('latin1'));
+      this.record(window.subarray(at + header.length, at + header.length + Math.min(nameLength, ZIP_NAME_MAX)).toString('latin1'));
+      this.measure(header, window.readUInt32LE(at + header.compressed), window.readUInt32LE(at + header.uncompressed));
       from = at + 1;
     }
-    this.carry = Buffer.from(window.subarray(keepFrom));
+    this.carry.set(header, Buffer.from(window.subarray(keepFrom)));
   }
+
   private record(name: string) {
     for (const [kind, folder] of Object.entries(OOXML_FOLDERS) as [keyof typeof OOXML_FOLDERS, string][]) {
       if (name.startsWith(folder)) this.folders.add(kind);
     }
     if (name.toLowerCase().endsWith(VBA_PROJECT_PART)) this.hasVbaProject = true;
   }
+
+  private measure(header: ZipHeader, compressed: number, uncompressed: number) {
+    this.declared[header.signature === ZIP_LOCAL_HEADER ? 'local' : 'central'] += uncompressed;
+    if (uncompressed >= ZIP_RATIO_FROM_BYTES) this.worstRatio = Math.max(this.worstRatio, uncompressed / Math.max(compressed, 1));
+  }
+
   /** The document the ZIP is (a ZIP holding exactly one of the folders), or a plain ZIP. */
   kind(): ContentKind {
     return this.folders.size === 1 ? [...this.folders][0]! : 'zip';
+  }
+
+  /** Whether what the ZIP declares it inflates to is absurd, in total or for one entry against its compressed size. */
+  isDecompressionBomb(): boolean {
+    return Math.max(this.declared.local, this.declared.central) > ZIP_MAX_DECLARED_BYTES || this.worstRatio > ZIP_MAX_RATIO;
   }
 }
 
@@ -214,6 +252,7 @@ export class ContentInspector extends Transform {
       sha256: this.hash.copy().digest('hex'),
       isPdfA: kind === 'pdf' && this.pdfA.found,
       hasMacros: this.zipEntries.hasVbaProject || this.oleEntries.macros.found,
+      isDecompressionBomb: this.kind === 'zip' && this.zipEntries.isDecompressionBomb(),
     };
   }
 }

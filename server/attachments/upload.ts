@@ -121,6 +121,7 @@ export async function receiveUpload(request: FastifyRequest, deps: UploadDepende
     const { type, fund: callFund, access } = await resolveTarget();
     const { inspection } = stored;
     if (inspection.size === 0) throw new HttpError(400, 'file_empty', m.empty);
+    if (inspection.isDecompressionBomb) throw new HttpError(415, 'archive_suspicious', m.decompressionBomb);
     if (inspection.hasMacros) throw new HttpError(415, 'macro_not_allowed', m.macrosNotAllowed);
     if (!kindMatchesFormat(inspection.kind, type.format)) throw wrongFormat(type.format);
 

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { applicationRow, forceApplicationStatus, historyRows, updateStatus } from '../support/applicationFixtures.ts';
 import { removeAttachment, samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
-import { ole2With, sampleDocuments, zipOf } from '../support/officeFiles.ts';
+import { ole2With, sampleDocuments, workbookBomb, zipOf } from '../support/officeFiles.ts';
 import { zipEntries } from '../support/zipEntries.ts';
 
 /** server/seed/attachmentTypes.ts: an application slot and the integration slot of PUI. */
@@ -103,7 +103,7 @@ describe('the applicant adds documents', () => {
     expect(main.json().error).toBe('application_submitted');
   });
 
-  it('refuses a disguised executable, a macro-enabled document and a legacy file with macros', async () => {
+  it('refuses a disguised executable, a macro-enabled document, a legacy file with macros and a zip bomb', async () => {
     const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(256, 0x41)]);
     const disguised = await upload(PUI_INTEGRATION, { name: 'documento.pdf', content: executable });
     expect(disguised.statusCode).toBe(415);
@@ -118,6 +118,12 @@ describe('the applicant adds documents', () => {
       content: ole2With('Root Entry', 'WordDocument', 'Macros', '_VBA_PROJECT'),
     });
     expect(legacy.statusCode).toBe(415);
+
+    const bomb = await workbookBomb();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const inflating = await upload(PUI_INTEGRATION, { name: 'computo.xlsx', content: bomb });
+    expect(inflating.statusCode).toBe(415);
+    expect(inflating.json()).toEqual({ error: 'archive_suspicious', message: messages.attachments.decompressionBomb });
     expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
   });
 

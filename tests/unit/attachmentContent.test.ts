@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
+import { workbookBomb, zipOf } from '../support/officeFiles.ts';
 import { describe, expect, it } from 'vitest';
 import { ContentInspector, UploadWrongFormatError, type ContentInspection } from '../../server/attachments/contentInspector.ts';
 import { attachmentDisposition } from '../../server/attachments/contentDisposition.ts';
@@ -50,6 +51,17 @@ describe('what an upload is, whatever its chunks', () => {
       Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), ...entries.map((entry) => Buffer.from(entry, 'utf16le'))]);
     expect(await inspect(ole2('WordDocument'), size)).toMatchObject({ kind: 'doc', hasMacros: false });
     expect(await inspect(ole2('PowerPoint Document', '_VBA_PROJECT'), size)).toMatchObject({ kind: 'ppt', hasMacros: true });
+  });
+
+  it('tells a decompression bomb from a workbook, from its declared sizes, in any chunking', async () => {
+    const bomb = await workbookBomb();
+    for (const size of [7, 4096, 65536]) {
+      expect(await inspect(bomb, size)).toMatchObject({ kind: 'xlsx', isDecompressionBomb: true });
+      expect(await inspect(await zipOf({ 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(2 * 1024 * 1024, 7) }), size)).toMatchObject({
+        kind: 'xlsx',
+        isDecompressionBomb: false,
+      });
+    }
   });
 
   it('knows images by their signatures', async () => {
