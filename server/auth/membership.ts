@@ -73,7 +73,8 @@ export function createMembership(db: Db) {
       if (requirement.allowAdmin === 'read') return { user, organization: row.organization, role: null };
       throw new HttpError(403, 'forbidden', m.adminReadOnly);
     }
-    throw new HttpError(403, 'forbidden', m.notMember);
+    // Another organisation's objects answer as if they did not exist: nobody learns which organisations do.
+    throw new HttpError(404, 'not_found', m.notFound);
   }
 
   return {

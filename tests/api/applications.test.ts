@@ -97,10 +97,10 @@ describe('compilation before anything was saved', () => {
 
   it('is readable by platform admins, not by members of another organisation, not anonymously', async () => {
     expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=${a.orgId}`, admin.token)).statusCode).toBe(200);
-    expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=${a.orgId}`, b.token)).statusCode).toBe(403);
+    expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=${a.orgId}`, b.token)).statusCode).toBe(404);
     expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=${a.orgId}`)).statusCode).toBe(401);
-    expect((await t.get(`/api/DraftCompilazione/GetPuiDraft?orgId=${a.orgId}`, b.token)).statusCode).toBe(403);
-    expect((await t.get(`/api/DraftCompilazione/HasSubmittedPui?orgId=${a.orgId}`, b.token)).statusCode).toBe(403);
+    expect((await t.get(`/api/DraftCompilazione/GetPuiDraft?orgId=${a.orgId}`, b.token)).statusCode).toBe(404);
+    expect((await t.get(`/api/DraftCompilazione/HasSubmittedPui?orgId=${a.orgId}`, b.token)).statusCode).toBe(404);
     expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=not-a-uuid`, a.token)).statusCode).toBe(400);
   });
 });
@@ -162,7 +162,7 @@ describe('POST /api/DraftCompilazione/CreateDraftCompilazione', () => {
 
   it('is for members only: platform admins and other organisations are refused, anonymous 401', async () => {
     expect((await saveDraft(t, admin.token, a.orgId, 'TUR', { x: 1 })).statusCode).toBe(403);
-    expect((await saveDraft(t, b.token, a.orgId, 'TUR', { x: 1 })).statusCode).toBe(403);
+    expect((await saveDraft(t, b.token, a.orgId, 'TUR', { x: 1 })).statusCode).toBe(404);
     expect((await t.post('/api/DraftCompilazione/CreateDraftCompilazione', { compilazioneType: 0, json: '{}', organizationId: a.orgId })).statusCode).toBe(401);
     expect(await applicationOf(t, a.orgId, 'TUR')).toBeUndefined();
   });

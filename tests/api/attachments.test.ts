@@ -370,14 +370,14 @@ describe('who may do what', () => {
 
   it('keeps another organisation\u2019s member out: no list, no download, no removal, no upload', async () => {
     const files = storedFiles().length;
-    expect((await t.get(`/api/FileUpload/GetAttachmentTypes?orgId=${a.orgId}&callType=PUI`, b.token)).statusCode).toBe(403);
-    expect((await t.get(`/api/FileUpload/FileUploadValidationPui?orgId=${a.orgId}`, b.token)).statusCode).toBe(403);
+    expect((await t.get(`/api/FileUpload/GetAttachmentTypes?orgId=${a.orgId}&callType=PUI`, b.token)).statusCode).toBe(404);
+    expect((await t.get(`/api/FileUpload/FileUploadValidationPui?orgId=${a.orgId}`, b.token)).statusCode).toBe(404);
     const download = await t.get(`/api/FileUpload/GetFile?downloadId=${fileOfA}`, b.token);
-    expect(download.statusCode).toBe(403);
+    expect(download.statusCode).toBe(404);
     expect(download.rawPayload.includes(Buffer.from('%PDF'))).toBe(false);
-    expect((await remove(b.token, fileOfA)).statusCode).toBe(403);
-    expect((await upload(b.token, { name: 'x.pdf', content: pdf('intruso') }, { orgId: a.orgId })).statusCode).toBe(403);
-    expect((await upload(b.token, { name: 'x.pdf', content: pdf('intruso') }, { orgId: a.orgId, fieldsAfterFile: true })).statusCode).toBe(403);
+    expect((await remove(b.token, fileOfA)).statusCode).toBe(404);
+    expect((await upload(b.token, { name: 'x.pdf', content: pdf('intruso') }, { orgId: a.orgId })).statusCode).toBe(404);
+    expect((await upload(b.token, { name: 'x.pdf', content: pdf('intruso') }, { orgId: a.orgId, fieldsAfterFile: true })).statusCode).toBe(404);
     expect(storedFiles()).toHaveLength(files);
     expect((await slots(a.token)).find((s) => s.id === PUI.report)!.downloadId).toBe(fileOfA);
   });

@@ -150,7 +150,7 @@ describe('accepting an invitation', () => {
       'Questo invito è destinato a un altro indirizzo e-mail: accedi con l\u2019indirizzo a cui è stato inviato.',
     );
     expect(refused.body).not.toContain('destinatario.giusto');
-    expect((await t.get(`/api/Organization/GetOrganizationById?id=${inviter.orgId}`, intruder.token)).statusCode).toBe(403);
+    expect((await t.get(`/api/Organization/GetOrganizationById?id=${inviter.orgId}`, intruder.token)).statusCode).toBe(404);
 
     const rightful = await t.register({ email: 'destinatario.giusto@esempio.it' });
     expect((await t.post('/api/Organization/AcceptInvitation', { token }, rightful.token)).statusCode).toBe(200);

@@ -67,7 +67,7 @@ describe.each(['TUR', 'PUI'] as const)('%s: the 13 × 13 status matrix', (fund) 
   const callers = () => [
     { who: 'admin', token: admin.token, userId: admin.userId, may: adminMay, refusedWith: 409 },
     { who: 'applicant (member)', token: owner.token, userId: owner.userId, may: () => false, refusedWith: 409 },
-    { who: 'applicant of another organisation', token: stranger.token, userId: stranger.userId, may: () => false, refusedWith: 403 },
+    { who: 'applicant of another organisation', token: stranger.token, userId: stranger.userId, may: () => false, refusedWith: 404 },
   ];
 
   it('allows exactly the spec’s changes, records each one, and leaves the row untouched after every refusal', async () => {

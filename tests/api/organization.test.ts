@@ -50,7 +50,7 @@ describe('authorisation matrix', () => {
   const readers = () => [
     { who: 'member of A', token: a.token, status: 200 },
     { who: 'plain member of A', token: aMember.token, status: 200 },
-    { who: 'member of B', token: b.token, status: 403 },
+    { who: 'member of B', token: b.token, status: 404 },
     { who: 'platform admin', token: admin.token, status: 200 },
   ];
 
@@ -65,7 +65,7 @@ describe('authorisation matrix', () => {
     for (const reader of readers()) {
       const response = await t.get(url, reader.token, headers);
       expect(response.statusCode, reader.who).toBe(reader.status);
-      if (reader.status === 403) expect(response.json().message).toBe('Non fai parte di questa organizzazione.');
+      if (reader.status === 404) expect(response.json().message).toBe('Organizzazione non trovata.');
     }
   });
 
@@ -76,10 +76,10 @@ describe('authorisation matrix', () => {
     expect(asAdmin).toMatchObject({ myRole: null, canEdit: false });
   });
 
-  it('UpdateOrganization: anonymous 401, member of B and platform admin 403 with nothing changed; members of A 200', async () => {
+  it('UpdateOrganization: anonymous 401, member of B 404 and platform admin 403 with nothing changed; members of A 200', async () => {
     const change = { id: a.orgId, description: 'Descrizione cambiata da chi non dovrebbe.' };
     await expectRefusedWithoutChange(a.orgId, () => t.post('/api/Organization/UpdateOrganization', change), 401);
-    await expectRefusedWithoutChange(a.orgId, () => t.post('/api/Organization/UpdateOrganization', change, b.token), 403);
+    await expectRefusedWithoutChange(a.orgId, () => t.post('/api/Organization/UpdateOrganization', change, b.token), 404);
     const byAdmin = await expectRefusedWithoutChange(
       a.orgId,
       () => t.post('/api/Organization/UpdateOrganization', change, admin.token),
@@ -92,17 +92,17 @@ describe('authorisation matrix', () => {
     expect(ok.json().description).toBe('Nuova descrizione del comune.');
   });
 
-  it('RemoveMember: anonymous 401, member of B and platform admin 403, nothing removed', async () => {
+  it('RemoveMember: anonymous 401, member of B 404 and platform admin 403, nothing removed', async () => {
     const url = `/api/Organization/RemoveMember?organizationId=${a.orgId}&userId=${aMember.userId}`;
     await expectRefusedWithoutChange(a.orgId, () => t.post(url), 401);
-    await expectRefusedWithoutChange(a.orgId, () => t.post(url, undefined, b.token), 403);
+    await expectRefusedWithoutChange(a.orgId, () => t.post(url, undefined, b.token), 404);
     await expectRefusedWithoutChange(a.orgId, () => t.post(url, undefined, admin.token), 403);
   });
 
-  it('SendEmail: anonymous 401, member of B and platform admin 403 for A, no invitation created', async () => {
+  it('SendEmail: anonymous 401, member of B 404 and platform admin 403 for A, no invitation created', async () => {
     const body = (userId: string) => ({ emails: ['nuovo@esempio.it'], userId, subject: 'Invito', message: '' });
     await expectRefusedWithoutChange(a.orgId, () => t.post('/api/SendEmail/SendEmail', body(a.userId), undefined, selected(a.orgId)), 401);
-    await expectRefusedWithoutChange(a.orgId, () => t.post('/api/SendEmail/SendEmail', body(b.userId), b.token, selected(a.orgId)), 403);
+    await expectRefusedWithoutChange(a.orgId, () => t.post('/api/SendEmail/SendEmail', body(b.userId), b.token, selected(a.orgId)), 404);
     const adminMe = (await t.get('/api/User', admin.token)).json();
     await expectRefusedWithoutChange(
       a.orgId,
@@ -201,7 +201,7 @@ describe('connect by VAT number', () => {
 
   it('knowing the VAT number of an organisation does not make anyone a member', async () => {
     await t.post(`/api/Organization/GetPIva?pIva=${a.payload.pIva}`, undefined, b.token);
-    expect((await t.get(`/api/Organization/GetOrganizationById?id=${a.orgId}`, b.token)).statusCode).toBe(403);
+    expect((await t.get(`/api/Organization/GetOrganizationById?id=${a.orgId}`, b.token)).statusCode).toBe(404);
     const bOrgs = (await t.get('/api/Organization/GetOrganizations', b.token)).json();
     expect(bOrgs.map((o: { id: string }) => o.id)).toEqual([b.orgId]);
   });
@@ -450,7 +450,7 @@ describe('RemoveMember', () => {
     await expectRefusedWithoutChange(o.orgId, () => remove(o.orgId, o.userId, m1.token), 403);
     expect((await remove(o.orgId, m1.userId, m1.token)).statusCode).toBe(204);
     expect(await memberIds(o.orgId, o.token)).not.toContain(m1.userId);
-    expect((await t.get(`/api/Organization/GetOrganizationById?id=${o.orgId}`, m1.token)).statusCode).toBe(403);
+    expect((await t.get(`/api/Organization/GetOrganizationById?id=${o.orgId}`, m1.token)).statusCode).toBe(404);
   });
 
   it('lets an organisation admin remove a member', async () => {

@@ -52,7 +52,7 @@ describe('who may submit', () => {
     owner = await applicantWithDraft('Comune di Chiavi');
   });
 
-  it('refuses anonymous callers (401), platform admins (403), other organisations’ members (403), unknown organisations (404)', async () => {
+  it('refuses anonymous callers (401), platform admins (403), other organisations’ members and unknown organisations (404, alike)', async () => {
     const body = completePuiApplication(owner.orgId);
     expect((await createPui(body)).statusCode).toBe(401);
 
@@ -60,7 +60,7 @@ describe('who may submit', () => {
     expect(asAdmin.statusCode).toBe(403);
     expect(asAdmin.json().message).toBe('Gli amministratori della piattaforma non possono inviare candidature.');
 
-    expect((await createPui(body, stranger.token)).statusCode).toBe(403);
+    expect((await createPui(body, stranger.token)).statusCode).toBe(404);
     expect((await createPui(completePuiApplication(randomUUID()), owner.token)).statusCode).toBe(404);
     const noOrganization = await createPui({ ...body, organizationId: undefined }, owner.token);
     expect(noOrganization.statusCode).toBe(400);
@@ -272,7 +272,7 @@ describe('a complete application', () => {
 
     const list = (await t.get('/api/Organization/GetAllOrgsCompilazioni', admin.token)).json() as { organization: { id: string }; puiCompilazione: unknown }[];
     expect(list.find((item) => item.organization.id === owner.orgId)?.puiCompilazione).toMatchObject({ status: 'Candidatura Sottomessa', warningsCount: 2 });
-    expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=${owner.orgId}`, stranger.token)).statusCode).toBe(403);
+    expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=${owner.orgId}`, stranger.token)).statusCode).toBe(404);
   });
 
   it('the same submission again (double click, retry) answers the same and writes nothing', async () => {
