@@ -67,7 +67,6 @@ export const messages = {
     selectedMissing: "Nessuna organizzazione selezionata: scegli un'organizzazione e riprova.",
     idInvalid: 'Identificativo dell\u2019organizzazione non valido.',
     notFound: 'Organizzazione non trovata.',
-    notMember: 'Non fai parte di questa organizzazione.',
     adminReadOnly: 'Gli amministratori della piattaforma possono solo consultare le organizzazioni.',
     adminCannotCreate: 'Gli amministratori della piattaforma non possono registrare organizzazioni.',
     orgAdminOnly: 'Solo gli amministratori dell\u2019organizzazione possono eseguire questa operazione.',
