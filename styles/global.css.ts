@@ -33,3 +33,7 @@ globalStyle(':focus-visible', focusRing);
 // The main landmark receives focus from the skip link; it needs no ring of its own.
 globalStyle('main:focus', { outline: 'none' });
 
+// A heading that receives focus from code (the wizard's step title on each step change, for screen readers)
+// is not a control: no ring, even when the step change came from the keyboard. Controls keep theirs.
+globalStyle(':is(h1, h2, h3, h4, h5, h6)[tabindex="-1"]:focus', { outline: 'none', boxShadow: 'none' });
+

@@ -6,7 +6,7 @@ import { messages } from '../../../domain/messages.ts';
 import { applicationQueries, hasApplication, type Compilation } from '../../api/applications.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { italianDateTime } from '../funds/dates.ts';
+import { italianDateTime } from '../../../domain/italianDates.ts';
 import { cellStyle, chip, section, table, tableWrap } from './AdminOrganizations.css.ts';
 
 const m = messages.adminApplication;

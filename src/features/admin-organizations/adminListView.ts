@@ -2,7 +2,7 @@ import { parseDate } from '@internationalized/date';
 import type { AdminCompilation, AdminListSort, AdminOrganizationListItem } from '../../../domain/application.ts';
 import { FUNDS, applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
-import { shortItalianDate } from '../funds/dates.ts';
+import { shortItalianDate } from '../../../domain/italianDates.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
 import { foldForSearch } from '../../../domain/textSearch.ts';
 import { fundCardView } from '../../../machines/application-lifecycle/selectors.ts';

@@ -20,7 +20,7 @@ export const sectionTitle = style({
   color: vars.color.text,
 });
 
-/** The current step's title receives focus on each step change; its outline is the global focus ring. */
+/** The current step's title receives focus on each step change; as a heading it shows no ring (styles/global.css.ts). */
 export const stepHeading = style({ marginTop: vars.space.lg });
 
 export const conflictActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.md });

@@ -8,7 +8,7 @@ import type { Compilation } from '../../api/applications.ts';
 import { Button } from '../../ui/Button.tsx';
 import { actions, card, chip, definition, facts, historyList, section, term } from './FundCards.css.ts';
 import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
-import { italianDate, italianDateTime } from './dates.ts';
+import { italianDate, italianDateTime } from '../../../domain/italianDates.ts';
 
 const m = messages.funds;
 const sectionTitles: Record<FundCardAction['section'], string> = {

@@ -1,0 +1,41 @@
+/**
+ * Dates of the call, deadlines and history are Italian administrative dates: they are shown on Italy's
+ * calendar and clock (Europe/Rome) whatever time zone the browser or the server runs in. Every screen and
+ * export formats instants through this module.
+ */
+const ROME = 'Europe/Rome';
+
+const day = new Intl.DateTimeFormat('it-IT', { timeZone: ROME, day: '2-digit', month: '2-digit', year: 'numeric' });
+const shortDay = new Intl.DateTimeFormat('it-IT', { timeZone: ROME, day: '2-digit', month: '2-digit', year: '2-digit' });
+const dayAndTime = new Intl.DateTimeFormat('it-IT', {
+  timeZone: ROME,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes): string {
+  return parts.find((p) => p.type === type)?.value ?? '';
+}
+
+/** An ISO instant as an Italian date (DD/MM/YYYY) in Rome. */
+export function italianDate(iso: string | Date): string {
+  return day.format(new Date(iso));
+}
+
+/** An ISO instant as an Italian date and time (DD/MM/YYYY HH:mm) in Rome. */
+export function italianDateTime(iso: string | Date): string {
+  const parts = dayAndTime.formatToParts(new Date(iso));
+  return `${part(parts, 'day')}/${part(parts, 'month')}/${part(parts, 'year')} ${part(parts, 'hour')}:${part(parts, 'minute')}`;
+}
+
+/**
+ * An ISO instant as the admin list shows dates (spec §9: DD/MM/YY), on Italy's calendar: the day the date
+ * filter (Europe/Rome days) counts it in, wherever the browser is.
+ */
+export function shortItalianDate(iso: string | Date): string {
+  return shortDay.format(new Date(iso));
+}
