@@ -40,10 +40,3 @@ export function formatItalianDate(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
 }
-
-const romeCalendarDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in Italy, whatever the machine's time zone. */
-export function italianCalendarDay(instant: Date): string {
-  return romeCalendarDay.format(instant);
-}

@@ -39,3 +39,10 @@ export function italianDateTime(iso: string | Date): string {
 export function shortItalianDate(iso: string | Date): string {
   return shortDay.format(new Date(iso));
 }
+
+const calendarDay = new Intl.DateTimeFormat('en-CA', { timeZone: ROME, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in Italy: today, for a deadline that cannot be earlier. */
+export function italianCalendarDay(instant: Date): string {
+  return calendarDay.format(instant);
+}

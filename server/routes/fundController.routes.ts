@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
-import { italianCalendarDay } from '../../domain/call.ts';
+import { italianCalendarDay } from '../../domain/italianDates.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import { integrationDeadlineSchema } from '../../domain/integration.ts';
 import { messages } from '../../domain/messages.ts';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { statusLabel } from '../../../domain/applicationStatus.ts';
-import { italianCalendarDay } from '../../../domain/call.ts';
+import { italianCalendarDay } from '../../../domain/italianDates.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { parseDate } from '@internationalized/date';

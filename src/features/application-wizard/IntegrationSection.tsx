@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useId } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
-import { formatItalianDate, italianCalendarDay } from '../../../domain/call.ts';
+import { formatItalianDate } from '../../../domain/call.ts';
+import { italianDate } from '../../../domain/italianDates.ts';
 import type { IntegrationRound } from '../../../domain/integration.ts';
 import { messages } from '../../../domain/messages.ts';
 import { createIntegrationActors } from '../../../machines/integration/actors.ts';
@@ -128,22 +129,20 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
   );
 }
 
-const italianDay = (iso: string) => formatItalianDate(italianCalendarDay(new Date(iso)));
-
 /** The reviewers' request as a clearly visible message, with when it was made and by when it is due. */
 function RoundRequest({ round }: { round: IntegrationRound }) {
   return (
     <Alert tone="warning" title={m.round(round.number)}>
       <p className={styles.request}>{round.request}</p>
       <p className={styles.meta}>
-        {m.requestedOn(italianDay(round.requestedAt))}
+        {m.requestedOn(italianDate(round.requestedAt))}
         {round.deadline ? (
           <>
             {' · '}
             <strong>{m.deadline(formatItalianDate(round.deadline))}</strong>
           </>
         ) : null}
-        {round.completedAt ? ` · ${m.completedOn(italianDay(round.completedAt))}` : null}
+        {round.completedAt ? ` · ${m.completedOn(italianDate(round.completedAt))}` : null}
       </p>
     </Alert>
   );
