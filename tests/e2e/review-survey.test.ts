@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,10 +112,14 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByRole('heading', { name: 'DNSH', level: 2 }).waitFor();
     await page.getByText(/Regolamento \(UE\) 2021\/241/).waitFor();
-    const template = await page.request.get(`${portal.url}/modelli/dichiarazione-dnsh-pui.pdf`);
-    expect(template.status()).toBe(200);
-    expect((await template.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await page.getByRole('link', { name: /Scarica modulo/ }).first().waitFor();
+    // The declaration's template, downloaded as a person does, from its slot in the first block.
+    await page.getByRole('heading', { name: 'Dichiarazioni obbligatorie', level: 3 }).waitFor();
+    await page.getByRole('heading', { name: 'Schede DNSH', level: 3 }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: /Scarica modulo/ }).first().click();
+    const template = await download;
+    expect(template.suggestedFilename()).toMatch(/dnsh.*\.pdf$/i);
+    expect((await readFile((await template.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await expectAccessible(page);
 
     const declaration = page.getByRole('listitem').filter({ hasText: 'Dichiarazione attestante il rispetto dei vincoli DNSH' });

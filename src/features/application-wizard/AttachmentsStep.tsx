@@ -27,6 +27,8 @@ export interface AttachmentsStepProps {
   purpose?: SlotPurpose;
   /** Told how many files the slots hold, each time the list is loaded. */
   onFilesCounted?(count: number): void;
+  /** Only the mandatory or only the optional slots (the DNSH step shows them as two blocks). */
+  only?: 'mandatory' | 'optional';
 }
 
 /**
@@ -45,7 +47,16 @@ export function useAttachmentsStatus(api: ApiClient, fund: Fund, organizationId:
  * The Allegati step (spec §2): every attachment the fund asks for, each a slot; the list and the mandatory
  * check are fetched again after every upload or removal.
  */
-export function AttachmentsStep({ api, transfers, fund, organizationId, readOnly, purpose = 'application', onFilesCounted }: AttachmentsStepProps) {
+export function AttachmentsStep({
+  api,
+  transfers,
+  fund,
+  organizationId,
+  readOnly,
+  purpose = 'application',
+  onFilesCounted,
+  only,
+}: AttachmentsStepProps) {
   const queryClient = useQueryClient();
   const slots = useQuery(attachmentQueries.slots(api, fund, organizationId, purpose));
   const filesCount = slots.data?.filter((slot) => slot.downloadId !== null).length;
@@ -86,16 +97,18 @@ export function AttachmentsStep({ api, transfers, fund, organizationId, readOnly
     <>
       {readOnly || purpose !== 'application' ? null : <p>{text.intro}</p>}
       <ul className={list}>
-        {slots.data.map((slot) => (
-          <AttachmentSlotRow
-            key={`${slot.id}-${slot.downloadId ?? 'new'}`}
-            slot={slot}
-            enabled={!readOnly}
-            maxBytes={DEFAULT_MAX_UPLOAD_BYTES}
-            api={apiOf(slot)}
-            onChanged={refresh}
-          />
-        ))}
+        {slots.data
+          .filter((slot) => only === undefined || slot.mandatoryInput === (only === 'mandatory'))
+          .map((slot) => (
+            <AttachmentSlotRow
+              key={`${slot.id}-${slot.downloadId ?? 'new'}`}
+              slot={slot}
+              enabled={!readOnly}
+              maxBytes={DEFAULT_MAX_UPLOAD_BYTES}
+              api={apiOf(slot)}
+              onChanged={refresh}
+            />
+          ))}
       </ul>
     </>
   );

@@ -87,7 +87,8 @@ export function ReviewSurveyWizard(props: ReviewSurveyWizardProps) {
   }
   if (!compilation.data || definitions.some((d) => !d.data) || submissions.some((s) => !s.isSuccess)) return <Spinner label={m.loading} />;
 
-  const open = transitionOn(compilation.data.statusCode, monitoraggio ? 'applicant.monitoring.submit' : 'applicant.review.submit') !== undefined;
+  const open =
+    transitionOn(compilation.data.statusCode, monitoraggio ? 'applicant.monitoring.submit' : 'applicant.review.submit') !== undefined;
   const access: SurveyWizardInput['access'] = props.viewer === 'admin' ? 'admin' : props.isReadOnly || !open ? 'readOnly' : 'edit';
   const stored = Object.fromEntries(
     PARTS.map((part, index) => [
@@ -133,16 +134,30 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
         })),
         submitSurvey: fromPromise(async () => {
           try {
-            await updateCompilationStatus(api, { fund, applicationId: candidaturaId, status: monitoraggio ? 'Monitoraggio Sottomesso' : 'Istruttoria Sottomessa', note: '' });
+            await updateCompilationStatus(api, {
+              fund,
+              applicationId: candidaturaId,
+              status: monitoraggio ? 'Monitoraggio Sottomesso' : 'Istruttoria Sottomessa',
+              note: '',
+            });
           } catch (error) {
             const refusal: SubmitRefusal = { message: error instanceof Error ? error.message : m.failed };
             if (error instanceof ApiRequestError && error.status === 422) {
-              refusal.issues = (await getSurveyValidation(api, candidaturaId, monitoraggio).catch(() => ({ issues: [] as SurveyIssue[] }))).issues;
+              refusal.issues = (
+                await getSurveyValidation(api, candidaturaId, monitoraggio).catch(() => ({ issues: [] as SurveyIssue[] }))
+              ).issues;
             }
             throw refusal;
           }
         }),
-        answersSync: createAnswersSync({ api, candidaturaId, compilazioneType: entry.compilazioneType, monitoraggio, stored, onSaved: () => {} }),
+        answersSync: createAnswersSync({
+          api,
+          candidaturaId,
+          compilazioneType: entry.compilazioneType,
+          monitoraggio,
+          stored,
+          onSaved: () => {},
+        }),
       },
       actions: {
         refreshAnswers: refresh,
@@ -171,7 +186,8 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
   const names = reviewSurveyNames(entry);
   const stepDone = (step: string): boolean | null => {
     if (!validation.data) return null;
-    if (step === 'istruttoria' || step === 'gresb') return !validation.data.issues.some((issue) => issue.surveyName === names[step === 'istruttoria' ? 0 : 1]);
+    if (step === 'istruttoria' || step === 'gresb')
+      return !validation.data.issues.some((issue) => issue.surveyName === names[step === 'istruttoria' ? 0 : 1]);
     if (step === 'dnsh') return validation.data.missingAttachments.length === 0;
     return null;
   };
@@ -188,7 +204,10 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
   const saving = useSelector(actor, selectIsSaving);
   const issues = useSelector(actor, selectIssues);
   const onChange = useMemo(
-    () => Object.fromEntries(PARTS.map((part) => [part, (answers: Record<string, unknown>) => actor.send({ type: 'answers.change', part, answers })])),
+    () =>
+      Object.fromEntries(
+        PARTS.map((part) => [part, (answers: Record<string, unknown>) => actor.send({ type: 'answers.change', part, answers })]),
+      ),
     [actor],
   ) as Record<SurveyPart, (answers: Record<string, unknown>) => void>;
 
@@ -221,7 +240,9 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
                 onClick={() => actor.send({ type: 'step.select', step })}
               >
                 {index + 1}. {m.steps[step]}
-                {stepDone(step) === null ? null : <span className={styles.stepState}>{stepDone(step) ? m.stepDone : m.stepIncomplete}</span>}
+                {stepDone(step) === null ? null : (
+                  <span className={styles.stepState}>{stepDone(step) ? m.stepDone : m.stepIncomplete}</span>
+                )}
               </button>
             </li>
           ))}
@@ -259,9 +280,26 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
           <p>{m.dnshIntro}</p>
           <h3>{m.dnshMandatoryTitle}</h3>
           <p>{m.dnshMandatoryIntro}</p>
-          <AttachmentsStep api={api} transfers={transfers} fund={fund} organizationId={organizationId} readOnly={!editable} purpose="review" />
+          <AttachmentsStep
+            api={api}
+            transfers={transfers}
+            fund={fund}
+            organizationId={organizationId}
+            readOnly={!editable}
+            purpose="review"
+            only="mandatory"
+          />
           <h3>{m.dnshSchedeTitle}</h3>
           <p>{m.dnshSchede}</p>
+          <AttachmentsStep
+            api={api}
+            transfers={transfers}
+            fund={fund}
+            organizationId={organizationId}
+            readOnly={!editable}
+            purpose="review"
+            only="optional"
+          />
         </section>
       ) : null}
 
