@@ -17,6 +17,19 @@ export interface WizardStep {
   kind: WizardStepKind;
 }
 
+/**
+ * The steps of an application wizard (spec §2: PUI 1 Progetto … 6 Invia Candidatura; TUR "same step structure").
+ * `numberStep` 4 opens Allegati.
+ */
+export const APPLICATION_STEPS = [
+  { id: 'progetto', title: 'Progetto', kind: 'form' },
+  { id: 'fontiImpieghi', title: 'Fonti e Impieghi', kind: 'form' },
+  { id: 'tempistiche', title: 'Tempistiche', kind: 'form' },
+  { id: 'impatto', title: "Valutazione d'Impatto", kind: 'form' },
+  { id: 'allegati', title: 'Allegati', kind: 'attachments' },
+  { id: 'invia', title: 'Invia Candidatura', kind: 'submit' },
+] as const satisfies readonly WizardStep[];
+
 /** One problem with the values: which field (a dotted path for nested ones), on which step, in Italian. */
 export interface FieldIssue {
   field: string;

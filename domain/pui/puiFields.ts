@@ -1,17 +1,10 @@
-import type { WizardStep } from '../wizard.ts';
+import { APPLICATION_STEPS } from '../wizard.ts';
 import { TIPI_MOBILITA_SOSTENIBILE } from '../valueSchemas.ts';
 import { indicatorFields, type FieldOption, type FieldSpec } from '../wizardFields.ts';
 import { CLASSI_ENERGETICHE, FORME_TECNICHE_INTERVENTO, MODALITA_ESECUZIONE, STADI_ITER } from './puiApplication.ts';
 
 /** Spec §2 Application wizard PUI: 1 Progetto … 6 Invia Candidatura (numberStep 4 = Allegati). */
-export const PUI_STEPS = [
-  { id: 'progetto', title: 'Progetto', kind: 'form' },
-  { id: 'fontiImpieghi', title: 'Fonti e Impieghi', kind: 'form' },
-  { id: 'tempistiche', title: 'Tempistiche', kind: 'form' },
-  { id: 'impatto', title: "Valutazione d'Impatto", kind: 'form' },
-  { id: 'allegati', title: 'Allegati', kind: 'attachments' },
-  { id: 'invia', title: 'Invia Candidatura', kind: 'submit' },
-] as const satisfies readonly WizardStep[];
+export const PUI_STEPS = APPLICATION_STEPS;
 
 /** Spec §5: project description 500–1000, procedural 200–500, specific objective 500–1000, progCodice 3. */
 export const PUI_LENGTHS = {

@@ -1,17 +1,10 @@
-import type { WizardStep } from '../wizard.ts';
+import { APPLICATION_STEPS } from '../wizard.ts';
 import { TIPI_MOBILITA_SOSTENIBILE } from '../valueSchemas.ts';
 import { indicatorFields, type FieldSpec } from '../wizardFields.ts';
 import { TECNICHE_INTERVENTO_TUR, TUR_NO, TUR_YES } from './turApplication.ts';
 
 /** Spec §2 Application wizard TUR: the same step structure as PUI (numberStep 4 = Allegati). */
-export const TUR_STEPS = [
-  { id: 'progetto', title: 'Progetto', kind: 'form' },
-  { id: 'fontiImpieghi', title: 'Fonti e Impieghi', kind: 'form' },
-  { id: 'tempistiche', title: 'Tempistiche', kind: 'form' },
-  { id: 'impatto', title: "Valutazione d'Impatto", kind: 'form' },
-  { id: 'allegati', title: 'Allegati', kind: 'attachments' },
-  { id: 'invia', title: 'Invia Candidatura', kind: 'submit' },
-] as const satisfies readonly WizardStep[];
+export const TUR_STEPS = APPLICATION_STEPS;
 
 /** Spec §5: project description 200–500 (TUR), procedural description 200–500. */
 export const TUR_LENGTHS = {
