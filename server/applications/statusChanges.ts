@@ -70,7 +70,8 @@ export interface StatusChangeOptions {
 function refusal(from: ApplicationStatusCode, role: LifecycleRole, to: ApplicationStatusCode): HttpError {
   const label = applicationStatusLabels[to];
   if (role === 'applicant' && findTransition(from, 'admin', to)) {
-    return new HttpError(409, 'transition_refused', m.adminOnlyTransition(label));
+    // The change exists, but it is the admins' to make: a question of who, not of when.
+    return new HttpError(403, 'forbidden', m.adminOnlyTransition(label));
   }
   return new HttpError(409, 'transition_refused', m.transitionRefused(applicationStatusLabels[from], label));
 }

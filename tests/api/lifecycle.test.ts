@@ -100,11 +100,15 @@ describe.each(['TUR', 'PUI'] as const)('%s: the 13 × 13 status matrix', (fund) 
           refused += 1;
           // The review's answers are checked first: none given yet is 422, naming what is missing (tests/api/surveys.test.ts).
           const reviewIncomplete = caller.who === 'applicant (member)' && from === 'AMMISSIBILE' && to === 'ISTRUTTORIA_SOTTOMESSA';
-          expect(response.statusCode, label).toBe(reviewIncomplete ? 422 : caller.refusedWith);
+          // A change that only the admins may make is refused to the applicant as a matter of who (403).
+          const adminsOnly = caller.who === 'applicant (member)' && adminMay(from, to);
+          expect(response.statusCode, label).toBe(reviewIncomplete ? 422 : adminsOnly ? 403 : caller.refusedWith);
           const body = response.json();
           expect(body, label).toEqual({ error: expect.any(String), message: expect.any(String) });
           if (reviewIncomplete) {
             expect(body.error, label).toBe('survey_incomplete');
+          } else if (adminsOnly) {
+            expect(body.message, label).toMatch(/^Solo gli amministratori della piattaforma/);
           } else if (caller.who === 'applicant (member)' && applicantHandsOver(from, to)) {
             expect(body.error, label).toBe('precondition_failed');
             expect(body.message, label).toMatch(/^(Non c’è una richiesta di integrazione aperta|Carica almeno un documento di integrazione|Questo passaggio di stato non è ancora disponibile)/);
@@ -160,7 +164,7 @@ describe('status endpoint input', () => {
   it('tells applicants when a change is the admins’ and when it belongs to the wizard', async () => {
     await forceApplicationStatus(t, owner.orgId, 'TUR', 'IN_VALUTAZIONE');
     const adminOnly = await updateStatus(t, owner.token, 'TUR', ids.TUR, 'Ammissibile');
-    expect(adminOnly.statusCode).toBe(409);
+    expect(adminOnly.statusCode).toBe(403);
     expect(adminOnly.json().message).toBe('Solo gli amministratori della piattaforma possono portare la candidatura in «Ammissibile».');
     await forceApplicationStatus(t, owner.orgId, 'TUR', 'APERTA');
     const submit = await updateStatus(t, owner.token, 'TUR', ids.TUR, 'Candidatura Sottomessa');
