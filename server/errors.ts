@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorCode } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 
 /** An answer the client caused: its status, a stable code for programs and an Italian message for people. */
 export class HttpError extends Error {
@@ -42,14 +43,32 @@ export function installErrorHandler(app: FastifyInstance) {
       });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response does not match its schema');
-      return reply.code(500).send({ error: 'internal_error', message: messages.generic.serverError });
+      request.log.error({ err: loggableError(error) }, 'response does not match its schema');
+      return reply.code(500).send({ error: 'internal_error', message: messages.generic.serverError, requestId: request.id });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ error: 'service_unavailable', message: messages.generic.unavailable });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: (error as FastifyError).code ?? 'bad_request', message: messageByStatus[status] ?? messages.generic.badRequest });
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: 'internal_error', message: messages.generic.serverError });
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
+    return reply.code(500).send({ error: 'internal_error', message: messages.generic.serverError, requestId: request.id });
   });
+}
+
+/**
+ * The error as the log may keep it: a failed query's parameters (names, e-mails, VAT numbers, drafts) are
+ * personal data, so only the SQL text, the database's code and the cause's message remain.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error) || !('params' in error) || !('query' in error)) return error;
+  const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
+  const safe = new Error(`Failed query: ${String(error.query)}${cause?.message ? ` — ${String(cause.message)}` : ''}`);
+  safe.name = error.name;
+  safe.stack = `${safe.name}: ${safe.message}\n${(error.stack ?? '').split('\n').slice(1).filter((line) => line.trimStart().startsWith('at ')).join('\n')}`;
+  Object.assign(safe, { code: cause?.code });
+  return safe;
 }

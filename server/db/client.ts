@@ -42,6 +42,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle connection the server closes (restart, failover, admin) is dropped and replaced on the next
     // query; without a listener the 'error' event would bring the whole process down.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
+    // A connection ended while checked out (a restart during a transaction, pg_terminate_backend) emits
+    // 'error' on the client itself, where the pool listens only while it is idle: listen on every client.
+    // The query in flight fails (the request answers 503) and the pool replaces the connection.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => process.emitWarning(`PostgreSQL closed a connection in use: ${error.message}`));
+    });
+    releaseDeadClients(pool);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
@@ -52,4 +59,30 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: target.kind, close: () => client.close() };
+}
+
+/**
+ * A client checked out with `pool.connect()` (Drizzle's transactions) whose connection dies goes back to
+ * the pool at once, to be discarded: Drizzle never releases it when the failure hits its `begin`, and each
+ * such leak would take a connection from the pool for good. Later releases of that client are no-ops.
+ */
+function releaseDeadClients(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return connect(callback);
+    return connect()!.then((client) => {
+      const release = client.release;
+      let released = false;
+      const releaseOnce = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onError);
+        release(error);
+      };
+      const onError = (error: Error) => releaseOnce(error);
+      client.on('error', onError);
+      client.release = releaseOnce;
+      return client;
+    });
+  }) as typeof pool.connect;
 }
