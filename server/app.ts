@@ -44,6 +44,7 @@ import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
 import { createAttachmentRepository } from './attachments/repository.ts';
 import { createFilesystemStorage } from './storage/filesystemStorage.ts';
 import { readSurveyDefinitions, seedSurveyDefinitions } from './surveys/definitions.ts';
+import { reviewAnswersForArchive } from './surveys/archivedAnswers.ts';
 import { createSurveys } from './surveys/surveys.ts';
 import { sjSurveyRoutes } from './routes/sjSurvey.routes.ts';
 
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
       storage: createFilesystemStorage(config.files.dir),
       maxUploadBytes: config.files.maxUploadBytes,
       funds: funds.map((fund) => fund.entry),
+      reviewAnswers: (organizationId, fund) => reviewAnswersForArchive(db, organizationId, fund),
     });
   });
 

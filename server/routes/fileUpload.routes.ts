@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import {
+  ATTACHMENT_PURPOSES,
   attachmentCallTypeSchema,
   attachmentOrgQuerySchema,
   attachmentSlotListSchema,
@@ -29,6 +30,7 @@ import { MULTIPART_OVERHEAD_BYTES, receiveUpload, tooLarge } from '../attachment
 import { requireAdmin } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
+import { applicationArchiveEntries, type ArchivedSurvey } from '../exports/applicationArchive.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 
 const m = messages.attachments;
@@ -51,6 +53,8 @@ export interface FileUploadRouteOptions {
   maxUploadBytes: number;
   /** The registered funds (server/app.ts). */
   funds: readonly FundEntry[];
+  /** The review's answers as text, for the zip (server/surveys/archivedAnswers.ts). */
+  reviewAnswers: (organizationId: string, fund: Fund) => Promise<ArchivedSurvey[]>;
 }
 
 function parseFund(value: string): Fund {
@@ -83,28 +87,13 @@ async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: A
     .send(stream);
 }
 
-/** Zip entry names: '<type> - <file name>', unique within the zip, no path separators. */
-function zipEntryNames(files: AttachmentRow[], typeNames: Map<number, string>): string[] {
-  const used = new Set<string>();
-  return files.map((file) => {
-    const base = displayFileName(`${typeNames.get(file.attachmentTypeId) ?? 'Allegato'} - ${file.fileName}`.replaceAll('/', '-')) || 'allegato';
-    let name = base;
-    for (let copy = 2; used.has(name.toLowerCase()); copy++) {
-      const dot = base.lastIndexOf('.');
-      name = dot > 0 ? `${base.slice(0, dot)} (${copy})${base.slice(dot)}` : `${base} (${copy})`;
-    }
-    used.add(name.toLowerCase());
-    return name;
-  });
-}
-
 /**
  * /api/FileUpload/…: the application attachments (spec §2 Attachment slot widget, §3, §5, §7 Files).
  * Members upload and remove their organisation's files until the application is submitted; members
  * and platform administrators list and download them; administrators download them all as one zip.
  */
 export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = async (app, options) => {
-  const { membership, repository, storage, maxUploadBytes, funds } = options;
+  const { membership, repository, storage, maxUploadBytes, funds, reviewAnswers } = options;
 
   await app.register(multipart, {
     throwFileSizeLimit: true,
@@ -224,7 +213,10 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     );
   }
 
-  /** Every file of one application as "Allegati{Tur|Pui}-{orgName}.zip", streamed as it is written. Platform administrators only. */
+  /**
+   * Everything of one application as "Allegati{Tur|Pui}-{orgName}.zip", streamed as it is written: its attachments,
+   * integration documents, DNSH files and review answers (server/exports/applicationArchive.ts). Platform administrators only.
+   */
   app.get(
     '/api/FileUpload/GetZippedFiles',
     { schema: { querystring: zippedFilesQuerySchema, response: { 200: z.unknown().describe('the zip, streamed'), ...errors } } },
@@ -232,31 +224,30 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       requireAdmin(request);
       const fund = parseFund(request.query.type);
       const { organization } = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
-      const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(organization.id, fund)]);
-      if (files.length === 0) throw new HttpError(404, 'no_attachments', m.zipEmpty);
-
-      const integrationTypes = await repository.typesOf(fund, 'integration');
-      const allTypes = [...types, ...integrationTypes];
-      const order = new Map(allTypes.map((type, index) => [type.id, index]));
-      const sorted = [...files].sort((a, b) => (order.get(a.attachmentTypeId) ?? 0) - (order.get(b.attachmentTypeId) ?? 0));
-      const present = await Promise.all(sorted.map((file) => storage.exists(file.storageKey)));
-      const rounds = await repository.integrationRoundNumbers(organization.id, fund);
-      // Integration documents go in Integrazione/, one folder per request when there were several.
-      const names = zipEntryNames(sorted, new Map(allTypes.map((type) => [type.id, type.name]))).map((name, index) => {
-        const round = sorted[index]!.integrationRoundId;
-        if (round === null) return name;
-        return rounds.size > 1 ? `Integrazione/Richiesta ${rounds.get(round) ?? ''}/${name}` : `Integrazione/${name}`;
-      });
+      const [types, files, integrationRounds, reviewSurveys] = await Promise.all([
+        Promise.all(ATTACHMENT_PURPOSES.map((purpose) => repository.typesOf(fund, purpose))).then((lists) => lists.flat()),
+        repository.filesOf(organization.id, fund),
+        repository.integrationRoundNumbers(organization.id, fund),
+        reviewAnswers(organization.id, fund),
+      ]);
+      const entries = applicationArchiveEntries({ types, files, integrationRounds, reviewSurveys });
+      if (entries.length === 0) throw new HttpError(404, 'no_attachments', m.zipEmpty);
+      const present = await Promise.all(entries.map((entry) => ('file' in entry ? storage.exists(entry.file.storageKey) : true)));
 
       const zip = new yazl.ZipFile();
       const output = zip.outputStream as Readable;
       const missing: string[] = [];
-      sorted.forEach((file, index) => {
-        if (!present[index]) {
-          missing.push(names[index]!);
+      entries.forEach((entry, index) => {
+        if ('text' in entry) {
+          zip.addBuffer(Buffer.from(entry.text, 'utf8'), entry.name);
           return;
         }
-        zip.addReadStreamLazy(names[index]!, { mtime: file.createdAt, size: file.size }, (callback) => {
+        if (!present[index]) {
+          missing.push(entry.name);
+          return;
+        }
+        const { file } = entry;
+        zip.addReadStreamLazy(entry.name, { mtime: file.createdAt, size: file.size }, (callback) => {
           storage.openRead(file.storageKey).then(
             (stream) => callback(null, stream),
             (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as never),

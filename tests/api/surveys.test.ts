@@ -13,6 +13,7 @@ import { removeAttachment, samplePdf, uploadAttachment } from '../support/attach
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { zipEntries } from '../support/zipEntries.ts';
 
 /** server/seed/attachmentTypes.ts: the PUI review's mandatory DNSH declaration and a scheda. */
 const PUI_DNSH_DECLARATION = 160;
@@ -261,6 +262,30 @@ describe('submit (Istruttoria Sottomessa)', () => {
       templateUrl: '/modelli/dichiarazione-dnsh-pui.pdf',
       fileName: 'dichiarazione-dnsh.pdf',
     });
+  });
+
+  it("the admin's zip of the application holds the DNSH files and the review's answers as text, with the choices' wording", async () => {
+    const zip = await t.get(`/api/FileUpload/GetZippedFiles?orgId=${owner.orgId}&type=pui`, admin.token);
+    expect(zip.statusCode).toBe(200);
+    const entries = zipEntries(zip.rawPayload);
+    const names = [...entries.keys()];
+    expect(names).toContain('Istruttoria/DNSH/Dichiarazione attestante il rispetto dei vincoli DNSH - dichiarazione-dnsh.pdf');
+    const definitions = await t.db.select().from(surveyDefinitions);
+    const title = (name: string) => definitions.find((d) => d.name === name)!.json.title as string;
+    const istruttoria = entries.get(`Istruttoria/${title('Istruttoria-Pui')}.txt`)?.toString('utf8');
+    const gresb = entries.get(`Istruttoria/${title('Gresb-Pui')}.txt`)?.toString('utf8');
+    expect(istruttoria).toContain(istruttoriaPuiAnswers.cup);
+    // The choice's text, as the applicant read it, not its stored code.
+    expect(istruttoria).toContain('Progetto di fattibilità tecnico-economica');
+    expect(istruttoria).not.toMatch(/^\s+fattibilita\s*$/m);
+    // Dates as Italians write them; a dynamic panel's answers under its questions' titles.
+    expect(istruttoria).toContain('Data prevista: 30/09/2026');
+    expect(istruttoria).toMatch(/Rischio n\. 1\r\n\s+Descrizione del rischio\r\n\s+Ritardo nel rilascio del titolo edilizio/);
+    expect(istruttoria).toMatch(/Inviata il \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(gresb).toContain('Gresb');
+    expect(gresb).toContain(String(gresbPuiAnswers.quotaRinnovabili));
+    // The applicant never gets the zip.
+    expect((await t.get(`/api/FileUpload/GetZippedFiles?orgId=${owner.orgId}&type=pui`, owner.token)).statusCode).toBe(403);
   });
 
   it('lets the admin deliberate afterwards', async () => {

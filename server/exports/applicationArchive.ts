@@ -1,0 +1,71 @@
+import type { AttachmentPurpose } from '../../domain/attachments.ts';
+import { displayFileName } from '../../domain/fileName.ts';
+import type { AttachmentRow, AttachmentTypeRow } from '../attachments/repository.ts';
+
+/** One entry of the administrator's zip of an application: a stored file, or a text written for the zip. */
+export type ArchiveEntry = { name: string; file: AttachmentRow } | { name: string; text: string };
+
+/** A survey's answers, already written as text (server/surveys/answersText.ts). */
+export interface ArchivedSurvey {
+  title: string;
+  text: string;
+}
+
+export interface ApplicationArchiveInput {
+  /** Every attachment type of the fund, whatever its purpose, in the order the wizard shows them. */
+  types: readonly AttachmentTypeRow[];
+  files: readonly AttachmentRow[];
+  /** The number of each integration round (integration documents are foldered by request). */
+  integrationRounds: ReadonlyMap<string, number>;
+  /** The review's answers (Istruttoria, Gresb). */
+  reviewSurveys: readonly ArchivedSurvey[];
+}
+
+/** Where a file of each purpose goes in the zip: the application's at the root, the rest in their stage's folder. */
+function folderOf(purpose: AttachmentPurpose, file: AttachmentRow, rounds: ReadonlyMap<string, number>): string {
+  switch (purpose) {
+    case 'application':
+      return '';
+    case 'integration':
+      if (rounds.size > 1 && file.integrationRoundId !== null) return `Integrazione/Richiesta ${rounds.get(file.integrationRoundId) ?? ''}/`;
+      return 'Integrazione/';
+    case 'review':
+      return 'Istruttoria/DNSH/';
+    case 'monitoring':
+      return 'Monitoraggio/';
+  }
+}
+
+/** A name no other entry of the zip has (case-insensitively), numbering copies before the extension. */
+function uniqueName(wanted: string, used: Set<string>): string {
+  const dot = wanted.lastIndexOf('.');
+  const slash = wanted.lastIndexOf('/');
+  let name = wanted;
+  for (let copy = 2; used.has(name.toLowerCase()); copy++) {
+    name = dot > slash + 1 ? `${wanted.slice(0, dot)} (${copy})${wanted.slice(dot)}` : `${wanted} (${copy})`;
+  }
+  used.add(name.toLowerCase());
+  return name;
+}
+
+/**
+ * Everything an administrator takes away about one application (spec §1 "download zipped attachments";
+ * what reviewers of other grant platforms ask for: one complete archive): the application's attachments,
+ * each integration round's documents, the review's DNSH files and the review's answers as text. Entry names
+ * are '<type> - <file name>', without path separators of their own, unique in the zip.
+ */
+export function applicationArchiveEntries(input: ApplicationArchiveInput): ArchiveEntry[] {
+  const order = new Map(input.types.map((type, index) => [type.id, index]));
+  const typeOf = new Map(input.types.map((type) => [type.id, type]));
+  const sorted = [...input.files].sort((a, b) => (order.get(a.attachmentTypeId) ?? 0) - (order.get(b.attachmentTypeId) ?? 0));
+  const used = new Set<string>();
+  const files = sorted.map((file): ArchiveEntry => {
+    const type = typeOf.get(file.attachmentTypeId);
+    const base = displayFileName(`${type?.name ?? 'Allegato'} - ${file.fileName}`.replaceAll('/', '-')) || 'allegato';
+    return { name: uniqueName(`${folderOf(type?.purpose ?? 'application', file, input.integrationRounds)}${base}`, used), file };
+  });
+  const surveys = input.reviewSurveys.map(
+    (survey): ArchiveEntry => ({ name: uniqueName(`Istruttoria/${displayFileName(survey.title.replaceAll('/', '-')) || 'Survey'}.txt`, used), text: survey.text }),
+  );
+  return [...files, ...surveys];
+}
