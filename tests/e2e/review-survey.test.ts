@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { surveyDefinitions, surveySubmissions } from '../../server/db/schema/surveys.ts';
+import { surveySubmissions } from '../../server/db/schema/surveys.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { surveyForm } from './support/surveyForm.ts';
 
 const ORGANIZATION = 'Comune di Montevarchi Alto';
 const TITLE = 'Istruttoria Fondo Tematico Piani Urbani Integrati';
@@ -35,16 +36,81 @@ afterAll(async () => {
   await portal?.close();
 });
 
-/** Most answers as an earlier session left them (saved answers, version 1); the person adds the rest here. */
-async function answersSavedEarlier() {
-  const definitions = await portal.db.select().from(surveyDefinitions);
-  const idOf = (name: string) => definitions.find((d) => d.name === name)!.id;
-  const { cup: _cup, ...istruttoria } = istruttoriaPuiAnswers;
-  const { quotaRinnovabili: _quota, ...gresb } = gresbPuiAnswers;
-  await portal.db.insert(surveySubmissions).values([
-    { applicationId, surveyName: 'Istruttoria-Pui', definitionId: idOf('Istruttoria-Pui'), answers: istruttoria },
-    { applicationId, surveyName: 'Gresb-Pui', definitionId: idOf('Gresb-Pui'), answers: { ...gresb, biodiversita: XSS } },
-  ]);
+/** Every required question of the PUI Istruttoria, answered as a careful applicant does (tests/support/surveyAnswers.ts). */
+async function answerIstruttoria(page: Page) {
+  const form = surveyForm(page);
+  await form.type('Codice Unico di Progetto (CUP)', 'J31B21001230006');
+  await form.choose('Livello di progettazione approvato alla data di compilazione', 'Progetto di fattibilità tecnico-economica');
+  await form.type("Data dell'atto di approvazione dell'ultimo livello progettuale", '2026-03-12');
+  await form.pick('Titolarità delle aree e degli immobili oggetto di intervento', 'Interamente di proprietà del soggetto proponente');
+  await form.yesNo('Le aree sono soggette a vincoli (paesaggistici, archeologici, idrogeologici, ambientali)?', true);
+  await form.tick('Tipologia dei vincoli presenti', ['Paesaggistico (D.Lgs. 42/2004, parte III)']);
+  const permits: [string, string, string?][] = [
+    ['Titolo edilizio (permesso di costruire, SCIA)', 'Richiesta, in attesa', '2026-06-30'],
+    ['Autorizzazione paesaggistica', 'Ottenuta', '2026-02-01'],
+    ['Verifica di assoggettabilità o Valutazione di impatto ambientale', 'Non necessaria'],
+    ['Parere della Soprintendenza', 'Ottenuta', '2026-01-20'],
+    ['Conferenza dei servizi', 'Da richiedere'],
+  ];
+  for (const [row, state, day] of permits) {
+    await form.choose(`riga ${row}, colonna Stato`, state);
+    if (day) await form.type(`riga ${row}, colonna Data di rilascio (effettiva o prevista)`, day);
+  }
+  await form.type("Costo complessivo aggiornato dell'intervento (euro)", '4250000');
+  await form.pick('Il costo aggiornato è coerente con il piano finanziario presentato in candidatura?', 'Variazione entro il 10%');
+  await form.type('Motivare la variazione dei costi e indicare come è coperta', 'Aggiornamento del prezzario regionale 2026; la differenza è coperta con fondi propri.');
+  await form.yesNo('Il cofinanziamento a carico del soggetto proponente è già stato deliberato?', true);
+  await form.type('Descrizione del rischio', 'Ritardo nel rilascio del titolo edilizio');
+  await form.pick('Probabilità', 'Media');
+  await form.type('Misura di mitigazione', 'Conferenza dei servizi anticipata.');
+  await form.choose("Procedura prevista per l'affidamento dei lavori (D.Lgs. 36/2023)", 'Procedura aperta');
+  await form.yesNo('Il soggetto proponente è stazione appaltante qualificata o si avvale di una centrale di committenza?', true);
+  const timeline: [string, string][] = [
+    ['Aggiudicazione dei lavori', '2026-09-30'],
+    ['Inizio lavori', '2026-11-02'],
+    ['Fine lavori', '2028-06-30'],
+    ['Collaudo', '2028-12-15'],
+  ];
+  for (const [row, day] of timeline) await form.type(`riga ${row}, colonna Data prevista`, day);
+}
+
+/** Every required question of the PUI Gresb; the biodiversity note carries markup, which must stay text. */
+async function answerGresb(page: Page) {
+  const form = surveyForm(page);
+  await form.pick('I dati di consumo energetico sono', 'Stimati da progetto o diagnosi energetica');
+  const consumption = surveyForm(page, page.getByRole('group', { name: 'Consumi energetici annui' }));
+  await consumption.type('Ante operam (MWh/anno)', '820');
+  await consumption.type('Post operam (MWh/anno)', '410');
+  const emissions = surveyForm(page, page.getByRole('group', { name: 'Emissioni di gas serra (Scope 1 e 2)' }));
+  await emissions.type('Ante operam (tCO2e/anno)', '210');
+  await emissions.type('Post operam (tCO2e/anno)', '80');
+  await form.type('Quota di energia da fonti rinnovabili sul fabbisogno post operam (%)', '45');
+  await form.tick('Impianti da fonti rinnovabili previsti', ['Fotovoltaico', 'Pompe di calore']);
+  await form.choose('Classe energetica attesa a fine intervento (APE)', 'A2');
+  await form.type('Consumo idrico annuo stimato post operam (m³/anno)', '3200');
+  await form.tick('Misure di risparmio e gestione delle acque', ['Recupero delle acque meteoriche']);
+  await form.type('Quota di rifiuti da costruzione e demolizione avviata a recupero (%)', '75');
+  await form.yesNo("Il progetto applica i Criteri Ambientali Minimi (CAM) per l'edilizia?", true);
+  await form.tick('Certificazioni di sostenibilità possedute o previste', ['CasaClima']);
+  await form.choose('Livello di certificazione atteso', 'Livello alto (es. Gold, Very Good, Classe A)');
+  await form.yesNo("L'intervento comporta consumo di suolo non edificato?", false);
+  await form.type('Superficie a verde o depavimentata realizzata (m²)', '1800');
+  await form.type("Misure per la tutela e l'incremento della biodiversità (specie autoctone, corridoi ecologici, tetti verdi)", XSS);
+  await form.pick("Accessibilità per le persone con disabilità dopo l'intervento", 'Piena accessibilità di tutti gli spazi');
+  await form.tick('Modalità di coinvolgimento della comunità locale', ['Assemblee pubbliche', 'Progettazione partecipata']);
+  const governance: [string, string][] = [
+    ["Responsabile della sostenibilità dell'intervento", 'Presente'],
+    ['Piano di monitoraggio degli indicatori ambientali', 'In corso di adozione'],
+    ['Misure anticorruzione e di trasparenza', 'Presente'],
+    ['Rendicontazione pubblica dei risultati', 'Presente'],
+  ];
+  for (const [row, column] of governance) await form.pick('Presidi di governance ESG', `riga ${row}, colonna ${column}`);
+}
+
+/** The answers as the server keeps them, once every save has settled. */
+async function storedAnswers(surveyName: string) {
+  const [row] = await portal.db.select().from(surveySubmissions).where(eq(surveySubmissions.surveyName, surveyName));
+  return row?.answers;
 }
 
 const stepButton = (page: Page, name: string) => page.getByRole('navigation', { name: 'Passaggi della survey' }).getByRole('button', { name });
@@ -67,7 +133,6 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler settare lo stato' });
     await dialog.getByRole('button', { name: 'Conferma' }).click();
     await page.getByText('Stato della candidatura cambiata con successo!').waitFor();
-    await answersSavedEarlier();
   });
 
   it('the card offers the application and the review; the review opens on Istruttoria', async () => {
@@ -83,27 +148,28 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await expectAccessible(page);
   });
 
-  it('answers Istruttoria and Gresb; after a reload the answers are there', async () => {
+  it('answers every question of Istruttoria and Gresb by hand; the server keeps exactly those answers; after a reload they are there', async () => {
     const { page } = applicant;
-    const cup = page.getByRole('textbox', { name: /Codice Unico di Progetto/ });
-    await cup.fill('J31B21001230006');
-    await cup.blur();
-    await page.getByRole('status').filter({ hasText: 'Salvataggio in corso' }).waitFor({ state: 'hidden' });
+    await answerIstruttoria(page);
+    await expect.poll(() => storedAnswers('Istruttoria-Pui'), { timeout: 20_000 }).toEqual(istruttoriaPuiAnswers);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByRole('heading', { name: 'Gresb', level: 2 }).waitFor();
-    // Markup typed earlier is shown as text.
-    await page.getByText(XSS).waitFor();
-    const quota = page.getByRole('spinbutton', { name: /Quota di energia da fonti rinnovabili/ }).or(page.getByRole('textbox', { name: /Quota di energia/ }));
-    await quota.fill('45');
-    await quota.blur();
-    await expect.poll(async () => (await portal.db.select().from(surveySubmissions).where(eq(surveySubmissions.surveyName, 'Gresb-Pui')))[0]?.answers.quotaRinnovabili).toBe(45);
+    await answerGresb(page);
+    await expect.poll(() => storedAnswers('Gresb-Pui'), { timeout: 20_000 }).toEqual({ ...gresbPuiAnswers, biodiversita: XSS });
+    // Markup typed as an answer stays text.
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     await expectAccessible(page);
 
     await page.reload();
     await expectHeading(page, TITLE);
+    // The server's check of the stored answers marks both surveys done.
+    await stepButton(page, '1. Istruttoria completato').waitFor();
     await expect(page.getByRole('textbox', { name: /Codice Unico di Progetto/ }).inputValue()).resolves.toBe('J31B21001230006');
-    await stepButton(page, '2. Gresb').click();
-    await expect(quota.inputValue()).resolves.toBe('45');
+    await stepButton(page, '2. Gresb completato').click();
+    await page.getByRole('heading', { name: 'Gresb', level: 2 }).waitFor();
+    await expect(page.getByRole('spinbutton', { name: /Quota di energia da fonti rinnovabili/ }).inputValue()).resolves.toBe('45');
+    await page.getByText(XSS).waitFor();
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   });
 

@@ -1,0 +1,62 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Answering a SurveyJS survey as a person does: by the labels and roles the page exposes (the same ones a
+ * screen reader announces), one question at a time. Each answer is checked on the page before the next.
+ */
+export function surveyForm(page: Page, scope: Locator = page.locator('main')) {
+  const exact = (name: string) => ({ name, exact: true });
+  return {
+    /** A text, number, date (YYYY-MM-DD) or comment field. */
+    async type(label: string, value: string) {
+      const field = scope.getByRole('textbox', exact(label)).or(scope.getByRole('spinbutton', exact(label)));
+      await field.fill(value);
+      await field.blur();
+      await expect.poll(() => field.inputValue()).toBe(value);
+    },
+
+    /** A dropdown: opens its list and picks the option by its text (opening again if the list closed meanwhile). */
+    async choose(label: string, option: string) {
+      const combobox = scope.getByRole('combobox', exact(label));
+      const item = page.getByRole('option', exact(option));
+      for (let attempt = 1; ; attempt++) {
+        // The input sits under the box that shows the chosen value: a click lands on the box, as a person's does.
+        if (!(await item.isVisible())) await combobox.click({ force: true });
+        try {
+          await item.click({ timeout: 5_000 });
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
+      await expect.poll(() => combobox.locator('xpath=..').textContent().then((text) => text ?? '')).toContain(option);
+    },
+
+    /** One option of a radio group. */
+    async pick(group: string, option: string) {
+      const radio = scope.getByRole('radiogroup', exact(group)).getByRole('radio', exact(option));
+      await radio.check({ force: true });
+      await expect.poll(() => radio.isChecked()).toBe(true);
+    },
+
+    /** Options of a checkbox group. */
+    async tick(group: string, options: string[]) {
+      const fieldset = scope.getByRole('group', exact(group));
+      for (const option of options) {
+        const box = fieldset.getByRole('checkbox', exact(option));
+        await box.check({ force: true });
+        await expect.poll(() => box.isChecked()).toBe(true);
+      }
+    },
+
+    /** A yes/no question (a switch that starts neither yes nor no): clicked until it says what is wanted. */
+    async yesNo(label: string, value: boolean) {
+      const toggle = scope.getByRole('switch', exact(label));
+      const state = () => toggle.evaluate((input: HTMLInputElement) => (input.indeterminate ? 'mixed' : String(input.checked)));
+      const wanted = String(value);
+      for (let clicks = 0; clicks < 3 && (await state()) !== wanted; clicks++) await toggle.click({ force: true });
+      await expect.poll(state).toBe(wanted);
+    },
+  };
+}
