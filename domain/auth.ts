@@ -26,9 +26,3 @@ export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).
 /** Where the browser is sent at the identity provider: the login page or the registration page. */
 export const loginScreenSchema = z.enum(['login', 'register']);
 export type LoginScreen = z.infer<typeof loginScreenSchema>;
-
-/** Token cookies (spec §9): 30 days, path /. */
-export const TOKEN_COOKIE = 'token';
-export const REFRESH_TOKEN_COOKIE = 'refresh_token';
-export const ID_TOKEN_COOKIE = 'id_token';
-export const TOKEN_COOKIE_MAX_AGE_DAYS = 30;

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -47,6 +45,9 @@ import { readSurveyDefinitions, seedSurveyDefinitions } from './surveys/definiti
 import { reviewAnswersForArchive } from './surveys/archivedAnswers.ts';
 import { createSurveys } from './surveys/surveys.ts';
 import { sjSurveyRoutes } from './routes/sjSurvey.routes.ts';
+import { installCompression } from './delivery/compression.ts';
+import { defaultApiCacheControl } from './delivery/cacheControl.ts';
+import { serveBuiltClient } from './delivery/staticClient.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
     reply.header('x-frame-options', 'DENY');
   });
 
+  await installCompression(app);
   await app.register(cookie, { secret: await loadCookieSecret(db) });
 
   const accounts = createAccountStore(db);
@@ -156,6 +158,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
   }
 
   await app.register(async (api) => {
+    defaultApiCacheControl(api);
     installAuthentication(api, { oidc, users });
     await api.register(jwtRoutes, {
       oidc,
@@ -183,18 +186,13 @@ export async function buildApp({ config, database, logger = false, missingRequir
     });
   });
 
-  const clientBuilt = existsSync(`${CLIENT_DIST}/index.html`);
-  if (clientBuilt) {
-    await app.register(fastifyStatic, { root: CLIENT_DIST, index: false, maxAge: '1h' });
-    // With index: false the static plugin refuses the root directory itself; the welcome page is the SPA's.
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  }
+  const clientBuilt = await serveBuiltClient(app, CLIENT_DIST);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/idp');
     // Client-side routes (and its own 404 page) are the SPA's: serve it for any other page navigation.
     if (!isApi && clientBuilt && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata.' });
   });

@@ -2,42 +2,36 @@ import '@fontsource/titillium-web/400.css';
 import '@fontsource/titillium-web/600.css';
 import '@fontsource/titillium-web/700.css';
 import '../styles/global.css.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserSession } from './auth/browserSession.ts';
-import { routeTree } from './routeTree.gen.ts';
-import { PendingPage } from './routes/-components/PendingPage.tsx';
-
-const queryClient = new QueryClient();
-
-const { api, auth, transfers } = createBrowserSession({
-  queryClient,
-  // Spec §8: a 401 that cannot be recovered sends the person to /; they come back here after login.
-  onSessionExpired: () => void router.navigate({ to: '/', search: { redirect: router.state.location.href } }),
-});
-
-const router = createRouter({
-  routeTree,
-  context: { queryClient, auth, api, transfers },
-  defaultPendingComponent: PendingPage,
-  scrollRestoration: true,
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+import { rememberReturnTo } from './auth/returnTo.ts';
+import { readTokenCookies } from './auth/tokenCookies.ts';
+import { WelcomePage } from './features/welcome/WelcomePage.tsx';
+import { MainContent, SkipLink } from './ui/PageLayout.tsx';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/**
+ * A visitor without a session on the welcome page only chooses Accedi or Registrati, and both leave for the
+ * identity provider: they get the page on its own, without the router, the API client, the auth machine and
+ * every route's schemas (spec §2: the welcome page stays light). Anyone else — a session to resume, any other
+ * page — gets the whole portal (src/App.tsx), loaded on demand.
+ */
+const anonymousWelcome = window.location.pathname === '/' && readTokenCookies(document) === null;
+
+if (anonymousWelcome) {
+  // Where the login guard found the person (/?redirect=…): they go back there after login.
+  rememberReturnTo(window.sessionStorage, new URLSearchParams(window.location.search).get('redirect') ?? undefined);
+  root.render(
+    <StrictMode>
+      <SkipLink />
+      <MainContent>
+        <WelcomePage notice={null} failed={false} />
+      </MainContent>
+    </StrictMode>,
+  );
+} else {
+  void import('./App.tsx').then(({ renderApp }) => renderApp(root));
+}

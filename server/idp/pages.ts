@@ -35,6 +35,8 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Portale Fondi</title>
+<link rel="preload" as="font" type="font/woff2" href="/idp-assets/titillium-web-latin-400-normal.woff2" crossorigin>
+<link rel="preload" as="font" type="font/woff2" href="/idp-assets/titillium-web-latin-600-normal.woff2" crossorigin>
 <style>${styles}</style>
 </head>
 <body>

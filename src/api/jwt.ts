@@ -1,11 +1,7 @@
-import { tokenSetSchema, type LoginScreen, type TokenExchangeRequest, type TokenSet } from '../../domain/auth.ts';
+import { tokenSetSchema, type TokenExchangeRequest, type TokenSet } from '../../domain/auth.ts';
 import type { ApiClient } from './client.ts';
 import { parseResponse } from './response.ts';
 
-/** Accedi / Registrati: a full-page navigation, the server sends the browser on to the identity provider. */
-export function loginUrl(screen: LoginScreen): string {
-  return `/api/Jwt/login?${new URLSearchParams({ screen }).toString()}`;
-}
 
 /** Esci: the server ends the session at the identity provider, which comes back to /logout-callback. */
 export function logoutUrl(idToken: string | null): string {

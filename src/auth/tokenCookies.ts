@@ -3,7 +3,7 @@ import {
   REFRESH_TOKEN_COOKIE,
   TOKEN_COOKIE,
   TOKEN_COOKIE_MAX_AGE_DAYS,
-} from '../../domain/auth.ts';
+} from '../../domain/authCookies.ts';
 import type { StoredTokens } from '../../machines/auth/types.ts';
 
 /** Anything with a `cookie` property that behaves like `document.cookie`. */

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { cacheControlFor } from './cacheControl.ts';
+
+/** Source maps stay on the server's disk for whoever debugs it; the public does not download them. */
+const isPublic = (pathname: string) => !pathname.endsWith('.map');
+
+/**
+ * Serves the built client from `root`: each file as Brotli or gzip when the browser accepts it (the `.br` and
+ * `.gz` written beside it at build time, so no CPU per request; `Vary: accept-encoding`), content-hashed
+ * assets cached for a year, the page itself always revalidated. Returns whether a built client was found.
+ */
+export async function serveBuiltClient(app: FastifyInstance, root: string): Promise<boolean> {
+  if (!existsSync(path.join(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    allowedPath: isPublic,
+    setHeaders: (reply: FastifyReply, file: string) => reply.header('cache-control', cacheControlFor(file)),
+  });
+  // With index: false the static plugin refuses the root directory itself; the welcome page is the SPA's.
+  app.get('/', (_request, reply) => reply.sendFile('index.html'));
+  return true;
+}

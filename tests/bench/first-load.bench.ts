@@ -1,0 +1,157 @@
+/**
+ * What a person on a phone downloads and how fast the first screen appears: `npm run bench` (after the build).
+ *
+ * (a) Over the wire, in Debian's Chromium with an empty cache: every script, stylesheet and font of the welcome
+ *     page and of the identity provider's login and registration pages — files, bytes as transferred
+ *     (compressed), the content-encoding and cache-control they came with. Target: ≤ 100 KB of JavaScript.
+ * (b) Lighthouse (mobile preset: a mid-range phone on slow 4G, simulated) on the welcome page and on the
+ *     provider's login page. Target: performance ≥ 0.95, accessibility 1, best practices ≥ 0.95.
+ *
+ * Figures only; nothing is asserted (the bundle budget in `npm test` is tests/e2e/bundle-budget.test.ts).
+ * CHROME_PATH (or CHROMIUM_PATH) names the browser; /usr/bin/chromium by default.
+ */
+import { createServer } from 'node:net';
+import lighthouse from 'lighthouse';
+import type { Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { startPortal } from '../e2e/support/portal.ts';
+
+const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const JS_TARGET_KB = 100;
+const TARGETS = { performance: 0.95, accessibility: 1, 'best-practices': 0.95 } as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Download {
+  url: string;
+  type: string;
+  bytes: number;
+  encoding: string;
+  cacheControl: string;
+}
+
+/** Everything one page load fetched, with the bytes as they crossed the wire (headers excluded). */
+async function downloads(browser: Browser, url: string): Promise<Download[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const seen: Download[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (response === null) return;
+        const sizes = await request.sizes();
+        const headers = await response.allHeaders();
+        seen.push({
+          url: request.url(),
+          type: request.resourceType(),
+          bytes: sizes.responseBodySize,
+          encoding: headers['content-encoding'] ?? 'none',
+          cacheControl: headers['cache-control'] ?? 'none',
+        });
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await context.close();
+  return seen;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
+
+function describeLoad(name: string, files: Download[]): string[] {
+  const scripts = files.filter((file) => file.type === 'script');
+  const jsBytes = scripts.reduce((sum, file) => sum + file.bytes, 0);
+  const allBytes = files.reduce((sum, file) => sum + file.bytes, 0);
+  const lines = [
+    `  ${name}: ${files.length} files, ${kb(allBytes).trim()} in all; JavaScript ${scripts.length} files, ${kb(jsBytes).trim()} (target ≤ ${JS_TARGET_KB} KB: ${jsBytes / 1024 <= JS_TARGET_KB ? 'met' : 'NOT MET'})`,
+  ];
+  for (const file of files) {
+    const path = new URL(file.url).pathname;
+    lines.push(`    ${file.type.padEnd(10)} ${kb(file.bytes)}  ${file.encoding.padEnd(5)} ${file.cacheControl.padEnd(36)} ${path.length > 60 ? `${path.slice(0, 57)}…` : path}`);
+  }
+  return lines;
+}
+
+/** The provider's login (or registration) page: the URL the portal's Accedi leads to, after its redirects. */
+async function providerPage(base: string, screen: 'login' | 'register'): Promise<{ url: string; cookie: string }> {
+  const cookies = new Map<string, string>();
+  let url = `${base}/api/Jwt/login?screen=${screen}`;
+  for (let hop = 0; hop < 5; hop++) {
+    const response = await fetch(url, { redirect: 'manual', headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const at = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    const location = response.headers.get('location');
+    if (location === null) return { url, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    url = new URL(location, url).href;
+  }
+  throw new Error('too many redirects on the way to the provider login page');
+}
+
+const portal = await startPortal();
+const debuggingPort = await freePort();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${debuggingPort}`],
+});
+
+try {
+  const output = ['', 'First loads (empty cache, bytes as transferred)'];
+  output.push(...describeLoad('welcome page /', await downloads(browser, `${portal.url}/`)));
+  for (const screen of ['login', 'register'] as const) {
+    output.push(...describeLoad(`provider ${screen} page`, await downloads(browser, `${portal.url}/api/Jwt/login?screen=${screen}`)));
+  }
+  console.log(output.join('\n'));
+
+  const scores = ['', 'Lighthouse, mobile preset (simulated slow 4G, 4× CPU slowdown)'];
+  const pages = [
+    { name: 'welcome page /', ...{ url: `${portal.url}/`, cookie: '' } },
+    { name: 'provider login page', ...(await providerPage(portal.url, 'login')) },
+  ];
+  for (const target of pages) {
+    const result = await lighthouse(
+      target.url,
+      {
+        port: debuggingPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(TARGETS),
+        ...(target.cookie ? { extraHeaders: { cookie: target.cookie } } : {}),
+      },
+      undefined,
+    );
+    if (result === undefined) throw new Error(`Lighthouse gave no result for ${target.url}`);
+    const { categories, audits } = result.lhr;
+    const figures = Object.entries(TARGETS).map(([id, target]) => {
+      const score = categories[id]?.score ?? 0;
+      return `${id} ${score.toFixed(2)} (≥ ${target}: ${score >= target ? 'met' : 'NOT MET'})`;
+    });
+    const metric = (id: string) => audits[id]?.displayValue ?? '?';
+    scores.push(`  ${target.name.padEnd(22)} ${figures.join(', ')}`);
+    scores.push(`  ${''.padEnd(22)} FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`);
+    const failing = Object.keys(TARGETS).flatMap((id) =>
+      (categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => `${ref.id} ${audits[ref.id]?.score?.toFixed(2) ?? ''}`),
+    );
+    if (failing.length > 0) scores.push(`  ${''.padEnd(22)} below 0.9: ${failing.join(', ')}`);
+  }
+  console.log(`${scores.join('\n')}\n`);
+} finally {
+  await browser.close();
+  await portal.close();
+}
