@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { guardLabel, type MachineGuard } from '../../scripts/machine-diagrams/guardLabel.ts';
 
 /**
  * A machine's structure in one comparable shape: what the Stately visualiser draws (states, their kind and
@@ -34,20 +35,6 @@ function transitionLabel(event: string, guard: string | null, actions: readonly 
 // The running machine
 // ---------------------------------------------------------------------------------------------
 
-type RunningGuard = string | { type: string } | ((...args: never[]) => unknown) | undefined;
-
-/** A guard as a person reads it: its name, and(…)/or(…)/not(…) of names, or `inline` for a function in the config. */
-export function guardLabel(guard: RunningGuard): string | null {
-  if (guard === undefined) return null;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') {
-    const combined = guard as unknown as { guards?: RunningGuard[]; check?: unknown; name: string };
-    if (combined.check && combined.guards) return `${combined.name}(${combined.guards.map(guardLabel).join(', ')})`;
-    return 'inline';
-  }
-  return guard.type;
-}
-
 type RunningAction = string | { type: string } | ((...args: never[]) => unknown);
 
 /** An action by its name, or `inline` for a function (an assign, a sendTo…) written in the config. */
@@ -64,7 +51,7 @@ function isDelayBookkeeping(action: RunningAction): boolean {
 }
 
 interface RunningTransition {
-  guard?: RunningGuard;
+  guard?: MachineGuard;
   actions: readonly RunningAction[];
   target?: readonly { id: string }[];
 }

@@ -1,0 +1,25 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diagramsFolder, fromRoot, loadMachine, machineFiles } from '../../scripts/machine-diagrams/machineFiles.ts';
+import { machineDiagramMarkdown } from '../../scripts/machine-diagrams/mermaid.ts';
+
+// The diagrams under machines/diagrams are generated from the machine objects; a committed one that differs
+// from what the machines draw today is out of date, and a reviewer would read a machine that no longer runs.
+const regenerate = 'out of date: run `npm run machines:diagrams` and commit machines/diagrams';
+
+const files = machineFiles();
+
+describe('machine diagrams match the machines', () => {
+  it.each(files.map((file) => [file.diagram, file] as const))('%s', async (_diagram, file) => {
+    const expected = machineDiagramMarkdown(await loadMachine(file), file);
+    expect(existsSync(fromRoot(file.diagram)), `${file.diagram} is missing: ${regenerate}`).toBe(true);
+    expect(readFileSync(fromRoot(file.diagram), 'utf8'), `${file.diagram} is ${regenerate}`).toBe(expected);
+  });
+
+  it('has no diagram of a machine that is gone', () => {
+    const current = new Set(files.map((file) => basename(file.diagram)));
+    const stale = readdirSync(fromRoot(diagramsFolder)).filter((name) => name.endsWith('.md') && !current.has(name));
+    expect(stale, regenerate).toEqual([]);
+  });
+});
