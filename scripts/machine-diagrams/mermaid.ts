@@ -162,6 +162,11 @@ function describeStates(root: DiagramNode): string[] {
   return rows;
 }
 
+/** The events a machine accepts from outside (not XState's own done, error and delay events). */
+export function machineEvents(machine: AnyStateMachine): string[] {
+  return eventsOf(machine.root as unknown as DiagramNode);
+}
+
 function eventsOf(root: DiagramNode): string[] {
   const events = new Set<string>();
   const visit = (node: DiagramNode) => {
