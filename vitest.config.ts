@@ -34,6 +34,8 @@ export default defineConfig({
           name: 'machines',
           include: ['tests/machines/**/*.test.ts'],
           environment: 'node',
+          // Prints the coverage table (machine, states, transitions, walked, paths) when the run ends.
+          globalSetup: ['tests/support/machineCoverage.ts'],
           server: { deps: { inline: ['@xstate/machine-extractor'] } },
         },
       },
