@@ -1,6 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+// The ES build of Stately's parser (its package exports only the CommonJS one to Node).
+const extractorEsm = fileURLToPath(
+  new URL('./node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js', import.meta.url),
+);
 
 // CI collects every run's JSON report to print one closing pass/fail line (.ci/summary.mjs).
 const reportDir = process.env.VITEST_REPORT_DIR;
@@ -15,7 +21,24 @@ export default defineConfig({
         plugins: [react(), vanillaExtractPlugin()],
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },
-      { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' } },
+      {
+        // Stately's parser (@xstate/machine-extractor) is built on XState 4: its imports of xstate/lib/* go to the
+        // XState 4 copy installed as xstate-v4, so the portal's machines keep XState 5.
+        resolve: {
+          alias: [
+            { find: /^@xstate\/machine-extractor$/, replacement: extractorEsm },
+            { find: /^xstate\/lib\/(.*)$/, replacement: 'xstate-v4/lib/$1' },
+          ],
+        },
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+          // Prints the coverage table (machine, states, transitions, walked, paths) when the run ends.
+          globalSetup: ['tests/support/machineCoverage.ts'],
+          server: { deps: { inline: ['@xstate/machine-extractor'] } },
+        },
+      },
       {
         test: {
           name: 'api',

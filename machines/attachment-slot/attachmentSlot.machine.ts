@@ -45,6 +45,12 @@ export const attachmentSlotMachine = setup({
     accepts: ({ context, event }) => event.type === 'file.choose' && isAcceptedFile(event.file, context.slot.accepts),
     isEmptyFile: ({ event }) => event.type === 'file.choose' && event.file.size === 0,
     isTooLarge: ({ context, event }) => event.type === 'file.choose' && event.file.size > context.maxBytes,
+    // Named compositions, so the visualiser shows what each transition waits for.
+    refusesType: and(['isEnabled', not('accepts')]),
+    refusesEmptyFile: and(['isEnabled', 'isEmptyFile']),
+    refusesTooLarge: and(['isEnabled', 'isTooLarge']),
+    canRetryUpload: and(['isEnabled', 'hasFileToUpload']),
+    canRetryRemoval: and(['isEnabled', 'hasUploadedFile']),
   },
   actions: {
     storeSlot: assign(({ context, event }) =>
@@ -97,17 +103,17 @@ export const attachmentSlotMachine = setup({
       on: {
         'file.choose': [
           {
-            guard: and(['isEnabled', not('accepts')]),
+            guard: 'refusesType',
             target: '.rejected',
             actions: 'refuseType',
           },
           {
-            guard: and(['isEnabled', 'isEmptyFile']),
+            guard: 'refusesEmptyFile',
             target: '.rejected',
             actions: 'refuseEmpty',
           },
           {
-            guard: and(['isEnabled', 'isTooLarge']),
+            guard: 'refusesTooLarge',
             target: '.rejected',
             actions: 'refuseTooLarge',
           },
@@ -186,11 +192,11 @@ export const attachmentSlotMachine = setup({
       states: {
         upload: {
           description: 'Riprova sends the same file again.',
-          on: { 'error.retry': { guard: and(['isEnabled', 'hasFileToUpload']), target: '#attachmentSlot.uploading', actions: 'clearError' } },
+          on: { 'error.retry': { guard: 'canRetryUpload', target: '#attachmentSlot.uploading', actions: 'clearError' } },
         },
         remove: {
           description: 'Riprova asks again to remove the file.',
-          on: { 'error.retry': { guard: and(['isEnabled', 'hasUploadedFile']), target: '#attachmentSlot.removing', actions: 'clearError' } },
+          on: { 'error.retry': { guard: 'canRetryRemoval', target: '#attachmentSlot.removing', actions: 'clearError' } },
         },
         download: {
           description: 'Riprova downloads again.',

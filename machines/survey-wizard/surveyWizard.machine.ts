@@ -33,8 +33,6 @@ const answersSyncNotProvided = fromCallback<AnswersSyncCommand, AnswersSyncInput
 /** Host side effects: no-ops until supplied with `.provide({ actions })`. */
 function suppliedByHost(): void {}
 
-const selects = (step: SurveyStep) => ({ type: 'selects' as const, params: { step } });
-
 /**
  * Spec §2 Survey wizard: Istruttoria, Gresb, DNSH (hidden in monitoring), Invia survey (hidden when read-only or
  * admin). Every step change refreshes the stored answers. Invia needs the mandatory attachments and no save
@@ -128,10 +126,10 @@ export const surveyWizardMachine = setup({
           initial: 'istruttoria',
           on: {
             'step.select': [
-              { guard: selects('istruttoria'), target: '.istruttoria', actions: 'refreshAnswers' },
-              { guard: selects('gresb'), target: '.gresb', actions: 'refreshAnswers' },
-              { guard: selects('dnsh'), target: '.dnsh', actions: 'refreshAnswers' },
-              { guard: selects('submit'), target: '.submit', actions: 'refreshAnswers' },
+              { guard: { type: 'selects', params: { step: 'istruttoria' } }, target: '.istruttoria', actions: 'refreshAnswers' },
+              { guard: { type: 'selects', params: { step: 'gresb' } }, target: '.gresb', actions: 'refreshAnswers' },
+              { guard: { type: 'selects', params: { step: 'dnsh' } }, target: '.dnsh', actions: 'refreshAnswers' },
+              { guard: { type: 'selects', params: { step: 'submit' } }, target: '.submit', actions: 'refreshAnswers' },
             ],
             'attachments.changed': { actions: { type: 'storeAttachments', params: ({ event }) => ({ valid: event.valid }) } },
           },

@@ -1,4 +1,13 @@
-import type { ActorLogic, ActorSystem, EventObject, InspectionEvent, Snapshot } from 'xstate';
+import {
+  createActor,
+  type ActorLogic,
+  type ActorSystem,
+  type AnyStateMachine,
+  type EventObject,
+  type InspectionEvent,
+  type Snapshot,
+} from 'xstate';
+import { recordMachineCoverage } from './machineCoverage.ts';
 import {
   adjacencyMapToArray,
   getAdjacencyMap,
@@ -48,7 +57,58 @@ export function pathsCoveringEveryEdge<TSnapshot extends Snapshot<unknown>, TEve
     return edges.map((edge) => edgeKey(edge.state, edge.event, edge.nextState)).filter((key) => !walked.has(key));
   };
 
+  if (isStateMachine(logic)) {
+    recordMachineCoverage({
+      machine: logic.id,
+      states: countStates(logic.root),
+      declared: [...new Set(declaredTransitions(logic.root))],
+      taken: [...transitionsTakenBy(logic, paths, traversal.input)],
+      paths: paths.length,
+    });
+  }
+
   return { paths, edges, unwalkedEdges };
+}
+
+function isStateMachine(logic: unknown): logic is AnyStateMachine {
+  return typeof logic === 'object' && logic !== null && 'root' in logic && 'id' in logic;
+}
+
+function countStates(node: { states: Record<string, unknown> }): number {
+  return Object.values(node.states).reduce<number>(
+    (count, child) => count + 1 + countStates(child as { states: Record<string, unknown> }),
+    0,
+  );
+}
+
+/**
+ * The declared transitions the paths take, found by running each path's events through the machine's pure
+ * transition function (as the graph traversal does), watching its microsteps: the same for every path test,
+ * whatever actors its replays supply.
+ */
+function transitionsTakenBy<TSnapshot extends Snapshot<unknown>, TEvent extends EventObject>(
+  machine: AnyStateMachine,
+  paths: readonly StatePath<TSnapshot, TEvent>[],
+  input: unknown,
+): Set<string> {
+  const taken = new Set<string>();
+  const watcher = createActor(machine, { input, inspect: recordTakenTransitions(taken) });
+  const scope = {
+    self: watcher,
+    id: '',
+    sessionId: '',
+    logger: () => {},
+    defer: () => {},
+    system: watcher.system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as Parameters<AnyStateMachine['transition']>[2];
+  for (const path of paths) {
+    let snapshot = machine.getInitialSnapshot(scope, input);
+    for (const step of path.steps.slice(1)) snapshot = machine.transition(snapshot, step.event, scope);
+  }
+  return taken;
 }
 
 /** A transition as the path tests name it: 'machine.state --event--> machine.target' ('(stay)' without a target). */
@@ -86,7 +146,13 @@ export function recordTakenTransitions(taken: Set<string>) {
   return (inspection: InspectionEvent) => {
     if (inspection.type !== '@xstate.microstep') return;
     for (const transition of inspection._transitions) {
-      taken.add(transitionKey(transition.source.id, transition.eventType, (transition.target ?? []).map((node) => node.id)));
+      taken.add(
+        transitionKey(
+          transition.source.id,
+          transition.eventType,
+          (transition.target ?? []).map((node) => node.id),
+        ),
+      );
     }
   };
 }
