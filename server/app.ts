@@ -46,6 +46,7 @@ import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
 import { createAttachmentRepository } from './attachments/repository.ts';
 import { createFilesystemStorage } from './storage/filesystemStorage.ts';
 import type { FileStorage } from './storage/fileStorage.ts';
+import { sweepAbandonedUploads } from './storage/abandonedUploads.ts';
 import { readSurveyDefinitions, seedSurveyDefinitions } from './surveys/definitions.ts';
 import { createSurveys } from './surveys/surveys.ts';
 import { sjSurveyRoutes } from './routes/sjSurvey.routes.ts';
@@ -70,10 +71,20 @@ export interface BuildAppOptions {
   extraFunds?: (context: { territory: Territory; reference: ReferenceData }) => ServerFund[];
   /** Where attachments are stored; the configured store otherwise (tests pass one that fails like a full disk). */
   storage?: FileStorage;
+  /** How often, and after how long untouched, leftovers of interrupted uploads are swept (hourly / an hour). */
+  uploadSweep?: { everyMs?: number; olderThanMs?: number };
 }
 
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
-export async function buildApp({ config, database, logger = false, missingRequiredAttachments, extraFunds, storage }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  missingRequiredAttachments,
+  extraFunds,
+  storage: suppliedStorage,
+  uploadSweep,
+}: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
   const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
@@ -132,11 +143,15 @@ export async function buildApp({ config, database, logger = false, missingRequir
   };
   app.addHook('onClose', async () => mailer.close());
   const attachmentRepository = createAttachmentRepository(db);
+  const storage = suppliedStorage ?? createFilesystemStorage(config.files.dir);
+  const sweep = sweepAbandonedUploads(storage, app.log, uploadSweep);
+  app.addHook('onClose', async () => sweep.stop());
   const submissions = createApplicationSubmission({
     db,
     statusChanges: applications.statusChanges,
     // The mandatory slots still empty (spec §5: submit needs every required attachment); tests may supply their own.
-    missingRequiredAttachments: missingRequiredAttachments ?? ((organizationId, fund) => attachmentRepository.missingMandatory(organizationId, fund)),
+    missingRequiredAttachments:
+      missingRequiredAttachments ?? ((organizationId, fund) => attachmentRepository.missingMandatory(organizationId, fund)),
   });
 
   let oidc: OidcClient;
@@ -187,7 +202,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
     await api.register(fileUploadRoutes, {
       membership,
       repository: attachmentRepository,
-      storage: storage ?? createFilesystemStorage(config.files.dir),
+      storage,
       maxUploadBytes: config.files.maxUploadBytes,
       funds: funds.map((fund) => fund.entry),
     });
