@@ -112,6 +112,11 @@ export const messages = {
     serverError: 'Si è verificato un errore imprevisto. Riprova tra poco.',
     unavailable: 'Il servizio non è momentaneamente disponibile. Riprova tra qualche istante: i dati già salvati non sono andati persi.',
     network: 'Impossibile contattare il server. Controlla la connessione e riprova.',
+    inputTooDeep: 'I dati inviati hanno una struttura troppo annidata e non possono essere accettati.',
+    nulCharacter: (field: string) =>
+      field
+        ? `Il campo "${field}" contiene un carattere non ammesso (carattere nullo, U+0000): rimuovilo e riprova.`
+        : 'I dati inviati contengono un carattere non ammesso (carattere nullo, U+0000): rimuovilo e riprova.',
   },
   layout: {
     platformName: 'Portale Fondi',
@@ -553,6 +558,8 @@ export const messages = {
     fieldTooLong: 'Uno dei campi inviati con il file è troppo lungo.',
     zipEmpty: 'Nessun allegato caricato per questa candidatura.',
     uploadFailed: 'Caricamento non riuscito: riprova.',
+    badMultipart: 'Il file non è arrivato in un formato leggibile (modulo multipart senza delimitatore o malformato): ricarica la pagina e riprova.',
+    storageFull: 'Lo spazio di archiviazione del portale è esaurito: il file non è stato salvato. Riprova più tardi; se il problema continua, contatta l’assistenza.',
     downloadFailed: 'Download non riuscito: riprova.',
   },
   wizardView: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -5,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { installErrorHandler } from './errors.ts';
+import { installInputLimits } from './requestInput.ts';
 import { createAccountStore } from './idp/accounts.ts';
 import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
@@ -41,6 +43,8 @@ import { fileUploadRoutes } from './routes/fileUpload.routes.ts';
 import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
 import { createAttachmentRepository } from './attachments/repository.ts';
 import { createFilesystemStorage } from './storage/filesystemStorage.ts';
+import type { FileStorage } from './storage/fileStorage.ts';
+import { sweepAbandonedUploads } from './storage/abandonedUploads.ts';
 import { readSurveyDefinitions, seedSurveyDefinitions } from './surveys/definitions.ts';
 import { reviewAnswersForArchive } from './surveys/archivedAnswers.ts';
 import { createSurveys } from './surveys/surveys.ts';
@@ -67,10 +71,22 @@ export interface BuildAppOptions {
    * and a registry entry). Each needs its row in `calls`.
    */
   extraFunds?: (context: { territory: Territory; reference: ReferenceData }) => ServerFund[];
+  /** Where attachments are stored; the configured store otherwise (tests pass one that fails like a full disk). */
+  storage?: FileStorage;
+  /** How often, and after how long untouched, leftovers of interrupted uploads are swept (hourly / an hour). */
+  uploadSweep?: { everyMs?: number; olderThanMs?: number };
 }
 
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
-export async function buildApp({ config, database, logger = false, missingRequiredAttachments, extraFunds }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  missingRequiredAttachments,
+  extraFunds,
+  storage: suppliedStorage,
+  uploadSweep,
+}: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
   const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
@@ -86,10 +102,17 @@ export async function buildApp({ config, database, logger = false, missingRequir
   await seedCalls(db);
   await seedAttachmentTypes(db);
   await seedSurveyDefinitions(db, surveyFiles);
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Unique across processes and restarts: the id a 500 answer carries finds its one log line.
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputLimits(app);
   app.addHook('onClose', async () => close());
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -123,11 +146,15 @@ export async function buildApp({ config, database, logger = false, missingRequir
   };
   app.addHook('onClose', async () => mailer.close());
   const attachmentRepository = createAttachmentRepository(db);
+  const storage = suppliedStorage ?? createFilesystemStorage(config.files.dir);
+  const sweep = sweepAbandonedUploads(storage, app.log, uploadSweep);
+  app.addHook('onClose', async () => sweep.stop());
   const submissions = createApplicationSubmission({
     db,
     statusChanges: applications.statusChanges,
     // The mandatory slots still empty (spec §5: submit needs every required attachment); tests may supply their own.
-    missingRequiredAttachments: missingRequiredAttachments ?? ((organizationId, fund) => attachmentRepository.missingMandatory(organizationId, fund)),
+    missingRequiredAttachments:
+      missingRequiredAttachments ?? ((organizationId, fund) => attachmentRepository.missingMandatory(organizationId, fund)),
   });
 
   let oidc: OidcClient;
@@ -179,7 +206,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
     await api.register(fileUploadRoutes, {
       membership,
       repository: attachmentRepository,
-      storage: createFilesystemStorage(config.files.dir),
+      storage,
       maxUploadBytes: config.files.maxUploadBytes,
       funds: funds.map((fund) => fund.entry),
       reviewAnswers: (organizationId, fund) => reviewAnswersForArchive(db, organizationId, fund),

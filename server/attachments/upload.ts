@@ -1,13 +1,25 @@
 import { pipeline } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { ATTACHMENT_CONTENT_TYPES, attachmentCallTypeSchema, FILE_KINDS, type FileKind, type UploadFileResponse } from '../../domain/attachments.ts';
+import {
+  ATTACHMENT_CONTENT_TYPES,
+  attachmentCallTypeSchema,
+  FILE_KINDS,
+  type FileKind,
+  type UploadFileResponse,
+} from '../../domain/attachments.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import { fileNameWithExtension, displayFileName } from '../../domain/fileName.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Membership, OrganizationAccess } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
-import { ContentInspector, kindMatchesFormat, UploadTooLargeError, UploadWrongFormatError, type ContentInspection } from './contentInspector.ts';
+import {
+  ContentInspector,
+  kindMatchesFormat,
+  UploadTooLargeError,
+  UploadWrongFormatError,
+  type ContentInspection,
+} from './contentInspector.ts';
 import type { AttachmentRepository, AttachmentTypeRow } from './repository.ts';
 
 const m = messages.attachments;
@@ -36,6 +48,18 @@ interface UploadTarget {
 export const tooLarge = (maxBytes: number) =>
   new HttpError(413, 'file_too_large', m.tooLarge(Math.round(maxBytes / (1024 * 1024))), { connection: 'close' });
 
+export const badMultipart = () => new HttpError(400, 'bad_multipart', m.badMultipart);
+
+/**
+ * The request's Content-Type before its body is read: a multipart body needs its boundary, or the parser
+ * cannot find the parts (busboy throws an error of its own, which would otherwise be a 500).
+ */
+export function assertMultipartContentType(contentType: string | undefined): void {
+  if (!contentType || !/^multipart\/form-data\b/i.test(contentType)) throw new HttpError(400, 'file_missing', m.fileMissing);
+  const boundary = /;\s*boundary=("[^"]+"|[^;\s]+)/i.exec(contentType)?.[1]?.replaceAll('"', '');
+  if (!boundary || boundary.length > 70) throw badMultipart();
+}
+
 const NOT_OF_FORMAT: Record<AttachmentTypeRow['format'], string> = { PDF: m.notPdf, Excel: m.notExcel, Documento: m.notDocument };
 const wrongFormat = (format: AttachmentTypeRow['format']) => new HttpError(415, 'unsupported_file_type', NOT_OF_FORMAT[format]);
 
@@ -51,7 +75,11 @@ function clientError(error: unknown, maxBytes: number): unknown {
     return new HttpError(400, 'bad_multipart', messages.generic.badRequest);
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, 'file_missing', m.fileMissing);
+  // The disk (or the volume's quota) is full: the store removed what it wrote; the person may retry later.
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new HttpError(507, 'insufficient_storage', m.storageFull);
   const message = error instanceof Error ? error.message : '';
+  // busboy's words for a body that is not multipart as its header announced.
+  if (/boundary not found|malformed part header|malformed/i.test(message)) return badMultipart();
   if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || /unexpected end|terminated early|aborted/i.test(message)) {
     return new HttpError(400, 'upload_interrupted', m.uploadInterrupted);
   }

@@ -18,13 +18,14 @@ import type { ServerFund } from '../applications/fundModule.ts';
 import { applicationErrors, type ApplicationRouteOptions } from './fundController.routes.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
+import { assertJsonWithinLimits } from '../jsonInput.ts';
 import { prepareApplicationsExport } from '../exports/applicationsExport.ts';
 import { writeApplicationsWorkbook } from '../exports/applicationsWorkbook.ts';
 
 const m = messages.applications;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The wizard's values as sent: a JSON object within the size limit. */
+/** The wizard's values as sent: a JSON object within the size and depth limits, without U+0000 (named by field). */
 function parseDraftJson(json: string): Record<string, unknown> {
   if (json.length > DRAFT_JSON_MAX_LENGTH) throw new HttpError(413, 'draft_too_large', m.draftTooLarge);
   let value: unknown;
@@ -34,6 +35,7 @@ function parseDraftJson(json: string): Record<string, unknown> {
     throw new HttpError(400, 'draft_invalid', m.draftInvalid);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new HttpError(400, 'draft_invalid', m.draftInvalid);
+  assertJsonWithinLimits(value);
   return value as Record<string, unknown>;
 }
 

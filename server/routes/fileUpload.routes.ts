@@ -26,7 +26,7 @@ import { UUID_PATTERN } from '../../domain/organization.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import type { AttachmentRepository, AttachmentRow } from '../attachments/repository.ts';
 import { attachmentSlotsOf, attachmentValidationOf } from '../attachments/slots.ts';
-import { MULTIPART_OVERHEAD_BYTES, receiveUpload, tooLarge } from '../attachments/upload.ts';
+import { assertMultipartContentType, MULTIPART_OVERHEAD_BYTES, receiveUpload, tooLarge } from '../attachments/upload.ts';
 import { requireAdmin } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
@@ -43,6 +43,7 @@ const errors = {
   409: apiErrorSchema,
   413: apiErrorSchema,
   415: apiErrorSchema,
+  507: apiErrorSchema,
 };
 
 export interface FileUploadRouteOptions {
@@ -100,8 +101,9 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 50 },
   });
 
-  /** Refused by its announced length before a byte of the body is read. */
-  async function refuseLargeBody(request: FastifyRequest) {
+  /** Refused by its announced type and length before a byte of the body is read. */
+  async function refuseUnreadableBody(request: FastifyRequest) {
+    assertMultipartContentType(request.headers['content-type']);
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxUploadBytes);
   }
@@ -112,7 +114,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
    */
   app.post(
     '/api/FileUpload/UploadFile',
-    { onRequest: refuseLargeBody, schema: { response: { 200: uploadFileResponseSchema, ...errors } } },
+    { onRequest: refuseUnreadableBody, schema: { response: { 200: uploadFileResponseSchema, ...errors } } },
     (request) => receiveUpload(request, { membership, repository, storage, maxBytes: maxUploadBytes }),
   );
 

@@ -18,6 +18,7 @@ import type { ApplicationRepository } from '../applications/repository.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
+import { assertJsonWithinLimits } from '../jsonInput.ts';
 import { definitionOf, summaryOf, type Surveys } from '../surveys/surveys.ts';
 
 const m = messages.survey;
@@ -66,6 +67,8 @@ function answersOf(json: string | Record<string, unknown>): Record<string, unkno
     throw new HttpError(400, 'survey_answers_invalid', m.answersInvalid);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, 'survey_answers_invalid', m.answersInvalid);
+  // The body's own limits (server/requestInput.ts) hold for answers sent as text too.
+  assertJsonWithinLimits(parsed, 'json');
   return parsed as Record<string, unknown>;
 }
 

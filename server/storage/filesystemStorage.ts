@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StoredFileNotFoundError, type FileStorage } from './fileStorage.ts';
 
 /** 'ab/ab12…' : two hex characters of fan-out, then a random UUID. Anything else is refused before touching the disk. */
+const FAN_OUT = /^[0-9a-f]{2}$/;
 const KEY_PATTERN = /^([0-9a-f]{2})\/\1[0-9a-f]{6}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Files under `root` (DATA_DIR/files by default). A file is written to '<key>.part' and renamed when
- * complete, so a reader never sees half a file and an aborted upload leaves no file behind.
+ * complete, so a reader never sees half a file and an aborted upload leaves no file behind. A process killed
+ * mid-write cannot remove its '.part': sweepAbandoned does, at start and periodically (abandonedUploads.ts).
  */
 export function createFilesystemStorage(root: string): FileStorage {
   function pathOf(key: string): string {
@@ -51,6 +53,32 @@ export function createFilesystemStorage(root: string): FileStorage {
 
     async delete(key: string) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async sweepAbandoned(olderThanMs: number) {
+      const cutoff = Date.now() - olderThanMs;
+      let removed = 0;
+      let fanOut: string[];
+      try {
+        fanOut = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory() && FAN_OUT.test(e.name)).map((e) => e.name);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      for (const dir of fanOut) {
+        for (const name of await readdir(path.join(root, dir)).catch(() => [] as string[])) {
+          if (!name.endsWith('.part')) continue;
+          const file = path.join(root, dir, name);
+          const modified = await stat(file).then(
+            (s) => s.mtimeMs,
+            () => undefined,
+          );
+          if (modified === undefined || modified > cutoff) continue;
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
 
     async exists(key: string) {

@@ -17,12 +17,15 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a fresh database with the real migrations, talked to through app.inject. */
 export async function createTestApp(
-  options: { database?: Database; env?: Record<string, string> } & Pick<BuildAppOptions, 'missingRequiredAttachments' | 'extraFunds' | 'logger'> = {},
+  options: { database?: Database; env?: Record<string, string>; dataDir?: string } & Pick<
+    BuildAppOptions,
+    'missingRequiredAttachments' | 'extraFunds' | 'storage' | 'logger' | 'uploadSweep'
+  > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     PUBLIC_URL,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pf-test-')),
+    DATA_DIR: options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pf-test-')),
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
@@ -33,7 +36,9 @@ export async function createTestApp(
     database,
     missingRequiredAttachments: options.missingRequiredAttachments,
     extraFunds: options.extraFunds,
+    storage: options.storage,
     logger: options.logger,
+    uploadSweep: options.uploadSweep,
   });
   await built.accounts.ensureAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await built.app.ready();

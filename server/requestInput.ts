@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { assertJsonWithinLimits, jsonProblem, jsonProblemError } from './jsonInput.ts';
+
+/**
+ * What every request's input must respect before a route sees it, for every route (the API, the identity
+ * provider's pages): JSON bodies no deeper than MAX_JSON_DEPTH, checked as they are parsed; no U+0000 in
+ * the query, the path parameters or a parsed body, refused with 400 naming the field (server/jsonInput.ts).
+ * The size of a body is bounded by Fastify's bodyLimit (413).
+ */
+export function installInputLimits(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body as string, (error: Error | null, value?: unknown) => {
+      if (error) return done(error, undefined);
+      const problem = jsonProblem(value);
+      if (problem?.kind === 'too_deep') return done(jsonProblemError(problem), undefined);
+      done(null, value);
+    });
+  });
+
+  app.addHook('preValidation', async (request) => {
+    assertJsonWithinLimits(request.query);
+    assertJsonWithinLimits(request.params);
+    assertJsonWithinLimits(request.body);
+  });
+}
