@@ -1,3 +1,5 @@
+import { reportMessages } from './reports/reportMessages.ts';
+
 /** The Italian texts people read (spec §8 and the screens of §2). One place, so wording stays consistent. */
 export const messages = {
   welcome: {
@@ -654,4 +656,5 @@ export const messages = {
       retry: 'Riprova',
     },
   },
+  reports: reportMessages,
 } as const;

@@ -46,6 +46,9 @@ import { createFilesystemStorage } from './storage/filesystemStorage.ts';
 import { readSurveyDefinitions, seedSurveyDefinitions } from './surveys/definitions.ts';
 import { createSurveys } from './surveys/surveys.ts';
 import { sjSurveyRoutes } from './routes/sjSurvey.routes.ts';
+import { reportsRoutes } from './routes/reports.routes.ts';
+import { createReports } from './reports/reports.ts';
+import { createPlaceNames } from './reports/placeNames.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -171,6 +174,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
     await api.register(puiLookupsRoutes, { reference });
     await api.register(draftCompilazioneRoutes, { ...applications, db, funds });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
+    await api.register(reportsRoutes, { reports: createReports({ db, places: createPlaceNames(territory, reference) }) });
     await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys });
     await api.register(fileUploadRoutes, {
       membership,
