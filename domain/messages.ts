@@ -1,5 +1,3 @@
-import { reportMessages } from './reports/reportMessages.ts';
-
 /** The Italian texts people read (spec §8 and the screens of §2). One place, so wording stays consistent. */
 export const messages = {
   welcome: {
@@ -656,5 +654,4 @@ export const messages = {
       retry: 'Riprova',
     },
   },
-  reports: reportMessages,
 } as const;

@@ -1,8 +1,8 @@
 import type { ReportId } from './reportCatalog.ts';
 
 /**
- * The Italian texts of the reports (titles, column names, the one-line readings, filters, errors). Part of the
- * catalogue in domain/messages.ts (`messages.reports`); kept here beside the reports they describe.
+ * The Italian texts of the reports (titles, column names, the one-line readings, filters, errors). Beside the
+ * reports rather than in domain/messages.ts, which every page loads: these load with the admin reports only.
  */
 export const reportMessages = {
   workspaceTitle: 'Fondi Tematici TUR e PUI',

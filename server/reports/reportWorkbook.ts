@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { FUNDS } from '../../domain/applicationStatus.ts';
 import type { Report, ReportValueKind } from '../../domain/reports/reportData.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import { reportFilterSummary } from '../../domain/reports/reportFilterSummary.ts';
@@ -74,10 +73,4 @@ export async function writeReportWorkbook(out: Writable, report: Report): Promis
   }
   if (report.sections.length === 0) workbook.addWorksheet(m.labels.allFunds).commit();
   await workbook.commit();
-}
-
-/** The file's name: the report id and the fund in view ("Report-importi-TUR.xlsx", "Report-importi-TUR-PUI.xlsx"). */
-export function reportFileName(report: Report): string {
-  const period = [report.filters.from, report.filters.to].filter(Boolean).join('_');
-  return `Report-${report.reportId}-${report.filters.fund ?? FUNDS.join('-')}${period ? `-${period}` : ''}.xlsx`;
 }

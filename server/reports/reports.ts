@@ -10,6 +10,7 @@ import {
   type ReportQuery,
 } from '../../domain/reports/reportCatalog.ts';
 import type { Report, ReportList, ReportSection } from '../../domain/reports/reportData.ts';
+import { reportMessages } from '../../domain/reports/reportMessages.ts';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { HttpError } from '../errors.ts';
@@ -21,7 +22,7 @@ import { scopeOf, type ReportScope } from './reportScope.ts';
 import { statusReport } from './statusReport.ts';
 import { territoryReport, type PlaceNames } from './territoryReport.ts';
 
-const m = messages.reports;
+const m = reportMessages;
 
 /**
  * The admin reports (issue 13): each computed by the database with aggregate queries over the applications

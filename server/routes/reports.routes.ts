@@ -7,7 +7,8 @@ import { reportListSchema, reportSchema } from '../../domain/reports/reportData.
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { requireAdmin } from '../auth/authenticate.ts';
 import type { Reports } from '../reports/reports.ts';
-import { reportFileName, writeReportWorkbook } from '../reports/reportWorkbook.ts';
+import { reportFileName } from '../../domain/reports/reportFileName.ts';
+import { writeReportWorkbook } from '../reports/reportWorkbook.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -49,7 +50,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: Reports }> = async 
       });
       return reply
         .type(XLSX_TYPE)
-        .header('content-disposition', attachmentDisposition(reportFileName(report)))
+        .header('content-disposition', attachmentDisposition(reportFileName(report.reportId, report.filters)))
         .header('cache-control', 'no-store')
         .send(stream);
     },
