@@ -52,6 +52,9 @@ import { sjSurveyRoutes } from './routes/sjSurvey.routes.ts';
 import { installCompression } from './delivery/compression.ts';
 import { defaultApiCacheControl } from './delivery/cacheControl.ts';
 import { serveBuiltClient } from './delivery/staticClient.ts';
+import { reportsRoutes } from './routes/reports.routes.ts';
+import { createReports } from './reports/reports.ts';
+import { createPlaceNames } from './reports/placeNames.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -202,6 +205,7 @@ export async function buildApp({
     await api.register(puiLookupsRoutes, { reference });
     await api.register(draftCompilazioneRoutes, { ...applications, db, funds });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
+    await api.register(reportsRoutes, { reports: createReports({ db, places: createPlaceNames(territory, reference) }) });
     await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys });
     await api.register(fileUploadRoutes, {
       membership,

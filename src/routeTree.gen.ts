@@ -28,6 +28,7 @@ import { Route as AuthenticatedSurveyPUI_candidaturaRouteImport } from './routes
 import { Route as AuthenticatedSurveyTUR_candidaturaRouteImport } from './routes/_authenticated/survey.TUR_candidatura'
 import { Route as AuthenticatedYourOrganizationOrganizationIdRouteImport } from './routes/_authenticated/your-organization.$organizationId'
 import { Route as AuthenticatedAdminAdminOrganizationOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.$organizationId'
+import { Route as AuthenticatedAdminAdminPanelReportRouteImport } from './routes/_authenticated/_admin/admin-panel_.report'
 import { Route as AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.PUI_istruttoria.$organizationId'
 import { Route as AuthenticatedSurveyTUR_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.TUR_istruttoria.$organizationId'
 import { Route as AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.PUI_istruttoria.$organizationId'
@@ -139,6 +140,12 @@ const AuthenticatedAdminAdminOrganizationOrganizationIdRoute =
     path: '/admin-organization/$organizationId',
     getParentRoute: () => AuthenticatedAdminRoute,
   } as any)
+const AuthenticatedAdminAdminPanelReportRoute =
+  AuthenticatedAdminAdminPanelReportRouteImport.update({
+    id: '/admin-panel_/report',
+    path: '/admin-panel/report',
+    getParentRoute: () => AuthenticatedAdminRoute,
+  } as any)
 const AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute =
   AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport.update({
     id: '/survey/PUI_istruttoria/$organizationId',
@@ -198,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
   '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
   '/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
+  '/admin-panel/report': typeof AuthenticatedAdminAdminPanelReportRoute
   '/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
   '/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
   '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
@@ -223,6 +231,7 @@ export interface FileRoutesByTo {
   '/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
   '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
   '/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
+  '/admin-panel/report': typeof AuthenticatedAdminAdminPanelReportRoute
   '/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
   '/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
   '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
@@ -251,6 +260,7 @@ export interface FileRoutesById {
   '/_authenticated/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
   '/_authenticated/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
   '/_authenticated/_admin/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
+  '/_authenticated/_admin/admin-panel_/report': typeof AuthenticatedAdminAdminPanelReportRoute
   '/_authenticated/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
   '/_authenticated/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
   '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
@@ -278,6 +288,7 @@ export interface FileRouteTypes {
     | '/survey/TUR_candidatura'
     | '/your-organization/$organizationId'
     | '/admin-organization/$organizationId'
+    | '/admin-panel/report'
     | '/survey/PUI_istruttoria/$organizationId'
     | '/survey/TUR_istruttoria/$organizationId'
     | '/admin-organization/PUI_istruttoria/$organizationId'
@@ -303,6 +314,7 @@ export interface FileRouteTypes {
     | '/survey/TUR_candidatura'
     | '/your-organization/$organizationId'
     | '/admin-organization/$organizationId'
+    | '/admin-panel/report'
     | '/survey/PUI_istruttoria/$organizationId'
     | '/survey/TUR_istruttoria/$organizationId'
     | '/admin-organization/PUI_istruttoria/$organizationId'
@@ -330,6 +342,7 @@ export interface FileRouteTypes {
     | '/_authenticated/survey/TUR_candidatura'
     | '/_authenticated/your-organization/$organizationId'
     | '/_authenticated/_admin/admin-organization/$organizationId'
+    | '/_authenticated/_admin/admin-panel_/report'
     | '/_authenticated/survey/PUI_istruttoria/$organizationId'
     | '/_authenticated/survey/TUR_istruttoria/$organizationId'
     | '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId'
@@ -481,6 +494,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationOrganizationIdRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
+    '/_authenticated/_admin/admin-panel_/report': {
+      id: '/_authenticated/_admin/admin-panel_/report'
+      path: '/admin-panel/report'
+      fullPath: '/admin-panel/report'
+      preLoaderRoute: typeof AuthenticatedAdminAdminPanelReportRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
     '/_authenticated/survey/PUI_istruttoria/$organizationId': {
       id: '/_authenticated/survey/PUI_istruttoria/$organizationId'
       path: '/survey/PUI_istruttoria/$organizationId'
@@ -529,6 +549,7 @@ declare module '@tanstack/react-router' {
 interface AuthenticatedAdminRouteChildren {
   AuthenticatedAdminAdminPanelRoute: typeof AuthenticatedAdminAdminPanelRoute
   AuthenticatedAdminAdminOrganizationOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
+  AuthenticatedAdminAdminPanelReportRoute: typeof AuthenticatedAdminAdminPanelReportRoute
   AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
   AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute
   AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute
@@ -539,6 +560,8 @@ const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
   AuthenticatedAdminAdminPanelRoute: AuthenticatedAdminAdminPanelRoute,
   AuthenticatedAdminAdminOrganizationOrganizationIdRoute:
     AuthenticatedAdminAdminOrganizationOrganizationIdRoute,
+  AuthenticatedAdminAdminPanelReportRoute:
+    AuthenticatedAdminAdminPanelReportRoute,
   AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute:
     AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute,
   AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute:

@@ -16,6 +16,7 @@ import { organizations } from '../db/schema/organizations.ts';
 import { createStatusChanges } from '../applications/statusChanges.ts';
 import { seedCalls } from './calls.ts';
 import { createTerritory } from './territory.ts';
+import { loadReferenceData } from './referenceData.ts';
 import { APPLICATION_STATUS_CODES, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import { partitaIvaCheckDigit } from '../../domain/organization.ts';
 import { callThresholdsSchema, type CallThresholds } from '../../domain/call.ts';
@@ -96,6 +97,8 @@ interface DemoPlace {
   regionId: number | null;
   provinceId: number | null;
   comuneId: number | null;
+  /** The PUI project's metropolitan city (the organisation's own, else one in turn) and its region. */
+  metropolitanCity: { id: number; regionId: number | null };
 }
 
 /**
@@ -110,6 +113,8 @@ function demoApplication(fund: Fund, org: DemoOrganization, place: DemoPlace, or
     const values = puiWizardDefinition.withComputedValues({
       ...puiWizardDefinition.emptyValues(organizationId),
       progNome: `Rigenerazione urbana a ${org.comune}`,
+      progCittaMetropolitana: place.metropolitanCity.id,
+      progRegione: place.metropolitanCity.regionId === null ? '' : String(place.metropolitanCity.regionId),
       progDescrizione: demoProse(`di rigenerazione urbana di ${org.comune}`, 700),
       costiTotale: total,
       entitaInterventoFondo: fundShare,
@@ -162,6 +167,7 @@ async function thresholdsOf(db: Db, fund: Fund): Promise<CallThresholds> {
 export async function seedDemo(db: Db): Promise<{ organizations: number; applications: number; skipped: number }> {
   await seedCalls(db);
   const territory = createTerritory();
+  const { cittaMetropolitane } = await loadReferenceData({ territory });
   const statusChanges = createStatusChanges(db);
   let created = 0;
   let skipped = 0;
@@ -216,7 +222,14 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
           .insert(applications)
           .values({ organizationId: row!.id, fund, createdAt: new Date(at), updatedAt: new Date(at), statusChangedAt: new Date(at) })
           .returning({ id: applications.id });
-        const demo = demoApplication(fund, org, { regionId: province?.regionId ?? null, provinceId: province?.id ?? null, comuneId: comune?.id ?? null }, row!.id, index);
+        const city = cittaMetropolitane.find((c) => c.provinceId === province?.id) ?? cittaMetropolitane[index % cittaMetropolitane.length]!;
+        const place: DemoPlace = {
+          regionId: province?.regionId ?? null,
+          provinceId: province?.id ?? null,
+          comuneId: comune?.id ?? null,
+          metropolitanCity: { id: city.id, regionId: territory.province(city.provinceId)?.regionId ?? null },
+        };
+        const demo = demoApplication(fund, org, place, row!.id, index);
         for (const step of steps) {
           at += (2 + ((index + step.event.length) % 7)) * DAY;
           const when = new Date(at);

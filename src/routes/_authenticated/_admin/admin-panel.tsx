@@ -1,18 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
+import { z } from 'zod';
 import { messages } from '../../../../domain/messages.ts';
 import { AdminOrganizationsTab } from '../../../features/admin-organizations/AdminOrganizationsTab.tsx';
 import { adminListSearchSchema, type AdminListSearch } from '../../../features/admin-organizations/adminListSearch.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs.tsx';
 
-/** Admins only (spec §6): anyone else is sent to their own home. Sort, filters and search live in the URL. */
+/** The reports' list loads when its tab is opened: the organisations tab does not carry it. */
+const ReportsTab = lazy(() => import('../../../features/admin-reports/ReportsTab.tsx').then((module) => ({ default: module.ReportsTab })));
+
+/** Which tab is open: the organisations (default) or 'reports', so "Torna alla Reportistica" lands on it. */
+const panelTabSchema = z.object({ tab: z.enum(['reports']).optional().catch(undefined) });
+type PanelSearch = AdminListSearch & z.infer<typeof panelTabSchema>;
+
+/** Admins only (spec §6): anyone else is sent to their own home. Tab, sort, filters and search live in the URL. */
 export const Route = createFileRoute('/_authenticated/_admin/admin-panel')({
-  validateSearch: adminListSearchSchema,
+  validateSearch: (search: Record<string, unknown>): PanelSearch => ({ ...adminListSearchSchema.parse(search), ...panelTabSchema.parse(search) }),
   component: AdminPanelPage,
 });
 
 function AdminPanelPage() {
-  const search = Route.useSearch();
+  const { tab, ...search } = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(
     (patch: Partial<AdminListSearch>, options?: { replace?: boolean }) =>
@@ -22,7 +31,10 @@ function AdminPanelPage() {
   return (
     <>
       <h1>{messages.pages.adminPanel}</h1>
-      <Tabs>
+      <Tabs
+        selectedKey={tab ?? 'organizations'}
+        onSelectionChange={(key) => void navigate({ search: (previous) => ({ ...previous, tab: key === 'reports' ? 'reports' : undefined }), replace: true })}
+      >
         <TabList aria-label={messages.pages.adminTabsLabel}>
           <Tab id="organizations">{messages.pages.adminOrganizationsTab}</Tab>
           <Tab id="reports">{messages.pages.adminReportsTab}</Tab>
@@ -31,7 +43,9 @@ function AdminPanelPage() {
           <AdminOrganizationsTab search={search} onSearchChange={onSearchChange} />
         </TabPanel>
         <TabPanel id="reports">
-          <p>{messages.pages.noReports}</p>
+          <Suspense fallback={<Spinner />}>
+            <ReportsTab />
+          </Suspense>
         </TabPanel>
       </Tabs>
     </>

@@ -1,0 +1,134 @@
+import type { ReportId } from './reportCatalog.ts';
+
+/**
+ * The Italian texts of the reports (titles, column names, the one-line readings, filters, errors). Beside the
+ * reports rather than in domain/messages.ts, which every page loads: these load with the admin reports only.
+ */
+export const reportMessages = {
+  workspaceTitle: 'Fondi Tematici TUR e PUI',
+  catalog: {
+    'stato-candidature': {
+      title: 'Candidature per stato',
+      description: 'Quante candidature si trovano in ciascuno dei tredici stati, per fondo.',
+    },
+    importi: {
+      title: 'Importi richiesti',
+      description: 'Importi richiesti ai fondi, investimento totale e cofinanziamento; quota del fondo e avvisi per l\u2019istruttoria.',
+    },
+    territorio: {
+      title: 'Candidature per territorio',
+      description: 'Candidature e importi richiesti per regione e, per il PUI, per città metropolitana.',
+    },
+    'flusso-istruttoria': {
+      title: 'Presentazione e tempi di istruttoria',
+      description: 'Candidature presentate per settimana e giorni dalla presentazione alla decisione e in integrazione.',
+    },
+    monitoraggio: {
+      title: 'Monitoraggio',
+      description: 'Progetti in monitoraggio: da compilare, compilati e chiusi.',
+    },
+  } satisfies Record<ReportId, { title: string; description: string }>,
+  filters: {
+    invalidFrom: 'La data di inizio del periodo non è valida: usa il formato AAAA-MM-GG.',
+    invalidTo: 'La data di fine del periodo non è valida: usa il formato AAAA-MM-GG.',
+    rangeReversed: 'La data di fine del periodo non può precedere la data di inizio.',
+    invalidFund: 'Il fondo indicato non esiste: scegli TUR o PUI.',
+  },
+  notFound: 'Il report richiesto non esiste: torna alla Reportistica e sceglilo dall\u2019elenco.',
+  columns: {
+    status: 'Stato',
+    fund: 'Fondo',
+    total: 'Totale',
+    applications: 'Candidature',
+    fundAmount: 'Importo richiesto al fondo',
+    totalInvestment: 'Investimento totale',
+    coFinancing: 'Cofinanziamento',
+    withWarnings: 'Con almeno un avviso',
+    shareBand: 'Quota del fondo sull\u2019investimento',
+    warning: 'Avviso',
+    region: 'Regione',
+    metropolitanCity: 'Città metropolitana',
+    fundApplications: (fund: string) => `${fund}: candidature`,
+    fundRequested: (fund: string) => `${fund}: importo richiesto`,
+    week: 'Settimana dal',
+    decisions: 'Decisioni',
+    decisionMedian: 'Giorni alla decisione (mediana)',
+    decisionP90: 'Giorni alla decisione (90° percentile)',
+    integrations: 'Integrazioni concluse',
+    integrationsOpen: 'Integrazioni in corso',
+    integrationMedian: 'Giorni in integrazione (mediana)',
+    integrationP90: 'Giorni in integrazione (90° percentile)',
+    monitoringOpen: 'Da compilare',
+    monitoringSubmitted: 'Compilati',
+    monitoringClosed: 'Chiusi',
+  },
+  labels: {
+    notGiven: 'Non indicata',
+    notComputable: 'Non calcolabile',
+    band: (from: number, to: number) => `${from}–${to}%`,
+    bandOver: (from: number) => `${from}% e oltre`,
+    allFunds: 'Tutti i fondi',
+  },
+  sections: {
+    byStatus: 'Candidature per stato',
+    amounts: 'Importi per fondo',
+    shares: 'Distribuzione della quota del fondo',
+    warnings: 'Avvisi per l\u2019istruttoria',
+    regions: 'Candidature e importi per regione',
+    metropolitanCities: 'Candidature e importi per città metropolitana',
+    weekly: 'Candidature presentate per settimana',
+    reviewSpeed: 'Tempi di istruttoria',
+    monitoring: 'Progetti in monitoraggio',
+  },
+  notes: {
+    period: 'Il periodo si applica alla data di presentazione della candidatura.',
+    periodStatus:
+      'Il periodo si applica alla data di presentazione; per le candidature non ancora presentate alla data di apertura della bozza e, per «Non avviata», alla data di registrazione dell\u2019organizzazione.',
+    monitoring:
+      'I periodi di monitoraggio non sono ancora registrati dal portale: i dati derivano dagli stati Monitoraggio Aperto, Monitoraggio Sottomesso e Monitoraggio Chiuso.',
+  },
+  readings: {
+    none: 'Nessuna candidatura corrisponde ai filtri scelti.',
+    byStatus: (total: string, submitted: string, top: string, topCount: string) =>
+      `${total} candidature avviate, di cui ${submitted} presentate; lo stato più frequente è «${top}» con ${topCount}.`,
+    amounts: (count: string, requested: string, investment: string, share: string) =>
+      `Le ${count} candidature presentate chiedono ai fondi ${requested} su ${investment} di investimento totale (${share}).`,
+    shares: (over: string, count: string, limit: string) => `${over} candidature su ${count} chiedono al fondo almeno il ${limit} dell\u2019investimento.`,
+    warnings: (withWarnings: string, count: string, top: string) =>
+      `${withWarnings} candidature su ${count} hanno almeno un avviso; il più frequente è «${top}».`,
+    noWarnings: (count: string) => `Nessuna delle ${count} candidature presentate ha avvisi per l\u2019istruttoria.`,
+    regions: (top: string, topCount: string, requested: string, regions: string) =>
+      `La regione con più candidature è ${top} (${topCount}, ${requested} richiesti); le regioni rappresentate sono ${regions}.`,
+    metropolitanCities: (top: string, topCount: string, requested: string) =>
+      `La città metropolitana con più candidature è ${top} (${topCount}, ${requested} richiesti).`,
+    weekly: (count: string, weeks: string, week: string, weekCount: string) =>
+      `${count} candidature presentate in ${weeks} settimane; la settimana con più candidature è quella dal ${week} (${weekCount}).`,
+    reviewSpeed: (median: string, p90: string, decisions: string) =>
+      `Dalla presentazione alla decisione passano in mediana ${median}; il 90% delle ${decisions} decisioni arriva entro ${p90}.`,
+    noDecisions: 'Nessuna candidatura presentata nel periodo ha ancora ricevuto una decisione (Ammissibile o Rifiutata).',
+    monitoring: (count: string, open: string, submitted: string, closed: string) =>
+      `${count} progetti in monitoraggio: ${open} da compilare, ${submitted} compilati, ${closed} chiusi.`,
+  },
+  page: {
+    listIntro: 'Scegli un report: ogni report mostra un grafico con la sua tabella di dati e si può scaricare in Excel.',
+    open: (title: string) => `Apri il report «${title}»`,
+    backToList: 'Torna alla Reportistica',
+    filtersLegend: 'Filtri',
+    fundFilter: 'Fondo',
+    periodFilter: 'Periodo di presentazione',
+    clearPeriod: 'Tutto il periodo',
+    download: 'Scarica Excel',
+    downloadFailed: 'Non è stato possibile scaricare il file Excel: riprova.',
+    loading: 'Caricamento del report…',
+    loadFailed: 'Non è stato possibile caricare il report: riprova.',
+    retry: 'Riprova',
+    tableCaption: (title: string) => `${title}: dati del grafico`,
+    chartLabel: (title: string) => `Grafico: ${title}. I dati sono nella tabella che segue.`,
+    unknownReport: 'Il report richiesto non esiste.',
+    generatedFor: (fund: string, period: string) => `${fund} · ${period}`,
+    wholePeriod: 'tutto il periodo',
+    period: (from: string, to: string) => `dal ${from} al ${to}`,
+    periodFrom: (from: string) => `dal ${from}`,
+    periodTo: (to: string) => `fino al ${to}`,
+  },
+} as const;

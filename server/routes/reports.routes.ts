@@ -1,0 +1,58 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../domain/errors.ts';
+import { reportQuerySchema } from '../../domain/reports/reportCatalog.ts';
+import { reportListSchema, reportSchema } from '../../domain/reports/reportData.ts';
+import { attachmentDisposition } from '../attachments/contentDisposition.ts';
+import { requireAdmin } from '../auth/authenticate.ts';
+import type { Reports } from '../reports/reports.ts';
+import { reportFileName } from '../../domain/reports/reportFileName.ts';
+import { writeReportWorkbook } from '../reports/reportWorkbook.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/**
+ * /api/Report/…: the admin panel's reports (tab "Reportistica"). Platform admins only. The spec's
+ * GET /api/PBITokens (workspaceId, reportId) handed out tokens for an external report service; our reports are
+ * the portal's own data, so they keep its address (workspaceId, reportId) under a controller of their own
+ * (docs/ARCHITECTURE.md, Reports).
+ */
+export const reportsRoutes: FastifyPluginAsyncZod<{ reports: Reports }> = async (app, { reports }) => {
+  app.get('/api/Report/GetReportList', { schema: { response: { 200: reportListSchema, ...errors } } }, async (request, reply) => {
+    requireAdmin(request);
+    reply.header('cache-control', 'private, no-store');
+    return reports.list();
+  });
+
+  app.get(
+    '/api/Report/GetReport',
+    { schema: { querystring: reportQuerySchema, response: { 200: reportSchema, ...errors } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      reply.header('cache-control', 'private, no-store');
+      return reports.report(request.query);
+    },
+  );
+
+  /** The report's tables as "Report-{rid}-{fund}.xlsx", streamed as it is written. */
+  app.get(
+    '/api/Report/DownloadExcelReport',
+    { schema: { querystring: reportQuerySchema, response: { 200: z.unknown().describe('the xlsx file, streamed'), ...errors } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const report = await reports.report(request.query);
+      const stream = new PassThrough();
+      writeReportWorkbook(stream, report).catch((err: unknown) => {
+        request.log.error({ err }, 'report export failed');
+        stream.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', attachmentDisposition(reportFileName(report.reportId, report.filters)))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+};
