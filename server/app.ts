@@ -46,6 +46,10 @@ import { createFilesystemStorage } from './storage/filesystemStorage.ts';
 import { readSurveyDefinitions, seedSurveyDefinitions } from './surveys/definitions.ts';
 import { createSurveys } from './surveys/surveys.ts';
 import { sjSurveyRoutes } from './routes/sjSurvey.routes.ts';
+import { createMonitoring } from './monitoring/monitoring.ts';
+import { readMonitoringPeriods, seedMonitoringPeriods } from './monitoring/periods.ts';
+import { createMonitoringReminders } from './monitoring/reminders.ts';
+import { monitoraggioRoutes } from './routes/monitoraggio.routes.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -65,10 +69,12 @@ export interface BuildAppOptions {
    * and a registry entry). Each needs its row in `calls`.
    */
   extraFunds?: (context: { territory: Territory; reference: ReferenceData }) => ServerFund[];
+  /** Whether the monitoring reminders job runs in this process (tests drive it themselves with false). */
+  startReminderJob?: boolean;
 }
 
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
-export async function buildApp({ config, database, logger = false, missingRequiredAttachments, extraFunds }: BuildAppOptions) {
+export async function buildApp({ config, database, logger = false, missingRequiredAttachments, extraFunds, startReminderJob = true }: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
   const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
@@ -80,10 +86,12 @@ export async function buildApp({ config, database, logger = false, missingRequir
     createPuiFund(territory, reference),
     ...(extraFunds?.({ territory, reference }) ?? []),
   ];
+  const periodFile = await readMonitoringPeriods(config.monitoring.periodsFile, funds.map((fund) => fund.entry.fund));
   const { db, close } = database ?? (await openDatabase(config.database));
   await seedCalls(db);
   await seedAttachmentTypes(db);
   await seedSurveyDefinitions(db, surveyFiles);
+  await seedMonitoringPeriods(db, periodFile);
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,12 +117,20 @@ export async function buildApp({ config, database, logger = false, missingRequir
     funds: funds.map((fund) => fund.entry),
     missingMandatory: (tx, organizationId, fund, purpose) => createAttachmentRepository(tx).missingMandatory(organizationId, fund, purpose),
   });
+  // Monitoring periods, their answers and reminders (server/monitoring/): the job sends each reminder once.
+  const reminders = createMonitoringReminders({ db, membership, mailer, publicUrl: config.publicUrl, daysBefore: config.monitoring.reminderDays, log: app.log });
+  const monitoring = createMonitoring({ db, surveys, onPeriodOpened: () => reminders.runOnce().then(() => undefined) });
+  if (startReminderJob) {
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => void (stop = reminders.start()));
+    app.addHook('onClose', async () => stop?.());
+  }
   const applications = {
     membership,
     repository: createApplicationRepository(db),
     statusChanges: createStatusChanges(db, {
-      preconditions: { ...integrations.preconditions, ...surveys.preconditions },
-      effects: { ...integrations.effects, ...surveys.effects },
+      preconditions: { ...integrations.preconditions, ...surveys.preconditions, ...monitoring.preconditions },
+      effects: { ...integrations.effects, ...surveys.effects, ...monitoring.effects },
       onAfterCommitError: (err, transition) => app.log.error({ err, event: transition.event }, 'after a status change'),
     }),
   };
@@ -171,7 +187,8 @@ export async function buildApp({ config, database, logger = false, missingRequir
     await api.register(puiLookupsRoutes, { reference });
     await api.register(draftCompilazioneRoutes, { ...applications, db, funds });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
-    await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys });
+    await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys, monitoring });
+    await api.register(monitoraggioRoutes, { membership, repository: applications.repository, monitoring, funds: surveys.funds });
     await api.register(fileUploadRoutes, {
       membership,
       repository: attachmentRepository,
@@ -197,5 +214,5 @@ export async function buildApp({ config, database, logger = false, missingRequir
     return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata.' });
   });
 
-  return { app, accounts, db };
+  return { app, accounts, db, reminders };
 }

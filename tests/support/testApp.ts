@@ -17,7 +17,10 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a fresh database with the real migrations, talked to through app.inject. */
 export async function createTestApp(
-  options: { database?: Database; env?: Record<string, string> } & Pick<BuildAppOptions, 'missingRequiredAttachments' | 'extraFunds'> = {},
+  options: { database?: Database; env?: Record<string, string> } & Pick<
+    BuildAppOptions,
+    'missingRequiredAttachments' | 'extraFunds' | 'startReminderJob'
+  > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
@@ -28,7 +31,13 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const built = await buildApp({ config, database, missingRequiredAttachments: options.missingRequiredAttachments, extraFunds: options.extraFunds });
+  const built = await buildApp({
+    config,
+    database,
+    missingRequiredAttachments: options.missingRequiredAttachments,
+    extraFunds: options.extraFunds,
+    startReminderJob: options.startReminderJob ?? false,
+  });
   await built.accounts.ensureAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await built.app.ready();
   const { app } = built;
@@ -93,6 +102,8 @@ export async function createTestApp(
     app,
     db: built.db,
     accounts: built.accounts,
+    /** The monitoring reminders job of this instance (tests run it at chosen times). */
+    reminders: built.reminders,
     config,
     browse,
     submitAtProvider,
