@@ -303,6 +303,7 @@ export const messages = {
     vaiAgliAllegati: 'Vai agli allegati',
     compilaIstruttoria: 'Compila istruttoria',
     monitora: 'Monitora il tuo progetto',
+    monitoringPeriods: 'Periodi di monitoraggio e scadenze',
     opening: 'Apertura in corso…',
     backToFunds: 'Torna ai fondi',
     backToList: 'Torna alla lista',
