@@ -359,6 +359,8 @@ export const messages = {
     pagination: 'Pagine dell\u2019elenco',
     openApplication: (fund: string) => `Apri candidatura ${fund}`,
     openReview: (fund: string) => `Apri istruttoria ${fund}`,
+    openMonitoring: (fund: string) => `Apri monitoraggio ${fund}`,
+    monitoringOverdue: 'Monitoraggio scaduto',
     zip: 'Scarica allegati (zip)',
     zipOf: (fund: string, organization: string) => `Scarica gli allegati ${fund} di ${organization} (zip)`,
     zipDownloading: 'Preparazione del file zip…',

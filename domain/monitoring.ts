@@ -62,3 +62,6 @@ export const monitoringRowSchema = z.object({
 export type MonitoringRow = z.infer<typeof monitoringRowSchema>;
 
 export const showMonitoraggioQuerySchema = z.object({ candidaturaId: z.string() });
+
+/** GET /api/Monitoraggio/GetMonitoraggiScaduti (admins): applications whose current period is overdue. */
+export const overdueMonitoringSchema = z.object({ candidaturaIds: z.array(z.string()) });

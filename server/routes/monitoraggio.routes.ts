@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import { messages } from '../../domain/messages.ts';
-import { monitoringRowSchema, showMonitoraggioQuerySchema } from '../../domain/monitoring.ts';
+import { monitoringRowSchema, overdueMonitoringSchema, showMonitoraggioQuerySchema } from '../../domain/monitoring.ts';
 import { UUID_PATTERN } from '../../domain/organization.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
+import { requireAdmin } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
@@ -13,7 +14,7 @@ import type { Monitoring } from '../monitoring/monitoring.ts';
 export interface MonitoraggioRouteOptions {
   membership: Membership;
   repository: ApplicationRepository;
-  monitoring: Pick<Monitoring, 'rows'>;
+  monitoring: Pick<Monitoring, 'rows' | 'overdueApplicationIds'>;
   funds: readonly FundEntry[];
 }
 
@@ -26,6 +27,16 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  */
 export const monitoraggioRoutes: FastifyPluginAsyncZod<MonitoraggioRouteOptions> = async (app, options) => {
   const { membership, repository, monitoring, funds } = options;
+
+  /** Admins: the applications whose current monitoring period is past its due day and not handed over (the list marks them). */
+  app.get(
+    '/api/Monitoraggio/GetMonitoraggiScaduti',
+    { schema: { response: { 200: overdueMonitoringSchema, ...errors } } },
+    async (request) => {
+      requireAdmin(request);
+      return { candidaturaIds: await monitoring.overdueApplicationIds() };
+    },
+  );
   for (const fund of funds) {
     app.get(
       `/api/Monitoraggio/ShowMonitoraggio${fund.controller}`,

@@ -8,7 +8,7 @@ import { surveySubmissionSchema, surveyValidationSchema } from '../../domain/sur
 import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../../server/db/schema/monitoring.ts';
 import { readMonitoringPeriods } from '../../server/monitoring/periods.ts';
 import { applicationRow, forceApplicationStatus, historyRows, updateStatus } from '../support/applicationFixtures.ts';
-import { monitoringPeriodsEnv } from '../support/monitoringPeriods.ts';
+import { monitoringPeriodsEnv, romeDay } from '../support/monitoringPeriods.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
@@ -215,5 +215,26 @@ describe('monitoring an application, period after period', () => {
     expect(round!.submittedAt).toBeNull();
     const reminders = await t.db.select().from(monitoringReminders).where(eq(monitoringReminders.roundId, round!.id));
     expect(reminders.map((r) => r.kind)).toEqual(['opened']);
+  });
+
+  it('a period past its due day and not handed over is overdue on the rows and in the admins\' list', async () => {
+    const person = await personWithOrganization(t, { name: 'Comune in Ritardo' });
+    const id = await deliberated(person, { istruttoria: istruttoriaPuiAnswers });
+    expect((await open(id)).statusCode).toBe(200);
+    const [row] = await rows(person.token, id);
+    expect(row!.overdue).toBe(false);
+    // The data file moves the period's due day into the past (ten days ago, a working day or not).
+    await t.db
+      .update(monitoringPeriods)
+      .set({ opensOn: romeDay(-20), dueOn: romeDay(-10) })
+      .where(eq(monitoringPeriods.id, row!.id));
+    const [late] = await rows(person.token, id);
+    expect(late).toMatchObject({ overdue: true, compilata: false });
+    const list = await t.get('/api/Monitoraggio/GetMonitoraggiScaduti', admin.token);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().candidaturaIds).toContain(id);
+    // Handed-over periods are never overdue.
+    expect(list.json().candidaturaIds).not.toContain(applicationId);
+    expect((await t.get('/api/Monitoraggio/GetMonitoraggiScaduti', person.token)).statusCode).toBe(403);
   });
 });
