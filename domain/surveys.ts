@@ -46,6 +46,8 @@ export const surveySubmissionSchema = z.object({
   candidaturaId: z.string(),
   compilazioneType: z.number().int(),
   monitoraggio: z.boolean(),
+  /** The monitoring period the answers are for; null for the review. */
+  monitoringPeriodId: z.string().nullable().default(null),
   json: z.record(z.string(), z.unknown()),
   /** Saves so far: send it back with the next save (412 when somebody saved meanwhile). */
   version: z.number().int(),
@@ -69,6 +71,8 @@ export const createSurveyAnswersBodySchema = z.object({
   candidaturaId: z.uuid(),
   compilazioneType: z.coerce.number().int(),
   monitoraggio: z.boolean().default(false),
+  /** Monitoring: the period the client is answering (the current one when omitted; another one is 409). */
+  monitoringPeriodId: z.uuid().optional(),
   version: z.coerce.number().int().min(0).optional(),
 });
 export type CreateSurveyAnswersBody = z.input<typeof createSurveyAnswersBodySchema>;

@@ -55,6 +55,10 @@ import { serveBuiltClient } from './delivery/staticClient.ts';
 import { reportsRoutes } from './routes/reports.routes.ts';
 import { createReports } from './reports/reports.ts';
 import { createPlaceNames } from './reports/placeNames.ts';
+import { createMonitoring } from './monitoring/monitoring.ts';
+import { readMonitoringPeriods, seedMonitoringPeriods } from './monitoring/periods.ts';
+import { createMonitoringReminders } from './monitoring/reminders.ts';
+import { monitoraggioRoutes } from './routes/monitoraggio.routes.ts';
 
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -78,6 +82,8 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** How often, and after how long untouched, leftovers of interrupted uploads are swept (hourly / an hour). */
   uploadSweep?: { everyMs?: number; olderThanMs?: number };
+  /** Whether the monitoring reminders job runs in this process (tests drive it themselves with false). */
+  startReminderJob?: boolean;
 }
 
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
@@ -89,6 +95,7 @@ export async function buildApp({
   extraFunds,
   storage: suppliedStorage,
   uploadSweep,
+  startReminderJob = true,
 }: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
@@ -101,10 +108,12 @@ export async function buildApp({
     createPuiFund(territory, reference),
     ...(extraFunds?.({ territory, reference }) ?? []),
   ];
+  const periodFile = await readMonitoringPeriods(config.monitoring.periodsFile, funds.map((fund) => fund.entry.fund));
   const { db, close } = database ?? (await openDatabase(config.database));
   await seedCalls(db);
   await seedAttachmentTypes(db);
   await seedSurveyDefinitions(db, surveyFiles);
+  await seedMonitoringPeriods(db, periodFile);
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -138,12 +147,20 @@ export async function buildApp({
     funds: funds.map((fund) => fund.entry),
     missingMandatory: (tx, organizationId, fund, purpose) => createAttachmentRepository(tx).missingMandatory(organizationId, fund, purpose),
   });
+  // Monitoring periods, their answers and reminders (server/monitoring/): the job sends each reminder once.
+  const reminders = createMonitoringReminders({ db, membership, mailer, publicUrl: config.publicUrl, daysBefore: config.monitoring.reminderDays, log: app.log });
+  const monitoring = createMonitoring({ db, surveys, onPeriodOpened: () => reminders.runOnce().then(() => undefined) });
+  if (startReminderJob) {
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => void (stop = reminders.start()));
+    app.addHook('onClose', async () => stop?.());
+  }
   const applications = {
     membership,
     repository: createApplicationRepository(db),
     statusChanges: createStatusChanges(db, {
-      preconditions: { ...integrations.preconditions, ...surveys.preconditions },
-      effects: { ...integrations.effects, ...surveys.effects },
+      preconditions: { ...integrations.preconditions, ...surveys.preconditions, ...monitoring.preconditions },
+      effects: { ...integrations.effects, ...surveys.effects, ...monitoring.effects },
       onAfterCommitError: (err, transition) => app.log.error({ err, event: transition.event }, 'after a status change'),
     }),
   };
@@ -206,7 +223,8 @@ export async function buildApp({
     await api.register(draftCompilazioneRoutes, { ...applications, db, funds });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
     await api.register(reportsRoutes, { reports: createReports({ db, places: createPlaceNames(territory, reference) }) });
-    await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys });
+    await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys, monitoring });
+    await api.register(monitoraggioRoutes, { membership, repository: applications.repository, monitoring, funds: surveys.funds });
     await api.register(fileUploadRoutes, {
       membership,
       repository: attachmentRepository,
@@ -228,5 +246,5 @@ export async function buildApp({
     return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata.' });
   });
 
-  return { app, accounts, db };
+  return { app, accounts, db, reminders };
 }

@@ -16,6 +16,8 @@ const envSchema = z
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     REFERENCE_DATA_DIR: optionalString,
     SURVEYS_DATA_DIR: optionalString,
+    MONITORING_PERIODS_FILE: optionalString,
+    MONITORING_REMINDER_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(365).default(7)),
     DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
     OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().url().optional()),
     OIDC_CLIENT_ID: optionalString,
@@ -86,6 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     referenceDataDir: e.REFERENCE_DATA_DIR === undefined ? undefined : path.resolve(e.REFERENCE_DATA_DIR),
     /** The review and monitoring survey definitions (server/seed/surveys when unset); see server/seed/surveys/README.md. */
     surveysDataDir: e.SURVEYS_DATA_DIR === undefined ? undefined : path.resolve(e.SURVEYS_DATA_DIR),
+    /** Monitoring periods of every fund (server/seed/monitoring/periods.json when unset) and the reminders' lead. */
+    monitoring: {
+      periodsFile: e.MONITORING_PERIODS_FILE === undefined ? undefined : path.resolve(e.MONITORING_PERIODS_FILE),
+      reminderDays: e.MONITORING_REMINDER_DAYS,
+    },
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),

@@ -21,6 +21,7 @@ import { Route as AuthenticatedCallsRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedCandidaturaCompletataRouteImport } from './routes/_authenticated/candidaturaCompletata'
 import { Route as AuthenticatedFlowOrganizationRouteImport } from './routes/_authenticated/flow-organization'
 import { Route as AuthenticatedInviteCollaborateRouteImport } from './routes/_authenticated/invite-collaborate'
+import { Route as AuthenticatedMonitoraggioRouteImport } from './routes/_authenticated/monitoraggio'
 import { Route as AuthenticatedRegisterOrgRouteImport } from './routes/_authenticated/register-org'
 import { Route as AuthenticatedSurveyIstruttoriaCompletataRouteImport } from './routes/_authenticated/surveyIstruttoriaCompletata'
 import { Route as AuthenticatedAdminAdminPanelRouteImport } from './routes/_authenticated/_admin/admin-panel'
@@ -96,6 +97,12 @@ const AuthenticatedInviteCollaborateRoute =
   AuthenticatedInviteCollaborateRouteImport.update({
     id: '/invite-collaborate',
     path: '/invite-collaborate',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMonitoraggioRoute =
+  AuthenticatedMonitoraggioRouteImport.update({
+    id: '/monitoraggio',
+    path: '/monitoraggio',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedRegisterOrgRoute =
@@ -198,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
+  '/monitoraggio': typeof AuthenticatedMonitoraggioRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
   '/surveyIstruttoriaCompletata': typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   '/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
@@ -224,6 +232,7 @@ export interface FileRoutesByTo {
   '/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
+  '/monitoraggio': typeof AuthenticatedMonitoraggioRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
   '/surveyIstruttoriaCompletata': typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   '/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
@@ -253,6 +262,7 @@ export interface FileRoutesById {
   '/_authenticated/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/_authenticated/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/_authenticated/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
+  '/_authenticated/monitoraggio': typeof AuthenticatedMonitoraggioRoute
   '/_authenticated/register-org': typeof AuthenticatedRegisterOrgRoute
   '/_authenticated/surveyIstruttoriaCompletata': typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   '/_authenticated/_admin/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
@@ -281,6 +291,7 @@ export interface FileRouteTypes {
     | '/candidaturaCompletata'
     | '/flow-organization'
     | '/invite-collaborate'
+    | '/monitoraggio'
     | '/register-org'
     | '/surveyIstruttoriaCompletata'
     | '/admin-panel'
@@ -307,6 +318,7 @@ export interface FileRouteTypes {
     | '/candidaturaCompletata'
     | '/flow-organization'
     | '/invite-collaborate'
+    | '/monitoraggio'
     | '/register-org'
     | '/surveyIstruttoriaCompletata'
     | '/admin-panel'
@@ -335,6 +347,7 @@ export interface FileRouteTypes {
     | '/_authenticated/candidaturaCompletata'
     | '/_authenticated/flow-organization'
     | '/_authenticated/invite-collaborate'
+    | '/_authenticated/monitoraggio'
     | '/_authenticated/register-org'
     | '/_authenticated/surveyIstruttoriaCompletata'
     | '/_authenticated/_admin/admin-panel'
@@ -443,6 +456,13 @@ declare module '@tanstack/react-router' {
       path: '/invite-collaborate'
       fullPath: '/invite-collaborate'
       preLoaderRoute: typeof AuthenticatedInviteCollaborateRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/monitoraggio': {
+      id: '/_authenticated/monitoraggio'
+      path: '/monitoraggio'
+      fullPath: '/monitoraggio'
+      preLoaderRoute: typeof AuthenticatedMonitoraggioRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/register-org': {
@@ -583,6 +603,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedCandidaturaCompletataRoute: typeof AuthenticatedCandidaturaCompletataRoute
   AuthenticatedFlowOrganizationRoute: typeof AuthenticatedFlowOrganizationRoute
   AuthenticatedInviteCollaborateRoute: typeof AuthenticatedInviteCollaborateRoute
+  AuthenticatedMonitoraggioRoute: typeof AuthenticatedMonitoraggioRoute
   AuthenticatedRegisterOrgRoute: typeof AuthenticatedRegisterOrgRoute
   AuthenticatedSurveyIstruttoriaCompletataRoute: typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   AuthenticatedSurveyPUI_candidaturaRoute: typeof AuthenticatedSurveyPUI_candidaturaRoute
@@ -601,6 +622,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedCandidaturaCompletataRoute,
   AuthenticatedFlowOrganizationRoute: AuthenticatedFlowOrganizationRoute,
   AuthenticatedInviteCollaborateRoute: AuthenticatedInviteCollaborateRoute,
+  AuthenticatedMonitoraggioRoute: AuthenticatedMonitoraggioRoute,
   AuthenticatedRegisterOrgRoute: AuthenticatedRegisterOrgRoute,
   AuthenticatedSurveyIstruttoriaCompletataRoute:
     AuthenticatedSurveyIstruttoriaCompletataRoute,

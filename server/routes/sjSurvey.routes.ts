@@ -19,6 +19,7 @@ import { requireUser } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
 import { assertJsonWithinLimits } from '../jsonInput.ts';
+import type { Monitoring } from '../monitoring/monitoring.ts';
 import { definitionOf, summaryOf, type Surveys } from '../surveys/surveys.ts';
 
 const m = messages.survey;
@@ -36,6 +37,7 @@ export interface SjSurveyRouteOptions {
   membership: Membership;
   repository: ApplicationRepository;
   surveys: Surveys;
+  monitoring: Pick<Monitoring, 'periodFor'>;
 }
 
 const monitoraggioQuery = z
@@ -78,7 +80,14 @@ function answersOf(json: string | Record<string, unknown>): Record<string, unkno
  * allows; platform administrators read; anyone else hears 404, as for an application that does not exist.
  */
 export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async (app, options) => {
-  const { membership, repository, surveys } = options;
+  const { membership, repository, surveys, monitoring } = options;
+
+  /** Review answers: null; monitoring: the period asked for (`periodo`) or the current one; undefined before monitoring started. */
+  async function periodOf(application: Parameters<Monitoring['periodFor']>[0], monitoraggio: boolean, periodo: string | undefined) {
+    if (!monitoraggio) return null;
+    if (periodo !== undefined && !UUID_PATTERN.test(periodo)) throw new HttpError(404, 'monitoring_period_not_found', m.submissionNotFound);
+    return (await monitoring.periodFor(application, periodo?.toLowerCase())) ?? undefined;
+  }
 
   /** The application `candidaturaId` if the caller may read it (write: only its organisation's members). */
   async function applicationFor(request: FastifyRequest, candidaturaId: string, mode: 'read' | 'write') {
@@ -134,7 +143,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
     '/api/SJSurvey/GetSurveySubmssionbySurveyId',
     {
       schema: {
-        querystring: z.object({ surveyId: z.string(), candidaturaId: z.string(), monitoraggio: monitoraggioQuery }),
+        querystring: z.object({ surveyId: z.string(), candidaturaId: z.string(), monitoraggio: monitoraggioQuery, periodo: z.string().max(64).optional() }),
         response: { 200: surveySubmissionSchema.nullable(), ...errors },
       },
     },
@@ -144,7 +153,9 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
       if (!definition || !reviewSurveyNames(surveys.fundOf(application)).includes(definition.name)) {
         throw new HttpError(404, 'survey_not_found', m.notFound);
       }
-      return surveys.submissionOf(application, definition.name, request.query.monitoraggio);
+      const periodId = await periodOf(application, request.query.monitoraggio, request.query.periodo);
+      if (periodId === undefined) return null;
+      return surveys.submissionOf(application, definition.name, periodId);
     },
   );
 
@@ -153,13 +164,16 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
     '/api/SJSurvey/GetSurveyValidation',
     {
       schema: {
-        querystring: z.object({ candidaturaId: z.string(), monitoraggio: monitoraggioQuery }),
+        querystring: z.object({ candidaturaId: z.string(), monitoraggio: monitoraggioQuery, periodo: z.string().max(64).optional() }),
         response: { 200: surveyValidationSchema, ...errors },
       },
     },
     async (request) => {
       const { application } = await applicationFor(request, request.query.candidaturaId, 'read');
-      return surveys.validation(application, request.query.monitoraggio);
+      const periodId = await periodOf(application, request.query.monitoraggio, request.query.periodo);
+      // Monitoring never opened: nothing can be handed over yet.
+      if (periodId === undefined) return { complete: false, issues: [], missingAttachments: [] };
+      return surveys.validation(application, periodId);
     },
   );
 
@@ -195,6 +209,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
         application,
         definition,
         monitoraggio: body.monitoraggio,
+        monitoringPeriodId: body.monitoringPeriodId?.toLowerCase(),
         submissionId: body.surveySubmissionID ?? null,
         answers: answersOf(body.json),
         expectedVersion: body.version,

@@ -17,6 +17,7 @@ import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { surveyDefinitions, surveySubmissions } from '../db/schema/surveys.ts';
 import { HttpError } from '../errors.ts';
+import { currentRoundOf } from '../monitoring/rounds.ts';
 import { checkAnswers } from './answerValidation.ts';
 import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
 
@@ -88,6 +89,7 @@ export function createSurveys(deps: SurveysDeps) {
       candidaturaId: row.applicationId,
       compilazioneType: entry.compilazioneType,
       monitoraggio: row.monitoraggio,
+      monitoringPeriodId: row.monitoringPeriodId,
       json: row.answers,
       version: row.version,
       submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
@@ -95,20 +97,25 @@ export function createSurveys(deps: SurveysDeps) {
     };
   }
 
-  const whereSubmission = (applicationId: string, surveyName: string, monitoraggio: boolean) =>
+  /** The review's answers (`periodId` null) or one monitoring period's. */
+  const whereSubmission = (applicationId: string, surveyName: string, periodId: string | null) =>
     and(
       eq(surveySubmissions.applicationId, applicationId),
       eq(surveySubmissions.surveyName, surveyName),
-      eq(surveySubmissions.monitoraggio, monitoraggio),
-      isNull(surveySubmissions.monitoringPeriodId),
+      eq(surveySubmissions.monitoraggio, periodId !== null),
+      periodId === null ? isNull(surveySubmissions.monitoringPeriodId) : eq(surveySubmissions.monitoringPeriodId, periodId),
     );
 
-  /** What still stops the surveys of `application` from being handed over: answers by survey and question, attachments. */
-  async function validationOf(tx: Db, application: ApplicationRow, monitoraggio: boolean): Promise<SurveyValidation> {
+  /**
+   * What still stops the surveys of `application` from being handed over: answers by survey and question, attachments.
+   * `periodId` null: the review; otherwise that monitoring period.
+   */
+  async function validationOf(tx: Db, application: ApplicationRow, periodId: string | null): Promise<SurveyValidation> {
+    const monitoraggio = periodId !== null;
     const entry = fundOf(application);
     const issues: SurveyIssue[] = [];
     for (const name of reviewSurveyNames(entry)) {
-      const [submission] = await tx.select().from(surveySubmissions).where(whereSubmission(application.id, name, monitoraggio));
+      const [submission] = await tx.select().from(surveySubmissions).where(whereSubmission(application.id, name, periodId));
       const definition = submission ? await definitionById(tx, submission.definitionId) : await latestByName(tx, name);
       if (!definition) throw new HttpError(409, 'survey_not_found', m.notFound);
       issues.push(...checkAnswers(definition, submission?.answers ?? {}).issues);
@@ -117,16 +124,22 @@ export function createSurveys(deps: SurveysDeps) {
     return { complete: issues.length === 0 && missingAttachments.length === 0, issues, missingAttachments };
   }
 
+  /**
+   * The check before the surveys are handed over (review: `periodId` null; a monitoring period): 422 naming the
+   * answers missing by survey and question, the reason (409) when a mandatory attachment is missing, else null.
+   */
+  async function handOverCheck(tx: Db, application: ApplicationRow, periodId: string | null): Promise<string | null> {
+    const validation = await validationOf(tx, application, periodId);
+    if (validation.issues.length > 0) {
+      const list = validation.issues.map((issue) => `${issue.surveyName} \u2014 \u00ab${issue.title}\u00bb`).join('; ');
+      throw new HttpError(422, 'survey_incomplete', m.missingAnswers(list));
+    }
+    if (validation.missingAttachments.length > 0) return m.missingAttachments(validation.missingAttachments.join(', '));
+    return null;
+  }
+
   const preconditions: TransitionPreconditions = {
-    'applicant.review.submit': async (tx, application) => {
-      const validation = await validationOf(tx, application, false);
-      if (validation.issues.length > 0) {
-        const list = validation.issues.map((issue) => `${issue.surveyName} \u2014 \u00ab${issue.title}\u00bb`).join('; ');
-        throw new HttpError(422, 'survey_incomplete', m.missingAnswers(list));
-      }
-      if (validation.missingAttachments.length > 0) return m.missingAttachments(validation.missingAttachments.join(', '));
-      return null;
-    },
+    'applicant.review.submit': (tx, application) => handOverCheck(tx, application, null),
   };
 
   const effects: TransitionEffects = {
@@ -139,6 +152,7 @@ export function createSurveys(deps: SurveysDeps) {
           and(
             eq(surveySubmissions.applicationId, application.id),
             eq(surveySubmissions.monitoraggio, false),
+            isNull(surveySubmissions.monitoringPeriodId),
             isNull(surveySubmissions.submittedAt),
           ),
         );
@@ -150,6 +164,9 @@ export function createSurveys(deps: SurveysDeps) {
     effects,
     funds,
     fundOf,
+    handOverCheck,
+    whereSubmission,
+    latestDefinition: latestByName,
 
     /** GetSurveyTypeList: the latest version of every survey whose name names a fund ('…-Tur', '…-Pui'). */
     async typeList(): Promise<SurveyDefinitionSummary[]> {
@@ -165,8 +182,8 @@ export function createSurveys(deps: SurveysDeps) {
       return definitionById(db, id);
     },
 
-    async submissionOf(application: ApplicationRow, surveyName: string, monitoraggio: boolean): Promise<SurveySubmission | null> {
-      const [row] = await db.select().from(surveySubmissions).where(whereSubmission(application.id, surveyName, monitoraggio));
+    async submissionOf(application: ApplicationRow, surveyName: string, periodId: string | null): Promise<SurveySubmission | null> {
+      const [row] = await db.select().from(surveySubmissions).where(whereSubmission(application.id, surveyName, periodId));
       return row ? submissionView(row, fundOf(application)) : null;
     },
 
@@ -181,19 +198,22 @@ export function createSurveys(deps: SurveysDeps) {
 
     view: submissionView,
 
-    validation(application: ApplicationRow, monitoraggio: boolean): Promise<SurveyValidation> {
-      return validationOf(db, application, monitoraggio);
+    validation(application: ApplicationRow, periodId: string | null): Promise<SurveyValidation> {
+      return validationOf(db, application, periodId);
     },
 
     /**
      * CreateSurveyAnswers: stores the answers of one survey while the application accepts them (409 otherwise
      * or once handed over). With `expectedVersion`, answers saved meanwhile by someone else answer 412 instead
      * of being overwritten. The first save pins the submission to the definition it was answered against.
+     * Monitoring answers (`monitoraggio`) go to the application's current period; naming another period is 409.
      */
     async save(input: {
       application: ApplicationRow;
       definition: SurveyDefinitionRow;
       monitoraggio: boolean;
+      /** The period the client believes it is answering (monitoring); undefined: the current one. */
+      monitoringPeriodId?: string | undefined;
       submissionId: string | null;
       answers: Record<string, unknown>;
       expectedVersion: number | undefined;
@@ -204,8 +224,17 @@ export function createSurveys(deps: SurveysDeps) {
       return db.transaction(async (tx) => {
         // Shared: a submit (which locks the row for update) waits for this save, or this save sees its status.
         const [current] = await tx.select({ status: applications.status }).from(applications).where(eq(applications.id, application.id)).for('share');
-        if (!current || !isSurveyOpen(current.status, monitoraggio)) throw new HttpError(409, 'survey_closed', m.notOpen);
-        const [existing] = await tx.select().from(surveySubmissions).where(whereSubmission(application.id, definition.name, monitoraggio)).for('update');
+        if (!current || !isSurveyOpen(current.status, monitoraggio)) throw new HttpError(409, 'survey_closed', monitoraggio ? m.monitoringNotOpen : m.notOpen);
+        let periodId: string | null = null;
+        if (monitoraggio) {
+          const round = await currentRoundOf(tx, application.id);
+          if (!round || round.submittedAt) throw new HttpError(409, 'survey_closed', m.monitoringNotOpen);
+          if (input.monitoringPeriodId !== undefined && input.monitoringPeriodId !== round.periodId) {
+            throw new HttpError(409, 'survey_period_closed', m.monitoringPeriodClosed);
+          }
+          periodId = round.periodId;
+        }
+        const [existing] = await tx.select().from(surveySubmissions).where(whereSubmission(application.id, definition.name, periodId)).for('update');
         const at = new Date();
         if (existing) {
           if (existing.submittedAt) throw new HttpError(409, 'survey_submitted', m.alreadySubmitted);
@@ -229,6 +258,7 @@ export function createSurveys(deps: SurveysDeps) {
             surveyName: definition.name,
             definitionId: definition.id,
             monitoraggio,
+            monitoringPeriodId: periodId,
             answers: input.answers,
             version: 1,
             updatedBy: input.userId,

@@ -27,20 +27,30 @@ export async function getSurveyDefinition(api: ApiClient, surveyId: number, sign
 /** GET /api/SJSurvey/GetSurveySubmssionbySurveyId: the application's answers to that survey, null before the first save. */
 export async function getSurveySubmission(
   api: ApiClient,
-  request: { surveyId: number; candidaturaId: string; monitoraggio: boolean },
+  request: { surveyId: number; candidaturaId: string; monitoraggio: boolean; periodo?: string | undefined },
   signal?: AbortSignal,
 ): Promise<SurveySubmission | null> {
+  const { periodo, ...rest } = request;
   return parseResponse(
     surveySubmissionSchema.nullable(),
-    await api('/api/SJSurvey/GetSurveySubmssionbySurveyId', { query: { ...request, monitoraggio: String(request.monitoraggio) }, signal }),
+    await api('/api/SJSurvey/GetSurveySubmssionbySurveyId', {
+      query: { ...rest, monitoraggio: String(request.monitoraggio), ...(periodo ? { periodo } : {}) },
+      signal,
+    }),
   );
 }
 
 /** GET /api/SJSurvey/GetSurveyValidation: what still stops the submit, by survey and question. */
-export async function getSurveyValidation(api: ApiClient, candidaturaId: string, monitoraggio: boolean, signal?: AbortSignal): Promise<SurveyValidation> {
+export async function getSurveyValidation(
+  api: ApiClient,
+  candidaturaId: string,
+  monitoraggio: boolean,
+  signal?: AbortSignal,
+  periodo?: string,
+): Promise<SurveyValidation> {
   return parseResponse(
     surveyValidationSchema,
-    await api('/api/SJSurvey/GetSurveyValidation', { query: { candidaturaId, monitoraggio: String(monitoraggio) }, signal }),
+    await api('/api/SJSurvey/GetSurveyValidation', { query: { candidaturaId, monitoraggio: String(monitoraggio), ...(periodo ? { periodo } : {}) }, signal }),
   );
 }
 
@@ -55,15 +65,16 @@ export const surveyQueries = {
   typeList: (api: ApiClient) => queryOptions({ queryKey: ['surveys', 'types'] as const, queryFn: ({ signal }) => getSurveyTypeList(api, signal), staleTime: Infinity }),
   definition: (api: ApiClient, surveyId: number) =>
     queryOptions({ queryKey: ['surveys', 'definition', surveyId] as const, queryFn: ({ signal }) => getSurveyDefinition(api, surveyId, signal), staleTime: Infinity }),
-  validation: (api: ApiClient, candidaturaId: string, monitoraggio: boolean) =>
+  /** `periodo`: a monitoring period (the current one when omitted). */
+  validation: (api: ApiClient, candidaturaId: string, monitoraggio: boolean, periodo?: string) =>
     queryOptions({
-      queryKey: ['surveys', 'validation', candidaturaId, monitoraggio] as const,
-      queryFn: ({ signal }) => getSurveyValidation(api, candidaturaId, monitoraggio, signal),
+      queryKey: ['surveys', 'validation', candidaturaId, monitoraggio, periodo ?? null] as const,
+      queryFn: ({ signal }) => getSurveyValidation(api, candidaturaId, monitoraggio, signal, periodo),
     }),
-  submission: (api: ApiClient, surveyId: number, candidaturaId: string, monitoraggio: boolean) =>
+  submission: (api: ApiClient, surveyId: number, candidaturaId: string, monitoraggio: boolean, periodo?: string) =>
     queryOptions({
-      queryKey: ['surveys', 'submission', surveyId, candidaturaId, monitoraggio] as const,
-      queryFn: ({ signal }) => getSurveySubmission(api, { surveyId, candidaturaId, monitoraggio }, signal),
+      queryKey: ['surveys', 'submission', surveyId, candidaturaId, monitoraggio, periodo ?? null] as const,
+      queryFn: ({ signal }) => getSurveySubmission(api, { surveyId, candidaturaId, monitoraggio, periodo }, signal),
       // Refreshed on every step change (the wizard invalidates it), never behind the person's back while typing.
       staleTime: Infinity,
     }),

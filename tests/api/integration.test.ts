@@ -204,7 +204,7 @@ describe('the applicant completes', () => {
 });
 
 describe('the other applicant changes need what they hand over', () => {
-  it('refuses Istruttoria Sottomessa without the review answers, and Monitoraggio Sottomesso until its answers can be checked', async () => {
+  it('refuses Istruttoria Sottomessa without the review answers, and Monitoraggio Sottomesso without an open monitoring period', async () => {
     await forceApplicationStatus(t, owner.orgId, 'PUI', 'AMMISSIBILE');
     const review = await updateStatus(t, owner.token, 'PUI', applicationId, 'Istruttoria Sottomessa');
     expect(review.statusCode).toBe(422);
@@ -214,7 +214,7 @@ describe('the other applicant changes need what they hand over', () => {
     await forceApplicationStatus(t, owner.orgId, 'PUI', 'MONITORAGGIO_APERTO');
     const monitoring = await updateStatus(t, owner.token, 'PUI', applicationId, 'Monitoraggio Sottomesso');
     expect(monitoring.statusCode).toBe(409);
-    expect(monitoring.json()).toEqual({ error: 'precondition_failed', message: messages.applications.transitionNotYetPossible });
+    expect(monitoring.json()).toEqual({ error: 'precondition_failed', message: messages.monitoring.notOpenRound });
     expect((await applicationRow(t, applicationId))?.status).toBe('MONITORAGGIO_APERTO');
   });
 });

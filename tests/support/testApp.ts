@@ -19,7 +19,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(
   options: { database?: Database; env?: Record<string, string>; dataDir?: string } & Pick<
     BuildAppOptions,
-    'missingRequiredAttachments' | 'extraFunds' | 'storage' | 'logger' | 'uploadSweep'
+    'missingRequiredAttachments' | 'extraFunds' | 'storage' | 'logger' | 'uploadSweep' | 'startReminderJob'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -39,6 +39,7 @@ export async function createTestApp(
     storage: options.storage,
     logger: options.logger,
     uploadSweep: options.uploadSweep,
+    startReminderJob: options.startReminderJob ?? false,
   });
   await built.accounts.ensureAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await built.app.ready();
@@ -104,6 +105,8 @@ export async function createTestApp(
     app,
     db: built.db,
     accounts: built.accounts,
+    /** The monitoring reminders job of this instance (tests run it at chosen times). */
+    reminders: built.reminders,
     config,
     browse,
     submitAtProvider,

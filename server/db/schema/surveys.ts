@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
+import { monitoringPeriods } from './monitoring.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -42,8 +43,8 @@ export const surveySubmissions = pgTable(
       .notNull()
       .references(() => surveyDefinitions.id, { onDelete: 'restrict' }),
     monitoraggio: boolean('monitoraggio').notNull().default(false),
-    /** The monitoring period answered (next issue); null for the review. */
-    monitoringPeriodId: uuid('monitoring_period_id'),
+    /** The monitoring period answered; null for the review. */
+    monitoringPeriodId: uuid('monitoring_period_id').references(() => monitoringPeriods.id, { onDelete: 'restrict' }),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
     version: integer('version').notNull().default(1),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),

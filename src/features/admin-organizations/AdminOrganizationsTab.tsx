@@ -1,3 +1,4 @@
+import { monitoringQueries } from '../../api/monitoring.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -43,6 +44,8 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
   const { api, auth, transfers } = useRouteContext({ from: '__root__' });
   const queryClient = useQueryClient();
   const query = useQuery(adminOrganizationQueries.list(api));
+  const overdueIds = useQuery(monitoringQueries.overdue(api)).data;
+  const overdue = useMemo(() => (overdueIds ? new Set(overdueIds) : undefined), [overdueIds]);
 
   // --- search box: local text for the list, debounced write to the URL ---
   const [text, setText] = useState(search.q ?? '');
@@ -213,7 +216,7 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
         <p>{messages.applications.noResults}</p>
       ) : (
         <>
-          <AdminOrganizationsTable rows={page.rows} onChooseStatus={dialogEvents.chooseStatus} onDownloadZip={downloadZip} />
+          <AdminOrganizationsTable rows={page.rows} overdue={overdue} onChooseStatus={dialogEvents.chooseStatus} onDownloadZip={downloadZip} />
           <AdminListPager page={page.page} pages={page.pages} onPage={changePage} />
         </>
       )}

@@ -17,6 +17,8 @@ export interface ZipRequest {
 
 interface TableProps {
   rows: readonly IndexedItem[];
+  /** Applications whose current monitoring period is overdue (GetMonitoraggiScaduti). */
+  overdue?: ReadonlySet<string> | undefined;
   onChooseStatus(request: StatusChangeRequest): void;
   onDownloadZip(request: ZipRequest): void;
 }
@@ -26,7 +28,7 @@ interface TableProps {
  * the search box mounts up to a page of new rows, so a row is plain elements and precomputed texts: plain
  * anchors, and a status menu that mounts react-aria only when opened.
  */
-export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ rows, onChooseStatus, onDownloadZip }: TableProps) {
+export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ rows, overdue, onChooseStatus, onDownloadZip }: TableProps) {
   return (
     <div className={tableWrap}>
       <table className={table} aria-label={m.tableLabel}>
@@ -47,7 +49,13 @@ export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ r
         </thead>
         <tbody>
           {rows.map((row) => (
-            <OrganizationRow key={row.item.organization.id} view={rowViewOf(row.item)} onChooseStatus={onChooseStatus} onDownloadZip={onDownloadZip} />
+            <OrganizationRow
+              key={row.item.organization.id}
+              view={rowViewOf(row.item)}
+              overdue={overdue}
+              onChooseStatus={onChooseStatus}
+              onDownloadZip={onDownloadZip}
+            />
           ))}
         </tbody>
       </table>
@@ -57,10 +65,12 @@ export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ r
 
 const OrganizationRow = memo(function OrganizationRow({
   view,
+  overdue,
   onChooseStatus,
   onDownloadZip,
 }: {
   view: AdminRowView;
+  overdue: ReadonlySet<string> | undefined;
   onChooseStatus(request: StatusChangeRequest): void;
   onDownloadZip(request: ZipRequest): void;
 }) {
@@ -72,7 +82,13 @@ const OrganizationRow = memo(function OrganizationRow({
       </th>
       {view.cells.map((cell) => (
         <td key={cell.fund} className={cellStyle}>
-          <ApplicationCell cell={cell} organizationName={view.name} onChooseStatus={onChooseStatus} onDownloadZip={onDownloadZip} />
+          <ApplicationCell
+            cell={cell}
+            organizationName={view.name}
+            overdue={cell.application !== null && (overdue?.has(cell.application.id) ?? false)}
+            onChooseStatus={onChooseStatus}
+            onDownloadZip={onDownloadZip}
+          />
         </td>
       ))}
       <td className={cellStyle}>
@@ -91,11 +107,13 @@ const OrganizationRow = memo(function OrganizationRow({
 function ApplicationCell({
   cell,
   organizationName,
+  overdue,
   onChooseStatus,
   onDownloadZip,
 }: {
   cell: ApplicationCellView;
   organizationName: string;
+  overdue: boolean;
   onChooseStatus(request: StatusChangeRequest): void;
   onDownloadZip(request: ZipRequest): void;
 }) {
@@ -104,6 +122,7 @@ function ApplicationCell({
   return (
     <>
       <span className={chip}>{cell.status}</span>
+      {overdue ? <span className={chip}>{m.monitoringOverdue}</span> : null}
       {application.submitted !== null ? <span className={small}>{application.submitted}</span> : null}
       <span className={small}>{application.changed}</span>
       {application.warnings !== null ? <span className={small}>{application.warnings}</span> : null}
@@ -113,6 +132,11 @@ function ApplicationCell({
       {application.review !== null ? (
         <span className={small}>
           <AnchorLink href={application.review.href}>{application.review.label}</AnchorLink>
+        </span>
+      ) : null}
+      {application.monitoring !== null ? (
+        <span className={small}>
+          <AnchorLink href={application.monitoring.href}>{application.monitoring.label}</AnchorLink>
         </span>
       ) : null}
       {/* A plain button: a row mounts on every keystroke of the search, react-aria's would cost more. */}

@@ -125,6 +125,8 @@ export interface ApplicationCellView {
     openLabel: string;
     /** Spec §2: the review (istruttoria) in read-only, once the application has reached the review stage. */
     review: { href: string; label: string } | null;
+    /** Spec §2: the monitoring in read-only (period selector there), once monitoring started. */
+    monitoring: { href: string; label: string } | null;
     /** Spec §2: the zip of this application's attachments (Allegati{Tur|Pui}-{orgName}.zip). */
     zip: { organizationId: string; text: string; label: string };
     /** The status menu (null when the lifecycle allows the admin no change from here). */
@@ -163,6 +165,10 @@ function cellView(fund: Fund, organizationId: string, organizationName: string, 
         fundCardView(compilation.statusCode).review === null
           ? null
           : { href: reviewPath[fund] + encodeURIComponent(organizationId), label: m.openReview(fund) },
+      monitoring:
+        fundCardView(compilation.statusCode).monitoring === null
+          ? null
+          : { href: `${reviewPath[fund]}${encodeURIComponent(organizationId)}?monitoraggio=true`, label: m.openMonitoring(fund) },
       zip: { organizationId, text: m.zip, label: m.zipOf(fund, organizationName) },
       menu:
         compilation.allowedTargets.length === 0

@@ -6,6 +6,8 @@ import { fundTitles } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { Compilation } from '../../api/applications.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Link } from '../../ui/Link.tsx';
+import { statusHasTag } from '../../../machines/application-lifecycle/transitions.ts';
 import { actions, card, chip, definition, facts, historyList, section, term } from './FundCards.css.ts';
 import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
 import { italianDate, italianDateTime } from '../../../domain/italianDates.ts';
@@ -85,6 +87,9 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
                 {action.label}
               </Button>
             ))}
+            {group.name === 'monitoring' && statusHasTag(compilation.statusCode, 'monitoring') ? (
+              <Link to="/monitoraggio">{m.monitoringPeriods}</Link>
+            ) : null}
           </div>
         </div>
       ))}

@@ -28,7 +28,11 @@ import { applicationQueries, updateCompilationStatus } from '../../api/applicati
 import { attachmentQueries, getReviewValidation, type AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { ApiRequestError } from '../../api/errors.ts';
+import { monitoringQueries } from '../../api/monitoring.ts';
 import { getSurveyValidation, surveyQueries } from '../../api/surveys.ts';
+import type { MonitoringRow } from '../../../domain/monitoring.ts';
+import { formatItalianDate } from '../../../domain/call.ts';
+import { MonitoringPeriodPicker } from './MonitoringPeriodPicker.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { button } from '../../ui/Button.css.ts';
@@ -55,6 +59,10 @@ export interface ReviewSurveyWizardProps {
   viewer: 'applicant' | 'admin';
   isReadOnly: boolean;
   monitoraggio: boolean;
+  /** Monitoring: the period to show (its id); the current one when undefined. */
+  periodId?: string | undefined;
+  /** Monitoring, admin: another period chosen in the selector. */
+  onPeriodChange?: ((periodId: string) => void) | undefined;
 }
 
 /** Spec §2 Survey wizard: loads the application and the two surveys of its fund, then runs the survey wizard machine. */
@@ -65,10 +73,14 @@ export function ReviewSurveyWizard(props: ReviewSurveyWizardProps) {
   const names = reviewSurveyNames(fundEntry(fund));
   const latest = names.map((name) => types.data?.find((type) => type.name === name));
   const candidaturaId = compilation.data?.id ?? '';
+  // Monitoring: the periods opened for the application, to pick the one shown.
+  const periods = useQuery({ ...monitoringQueries.rows(api, fund, candidaturaId), enabled: monitoraggio && candidaturaId !== '' });
+  const period = periods.data?.find((row) => (props.periodId ? row.id === props.periodId : row.current));
+  const periodReady = !monitoraggio || periods.isSuccess;
   const submissions = useQueries({
     queries: latest.map((type) => ({
-      ...surveyQueries.submission(api, type?.id ?? 0, candidaturaId, monitoraggio),
-      enabled: type !== undefined && candidaturaId !== '',
+      ...surveyQueries.submission(api, type?.id ?? 0, candidaturaId, monitoraggio, period?.id),
+      enabled: type !== undefined && candidaturaId !== '' && periodReady,
     })),
   });
   const pinnedIds = latest.map((type, index) => submissions[index]?.data?.surveyId ?? type?.id ?? 0);
@@ -76,7 +88,8 @@ export function ReviewSurveyWizard(props: ReviewSurveyWizardProps) {
     queries: pinnedIds.map((id) => ({ ...surveyQueries.definition(api, id), enabled: id > 0 && submissions.every((s) => s.isSuccess) })),
   });
 
-  const failed = compilation.isError || types.isError || submissions.some((s) => s.isError) || definitions.some((d) => d.isError);
+  const failed =
+    compilation.isError || types.isError || periods.isError || submissions.some((s) => s.isError) || definitions.some((d) => d.isError);
   if (failed) {
     return (
       <>
@@ -85,10 +98,22 @@ export function ReviewSurveyWizard(props: ReviewSurveyWizardProps) {
       </>
     );
   }
+  if (monitoraggio && periods.data && !period) {
+    return (
+      <>
+        <h1>{m.monitoringTitle(fundEntry(fund).title)}</h1>
+        <Alert tone="info">{messages.monitoring.noPeriods}</Alert>
+        <Link to={props.viewer === 'admin' ? '/admin-panel' : '/calls'} className={button({ variant: 'primary' })}>
+          {props.viewer === 'admin' ? m.backToList : m.backToFunds}
+        </Link>
+      </>
+    );
+  }
   if (!compilation.data || definitions.some((d) => !d.data) || submissions.some((s) => !s.isSuccess)) return <Spinner label={m.loading} />;
 
   const open =
-    transitionOn(compilation.data.statusCode, monitoraggio ? 'applicant.monitoring.submit' : 'applicant.review.submit') !== undefined;
+    transitionOn(compilation.data.statusCode, monitoraggio ? 'applicant.monitoring.submit' : 'applicant.review.submit') !== undefined &&
+    (!monitoraggio || (period !== undefined && period.current && !period.compilata));
   const access: SurveyWizardInput['access'] = props.viewer === 'admin' ? 'admin' : props.isReadOnly || !open ? 'readOnly' : 'edit';
   const stored = Object.fromEntries(
     PARTS.map((part, index) => [
@@ -100,6 +125,8 @@ export function ReviewSurveyWizard(props: ReviewSurveyWizardProps) {
     <SurveyWizardView
       {...props}
       candidaturaId={compilation.data.id}
+      period={period}
+      periods={periods.data ?? []}
       access={access}
       stored={stored}
       definitions={definitions.map((d) => d.data!.json)}
@@ -111,6 +138,9 @@ export function ReviewSurveyWizard(props: ReviewSurveyWizardProps) {
 
 interface SurveyWizardViewProps extends ReviewSurveyWizardProps {
   candidaturaId: string;
+  /** Monitoring: the period shown, and every period opened (the admin's selector). */
+  period: MonitoringRow | undefined;
+  periods: MonitoringRow[];
   access: SurveyWizardInput['access'];
   stored: Record<SurveyPart, StoredSurvey>;
   definitions: Record<string, unknown>[];
@@ -119,7 +149,7 @@ interface SurveyWizardViewProps extends ReviewSurveyWizardProps {
 }
 
 function SurveyWizardView(props: SurveyWizardViewProps) {
-  const { api, transfers, fund, organizationId, monitoraggio, candidaturaId, access, stored } = props;
+  const { api, transfers, fund, organizationId, monitoraggio, candidaturaId, access, stored, period } = props;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const entry = fundEntry(fund);
@@ -144,7 +174,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
             const refusal: SubmitRefusal = { message: error instanceof Error ? error.message : m.failed };
             if (error instanceof ApiRequestError && error.status === 422) {
               refusal.issues = (
-                await getSurveyValidation(api, candidaturaId, monitoraggio).catch(() => ({ issues: [] as SurveyIssue[] }))
+                await getSurveyValidation(api, candidaturaId, monitoraggio, undefined, period?.id).catch(() => ({ issues: [] as SurveyIssue[] }))
               ).issues;
             }
             throw refusal;
@@ -155,6 +185,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
           candidaturaId,
           compilazioneType: entry.compilazioneType,
           monitoraggio,
+          monitoringPeriodId: period?.id,
           stored,
           onSaved: () => {},
         }),
@@ -164,6 +195,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
         notifyCompleted: () => {
           notify({ tone: 'success', title: m.succeeded });
           void queryClient.invalidateQueries({ queryKey: ['application'] });
+          void queryClient.invalidateQueries({ queryKey: monitoringQueries.all });
           void navigate({ to: '/surveyIstruttoriaCompletata' });
         },
         notifyFailed: () => notify({ tone: 'error', title: m.failedTitle, description: m.failed }),
@@ -179,7 +211,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
   }, [actor, attachmentsValid]);
 
   // Step indicators (spec §2): done or incomplete, from the server's check of the stored answers and slots.
-  const validation = useQuery(surveyQueries.validation(api, candidaturaId, monitoraggio));
+  const validation = useQuery(surveyQueries.validation(api, candidaturaId, monitoraggio, period?.id));
   useEffect(() => {
     if (reviewValidation.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: ['surveys', 'validation'] });
   }, [queryClient, reviewValidation.dataUpdatedAt]);
@@ -229,6 +261,15 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
   return (
     <>
       <h1>{title}</h1>
+      {period ? (
+        <p>
+          <strong>{period.title}</strong> — {messages.monitoring.periodDue(formatItalianDate(period.effectiveDueOn))}
+          {period.overdue ? ` (${messages.monitoring.overdue})` : ''}
+        </p>
+      ) : null}
+      {period && access === 'admin' && props.onPeriodChange ? (
+        <MonitoringPeriodPicker periods={props.periods} value={period.id} onChange={props.onPeriodChange} />
+      ) : null}
       <nav aria-label="Passaggi della survey">
         <ol className={styles.steps}>
           {stepList.map((step, index) => (

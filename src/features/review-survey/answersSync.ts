@@ -32,6 +32,8 @@ export function createAnswersSync(deps: {
   candidaturaId: string;
   compilazioneType: number;
   monitoraggio: boolean;
+  /** Monitoring: the period being answered (the server refuses a save once another period is open). */
+  monitoringPeriodId?: string | undefined;
   stored: Record<SurveyPart, StoredSurvey>;
   onSaved(part: SurveyPart): void;
 }) {
@@ -48,6 +50,7 @@ export function createAnswersSync(deps: {
               candidaturaId: deps.candidaturaId,
               compilazioneType: deps.compilazioneType,
               monitoraggio: deps.monitoraggio,
+              ...(deps.monitoringPeriodId ? { monitoringPeriodId: deps.monitoringPeriodId } : {}),
               version: request.version,
             });
             stored.submissionId = saved.id;

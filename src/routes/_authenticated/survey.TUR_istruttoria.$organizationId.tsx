@@ -15,10 +15,10 @@ export const Route = createFileRoute('/_authenticated/survey/TUR_istruttoria/$or
 function TURSurveyPage() {
   const { api, transfers } = Route.useRouteContext();
   const { organizationId } = Route.useParams();
-  const { isReadOnly, monitoraggio } = Route.useSearch();
+  const { isReadOnly, monitoraggio, periodo } = Route.useSearch();
   return (
     <ReviewSurveyWizard
-      key={`${organizationId}-${String(monitoraggio)}-${String(isReadOnly)}`}
+      key={`${organizationId}-${String(monitoraggio)}-${String(isReadOnly)}-${periodo ?? ''}`}
       api={api}
       transfers={transfers}
       fund="TUR"
@@ -26,6 +26,7 @@ function TURSurveyPage() {
       viewer="applicant"
       isReadOnly={isReadOnly ?? false}
       monitoraggio={monitoraggio ?? false}
+      periodId={periodo}
     />
   );
 }

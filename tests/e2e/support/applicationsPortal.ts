@@ -8,8 +8,8 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './portal.ts';
  * startPortal() plus forceStatus: the funds and admin-panel tests put applications straight into a status
  * (without walking the journey that leads there), and the benchmark seeds 5,000 organisations through `db`.
  */
-export async function startPortalWithDatabase() {
-  const portal = await startPortal();
+export async function startPortalWithDatabase(env: Record<string, string> = {}) {
+  const portal = await startPortal(env);
   const { db } = portal;
 
   /** Puts the organisation's application into `status`, bypassing the lifecycle (tests only). */

@@ -21,7 +21,8 @@ async function freePort(): Promise<number> {
 }
 
 /** The whole portal (built client, API, embedded provider) listening on a free port, as `npm start` runs it. */
-export async function startPortal() {
+/** `env`: configuration beside the test defaults (e.g. MONITORING_PERIODS_FILE). */
+export async function startPortal(env: Record<string, string> = {}) {
   const port = await freePort();
   const config = loadConfig({
     PORT: String(port),
@@ -31,6 +32,7 @@ export async function startPortal() {
     ADMIN_EMAIL: E2E_ADMIN_EMAIL,
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const { app, accounts, db } = await buildApp({ config, database: await openTestDatabase() });
   await accounts.ensureAdmin(E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);

@@ -15,10 +15,11 @@ export const Route = createFileRoute('/_authenticated/_admin/admin-organization/
 function AdminPUIIstruttoriaPage() {
   const { api, transfers } = Route.useRouteContext();
   const { organizationId } = Route.useParams();
-  const { monitoraggio } = Route.useSearch();
+  const { monitoraggio, periodo } = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
     <ReviewSurveyWizard
-      key={`${organizationId}-${String(monitoraggio)}`}
+      key={`${organizationId}-${String(monitoraggio)}-${periodo ?? ''}`}
       api={api}
       transfers={transfers}
       fund="PUI"
@@ -26,6 +27,8 @@ function AdminPUIIstruttoriaPage() {
       viewer="admin"
       isReadOnly
       monitoraggio={monitoraggio ?? false}
+      periodId={periodo}
+      onPeriodChange={(id) => void navigate({ search: (search) => ({ ...search, periodo: id }) })}
     />
   );
 }
