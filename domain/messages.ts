@@ -566,6 +566,7 @@ export const messages = {
     stepsLabel: 'Passi della candidatura',
     stepDone: 'completato',
     stepIncomplete: 'da completare',
+    stepNotStarted: 'non ancora aperto',
     stepCurrent: 'passo attuale',
     stepsNavigation: 'Navigazione tra i passi',
     back: 'Indietro',
