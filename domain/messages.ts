@@ -331,6 +331,8 @@ export const messages = {
     fund: 'Fondo',
     allFunds: 'Tutti i fondi',
     statuses: 'Stato',
+    allStatuses: 'Tutti gli stati',
+    statusesChosen: (count: number) => `${count} stati scelti`,
     dateRange: 'Data candidatura',
     dateRangeHint: 'Formato GG/MM/AAAA.',
     reset: 'Azzera filtri',
