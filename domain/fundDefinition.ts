@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CallThresholds } from './call.ts';
 import type { FundWizardDefinition, WizardStep } from './wizard.ts';
-import type { FieldSpec } from './wizardFields.ts';
+import { stepHasAnswers, type FieldSpec } from './wizardFields.ts';
 
 /**
  * Everything the portal knows about one fund's application, beyond what the wizard machine needs: the shape
@@ -25,7 +25,7 @@ export interface FundDefinition<Values extends Record<string, unknown>> extends 
   warnings(values: Values, thresholds: CallThresholds): string[];
 }
 
-type FundParts<Values extends Record<string, unknown>> = Omit<FundDefinition<Values>, 'emptyValues' | 'fromDraft'>;
+type FundParts<Values extends Record<string, unknown>> = Omit<FundDefinition<Values>, 'emptyValues' | 'fromDraft' | 'stepHasValues'>;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -68,6 +68,7 @@ export function defineFund<Values extends Record<string, unknown>>(parts: FundPa
     ...parts,
     emptyValues: (organizationId) => parts.schema.parse({ organizationId }) as Values,
     fromDraft: (json, organizationId) => parts.withComputedValues({ ...(lenientValues(parts.schema, json) as Values), organizationId }),
+    stepHasValues: (values, stepId) => stepHasAnswers(values, parts.fields, stepId),
   };
 }
 

@@ -67,6 +67,11 @@ export interface FundWizardDefinition<Values extends Record<string, unknown>> {
    * form steps are complete and the application may be submitted.
    */
   validate(values: Values, context: WizardRuleContext): FieldIssue[];
+  /**
+   * Whether the person has given any answer on a form step (typed fields only, not computed ones): such a step
+   * counts as started even if it was not opened in this visit, so its indicator may show done.
+   */
+  stepHasValues(values: Values, stepId: string): boolean;
 }
 
 /** Whether a step has no issue (its indicator shows done). */

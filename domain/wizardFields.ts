@@ -186,3 +186,10 @@ export function fieldIssues(values: unknown, fields: readonly FieldSpec[]): Fiel
   }
   return issues;
 }
+
+/** Whether any field of a step that the person types or chooses (not computed, not derived) holds a value. */
+export function stepHasAnswers(values: unknown, fields: readonly FieldSpec[], stepId: string): boolean {
+  return fields.some(
+    (field) => field.step === stepId && field.kind !== 'computed' && field.derived !== true && !isEmptyValue(readPath(values, field.name)),
+  );
+}

@@ -51,6 +51,11 @@ function issuesLeftAfterChange(issues: readonly FieldIssue[], field: string): Fi
   return issues.filter((issue) => issue.field !== field && !issue.field.startsWith(`${field}.`));
 }
 
+/** The visited steps with `index` added (once, in step order: a set, whatever the order of the visits). */
+function visiting(visited: readonly number[], index: number): readonly number[] {
+  return visited.includes(index) ? visited : [...visited, index].sort((a, b) => a - b);
+}
+
 /** The loaded application as context: values from the stored JSON or empty, read-only for admin or once submitted. */
 function contextFromLoaded(context: ApplicationWizardContext, loaded: LoadedApplication): Partial<ApplicationWizardContext> {
   const { definition, organizationId } = context;
@@ -102,12 +107,14 @@ export const applicationWizardMachine = setup({
   actions: {
     applyLoaded: assign(({ context }, params: { loaded: LoadedApplication }) => {
       const loaded = contextFromLoaded(context, params.loaded);
-      return { ...loaded, stepIndex: startStepIndex(context.definition.steps, loaded.readOnly ?? true, context.startStep) };
+      const stepIndex = startStepIndex(context.definition.steps, loaded.readOnly ?? true, context.startStep);
+      return { ...loaded, stepIndex, visitedSteps: visiting(context.visitedSteps, stepIndex) };
     }),
     // A reload keeps the person on their step unless it is no longer reachable (submitted meanwhile elsewhere).
     applyReloaded: assign(({ context }, params: { loaded: LoadedApplication }) => {
       const loaded = contextFromLoaded(context, params.loaded);
-      return { ...loaded, stepIndex: startStepIndex(context.definition.steps, loaded.readOnly ?? true, context.stepIndex) };
+      const stepIndex = startStepIndex(context.definition.steps, loaded.readOnly ?? true, context.stepIndex);
+      return { ...loaded, stepIndex, visitedSteps: visiting(context.visitedSteps, stepIndex) };
     }),
     storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: messageOf(params.error, messages.wizard.loadFailed) })),
     clearLoadError: assign({ loadError: null }),
@@ -125,13 +132,18 @@ export const applicationWizardMachine = setup({
     requestSave: sendTo('draftSync', { type: 'draft.save' }),
     forwardToDraftSync: sendTo('draftSync', ({ event }) => event),
     storeSyncState: assign((_, params: { state: ApplicationWizardContext['syncState'] }) => ({ syncState: params.state })),
-    goToNextStep: assign(({ context }) => ({
-      stepIndex: nextStepIndex(context.definition.steps, context.readOnly, context.stepIndex) ?? context.stepIndex,
+    goToNextStep: assign(({ context }) => {
+      const stepIndex = nextStepIndex(context.definition.steps, context.readOnly, context.stepIndex) ?? context.stepIndex;
+      return { stepIndex, visitedSteps: visiting(context.visitedSteps, stepIndex) };
+    }),
+    goToPreviousStep: assign(({ context }) => {
+      const stepIndex = previousStepIndex(context.definition.steps, context.readOnly, context.stepIndex) ?? context.stepIndex;
+      return { stepIndex, visitedSteps: visiting(context.visitedSteps, stepIndex) };
+    }),
+    goToStep: assign(({ context }, params: { index: number }) => ({
+      stepIndex: params.index,
+      visitedSteps: visiting(context.visitedSteps, params.index),
     })),
-    goToPreviousStep: assign(({ context }) => ({
-      stepIndex: previousStepIndex(context.definition.steps, context.readOnly, context.stepIndex) ?? context.stepIndex,
-    })),
-    goToStep: assign((_, params: { index: number }) => ({ stepIndex: params.index })),
     storeAttachmentsStatus: assign((_, params: { complete: boolean }) => ({ attachmentsComplete: params.complete })),
     storeSubmitFailure: assign(({ context }, params: { error: unknown }) => {
       const failure = toSubmitFailure(params.error);
@@ -164,6 +176,7 @@ export const applicationWizardMachine = setup({
     statusCode: null,
     readOnly: true,
     stepIndex: 0,
+    visitedSteps: [],
     values: {},
     issues: [],
     serverIssues: [],

@@ -33,7 +33,11 @@ export function selectCurrentStep(snapshot: ApplicationWizardSnapshot): CurrentS
   return step === undefined ? null : { index: stepIndex, step };
 }
 
-export type StepIndicatorState = 'current' | 'done' | 'incomplete';
+/**
+ * 'done': opened (or answered) and nothing missing; 'incomplete': opened (or answered) with something missing;
+ * 'notStarted': never opened and no answer yet (neutral: an empty step with no required field is not done).
+ */
+export type StepIndicatorState = 'current' | 'done' | 'incomplete' | 'notStarted';
 
 export interface StepIndicator {
   /** Index into the definition's steps: what `step.go` takes. */
@@ -44,19 +48,27 @@ export interface StepIndicator {
 
 /**
  * The step indicators (spec §2): done or incomplete from the mandatory fields (attachments: the server's
- * validation; submit: every other step done), the open one marked current. The submit step is left out for
- * an admin or a submitted application.
+ * validation; submit: every other step done), the open one marked current. A step counts only once the person
+ * has opened it or answered something on it (a submitted application: every step): a blank step with no
+ * required field is not done. The submit step is left out for an admin or a submitted application.
  */
 export function selectStepStates(snapshot: ApplicationWizardSnapshot): StepIndicator[] {
-  const { definition, readOnly, stepIndex, attachmentsComplete } = snapshot.context;
+  const { definition, readOnly, stepIndex, attachmentsComplete, visitedSteps, submitted, values } = snapshot.context;
   const issues = selectIssues(snapshot);
+  const startedOf = (step: WizardStep, index: number): boolean =>
+    submitted ||
+    visitedSteps.includes(index) ||
+    (step.kind === 'form' && definition.stepHasValues(values, step.id)) ||
+    (step.kind === 'attachments' && attachmentsComplete);
   const completeOf = (step: WizardStep): boolean =>
     step.kind === 'attachments' ? attachmentsComplete : step.kind === 'form' ? isStepComplete(issues, step.id) : false;
-  const everyOtherComplete = definition.steps.every((step) => step.kind === 'submit' || completeOf(step));
+  const doneOf = (step: WizardStep, index: number): boolean => startedOf(step, index) && completeOf(step);
+  const everyOtherDone = definition.steps.every((step, index) => step.kind === 'submit' || doneOf(step, index));
   return definition.steps.flatMap((step, index): StepIndicator[] => {
     if (!isStepReachable(definition.steps, readOnly, index)) return [];
-    const complete = step.kind === 'submit' ? everyOtherComplete : completeOf(step);
-    const state: StepIndicatorState = index === stepIndex ? 'current' : complete ? 'done' : 'incomplete';
+    const done = step.kind === 'submit' ? everyOtherDone : doneOf(step, index);
+    const state: StepIndicatorState =
+      index === stepIndex ? 'current' : done ? 'done' : startedOf(step, index) ? 'incomplete' : 'notStarted';
     return [{ index, step, state }];
   });
 }

@@ -73,6 +73,8 @@ export interface ApplicationWizardContext {
   readOnly: boolean;
   /** Index into `definition.steps`. */
   stepIndex: number;
+  /** The steps opened since the wizard loaded (indices): only a step that was opened, or has answers, shows done. */
+  visitedSteps: readonly number[];
   values: WizardValues;
   /** What `definition.validate` finds wrong with `values`: recomputed on every change. */
   issues: FieldIssue[];

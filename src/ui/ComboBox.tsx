@@ -10,8 +10,8 @@ import {
   type Key,
 } from 'react-aria-components';
 import { messages } from '../../domain/messages.ts';
-import { field, group, groupButton, listBox, option, popover } from './field.css.ts';
-import { comboInput, empty } from './ComboBox.css.ts';
+import { field, group, groupButton, groupInput, listBox, option, popover } from './field.css.ts';
+import { empty } from './ComboBox.css.ts';
 import { FieldHelp } from './FieldHelp.tsx';
 import { FieldLabel } from './FieldLabel.tsx';
 import type { Option } from './Select.tsx';
@@ -70,7 +70,7 @@ export function ComboBox<T extends Option>({
     >
       <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
       <Group className={group}>
-        <Input className={comboInput} placeholder={placeholder} />
+        <Input className={groupInput} placeholder={placeholder} />
         <AriaButton className={groupButton} aria-label={messages.ui.showOptions}>
           <span aria-hidden="true">▾</span>
         </AriaButton>

@@ -66,6 +66,22 @@ export const group = style({
   },
 });
 
+/** The text box inside a group (search, combo box): the group draws the frame and the focus ring. */
+export const groupInput = style({
+  flex: 1,
+  minWidth: 0,
+  alignSelf: 'stretch',
+  border: 0,
+  padding: `${vars.space.sm} 0`,
+  backgroundColor: 'transparent',
+  color: 'inherit',
+  fontFamily: 'inherit',
+  fontSize: 'inherit',
+  lineHeight: 'inherit',
+  outline: 'none',
+  selectors: { '&::placeholder': { color: vars.color.textMuted } },
+});
+
 export const description = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted, // 5.18:1 on white

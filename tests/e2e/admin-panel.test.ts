@@ -86,9 +86,17 @@ describe('the admin organisation list', () => {
 
   it('filters by status and by candidacy date (in the URL, shareable)', async () => {
     const { page } = admin;
-    // The real checkbox is visually hidden inside its label: people (and the test) press the label.
-    await page.getByRole('group', { name: 'Stato' }).getByText('In valutazione', { exact: true }).click();
-    await expect(page.getByRole('checkbox', { name: 'In valutazione' }).isChecked()).resolves.toBe(true);
+    // The statuses are a closed list saying what is chosen; the keyboard opens it, moves, chooses and closes it.
+    const statuses = page.getByRole('button', { name: /Stato/ });
+    await expect(statuses.textContent()).resolves.toContain('Tutti gli stati');
+    await statuses.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await page.getByRole('option', { name: 'In valutazione' }).press('Space');
+    await expect(page.getByRole('option', { name: 'In valutazione' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await expect(statuses.textContent()).resolves.toContain('In valutazione');
     await count(page).filter({ hasText: '2 organizzazioni' }).waitFor();
     await expect(row(page, 'Comune di Valfonda').count()).resolves.toBe(0);
     await page.waitForURL(/statuses=/);

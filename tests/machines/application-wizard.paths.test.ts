@@ -91,6 +91,11 @@ const tinyFund: FundWizardDefinition<TinyValues> = {
     }
     return issues;
   },
+  stepHasValues(values, stepId) {
+    if (stepId === 'progetto') return values.city !== '' || values.comune !== '';
+    if (stepId === 'fonti') return values.amount !== null || values.total !== null || values.endOfWorks !== '';
+    return false;
+  },
 };
 
 const organizationId = 'org-1';
@@ -197,11 +202,21 @@ const syncReport = (event: GraphEvent, ...states: DraftSyncState[]) => event.typ
  * states, a reload); submitting, with a save under way or a conflict.
  */
 const scenarios: Record<string, Scenario> = {
-  'loading and read-only': (snapshot, event) => isLoadEvent(event) || (snapshot.context.readOnly && event.type.startsWith('step.')),
+  // Read-only, the steps are walked forward and jumped to from the first (back was walked while editing).
+  'loading and read-only': (snapshot, event) =>
+    isLoadEvent(event) ||
+    (snapshot.context.readOnly &&
+      (event.type === 'step.next' || (event.type === 'step.go' && snapshot.context.visitedSteps.length === 1))),
   'moving between steps': (snapshot, event) => {
     if (loadsOpenDraft(event)) return true;
-    if (event.type === 'field.change') return snapshot.context.stepIndex === 0 && snapshot.context.values.comune === '';
-    return event.type.startsWith('step.') || event.type === 'draft.save';
+    // The comune is typed on the first step before moving on; a jump to a step is taken from the first one only,
+    // so the steps opened since (the indicators' business) stay few combinations.
+    const onlyFirstVisited = snapshot.context.visitedSteps.length === 1;
+    if (event.type === 'field.change') return onlyFirstVisited && snapshot.context.values.comune === '';
+    if (event.type === 'step.go' || event.type === 'draft.save') return onlyFirstVisited;
+    // Once the comune is typed, forward is enough: going back was walked without it.
+    if (event.type === 'step.back') return snapshot.context.values.comune === '';
+    return event.type.startsWith('step.');
   },
   'draft sync': (snapshot, event) => {
     if (loadsOpenDraft(event)) return true;
@@ -616,7 +631,8 @@ describe('application-wizard submit', () => {
   it('is offered only when every field and attachment is there', async () => {
     const { actor, apply } = await openWizard();
     expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
-    expect(selectStepStates(actor.getSnapshot()).map((step) => step.state)).toEqual(['current', 'done', 'incomplete', 'incomplete']);
+    // Fonti has answers in the stored draft, so it counts; Allegati and Invia were never opened.
+    expect(selectStepStates(actor.getSnapshot()).map((step) => step.state)).toEqual(['current', 'done', 'notStarted', 'notStarted']);
     actor.send(completeComune);
     expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
     await apply({ type: 'attachments.status', complete: true });
@@ -625,7 +641,7 @@ describe('application-wizard submit', () => {
     // An end of works past the call's limit blocks it again.
     actor.send({ type: 'field.change', field: 'endOfWorks', value: '2026-09-01' });
     expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
-    expect(selectStepStates(actor.getSnapshot()).map((step) => step.state)).toEqual(['current', 'incomplete', 'done', 'incomplete']);
+    expect(selectStepStates(actor.getSnapshot()).map((step) => step.state)).toEqual(['current', 'incomplete', 'done', 'notStarted']);
   });
 
   it('submits once however many times Invia is pressed', async () => {
@@ -693,6 +709,36 @@ describe('application-wizard submit', () => {
     await apply({ type: 'xstate.error.actor.submitApplication', error: { status: null, message: 'offline' } });
     expect(selectSubmitError(actor.getSnapshot())).toBe('C\u2019è stato un errore, non è stato possibile salvare la candidatura');
     expect(calls.notified).toEqual(['failed: C\u2019è stato un errore, non è stato possibile salvare la candidatura']);
+  });
+});
+
+describe('application-wizard step indicators', () => {
+  const blank: LoadedApplication = { submitted: false, statusCode: null, draft: null };
+  const impactStep = turWizardDefinition.steps.findIndex((step) => step.id === 'impatto');
+  const statesOf = (snapshot: ApplicationWizardSnapshot) => selectStepStates(snapshot).map((indicator) => indicator.state);
+
+  it("shows a blank application's steps neutral, even one with no required field, until it is opened", async () => {
+    const { actor } = await openWizard(blank, turInput);
+    let snapshot = actor.getSnapshot();
+    // Valutazione d'Impatto has no required field: complete, yet never opened, so not done.
+    expect(snapshot.context.issues.some((issue) => issue.step === 'impatto')).toBe(false);
+    expect(statesOf(snapshot)).toEqual(['current', 'notStarted', 'notStarted', 'notStarted', 'notStarted', 'notStarted']);
+
+    actor.send({ type: 'step.go', index: impactStep });
+    actor.send({ type: 'step.next' });
+    snapshot = actor.getSnapshot();
+    // Progetto was opened and misses its required fields; the impact step was opened and lacks nothing.
+    expect(statesOf(snapshot)).toEqual(['incomplete', 'notStarted', 'notStarted', 'done', 'current', 'notStarted']);
+  });
+
+  it('counts a step answered in the stored draft as started, opened or not', async () => {
+    const { actor } = await openWizard({ submitted: false, statusCode: 'APERTA', draft: { json: { costiIintervento: 1000 }, version: 1 } }, turInput);
+    expect(statesOf(actor.getSnapshot())[1]).toBe('incomplete');
+  });
+
+  it('shows every step of a submitted application by what it lacks', async () => {
+    const { actor } = await openWizard(submittedApplication);
+    expect(statesOf(actor.getSnapshot())).toEqual(['current', 'done', 'incomplete']);
   });
 });
 

@@ -4,10 +4,10 @@ import { ADMIN_LIST_SORTS, type AdminListSort } from '../../../domain/applicatio
 import { APPLICATION_STATUS_CODES, FUNDS, applicationStatusLabels, type ApplicationStatusCode } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import { Button } from '../../ui/Button.tsx';
-import { CheckboxGroup } from '../../ui/CheckboxGroup.tsx';
 import { DateRangePicker } from '../../ui/DateRangePicker.tsx';
+import { MultiSelect } from '../../ui/MultiSelect.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { wide } from './AdminOrganizations.css.ts';
+import { resetCell } from './AdminOrganizations.css.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
 
 const m = messages.adminPanel;
@@ -22,10 +22,19 @@ interface FilterControlsProps extends Pick<AdminListSearch, 'sort' | 'fund' | 's
 }
 
 /**
- * Sort, fund, statuses, candidacy dates and reset (spec §2), next to the search box. Memoised with stable
+ * Sort, fund, statuses (a closed list saying how many are chosen), candidacy dates and reset (spec §2), next
+ * to the search box. Memoised with stable
  * callbacks: a keystroke in the search box re-renders none of these react-aria fields.
  */
-export const AdminListFilterControls = memo(function AdminListFilterControls({ sort, fund, statuses, from, to, onChange, onReset }: FilterControlsProps) {
+export const AdminListFilterControls = memo(function AdminListFilterControls({
+  sort,
+  fund,
+  statuses,
+  from,
+  to,
+  onChange,
+  onReset,
+}: FilterControlsProps) {
   const dateRange = from && to ? { start: parseDate(from), end: parseDate(to) } : null;
   return (
     <>
@@ -41,21 +50,21 @@ export const AdminListFilterControls = memo(function AdminListFilterControls({ s
         value={fund ?? 'all'}
         onChange={(id) => onChange({ fund: id === 'TUR' || id === 'PUI' ? id : undefined, page: undefined })}
       />
+      <MultiSelect
+        label={m.statuses}
+        options={statusOptions}
+        value={statuses ?? noStatuses}
+        noneChosen={m.allStatuses}
+        someChosen={m.statusesChosen}
+        onChange={(codes) => onChange({ statuses: codes.length === 0 ? undefined : (codes as ApplicationStatusCode[]), page: undefined })}
+      />
       <DateRangePicker
         label={m.dateRange}
         description={m.dateRangeHint}
         value={dateRange}
         onChange={(range) => onChange({ from: range?.start.toString(), to: range?.end.toString(), page: undefined })}
       />
-      <div className={wide}>
-        <CheckboxGroup
-          label={m.statuses}
-          options={statusOptions}
-          value={statuses ?? noStatuses}
-          onChange={(codes) => onChange({ statuses: codes.length === 0 ? undefined : (codes as ApplicationStatusCode[]), page: undefined })}
-        />
-      </div>
-      <div>
+      <div className={resetCell}>
         <Button variant="secondary" onPress={onReset}>
           {m.reset}
         </Button>

@@ -3,7 +3,7 @@ import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { count as countStyle, pager, toolbar } from './AdminOrganizations.css.ts';
+import { count as countStyle, exportButtons, pager, toolbar } from './AdminOrganizations.css.ts';
 
 const m = messages.adminPanel;
 
@@ -31,14 +31,18 @@ export function AdminListToolbar({ count, ...exportProps }: ToolbarProps) {
 /** Memoised apart from the count: a keystroke that changes only the count re-renders no button. */
 const ExcelButtons = memo(function ExcelButtons({ turExportable, puiExportable, downloading, onDownload }: Omit<ToolbarProps, 'count'>) {
   const exportable: Record<Fund, boolean> = { TUR: turExportable, PUI: puiExportable };
-  return FUNDS.map((fund) =>
-    downloading === fund ? (
-      <Spinner key={fund} label={m.excelDownloading} />
-    ) : (
-      <Button key={fund} variant="secondary" isDisabled={!exportable[fund] || downloading !== null} onPress={() => onDownload(fund)}>
-        {m.excel(fund)}
-      </Button>
-    ),
+  return (
+    <div className={exportButtons}>
+      {FUNDS.map((fund) =>
+        downloading === fund ? (
+          <Spinner key={fund} label={m.excelDownloading} />
+        ) : (
+          <Button key={fund} variant="secondary" isDisabled={!exportable[fund] || downloading !== null} onPress={() => onDownload(fund)}>
+            {m.excel(fund)}
+          </Button>
+        ),
+      )}
+    </div>
   );
 });
 

@@ -1,23 +1,92 @@
-import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css.ts';
+import { globalStyle, style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../../styles/theme.css.ts';
 
+/**
+ * The search box and the filters: three columns on a desktop, two on a tablet, one on a phone. A column is
+ * never narrower than the date range (two dates and the calendar button), so no control sticks out of it;
+ * labels line up at the top whatever help text a field has.
+ */
 export const filters = style({
   display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
-  alignItems: 'end',
-  marginBottom: vars.space.md,
+  columnGap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18.5rem), 1fr))',
+  alignItems: 'start',
 });
-export const wide = style({ gridColumn: '1 / -1' });
+/** Azzera filtri, level with the controls beside it (below their labels). */
+export const resetCell = style({
+  paddingTop: `calc(${vars.fontSize.md} * ${vars.lineHeight.body} + ${vars.space.xs})`,
+  marginBottom: vars.space.lg,
+});
+/** The count, then the Excel buttons kept together (they wrap as a pair, below the count on a phone). */
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', margin: `${vars.space.md} 0` });
-export const count = style({ fontWeight: vars.fontWeight.semibold, margin: 0 });
-export const tableWrap = style({ overflowX: 'auto' });
-export const table = style({ width: '100%', borderCollapse: 'collapse' });
+export const count = style({ fontWeight: vars.fontWeight.semibold, margin: 0, flex: '1 1 auto' });
+export const exportButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+/**
+ * The list is one table. On a desktop it shows as a table; below the layout breakpoint (spec §9, about 51 em)
+ * each row shows as a card: the organisation on top, then TUR, PUI and the drafts, each under its own name
+ * (the cell's `data-label`), so nothing is cut at the right edge and nothing scrolls sideways.
+ */
+export const tableWrap = style({});
+export const table = style({
+  display: 'block',
+  width: '100%',
+  borderCollapse: 'collapse',
+  '@media': { [breakpoints.wide]: { display: 'table' } },
+});
+/** Column headers: read by screen readers on a phone (each card names its parts), shown on a desktop. */
+export const tableHead = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  '@media': {
+    [breakpoints.wide]: {
+      position: 'static',
+      width: 'auto',
+      height: 'auto',
+      overflow: 'visible',
+      clip: 'auto',
+      whiteSpace: 'normal',
+      display: 'table-header-group',
+    },
+  },
+});
+export const tableBody = style({ display: 'block', '@media': { [breakpoints.wide]: { display: 'table-row-group' } } });
+export const tableRow = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  marginBottom: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  '@media': { [breakpoints.wide]: { display: 'table-row', padding: 0, margin: 0, border: 0 } },
+});
 export const cellStyle = style({
-  borderBottom: `1px solid ${vars.color.border}`,
-  padding: vars.space.sm,
+  display: 'block',
+  padding: 0,
   textAlign: 'left',
   verticalAlign: 'top',
+  '@media': {
+    [breakpoints.wide]: { display: 'table-cell', borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.sm },
+  },
+});
+/** On a card, a cell's column name above it (on a desktop the column header says it). */
+globalStyle(`${cellStyle}[data-label]::before`, {
+  content: 'attr(data-label)',
+  display: 'block',
+  fontWeight: vars.fontWeight.bold,
+  marginBottom: vars.space.xs,
+  '@media': { [breakpoints.wide]: { content: 'none', display: 'none' } },
+});
+/** The organisation's name heads its card. */
+export const rowHeader = style({
+  fontSize: vars.fontSize.lg,
+  paddingBottom: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  '@media': { [breakpoints.wide]: { fontSize: vars.fontSize.md, paddingBottom: vars.space.sm } },
 });
 export const small = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, display: 'block' });
 export const chip = style({
@@ -32,6 +101,7 @@ export const chip = style({
 });
 export const menuTrigger = style({
   marginTop: vars.space.xs,
+  marginRight: vars.space.xs,
   border: `1px solid ${vars.color.primary}`,
   background: vars.color.background,
   color: vars.color.primary,

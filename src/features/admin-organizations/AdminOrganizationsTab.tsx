@@ -8,7 +8,15 @@ import { messages } from '../../../domain/messages.ts';
 import { selectAccessToken } from '../../../machines/auth/selectors.ts';
 import { createStatusChangeActors } from '../../../machines/status-change/actors.ts';
 import { statusChangeMachine } from '../../../machines/status-change/statusChange.machine.ts';
-import { selectIsDialogOpen, selectIsSubmitting, selectNote, selectRequest, selectDeadline, selectIsIntegrationRequest, selectCanConfirm } from '../../../machines/status-change/selectors.ts';
+import {
+  selectIsDialogOpen,
+  selectIsSubmitting,
+  selectNote,
+  selectRequest,
+  selectDeadline,
+  selectIsIntegrationRequest,
+  selectCanConfirm,
+} from '../../../machines/status-change/selectors.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { adminOrganizationQueries, downloadExcelCompilazioni, excelFileName } from '../../api/adminOrganizations.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
@@ -84,7 +92,15 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
   const resetFilters = useCallback(() => {
     lastWritten.current = '';
     setText('');
-    onSearchChange({ q: undefined, fund: undefined, statuses: undefined, from: undefined, to: undefined, sort: undefined, page: undefined });
+    onSearchChange({
+      q: undefined,
+      fund: undefined,
+      statuses: undefined,
+      from: undefined,
+      to: undefined,
+      sort: undefined,
+      page: undefined,
+    });
   }, [onSearchChange]);
   const changePage = useCallback((page: number) => changeFilters({ page }), [changeFilters]);
 
@@ -151,7 +167,11 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
     async (fund: Fund) => {
       setDownloading(fund);
       try {
-        const blob = await downloadExcelCompilazioni(selectAccessToken(auth.getSnapshot()), fund, applicationIdsOf(listedRef.current, fund));
+        const blob = await downloadExcelCompilazioni(
+          selectAccessToken(auth.getSnapshot()),
+          fund,
+          applicationIdsOf(listedRef.current, fund),
+        );
         saveBlob(blob, excelFileName(fund));
       } catch {
         // Spec §8: an Excel failure only stops the spinner.

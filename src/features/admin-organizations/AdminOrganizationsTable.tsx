@@ -4,7 +4,18 @@ import { messages } from '../../../domain/messages.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { AnchorLink } from '../../ui/Link.tsx';
 import { LazyMenu, MenuItem } from '../../ui/Menu.tsx';
-import { cellStyle, chip, menuTrigger, small, table, tableWrap } from './AdminOrganizations.css.ts';
+import {
+  cellStyle,
+  chip,
+  menuTrigger,
+  rowHeader,
+  small,
+  table,
+  tableBody,
+  tableHead,
+  tableRow,
+  tableWrap,
+} from './AdminOrganizations.css.ts';
 import { rowViewOf, type AdminRowView, type ApplicationCellView, type IndexedItem } from './adminListView.ts';
 
 const m = messages.adminPanel;
@@ -24,7 +35,8 @@ interface TableProps {
 }
 
 /**
- * The current page of the list as a real table: one row per organisation, a column per fund. A keystroke in
+ * The current page of the list as a real table: one row per organisation, a column per fund; on a phone each
+ * row shows as a card (AdminOrganizations.css.ts), still a table to assistive technology. A keystroke in
  * the search box mounts up to a page of new rows, so a row is plain elements and precomputed texts: plain
  * anchors, and a status menu that mounts react-aria only when opened.
  */
@@ -32,7 +44,7 @@ export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ r
   return (
     <div className={tableWrap}>
       <table className={table} aria-label={m.tableLabel}>
-        <thead>
+        <thead className={tableHead}>
           <tr>
             <th scope="col" className={cellStyle}>
               {m.organization}
@@ -47,7 +59,7 @@ export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ r
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={tableBody}>
           {rows.map((row) => (
             <OrganizationRow
               key={row.item.organization.id}
@@ -75,13 +87,13 @@ const OrganizationRow = memo(function OrganizationRow({
   onDownloadZip(request: ZipRequest): void;
 }) {
   return (
-    <tr>
-      <th scope="row" className={cellStyle}>
+    <tr className={tableRow}>
+      <th scope="row" className={`${cellStyle} ${rowHeader}`}>
         <AnchorLink href={view.href}>{view.name}</AnchorLink>
         <span className={small}>{view.pIva}</span>
       </th>
       {view.cells.map((cell) => (
-        <td key={cell.fund} className={cellStyle}>
+        <td key={cell.fund} className={cellStyle} data-label={cell.fund}>
           <ApplicationCell
             cell={cell}
             organizationName={view.name}
@@ -91,7 +103,7 @@ const OrganizationRow = memo(function OrganizationRow({
           />
         </td>
       ))}
-      <td className={cellStyle}>
+      <td className={cellStyle} data-label={m.drafts}>
         {view.drafts.length === 0
           ? m.noDraft
           : view.drafts.map((draft) => (

@@ -49,7 +49,13 @@ export const badge = style({
 
 export const badgeCurrent = style([badge, { backgroundColor: vars.color.primary, color: vars.color.onPrimary }]);
 export const badgeDone = style([badge, { backgroundColor: vars.color.success, color: vars.color.onPrimary }]);
+/** Opened (or answered) with something missing: edged in the error colour (the words say it too). */
 export const badgeIncomplete = style([
+  badge,
+  { backgroundColor: vars.color.dangerSoft, color: vars.color.danger, border: `2px solid ${vars.color.danger}` },
+]);
+/** Not opened yet and nothing answered: neutral. */
+export const badgeNotStarted = style([
   badge,
   { backgroundColor: vars.color.background, color: vars.color.text, border: `2px solid ${vars.color.border}` },
 ]);

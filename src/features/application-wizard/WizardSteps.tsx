@@ -3,7 +3,7 @@ import { messages } from '../../../domain/messages.ts';
 import type { WizardStep } from '../../../domain/wizard.ts';
 import { visuallyHidden } from '../../../styles/visuallyHidden.css.ts';
 import type { StepIndicatorState as WizardStepState } from '../../../machines/application-wizard/selectors.ts';
-import { badgeCurrent, badgeDone, badgeIncomplete, list, stepButton } from './WizardSteps.css.ts';
+import { badgeCurrent, badgeDone, badgeIncomplete, badgeNotStarted, list, stepButton } from './WizardSteps.css.ts';
 
 const view = messages.wizardView;
 
@@ -19,11 +19,20 @@ const stateText: Record<WizardStepState, string> = {
   current: view.stepCurrent,
   done: view.stepDone,
   incomplete: view.stepIncomplete,
+  notStarted: view.stepNotStarted,
+};
+
+const badgeOf: Record<WizardStepState, string> = {
+  current: badgeCurrent,
+  done: badgeDone,
+  incomplete: badgeIncomplete,
+  notStarted: badgeNotStarted,
 };
 
 /**
  * The step indicator (spec §2): every step with its number and title, the current one marked, the others done
- * (a tick) or still to complete (their number). Each is a button to go to it. The state is said in words
+ * (a tick), still to complete (their number, edged in red) or not opened yet (their number, neutral). Each is a
+ * button to go to it. The state is said in words
  * too, for screen readers, never by colour alone.
  */
 export function WizardSteps({ steps, states, onSelect }: WizardStepsProps) {
@@ -31,7 +40,7 @@ export function WizardSteps({ steps, states, onSelect }: WizardStepsProps) {
     <nav aria-label={view.stepsLabel}>
       <ol className={list}>
         {steps.map((step, index) => {
-          const state = states[index] ?? 'incomplete';
+          const state = states[index] ?? 'notStarted';
           return (
             <li key={step.id}>
               <AriaButton
@@ -39,10 +48,7 @@ export function WizardSteps({ steps, states, onSelect }: WizardStepsProps) {
                 aria-current={state === 'current' ? 'step' : undefined}
                 onPress={() => onSelect(index)}
               >
-                <span
-                  className={state === 'current' ? badgeCurrent : state === 'done' ? badgeDone : badgeIncomplete}
-                  aria-hidden="true"
-                >
+                <span className={badgeOf[state]} aria-hidden="true">
                   {state === 'done' ? '✓' : index + 1}
                 </span>
                 <span>

@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { and, eq } from 'drizzle-orm';
+import { organizationMembers, organizations } from '../../../server/db/schema/organizations.ts';
+import { users } from '../../../server/db/schema/users.ts';
+import { seedDemo } from '../../../server/seed/demo.ts';
+import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './applicationsPortal.ts';
+
+/**
+ * Every route of the spec's route table (§2), as a person of each role opens it, on the demo data of
+ * `npm run seed:demo`. One table for the reflow tests (tests/e2e/reflow.test.ts) and for `npm run screenshots`:
+ * a new screen is one more row.
+ */
+
+export type TourRole = 'visitor' | 'applicant' | 'admin';
+
+/** The demo organisation the applicant belongs to, and one more the admin looks at. */
+export interface TourIds {
+  /** Comune di Assisi: TUR Aperta (a draft with values), PUI Ammissibile (its review survey is open). */
+  applicantOrganization: string;
+  /** Comune di Lecce: TUR Integrazione Sottomessa, PUI Deliberata, with history and warnings. */
+  reviewedOrganization: string;
+}
+
+export interface TourRoute {
+  /** A short name, used for file names: letters, digits and dashes. */
+  name: string;
+  role: TourRole;
+  path(ids: TourIds): string;
+  /** An application wizard: its steps are visited one by one (screenshots). */
+  wizard?: boolean;
+}
+
+export const ROUTE_TABLE: readonly TourRoute[] = [
+  { name: 'welcome', role: 'visitor', path: () => '/' },
+  { name: 'not-found-visitor', role: 'visitor', path: () => '/pagina-che-non-esiste' },
+  { name: 'calls', role: 'applicant', path: () => '/calls' },
+  { name: 'flow-organization', role: 'applicant', path: () => '/flow-organization' },
+  { name: 'register-org', role: 'applicant', path: () => '/register-org?pIva=12345678901' },
+  { name: 'invite-collaborate', role: 'applicant', path: () => '/invite-collaborate' },
+  { name: 'account', role: 'applicant', path: () => '/account' },
+  { name: 'your-organization', role: 'applicant', path: (ids) => `/your-organization/${ids.applicantOrganization}` },
+  { name: 'candidatura-completata', role: 'applicant', path: () => '/candidaturaCompletata' },
+  { name: 'survey-istruttoria-completata', role: 'applicant', path: () => '/surveyIstruttoriaCompletata' },
+  { name: 'tur-candidatura', role: 'applicant', path: () => '/survey/TUR_candidatura', wizard: true },
+  { name: 'pui-candidatura', role: 'applicant', path: () => '/survey/PUI_candidatura', wizard: true },
+  { name: 'pui-istruttoria', role: 'applicant', path: (ids) => `/survey/PUI_istruttoria/${ids.applicantOrganization}` },
+  { name: 'tur-istruttoria', role: 'applicant', path: (ids) => `/survey/TUR_istruttoria/${ids.applicantOrganization}` },
+  { name: 'not-found-applicant', role: 'applicant', path: () => '/pagina-che-non-esiste' },
+  { name: 'admin-panel', role: 'admin', path: () => '/admin-panel' },
+  { name: 'admin-organization', role: 'admin', path: (ids) => `/admin-organization/${ids.reviewedOrganization}` },
+  { name: 'admin-survey-tur', role: 'admin', path: (ids) => `/admin-organization/survey-tur/${ids.reviewedOrganization}`, wizard: true },
+  { name: 'admin-survey-pui', role: 'admin', path: (ids) => `/admin-organization/survey-pui/${ids.reviewedOrganization}`, wizard: true },
+  { name: 'admin-tur-istruttoria', role: 'admin', path: (ids) => `/admin-organization/TUR_istruttoria/${ids.reviewedOrganization}` },
+  { name: 'admin-pui-istruttoria', role: 'admin', path: (ids) => `/admin-organization/PUI_istruttoria/${ids.reviewedOrganization}` },
+  { name: 'admin-account', role: 'admin', path: () => '/account' },
+];
+
+/** Widths the tour is looked at: phones (WCAG 1.4.10 reflow at 320 CSS px) and a desktop. */
+export const VIEWPORTS = {
+  narrow: { width: 320, height: 720 },
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+async function organizationId(portal: Awaited<ReturnType<typeof startPortalWithDatabase>>, name: string): Promise<string> {
+  const [row] = await portal.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name));
+  if (!row) throw new Error(`demo organisation ${name} missing`);
+  return row.id;
+}
+
+/**
+ * The portal with the demo data, a browser, an applicant who belongs to Comune di Assisi and the admin, each
+ * logged in in a context of their own. `open(route, viewport)` answers a page showing the route, settled.
+ */
+export async function startTour(launch: () => Promise<Browser>) {
+  const portal = await startPortalWithDatabase();
+  await seedDemo(portal.db);
+  const ids: TourIds = {
+    applicantOrganization: await organizationId(portal, 'Comune di Assisi'),
+    reviewedOrganization: await organizationId(portal, 'Comune di Lecce'),
+  };
+  const browser = await launch();
+
+  const contexts = {
+    visitor: await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' }),
+    applicant: await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' }),
+    admin: await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' }),
+  };
+
+  const email = `giulia.rossi.${Date.now()}@esempio.it`;
+  const applicantPage = await contexts.applicant.newPage();
+  await registerApplicant(applicantPage, contexts.applicant, portal.url, { firstName: 'Giulia', lastName: 'Rossi', email, organizations: [] });
+  const [person] = await portal.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  await portal.db.insert(organizationMembers).values({ organizationId: ids.applicantOrganization, userId: person!.id, role: 'admin' });
+  const [membership] = await portal.db
+    .select()
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, ids.applicantOrganization), eq(organizationMembers.userId, person!.id)));
+  if (!membership) throw new Error('the applicant could not join the demo organisation');
+  await applicantPage.close();
+
+  const adminPage = await contexts.admin.newPage();
+  await loginAsAdmin(adminPage, portal.url);
+  await adminPage.close();
+
+  /** A page of the route's role at the viewport, once the route has rendered and stopped loading. */
+  async function open(route: TourRoute, viewport: ViewportName): Promise<Page> {
+    const page = await contexts[route.role].newPage();
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await page.goto(`${portal.url}${route.path(ids)}`);
+    await settle(page);
+    return page;
+  }
+
+  return {
+    portal,
+    ids,
+    open,
+    async close() {
+      await browser.close();
+      await portal.close();
+    },
+  };
+}
+
+/** The page's heading is there, nothing is loading, fonts and animations are done. */
+export async function settle(page: Page) {
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[role="status"][aria-label]')].every((el) => !/caricamento/i.test(el.getAttribute('aria-label') ?? '')) &&
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** The step buttons of an application wizard ('Passi della candidatura'), in order. */
+export function wizardStepButtons(page: Page) {
+  return page.getByRole('navigation', { name: 'Passi della candidatura' }).getByRole('button');
+}
