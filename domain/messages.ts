@@ -540,6 +540,7 @@ export const messages = {
     yes: 'Sì',
     no: 'No',
     overdue: 'scaduto',
+    notSubmitted: 'non ancora inviato',
     fill: 'Compila',
     view: 'Visualizza',
     linkLabel: (action: string, title: string, fund: string) => `${action} ${title} ${fund}`,
