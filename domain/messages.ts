@@ -550,6 +550,8 @@ export const messages = {
     reminders: 'Promemoria inviati',
     reminderKinds: { opened: 'apertura del periodo', due_soon: 'scadenza vicina' },
     noReminders: 'Nessun promemoria inviato.',
+    reminderHistory: (title: string, kind: string, recipients: number) =>
+      `Promemoria e-mail «${title}» (${kind}) inviato a ${recipients} ${recipients === 1 ? 'membro' : 'membri'} dell\u2019organizzazione.`,
     noPeriods: 'Nessun periodo di monitoraggio aperto per questa candidatura.',
     cardDue: 'Scadenza monitoraggio',
     // Server answers
