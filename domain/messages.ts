@@ -547,6 +547,7 @@ export const messages = {
     yes: 'Sì',
     no: 'No',
     overdue: 'scaduto',
+    notSubmitted: 'non ancora inviato',
     fill: 'Compila',
     view: 'Visualizza',
     linkLabel: (action: string, title: string, fund: string) => `${action} ${title} ${fund}`,
@@ -556,6 +557,8 @@ export const messages = {
     reminders: 'Promemoria inviati',
     reminderKinds: { opened: 'apertura del periodo', due_soon: 'scadenza vicina' },
     noReminders: 'Nessun promemoria inviato.',
+    reminderHistory: (title: string, kind: string, recipients: number) =>
+      `Promemoria e-mail «${title}» (${kind}) inviato a ${recipients} ${recipients === 1 ? 'membro' : 'membri'} dell\u2019organizzazione.`,
     noPeriods: 'Nessun periodo di monitoraggio aperto per questa candidatura.',
     cardDue: 'Scadenza monitoraggio',
     // Server answers

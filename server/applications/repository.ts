@@ -4,6 +4,8 @@ import { applications, applicationStatusHistory } from '../db/schema/application
 import { users } from '../db/schema/users.ts';
 import { attachments } from '../db/schema/attachments.ts';
 import { integrationRounds } from '../db/schema/integrations.ts';
+import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../db/schema/monitoring.ts';
+import { messages } from '../../domain/messages.ts';
 import type { IntegrationRound } from '../../domain/integration.ts';
 import { applicationStatusLabels, NO_APPLICATION_ID, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import {
@@ -118,7 +120,7 @@ export function createApplicationRepository(db: Db) {
         .leftJoin(users, eq(users.id, applicationStatusHistory.actorUserId))
         .where(eq(applicationStatusHistory.applicationId, applicationId))
         .orderBy(asc(applicationStatusHistory.createdAt), asc(applicationStatusHistory.id));
-      return rows.map((r) => {
+      const changes: AdminStatusHistoryItem[] = rows.map((r) => {
         const name = `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim();
         return {
           fromStatus: applicationStatusLabels[r.from],
@@ -130,6 +132,23 @@ export function createApplicationRepository(db: Db) {
           at: r.at.toISOString(),
         };
       });
+      // The monitoring reminders the portal e-mailed (only ever while Monitoraggio Aperto), among the changes.
+      const reminders = await db
+        .select({ kind: monitoringReminders.kind, recipients: monitoringReminders.recipients, at: monitoringReminders.sentAt, title: monitoringPeriods.title })
+        .from(monitoringReminders)
+        .innerJoin(monitoringRounds, eq(monitoringRounds.id, monitoringReminders.roundId))
+        .innerJoin(monitoringPeriods, eq(monitoringPeriods.id, monitoringRounds.periodId))
+        .where(eq(monitoringRounds.applicationId, applicationId));
+      const sent: AdminStatusHistoryItem[] = reminders.map((r) => ({
+        fromStatus: applicationStatusLabels.MONITORAGGIO_APERTO,
+        fromStatusCode: 'MONITORAGGIO_APERTO',
+        ...statusFieldsOf('MONITORAGGIO_APERTO'),
+        note: messages.monitoring.reminderHistory(r.title, messages.monitoring.reminderKinds[r.kind], r.recipients),
+        actorRole: 'system',
+        actorName: null,
+        at: r.at.toISOString(),
+      }));
+      return [...changes, ...sent].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     },
   };
 }

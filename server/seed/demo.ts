@@ -7,7 +7,7 @@
  * Every demo application walks the lifecycle machine from Non avviata to its status, one allowed event at a
  * time, so its history looks like a real one.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
@@ -15,9 +15,11 @@ import { calls } from '../db/schema/calls.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import { createStatusChanges } from '../applications/statusChanges.ts';
 import { seedCalls } from './calls.ts';
+import { monitoringPeriods, monitoringRounds } from '../db/schema/monitoring.ts';
+import { readMonitoringPeriods, seedMonitoringPeriods } from '../monitoring/periods.ts';
 import { createTerritory } from './territory.ts';
 import { loadReferenceData } from './referenceData.ts';
-import { APPLICATION_STATUS_CODES, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
+import { APPLICATION_STATUS_CODES, FUNDS, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import { partitaIvaCheckDigit } from '../../domain/organization.ts';
 import { callThresholdsSchema, type CallThresholds } from '../../domain/call.ts';
 import { eventsLeadingTo } from '../../machines/application-lifecycle/transitions.ts';
@@ -166,6 +168,7 @@ async function thresholdsOf(db: Db, fund: Fund): Promise<CallThresholds> {
 
 export async function seedDemo(db: Db): Promise<{ organizations: number; applications: number; skipped: number }> {
   await seedCalls(db);
+  await seedMonitoringPeriods(db, await readMonitoringPeriods(undefined, FUNDS));
   const territory = createTerritory();
   const { cittaMetropolitane } = await loadReferenceData({ territory });
   const statusChanges = createStatusChanges(db);
@@ -245,6 +248,16 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
             ...(set ? { set } : {}),
           });
           if (!applied) throw new Error(`demo: ${step.event} refused for ${org.name}`);
+          // Monitoring in the demo: the fund's first period, opened and (when submitted) handed over on the step's day.
+          if (step.event === 'admin.monitoring.open') {
+            const [period] = await tx.select().from(monitoringPeriods).where(eq(monitoringPeriods.fund, fund)).orderBy(asc(monitoringPeriods.opensOn)).limit(1);
+            if (period) await tx.insert(monitoringRounds).values({ applicationId: application!.id, periodId: period.id, openedAt: when });
+          } else if (step.event === 'applicant.monitoring.submit') {
+            await tx
+              .update(monitoringRounds)
+              .set({ submittedAt: when })
+              .where(and(eq(monitoringRounds.applicationId, application!.id), isNull(monitoringRounds.submittedAt)));
+          }
         }
       });
       applicationCount += 1;

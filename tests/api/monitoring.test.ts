@@ -119,6 +119,19 @@ describe('monitoring an application, period after period', () => {
     expect(review.json()).toMatchObject({ monitoraggio: false, monitoringPeriodId: null });
   });
 
+  it('the reminder is in the admins\' history of the application, among the status changes', async () => {
+    const history = await t.get(`/api/Organization/GetCompilazioneHistory?compilazioneId=${applicationId}`, admin.token);
+    expect(history.statusCode).toBe(200);
+    const items = history.json() as { statusCode: string; note: string | null; actorRole: string }[];
+    const reminder = items.find((item) => item.note?.startsWith('Promemoria e-mail'));
+    expect(reminder).toMatchObject({
+      statusCode: 'MONITORAGGIO_APERTO',
+      actorRole: 'system',
+      note: m.reminderHistory('Monitoraggio primo periodo', m.reminderKinds.opened, 1),
+    });
+    expect(items.indexOf(reminder!)).toBeGreaterThan(items.findIndex((item) => item.statusCode === 'MONITORAGGIO_APERTO' && item.actorRole === 'admin'));
+  });
+
   it('admins and members read the rows; another organisation hears 404; anonymous 401; the wrong fund 404', async () => {
     expect((await rows(admin.token)).length).toBe(1);
     const other = await t.get(`/api/Monitoraggio/ShowMonitoraggioPui?candidaturaId=${applicationId}`, stranger.token);

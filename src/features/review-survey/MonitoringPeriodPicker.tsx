@@ -10,7 +10,7 @@ export function MonitoringPeriodPicker({ periods, value, onChange }: { periods: 
   const items = periods.map((row) => ({
     id: row.id,
     name: `${row.title} — ${m.periodDue(formatItalianDate(row.effectiveDueOn))} — ${
-      row.compilata ? m.periodSubmitted(row.submittedAt ? formatItalianDate(row.submittedAt.slice(0, 10)) : '') : row.overdue ? m.overdue : m.no
+      row.compilata ? m.periodSubmitted(row.submittedAt ? formatItalianDate(row.submittedAt.slice(0, 10)) : '') : row.overdue ? m.overdue : m.notSubmitted
     }`,
   }));
   return (

@@ -32,6 +32,7 @@ import { monitoringQueries } from '../../api/monitoring.ts';
 import { getSurveyValidation, surveyQueries } from '../../api/surveys.ts';
 import type { MonitoringRow } from '../../../domain/monitoring.ts';
 import { formatItalianDate } from '../../../domain/call.ts';
+import { italianDateTime } from '../../../domain/italianDates.ts';
 import { MonitoringPeriodPicker } from './MonitoringPeriodPicker.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -265,6 +266,12 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
         <p>
           <strong>{period.title}</strong> — {messages.monitoring.periodDue(formatItalianDate(period.effectiveDueOn))}
           {period.overdue ? ` (${messages.monitoring.overdue})` : ''}
+          {period.compilata && period.submittedAt ? ` — ${messages.monitoring.periodSubmitted(italianDateTime(period.submittedAt))}` : ''}
+          <br />
+          {messages.monitoring.reminders}:{' '}
+          {period.reminders.length === 0
+            ? messages.monitoring.noReminders
+            : period.reminders.map((r) => `${italianDateTime(r.sentAt)} (${messages.monitoring.reminderKinds[r.kind]})`).join(', ')}
         </p>
       ) : null}
       {period && access === 'admin' && props.onPeriodChange ? (
