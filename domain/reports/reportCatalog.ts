@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { FUNDS } from '../applicationStatus.ts';
 import { reportMessages as m } from './reportMessages.ts';
+import { isCalendarDay, REPORT_IDS, type ReportId } from './reportIds.ts';
 
 /**
  * The built-in reports of the admin panel's "Reportistica" tab (spec §2). The spec's portal embedded external
  * reports addressed by a workspace and a report id (`wid`, `rid`); ours are computed by the portal, and keep
- * that addressing: the workspace is the call (both funds), each report has a stable id.
+ * that addressing (domain/reports/reportIds.ts).
  */
-export const REPORT_WORKSPACE_ID = 'fondi-tematici';
-
-export const REPORT_IDS = ['stato-candidature', 'importi', 'territorio', 'flusso-istruttoria', 'monitoraggio'] as const;
-export const reportIdSchema = z.enum(REPORT_IDS);
-export type ReportId = z.infer<typeof reportIdSchema>;
-
 export interface ReportSummary {
   id: ReportId;
   title: string;
@@ -23,13 +18,6 @@ export const REPORT_CATALOG: readonly ReportSummary[] = REPORT_IDS.map((id) => (
 
 export function reportSummary(id: ReportId): ReportSummary {
   return REPORT_CATALOG.find((report) => report.id === id)!;
-}
-
-/** A real calendar day, YYYY-MM-DD (2026-02-31 is not). */
-export function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 const calendarDay = (message: string) => z.string().refine(isCalendarDay, { message });

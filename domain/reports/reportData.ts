@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fundSchema } from '../applicationStatus.ts';
-import { reportIdSchema } from './reportCatalog.ts';
+import { reportIdSchema } from './reportIds.ts';
 
 /** How a column's values are read and formatted (domain/reports/reportFormat.ts). */
 export const REPORT_VALUE_KINDS = ['text', 'count', 'amount', 'percent', 'days', 'day'] as const;

@@ -1,4 +1,4 @@
-import type { ReportId } from './reportCatalog.ts';
+import type { ReportId } from './reportIds.ts';
 
 /**
  * The Italian texts of the reports (titles, column names, the one-line readings, filters, errors). Beside the

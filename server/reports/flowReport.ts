@@ -37,41 +37,36 @@ export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSect
         group by 1, 2`,
   );
 
-  const firstPresented = sql`select ${history.applicationId} as application_id, ${applications.fund} as fund, min(${history.createdAt}) as presented_at
-      from ${history} join ${applications} on ${applications.id} = ${history.applicationId}
-      where ${history.toStatus} = 'CANDIDATURA_SOTTOMESSA' and ${ofFunds(scope)}
-      group by 1, 2`;
-  const speed = await queryRows<{ fund: Fund | null; decisions: number; median: string | null; p90: string | null }>(
+  // One pass over the history: each step with the next one (how long the status lasted) and the
+  // application's first presentation; then decisions and integration stays are aggregated from it.
+  const timings = await queryRows<{ kind: 'decision' | 'integration'; fund: Fund | null; n: number; open: number; median: string | null; p90: string | null }>(
     db,
-    sql`with presented as (${firstPresented}),
+    sql`with steps as (
+          select ${history.applicationId} as application_id, ${applications.fund} as fund, ${history.toStatus} as to_status,
+                 ${history.createdAt} as at,
+                 lead(${history.createdAt}) over (partition by ${history.applicationId} order by ${history.createdAt}, ${history.id}) as next_at,
+                 min(${history.createdAt}) filter (where ${history.toStatus} = 'CANDIDATURA_SOTTOMESSA')
+                   over (partition by ${history.applicationId}) as presented_at
+          from ${history} join ${applications} on ${applications.id} = ${history.applicationId}
+          where ${ofFunds(scope)}),
+        presented as (
+          select * from steps where presented_at is not null and ${inRomeDays(sql`presented_at`, scope)}),
         decided as (
-          select p.fund, p.presented_at, min(h.created_at) as decided_at
-          from presented p join ${history} h on h.application_id = p.application_id
-            and h.to_status in (${sqlList(DECISIONS)}) and h.created_at > p.presented_at
-          where ${inRomeDays(sql`p.presented_at`, scope)}
-          group by p.application_id, p.fund, p.presented_at)
-        select fund, count(*)::int as decisions,
+          select fund, presented_at, min(at) filter (where to_status in (${sqlList(DECISIONS)}) and at > presented_at) as decided_at
+          from presented group by application_id, fund, presented_at)
+        select 'decision' as kind, fund, count(*)::int as n, 0 as open,
                percentile_cont(0.5) within group (order by extract(epoch from decided_at - presented_at) / ${DAY_SECONDS}) as median,
                percentile_cont(0.9) within group (order by extract(epoch from decided_at - presented_at) / ${DAY_SECONDS}) as p90
-        from decided group by grouping sets ((fund), ())`,
+        from decided where decided_at is not null group by grouping sets ((fund), ())
+        union all
+        select 'integration', fund,
+               count(*) filter (where next_at is not null)::int, count(*) filter (where next_at is null)::int,
+               percentile_cont(0.5) within group (order by extract(epoch from next_at - at) / ${DAY_SECONDS}) filter (where next_at is not null),
+               percentile_cont(0.9) within group (order by extract(epoch from next_at - at) / ${DAY_SECONDS}) filter (where next_at is not null)
+        from presented where to_status = 'IN_INTEGRAZIONE' group by grouping sets ((fund), ())`,
   );
-  const integration = await queryRows<{ fund: Fund | null; ended: number; open: number; median: string | null; p90: string | null }>(
-    db,
-    sql`with presented as (${firstPresented}),
-        stays as (
-          select h.application_id, h.to_status, h.created_at as entered_at,
-                 lead(h.created_at) over (partition by h.application_id order by h.created_at, h.id) as left_at
-          from ${history} h join presented p on p.application_id = h.application_id
-          where ${inRomeDays(sql`p.presented_at`, scope)})
-        select p.fund,
-               count(*) filter (where s.left_at is not null)::int as ended,
-               count(*) filter (where s.left_at is null)::int as open,
-               percentile_cont(0.5) within group (order by extract(epoch from s.left_at - s.entered_at) / ${DAY_SECONDS}) filter (where s.left_at is not null) as median,
-               percentile_cont(0.9) within group (order by extract(epoch from s.left_at - s.entered_at) / ${DAY_SECONDS}) filter (where s.left_at is not null) as p90
-        from stays s join presented p on p.application_id = s.application_id
-        where s.to_status = 'IN_INTEGRAZIONE'
-        group by grouping sets ((p.fund), ())`,
-  );
+  const speed = timings.filter((row) => row.kind === 'decision').map((row) => ({ ...row, decisions: row.n }));
+  const integration = timings.filter((row) => row.kind === 'integration').map((row) => ({ ...row, ended: row.n }));
 
   // Weekly rows: every week between the first and the last with a presentation.
   const { columns: perFund, total } = fundColumns(scope, 'count');

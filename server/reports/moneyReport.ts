@@ -19,29 +19,37 @@ const SHARE_LIMIT_PERCENT = 50;
  * presented applications count (a draft asks nothing yet); the range applies to the day each was presented.
  */
 export async function moneyReport(db: Db, scope: ReportScope): Promise<ReportSection[]> {
-  const totals = await queryRows<{ fund: Fund; n: number; requested: string | null; investment: string | null; cofinancing: string | null; warned: number }>(
+  // One scan of the presented applications (materialised), three aggregates of it.
+  const aggregates = await queryRows<{
+    kind: 'total' | 'band' | 'warning';
+    fund: Fund;
+    key: string | null;
+    n: number;
+    requested: string | null;
+    investment: string | null;
+    cofinancing: string | null;
+    warned: number;
+  }>(
     db,
-    sql`select ${applications.fund} as fund, count(*)::int as n,
-               sum(${figures.fundAmount}) as requested, sum(${figures.totalInvestment}) as investment,
-               sum(${figures.coFinancing}) as cofinancing,
-               count(*) filter (where jsonb_array_length(${applications.warnings}) > 0)::int as warned
-        from ${applications} where ${presentedIn(scope)} group by 1`,
+    sql`with presented as materialized (
+          select ${applications.fund} as fund, ${figures.fundAmount} as requested, ${figures.totalInvestment} as investment,
+                 ${figures.coFinancing} as cofinancing, ${applications.warnings} as warnings
+          from ${applications} where ${presentedIn(scope)})
+        select 'total' as kind, fund, null::text as key, count(*)::int as n, sum(requested) as requested, sum(investment) as investment,
+               sum(cofinancing) as cofinancing, count(*) filter (where jsonb_array_length(warnings) > 0)::int as warned
+        from presented group by fund
+        union all
+        select 'band', fund,
+               (case when investment > 0 and requested is not null then least(floor(requested * ${BANDS} / investment), ${BANDS})::int end)::text,
+               count(*)::int, null, null, null, 0
+        from presented group by 2, 3
+        union all
+        select 'warning', fund, w.warning, count(*)::int, null, null, null, 0
+        from presented, jsonb_array_elements_text(presented.warnings) as w(warning) group by 2, 3`,
   );
-  const bands = await queryRows<{ fund: Fund; band: number | null; n: number }>(
-    db,
-    sql`select fund, band, count(*)::int as n from (
-          select ${applications.fund} as fund,
-                 case when ${figures.totalInvestment} > 0 and ${figures.fundAmount} is not null
-                      then least(floor(${figures.fundAmount} * ${BANDS} / ${figures.totalInvestment}), ${BANDS})::int end as band
-          from ${applications} where ${presentedIn(scope)}) shares
-        group by 1, 2`,
-  );
-  const warnings = await queryRows<{ fund: Fund; warning: string; n: number }>(
-    db,
-    sql`select ${applications.fund} as fund, w.warning, count(*)::int as n
-        from ${applications}, jsonb_array_elements_text(${applications.warnings}) as w(warning)
-        where ${presentedIn(scope)} group by 1, 2`,
-  );
+  const totals = aggregates.filter((row) => row.kind === 'total');
+  const bands = aggregates.filter((row) => row.kind === 'band').map((row) => ({ fund: row.fund, band: row.key === null ? null : Number(row.key), n: row.n }));
+  const warnings = aggregates.filter((row) => row.kind === 'warning').map((row) => ({ fund: row.fund, warning: row.key ?? '', n: row.n }));
 
   const byFund = new Map(totals.map((row) => [row.fund, row]));
   const amountRows: ReportRow[] = scope.funds.map((fund) => {

@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
-import {
-  REPORT_CATALOG,
-  REPORT_WORKSPACE_ID,
-  reportFiltersSchema,
-  reportIdSchema,
-  reportSummary,
-  type ReportId,
-  type ReportQuery,
-} from '../../domain/reports/reportCatalog.ts';
+import { REPORT_CATALOG, reportFiltersSchema, reportSummary, type ReportQuery } from '../../domain/reports/reportCatalog.ts';
+import { REPORT_WORKSPACE_ID, reportIdSchema, type ReportId } from '../../domain/reports/reportIds.ts';
 import type { Report, ReportList, ReportSection } from '../../domain/reports/reportData.ts';
 import { reportMessages } from '../../domain/reports/reportMessages.ts';
 import type { Db } from '../db/client.ts';
@@ -18,6 +11,7 @@ import { flowReport } from './flowReport.ts';
 import { moneyReport } from './moneyReport.ts';
 import { monitoringReport } from './monitoringReport.ts';
 import { queryRows } from './queryRows.ts';
+import { createReportCache } from './reportCache.ts';
 import { scopeOf, type ReportScope } from './reportScope.ts';
 import { statusReport } from './statusReport.ts';
 import { territoryReport, type PlaceNames } from './territoryReport.ts';
@@ -37,6 +31,7 @@ export function createReports({ db, places }: { db: Db; places: PlaceNames }) {
     'flusso-istruttoria': (scope) => flowReport(db, scope),
     monitoraggio: (scope) => monitoringReport(db, scope),
   };
+  const cache = createReportCache(db);
 
   /** The report asked for, or 404 (an unknown workspace or report is like a missing one); bad filters are 400. */
   function resolve(query: ReportQuery) {
@@ -63,7 +58,7 @@ export function createReports({ db, places }: { db: Db; places: PlaceNames }) {
         title: summary.title,
         description: summary.description,
         filters: { fund: filters.fund ?? null, from: filters.from ?? null, to: filters.to ?? null },
-        sections: await builders[reportId](scopeOf(filters)),
+        sections: await cache.get(JSON.stringify([reportId, filters.fund, filters.from, filters.to]), () => builders[reportId](scopeOf(filters))),
       };
     },
   };

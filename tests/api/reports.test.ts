@@ -269,6 +269,18 @@ describe('report 5: monitoring', () => {
   });
 });
 
+describe('after a change', () => {
+  it('answers with the new figures: a report computed before is not served again', async () => {
+    const before = rowBy(section(await report('monitoraggio', { fund: 'TUR' }), 'monitoraggio').rows, 'fund', 'TUR');
+    const again = rowBy(section(await report('monitoraggio', { fund: 'TUR' }), 'monitoraggio').rows, 'fund', 'TUR');
+    expect(again).toEqual(before);
+    const org = await personWithOrganization(t, { name: 'Comune di Nuovo Monitoraggio' });
+    await forceApplicationStatus(t, org.orgId, 'TUR', 'MONITORAGGIO_APERTO', { body: {}, submittedAt: new Date('2033-05-05T10:00:00Z') });
+    const after = rowBy(section(await report('monitoraggio', { fund: 'TUR' }), 'monitoraggio').rows, 'fund', 'TUR');
+    expect(after.open).toBe((before.open as number) + 1);
+  });
+});
+
 describe('filters', () => {
   it('counts only applications presented on the Rome calendar days asked for, both ends included', async () => {
     const days = presented(FUNDS).map((a) => romeDay(a.submittedAt!)).sort();

@@ -17,7 +17,6 @@ let page: Page;
 
 beforeAll(async () => {
   portal = await startPortalWithDatabase();
-  await seedDemo(portal.db);
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
   page = await context.newPage();
@@ -31,11 +30,19 @@ const dataTable = (name: string) => page.getByRole('table', { name: `${name}: da
 const shot = (name: string) => (process.env.REPORTS_SCREENSHOTS ? page.screenshot({ path: `${process.env.REPORTS_SCREENSHOTS}/${name}.png`, fullPage: true }) : undefined);
 
 describe('Reportistica', () => {
-  it('lists the call’s reports in the admin panel’s second tab', async () => {
+  it('says "Nessun report disponibile" while the call has no application', async () => {
     await loginAsAdmin(page, portal.url);
     await expectHeading(page, 'Pannello Admin');
     await page.getByRole('tab', { name: 'Reportistica' }).click();
     await page.waitForURL(/tab=reports/);
+    await page.getByText('Nessun report disponibile', { exact: true }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('lists the call’s reports in the admin panel’s second tab once there are applications', async () => {
+    await seedDemo(portal.db);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Reportistica', selected: true }).waitFor();
     for (const title of ['Candidature per stato', 'Importi richiesti', 'Candidature per territorio', 'Presentazione e tempi di istruttoria', 'Monitoraggio']) {
       await page.getByRole('link', { name: title, exact: true }).waitFor();
     }

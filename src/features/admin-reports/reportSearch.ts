@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fundSchema } from '../../../domain/applicationStatus.ts';
-import { isCalendarDay, reportIdSchema } from '../../../domain/reports/reportCatalog.ts';
+import { isCalendarDay, reportIdSchema } from '../../../domain/reports/reportIds.ts';
 
 const calendarDay = z.string().refine(isCalendarDay);
 

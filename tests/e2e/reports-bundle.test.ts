@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/** Vite's build manifest (vite.config.ts: build.manifest): which chunk each page downloads statically. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, ManifestChunk>;
+
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+const routeChunk = (route: string) => `src/routes/${route}?tsr-split=component`;
+const code = (keys: Set<string>) => [...keys].map((key) => readFileSync(new URL(`../../dist/${manifest[key]!.file}`, import.meta.url), 'utf8')).join('\n');
+/** visx's axis class name and a report's title: present in a chunk only if the charts or the reports' texts are. */
+const CHARTS = 'visx-axis';
+const REPORT_TEXT = 'Presentazione e tempi di istruttoria';
+
+const reportPage = routeChunk('_authenticated/_admin/admin-panel_.report.tsx');
+const adminPanel = routeChunk('_authenticated/_admin/admin-panel.tsx');
+const reportsTab = 'src/features/admin-reports/ReportsTab.tsx';
+
+describe('the reports load only with the admin reports', () => {
+  it('the report page carries the charts', () => {
+    expect(manifest[reportPage], reportPage).toBeDefined();
+    expect(code(staticClosure(reportPage)).includes(CHARTS)).toBe(true);
+  });
+
+  it.each([
+    ['the welcome page', 'index.html'],
+    ['/calls', routeChunk('_authenticated/calls.tsx')],
+    ['the admin panel (organisations tab)', adminPanel],
+  ])('%s downloads neither the charts nor the reports', (_page, key) => {
+    expect(manifest[key], key).toBeDefined();
+    const loaded = code(staticClosure(key));
+    expect(loaded.includes(CHARTS), 'visx in its closure').toBe(false);
+    expect(loaded.includes(REPORT_TEXT), 'the reports\u2019 texts in its closure').toBe(false);
+  });
+
+  it('the Reportistica tab is loaded on demand, without the charts', () => {
+    const dynamic = [...staticClosure(adminPanel)].flatMap((chunk) => manifest[chunk]?.dynamicImports ?? []);
+    expect(dynamic).toContain(reportsTab);
+    expect(code(staticClosure(reportsTab)).includes(CHARTS)).toBe(false);
+  });
+});
