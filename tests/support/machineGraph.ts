@@ -86,7 +86,13 @@ export function recordTakenTransitions(taken: Set<string>) {
   return (inspection: InspectionEvent) => {
     if (inspection.type !== '@xstate.microstep') return;
     for (const transition of inspection._transitions) {
-      taken.add(transitionKey(transition.source.id, transition.eventType, (transition.target ?? []).map((node) => node.id)));
+      taken.add(
+        transitionKey(
+          transition.source.id,
+          transition.eventType,
+          (transition.target ?? []).map((node) => node.id),
+        ),
+      );
     }
   };
 }
