@@ -42,7 +42,7 @@ import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts'
 import { fileUploadRoutes } from './routes/fileUpload.routes.ts';
 import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
 import { createAttachmentRepository } from './attachments/repository.ts';
-import { createFilesystemStorage } from './storage/filesystemStorage.ts';
+import { createConfiguredStorage } from './storage/configuredStorage.ts';
 import type { FileStorage } from './storage/fileStorage.ts';
 import { sweepAbandonedUploads } from './storage/abandonedUploads.ts';
 import { readSurveyDefinitions, seedSurveyDefinitions } from './surveys/definitions.ts';
@@ -166,7 +166,7 @@ export async function buildApp({
   };
   app.addHook('onClose', async () => mailer.close());
   const attachmentRepository = createAttachmentRepository(db);
-  const storage = suppliedStorage ?? createFilesystemStorage(config.files.dir);
+  const storage = suppliedStorage ?? createConfiguredStorage(config.files);
   const sweep = sweepAbandonedUploads(storage, app.log, uploadSweep);
   app.addHook('onClose', async () => sweep.stop());
   const submissions = createApplicationSubmission({

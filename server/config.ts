@@ -41,12 +41,24 @@ const envSchema = z
         .refine((from) => !/[\r\n]/.test(from), 'MAIL_FROM must be a single line')
         .default('"Portale Fondi" <noreply@portale-fondi.local>'),
     ),
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1024).default(25)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER' });
+    }
+    if (env.S3_ENDPOINT && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
     }
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 10) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD must be at least 10 characters' });
@@ -108,8 +120,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY === 'true',
     /** Without SMTP_URL, messages are written to DATA_DIR/outbox as .eml files. */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
-    /** Uploaded attachments: DATA_DIR/files, at most MAX_UPLOAD_MB each. */
-    files: { dir: path.join(dataDir, 'files'), maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024 },
+    /** Uploaded attachments: DATA_DIR/files, or the S3 bucket when S3_BUCKET is set; at most MAX_UPLOAD_MB each. */
+    files: {
+      dir: path.join(dataDir, 'files'),
+      maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+          }
+        : undefined,
+    },
     logLevel: e.LOG_LEVEL,
     redirectUri: `${publicUrl}/login-callback`,
     postLogoutRedirectUri: `${publicUrl}/logout-callback`,

@@ -17,15 +17,22 @@ import * as attachments from './schema/attachments.ts';
 import * as integrations from './schema/integrations.ts';
 import * as surveys from './schema/surveys.ts';
 
-export const schema = { ...users, ...organizations, ...identity, ...invitations, ...applications, ...calls, ...attachments, ...integrations, ...surveys };
+export const schema = {
+  ...users,
+  ...organizations,
+  ...identity,
+  ...invitations,
+  ...applications,
+  ...calls,
+  ...attachments,
+  ...integrations,
+  ...surveys,
+};
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code above this module never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DatabaseTarget =
-  | { kind: 'pglite'; dir: string }
-  | { kind: 'pglite-memory' }
-  | { kind: 'postgres'; url: string };
+export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
 
 export interface Database {
   db: Db;
@@ -34,6 +41,25 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any fixed number: the key of the advisory lock the processes sharing one PostgreSQL migrate under. */
+const MIGRATION_LOCK = 4_270_111_829;
+
+/**
+ * Several processes starting together on one PostgreSQL would each find the same migrations pending and
+ * run them at once (one fails on "already exists"): they take turns under a session advisory lock, and
+ * the later ones find nothing left to do.
+ */
+async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>) {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    holder.release();
+  }
+}
 
 /** Opens the database and applies every committed migration before anything reads it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -50,7 +76,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     releaseDeadClients(pool);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await withMigrationLock(pool, () => migratePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   // PGlite has no cross-process lock: one server per data directory.

@@ -21,7 +21,10 @@ export function createAccountStore(db: Db) {
     },
 
     async findByEmail(email: string): Promise<IdpAccount | undefined> {
-      const [account] = await db.select().from(idpAccounts).where(eq(idpAccounts.email, normaliseEmail(email)));
+      const [account] = await db
+        .select()
+        .from(idpAccounts)
+        .where(eq(idpAccounts.email, normaliseEmail(email)));
       return account;
     },
 
@@ -62,13 +65,19 @@ export function createAccountStore(db: Db) {
         return { created: false };
       }
       const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
-      await db.insert(idpAccounts).values({
-        email: normaliseEmail(email),
-        firstName: 'Amministratore',
-        lastName: 'Portale',
-        passwordHash: await hashPassword(password ?? generatedPassword!),
-        roles: [ADMIN_ROLE],
-      });
+      const inserted = await db
+        .insert(idpAccounts)
+        .values({
+          email: normaliseEmail(email),
+          firstName: 'Amministratore',
+          lastName: 'Portale',
+          passwordHash: await hashPassword(password ?? generatedPassword!),
+          roles: [ADMIN_ROLE],
+        })
+        .onConflictDoNothing({ target: idpAccounts.email })
+        .returning({ id: idpAccounts.id });
+      // Another process starting at the same moment created it first: it is theirs, as on a later start.
+      if (inserted.length === 0) return this.ensureAdmin(email, password);
       return { generatedPassword, created: true };
     },
   };

@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { StoredFileNotFoundError, type FileStorage } from './fileStorage.ts';
+import { isStorageKey, newStorageKey, StoredFileNotFoundError, type FileStorage } from './fileStorage.ts';
 
-/** 'ab/ab12…' : two hex characters of fan-out, then a random UUID. Anything else is refused before touching the disk. */
+/** The fan-out folders the keys' first two characters make (fileStorage.ts newStorageKey). */
 const FAN_OUT = /^[0-9a-f]{2}$/;
-const KEY_PATTERN = /^([0-9a-f]{2})\/\1[0-9a-f]{6}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Files under `root` (DATA_DIR/files by default). A file is written to '<key>.part' and renamed when
@@ -17,14 +15,13 @@ const KEY_PATTERN = /^([0-9a-f]{2})\/\1[0-9a-f]{6}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
  */
 export function createFilesystemStorage(root: string): FileStorage {
   function pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new StoredFileNotFoundError(key);
+    if (!isStorageKey(key)) throw new StoredFileNotFoundError(key);
     return path.join(root, ...key.split('/'));
   }
 
   return {
     async put(source: Readable) {
-      const id = randomUUID();
-      const key = `${id.slice(0, 2)}/${id}`;
+      const key = newStorageKey();
       const target = pathOf(key);
       const partial = `${target}.part`;
       await mkdir(path.dirname(target), { recursive: true });
@@ -82,7 +79,7 @@ export function createFilesystemStorage(root: string): FileStorage {
     },
 
     async exists(key: string) {
-      if (!KEY_PATTERN.test(key)) return false;
+      if (!isStorageKey(key)) return false;
       try {
         return (await stat(pathOf(key))).isFile();
       } catch {

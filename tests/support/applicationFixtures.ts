@@ -40,10 +40,22 @@ export async function historyRows(t: TestApp, applicationId: string) {
 }
 
 /** The autosave as the wizard sends it. */
-export function saveDraft(t: TestApp, token: string, organizationId: string, fund: Fund, values: Record<string, unknown>, version?: number) {
+export function saveDraft(
+  t: TestApp,
+  token: string,
+  organizationId: string,
+  fund: Fund,
+  values: Record<string, unknown>,
+  version?: number,
+) {
   return t.post(
     '/api/DraftCompilazione/CreateDraftCompilazione',
-    { compilazioneType: COMPILAZIONE_TYPE[fund], json: JSON.stringify(values), organizationId, ...(version === undefined ? {} : { version }) },
+    {
+      compilazioneType: COMPILAZIONE_TYPE[fund],
+      json: JSON.stringify(values),
+      organizationId,
+      ...(version === undefined ? {} : { version }),
+    },
     token,
   );
 }

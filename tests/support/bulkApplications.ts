@@ -43,13 +43,19 @@ export async function insertBulkOrganizations(db: Db, count: number, seed = 2026
   });
   const ids: string[] = [];
   for (let i = 0; i < orgRows.length; i += 1000) {
-    const inserted = await db.insert(organizations).values(orgRows.slice(i, i + 1000)).returning({ id: organizations.id });
+    const inserted = await db
+      .insert(organizations)
+      .values(orgRows.slice(i, i + 1000))
+      .returning({ id: organizations.id });
     ids.push(...inserted.map((r) => r.id));
   }
 
   const appRows: (typeof applications.$inferInsert)[] = [];
   for (const organizationId of ids) {
-    for (const [fund, share] of [['TUR', 0.8], ['PUI', 0.6]] as [Fund, number][]) {
+    for (const [fund, share] of [
+      ['TUR', 0.8],
+      ['PUI', 0.6],
+    ] as [Fund, number][]) {
       if (next() > share) continue;
       const status: ApplicationStatusCode = pick(APPLICATION_STATUS_CODES.slice(1));
       const submitted = isSubmittedStatus(status);

@@ -24,7 +24,12 @@ export class CookieJar {
 
   headerFor(requestPath: string): string {
     return [...this.cookies.entries()]
-      .filter(([, cookie]) => requestPath === cookie.path || requestPath.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`) || cookie.path === '/')
+      .filter(
+        ([, cookie]) =>
+          requestPath === cookie.path ||
+          requestPath.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`) ||
+          cookie.path === '/',
+      )
       .map(([key, cookie]) => `${key.split('|')[0]}=${cookie.value}`)
       .join('; ');
   }

@@ -4,7 +4,8 @@ import yazl from 'yazl';
 /** A ZIP container holding `entries` (name → text or bytes), as Office Open XML files are. */
 export async function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(typeof content === 'string' ? Buffer.from(content, 'utf8') : content, name);
+  for (const [name, content] of Object.entries(entries))
+    zip.addBuffer(typeof content === 'string' ? Buffer.from(content, 'utf8') : content, name);
   zip.end();
   const chunks: Buffer[] = [];
   const output = zip.outputStream.pipe(new PassThrough());
@@ -56,5 +57,9 @@ export async function sampleDocuments(): Promise<{ name: string; content: Buffer
 
 /** A workbook of a few tens of kilobytes whose sheet inflates to 64 MB of zeros: a decompression bomb. */
 export function workbookBomb(): Promise<Buffer> {
-  return zipOf({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(64 * 1024 * 1024) });
+  return zipOf({
+    '[Content_Types].xml': '<Types/>',
+    'xl/workbook.xml': '<workbook/>',
+    'xl/worksheets/sheet1.xml': Buffer.alloc(64 * 1024 * 1024),
+  });
 }

@@ -4,7 +4,10 @@ import { withPuiComputedValues } from '../../domain/pui/puiRules.ts';
 /** Italian prose of an exact length, for the description fields' 500–1000 / 200–500 limits. */
 export function prose(length: number): string {
   const sentence = 'Il progetto riqualifica gli spazi pubblici del quartiere e ne migliora l\u2019accessibilità. ';
-  return sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length).replace(/\s$/, '.');
+  return sentence
+    .repeat(Math.ceil(length / sentence.length))
+    .slice(0, length)
+    .replace(/\s$/, '.');
 }
 
 /**

@@ -1,12 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/client.ts';
-import type { TokenSet } from '../../domain/auth.ts';
-import { CookieJar } from './cookieJar.ts';
+import { providerLogin, type SendToPortal } from './providerLogin.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
 export const PUBLIC_URL = 'http://portale.test';
@@ -45,62 +43,12 @@ export async function createTestApp(
   await built.app.ready();
   const { app } = built;
 
-  const pathOf = (location: string) => {
-    const url = new URL(location, PUBLIC_URL);
-    return url.pathname + url.search;
+  const inject: SendToPortal = async (request) => {
+    const response = await app.inject({ method: request.method, url: request.url, headers: request.headers, payload: request.payload });
+    return { statusCode: response.statusCode, headers: response.headers, body: response.body };
   };
+  const provider = providerLogin(inject, PUBLIC_URL);
 
-  /** A browser: follows redirects within the portal and keeps cookies, stopping at /login-callback. */
-  async function browse(jar: CookieJar, first: { method: 'GET' | 'POST'; url: string; form?: Record<string, string> }) {
-    let request = first;
-    for (let hop = 0; hop < 15; hop++) {
-      const response: LightMyRequestResponse = await app.inject({
-        method: request.method,
-        url: request.url,
-        headers: {
-          cookie: jar.headerFor(request.url.split('?')[0]!),
-          ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        payload: request.form ? new URLSearchParams(request.form).toString() : undefined,
-      });
-      jar.store(response.headers['set-cookie']);
-      const location = response.headers.location;
-      if (response.statusCode < 300 || response.statusCode >= 400 || typeof location !== 'string') return { response, url: request.url };
-      const next = pathOf(location);
-      if (next.startsWith('/login-callback')) return { response, url: next };
-      request = { method: 'GET', url: next };
-    }
-    throw new Error('too many redirects');
-  }
-
-  /** Opens the provider's page for `screen` and submits its form; returns where the browser ended. */
-  async function submitAtProvider(screen: 'login' | 'register', form: Record<string, string>) {
-    const jar = new CookieJar();
-    const page = await browse(jar, { method: 'GET', url: `/api/Jwt/login?screen=${screen}` });
-    const action = page.response.body.match(/<form method="post" action="([^"]+)"/)?.[1];
-    if (!action) throw new Error(`no form on the ${screen} page: ${page.response.statusCode}`);
-    const result = await browse(jar, { method: 'POST', url: action, form });
-    return { jar, ...result };
-  }
-
-  async function exchange(jar: CookieJar, callbackPath: string): Promise<TokenSet> {
-    const callback = new URL(callbackPath, PUBLIC_URL);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/Jwt/token-exchange',
-      headers: { cookie: jar.headerFor('/api/Jwt/token-exchange') },
-      payload: {
-        code: callback.searchParams.get('code'),
-        state: callback.searchParams.get('state'),
-        iss: callback.searchParams.get('iss'),
-        redirectUri: `${PUBLIC_URL}/login-callback`,
-      },
-    });
-    if (response.statusCode !== 200) throw new Error(`token exchange failed: ${response.statusCode} ${response.body}`);
-    return response.json() as TokenSet;
-  }
-
-  let registered = 0;
   return {
     app,
     db: built.db,
@@ -108,26 +56,11 @@ export async function createTestApp(
     /** The monitoring reminders job of this instance (tests run it at chosen times). */
     reminders: built.reminders,
     config,
-    browse,
-    submitAtProvider,
-    exchange,
-    /** Registers a new person at the embedded provider and returns their tokens. */
-    async register(person: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
-      registered += 1;
-      const form = {
-        firstName: 'Giulia',
-        lastName: 'Rossi',
-        email: `giulia.rossi.${registered}.${Date.now()}@esempio.it`,
-        password: 'password-sicura-1',
-        ...person,
-      };
-      const { jar, url } = await submitAtProvider('register', form);
-      return { ...(await exchange(jar, url)), email: form.email };
-    },
-    async login(email: string, password: string) {
-      const { jar, url } = await submitAtProvider('login', { email, password });
-      return exchange(jar, url);
-    },
+    browse: provider.browse,
+    submitAtProvider: provider.submitAtProvider,
+    exchange: provider.exchange,
+    register: provider.register,
+    login: provider.login,
     loginAsAdmin() {
       return this.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     },

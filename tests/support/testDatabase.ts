@@ -3,13 +3,10 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 
 /**
- * A fresh database with the real migrations applied: in-memory PGlite by default, or a throwaway
- * database on the PostgreSQL server named by DATABASE_URL (npm run test:pg), dropped on close.
+ * An empty throwaway database on the PostgreSQL server named by `serverUrl` (DATABASE_URL): its URL, and
+ * `drop` to remove it (connections still open to it are ended).
  */
-export async function openTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite-memory' });
-
+export async function createThrowawayDatabase(serverUrl: string) {
   const name = `pf_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -18,15 +15,32 @@ export async function openTestDatabase(): Promise<Database> {
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.href });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.href,
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * A fresh database with the real migrations applied: in-memory PGlite by default, or a throwaway
+ * database on the PostgreSQL server named by DATABASE_URL (npm run test:pg), dropped on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openDatabase({ kind: 'pglite-memory' });
+
+  const throwaway = await createThrowawayDatabase(serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: throwaway.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await throwaway.drop();
     },
   };
 }

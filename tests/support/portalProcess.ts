@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { SendToPortal } from './providerLogin.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A port nobody listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type PortalProcess = Awaited<ReturnType<typeof startPortalProcess>>;
+
+/**
+ * The real server (`node --import tsx server/main.ts`, as `npm start` runs it after the build) as a child
+ * process on `port`, with `env` as its whole configuration beside PATH. Resolves once it answers HTTP.
+ */
+export async function startPortalProcess(name: string, port: number, env: Record<string, string>, readyWithinMs = 240_000) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + readyWithinMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}) before listening:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/Call/GetCallList`);
+      if (response.status === 401) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not answer within ${readyWithinMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  /** A request over HTTP, redirects not followed, as providerLogin expects. */
+  const send: SendToPortal = async (request) => {
+    const response = await fetch(`${url}${request.url}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.payload,
+      redirect: 'manual',
+    });
+    const headers: Record<string, string | string[]> = Object.fromEntries(response.headers.entries());
+    headers['set-cookie'] = response.headers.getSetCookie();
+    return { statusCode: response.status, headers, body: await response.text() };
+  };
+
+  return {
+    name,
+    url,
+    send,
+    output: () => output,
+    /** SIGTERM (a graceful stop), SIGKILL if it does not end within 20 s. */
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import type { TokenSet } from '../../domain/auth.ts';
+import { CookieJar } from './cookieJar.ts';
+
+/** One request as a browser sends it; `url` is a path with its query. */
+export interface PortalRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string;
+}
+export interface PortalResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+/** How requests reach a portal: `app.inject` in one process, HTTP to a running server otherwise. */
+export type SendToPortal = (request: PortalRequest) => Promise<PortalResponse>;
+
+/**
+ * A person's way through the identity provider's pages, as a browser takes it: /api/Jwt/login, the
+ * provider's form, the redirect to /login-callback, then the code exchanged for tokens. `login` and
+ * `exchange` may go to different processes of one portal (tests/api/twoProcesses.test.ts).
+ */
+export function providerLogin(login: SendToPortal, publicUrl: string, exchangeAt: SendToPortal = login) {
+  const pathOf = (location: string) => {
+    const url = new URL(location, publicUrl);
+    return url.pathname + url.search;
+  };
+
+  /** A browser: follows redirects within the portal and keeps cookies, stopping at /login-callback. */
+  async function browse(jar: CookieJar, first: { method: 'GET' | 'POST'; url: string; form?: Record<string, string> }) {
+    let request = first;
+    for (let hop = 0; hop < 15; hop++) {
+      const response = await login({
+        method: request.method,
+        url: request.url,
+        headers: {
+          cookie: jar.headerFor(request.url.split('?')[0]!),
+          ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        payload: request.form ? new URLSearchParams(request.form).toString() : undefined,
+      });
+      jar.store(response.headers['set-cookie'] as string | string[] | undefined);
+      const location = response.headers.location;
+      if (response.statusCode < 300 || response.statusCode >= 400 || typeof location !== 'string') return { response, url: request.url };
+      const next = pathOf(location);
+      if (next.startsWith('/login-callback')) return { response, url: next };
+      request = { method: 'GET', url: next };
+    }
+    throw new Error('too many redirects');
+  }
+
+  /** Opens the provider's page for `screen` and submits its form; returns where the browser ended. */
+  async function submitAtProvider(screen: 'login' | 'register', form: Record<string, string>) {
+    const jar = new CookieJar();
+    const page = await browse(jar, { method: 'GET', url: `/api/Jwt/login?screen=${screen}` });
+    const action = page.response.body.match(/<form method="post" action="([^"]+)"/)?.[1];
+    if (!action) throw new Error(`no form on the ${screen} page: ${page.response.statusCode}`);
+    const result = await browse(jar, { method: 'POST', url: action, form });
+    return { jar, ...result };
+  }
+
+  async function exchange(jar: CookieJar, callbackPath: string): Promise<TokenSet> {
+    const callback = new URL(callbackPath, publicUrl);
+    const response = await exchangeAt({
+      method: 'POST',
+      url: '/api/Jwt/token-exchange',
+      headers: { cookie: jar.headerFor('/api/Jwt/token-exchange'), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        code: callback.searchParams.get('code'),
+        state: callback.searchParams.get('state'),
+        iss: callback.searchParams.get('iss'),
+        redirectUri: `${publicUrl}/login-callback`,
+      }),
+    });
+    if (response.statusCode !== 200) throw new Error(`token exchange failed: ${response.statusCode} ${response.body}`);
+    return JSON.parse(response.body) as TokenSet;
+  }
+
+  let registered = 0;
+  return {
+    browse,
+    submitAtProvider,
+    exchange,
+    /** Registers a new person at the embedded provider and returns their tokens. */
+    async register(person: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
+      registered += 1;
+      const form = {
+        firstName: 'Giulia',
+        lastName: 'Rossi',
+        email: `giulia.rossi.${registered}.${Date.now()}@esempio.it`,
+        password: 'password-sicura-1',
+        ...person,
+      };
+      const { jar, url } = await submitAtProvider('register', form);
+      return { ...(await exchange(jar, url)), email: form.email };
+    },
+    async login(email: string, password: string) {
+      const { jar, url } = await submitAtProvider('login', { email, password });
+      return exchange(jar, url);
+    },
+  };
+}
