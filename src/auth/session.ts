@@ -7,6 +7,7 @@ import { createApiClient, type ApiClient, type ApiClientConfig } from '../api/cl
 import { createAttachmentTransfers, type AttachmentTransfers } from '../api/attachments.ts';
 import { exchangeCode, logoutUrl, refreshTokens } from '../api/jwt.ts';
 import { getCurrentUser } from '../api/user.ts';
+import { inspect } from '../devtools/inspect.ts';
 
 export type AuthActor = Actor<typeof authMachine>;
 
@@ -68,6 +69,7 @@ export function createSession(host: SessionHost): Session {
         endProviderSession: ({ context }) => host.leaveTo(logoutUrl(context.tokens?.idToken ?? null)),
       },
     }),
+    { inspect },
   );
 
   const credentials: ApiClientConfig = {

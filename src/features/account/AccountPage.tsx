@@ -22,6 +22,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { accountValuesOf } from './accountValues.ts';
 import { fields as fieldsStyle } from './AccountPage.css.ts';
 import { createSaveAccountField } from './saveAccountField.ts';
+import { inspect } from '../../devtools/inspect.ts';
 
 const EDITABLE = [
   { key: 'firstName', label: messages.accountPage.firstName },
@@ -52,7 +53,7 @@ export function AccountPage({ user }: { user: User }) {
       }),
     [api, auth, queryClient, user],
   );
-  const actor = useActorRef(machine, { input: { values: accountValuesOf(sessionUser) } });
+  const actor = useActorRef(machine, { inspect, input: { values: accountValuesOf(sessionUser) } });
 
   const { firstName, lastName } = sessionUser;
   useEffect(() => {

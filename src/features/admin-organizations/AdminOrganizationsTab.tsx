@@ -33,6 +33,7 @@ import { AdminOrganizationsTable, type ZipRequest } from './AdminOrganizationsTa
 import type { AdminListSearch } from './adminListSearch.ts';
 import { applicationIdsOf, filterItems, hasApplications, indexItems, pageOf, searchItems, sortItems } from './adminListView.ts';
 import { StatusChangeDialog } from './StatusChangeDialog.tsx';
+import { inspect } from '../../devtools/inspect.ts';
 
 const m = messages.adminPanel;
 /** The URL follows the search box after a pause; the list itself follows every keystroke. */
@@ -142,6 +143,7 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
         },
       },
     }),
+    { inspect },
   );
   const isDialogOpen = useSelector(statusChange, selectIsDialogOpen);
   const isSubmitting = useSelector(statusChange, selectIsSubmitting);

@@ -25,6 +25,7 @@ import { Button } from '../../ui/Button.tsx';
 import { button } from '../../ui/Button.css.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import * as styles from './AttachmentSlotRow.css.ts';
+import { inspect } from '../../devtools/inspect.ts';
 
 const text = messages.wizard.attachments;
 
@@ -62,6 +63,7 @@ export interface AttachmentSlotRowProps {
  */
 export function AttachmentSlotRow({ slot, enabled, maxBytes, api, onChanged }: AttachmentSlotRowProps) {
   const actor = useActorRef(attachmentSlotMachine.provide({ actors: createAttachmentSlotActors(api), actions: { notifyChanged: onChanged } }), {
+    inspect,
     input: { slot: slotData(slot), enabled, maxBytes },
   });
   useEffect(() => {

@@ -27,6 +27,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { notify } from '../../ui/Toast.tsx';
 import { AttachmentsStep } from './AttachmentsStep.tsx';
 import * as styles from './IntegrationSection.css.ts';
+import { inspect } from '../../devtools/inspect.ts';
 
 const m = messages.integration;
 
@@ -63,7 +64,7 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
         notifyFailed: ({ context }) => notify({ tone: 'error', title: m.confirmTitle, description: context.error ?? m.failed }),
       },
     }),
-    { input: { readOnly: !open } },
+    { inspect, input: { readOnly: !open } },
   );
   const canEdit = useSelector(actor, selectCanEditDocuments);
   const showsComplete = useSelector(actor, selectShowsComplete);

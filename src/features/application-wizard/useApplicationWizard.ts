@@ -17,6 +17,7 @@ import { getCompilation, hasApplication } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { getDraft, saveDraft } from '../../api/drafts.ts';
 import { notify } from '../../ui/Toast.tsx';
+import { inspect } from '../../devtools/inspect.ts';
 
 /**
  * What the wizard shows on arrival: a submitted application's stored body (read-only), otherwise the latest
@@ -97,7 +98,7 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
         },
       },
     }),
-    { input: { definition: definition as unknown as WizardDefinition, organizationId, isAdmin, startStep, endOfWorksLimit } },
+    { inspect, input: { definition: definition as unknown as WizardDefinition, organizationId, isAdmin, startStep, endOfWorksLimit } },
   );
 
   const hasUnsavedChanges = useSelector(actor, selectHasUnsavedChanges);

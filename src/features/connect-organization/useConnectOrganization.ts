@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { createConnectOrganizationActors } from '../../../machines/connect-organization/actors.ts';
 import { connectOrganizationMachine } from '../../../machines/connect-organization/connectOrganization.machine.ts';
 import { getPIva } from '../../api/organization.ts';
+import { inspect } from '../../devtools/inspect.ts';
 
 /** The page's own connect-organization actor, wired to the API. */
 export function useConnectOrganization() {
@@ -14,5 +15,5 @@ export function useConnectOrganization() {
       actors: createConnectOrganizationActors({ getPIva: (pIva, signal) => getPIva(api, pIva, signal) }),
     }),
   );
-  return useActorRef(machine);
+  return useActorRef(machine, { inspect });
 }

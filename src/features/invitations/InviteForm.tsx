@@ -21,6 +21,7 @@ import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { actions, addressInput, addressRow, form, removeButton } from './InviteForm.css.ts';
 import { createSendInvites } from './sendInvites.ts';
+import { inspect } from '../../devtools/inspect.ts';
 
 const m = messages.invite;
 
@@ -37,7 +38,7 @@ interface InviteFormProps {
 export function InviteForm({ organizationName, userId }: InviteFormProps) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const machine = useMemo(() => inviteMachine.provide({ actors: { sendInvites: createSendInvites(api, userId) } }), [api, userId]);
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect });
   const emails = useSelector(actor, selectEmails);
   const message = useSelector(actor, selectMessage);
   const errors = useSelector(actor, selectErrors);

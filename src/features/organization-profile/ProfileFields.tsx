@@ -14,6 +14,7 @@ import { profileFields } from './profileFields.ts';
 import { ProfileFieldRow } from './ProfileFieldRow.tsx';
 import { profileValuesOf } from './profileValues.ts';
 import { createSaveProfileField } from './saveProfileField.ts';
+import { inspect } from '../../devtools/inspect.ts';
 
 const m = messages.profile;
 const noop = () => undefined;
@@ -41,7 +42,7 @@ export function ProfileFields({ detail, isEditable }: { detail: OrganizationDeta
       }),
     [api, detail.id, queryClient],
   );
-  const actor = useActorRef(machine, { input: { values: profileValuesOf(detail) } });
+  const actor = useActorRef(machine, { inspect, input: { values: profileValuesOf(detail) } });
   useEffect(() => {
     actor.send({ type: 'values.sync', values: profileValuesOf(detail) });
   }, [actor, detail]);

@@ -9,6 +9,7 @@ import { createOrganization } from '../../api/organization.ts';
 import { writeSelectedOrganizationId } from '../../api/selectedOrganization.ts';
 import { getCurrentUser } from '../../api/user.ts';
 import { notify } from '../../ui/Toast.tsx';
+import { inspect } from '../../devtools/inspect.ts';
 
 /** The page's register-organization actor, wired to the API, the session, the notifications and the router. */
 export function useRegisterOrganization() {
@@ -45,5 +46,5 @@ export function useRegisterOrganization() {
       },
     }),
   );
-  return useActorRef(machine);
+  return useActorRef(machine, { inspect });
 }

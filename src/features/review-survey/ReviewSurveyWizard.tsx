@@ -44,6 +44,7 @@ import { notify } from '../../ui/Toast.tsx';
 import { AttachmentsStep } from '../application-wizard/AttachmentsStep.tsx';
 import { createAnswersSync, type StoredSurvey } from './answersSync.ts';
 import * as styles from './ReviewSurveyWizard.css.ts';
+import { inspect } from '../../devtools/inspect.ts';
 
 // SurveyJS (≈350 KB gzip) is downloaded only when a survey is shown.
 const SurveyRenderer = lazy(() => import('./SurveyRenderer.tsx'));
@@ -202,7 +203,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
         notifyFailed: () => notify({ tone: 'error', title: m.failedTitle, description: m.failed }),
       },
     }),
-    { input: { mode, access } },
+    { inspect, input: { mode, access } },
   );
 
   const reviewValidation = useQuery({ ...attachmentQueries.validation(api, fund, organizationId, 'review'), enabled: !monitoraggio });

@@ -5,6 +5,7 @@ import type { DraftSyncState, ReloadedDraft, SaveDraftRequest, SavedDraftVersion
 import type { AnswersSyncCommand, AnswersSyncInput, SurveyPart } from '../../../machines/survey-wizard/types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { createSurveyAnswers } from '../../api/surveys.ts';
+import { inspect } from '../../devtools/inspect.ts';
 
 export interface StoredSurvey {
   surveyId: number;
@@ -64,7 +65,7 @@ export function createAnswersSync(deps: {
           reportState: (_, params) => sendBack({ type: 'sync.state', part: input.part, state: SURVEY_SYNC_STATE[params.state] }),
         },
       }),
-      { input: { version: stored.version } },
+      { inspect, input: { version: stored.version } },
     );
     sync.start();
     // SurveyJS reports an answer once it is complete (on leaving the field), and a step change refreshes the stored
