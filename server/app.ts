@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { installErrorHandler } from './errors.ts';
+import { AccessLog } from './accessLog.ts';
 import { createAccountStore } from './idp/accounts.ts';
 import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
@@ -85,7 +86,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
   await seedCalls(db);
   await seedAttachmentTypes(db);
   await seedSurveyDefinitions(db, surveyFiles);
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger, logController: new AccessLog(), trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
