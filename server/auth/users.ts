@@ -52,6 +52,14 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
     .from(users)
     .where(and(eq(users.issuer, sql.placeholder('issuer')), eq(users.subject, sql.placeholder('subject'))))
     .prepare('user_by_identity');
+  // GET /api/User, the first call of every page load.
+  const organizationsOfUser = db
+    .select({ id: organizations.id, name: organizations.name, email: organizations.email, pIva: organizations.pIva })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(organizationMembers.userId, sql.placeholder('userId')))
+    .orderBy(asc(organizations.name))
+    .prepare('organizations_of_user');
 
   return {
     /**
@@ -94,12 +102,7 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
     },
 
     async organizationsOf(userId: string): Promise<UserOrganization[]> {
-      return db
-        .select({ id: organizations.id, name: organizations.name, email: organizations.email, pIva: organizations.pIva })
-        .from(organizationMembers)
-        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-        .where(eq(organizationMembers.userId, userId))
-        .orderBy(asc(organizations.name));
+      return organizationsOfUser.execute({ userId });
     },
 
     async toUser(row: UserRow): Promise<User> {
