@@ -5,6 +5,7 @@ import { HttpError } from '../errors.ts';
 import { AccessTokenError, verifyAccessToken } from './accessToken.ts';
 import type { OidcClient } from './oidcClient.ts';
 import { identityFromClaims, type UserRepository, type UserRow } from './users.ts';
+import { createVerifiedTokenCache } from './verifiedTokens.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +29,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Verifies the bearer token on every /api route not marked public, and provisions the user on first sight. */
 export function installAuthentication(app: FastifyInstance, deps: { oidc: OidcClient; users: UserRepository }) {
+  const verifiedTokens = createVerifiedTokenCache();
   app.decorateRequest('currentUser', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
@@ -37,7 +39,11 @@ export function installAuthentication(app: FastifyInstance, deps: { oidc: OidcCl
       throw new HttpError(401, 'unauthorized', messages.auth.unauthorized, { 'www-authenticate': 'Bearer' });
     }
     try {
-      const claims = await verifyAccessToken(deps.oidc, token);
+      let claims = verifiedTokens.get(token);
+      if (claims === undefined) {
+        claims = await verifyAccessToken(deps.oidc, token);
+        verifiedTokens.remember(token, claims);
+      }
       const identity = identityFromClaims(deps.oidc.issuer, claims);
       request.currentUser = await deps.users.ensure(identity);
     } catch (error) {

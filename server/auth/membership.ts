@@ -47,6 +47,17 @@ export function selectedOrganizationId(request: FastifyRequest): string {
  * organisation (with the required role), or be a platform administrator where reading is allowed.
  */
 export function createMembership(db: Db) {
+  // The check every organisation-scoped call runs: built once, prepared once per connection.
+  const organizationWithRole = db
+    .select({ organization: organizations, role: organizationMembers.role })
+    .from(organizations)
+    .leftJoin(
+      organizationMembers,
+      and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(organizations.id, sql.placeholder('organizationId')))
+    .prepare('organization_with_role');
+
   async function requireMember(
     request: FastifyRequest,
     organizationId: unknown,
@@ -54,14 +65,7 @@ export function createMembership(db: Db) {
   ): Promise<OrganizationAccess> {
     const user = requireUser(request);
     const id = parseOrganizationId(organizationId);
-    const [row] = await db
-      .select({ organization: organizations, role: organizationMembers.role })
-      .from(organizations)
-      .leftJoin(
-        organizationMembers,
-        and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, user.id)),
-      )
-      .where(eq(organizations.id, id));
+    const [row] = await organizationWithRole.execute({ userId: user.id, organizationId: id });
     if (!row) throw new HttpError(404, 'not_found', m.notFound);
 
     if (row.role) {

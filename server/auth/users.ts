@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import { organizationMembers, organizations } from '../db/schema/organizations.ts';
@@ -46,6 +46,21 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
     return needsAdmin ? [...roles, ADMIN_ROLE] : roles;
   };
 
+  // Every authenticated call runs this: built once, prepared once per connection, not rebuilt per request.
+  const byIdentity = db
+    .select()
+    .from(users)
+    .where(and(eq(users.issuer, sql.placeholder('issuer')), eq(users.subject, sql.placeholder('subject'))))
+    .prepare('user_by_identity');
+  // GET /api/User, the first call of every page load.
+  const organizationsOfUser = db
+    .select({ id: organizations.id, name: organizations.name, email: organizations.email, pIva: organizations.pIva })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(organizationMembers.userId, sql.placeholder('userId')))
+    .orderBy(asc(organizations.name))
+    .prepare('organizations_of_user');
+
   return {
     /**
      * The user for this identity, created on their first authenticated call. Profile fields follow the
@@ -53,7 +68,7 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
      */
     async ensure(identity: IdentityClaims): Promise<UserRow> {
       const key = and(eq(users.issuer, identity.issuer), eq(users.subject, identity.subject));
-      const [existing] = await db.select().from(users).where(key);
+      const [existing] = await byIdentity.execute({ issuer: identity.issuer, subject: identity.subject });
       if (!existing) {
         const [created] = await db
           .insert(users)
@@ -87,12 +102,7 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
     },
 
     async organizationsOf(userId: string): Promise<UserOrganization[]> {
-      return db
-        .select({ id: organizations.id, name: organizations.name, email: organizations.email, pIva: organizations.pIva })
-        .from(organizationMembers)
-        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-        .where(eq(organizationMembers.userId, userId))
-        .orderBy(asc(organizations.name));
+      return organizationsOfUser.execute({ userId });
     },
 
     async toUser(row: UserRow): Promise<User> {
