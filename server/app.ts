@@ -6,15 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { installErrorHandler } from './errors.ts';
-  await seedMonitoringPeriods(db, periodFile);
-  const app = Fastify({
-    logger,
-    logController: new AccessLog(),
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    // Unique across processes and restarts: the id a 500 answer carries finds its one log line.
-    genReqId: () => randomUUID(),
-  }).withTypeProvider<ZodTypeProvider>();
+import { AccessLog } from './accessLog.ts';
+import { installInputLimits } from './requestInput.ts';
 import { createAccountStore } from './idp/accounts.ts';
 import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
@@ -121,7 +114,15 @@ export async function buildApp({
   await seedCalls(db);
   await seedAttachmentTypes(db);
   await seedSurveyDefinitions(db, surveyFiles);
-import { AccessLog } from './accessLog.ts';
+  await seedMonitoringPeriods(db, periodFile);
+  const app = Fastify({
+    logger,
+    logController: new AccessLog(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Unique across processes and restarts: the id a 500 answer carries finds its one log line.
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
