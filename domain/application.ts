@@ -3,7 +3,6 @@ import {
   applicationStatusCodeSchema,
   applicationStatusLabels,
   compilazioneTypeSchema,
-
   statusActorRoleSchema,
   type ApplicationStatusCode,
 } from './applicationStatus.ts';
@@ -167,6 +166,13 @@ export const excelExportRequestSchema = z.object({
   callType: z.union([compilazioneTypeSchema, z.string()]),
 });
 
+/** One organisation's application to one fund as a spreadsheet (admins): ?orgId=&callType=TUR|PUI|0|1. */
+export const applicationExcelQuerySchema = z.object({ orgId: z.string(), callType: z.string() });
+
+/** "Candidatura{Tur|Pui}-{orgName}.xlsx" (spec §9), named like the attachments' zip. */
+export function applicationExcelFileName(fund: Pick<FundEntry, 'controller'>, organizationName: string): string {
+  return `Candidatura${fund.controller}-${organizationName}.xlsx`;
+}
 
 /**
  * POST /api/Pui/CreatePui (spec §7): the body is the PUI form values (domain/pui/puiApplication.ts) with

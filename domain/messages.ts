@@ -274,6 +274,7 @@ export const messages = {
       'La bozza è stata modificata in un\u2019altra finestra o da un altro membro dell\u2019organizzazione: ricarica la pagina per vedere l\u2019ultima versione.',
     draftLocked: 'La candidatura è già stata inviata: non è più possibile modificarla.',
     exportEmpty: 'Seleziona almeno una candidatura da esportare.',
+    exportNoApplication: 'Questa organizzazione non ha ancora una candidatura per questo fondo: non c\u2019è nulla da esportare.',
     callTypeInvalid: 'Fondo non valido: indicare TUR o PUI.',
     callsMissing: 'Nessun bando configurato.',
     noResults: 'Non sono stati trovati risultati',
@@ -375,6 +376,10 @@ export const messages = {
     warnings: (count: number) => (count === 1 ? '1 avviso' : `${count} avvisi`),
   },
   adminApplication: {
+    downloadExcel: 'Scarica Excel',
+    downloadExcelLabel: (fund: string) => `Scarica Excel della candidatura ${fund}`,
+    excelDownloading: 'Preparazione del file Excel\u2026',
+    excelFailed: 'Scarica Excel',
     historyTitle: (fund: string) => `Storico stati ${fund}`,
     historyLabel: (fund: string) => `Storico degli stati della candidatura ${fund}`,
     from: 'Da',

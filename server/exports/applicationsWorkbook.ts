@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
+import { cellValueOf, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
 
 export interface ExportRow {
   organization: { name: string; pIva: string; email: string | null };
@@ -11,37 +12,6 @@ export interface ExportRow {
   /** The submitted application, or the draft while there is none. */
   data: Record<string, unknown> | null;
   source: 'Candidatura' | 'Bozza' | null;
-}
-
-const TEXT_FORMAT = '@';
-const DATE_FORMAT = 'dd/mm/yyyy hh:mm';
-
-const romeParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Rome',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Spreadsheet dates have no time zone: write the wall-clock time in Italy. */
-function romeWallClock(date: Date): Date {
-  const parts = Object.fromEntries(romeParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return new Date(Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!));
-}
-
-type CellValue = string | number | Date | null;
-
-function cellValueOf(value: unknown): CellValue {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'boolean') return value ? 'Sì' : 'No';
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.join(', ');
-  return JSON.stringify(value);
 }
 
 /**
@@ -84,14 +54,7 @@ export async function writeApplicationsWorkbook(
         ...options.dataKeys.map((key) => cellValueOf(row.data?.[key])),
       ];
       const added = sheet.addRow(values);
-      added.eachCell((cell) => {
-        if (typeof cell.value === 'string') {
-          // A string cell with the text format: shown as typed, never evaluated, still text when edited.
-          cell.numFmt = TEXT_FORMAT;
-        } else if (cell.value instanceof Date) {
-          cell.numFmt = DATE_FORMAT;
-        }
-      });
+      formatCells(added);
       added.commit();
     }
   }

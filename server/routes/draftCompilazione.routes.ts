@@ -8,6 +8,8 @@ import {
   createDraftResponseSchema,
   DRAFT_JSON_MAX_LENGTH,
   draftSchema,
+  applicationExcelFileName,
+  applicationExcelQuerySchema,
   excelExportRequestSchema,
   orgIdQuerySchema,
   statusFieldsOf,
@@ -21,6 +23,9 @@ import { HttpError } from '../errors.ts';
 import { assertJsonWithinLimits } from '../jsonInput.ts';
 import { prepareApplicationsExport } from '../exports/applicationsExport.ts';
 import { writeApplicationsWorkbook } from '../exports/applicationsWorkbook.ts';
+import { writeApplicationWorkbook } from '../exports/applicationWorkbook.ts';
+import { attachmentDisposition } from '../attachments/contentDisposition.ts';
+import { displayFileName } from '../../domain/fileName.ts';
 
 const m = messages.applications;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -41,7 +46,8 @@ function parseDraftJson(json: string): Record<string, unknown> {
 
 /** 'TUR' | 'PUI' in any case, or the compilazioneType 0 | 1 (the Excel list is of the portal's funds). */
 function parseCallType(callType: string | number): Fund {
-  if (callType === 0 || callType === 1) return fundOfCompilazioneType(callType);
+  // A query string carries the compilazioneType as text.
+  if (callType === 0 || callType === 1 || callType === '0' || callType === '1') return fundOfCompilazioneType(Number(callType) as 0 | 1);
   const parsed = fundSchema.safeParse(String(callType).trim().toUpperCase());
   if (!parsed.success) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
   return parsed.data;
@@ -125,7 +131,9 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
    */
   app.post(
     '/api/DraftCompilazione/DownloadExcelCompilazioni',
-    { schema: { body: excelExportRequestSchema, response: { 200: z.unknown().describe('the xlsx file, streamed'), ...applicationErrors } } },
+    {
+      schema: { body: excelExportRequestSchema, response: { 200: z.unknown().describe('the xlsx file, streamed'), ...applicationErrors } },
+    },
     async (request, reply) => {
       requireAdmin(request);
       const fund = parseCallType(request.body.callType);
@@ -151,4 +159,48 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
     },
   );
 
+  /**
+   * One organisation's application to one fund, "Candidatura{Tur|Pui}-{orgName}.xlsx" (spec §9): every field of
+   * the fund's definition with its Italian label and the answer (the submitted application, or the draft while
+   * there is none), streamed as it is written. Platform admins only; an unknown organisation is 404.
+   */
+  app.get(
+    '/api/DraftCompilazione/DownloadExcelCompilazione',
+    {
+      schema: {
+        querystring: applicationExcelQuerySchema,
+        response: { 200: z.unknown().describe('the xlsx file, streamed'), ...applicationErrors },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const fund = parseCallType(request.query.callType);
+      const registered = funds.find((candidate) => candidate.entry.fund === fund);
+      if (!registered?.application) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
+      const { organization } = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const row = await repository.byOrganization(organization.id, fund);
+      if (!row || (row.body === null && row.draft === null)) throw new HttpError(404, 'not_found', m.exportNoApplication);
+
+      const stream = new PassThrough();
+      writeApplicationWorkbook(stream, registered.application.definition, {
+        fund,
+        organization: { name: organization.name, pIva: organization.pIva },
+        status: row.status,
+        submittedAt: row.submittedAt,
+        statusChangedAt: row.statusChangedAt,
+        warnings: row.warnings,
+        data: row.body ?? row.draft,
+        source: row.body ? 'Candidatura' : 'Bozza',
+      }).catch((err: unknown) => {
+        request.log.error({ err }, 'application excel export failed');
+        stream.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      const fileName = applicationExcelFileName(registered.entry, displayFileName(organization.name) || 'organizzazione');
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', attachmentDisposition(fileName))
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
 };

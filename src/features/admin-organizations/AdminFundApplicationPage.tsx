@@ -2,7 +2,13 @@ import type { Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { useState } from 'react';
+import { saveBlob } from '../../api/saveBlob.ts';
+import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { notify } from '../../ui/Toast.tsx';
+import { pageActions } from './AdminOrganizations.css.ts';
 import { FundApplicationWizard, type FundWizard } from '../application-wizard/FundApplicationWizard.tsx';
 import { AdminApplicationSummary } from './ApplicationHistory.tsx';
 
@@ -14,7 +20,12 @@ export interface AdminFundApplicationPageProps<Values extends Record<string, unk
   startStep: number;
 }
 
-/** Spec §2: admin view of an organisation's application, read-only with the reviewers' warnings and history. */
+const m = messages.adminApplication;
+
+/**
+ * Spec §2: admin view of an organisation's application, read-only with the reviewers' warnings and history;
+ * "Scarica Excel" downloads its fields and answers (spec §9 Candidatura{type}-{orgName}.xlsx).
+ */
 export function AdminFundApplicationPage<Values extends Record<string, unknown>>({
   api,
   transfers,
@@ -23,9 +34,31 @@ export function AdminFundApplicationPage<Values extends Record<string, unknown>>
   startStep,
 }: AdminFundApplicationPageProps<Values>) {
   const fund: Fund = wizard.definition.fund;
+  const [downloading, setDownloading] = useState(false);
+  const downloadExcel = () => {
+    setDownloading(true);
+    transfers
+      .downloadApplicationExcel(organizationId, fund)
+      .then(
+        ({ blob, fileName }) => saveBlob(blob, fileName),
+        // No application yet (404) or a failure: the server's Italian message says which.
+        (error: unknown) =>
+          notify({ tone: 'error', title: m.excelFailed, description: error instanceof Error ? error.message : undefined }),
+      )
+      .finally(() => setDownloading(false));
+  };
   return (
     <>
-      <Link to="/admin-panel">{messages.funds.backToList}</Link>
+      <div className={pageActions}>
+        <Link to="/admin-panel">{messages.funds.backToList}</Link>
+        {downloading ? (
+          <Spinner label={m.excelDownloading} />
+        ) : (
+          <Button variant="secondary" aria-label={m.downloadExcelLabel(fund)} onPress={downloadExcel}>
+            {m.downloadExcel}
+          </Button>
+        )}
+      </div>
       <FundApplicationWizard
         key={organizationId}
         api={api}

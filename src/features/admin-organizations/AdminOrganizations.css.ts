@@ -114,3 +114,12 @@ export const menuTrigger = style({
 export const pager = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', marginTop: vars.space.md });
 export const dialogActions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'flex-end', marginTop: vars.space.md });
 export const section = style({ marginTop: vars.space.xl });
+/** Above an application the admin reads: the way back to the list, and its Excel download. */
+export const pageActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+});

@@ -28,7 +28,15 @@ export interface TourRoute {
   path(ids: TourIds): string;
   /** An application wizard: its steps are visited one by one (screenshots). */
   wizard?: boolean;
+  /**
+   * A reflow defect known and not fixed yet: the reflow test expects this route to fail (it.fails), so fixing it
+   * turns the test red until this line goes.
+   */
+  knownReflowIssue?: string;
 }
+
+const SURVEY_MATRIX_SCROLL =
+  'SurveyJS matrices (Stato / Data di rilascio, Data prevista) scroll sideways at 320 and 390 px inside a box that is not a marked, keyboard-reachable scroll region';
 
 export const ROUTE_TABLE: readonly TourRoute[] = [
   { name: 'welcome', role: 'visitor', path: () => '/' },
@@ -43,15 +51,35 @@ export const ROUTE_TABLE: readonly TourRoute[] = [
   { name: 'survey-istruttoria-completata', role: 'applicant', path: () => '/surveyIstruttoriaCompletata' },
   { name: 'tur-candidatura', role: 'applicant', path: () => '/survey/TUR_candidatura', wizard: true },
   { name: 'pui-candidatura', role: 'applicant', path: () => '/survey/PUI_candidatura', wizard: true },
-  { name: 'pui-istruttoria', role: 'applicant', path: (ids) => `/survey/PUI_istruttoria/${ids.applicantOrganization}` },
-  { name: 'tur-istruttoria', role: 'applicant', path: (ids) => `/survey/TUR_istruttoria/${ids.applicantOrganization}` },
+  {
+    name: 'pui-istruttoria',
+    role: 'applicant',
+    path: (ids) => `/survey/PUI_istruttoria/${ids.applicantOrganization}`,
+    knownReflowIssue: SURVEY_MATRIX_SCROLL,
+  },
+  {
+    name: 'tur-istruttoria',
+    role: 'applicant',
+    path: (ids) => `/survey/TUR_istruttoria/${ids.applicantOrganization}`,
+    knownReflowIssue: SURVEY_MATRIX_SCROLL,
+  },
   { name: 'not-found-applicant', role: 'applicant', path: () => '/pagina-che-non-esiste' },
   { name: 'admin-panel', role: 'admin', path: () => '/admin-panel' },
   { name: 'admin-organization', role: 'admin', path: (ids) => `/admin-organization/${ids.reviewedOrganization}` },
   { name: 'admin-survey-tur', role: 'admin', path: (ids) => `/admin-organization/survey-tur/${ids.reviewedOrganization}`, wizard: true },
   { name: 'admin-survey-pui', role: 'admin', path: (ids) => `/admin-organization/survey-pui/${ids.reviewedOrganization}`, wizard: true },
-  { name: 'admin-tur-istruttoria', role: 'admin', path: (ids) => `/admin-organization/TUR_istruttoria/${ids.reviewedOrganization}` },
-  { name: 'admin-pui-istruttoria', role: 'admin', path: (ids) => `/admin-organization/PUI_istruttoria/${ids.reviewedOrganization}` },
+  {
+    name: 'admin-tur-istruttoria',
+    role: 'admin',
+    path: (ids) => `/admin-organization/TUR_istruttoria/${ids.reviewedOrganization}`,
+    knownReflowIssue: SURVEY_MATRIX_SCROLL,
+  },
+  {
+    name: 'admin-pui-istruttoria',
+    role: 'admin',
+    path: (ids) => `/admin-organization/PUI_istruttoria/${ids.reviewedOrganization}`,
+    knownReflowIssue: SURVEY_MATRIX_SCROLL,
+  },
   { name: 'admin-account', role: 'admin', path: () => '/account' },
 ];
 
@@ -90,7 +118,12 @@ export async function startTour(launch: () => Promise<Browser>) {
 
   const email = `giulia.rossi.${Date.now()}@esempio.it`;
   const applicantPage = await contexts.applicant.newPage();
-  await registerApplicant(applicantPage, contexts.applicant, portal.url, { firstName: 'Giulia', lastName: 'Rossi', email, organizations: [] });
+  await registerApplicant(applicantPage, contexts.applicant, portal.url, {
+    firstName: 'Giulia',
+    lastName: 'Rossi',
+    email,
+    organizations: [],
+  });
   const [person] = await portal.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   await portal.db.insert(organizationMembers).values({ organizationId: ids.applicantOrganization, userId: person!.id, role: 'admin' });
   const [membership] = await portal.db
@@ -130,8 +163,9 @@ export async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(
     () =>
-      [...document.querySelectorAll('[role="status"][aria-label]')].every((el) => !/caricamento/i.test(el.getAttribute('aria-label') ?? '')) &&
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
+      [...document.querySelectorAll('[role="status"][aria-label]')].every(
+        (el) => !/caricamento/i.test(el.getAttribute('aria-label') ?? ''),
+      ) && document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
   await page.evaluate(() => document.fonts.ready);
 }
