@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { installErrorHandler } from './errors.ts';
+import { securityHeaders } from './http/securityHeaders.ts';
 import { createAccountStore } from './idp/accounts.ts';
 import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
@@ -89,11 +90,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   app.addHook('onClose', async () => close());
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
+  await app.register(securityHeaders, { publicUrlIsHttps: config.publicUrl.startsWith('https://') });
 
   await app.register(cookie, { secret: await loadCookieSecret(db) });
 

@@ -1,13 +1,15 @@
 /**
- * The embedded identity provider's own pages: plain server-rendered HTML with no script, in Italian,
- * styled like the portal (Titillium Web, #0066CC) and accessible (labels, focus, errors announced).
+ * The embedded identity provider's own pages: plain server-rendered HTML, in Italian, styled like the portal
+ * (Titillium Web, #0066CC) and accessible (labels, focus, errors announced). Nothing inline: the stylesheet
+ * and the logout page's one script are files under /idp-assets/, so the strict Content-Security-Policy
+ * (server/http/securityHeaders.ts) holds on these pages too.
  */
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const styles = `
-@font-face{font-family:'Titillium Web';font-weight:400;font-display:swap;src:url('/idp-assets/titillium-web-latin-400-normal.woff2') format('woff2')}
+/** Served as /idp-assets/idp.css. */
+export const IDP_STYLESHEET = `@font-face{font-family:'Titillium Web';font-weight:400;font-display:swap;src:url('/idp-assets/titillium-web-latin-400-normal.woff2') format('woff2')}
 @font-face{font-family:'Titillium Web';font-weight:600;font-display:swap;src:url('/idp-assets/titillium-web-latin-600-normal.woff2') format('woff2')}
 *{box-sizing:border-box}
 body{margin:0;font-family:'Titillium Web',system-ui,sans-serif;color:#1a1a1a;background:#f2f7fc;line-height:1.5}
@@ -35,7 +37,7 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Portale Fondi</title>
-<style>${styles}</style>
+<link rel="stylesheet" href="/idp-assets/idp.css">
 </head>
 <body>
 <header><p>Portale Fondi</p></header>
@@ -126,8 +128,11 @@ export function messagePage(input: { title: string; message: string; linkHref: s
   );
 }
 
+/** Served as /idp-assets/logout.js: submits the logout form as soon as the page has it. */
+export const LOGOUT_SCRIPT = 'document.forms[0].submit();\n';
+
 /** The provider's logout confirmation: we ask nothing more, the person already chose Esci in the portal. */
 export function logoutPage(form: string): string {
   const confirm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"><noscript><button type="submit">Esci</button></noscript></form>');
-  return layout('Uscita in corso', `<h1>Uscita in corso…</h1>${confirm}<script>document.forms[0].submit()</script>`);
+  return layout('Uscita in corso', `<h1>Uscita in corso…</h1>${confirm}<script src="/idp-assets/logout.js"></script>`);
 }
