@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { installErrorHandler } from './errors.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
+import { noStore } from './http/noStore.ts';
+import { withLogRedaction } from './http/logRedaction.ts';
 import { createAccountStore } from './idp/accounts.ts';
 import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
@@ -85,12 +87,13 @@ export async function buildApp({ config, database, logger = false, missingRequir
   await seedCalls(db);
   await seedAttachmentTypes(db);
   await seedSurveyDefinitions(db, surveyFiles);
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger: withLogRedaction(logger), trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   app.addHook('onClose', async () => close());
   await app.register(securityHeaders, { publicUrlIsHttps: config.publicUrl.startsWith('https://') });
+  await app.register(noStore);
 
   await app.register(cookie, { secret: await loadCookieSecret(db) });
 

@@ -17,7 +17,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a fresh database with the real migrations, talked to through app.inject. */
 export async function createTestApp(
-  options: { database?: Database; env?: Record<string, string> } & Pick<BuildAppOptions, 'missingRequiredAttachments' | 'extraFunds'> = {},
+  options: { database?: Database; env?: Record<string, string> } & Pick<BuildAppOptions, 'missingRequiredAttachments' | 'extraFunds' | 'logger'> = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
@@ -28,7 +28,13 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const built = await buildApp({ config, database, missingRequiredAttachments: options.missingRequiredAttachments, extraFunds: options.extraFunds });
+  const built = await buildApp({
+    config,
+    database,
+    missingRequiredAttachments: options.missingRequiredAttachments,
+    extraFunds: options.extraFunds,
+    logger: options.logger,
+  });
   await built.accounts.ensureAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await built.app.ready();
   const { app } = built;
