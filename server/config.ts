@@ -21,6 +21,7 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_AUDIENCE: optionalString,
+    OIDC_MAX_TOKEN_LIFETIME_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(24 * 60).default(120)),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('admin@portale-fondi.local')),
     ADMIN_PASSWORD: optionalString,
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
@@ -74,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         clientId: e.OIDC_CLIENT_ID!,
         clientSecret: e.OIDC_CLIENT_SECRET,
         audience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID!,
+        maxAccessTokenLifetime: e.OIDC_MAX_TOKEN_LIFETIME_MINUTES * 60,
       }
     : undefined;
   return {
