@@ -10,6 +10,10 @@ import { installErrorHandler } from './errors.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
 import { noStore } from './http/noStore.ts';
 import { withLogRedaction } from './http/logRedaction.ts';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits/rateLimiter.ts';
+import { createMemoryRateLimitStore } from './rateLimits/memoryStore.ts';
+import { createRedisRateLimitStore } from './rateLimits/redisStore.ts';
+import { installApiRateLimits } from './rateLimits/apiRateLimits.ts';
 import { createAccountStore } from './idp/accounts.ts';
 import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
@@ -68,10 +72,12 @@ export interface BuildAppOptions {
    * and a registry entry). Each needs its row in `calls`.
    */
   extraFunds?: (context: { territory: Territory; reference: ReferenceData }) => ServerFund[];
+  /** Lower limits for tests; the portal runs with DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
-export async function buildApp({ config, database, logger = false, missingRequiredAttachments, extraFunds }: BuildAppOptions) {
+export async function buildApp({ config, database, logger = false, missingRequiredAttachments, extraFunds, rateLimits }: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
   const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
@@ -96,6 +102,13 @@ export async function buildApp({ config, database, logger = false, missingRequir
   await app.register(noStore);
 
   await app.register(cookie, { secret: await loadCookieSecret(db) });
+
+  const { redisUrl, redisKeyPrefix } = config.rateLimits;
+  const rateLimiter = createRateLimiter(
+    redisUrl ? createRedisRateLimitStore(redisUrl, redisKeyPrefix) : createMemoryRateLimitStore(),
+    { ...DEFAULT_RATE_LIMITS, ...rateLimits },
+  );
+  app.addHook('onClose', async () => rateLimiter.close());
 
   const accounts = createAccountStore(db);
   const users = createUserRepository(db, { adminEmail: config.admin.email });
@@ -145,7 +158,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
       secureCookies: config.secureCookies,
       trustProxy: config.trustProxy,
     });
-    await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl });
+    await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl, rateLimiter });
     oidc = createEmbeddedOidcClient(app, config, secrets);
     const purge = setInterval(() => purgeExpiredPayloads(db).catch((err) => app.log.warn({ err }, 'purge failed')), HOUR);
     purge.unref();
@@ -156,6 +169,7 @@ export async function buildApp({ config, database, logger = false, missingRequir
 
   await app.register(async (api) => {
     installAuthentication(api, { oidc, users });
+    installApiRateLimits(api, rateLimiter);
     await api.register(jwtRoutes, {
       oidc,
       redirectUri: config.redirectUri,

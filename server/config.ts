@@ -40,6 +40,15 @@ const envSchema = z
         .refine((from) => !/[\r\n]/.test(from), 'MAIL_FROM must be a single line')
         .default('"Portale Fondi" <noreply@portale-fondi.local>'),
     ),
+    REDIS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .url()
+        .refine((url) => /^rediss?:\/\//i.test(url), 'REDIS_URL must start with redis:// or rediss://')
+        .optional(),
+    ),
+    REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(100).default('portale-fondi:')),
     MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1024).default(25)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
@@ -106,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Uploaded attachments: DATA_DIR/files, at most MAX_UPLOAD_MB each. */
     files: { dir: path.join(dataDir, 'files'), maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024 },
     logLevel: e.LOG_LEVEL,
+    /** Rate limits' counters: in memory, or in Redis (shared by every process) with REDIS_URL. */
+    rateLimits: { redisUrl: e.REDIS_URL, redisKeyPrefix: e.REDIS_KEY_PREFIX },
     redirectUri: `${publicUrl}/login-callback`,
     postLogoutRedirectUri: `${publicUrl}/logout-callback`,
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AccountStore } from './accounts.ts';
+import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
 import { interactionRoutes } from './interactions.ts';
 import { IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
 import { IDP_MOUNT_PATH } from '../config.ts';
@@ -16,6 +17,7 @@ interface Options {
   provider: Provider;
   accounts: AccountStore;
   publicUrl: string;
+  rateLimiter: RateLimiter;
 }
 
 /** Mounts the embedded OpenID Connect provider at /idp, with our own pages for its interactions. */

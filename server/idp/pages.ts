@@ -94,13 +94,16 @@ export function registrationPage(input: {
   loginHref: string;
   values?: RegistrationValues;
   errors?: RegistrationErrors;
+  /** A message about the whole form (too many attempts), instead of the fields' errors. */
+  error?: string;
 }): string {
   const { values = {}, errors = {} } = input;
   const hasErrors = Object.keys(errors).length > 0;
+  const summary = input.error ?? (hasErrors ? 'Correggi i campi indicati per completare la registrazione.' : undefined);
   return layout(
     'Registrati',
     `<h1>Registrati</h1>
-${hasErrors ? '<div class="error" role="alert">Correggi i campi indicati per completare la registrazione.</div>' : ''}
+${summary ? `<div class="error" role="alert">${escapeHtml(summary)}</div>` : ''}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
 ${field({ name: 'firstName', label: 'Nome', value: values.firstName, autocomplete: 'given-name', error: errors.firstName })}
 ${field({ name: 'lastName', label: 'Cognome', value: values.lastName, autocomplete: 'family-name', error: errors.lastName })}

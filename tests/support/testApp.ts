@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/rateLimits/rateLimiter.ts';
 import type { Database } from '../../server/db/client.ts';
 import type { TokenSet } from '../../domain/auth.ts';
 import { CookieJar } from './cookieJar.ts';
@@ -13,11 +14,16 @@ export const PUBLIC_URL = 'http://portale.test';
 export const ADMIN_EMAIL = 'admin@portale.test';
 export const ADMIN_PASSWORD = 'amministra-2026';
 
+/** Every rate limit so high no suite reaches it; tests/api/rateLimits.test.ts sets low ones. */
+export function limitsOff(): RateLimits {
+  return Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { limit: 1_000_000, windowSeconds: 60 }])) as RateLimits;
+}
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a fresh database with the real migrations, talked to through app.inject. */
 export async function createTestApp(
-  options: { database?: Database; env?: Record<string, string> } & Pick<BuildAppOptions, 'missingRequiredAttachments' | 'extraFunds' | 'logger'> = {},
+  options: { database?: Database; env?: Record<string, string> } & Pick<BuildAppOptions, 'missingRequiredAttachments' | 'extraFunds' | 'logger' | 'rateLimits'> = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
@@ -34,6 +40,8 @@ export async function createTestApp(
     missingRequiredAttachments: options.missingRequiredAttachments,
     extraFunds: options.extraFunds,
     logger: options.logger,
+    // Suites register dozens of people from one address: limits are off unless a test sets the ones it checks.
+    rateLimits: { ...limitsOff(), ...options.rateLimits },
   });
   await built.accounts.ensureAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await built.app.ready();
