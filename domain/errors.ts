@@ -64,6 +64,7 @@ export const API_ERROR_CODES = [
   'survey_incomplete',
   'survey_not_found',
   'survey_submitted',
+  'too_many_requests',
   'survey_version_conflict',
   'survey_wrong_fund',
   'survey_answers_invalid',

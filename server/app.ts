@@ -8,6 +8,13 @@ import { openDatabase, type Database } from './db/client.ts';
 import { installErrorHandler } from './errors.ts';
 import { AccessLog } from './accessLog.ts';
 import { installInputLimits } from './requestInput.ts';
+import { securityHeaders } from './http/securityHeaders.ts';
+import { noStore } from './http/noStore.ts';
+import { withLogRedaction } from './http/logRedaction.ts';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits/rateLimiter.ts';
+import { createMemoryRateLimitStore } from './rateLimits/memoryStore.ts';
+import { createRedisRateLimitStore } from './rateLimits/redisStore.ts';
+import { installApiRateLimits } from './rateLimits/apiRateLimits.ts';
 import { createAccountStore } from './idp/accounts.ts';
 import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
@@ -51,7 +58,6 @@ import { reviewAnswersForArchive } from './surveys/archivedAnswers.ts';
 import { createSurveys } from './surveys/surveys.ts';
 import { sjSurveyRoutes } from './routes/sjSurvey.routes.ts';
 import { installCompression } from './delivery/compression.ts';
-import { defaultApiCacheControl } from './delivery/cacheControl.ts';
 import { serveBuiltClient } from './delivery/staticClient.ts';
 import { reportsRoutes } from './routes/reports.routes.ts';
 import { createReports } from './reports/reports.ts';
@@ -85,6 +91,8 @@ export interface BuildAppOptions {
   uploadSweep?: { everyMs?: number; olderThanMs?: number };
   /** Whether the monitoring reminders job runs in this process (tests drive it themselves with false). */
   startReminderJob?: boolean;
+  /** Lower limits for tests; the portal runs with DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
@@ -97,6 +105,7 @@ export async function buildApp({
   storage: suppliedStorage,
   uploadSweep,
   startReminderJob = true,
+  rateLimits,
 }: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
@@ -116,7 +125,7 @@ export async function buildApp({
   await seedSurveyDefinitions(db, surveyFiles);
   await seedMonitoringPeriods(db, periodFile);
   const app = Fastify({
-    logger,
+    logger: withLogRedaction(logger),
     logController: new AccessLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -128,14 +137,18 @@ export async function buildApp({
   installErrorHandler(app);
   installInputLimits(app);
   app.addHook('onClose', async () => close());
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
+  await app.register(securityHeaders, { publicUrlIsHttps: config.publicUrl.startsWith('https://') });
+  await app.register(noStore);
 
   await installCompression(app);
   await app.register(cookie, { secret: await loadCookieSecret(db) });
+
+  const { redisUrl, redisKeyPrefix } = config.rateLimits;
+  const rateLimiter = createRateLimiter(
+    redisUrl ? createRedisRateLimitStore(redisUrl, redisKeyPrefix) : createMemoryRateLimitStore(),
+    { ...DEFAULT_RATE_LIMITS, ...rateLimits },
+  );
+  app.addHook('onClose', async () => rateLimiter.close());
 
   const accounts = createAccountStore(db);
   const users = createUserRepository(db, { adminEmail: config.admin.email });
@@ -197,7 +210,7 @@ export async function buildApp({
       secureCookies: config.secureCookies,
       trustProxy: config.trustProxy,
     });
-    await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl });
+    await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl, rateLimiter });
     oidc = createEmbeddedOidcClient(app, config, secrets);
     const purge = setInterval(() => purgeExpiredPayloads(db).catch((err) => app.log.warn({ err }, 'purge failed')), HOUR);
     purge.unref();
@@ -207,8 +220,8 @@ export async function buildApp({
   }
 
   await app.register(async (api) => {
-    defaultApiCacheControl(api);
     installAuthentication(api, { oidc, users });
+    installApiRateLimits(api, rateLimiter);
     await api.register(jwtRoutes, {
       oidc,
       redirectUri: config.redirectUri,

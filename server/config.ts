@@ -23,6 +23,7 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_AUDIENCE: optionalString,
+    OIDC_MAX_TOKEN_LIFETIME_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(24 * 60).default(120)),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('admin@portale-fondi.local')),
     ADMIN_PASSWORD: optionalString,
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
@@ -47,6 +48,15 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    REDIS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .url()
+        .refine((url) => /^rediss?:\/\//i.test(url), 'REDIS_URL must start with redis:// or rediss://')
+        .optional(),
+    ),
+    REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(100).default('portale-fondi:')),
     MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1024).default(25)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
@@ -88,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         clientId: e.OIDC_CLIENT_ID!,
         clientSecret: e.OIDC_CLIENT_SECRET,
         audience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID!,
+        maxAccessTokenLifetime: e.OIDC_MAX_TOKEN_LIFETIME_MINUTES * 60,
       }
     : undefined;
   return {
@@ -138,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     },
     logLevel: e.LOG_LEVEL,
+    /** Rate limits' counters: in memory, or in Redis (shared by every process) with REDIS_URL. */
+    rateLimits: { redisUrl: e.REDIS_URL, redisKeyPrefix: e.REDIS_KEY_PREFIX },
     redirectUri: `${publicUrl}/login-callback`,
     postLogoutRedirectUri: `${publicUrl}/logout-callback`,
   };

@@ -13,6 +13,8 @@ export interface AuthApi {
   /** Must not try to refresh by itself: a 401 is the machine's to handle. */
   fetchCurrentUser(accessToken: string, signal?: AbortSignal): Promise<User>;
   refreshTokens(refreshToken: string, signal?: AbortSignal): Promise<TokenSet>;
+  /** Esci: ends the refresh token's grant at the provider. Must give up after a few seconds, never hang. */
+  revokeRefreshToken(refreshToken: string, signal?: AbortSignal): Promise<void>;
 }
 
 /** Normalises whatever a call rejected with, so guards can read `status` and views the message. */
@@ -45,5 +47,8 @@ export function createAuthActors(api: AuthApi) {
     refreshTokens: fromPromise<AuthActorOutputs['refreshTokens'], AuthActorInputs['refreshTokens']>(({ input, signal }) =>
       asAuthFailure(api.refreshTokens(input.refreshToken, signal)),
     ),
+    revokeSession: fromPromise<AuthActorOutputs['revokeSession'], AuthActorInputs['revokeSession']>(async ({ input, signal }) => {
+      if (input.refreshToken) await asAuthFailure(api.revokeRefreshToken(input.refreshToken, signal));
+    }),
   };
 }

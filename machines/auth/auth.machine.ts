@@ -43,6 +43,7 @@ export const authMachine = setup({
     exchangeCode: notProvided('exchangeCode'),
     loadUser: notProvided('loadUser'),
     refreshTokens: notProvided('refreshTokens'),
+    revokeSession: notProvided('revokeSession'),
   },
   guards: {
     isTokenPresent: (_, params: { tokens: StoredTokens | null }) => params.tokens !== null && params.tokens.token !== '',
@@ -232,7 +233,19 @@ export const authMachine = setup({
       },
     },
     loggingOut: {
-      description: 'Esci: tokens and local data are gone; the browser is on its way to the provider to end the session there.',
+      description:
+        'Esci: the refresh token is revoked at the provider first, so no one can renew the session with it. ' +
+        'Whatever the answer (a provider down must not keep the person signed in here), the browser then leaves.',
+      invoke: {
+        id: 'revokeSession',
+        src: 'revokeSession',
+        input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken ?? null }),
+        onDone: { target: 'leaving' },
+        onError: { target: 'leaving' },
+      },
+    },
+    leaving: {
+      description: 'Tokens and local data are gone; the browser is on its way to the provider to end the session there.',
       // endProviderSession first: it needs the id token that forgetSession removes.
       entry: ['endProviderSession', 'clearStoredTokens', 'clearLocalData', 'forgetSession'],
     },

@@ -52,6 +52,7 @@ export interface AuthActorOutputs {
   exchangeCode: TokenSet;
   loadUser: User;
   refreshTokens: TokenSet;
+  revokeSession: void;
 }
 
 export interface AuthActorInputs {
@@ -59,6 +60,7 @@ export interface AuthActorInputs {
   exchangeCode: TokenExchangeRequest;
   loadUser: { accessToken: string };
   refreshTokens: { refreshToken: string };
+  revokeSession: { refreshToken: string | null };
 }
 
 export type AuthActorId = keyof AuthActorOutputs;

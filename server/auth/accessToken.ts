@@ -25,16 +25,28 @@ export class AccessTokenError extends Error {
   }
 }
 
-/** Checks signature, issuer, audience and expiry; returns the claims or throws AccessTokenError. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+/**
+ * Checks signature, issuer, audience and expiry, and that the token keeps to its issuer's policy: issued in
+ * the past (`iat` required), no older than the longest lifetime the issuer gives, and not valid for longer than
+ * that either (an absurd `exp` is a forged or misconfigured token, never one to honour). Returns the claims or
+ * throws AccessTokenError.
+ */
 export async function verifyAccessToken(oidc: OidcClient, token: string): Promise<AccessTokenClaims> {
   try {
     const { payload } = await jwtVerify(token, await oidc.jwks(), {
       issuer: oidc.issuer,
       audience: oidc.audience,
       algorithms: ALLOWED_ALGORITHMS,
-      requiredClaims: ['sub', 'exp'],
-      clockTolerance: 5,
+      requiredClaims: ['sub', 'exp', 'iat'],
+      // Also refuses an `iat` in the future (beyond the tolerance).
+      maxTokenAge: oidc.maxAccessTokenLifetime,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
+    if (payload.exp! - payload.iat! > oidc.maxAccessTokenLifetime + CLOCK_TOLERANCE_SECONDS) {
+      throw new errors.JWTClaimValidationFailed('"exp" claim is beyond the issuer\'s longest lifetime', payload, 'exp', 'check_failed');
+    }
     return payload as AccessTokenClaims;
   } catch (error) {
     // Anything that is not about the token itself (the provider's keys unreachable) is the server's problem.

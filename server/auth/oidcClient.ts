@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
 import { publicJwk } from '../idp/secrets.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../idp/provider.ts';
 
 export const LOGIN_SCOPE = 'openid profile email offline_access';
 
@@ -17,6 +18,8 @@ export interface OidcClient {
   resource?: string;
   /** Whether to ask for consent explicitly: needed by the embedded provider to issue a refresh token. */
   promptConsent: boolean;
+  /** The longest an access token of this issuer lives, in seconds: an older one, or one valid longer, is refused. */
+  maxAccessTokenLifetime: number;
 }
 
 /**
@@ -68,6 +71,7 @@ export function createEmbeddedOidcClient(
     audience: config.oidc.audience,
     resource: config.oidc.audience,
     promptConsent: true,
+    maxAccessTokenLifetime: ACCESS_TOKEN_TTL_SECONDS,
     jwks: async () => jwks,
     configuration: once(() =>
       client.discovery(new URL(config.oidc.issuer), config.oidc.clientId, options.clientSecret, undefined, {
@@ -79,7 +83,7 @@ export function createEmbeddedOidcClient(
 }
 
 export function createExternalOidcClient(config: Config & { oidc: { mode: 'external' } }): OidcClient {
-  const { issuer, clientId, clientSecret, audience } = config.oidc;
+  const { issuer, clientId, clientSecret, audience, maxAccessTokenLifetime } = config.oidc;
   const insecure = issuer.startsWith('http://');
   const configuration = once(() =>
     client.discovery(new URL(issuer), clientId, clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : {}),
@@ -89,5 +93,5 @@ export function createExternalOidcClient(config: Config & { oidc: { mode: 'exter
     if (!uri) throw new Error(`The identity provider ${issuer} publishes no jwks_uri`);
     return createRemoteJWKSet(new URL(uri));
   });
-  return { issuer, audience, promptConsent: false, configuration, jwks };
+  return { issuer, audience, promptConsent: false, maxAccessTokenLifetime, configuration, jwks };
 }

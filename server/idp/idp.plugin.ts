@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { AccountStore } from './accounts.ts';
+import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
 import { interactionRoutes } from './interactions.ts';
+import { IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
 import { IDP_MOUNT_PATH } from '../config.ts';
 
 const require = createRequire(import.meta.url);
@@ -15,6 +17,7 @@ interface Options {
   provider: Provider;
   accounts: AccountStore;
   publicUrl: string;
+  rateLimiter: RateLimiter;
 }
 
 /** Mounts the embedded OpenID Connect provider at /idp, with our own pages for its interactions. */
@@ -23,8 +26,16 @@ export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) 
 
   await app.register(interactionRoutes, options);
 
+  // The pages' stylesheet and script, as files: the Content-Security-Policy allows nothing inline.
+  const pageAssets: Record<string, { type: string; body: string }> = {
+    'idp.css': { type: 'text/css; charset=utf-8', body: IDP_STYLESHEET },
+    'logout.js': { type: 'text/javascript; charset=utf-8', body: LOGOUT_SCRIPT },
+  };
+
   app.get<{ Params: { file: string } }>('/idp-assets/:file', (request, reply) => {
     const { file } = request.params;
+    const asset = Object.hasOwn(pageAssets, file) ? pageAssets[file] : undefined;
+    if (asset) return reply.header('cache-control', 'no-cache').type(asset.type).send(asset.body);
     if (!FONT_NAMES.has(file)) return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata' });
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -7,6 +7,7 @@ import type { AccountStore } from './accounts.ts';
 import { MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { loginPage, messagePage, registrationPage, type RegistrationErrors } from './pages.ts';
 import { messages } from '../../domain/messages.ts';
+import { RateLimitExceeded, type RateLimiter } from '../rateLimits/rateLimiter.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(128) });
 const loginForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') });
@@ -24,13 +25,14 @@ interface Options {
   provider: Provider;
   accounts: AccountStore;
   publicUrl: string;
+  rateLimiter: RateLimiter;
 }
 
 /**
  * Our Italian login and registration pages for oidc-provider's interactions. Consent is implicit: the
  * portal is the provider's only client, so the scopes it asks for are granted without a question.
  */
-export async function interactionRoutes(app: FastifyInstance, { provider, accounts, publicUrl }: Options) {
+export async function interactionRoutes(app: FastifyInstance, { provider, accounts, publicUrl, rateLimiter }: Options) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 
   const paths = (uid: string) => ({
@@ -62,6 +64,22 @@ export async function interactionRoutes(app: FastifyInstance, { provider, accoun
         }),
       );
       return undefined;
+    }
+  }
+
+  /**
+   * Password attempts and registrations are limited per IP address and per account (the e-mail typed): the
+   * page says so, in Italian, with 429 and Retry-After. Returns false when the request was answered.
+   */
+  async function withinLimits(reply: FastifyReply, checks: () => Promise<void>, page: (error: string) => string): Promise<boolean> {
+    try {
+      await checks();
+      return true;
+    } catch (error) {
+      if (!(error instanceof RateLimitExceeded)) throw error;
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      sendHtml(reply, 429, page(error.message));
+      return false;
     }
   }
 
@@ -115,6 +133,15 @@ export async function interactionRoutes(app: FastifyInstance, { provider, accoun
     const { login, register } = paths(interaction.uid);
     const form = loginForm.safeParse(request.body ?? {});
     const email = form.success ? form.data.email.trim() : '';
+    const allowed = await withinLimits(
+      reply,
+      async () => {
+        await rateLimiter.consume('loginPerIp', request.ip);
+        if (email) await rateLimiter.consume('loginPerAccount', email);
+      },
+      (error) => loginPage({ action: login, registerHref: register, email, error }),
+    );
+    if (!allowed) return reply;
     const account = form.success && email && form.data.password ? await accounts.authenticate(email, form.data.password) : undefined;
     if (!account) {
       request.log.info({ event: 'idp.login.failed' }, 'login refused');
@@ -143,6 +170,12 @@ export async function interactionRoutes(app: FastifyInstance, { provider, accoun
     const parsed = registrationForm.safeParse({ ...values, password: typeof raw.password === 'string' ? raw.password : '' });
     const rerender = (errors: RegistrationErrors) =>
       sendHtml(reply, 400, registrationPage({ action: register, loginHref: login, values, errors }));
+    const allowed = await withinLimits(
+      reply,
+      () => rateLimiter.consume('registrationPerIp', request.ip),
+      (error) => registrationPage({ action: register, loginHref: login, values, error }),
+    );
+    if (!allowed) return reply;
 
     if (!parsed.success) {
       const errors: RegistrationErrors = {};

@@ -1,13 +1,15 @@
 /**
- * The embedded identity provider's own pages: plain server-rendered HTML with no script, in Italian,
- * styled like the portal (Titillium Web, #0066CC) and accessible (labels, focus, errors announced).
+ * The embedded identity provider's own pages: plain server-rendered HTML, in Italian, styled like the portal
+ * (Titillium Web, #0066CC) and accessible (labels, focus, errors announced). Nothing inline: the stylesheet
+ * and the logout page's one script are files under /idp-assets/, so the strict Content-Security-Policy
+ * (server/http/securityHeaders.ts) holds on these pages too.
  */
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const styles = `
-@font-face{font-family:'Titillium Web';font-weight:400;font-display:swap;src:url('/idp-assets/titillium-web-latin-400-normal.woff2') format('woff2')}
+/** Served as /idp-assets/idp.css. */
+export const IDP_STYLESHEET = `@font-face{font-family:'Titillium Web';font-weight:400;font-display:swap;src:url('/idp-assets/titillium-web-latin-400-normal.woff2') format('woff2')}
 @font-face{font-family:'Titillium Web';font-weight:600;font-display:swap;src:url('/idp-assets/titillium-web-latin-600-normal.woff2') format('woff2')}
 *{box-sizing:border-box}
 body{margin:0;font-family:'Titillium Web',system-ui,sans-serif;color:#1a1a1a;background:#f2f7fc;line-height:1.5}
@@ -37,7 +39,7 @@ function layout(title: string, body: string): string {
 <title>${escapeHtml(title)} · Portale Fondi</title>
 <link rel="preload" as="font" type="font/woff2" href="/idp-assets/titillium-web-latin-400-normal.woff2" crossorigin>
 <link rel="preload" as="font" type="font/woff2" href="/idp-assets/titillium-web-latin-600-normal.woff2" crossorigin>
-<style>${styles}</style>
+<link rel="stylesheet" href="/idp-assets/idp.css">
 </head>
 <body>
 <header><p>Portale Fondi</p></header>
@@ -94,13 +96,16 @@ export function registrationPage(input: {
   loginHref: string;
   values?: RegistrationValues;
   errors?: RegistrationErrors;
+  /** A message about the whole form (too many attempts), instead of the fields' errors. */
+  error?: string;
 }): string {
   const { values = {}, errors = {} } = input;
   const hasErrors = Object.keys(errors).length > 0;
+  const summary = input.error ?? (hasErrors ? 'Correggi i campi indicati per completare la registrazione.' : undefined);
   return layout(
     'Registrati',
     `<h1>Registrati</h1>
-${hasErrors ? '<div class="error" role="alert">Correggi i campi indicati per completare la registrazione.</div>' : ''}
+${summary ? `<div class="error" role="alert">${escapeHtml(summary)}</div>` : ''}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
 ${field({ name: 'firstName', label: 'Nome', value: values.firstName, autocomplete: 'given-name', error: errors.firstName })}
 ${field({ name: 'lastName', label: 'Cognome', value: values.lastName, autocomplete: 'family-name', error: errors.lastName })}
@@ -128,8 +133,11 @@ export function messagePage(input: { title: string; message: string; linkHref: s
   );
 }
 
+/** Served as /idp-assets/logout.js: submits the logout form as soon as the page has it. */
+export const LOGOUT_SCRIPT = 'document.forms[0].submit();\n';
+
 /** The provider's logout confirmation: we ask nothing more, the person already chose Esci in the portal. */
 export function logoutPage(form: string): string {
   const confirm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"><noscript><button type="submit">Esci</button></noscript></form>');
-  return layout('Uscita in corso', `<h1>Uscita in corso…</h1>${confirm}<script>document.forms[0].submit()</script>`);
+  return layout('Uscita in corso', `<h1>Uscita in corso…</h1>${confirm}<script src="/idp-assets/logout.js"></script>`);
 }

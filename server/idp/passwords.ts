@@ -9,12 +9,42 @@ const MAX_MEMORY = 64 * 1024 * 1024;
 
 export const MIN_PASSWORD_LENGTH = 10;
 
+/**
+ * At most this many hashes run at once; the others wait their turn. Each takes 32 MiB and a thread of libuv's
+ * small pool (4), so 48 logins at once would otherwise take the memory and the threads every file read and
+ * every other request needs. The rate limits bound how many can be waiting.
+ */
+export const MAX_PARALLEL_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  // A finished hash hands its slot straight to the next in line, so no newcomer can slip in between.
+  if (running >= MAX_PARALLEL_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** How many hashes are running now, for tests and monitoring. */
+export function runningHashes(): number {
+  return running;
+}
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return inTurn(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** Returns a self-describing string: `scrypt$N$r$p$salt$hash` (base64url), so parameters can grow later. */

@@ -6,6 +6,8 @@ import type { Db } from '../db/client.ts';
 import { logoutPage, messagePage } from './pages.ts';
 
 export const API_RESOURCE_SCOPE = 'api';
+/** Access tokens are short-lived: a stolen one is worthless after 15 minutes; the client refreshes on a 401. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const DAY = 24 * 60 * 60;
 
 export interface EmbeddedProviderOptions {
@@ -124,7 +126,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
         getResourceServerInfo: () => ({
           scope: API_RESOURCE_SCOPE,
           audience: apiAudience,
-          accessTokenTTL: 15 * 60,
+          accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
           accessTokenFormat: 'jwt',
           jwt: { sign: { alg: 'RS256' } },
         }),
@@ -135,7 +137,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       url: (_ctx, interaction) => `/idp/interaction/${interaction.uid}`,
     },
     ttl: {
-      AccessToken: 15 * 60,
+      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
@@ -144,6 +146,10 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       RefreshToken: 30 * DAY,
     },
     rotateRefreshToken: true,
+    // Codes and refresh tokens live only as long as the provider session they were issued in: ending that
+    // session (Esci, the provider's logout page) revokes the grant, so a refresh after logout is refused.
+    // Without this, offline_access tokens outlive the logout by design.
+    expiresWithSession: async () => true,
     issueRefreshToken: async (_ctx, client, code) =>
       client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     renderError(ctx, out) {

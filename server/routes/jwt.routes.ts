@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   loginScreenSchema,
   refreshRequestSchema,
+  revokeRequestSchema,
   tokenExchangeRequestSchema,
   tokenSetSchema,
   type TokenSet,
@@ -129,6 +130,31 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (app, { oidc, red
       } catch (error) {
         throw providerError(error, new HttpError(401, 'invalid_refresh_token', 'La sessione è scaduta: accedi di nuovo.'));
       }
+    },
+  );
+
+  // Esci, first step: the refresh token is revoked at the provider, which ends its whole grant (every refresh
+  // and access token issued with it). The embedded provider does so; an external one when it advertises a
+  // revocation endpoint (RFC 7009). A token already unknown is no error: the session is over either way.
+  app.post(
+    '/api/Jwt/revoke',
+    {
+      config: { public: true },
+      schema: { body: revokeRequestSchema, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      const configuration = await oidc.configuration();
+      if (configuration.serverMetadata().revocation_endpoint) {
+        try {
+          await client.tokenRevocation(configuration, request.body.refresh_token, { token_type_hint: 'refresh_token' });
+        } catch (error) {
+          if (!(error instanceof client.ResponseBodyError)) {
+            throw providerError(error, new HttpError(400, 'invalid_refresh_token', 'La sessione è già chiusa.'));
+          }
+          request.log.info({ event: 'revocation.refused', error: error.error }, 'the provider refused the revocation');
+        }
+      }
+      return reply.code(204).send(null);
     },
   );
 

@@ -15,6 +15,17 @@ export async function exchangeCode(api: ApiClient, request: TokenExchangeRequest
   return parseResponse(tokenSetSchema, body);
 }
 
+/** Esci: ends the refresh token's grant at the provider; gives up after 5 seconds so logging out never hangs. */
+export async function revokeRefreshToken(api: ApiClient, refreshToken: string, signal?: AbortSignal): Promise<void> {
+  const timeout = AbortSignal.timeout(5000);
+  await api('/api/Jwt/revoke', {
+    method: 'POST',
+    body: { refresh_token: refreshToken },
+    auth: 'none',
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+}
+
 export async function refreshTokens(api: ApiClient, refreshToken: string, signal?: AbortSignal): Promise<TokenSet> {
   const body = await api('/api/Jwt/refresh', { method: 'POST', body: { refresh_token: refreshToken }, auth: 'none', signal });
   return parseResponse(tokenSetSchema, body);

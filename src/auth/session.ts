@@ -5,7 +5,7 @@ import { selectAccessToken, selectIsSettled, type AuthSnapshot } from '../../mac
 import type { StoredTokens } from '../../machines/auth/types.ts';
 import { createApiClient, type ApiClient, type ApiClientConfig } from '../api/client.ts';
 import { createAttachmentTransfers, type AttachmentTransfers } from '../api/attachments.ts';
-import { exchangeCode, logoutUrl, refreshTokens } from '../api/jwt.ts';
+import { exchangeCode, logoutUrl, refreshTokens, revokeRefreshToken } from '../api/jwt.ts';
 import { getCurrentUser } from '../api/user.ts';
 import { inspect } from '../devtools/inspect.ts';
 
@@ -57,6 +57,7 @@ export function createSession(host: SessionHost): Session {
           exchangeCode: (request, signal) => exchangeCode(api, request, signal),
           fetchCurrentUser: (accessToken, signal) => getCurrentUser(api, { accessToken, signal }),
           refreshTokens: (refreshToken, signal) => refreshTokens(api, refreshToken, signal),
+          revokeRefreshToken: (refreshToken, signal) => revokeRefreshToken(api, refreshToken, signal),
         }),
         readStoredTokens: fromPromise(async () => host.readTokens()),
       },

@@ -86,7 +86,7 @@ describe('API answers and the provider pages', () => {
   });
   afterAll(() => t.close());
 
-  it('compresses JSON with Brotli (gzip as a fallback) and asks the browser not to reuse it unasked', async () => {
+  it('compresses JSON with Brotli (gzip as a fallback) and never lets a cache keep it', async () => {
     const { token, orgId } = await personWithOrganization(t);
     expect((await saveDraft(t, token, orgId, 'PUI', completePuiApplication(orgId))).statusCode).toBe(200);
     const url = `/api/DraftCompilazione/GetPuiDraft?orgId=${orgId}`;
@@ -101,8 +101,9 @@ describe('API answers and the provider pages', () => {
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
 
-    expect(brotli.headers['cache-control']).toBe('private, no-cache');
-    expect((await t.get('/api/User', token)).headers['cache-control']).toBe('private, no-cache');
+    // People's data is never stored by a cache (server/http/noStore.ts).
+    expect(brotli.headers['cache-control']).toBe('no-store');
+    expect((await t.get('/api/User', token)).headers['cache-control']).toBe('no-store');
   });
 
   it('keeps a route’s own cache policy', async () => {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_TOKEN_COOKIE } from '../../domain/authCookies.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './support/portal.ts';
 
@@ -77,13 +78,23 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
     await page.getByText(`${person.firstName} ${person.lastName}`).first().waitFor();
   });
 
-  it('logs out with Esci, ending the session at the provider too', async () => {
+  it('logs out with Esci, ending the session at the provider too: the refresh token no longer works', async () => {
+    const before = await context.cookies(portal.url);
+    const refreshToken = decodeURIComponent(before.find((c) => c.name === REFRESH_TOKEN_COOKIE)?.value ?? '');
+    expect(refreshToken).not.toBe('');
     await page.getByRole('button', { name: new RegExp(person.firstName) }).click();
     await page.getByRole('menuitem', { name: 'Esci' }).click();
     await page.waitForURL(`${portal.url}/`);
     await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).waitFor();
     const cookies = await context.cookies(portal.url);
     expect(cookies.map((c) => c.name)).not.toContain('token');
+    // Someone who copied the refresh token before Esci cannot renew the session with it.
+    const replay = await fetch(`${portal.url}/api/Jwt/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    expect(replay.status).toBe(401);
   });
 
   it('bounces an anonymous visitor from a guarded page to /, then returns there after login', async () => {

@@ -83,6 +83,11 @@ const actorOutcomes = {
     ],
     error: [unauthorized, { status: 502, message: 'Il servizio di autenticazione non risponde: riprova tra qualche istante.' }],
   },
+  revokeSession: {
+    done: [undefined],
+    // The provider (or the network) is down: the person still leaves.
+    error: [{ status: null, message: 'Il servizio di autenticazione non risponde: riprova tra qualche istante.' }],
+  },
 } as const satisfies ActorOutcomeFixtures;
 
 type ActorDoneEvent = { type: `xstate.done.actor.${AuthActorId}`; output: unknown };
@@ -121,19 +126,22 @@ interface FakeBrowser {
   tokens: StoredTokens | null;
   localDataCleared: number;
   providerLogoutHints: (string | null)[];
+  /** The refresh tokens Esci asked the provider to revoke. */
+  revoked: (string | null)[];
 }
 
 function startReplay() {
-  const browser: FakeBrowser = { tokens: null, localDataCleared: 0, providerLogoutHints: [] };
+  const browser: FakeBrowser = { tokens: null, localDataCleared: 0, providerLogoutHints: [], revoked: [] };
   const pending = new Map<AuthActorId, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
 
+  function controlledPromise<K extends AuthActorId>(id: K) {
+    return new Promise<AuthActorOutputs[K]>((resolve, reject) => {
+      pending.set(id, { resolve: (output) => resolve(output as AuthActorOutputs[K]), reject });
+    });
+  }
+
   function controlled<K extends AuthActorId>(id: K) {
-    return fromPromise<AuthActorOutputs[K], AuthActorInputs[K]>(
-      () =>
-        new Promise<AuthActorOutputs[K]>((resolve, reject) => {
-          pending.set(id, { resolve: (output) => resolve(output as AuthActorOutputs[K]), reject });
-        }),
-    );
+    return fromPromise<AuthActorOutputs[K], AuthActorInputs[K]>(() => controlledPromise(id));
   }
 
   const actor = createActor(
@@ -143,6 +151,10 @@ function startReplay() {
         exchangeCode: controlled('exchangeCode'),
         loadUser: controlled('loadUser'),
         refreshTokens: controlled('refreshTokens'),
+        revokeSession: fromPromise<AuthActorOutputs['revokeSession'], AuthActorInputs['revokeSession']>(({ input }) => {
+          browser.revoked.push(input.refreshToken);
+          return controlledPromise('revokeSession');
+        }),
       },
       actions: {
         persistTokens: ({ context }) => {
@@ -199,9 +211,11 @@ function describePath(path: AuthPath): string {
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
+const logoutCompletions = new Set(['xstate.done.actor.revokeSession', 'xstate.error.actor.revokeSession']);
+
 const sessionEndingEvents = new Set([
   'session.expired',
-  'auth.logout',
+  ...logoutCompletions,
   'auth.logout.local',
   'xstate.error.actor.refreshTokens',
 ]);
@@ -210,9 +224,11 @@ describe('auth machine paths', () => {
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const { actor, browser, apply } = startReplay();
     const idTokensSeen: (string | null)[] = [];
+    const refreshTokensSeen: (string | null)[] = [];
 
     for (const step of path.steps.slice(1)) {
       idTokensSeen.push(actor.getSnapshot().context.tokens?.idToken ?? null);
+      refreshTokensSeen.push(actor.getSnapshot().context.tokens?.refreshToken ?? null);
       await apply(step.event);
       expect(actor.getSnapshot().value).toEqual(step.state.value);
     }
@@ -237,6 +253,13 @@ describe('auth machine paths', () => {
       expect(browser.tokens).toEqual(snapshot.context.tokens);
     }
     if (lastEvent === 'auth.logout') {
+      // Esci first revokes the refresh token the session holds, and leaves nothing until that is settled.
+      expect(browser.revoked).toEqual([refreshTokensSeen.at(-1)]);
+      expect(browser.providerLogoutHints).toEqual([]);
+      expect(snapshot.context.tokens).not.toBeNull();
+    }
+    if (logoutCompletions.has(lastEvent)) {
+      // Revoked or not (provider down), the person leaves: the provider's logout gets the id token.
       expect(browser.providerLogoutHints).toEqual([idTokensSeen.at(-1)]);
       expect(browser.localDataCleared).toBe(1);
     }

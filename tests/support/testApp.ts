@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/rateLimits/rateLimiter.ts';
 import type { Database } from '../../server/db/client.ts';
 import { providerLogin, type SendToPortal } from './providerLogin.ts';
 import { openTestDatabase } from './testDatabase.ts';
@@ -11,13 +12,18 @@ export const PUBLIC_URL = 'http://portale.test';
 export const ADMIN_EMAIL = 'admin@portale.test';
 export const ADMIN_PASSWORD = 'amministra-2026';
 
+/** Every rate limit so high no suite reaches it; tests/api/rateLimits.test.ts sets low ones. */
+export function limitsOff(): RateLimits {
+  return Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { limit: 1_000_000, windowSeconds: 60 }])) as RateLimits;
+}
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a fresh database with the real migrations, talked to through app.inject. */
 export async function createTestApp(
   options: { database?: Database; env?: Record<string, string>; dataDir?: string } & Pick<
     BuildAppOptions,
-    'missingRequiredAttachments' | 'extraFunds' | 'storage' | 'logger' | 'uploadSweep' | 'startReminderJob'
+    'missingRequiredAttachments' | 'extraFunds' | 'storage' | 'logger' | 'uploadSweep' | 'startReminderJob' | 'rateLimits'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -38,6 +44,8 @@ export async function createTestApp(
     logger: options.logger,
     uploadSweep: options.uploadSweep,
     startReminderJob: options.startReminderJob ?? false,
+    // Suites register dozens of people from one address: limits are off unless a test sets the ones it checks.
+    rateLimits: { ...limitsOff(), ...options.rateLimits },
   });
   await built.accounts.ensureAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await built.app.ready();

@@ -5,9 +5,33 @@ import { expect } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless; the flags keep it off the network this machine does not have. */
+/** Runs in every page before the portal's scripts: keeps each Content-Security-Policy violation the page reports. */
+function recordCspViolations() {
+  const seen: string[] = [];
+  (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+  document.addEventListener('securitypolicyviolation', (event) => {
+    seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+  });
+}
+
+/**
+ * Debian's Chromium, headless; the flags keep it off the network this machine does not have. Every context it
+ * opens records CSP violations, and `expectAccessible` (called on every page a test visits) fails on any:
+ * whatever the portal needs (SurveyJS, vanilla-extract, the provider's pages) must work under the real policy.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  const browser = await launch();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(recordCspViolations);
+    return context;
+  };
+  return browser;
+}
+
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -26,6 +50,8 @@ export async function launchBrowser(): Promise<Browser> {
 export async function expectAccessible(page: Page) {
   // Mid-animation (a drawer sliding over the backdrop) colours are blends no person reads: judge the settled page.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const cspViolations = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+  expect(cspViolations, `Content-Security-Policy violations on ${page.url()}`).toEqual([]);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const violations = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);

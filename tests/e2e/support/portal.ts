@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { openTestDatabase } from '../../support/testDatabase.ts';
+import { limitsOff } from '../../support/testApp.ts';
 
 export const E2E_ADMIN_EMAIL = 'admin@portale.test';
 export const E2E_ADMIN_PASSWORD = 'amministra-e2e-2026';
@@ -34,7 +35,8 @@ export async function startPortal(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const { app, accounts, db } = await buildApp({ config, database: await openTestDatabase() });
+  // One browser address for every person of a suite: the rate limits are off (tests/api/rateLimits.test.ts checks them).
+  const { app, accounts, db } = await buildApp({ config, database: await openTestDatabase(), rateLimits: limitsOff() });
   await accounts.ensureAdmin(E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
   await app.listen({ port, host: '127.0.0.1' });
   // dataDir: tests read the invitation e-mails the portal writes to dataDir/outbox;
