@@ -93,6 +93,8 @@ export async function startPortalApiServer(): Promise<PortalApiServer> {
           state.validAccessToken = state.nextAccessToken;
           return send(response, 200, { token: state.validAccessToken, refresh_token: null, id_token: null, expires_in: 300 });
         }
+        case 'POST /api/Jwt/revoke':
+          return send(response, 200, { revoked: true });
         case 'GET /api/User':
           return signedIn ? send(response, 200, portalUser) : send(response, 401, { error: 'unauthorized', message: UNAUTHORIZED });
         case 'GET /api/User/GetUserStatus':

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../domain/messages.ts';
 import type { StoredTokens } from '../../machines/auth/types.ts';
 import { getUserStatus } from '../../src/api/user.ts';
@@ -113,7 +113,9 @@ describe('session (auth machine + API client over HTTP)', () => {
 
     auth.send({ type: 'auth.logout' });
 
-    expect(browser.leftFor).toBe('/api/Jwt/logout?id_token_hint=id-1');
+    // The refresh token is revoked first (POST /api/Jwt/revoke), then the browser leaves.
+    await vi.waitFor(() => expect(browser.leftFor).toBe('/api/Jwt/logout?id_token_hint=id-1'));
+    expect(server.requests.find((seen) => seen.path === '/api/Jwt/revoke')?.body).toEqual({ refresh_token: GOOD_REFRESH_TOKEN });
     expect(browser.tokens).toBeNull();
     expect(browser.localDataCleared).toBe(true);
   });
