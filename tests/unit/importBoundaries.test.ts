@@ -10,7 +10,8 @@ async function restrictedImports(filePath: string, code: string): Promise<string
   return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }
 
-describe('import boundaries (docs/ARCHITECTURE.md)', () => {
+// The first lint loads the whole typed configuration: seconds on a busy machine.
+describe('import boundaries (docs/ARCHITECTURE.md)', { timeout: 30_000 }, () => {
   it.each([
     ['domain/example.ts', "import { buildApp } from '../server/app.ts';\nexport const x = buildApp;\n"],
     ['domain/example.ts', "import { authMachine } from '../machines/auth/auth.machine.ts';\nexport const x = authMachine;\n"],
