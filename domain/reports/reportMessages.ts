@@ -25,7 +25,7 @@ export const reportMessages = {
     },
     monitoraggio: {
       title: 'Monitoraggio',
-      description: 'Progetti in monitoraggio: da compilare, compilati e chiusi.',
+      description: 'Periodi di monitoraggio compilati, da compilare nei termini e scaduti, per fondo e per periodo; progetti per stato di monitoraggio.',
     },
   } satisfies Record<ReportId, { title: string; description: string }>,
   filters: {
@@ -61,6 +61,12 @@ export const reportMessages = {
     monitoringOpen: 'Da compilare',
     monitoringSubmitted: 'Compilati',
     monitoringClosed: 'Chiusi',
+    period: 'Periodo',
+    dueDay: 'Scadenza',
+    periodsOpened: 'Periodi aperti',
+    periodsFilled: 'Compilati',
+    periodsPending: 'Da compilare nei termini',
+    periodsOverdue: 'Scaduti senza compilazione',
   },
   labels: {
     notGiven: 'Non indicata',
@@ -79,13 +85,15 @@ export const reportMessages = {
     weekly: 'Candidature presentate per settimana',
     reviewSpeed: 'Tempi di istruttoria',
     monitoring: 'Progetti in monitoraggio',
+    periodsByFund: 'Periodi di monitoraggio per fondo',
+    periodsByTitle: 'Periodi di monitoraggio per titolo',
   },
   notes: {
     period: 'Il periodo si applica alla data di presentazione della candidatura.',
     periodStatus:
       'Il periodo si applica alla data di presentazione; per le candidature non ancora presentate alla data di apertura della bozza e, per «Non avviata», alla data di registrazione dell\u2019organizzazione.',
-    monitoring:
-      'I periodi di monitoraggio non sono ancora registrati dal portale: i dati derivano dagli stati Monitoraggio Aperto, Monitoraggio Sottomesso e Monitoraggio Chiuso.',
+    periodsOverdue:
+      'Un periodo è scaduto quando il giorno di scadenza (sul calendario italiano; se festivo, il primo giorno lavorativo successivo) è passato senza che le risposte siano state inviate.',
   },
   readings: {
     none: 'Nessuna candidatura corrisponde ai filtri scelti.',
@@ -108,6 +116,11 @@ export const reportMessages = {
     noDecisions: 'Nessuna candidatura presentata nel periodo ha ancora ricevuto una decisione (Ammissibile o Rifiutata).',
     monitoring: (count: string, open: string, submitted: string, closed: string) =>
       `${count} progetti in monitoraggio: ${open} da compilare, ${submitted} compilati, ${closed} chiusi.`,
+    noPeriods: 'Nessun periodo di monitoraggio è stato aperto per le candidature che corrispondono ai filtri scelti.',
+    periods: (opened: string, filled: string, pending: string, overdue: string) =>
+      `${opened} periodi di monitoraggio aperti: ${filled} compilati, ${pending} da compilare nei termini, ${overdue} scaduti senza compilazione.`,
+    periodMostOverdue: (title: string, overdue: string) => `Il periodo con più compilazioni scadute è «${title}» (${overdue}).`,
+    periodsNoneOverdue: (periods: string) => `Nessuna compilazione è scaduta (periodi con almeno un progetto: ${periods}).`,
   },
   page: {
     listIntro: 'Scegli un report: ogni report mostra un grafico con la sua tabella di dati e si può scaricare in Excel.',

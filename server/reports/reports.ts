@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { italianCalendarDay } from '../../domain/italianDates.ts';
 import { messages } from '../../domain/messages.ts';
 import { REPORT_CATALOG, reportFiltersSchema, reportSummary, type ReportQuery } from '../../domain/reports/reportCatalog.ts';
 import { REPORT_WORKSPACE_ID, reportIdSchema, type ReportId } from '../../domain/reports/reportIds.ts';
@@ -23,13 +24,13 @@ const m = reportMessages;
  * and their status history, never by loading every row. Addressed as the spec's reports were: a workspace
  * (the call) and a report id, plus the filters (fund, Rome calendar days).
  */
-export function createReports({ db, places }: { db: Db; places: PlaceNames }) {
+export function createReports({ db, places, now = () => new Date() }: { db: Db; places: PlaceNames; now?: () => Date }) {
   const builders: Record<ReportId, (scope: ReportScope) => Promise<ReportSection[]>> = {
     'stato-candidature': (scope) => statusReport(db, scope),
     importi: (scope) => moneyReport(db, scope),
     territorio: (scope) => territoryReport(db, scope, places),
     'flusso-istruttoria': (scope) => flowReport(db, scope),
-    monitoraggio: (scope) => monitoringReport(db, scope),
+    monitoraggio: (scope) => monitoringReport(db, scope, now()),
   };
   const cache = createReportCache(db);
 
@@ -58,7 +59,10 @@ export function createReports({ db, places }: { db: Db; places: PlaceNames }) {
         title: summary.title,
         description: summary.description,
         filters: { fund: filters.fund ?? null, from: filters.from ?? null, to: filters.to ?? null },
-        sections: await cache.get(JSON.stringify([reportId, filters.fund, filters.from, filters.to]), () => builders[reportId](scopeOf(filters))),
+        // Today's Rome day is part of the key: a period not handed over becomes overdue when its due day passes.
+        sections: await cache.get(JSON.stringify([reportId, filters.fund, filters.from, filters.to, italianCalendarDay(now())]), () =>
+          builders[reportId](scopeOf(filters)),
+        ),
       };
     },
   };

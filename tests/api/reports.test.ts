@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_STATUS_CODES, applicationStatusLabels, type Fund } from '../../domain/applicationStatus.ts';
+import { APPLICATION_STATUS_CODES, applicationStatusLabels, COMPILAZIONE_TYPE, type Fund } from '../../domain/applicationStatus.ts';
+import { isOverdue } from '../../domain/monitoringDueDates.ts';
 import type { Report, ReportList, ReportRow } from '../../domain/reports/reportData.ts';
 import { applications, applicationStatusHistory } from '../../server/db/schema/applications.ts';
+import { monitoringPeriods, monitoringRounds } from '../../server/db/schema/monitoring.ts';
 import { organizations } from '../../server/db/schema/organizations.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { createTerritory } from '../../server/seed/territory.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
-import { forceApplicationStatus } from '../support/applicationFixtures.ts';
+import { forceApplicationStatus, updateStatus } from '../support/applicationFixtures.ts';
+import { monitoringPeriodsEnv, romeDay as dayFromToday } from '../support/monitoringPeriods.ts';
+import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 
 /**
  * The reports' figures against the demo seed, each recomputed here from the rows themselves in plain
@@ -256,7 +260,68 @@ describe('report 4: flow', () => {
 });
 
 describe('report 5: monitoring', () => {
-  it('counts the applications in each monitoring status per fund', async () => {
+  /** The demo's opened periods, read as rows and classified here: handed over, or overdue by monitoring's rule, or pending. */
+  async function openedPeriods(funds: Fund[], from?: string, to?: string) {
+    const periods = new Map((await t.db.select().from(monitoringPeriods)).map((p) => [p.id, p]));
+    const byId = new Map(apps.map((a) => [a.id, a]));
+    return (await t.db.select().from(monitoringRounds))
+      .map((r) => ({ round: r, period: periods.get(r.periodId)!, application: byId.get(r.applicationId)! }))
+      .filter(
+        ({ application: a }) =>
+          funds.includes(a.fund as Fund) &&
+          (!from || (a.submittedAt !== null && romeDay(a.submittedAt) >= from)) &&
+          (!to || (a.submittedAt !== null && romeDay(a.submittedAt) <= to)),
+      )
+      .map(({ round, period }) => ({
+        fund: period.fund,
+        title: period.title,
+        state: round.submittedAt ? 'filled' : isOverdue({ dueOn: period.dueOn, submitted: false }, new Date()) ? 'overdue' : 'pending',
+      }));
+  }
+
+  it('counts the periods opened for applications per fund and per period: filled, pending, overdue', async () => {
+    const r = await report('monitoraggio');
+    const opened = await openedPeriods(FUNDS);
+    expect(opened.length).toBeGreaterThan(0);
+    for (const key of [...FUNDS, 'Totale']) {
+      const mine = opened.filter((p) => key === 'Totale' || p.fund === key);
+      expect(rowBy(section(r, 'periodi').rows, 'fund', key), key).toEqual({
+        fund: key,
+        opened: mine.length,
+        filled: mine.filter((p) => p.state === 'filled').length,
+        pending: mine.filter((p) => p.state === 'pending').length,
+        overdue: mine.filter((p) => p.state === 'overdue').length,
+      });
+      if (key === 'Totale') continue;
+      for (const title of new Set(mine.map((p) => p.title))) {
+        const row = rowBy(section(r, 'periodi-per-titolo').rows, 'period', `${key} · ${title}`);
+        expect(row.opened, title).toBe(mine.filter((p) => p.title === title).length);
+        expect(row.filled).toBe(mine.filter((p) => p.title === title && p.state === 'filled').length);
+      }
+    }
+    expect(section(r, 'periodi').note).not.toContain('non sono ancora registrati');
+  });
+
+  it('honours the fund and the presentation days asked for', async () => {
+    const days = presented(FUNDS).map((a) => romeDay(a.submittedAt!)).sort();
+    const from = days[Math.floor(days.length / 4)]!;
+    const to = days[Math.floor((days.length * 3) / 4)]!;
+    const r = await report('monitoraggio', { fund: 'PUI', from, to });
+    const opened = await openedPeriods(['PUI'], from, to);
+    expect(section(r, 'periodi').rows).toEqual([
+      {
+        fund: 'PUI',
+        opened: opened.length,
+        filled: opened.filter((p) => p.state === 'filled').length,
+        pending: opened.filter((p) => p.state === 'pending').length,
+        overdue: opened.filter((p) => p.state === 'overdue').length,
+      },
+    ]);
+    // With one fund in view the periods are named by their title alone.
+    for (const row of section(r, 'periodi-per-titolo').rows) expect(row.period).not.toMatch(/^PUI · /);
+  });
+
+  it('still counts the applications in each monitoring status per fund', async () => {
     const r = await report('monitoraggio');
     const rows = section(r, 'monitoraggio').rows;
     for (const fund of FUNDS) {
@@ -265,7 +330,88 @@ describe('report 5: monitoring', () => {
       expect(row.submitted).toBe(apps.filter((a) => a.fund === fund && a.status === 'MONITORAGGIO_SOTTOMESSO').length);
       expect(row.closed).toBe(apps.filter((a) => a.fund === fund && a.status === 'MONITORAGGIO_CHIUSO').length);
     }
-    expect(section(r, 'monitoraggio').note).toContain('periodi di monitoraggio');
+  });
+});
+
+describe('report 5: periods opened through the monitoring API, one past its due day', () => {
+  // Per fund: a period due twenty days ago (overdue once opened and not handed over) and one due in thirty days.
+  const { env } = monitoringPeriodsEnv(
+    FUNDS.flatMap((fund) => [
+      { fund, code: 'OLD', title: 'Monitoraggio periodo passato', opensOn: dayFromToday(-60), dueOn: dayFromToday(-20) },
+      { fund, code: 'NOW', title: 'Monitoraggio periodo in corso', opensOn: dayFromToday(-5), dueOn: dayFromToday(30) },
+    ]),
+  );
+  let m5: TestApp;
+  let admin5: string;
+  beforeAll(async () => {
+    m5 = await createTestApp({ env });
+    admin5 = (await m5.loginAsAdmin()).token;
+    const surveys = (await m5.get('/api/SJSurvey/GetSurveyTypeList', admin5)).json() as { id: number; name: string }[];
+    const deliberated = async (fund: Fund, name: string, submittedAt: Date, answered: boolean) => {
+      const person = await personWithOrganization(m5, { name });
+      const id = await forceApplicationStatus(m5, person.orgId, fund, 'AMMISSIBILE', { submittedAt });
+      if (answered) {
+        for (const [survey, json] of [
+          ['Istruttoria-Pui', istruttoriaPuiAnswers],
+          ['Gresb-Pui', gresbPuiAnswers],
+        ] as const) {
+          const surveyId = surveys.find((s) => s.name === survey)!.id;
+          const saved = await m5.post(
+            '/api/SJSurvey/CreateSurveyAnswers',
+            { surveySubmissionID: null, surveyId, json, candidaturaId: id, compilazioneType: COMPILAZIONE_TYPE.PUI, monitoraggio: false, version: 0 },
+            person.token,
+          );
+          expect(saved.statusCode).toBe(200);
+        }
+      }
+      await forceApplicationStatus(m5, person.orgId, fund, 'DELIBERATA');
+      return { id, token: person.token };
+    };
+    const open = async (fund: Fund, id: string) => expect((await updateStatus(m5, admin5, fund, id, 'Monitoraggio Aperto')).statusCode).toBe(200);
+    // PUI, complete: the past period handed over (filled), then the current one opened (pending).
+    const done = await deliberated('PUI', 'Comune Puntuale', new Date('2030-02-10T10:00:00Z'), true);
+    await open('PUI', done.id);
+    expect((await updateStatus(m5, done.token, 'PUI', done.id, 'Monitoraggio Sottomesso')).statusCode).toBe(200);
+    await open('PUI', done.id);
+    // PUI and TUR: the past period opened and never handed over (overdue).
+    await open('PUI', (await deliberated('PUI', 'Comune in Ritardo PUI', new Date('2030-02-11T10:00:00Z'), false)).id);
+    await open('TUR', (await deliberated('TUR', 'Comune in Ritardo TUR', new Date('2030-03-03T10:00:00Z'), false)).id);
+  }, 240_000);
+  afterAll(() => m5?.close());
+
+  const get = async (filters: Record<string, string> = {}) => {
+    const response = await m5.get(`/api/Report/GetReport?${query({ workspaceId: WORKSPACE, reportId: 'monitoraggio', ...filters })}`, admin5);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Report;
+  };
+
+  it('counts one filled, one pending and two overdue periods, per fund and per period', async () => {
+    const r = await get();
+    expect(section(r, 'periodi').rows).toEqual([
+      { fund: 'TUR', opened: 1, filled: 0, pending: 0, overdue: 1 },
+      { fund: 'PUI', opened: 3, filled: 1, pending: 1, overdue: 1 },
+      { fund: 'Totale', opened: 4, filled: 1, pending: 1, overdue: 2 },
+    ]);
+    expect(section(r, 'periodi').reading).toBe(
+      '4 periodi di monitoraggio aperti: 1 compilati, 1 da compilare nei termini, 2 scaduti senza compilazione.',
+    );
+    const byTitle = section(r, 'periodi-per-titolo').rows;
+    expect(rowBy(byTitle, 'period', 'PUI · Monitoraggio periodo passato')).toMatchObject({ opened: 2, filled: 1, pending: 0, overdue: 1 });
+    expect(rowBy(byTitle, 'period', 'PUI · Monitoraggio periodo in corso')).toMatchObject({ opened: 1, filled: 0, pending: 1, overdue: 0 });
+    expect(rowBy(byTitle, 'period', 'TUR · Monitoraggio periodo passato')).toMatchObject({ opened: 1, overdue: 1 });
+    expect(byTitle).toHaveLength(3);
+    // The statuses: the complete PUI project is open again for the current period.
+    expect(rowBy(section(r, 'monitoraggio').rows, 'fund', 'Totale')).toMatchObject({ open: 3, submitted: 0, closed: 0 });
+  });
+
+  it('keeps the fund and presentation days asked for', async () => {
+    const tur = await get({ fund: 'TUR' });
+    expect(section(tur, 'periodi').rows).toEqual([{ fund: 'TUR', opened: 1, filled: 0, pending: 0, overdue: 1 }]);
+    expect(section(tur, 'periodi-per-titolo').rows.map((row) => row.period)).toEqual(['Monitoraggio periodo passato']);
+    const february = await get({ from: '2030-02-10', to: '2030-02-10' });
+    expect(rowBy(section(february, 'periodi').rows, 'fund', 'Totale')).toMatchObject({ opened: 2, filled: 1, pending: 1, overdue: 0 });
+    const none = await get({ from: '2031-01-01' });
+    expect(section(none, 'periodi').reading).toBe('Nessun periodo di monitoraggio è stato aperto per le candidature che corrispondono ai filtri scelti.');
   });
 });
 
