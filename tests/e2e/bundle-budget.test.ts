@@ -29,8 +29,11 @@ const BUDGETS_KB: Record<string, number> = {
   // The application wizard (the fund's definition, its schema, every field component), lazy behind its route.
   '/survey/PUI_candidatura': 380,
   '/survey/TUR_candidatura': 380,
-  '/admin-organization/survey-pui/$organizationId': 380,
-  '/admin-organization/survey-tur/$organizationId': 380,
+  // The admin's read-only application adds its "Scarica Excel" (issue 17) to the wizard.
+  '/admin-organization/survey-pui/$organizationId': 385,
+  '/admin-organization/survey-tur/$organizationId': 385,
+  // The admin's organisation profile: the profile and its members, with the admin's status tools.
+  '/admin-organization/$organizationId': 335,
 };
 /** Any other page: the portal's shared code and the page's own; SurveyJS and other big libraries are lazy. */
 const DEFAULT_BUDGET_KB = 330;
