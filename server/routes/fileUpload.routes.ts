@@ -30,7 +30,7 @@ import { assertMultipartContentType, MULTIPART_OVERHEAD_BYTES, receiveUpload, to
 import { requireAdmin } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
-import { applicationArchiveEntries, type ArchivedSurvey } from '../exports/applicationArchive.ts';
+import { applicationArchiveEntries, deflateInArchive, type ArchivedSurvey } from '../exports/applicationArchive.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 
 const m = messages.attachments;
@@ -249,7 +249,9 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
           return;
         }
         const { file } = entry;
-        zip.addReadStreamLazy(entry.name, { mtime: file.createdAt, size: file.size }, (callback) => {
+        // Already-compressed formats are stored, not deflated again (applicationArchive.ts); each file is read as
+        // the zip reaches it and piped through with backpressure, never buffered whole.
+        zip.addReadStreamLazy(entry.name, { mtime: file.createdAt, size: file.size, compress: deflateInArchive(file.contentType) }, (callback) => {
           storage.openRead(file.storageKey).then(
             (stream) => callback(null, stream),
             (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as never),
