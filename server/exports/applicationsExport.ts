@@ -7,9 +7,9 @@ import type { ExportRow } from './applicationsWorkbook.ts';
 import { yieldToEventLoop } from './pacing.ts';
 
 /** Applications fetched per query while the rows are written (their data: a few KB each). */
-const BATCH = 100;
+const BATCH = 50;
 /** Ids per query while the order and the columns are worked out (small results, one query per chunk). */
-const LOOKUP_CHUNK = 1_000;
+const LOOKUP_CHUNK = 200;
 const collator = new Intl.Collator('it', { sensitivity: 'base' });
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
