@@ -22,7 +22,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -92,7 +92,13 @@ function concurrentReads(url: string, token: string, duration = 3600) {
   let instance: autocannon.Instance | undefined;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(
-      { url: `${url}/api/User`, headers: { authorization: `Bearer ${token}` }, connections: READ_CONNECTIONS, overallRate: READ_RATE, duration },
+      {
+        url: `${url}/api/User`,
+        headers: { authorization: `Bearer ${token}` },
+        connections: READ_CONNECTIONS,
+        overallRate: READ_RATE,
+        duration,
+      },
       (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
     );
   });
@@ -184,7 +190,12 @@ async function seed(target: { kind: 'pglite'; dir: string } | { kind: 'postgres'
 /** The workbook's data rows, read back with exceljs's streaming reader (the header row not counted). */
 async function countWorkbookRows(file: string): Promise<number> {
   let rows = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+  });
   for await (const sheet of reader) for await (const row of sheet) if (row.number > 1) rows += 1;
   return rows;
 }
@@ -234,7 +245,10 @@ async function run(databaseUrl: string | undefined) {
     portal = await startPortalProcess(`portal (${label})`, port, env);
     await portal.stop();
     const seedStarted = performance.now();
-    const seeded = await seed(throwaway ? { kind: 'postgres', url: throwaway.url } : { kind: 'pglite', dir: path.join(dataDir, 'db') }, dataDir);
+    const seeded = await seed(
+      throwaway ? { kind: 'postgres', url: throwaway.url } : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+      dataDir,
+    );
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     portal = await startPortalProcess(`portal (${label})`, port, env);
     const startedRss = watchMemory(portal.pid).stop().peak;
@@ -293,7 +307,10 @@ async function run(databaseUrl: string | undefined) {
 
     const lines = [
       '',
-      `Heavy exports on ${label} (server/main.ts in its own process, pid ${portal.pid}; seeded in ${seedSeconds.toFixed(0)} s)`,
+      `Heavy exports on ${label} (server/main.ts in its own process, pid ${portal.pid}; seeded in ${seedSeconds.toFixed(0)} s; ` +
+        `load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} on ${availableParallelism()} CPUs)`,
       `  server RSS once started (answering HTTP)  ${mb(startedRss)}`,
       `  concurrent read: GET /api/User, ${READ_CONNECTIONS} connections, ${READ_RATE} req/s (autocannon in the bench process)`,
       `  reads without an export (${BASELINE_SECONDS} s)                ${reads(baseline)}`,
