@@ -1,6 +1,26 @@
-import type { AttachmentPurpose } from '../../domain/attachments.ts';
+import { FILE_KINDS, type AttachmentPurpose } from '../../domain/attachments.ts';
 import { displayFileName } from '../../domain/fileName.ts';
 import type { AttachmentRow, AttachmentTypeRow } from '../attachments/repository.ts';
+
+/**
+ * Formats that are compressed already (PDF streams, PNG, JPEG, the zip-based Office formats, zips): deflating
+ * them again costs the server's CPU (tens of MB/s of a core on a 1 GB archive) and saves next to nothing, so the
+ * zip stores them as they are. The older binary Office formats and texts do shrink, and are deflated.
+ */
+const ALREADY_COMPRESSED = new Set([
+  FILE_KINDS.pdf.contentType,
+  FILE_KINDS.png.contentType,
+  FILE_KINDS.jpeg.contentType,
+  FILE_KINDS.xlsx.contentType,
+  FILE_KINDS.docx.contentType,
+  FILE_KINDS.pptx.contentType,
+  'application/zip',
+]);
+
+/** Whether a stored file of this MIME type goes into the zip deflated (false: stored as it is). */
+export function deflateInArchive(contentType: string): boolean {
+  return !ALREADY_COMPRESSED.has(contentType.split(';')[0]!.trim().toLowerCase());
+}
 
 /** One entry of the administrator's zip of an application: a stored file, or a text written for the zip. */
 export type ArchiveEntry = { name: string; file: AttachmentRow } | { name: string; text: string };

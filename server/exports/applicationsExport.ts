@@ -4,28 +4,49 @@ import { applications } from '../db/schema/applications.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import type { ExportRow } from './applicationsWorkbook.ts';
+import { yieldToEventLoop } from './pacing.ts';
 
-const BATCH = 200;
+/** Applications fetched per query while the rows are written (their data: a few KB each). */
+const BATCH = 50;
+/** Ids per query while the order and the columns are worked out (small results, one query per chunk). */
+const LOOKUP_CHUNK = 200;
 const collator = new Intl.Collator('it', { sensitivity: 'base' });
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
 
 /**
  * What an export of `ids` (applications of `fund`; ids of the other fund or unknown are left out) needs:
- * the data fields present in any of them, and the rows in organisation-name order, fetched in batches.
+ * the data fields present in any of them, and the rows in organisation-name order, fetched in batches as the
+ * workbook asks for them (never all applications' data at once). The order and the columns are looked up a chunk
+ * of ids at a time, giving the event loop back between chunks: on PGlite every query runs on the server's own
+ * thread, and other people's requests wait for it.
  */
 export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[]) {
-  const wanted = and(eq(applications.fund, fund), inArray(applications.id, ids));
-  const order = await db
-    .select({ id: applications.id, name: organizations.name })
-    .from(applications)
-    .innerJoin(organizations, eq(organizations.id, applications.organizationId))
-    .where(wanted);
+  const order: { id: string; name: string }[] = [];
+  const keys = new Set<string>();
+  for (const chunk of chunks(ids, LOOKUP_CHUNK)) {
+    const wanted = and(eq(applications.fund, fund), inArray(applications.id, chunk));
+    order.push(
+      ...(await db
+        .select({ id: applications.id, name: organizations.name })
+        .from(applications)
+        .innerJoin(organizations, eq(organizations.id, applications.organizationId))
+        .where(wanted)),
+    );
+    await yieldToEventLoop();
+    const keyRows = await db
+      .selectDistinct({ key: sql<string>`k` })
+      .from(sql`${applications}, jsonb_object_keys(coalesce(${applications.body}, ${applications.draft}, '{}'::jsonb)) as k`)
+      .where(wanted);
+    for (const row of keyRows) keys.add(row.key);
+    await yieldToEventLoop();
+  }
   order.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
-
-  const keyRows = await db
-    .selectDistinct({ key: sql<string>`k` })
-    .from(sql`${applications}, jsonb_object_keys(coalesce(${applications.body}, ${applications.draft}, '{}'::jsonb)) as k`)
-    .where(wanted);
-  const dataKeys = keyRows.map((r) => r.key).sort((a, b) => a.localeCompare(b));
+  const dataKeys = [...keys].sort((a, b) => a.localeCompare(b));
 
   async function* batches(): AsyncIterable<ExportRow[]> {
     for (let start = 0; start < order.length; start += BATCH) {

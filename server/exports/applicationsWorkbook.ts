@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import { cellValueOf, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
+import { createPacer } from './pacing.ts';
 
 export interface ExportRow {
   organization: { name: string; pIva: string; email: string | null };
@@ -17,13 +18,15 @@ export interface ExportRow {
 /**
  * Streams "Lista-candidature-{fund}.xlsx": one row per application, fixed columns first, then one column per
  * field of the application's data (the spec's field names). Rows are fetched and written a batch at a time,
- * so memory stays flat whatever the number of applications.
+ * so memory stays flat whatever the number of applications: exceljs's streaming writer with inline strings (a
+ * shared-strings table would keep every distinct text in memory until the end), each row committed as it is
+ * written, production paused while the client is not reading, the event loop given back every few milliseconds.
  */
 export async function writeApplicationsWorkbook(
   out: Writable,
   options: { sheetName: string; dataKeys: string[]; batches: AsyncIterable<ExportRow[]> },
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Portale Fondi';
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
 
@@ -40,8 +43,10 @@ export async function writeApplicationsWorkbook(
   });
   header.commit();
 
+  const pacer = createPacer(out);
   for await (const batch of options.batches) {
     for (const row of batch) {
+      await pacer.pace();
       const values: CellValue[] = [
         row.organization.name,
         row.organization.pIva,

@@ -147,6 +147,11 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
         dataKeys: prepared.dataKeys,
         batches: prepared.batches,
       }).catch((err: unknown) => {
+        // The client going away (the download cancelled) closes the stream: the writer stops, nothing failed.
+        if (stream.destroyed) {
+          request.log.info({ err }, 'excel export stopped: the download was closed');
+          return;
+        }
         request.log.error({ err }, 'excel export failed');
         stream.destroy(err instanceof Error ? err : new Error(String(err)));
       });

@@ -30,7 +30,7 @@ import { assertMultipartContentType, MULTIPART_OVERHEAD_BYTES, receiveUpload, to
 import { requireAdmin } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
-import { applicationArchiveEntries, type ArchivedSurvey } from '../exports/applicationArchive.ts';
+import { applicationArchiveEntries, deflateInArchive, type ArchivedSurvey } from '../exports/applicationArchive.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 
 const m = messages.attachments;
@@ -238,6 +238,12 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
 
       const zip = new yazl.ZipFile();
       const output = zip.outputStream as Readable;
+      // The download closed before the end (cancelled, connection lost): the file being read is closed now,
+      // not left open and paused until garbage collection.
+      const reading = new Set<Readable>();
+      output.once('close', () => {
+        for (const stream of reading) stream.destroy();
+      });
       const missing: string[] = [];
       entries.forEach((entry, index) => {
         if ('text' in entry) {
@@ -249,9 +255,19 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
           return;
         }
         const { file } = entry;
-        zip.addReadStreamLazy(entry.name, { mtime: file.createdAt, size: file.size }, (callback) => {
+        // Already-compressed formats are stored, not deflated again (applicationArchive.ts); each file is read as
+        // the zip reaches it and piped through with backpressure, never buffered whole.
+        zip.addReadStreamLazy(entry.name, { mtime: file.createdAt, size: file.size, compress: deflateInArchive(file.contentType) }, (callback) => {
           storage.openRead(file.storageKey).then(
-            (stream) => callback(null, stream),
+            (stream) => {
+              if (output.destroyed) {
+                stream.destroy();
+                return;
+              }
+              reading.add(stream);
+              stream.once('close', () => reading.delete(stream));
+              callback(null, stream);
+            },
             (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as never),
           );
         });
@@ -261,6 +277,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
         zip.addBuffer(Buffer.from(`File non disponibili nell'archivio:\r\n${missing.join('\r\n')}\r\n`, 'utf8'), 'FILE-NON-DISPONIBILI.txt');
       }
       zip.on('error', (error: Error) => {
+        if (output.destroyed) return; // the download was closed: nothing failed
         request.log.error({ err: error }, 'zip of attachments failed');
         output.destroy(error);
       });

@@ -67,6 +67,8 @@ export async function startPortalProcess(name: string, port: number, env: Record
   return {
     name,
     url,
+    /** The server's process id (benchmarks read its memory from /proc/<pid>/status). */
+    pid: child.pid!,
     send,
     output: () => output,
     /** SIGTERM (a graceful stop), SIGKILL if it does not end within 20 s. */
