@@ -17,7 +17,7 @@ import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { forceApplicationStatus } from '../support/applicationFixtures.ts';
 import { multipartForm, type MultipartFile } from '../support/multipartForm.ts';
 import { removeAttachment, samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
-import { zipEntries } from '../support/zipEntries.ts';
+import { zipDirectory, zipEntries } from '../support/zipEntries.ts';
 
 const m = messages.attachments;
 const MB = 1024 * 1024;
@@ -454,6 +454,10 @@ describe.each(STORAGE_BACKENDS)('on $name storage', (backend) => {
         const download = await t.get(`/api/FileUpload/GetFile?downloadId=${slot.downloadId}`, a.token);
         expect(entries.get(`${slot.attachedTypeName} - ${slot.fileName}`)?.equals(download.rawPayload)).toBe(true);
       }
+      // PDFs and the zip-based Office formats are compressed already: stored as they are, not deflated again.
+      const methods = zipDirectory(response.rawPayload).map((entry) => [entry.name.split('.').pop(), entry.method]);
+      expect(methods.filter(([extension]) => extension === 'pdf' || extension === 'xlsx').every(([, method]) => method === 0)).toBe(true);
+      expect(methods.some(([extension]) => extension === 'pdf')).toBe(true);
     });
 
     it('keeps the zip for administrators, and answers 404 when there is nothing to zip', async () => {
