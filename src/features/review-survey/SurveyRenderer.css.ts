@@ -11,7 +11,12 @@ globalStyle(`${root} :is(.sd-input, .sd-dropdown, .sd-btn, .sd-action, .sd-item_
   minHeight: '44px',
 });
 globalStyle(`${root} .sd-item__control-label`, { display: 'inline-flex', alignItems: 'center' });
-globalStyle(`${root} .sd-item__decorator`, { minWidth: '24px', minHeight: '24px' });
+// The radio or checkbox sits level with its text (the text's 44 px box is centred, so is the mark).
+globalStyle(`${root} .sd-selectbase__label`, { alignItems: 'center' });
+globalStyle(`${root} .sd-item__decorator`, { minWidth: '24px', minHeight: '24px', marginBottom: 0 });
+// The chevron inside a dropdown is part of the dropdown's target, not a target of its own: without this the
+// dropdown grows to 68 px beside 48 px text boxes.
+globalStyle(`${root} .sd-formbox .sd-action`, { minHeight: 0 });
 globalStyle(`${root}`, { background: 'transparent' });
 globalStyle(`${root} .sd-body.sd-body--static`, { padding: '0', maxWidth: 'none' });
 
