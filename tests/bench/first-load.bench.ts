@@ -10,26 +10,15 @@
  * Figures only; nothing is asserted (the bundle budget in `npm test` is tests/e2e/bundle-budget.test.ts).
  * CHROME_PATH (or CHROMIUM_PATH) names the browser; /usr/bin/chromium by default.
  */
-import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { startPortal } from '../e2e/support/portal.ts';
+import { freePort } from '../support/portalProcess.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JS_TARGET_KB = 100;
 const TARGETS = { performance: 0.95, accessibility: 1, 'best-practices': 0.95 } as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Download {
   url: string;

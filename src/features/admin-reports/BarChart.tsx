@@ -7,14 +7,20 @@ import type { ReportSection } from '../../../domain/reports/reportData.ts';
 import { reportMessages } from '../../../domain/reports/reportMessages.ts';
 import { chartSvg, figure, legend, legendItem, swatch } from './AdminReports.css.ts';
 import { chartData } from './chartSeries.ts';
+import { useElementWidth } from './useElementWidth.ts';
 
 const m = reportMessages.page;
-const WIDTH = 720;
+/** The width the chart is drawn at before its box is measured, and at most (the figure's max-width). */
+const DEFAULT_WIDTH = 720;
+const MAX_WIDTH = 960;
 const TEXT = '#1A1A1A';
 const AXIS = '#5C6F82';
-const LABEL_MAX = 30;
+/** About how many pixels a character of a 12 px label takes, to shorten labels to the room they have. */
+const CHARACTER_PX = 6.5;
+/** The room a slanted category label of a vertical chart needs along the axis, to leave some out when crowded. */
+const SLANTED_LABEL_PX = 18;
 
-const shorten = (text: string) => (text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1)}…` : text);
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, Math.max(1, max - 1))}…` : text);
 
 /**
  * A section's figures as grouped bars (visx, plain SVG). The picture is one image to assistive technology: its
@@ -23,15 +29,28 @@ const shorten = (text: string) => (text.length > LABEL_MAX ? `${text.slice(0, LA
  */
 export function BarChart({ section }: { section: ReportSection }) {
   const id = useId();
+  // Drawn at the width it is shown at, so its 12 px labels stay 12 px on a phone (not a scaled-down picture).
+  const [figureRef, measuredWidth] = useElementWidth<HTMLElement>(DEFAULT_WIDTH);
+  const width = Math.min(MAX_WIDTH, measuredWidth);
+  const narrow = width < 480;
   const { series, data, max, tick, integerTicks } = chartData(section);
   const horizontal = section.chart.orientation === 'horizontal';
   const group = series.length * 16 + 12;
-  const margin = horizontal ? { top: 8, right: 24, bottom: 32, left: 210 } : { top: 8, right: 16, bottom: 72, left: 64 };
-  const height = horizontal ? margin.top + margin.bottom + Math.max(1, data.length) * group : 320;
-  const innerWidth = WIDTH - margin.left - margin.right;
+  const margin = horizontal
+    ? { top: 8, right: 24, bottom: 32, left: Math.min(210, Math.round(width * 0.4)) }
+    : { top: 8, right: 16, bottom: 72, left: 64 };
+  const labelMax = horizontal ? Math.floor((margin.left - 12) / CHARACTER_PX) : 30;
+  const height = horizontal ? margin.top + margin.bottom + Math.max(1, data.length) * group : narrow ? 240 : 320;
+  const innerWidth = width - margin.left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
   const top = max > 0 ? max : 1;
-  const ticks = integerTicks ? Math.max(1, Math.min(6, top)) : 6;
+  // As many value ticks as their labels have room for along a horizontal axis ("300 Mln €" is wide).
+  const valueLabelPx = tick(top).length * CHARACTER_PX + 16;
+  const roomFor = horizontal ? Math.max(2, Math.floor(innerWidth / valueLabelPx)) : narrow ? 4 : 6;
+  const ticks = Math.min(integerTicks ? Math.max(1, Math.min(6, top)) : 6, roomFor);
+  // A vertical chart with more categories than its axis has room for names every second (third…) one.
+  const every = horizontal ? 1 : Math.max(1, Math.ceil((data.length * SLANTED_LABEL_PX) / Math.max(1, innerWidth)));
+  const categoryTicks = data.map((d) => d.category).filter((_, index) => index % every === 0);
 
   const categories = scaleBand<string>({
     domain: data.map((d) => d.category),
@@ -42,10 +61,12 @@ export function BarChart({ section }: { section: ReportSection }) {
   const values = scaleLinear<number>({ domain: [0, top], range: horizontal ? [0, innerWidth] : [innerHeight, 0], nice: true });
 
   return (
-    <figure className={figure}>
+    <figure className={figure} ref={figureRef}>
       <svg
         className={chartSvg}
-        viewBox={`0 0 ${WIDTH} ${height}`}
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
         data-chart={section.id}
@@ -72,7 +93,7 @@ export function BarChart({ section }: { section: ReportSection }) {
                 scale={categories}
                 stroke={AXIS}
                 tickStroke={AXIS}
-                tickFormat={(value) => shorten(String(value))}
+                tickFormat={(value) => shorten(String(value), labelMax)}
                 tickLabelProps={{ fill: TEXT, fontFamily: 'inherit', fontSize: 12, textAnchor: 'end', dy: '0.33em' }}
               />
               <AxisBottom
@@ -98,9 +119,10 @@ export function BarChart({ section }: { section: ReportSection }) {
               <AxisBottom
                 top={innerHeight}
                 scale={categories}
+                tickValues={categoryTicks}
                 stroke={AXIS}
                 tickStroke={AXIS}
-                tickFormat={(value) => shorten(String(value))}
+                tickFormat={(value) => shorten(String(value), labelMax)}
                 tickLabelProps={{ fill: TEXT, fontFamily: 'inherit', fontSize: 11, textAnchor: 'end', angle: -45, dy: '0.25em' }}
               />
             </>

@@ -1,25 +1,14 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { openTestDatabase } from '../../support/testDatabase.ts';
 import { limitsOff } from '../../support/testApp.ts';
+import { freePort } from '../../support/portalProcess.ts';
 
 export const E2E_ADMIN_EMAIL = 'admin@portale.test';
 export const E2E_ADMIN_PASSWORD = 'amministra-e2e-2026';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The whole portal (built client, API, embedded provider) listening on a free port, as `npm start` runs it. */
 /** `env`: configuration beside the test defaults (e.g. MONITORING_PERIODS_FILE). */

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { organizationMembers, organizations } from '../../../server/db/schema/organizations.ts';
 import { users } from '../../../server/db/schema/users.ts';
+import { REPORT_IDS, REPORT_WORKSPACE_ID } from '../../../domain/reports/reportIds.ts';
 import { seedDemo } from '../../../server/seed/demo.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './applicationsPortal.ts';
 
@@ -73,6 +74,15 @@ export const ROUTE_TABLE: readonly TourRoute[] = [
     role: 'admin',
     path: (ids) => `/admin-organization/PUI_istruttoria/${ids.reviewedOrganization}`,
   },
+  { name: 'monitoraggio', role: 'applicant', path: () => '/monitoraggio' },
+  { name: 'admin-panel-reports', role: 'admin', path: () => '/admin-panel?tab=reports' },
+  ...REPORT_IDS.map(
+    (reportId): TourRoute => ({
+      name: `admin-report-${reportId}`,
+      role: 'admin',
+      path: () => `/admin-panel/report?wid=${REPORT_WORKSPACE_ID}&rid=${reportId}`,
+    }),
+  ),
   { name: 'admin-account', role: 'admin', path: () => '/account' },
 ];
 
