@@ -46,6 +46,7 @@ import { callRoutes } from './routes/call.routes.ts';
 import { fundControllerRoutes } from './routes/fundController.routes.ts';
 import { puiLookupsRoutes } from './routes/puiLookups.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
+import { createReferenceNames } from './exports/referenceNames.ts';
 import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts';
 import { fileUploadRoutes } from './routes/fileUpload.routes.ts';
 import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
@@ -235,7 +236,7 @@ export async function buildApp({
     await api.register(callRoutes, { db });
     for (const fund of funds) await api.register(fundControllerRoutes, { ...applications, submissions, fund });
     await api.register(puiLookupsRoutes, { reference });
-    await api.register(draftCompilazioneRoutes, { ...applications, db, funds });
+    await api.register(draftCompilazioneRoutes, { ...applications, db, funds, referenceNames: createReferenceNames(territory, reference) });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
     await api.register(reportsRoutes, { reports: createReports({ db, places: createPlaceNames(territory, reference) }) });
     await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys, monitoring });

@@ -37,3 +37,15 @@ globalStyle('main:focus', { outline: 'none' });
 // is not a control: no ring, even when the step change came from the keyboard. Controls keep theirs.
 globalStyle(':is(h1, h2, h3, h4, h5, h6)[tabindex="-1"]:focus', { outline: 'none', boxShadow: 'none' });
 
+
+// A data table's own scroll region (data-scroll-region="table": report tables, wide survey matrices) shows that
+// more is hidden: a shade on the side that scrolls, which the white covers fade away at either end (they move
+// with the content; the shades stay with the box).
+globalStyle('[data-scroll-region="table"]', {
+  background: [
+    `linear-gradient(to right, ${vars.color.background} 30%, rgba(255, 255, 255, 0)) left center / 2.5rem 100% no-repeat local`,
+    `linear-gradient(to left, ${vars.color.background} 30%, rgba(255, 255, 255, 0)) right center / 2.5rem 100% no-repeat local`,
+    'radial-gradient(farthest-side at 0 50%, rgba(23, 50, 77, 0.3), rgba(23, 50, 77, 0)) left center / 0.875rem 100% no-repeat scroll',
+    'radial-gradient(farthest-side at 100% 50%, rgba(23, 50, 77, 0.3), rgba(23, 50, 77, 0)) right center / 0.875rem 100% no-repeat scroll',
+  ].join(', '),
+});

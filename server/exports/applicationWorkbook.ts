@@ -4,6 +4,7 @@ import { applicationStatusLabels, type ApplicationStatusCode, type Fund } from '
 import type { FundDefinition } from '../../domain/fundDefinition.ts';
 import { readPath, type FieldSpec } from '../../domain/wizardFields.ts';
 import { cellValueOf, DATE_FORMAT, formatCells, romeWallClock, type CellValue } from './cells.ts';
+import type { ReferenceNames } from './referenceNames.ts';
 
 export interface ApplicationExport {
   fund: Fund;
@@ -24,8 +25,11 @@ function calendarDay(value: unknown): Date | null {
   return new Date(Date.UTC(year, month - 1, day));
 }
 
-/** An answer as a person reads it: the chosen options' names, Sì / No, a date, the number or the text. */
-export function answerCell(field: FieldSpec, values: unknown): CellValue {
+/**
+ * An answer as a person reads it: the chosen options' names (fixed options, or the reference list the field's
+ * `source` names), Sì / No, a date, the number or the text.
+ */
+export function answerCell(field: FieldSpec, values: unknown, names?: ReferenceNames): CellValue {
   const value = readPath(values, field.name);
   if (field.kind === 'date' || field.display === 'date') return calendarDay(value) ?? cellValueOf(value);
   if (field.kind === 'yesNo') {
@@ -35,6 +39,11 @@ export function answerCell(field: FieldSpec, values: unknown): CellValue {
   }
   if (field.options) {
     const nameOf = (id: unknown) => field.options!.find((option) => String(option.id) === String(id))?.name ?? id;
+    return cellValueOf(Array.isArray(value) ? value.map(nameOf) : value === null || value === '' ? value : nameOf(value));
+  }
+  if (field.source && names) {
+    const source = field.source;
+    const nameOf = (id: unknown) => names(source, id) ?? id;
     return cellValueOf(Array.isArray(value) ? value.map(nameOf) : value === null || value === '' ? value : nameOf(value));
   }
   return cellValueOf(value);
@@ -49,12 +58,14 @@ function placeOf(definition: FundDefinition<Record<string, unknown>>, field: Fie
 /**
  * Streams "Candidatura{Tur|Pui}-{orgName}.xlsx" (spec §9): the application's facts on top, then one row per field
  * of the fund's definition in the wizard's order — where it sits, its Italian label, the answer, the spec's
- * field name. Text is written as text, so nothing an applicant typed is ever evaluated as a formula.
+ * field name. Answers chosen from reference lists show their Italian names (`names`), as the wizard does. Text
+ * is written as text, so nothing an applicant typed is ever evaluated as a formula.
  */
 export async function writeApplicationWorkbook(
   out: Writable,
   definition: FundDefinition<Record<string, unknown>>,
   application: ApplicationExport,
+  names: ReferenceNames,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
   workbook.creator = 'Portale Fondi';
@@ -84,7 +95,7 @@ export async function writeApplicationWorkbook(
   formatCells(header);
   header.commit();
   for (const field of definition.fields) {
-    const row = sheet.addRow([placeOf(definition, field), field.label, answerCell(field, application.data), field.name]);
+    const row = sheet.addRow([placeOf(definition, field), field.label, answerCell(field, application.data, names), field.name]);
     formatCells(row, DATE_FORMAT);
     row.commit();
   }

@@ -24,6 +24,7 @@ import { assertJsonWithinLimits } from '../jsonInput.ts';
 import { prepareApplicationsExport } from '../exports/applicationsExport.ts';
 import { writeApplicationsWorkbook } from '../exports/applicationsWorkbook.ts';
 import { writeApplicationWorkbook } from '../exports/applicationWorkbook.ts';
+import type { ReferenceNames } from '../exports/referenceNames.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { displayFileName } from '../../domain/fileName.ts';
 
@@ -57,12 +58,14 @@ export interface DraftRouteOptions extends ApplicationRouteOptions {
   db: Db;
   /** The registered funds (server/app.ts): drafts of any other compilazioneType are refused. */
   funds: readonly ServerFund[];
+  /** Names of reference-list answers for the application's Excel (server/exports/referenceNames.ts). */
+  referenceNames: ReferenceNames;
 }
 
 /** /api/DraftCompilazione/…: the autosaved drafts, whether an application was submitted, the Excel list. */
 export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> = async (
   app,
-  { db, membership, repository, statusChanges, funds },
+  { db, membership, repository, statusChanges, funds, referenceNames },
 ) => {
   const fundOfType = new Map(funds.map((fund) => [fund.entry.compilazioneType, fund]));
 
@@ -196,7 +199,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
         warnings: row.warnings,
         data: row.body ?? row.draft,
         source: row.body ? 'Candidatura' : 'Bozza',
-      }).catch((err: unknown) => {
+      }, referenceNames).catch((err: unknown) => {
         request.log.error({ err }, 'application excel export failed');
         stream.destroy(err instanceof Error ? err : new Error(String(err)));
       });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
@@ -11,6 +12,7 @@ let dangerousId: string;
 let plainId: string;
 let puiId: string;
 let otherOrgId: string;
+let namedOrgId: string;
 
 /** Text a spreadsheet would evaluate if it were written as a formula or typed into a cell. */
 const injections = {
@@ -43,6 +45,26 @@ beforeAll(async () => {
   });
   plainId = await forceApplicationStatus(t, other.orgId, 'TUR', 'APERTA', { draft: { progNome: 'Sentiero delle vigne' } });
   puiId = await forceApplicationStatus(t, other.orgId, 'PUI', 'CANDIDATURA_SOTTOMESSA', { body: { progNome: 'Non nel file TUR' } });
+  // Answers chosen from reference lists, as the wizards store them: ISTAT codes (TUR as strings) and list ids.
+  const named = await personWithOrganization(t, { name: 'Comune di Tivoli' });
+  namedOrgId = named.orgId;
+  await forceApplicationStatus(t, namedOrgId, 'TUR', 'CANDIDATURA_SOTTOMESSA', {
+    body: { progNome: 'Villa d\u2019Este accessibile', progRegione: '12', progProvincia: '58', progComune: '58104', progAreaTematica: 3, tempiLivello: 2 },
+  });
+  await forceApplicationStatus(t, namedOrgId, 'PUI', 'CANDIDATURA_SOTTOMESSA', {
+    body: {
+      progNome: 'Parco lineare dell\u2019Aniene',
+      progCittaMetropolitana: 258,
+      progComune: 58104,
+      progRegione: 'Lazio',
+      puiRiferimento: [25801, 25802],
+      finalitaGenerale: 2,
+      obbGenerale: 0,
+      obbSpecifico: [1, 2],
+      tipoIntervento: [1, 3],
+      tempiLivello: 4,
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -198,6 +220,56 @@ describe('GET /api/DraftCompilazione/DownloadExcelCompilazione (one application)
     expect(fields.get('tempiInizioLavori')!.answer.numFmt).toBe('dd/mm/yyyy');
     // A field nobody answered is a blank cell, not "null".
     expect(fields.get('progProvincia')!.answer.value).toBeNull();
+  });
+
+  /** A reference file of server/seed/reference, read here as the operator wrote it: id → name. */
+  async function referenceNames(file: string) {
+    const items = JSON.parse(await readFile(new URL(`../../server/seed/reference/${file}`, import.meta.url), 'utf8')) as { id: number; name: string }[];
+    return (id: number) => {
+      const item = items.find((candidate) => candidate.id === id);
+      if (!item) throw new Error(`${file} has no id ${id}`);
+      return item.name;
+    };
+  }
+
+  it('shows the names of answers chosen from reference lists, as the wizard does (TUR)', async () => {
+    const response = await downloadOne({ orgId: namedOrgId, callType: 'TUR' }, admin.token);
+    expect(response.statusCode).toBe(200);
+    const { fields } = await readApplication(response.rawPayload);
+    const answer = (name: string) => fields.get(name)!.answer.value;
+    // ISTAT: region 12, province 058, comune 058104.
+    expect(answer('progRegione')).toBe('Lazio');
+    expect(answer('progProvincia')).toBe('Roma');
+    expect(answer('progComune')).toBe('Tivoli');
+    expect(answer('progAreaTematica')).toBe((await referenceNames('tur/areeTematiche.json'))(3));
+    expect(answer('tempiLivello')).toBe((await referenceNames('livelliProgettazione.json'))(2));
+    expect(answer('tempiLivello')).toBe('PFTE');
+  });
+
+  it('shows the names of answers chosen from reference lists, as the wizard does (PUI)', async () => {
+    const response = await downloadOne({ orgId: namedOrgId, callType: 'PUI' }, admin.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('filename="CandidaturaPui-Comune di Tivoli.xlsx"');
+    const { fields } = await readApplication(response.rawPayload);
+    const answer = (name: string) => fields.get(name)!.answer.value;
+    const plans = await referenceNames('pui/riferimentiPui.json');
+    const specific = await referenceNames('pui/obiettiviSpecifici.json');
+    const types = await referenceNames('tipologieProgettiFinanziabili.json');
+    expect(answer('progCittaMetropolitana')).toBe((await referenceNames('cittaMetropolitane.json'))(258));
+    expect(answer('progCittaMetropolitana')).toBe('Roma');
+    expect(answer('progComune')).toBe('Tivoli');
+    expect(answer('progRegione')).toBe('Lazio');
+    expect(answer('puiRiferimento')).toBe(`${plans(25801)}, ${plans(25802)}`);
+    expect(answer('finalitaGenerale')).toBe((await referenceNames('pui/finalitaGenerali.json'))(2));
+    expect(answer('obbGenerale')).toBe('Ambiente');
+    expect(answer('obbSpecifico')).toBe(`${specific(1)}, ${specific(2)}`);
+    expect(answer('tipoIntervento')).toBe(`${types(1)}, ${types(3)}`);
+    expect(answer('tempiLivello')).toBe((await referenceNames('livelliProgettazione.json'))(4));
+    // No answer of a reference list is left as a bare id.
+    const { puiWizardDefinition } = await import('../../domain/pui/puiWizard.ts');
+    for (const field of puiWizardDefinition.fields.filter((candidate) => candidate.source)) {
+      expect(String(answer(field.name) ?? ''), field.name).not.toMatch(/^[\d, ]+$/);
+    }
   });
 
   it('writes what the applicant typed as text, never as a formula', async () => {

@@ -97,6 +97,30 @@ describe('reflow at 320 and 390 px (WCAG 1.4.10)', () => {
   it.fails.each(cases(true))('%s (known issue, not fixed yet)', async (_name, route) => expectReflow(route));
 });
 
+describe('SurveyJS matrices reflow (review surveys)', () => {
+  it('stack their rows as cards on a phone, and a matrix still wider than its box is a named scroll region a keyboard reaches', async () => {
+    const route = ROUTE_TABLE.find((candidate) => candidate.name === 'tur-istruttoria')!;
+    const page = await tour.open(route, 'narrow');
+    try {
+      expect(await page.locator('.sd-question--mobile.sd-question--table').count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-scroll-region="table"]').count()).toBe(0);
+      // A desktop whose matrix columns no longer fit (simulated by widening the tables).
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.addStyleTag({ content: '.sd-table { min-width: 2000px !important; }' });
+      const region = page.getByRole('region', { name: 'Tabella: Stato delle autorizzazioni necessarie alla realizzazione' });
+      await expect.poll(() => region.getAttribute('data-scroll-region')).toBe('table');
+      expect(await region.getAttribute('tabindex')).toBe('0');
+      await region.focus();
+      expect(await region.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+      // Back to fitting: the box is plain again, no extra tab stop.
+      await page.addStyleTag({ content: '.sd-table { min-width: 0 !important; }' });
+      await expect.poll(() => page.locator('[data-scroll-region="table"]').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe('form controls stay within their section at 1280 px', () => {
   it.each(ROUTE_TABLE.map((route) => [label(route), route] as const))('%s', async (_name, route) => {
     const page = await tour.open(route, 'desktop');

@@ -64,6 +64,8 @@ export const tableRow = style({
   borderRadius: vars.radius.md,
   '@media': { [breakpoints.wide]: { display: 'table-row', padding: 0, margin: 0, border: 0 } },
 });
+/** A status change of an application's history: a card on a phone, a table row on a desktop. */
+export const historyRow = style([tableRow, { gap: vars.space.xs }]);
 export const cellStyle = style({
   display: 'block',
   padding: 0,

@@ -7,11 +7,14 @@ import { applicationQueries, hasApplication, type Compilation } from '../../api/
 import { Alert } from '../../ui/Alert.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { italianDateTime } from '../../../domain/italianDates.ts';
-import { cellStyle, chip, section, table, tableWrap } from './AdminOrganizations.css.ts';
+import { cellStyle, chip, historyRow, section, table, tableBody, tableHead, tableWrap } from './AdminOrganizations.css.ts';
 
 const m = messages.adminApplication;
 
-/** An application's status history as admins see it: from, to, note, who, when (oldest first). */
+/**
+ * An application's status history as admins see it: from, to, note, who, when (oldest first). A table on a
+ * desktop; on a phone each change is a card whose parts are named (data-label), as the organisations list does.
+ */
 export function ApplicationHistory({ fund, compilation }: { fund: Fund; compilation: Compilation }) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const exists = hasApplication(compilation);
@@ -23,7 +26,7 @@ export function ApplicationHistory({ fund, compilation }: { fund: Fund; compilat
   return (
     <div className={tableWrap}>
       <table className={table} aria-label={m.historyLabel(fund)}>
-        <thead>
+        <thead className={tableHead}>
           <tr>
             {[m.when, m.from, m.to, m.note, m.who].map((heading) => (
               <th key={heading} scope="col" className={cellStyle}>
@@ -32,18 +35,31 @@ export function ApplicationHistory({ fund, compilation }: { fund: Fund; compilat
             ))}
           </tr>
         </thead>
-        <tbody>
-          {query.data.map((item) => (
-            <tr key={`${item.at}-${item.statusCode}`}>
-              <td className={cellStyle}>
-                <time dateTime={item.at}>{italianDateTime(item.at)}</time>
-              </td>
-              <td className={cellStyle}>{item.fromStatus}</td>
-              <td className={cellStyle}>{item.status}</td>
-              <td className={cellStyle}>{item.note ?? ''}</td>
-              <td className={cellStyle}>{item.actorName ?? (item.actorRole === 'system' ? m.system : '')}</td>
-            </tr>
-          ))}
+        <tbody className={tableBody}>
+          {query.data.map((item) => {
+            const who = item.actorName ?? (item.actorRole === 'system' ? m.system : '');
+            // An empty part is left out of the card (its label alone would say nothing).
+            const labelled = (label: string, value: string) => (value ? label : undefined);
+            return (
+              <tr key={`${item.at}-${item.statusCode}`} className={historyRow}>
+                <td className={cellStyle} data-label={m.when}>
+                  <time dateTime={item.at}>{italianDateTime(item.at)}</time>
+                </td>
+                <td className={cellStyle} data-label={labelled(m.from, item.fromStatus)}>
+                  {item.fromStatus}
+                </td>
+                <td className={cellStyle} data-label={labelled(m.to, item.status)}>
+                  {item.status}
+                </td>
+                <td className={cellStyle} data-label={labelled(m.note, item.note ?? '')}>
+                  {item.note ?? ''}
+                </td>
+                <td className={cellStyle} data-label={labelled(m.who, who)}>
+                  {who}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

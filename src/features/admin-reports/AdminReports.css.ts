@@ -14,14 +14,16 @@ export const filters = style({
   display: 'grid',
   gap: vars.space.md,
   gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))',
-  alignItems: 'end',
+  // Labels on one line and boxes on the next, whichever field has a description under it.
+  alignItems: 'start',
   margin: `${vars.space.md} 0`,
   padding: vars.space.md,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,
   background: vars.color.surface,
 });
-export const filterActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
+/** Level with the boxes: below the fields' label line (1.5 × 1rem) and its gap (0.25rem). */
+export const filterActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', paddingTop: '1.75rem' });
 export const section = style({ marginTop: vars.space.xl, paddingTop: vars.space.md, borderTop: `1px solid ${vars.color.border}` });
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, margin: `0 0 ${vars.space.xs}` });
 export const reading = style({ fontWeight: vars.fontWeight.semibold, margin: `0 0 ${vars.space.xs}` });

@@ -91,6 +91,8 @@ export function BarChart({ section }: { section: ReportSection }) {
             <>
               <AxisLeft
                 scale={categories}
+                // Every bar group is named (visx names only every second one of more than ten by default).
+                tickValues={data.map((d) => d.category)}
                 stroke={AXIS}
                 tickStroke={AXIS}
                 tickFormat={(value) => shorten(String(value), labelMax)}

@@ -20,7 +20,8 @@ export const vatRow = style({
 
 export const vatField = style({ flex: '1 1 16rem' });
 
-export const actions = style({ paddingTop: '2rem', marginBottom: vars.space.lg });
+/** Level with the input: the label's line (1.5 × 1rem) and the gap under it (0.25rem) above the button. */
+export const actions = style({ paddingTop: '1.75rem' });
 
 export const organizationName = style({ fontSize: vars.fontSize.lg });
 

@@ -8,7 +8,7 @@ import { removeMember } from '../../api/organizationProfile.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { badge, cell, dialogActions, table } from './MembersSection.css.ts';
+import { badge, body, cell, dialogActions, head, row, table } from './MembersSection.css.ts';
 import { memberActionFor } from './memberActions.ts';
 
 const m = messages.profile;
@@ -61,7 +61,7 @@ export function MembersSection({ detail, currentUserId, isManageable, onRemoved 
       ) : (
         <table className={table}>
           <caption className={visuallyHidden}>{m.membersSection}</caption>
-          <thead>
+          <thead className={head}>
             <tr>
               <th scope="col" className={cell}>
                 {m.memberName}
@@ -79,18 +79,22 @@ export function MembersSection({ detail, currentUserId, isManageable, onRemoved 
               ) : null}
             </tr>
           </thead>
-          <tbody>
+          <tbody className={body}>
             {detail.members.map((member) => {
               const action = isManageable ? memberActionFor(detail, member, currentUserId) : null;
               return (
-                <tr key={member.userId}>
+                <tr key={member.userId} className={row}>
                   <th scope="row" className={cell}>
                     {fullName(member)} {member.userId === currentUserId ? m.you : null}
                   </th>
-                  <td className={cell}>{member.email}</td>
-                  <td className={cell}>{member.role === 'admin' ? <span className={badge}>{m.adminLabel}</span> : m.memberLabel}</td>
+                  <td className={cell} data-label={m.memberEmail}>
+                    {member.email}
+                  </td>
+                  <td className={cell} data-label={m.memberRole}>
+                    {member.role === 'admin' ? <span className={badge}>{m.adminLabel}</span> : m.memberLabel}
+                  </td>
                   {isManageable ? (
-                    <td className={cell}>
+                    <td className={cell} data-label={action ? m.memberActions : undefined}>
                       {action === 'leave' ? (
                         <Button variant="secondary" onPress={() => setPending(member)}>
                           {m.leave}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Model } from 'survey-core';
+import { Model, type Question } from 'survey-core';
 import 'survey-core/i18n/italian';
 import 'survey-core/survey-core.fontless.min.css';
 import { Survey } from 'survey-react-ui';
@@ -22,8 +22,11 @@ export interface SurveyRendererProps {
  */
 export default function SurveyRenderer({ definition, answers, readOnly, onChange, focusQuestion }: SurveyRendererProps) {
   // Built once per definition: the answers are the model's from then on.
+  const scrollRegions = useMemo(() => new MatrixScrollRegions(), []);
+  useEffect(() => () => scrollRegions.disconnect(), [scrollRegions]);
   const model = useMemo(() => {
     const survey = new Model(definition);
+    survey.onAfterRenderQuestion.add((_sender, { question, htmlElement }) => scrollRegions.watch(question, htmlElement));
     survey.locale = 'it';
     survey.applyTheme(portalSurveyTheme);
     survey.questionsOnPageMode = 'singlePage';
@@ -34,7 +37,7 @@ export default function SurveyRenderer({ definition, answers, readOnly, onChange
     survey.data = answers;
     return survey;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- answers seed the model once; later ones come from the person
-  }, [definition, readOnly]);
+  }, [definition, readOnly, scrollRegions]);
 
   useEffect(() => {
     if (!onChange) return;
@@ -59,4 +62,50 @@ export default function SurveyRenderer({ definition, answers, readOnly, onChange
   }, [model, focusQuestion]);
 
   return <Survey model={model} />;
+}
+
+const MATRIX_TYPES = new Set(['matrix', 'matrixdropdown', 'matrixdynamic']);
+
+/**
+ * A matrix that is still wider than its box (a desktop-layout matrix between the phone width, where SurveyJS
+ * stacks its rows as cards, and a width where all its columns fit) scrolls inside SurveyJS's content box. That box
+ * becomes a scroll region a keyboard reaches (WCAG 1.4.10, 2.1.1): role "region" named by the question's title,
+ * tabindex 0 (the focus ring comes from SurveyRenderer.css.ts) and `data-scroll-region="table"`. While the matrix
+ * fits, the box is plain again, so there is no extra tab stop.
+ */
+class MatrixScrollRegions {
+  private readonly observers = new Set<ResizeObserver>();
+
+  watch(question: Question, element: HTMLElement) {
+    if (!MATRIX_TYPES.has(question.getType()) || typeof ResizeObserver === 'undefined') return;
+    const update = () => markScrollRegion(element, question.processedTitle || question.name);
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    const table = element.querySelector('table');
+    if (table) observer.observe(table);
+    this.observers.add(observer);
+    update();
+  }
+
+  disconnect() {
+    for (const observer of this.observers) observer.disconnect();
+    this.observers.clear();
+  }
+}
+
+function markScrollRegion(question: HTMLElement, title: string) {
+  const box = question.querySelector('.sd-table-wrapper')?.parentElement;
+  if (!box) return;
+  const scrolls = box.scrollWidth > box.clientWidth + 1;
+  if (scrolls) {
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', `Tabella: ${title}`);
+    box.setAttribute('tabindex', '0');
+    box.setAttribute('data-scroll-region', 'table');
+  } else if (box.getAttribute('data-scroll-region') === 'table') {
+    box.setAttribute('role', 'presentation');
+    box.removeAttribute('aria-label');
+    box.removeAttribute('tabindex');
+    box.removeAttribute('data-scroll-region');
+  }
 }

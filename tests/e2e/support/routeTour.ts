@@ -36,9 +36,6 @@ export interface TourRoute {
   knownReflowIssue?: string;
 }
 
-const SURVEY_MATRIX_SCROLL =
-  'SurveyJS matrices (Stato / Data di rilascio, Data prevista) scroll sideways at 320 and 390 px inside a box that is not a marked, keyboard-reachable scroll region';
-
 export const ROUTE_TABLE: readonly TourRoute[] = [
   { name: 'welcome', role: 'visitor', path: () => '/' },
   { name: 'not-found-visitor', role: 'visitor', path: () => '/pagina-che-non-esiste' },
@@ -56,13 +53,11 @@ export const ROUTE_TABLE: readonly TourRoute[] = [
     name: 'pui-istruttoria',
     role: 'applicant',
     path: (ids) => `/survey/PUI_istruttoria/${ids.applicantOrganization}`,
-    knownReflowIssue: SURVEY_MATRIX_SCROLL,
   },
   {
     name: 'tur-istruttoria',
     role: 'applicant',
     path: (ids) => `/survey/TUR_istruttoria/${ids.applicantOrganization}`,
-    knownReflowIssue: SURVEY_MATRIX_SCROLL,
   },
   { name: 'not-found-applicant', role: 'applicant', path: () => '/pagina-che-non-esiste' },
   { name: 'admin-panel', role: 'admin', path: () => '/admin-panel' },
@@ -73,13 +68,11 @@ export const ROUTE_TABLE: readonly TourRoute[] = [
     name: 'admin-tur-istruttoria',
     role: 'admin',
     path: (ids) => `/admin-organization/TUR_istruttoria/${ids.reviewedOrganization}`,
-    knownReflowIssue: SURVEY_MATRIX_SCROLL,
   },
   {
     name: 'admin-pui-istruttoria',
     role: 'admin',
     path: (ids) => `/admin-organization/PUI_istruttoria/${ids.reviewedOrganization}`,
-    knownReflowIssue: SURVEY_MATRIX_SCROLL,
   },
   { name: 'monitoraggio', role: 'applicant', path: () => '/monitoraggio' },
   { name: 'admin-panel-reports', role: 'admin', path: () => '/admin-panel?tab=reports' },
