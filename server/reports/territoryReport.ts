@@ -9,9 +9,9 @@ import { applications } from '../db/schema/applications.ts';
 import { queryRows } from './queryRows.ts';
 import { figures, num, presentedIn, round2, type ReportScope } from './reportScope.ts';
 
-/** Names of the places the applications store by code (ISTAT region code, metropolitan city id). */
+/** Names of the places the applications store (a region by ISTAT code or by name, a metropolitan city by id). */
 export interface PlaceNames {
-  region(code: string): string | undefined;
+  region(codeOrName: string): string | undefined;
   metropolitanCity(id: string): string | undefined;
 }
 

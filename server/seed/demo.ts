@@ -99,8 +99,11 @@ interface DemoPlace {
   regionId: number | null;
   provinceId: number | null;
   comuneId: number | null;
-  /** The PUI project's metropolitan city (the organisation's own, else one in turn) and its region. */
-  metropolitanCity: { id: number; regionId: number | null };
+  /**
+   * The PUI project's metropolitan city (the organisation's own, else one in turn) and its region's name: a PUI
+   * application keeps the region by name, as CreatePui completes it from the city (server/funds/pui.ts).
+   */
+  metropolitanCity: { id: number; regionName: string | null };
 }
 
 /**
@@ -116,7 +119,7 @@ function demoApplication(fund: Fund, org: DemoOrganization, place: DemoPlace, or
       ...puiWizardDefinition.emptyValues(organizationId),
       progNome: `Rigenerazione urbana a ${org.comune}`,
       progCittaMetropolitana: place.metropolitanCity.id,
-      progRegione: place.metropolitanCity.regionId === null ? '' : String(place.metropolitanCity.regionId),
+      progRegione: place.metropolitanCity.regionName ?? '',
       progDescrizione: demoProse(`di rigenerazione urbana di ${org.comune}`, 700),
       costiTotale: total,
       entitaInterventoFondo: fundShare,
@@ -230,7 +233,7 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
           regionId: province?.regionId ?? null,
           provinceId: province?.id ?? null,
           comuneId: comune?.id ?? null,
-          metropolitanCity: { id: city.id, regionId: territory.province(city.provinceId)?.regionId ?? null },
+          metropolitanCity: { id: city.id, regionName: territory.region(territory.province(city.provinceId)?.regionId ?? -1)?.name ?? null },
         };
         const demo = demoApplication(fund, org, place, row!.id, index);
         for (const step of steps) {

@@ -3,6 +3,9 @@ import { adminOrganizationListSchema } from '../../domain/application.ts';
 import { APPLICATION_STATUS_CODES } from '../../domain/applicationStatus.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { seedDemo } from '../../server/seed/demo.ts';
+import { createPuiPlaces } from '../../server/funds/pui.ts';
+import { loadReferenceData } from '../../server/seed/referenceData.ts';
+import { createTerritory } from '../../server/seed/territory.ts';
 import { applications } from '../../server/db/schema/applications.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
 import { adminTargetsFrom } from '../../machines/application-lifecycle/transitions.ts';
@@ -192,6 +195,15 @@ describe('npm run seed:demo', () => {
       expect(row.warnings).toEqual(turWizardDefinition.warnings(values, thresholds));
     }
     expect(submitted.some((row) => row.warnings.length > 0)).toBe(true);
+
+    // Every submitted PUI application keeps its city's region by name, as CreatePui completes it.
+    const territory = createTerritory();
+    const places = createPuiPlaces(territory, await loadReferenceData({ territory }));
+    const pui = await t.db.select().from(applications).where(and(eq(applications.fund, 'PUI'), isNotNull(applications.body)));
+    expect(pui.length).toBeGreaterThan(10);
+    for (const row of pui) {
+      expect(row.body?.progRegione, row.id).toBe(places.regionOfCity(Number(row.body?.progCittaMetropolitana)));
+    }
     expect(await seedDemo(t.db)).toEqual({ organizations: 0, applications: 0, skipped: 26 });
   });
 });
