@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
@@ -9,7 +9,7 @@ import {
   type StatusActorRole,
 } from '../../domain/applicationStatus.ts';
 import { messages } from '../../domain/messages.ts';
-import { findTransition, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
+import { findTransition, sourcesOf, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from '../../machines/application-lifecycle/types.ts';
 import type { ApplicationRow } from './repository.ts';
 
@@ -78,6 +78,19 @@ function refusal(from: ApplicationStatusCode, role: LifecycleRole, to: Applicati
 
 /** An applicant's change whose precondition no module provides yet cannot be checked, so it is refused. */
 const refuseNotYetPossible: TransitionPrecondition = async () => m.transitionNotYetPossible;
+
+/** The statuses in which an autosave leaves the status as it is (Aperta): no history row, no status change. */
+const AUTOSAVE_IN_PLACE = sourcesOf('applicant.draft.autosave').filter((status) => transitionOn(status, 'applicant.draft.autosave')?.to === status);
+
+/** What an autosave answers about the stored application. */
+export type SavedDraft = Pick<ApplicationRow, 'id' | 'status' | 'draftVersion' | 'draftUpdatedAt' | 'updatedAt'>;
+const savedDraftColumns = {
+  id: applications.id,
+  status: applications.status,
+  draftVersion: applications.draftVersion,
+  draftUpdatedAt: applications.draftUpdatedAt,
+  updatedAt: applications.updatedAt,
+};
 
 /**
  * The only code that writes `applications.status`. Every change is a transition of the lifecycle machine,
@@ -179,23 +192,40 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
       draft: Record<string, unknown>;
       expectedVersion?: number;
       actor: StatusActor;
-    }): Promise<ApplicationRow> {
-      const { organizationId, fund } = input;
+    }): Promise<SavedDraft> {
+      const { organizationId, fund, expectedVersion } = input;
+      // The save of a person typing (the application exists, is Aperta, the version matches): one UPDATE, the
+      // machine's autosave in place, without a transaction of five statements around it. Its WHERE is checked
+      // on the locked row, so a submit or another save committed meanwhile makes it match nothing, and the
+      // transaction below decides (412 for a newer version, 409 once submitted) as it always did.
+      const at = new Date();
+      const [saved] = await db
+        .update(applications)
+        .set({ draft: input.draft, draftVersion: sql`${applications.draftVersion} + 1`, draftUpdatedAt: at, updatedAt: at })
+        .where(
+          and(
+            eq(applications.organizationId, organizationId),
+            eq(applications.fund, fund),
+            inArray(applications.status, AUTOSAVE_IN_PLACE),
+            expectedVersion === undefined ? undefined : eq(applications.draftVersion, expectedVersion),
+          ),
+        )
+        .returning(savedDraftColumns);
+      if (saved) return saved;
       return db.transaction(async (tx) => {
         // Created lazily, in Non avviata: the autosave below is then its first transition like any other.
         await tx.insert(applications).values({ organizationId, fund }).onConflictDoNothing();
         const [current] = await tx
-          .select()
+          .select({ id: applications.id, status: applications.status, draftVersion: applications.draftVersion })
           .from(applications)
           .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)))
           .for('update');
         if (!current) throw new Error('application row vanished');
-        if (input.expectedVersion !== undefined && input.expectedVersion !== current.draftVersion) {
+        if (expectedVersion !== undefined && expectedVersion !== current.draftVersion) {
           throw new HttpError(412, 'draft_version_conflict', m.draftStale);
         }
         const autosave = transitionOn(current.status, 'applicant.draft.autosave');
         if (!autosave) throw new HttpError(409, 'application_submitted', m.draftLocked);
-        const at = new Date();
         const saved = await apply(tx, current.id, autosave, input.actor, {
           at,
           set: { draft: input.draft, draftVersion: sql`${applications.draftVersion} + 1`, draftUpdatedAt: at },

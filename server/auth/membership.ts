@@ -57,6 +57,20 @@ export function createMembership(db: Db) {
     )
     .where(eq(organizations.id, sql.placeholder('organizationId')))
     .prepare('organization_with_role');
+  // GetOrganization answers the members with the organisation: prepared as well.
+  const membersOfOrganization = db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: organizationMembers.role,
+    })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(eq(organizationMembers.organizationId, sql.placeholder('organizationId')))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email))
+    .prepare('members_of_organization');
 
   async function requireMember(
     request: FastifyRequest,
@@ -90,18 +104,7 @@ export function createMembership(db: Db) {
     },
 
     async membersOf(organizationId: string): Promise<OrganizationMember[]> {
-      const rows = await db
-        .select({
-          userId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          role: organizationMembers.role,
-        })
-        .from(organizationMembers)
-        .innerJoin(users, eq(users.id, organizationMembers.userId))
-        .where(eq(organizationMembers.organizationId, organizationId))
-        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
+      const rows = await membersOfOrganization.execute({ organizationId });
       return rows.map((r) => ({ ...r, role: memberRoleSchema.catch('member').parse(r.role) }));
     },
 

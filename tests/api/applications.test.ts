@@ -141,6 +141,22 @@ describe('POST /api/DraftCompilazione/CreateDraftCompilazione', () => {
     expect(row?.draft).toMatchObject({ progNome: 'Parco lineare del Tevere' });
   });
 
+  it('of two saves from the same version at once, stores one and answers 412 to the other', async () => {
+    // The one-statement autosave (statusChanges.saveDraft) checks the version on the locked row.
+    const saves = await Promise.all(
+      ['Primo', 'Secondo'].map((progNome) => saveDraft(t, a.token, a.orgId, 'PUI', { progNome }, 2)),
+    );
+    expect(saves.map((s) => s.statusCode).sort()).toEqual([200, 412]);
+    const row = await applicationOf(t, a.orgId, 'PUI');
+    expect(row?.draftVersion).toBe(3);
+    const winner = saves.find((s) => s.statusCode === 200)!;
+    expect(winner.json().version).toBe(3);
+    expect(['Primo', 'Secondo']).toContain(row?.draft?.progNome);
+    // Put back what the next cases expect.
+    const restored = await saveDraft(t, a.token, a.orgId, 'PUI', { progNome: 'Parco lineare del Tevere', costiTotale: 1200000 }, 3);
+    expect(restored.json().version).toBe(4);
+  });
+
   it('refuses anything but a JSON object, and drafts beyond the size limit', async () => {
     for (const json of ['[1,2]', 'null', '"testo"', '{rotto']) {
       const response = await t.post(
