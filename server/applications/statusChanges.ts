@@ -100,6 +100,29 @@ const savedDraftColumns = {
 export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
   const { preconditions = {}, effects = {}, onAfterCommitError } = options;
   /**
+   * The save of a person typing, prepared once per connection: the draft sent as JSON text (cast, so both
+   * drivers pass it as it is), the version checked only when the client sent one.
+   */
+  const sentVersion = sql.placeholder('expectedVersion');
+  const autosaveInPlace = db
+    .update(applications)
+    .set({
+      draft: sql`(${sql.placeholder('draft')}::text)::jsonb`,
+      draftVersion: sql`${applications.draftVersion} + 1`,
+      draftUpdatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+      updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(applications.organizationId, sql.placeholder('organizationId')),
+        eq(applications.fund, sql.placeholder('fund')),
+        inArray(applications.status, AUTOSAVE_IN_PLACE),
+        sql`(${sentVersion}::integer is null or ${applications.draftVersion} = ${sentVersion}::integer)`,
+      ),
+    )
+    .returning(savedDraftColumns)
+    .prepare('autosave_in_place');
+  /**
    * Applies `transition` to the application if it is still in `transition.from`. Returns the updated row, or
    * undefined when somebody changed the status first (nothing is written then).
    */
@@ -199,18 +222,13 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
       // on the locked row, so a submit or another save committed meanwhile makes it match nothing, and the
       // transaction below decides (412 for a newer version, 409 once submitted) as it always did.
       const at = new Date();
-      const [saved] = await db
-        .update(applications)
-        .set({ draft: input.draft, draftVersion: sql`${applications.draftVersion} + 1`, draftUpdatedAt: at, updatedAt: at })
-        .where(
-          and(
-            eq(applications.organizationId, organizationId),
-            eq(applications.fund, fund),
-            inArray(applications.status, AUTOSAVE_IN_PLACE),
-            expectedVersion === undefined ? undefined : eq(applications.draftVersion, expectedVersion),
-          ),
-        )
-        .returning(savedDraftColumns);
+      const [saved] = await autosaveInPlace.execute({
+        organizationId,
+        fund,
+        draft: JSON.stringify(input.draft),
+        at: at.toISOString(),
+        expectedVersion: expectedVersion ?? null,
+      });
       if (saved) return saved;
       return db.transaction(async (tx) => {
         // Created lazily, in Non avviata: the autosave below is then its first transition like any other.
