@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
 import { HttpError } from '../errors.ts';
+import { isMemberOf } from '../auth/membership.ts';
 import {
   applicationStatusLabels,
   type ApplicationStatusCode,
@@ -101,7 +102,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
   const { preconditions = {}, effects = {}, onAfterCommitError } = options;
   /**
    * The save of a person typing, prepared once per connection: the draft sent as JSON text (cast, so both
-   * drivers pass it as it is), the version checked only when the client sent one.
+   * drivers pass it as it is), the version checked only when the client sent one, only for a member.
    */
   const sentVersion = sql.placeholder('expectedVersion');
   const autosaveInPlace = db
@@ -118,6 +119,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
         eq(applications.fund, sql.placeholder('fund')),
         inArray(applications.status, AUTOSAVE_IN_PLACE),
         sql`(${sentVersion}::integer is null or ${applications.draftVersion} = ${sentVersion}::integer)`,
+        isMemberOf(applications.organizationId, sql.placeholder('userId')),
       ),
     )
     .returning(savedDraftColumns)
@@ -205,9 +207,35 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
     },
 
     /**
+     * CreateDraftCompilazione while a person types: the application exists and is Aperta, the version matches,
+     * the person is a member. One UPDATE, the machine's autosave in place, instead of a membership look-up and a
+     * transaction of five statements. Its WHERE is checked on the locked row, so a submit or another save
+     * committed meanwhile makes it match nothing. Answers undefined when anything does not hold: nothing is
+     * written, and saveDraft (after requireMember) decides and says why, as it always did.
+     */
+    async autosaveInPlace(input: {
+      organizationId: string;
+      fund: string;
+      draft: Record<string, unknown>;
+      expectedVersion?: number;
+      memberUserId: string;
+    }): Promise<SavedDraft | undefined> {
+      const at = new Date().toISOString();
+      const [saved] = await autosaveInPlace.execute({
+        organizationId: input.organizationId,
+        fund: input.fund,
+        draft: JSON.stringify(input.draft),
+        at,
+        expectedVersion: input.expectedVersion ?? null,
+        userId: input.memberUserId,
+      });
+      return saved;
+    },
+
+    /**
      * CreateDraftCompilazione: stores the draft and moves the application to Aperta through the machine's
      * autosave event (refused once submitted). With `expectedVersion`, a draft saved meanwhile by someone
-     * else answers 412 instead of being overwritten.
+     * else answers 412 instead of being overwritten. The caller checked the membership.
      */
     async saveDraft(input: {
       organizationId: string;
@@ -217,19 +245,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
       actor: StatusActor;
     }): Promise<SavedDraft> {
       const { organizationId, fund, expectedVersion } = input;
-      // The save of a person typing (the application exists, is Aperta, the version matches): one UPDATE, the
-      // machine's autosave in place, without a transaction of five statements around it. Its WHERE is checked
-      // on the locked row, so a submit or another save committed meanwhile makes it match nothing, and the
-      // transaction below decides (412 for a newer version, 409 once submitted) as it always did.
       const at = new Date();
-      const [saved] = await autosaveInPlace.execute({
-        organizationId,
-        fund,
-        draft: JSON.stringify(input.draft),
-        at: at.toISOString(),
-        expectedVersion: expectedVersion ?? null,
-      });
-      if (saved) return saved;
       return db.transaction(async (tx) => {
         // Created lazily, in Non avviata: the autosave below is then its first transition like any other.
         await tx.insert(applications).values({ organizationId, fund }).onConflictDoNothing();

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { organizationMembers, organizations } from '../db/schema/organizations.ts';
@@ -40,6 +41,16 @@ export function selectedOrganizationId(request: FastifyRequest): string {
   const header = request.headers[SELECTED_ORGANIZATION_HEADER.toLowerCase()];
   if (header === undefined || header === '') throw new HttpError(400, 'organization_not_selected', m.selectedMissing);
   return parseOrganizationId(Array.isArray(header) ? header[0] : header);
+}
+
+/**
+ * "The user is a member of the organisation in `organizationColumn`", as a condition of a statement that acts
+ * for members only (the autosave's one UPDATE, statusChanges.autosaveInPlace): requireMember's rule with no role
+ * required and no platform administrator's reading. When it does not hold the statement changes nothing and
+ * the caller goes through requireMember, which answers why (404, 403).
+ */
+export function isMemberOf(organizationColumn: AnyPgColumn, userId: Placeholder | string): SQL {
+  return sql`exists (select 1 from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizationColumn} and ${organizationMembers.userId} = ${userId})`;
 }
 
 /**
