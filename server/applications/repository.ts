@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
 import { users } from '../db/schema/users.ts';
@@ -23,6 +23,15 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Reads of applications, their drafts and histories. Status writes live in statusChanges.ts only. */
 export function createApplicationRepository(db: Db) {
+  // GetTurDraft / GetPuiDraft, read as often as the wizard opens: prepared once per connection, only the draft's
+  // columns (not the submitted body), and the draft as the database's JSON text, answered as it is instead of
+  // parsed into objects and serialised again.
+  const draftOf = db
+    .select({ json: sql<string | null>`${applications.draft}::text`, updatedAt: applications.draftUpdatedAt, version: applications.draftVersion })
+    .from(applications)
+    .where(and(eq(applications.organizationId, sql.placeholder('organizationId')), eq(applications.fund, sql.placeholder('fund'))))
+    .prepare('draft_of_application');
+
   async function byOrganization(organizationId: string, fund: string): Promise<ApplicationRow | undefined> {
     const [row] = await db
       .select()
@@ -93,14 +102,9 @@ export function createApplicationRepository(db: Db) {
     },
 
     async draft(organizationId: string, fund: FundEntry): Promise<Draft | undefined> {
-      const row = await byOrganization(organizationId, fund.fund);
-      if (!row?.draft || !row.draftUpdatedAt) return undefined;
-      return {
-        compilazioneType: fund.compilazioneType,
-        createdAt: row.draftUpdatedAt.toISOString(),
-        json: JSON.stringify(row.draft),
-        version: row.draftVersion,
-      };
+      const [row] = await draftOf.execute({ organizationId, fund: fund.fund });
+      if (!row?.json || !row.updatedAt) return undefined;
+      return { compilazioneType: fund.compilazioneType, createdAt: row.updatedAt.toISOString(), json: row.json, version: row.version };
     },
 
     /** Every change with its note and who made it, oldest first: for admins only. */

@@ -1,15 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
 import { HttpError } from '../errors.ts';
+import { isMemberOf } from '../auth/membership.ts';
 import {
   applicationStatusLabels,
   type ApplicationStatusCode,
   type StatusActorRole,
 } from '../../domain/applicationStatus.ts';
 import { messages } from '../../domain/messages.ts';
-import { findTransition, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
+import { findTransition, sourcesOf, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from '../../machines/application-lifecycle/types.ts';
 import type { ApplicationRow } from './repository.ts';
 
@@ -79,6 +80,19 @@ function refusal(from: ApplicationStatusCode, role: LifecycleRole, to: Applicati
 /** An applicant's change whose precondition no module provides yet cannot be checked, so it is refused. */
 const refuseNotYetPossible: TransitionPrecondition = async () => m.transitionNotYetPossible;
 
+/** The statuses in which an autosave leaves the status as it is (Aperta): no history row, no status change. */
+const AUTOSAVE_IN_PLACE = sourcesOf('applicant.draft.autosave').filter((status) => transitionOn(status, 'applicant.draft.autosave')?.to === status);
+
+/** What an autosave answers about the stored application. */
+export type SavedDraft = Pick<ApplicationRow, 'id' | 'status' | 'draftVersion' | 'draftUpdatedAt' | 'updatedAt'>;
+const savedDraftColumns = {
+  id: applications.id,
+  status: applications.status,
+  draftVersion: applications.draftVersion,
+  draftUpdatedAt: applications.draftUpdatedAt,
+  updatedAt: applications.updatedAt,
+};
+
 /**
  * The only code that writes `applications.status`. Every change is a transition of the lifecycle machine,
  * applied as one atomic step — `UPDATE … WHERE id = $id AND status = $expected` — together with its history
@@ -86,6 +100,30 @@ const refuseNotYetPossible: TransitionPrecondition = async () => m.transitionNot
  */
 export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
   const { preconditions = {}, effects = {}, onAfterCommitError } = options;
+  /**
+   * The save of a person typing, prepared once per connection: the draft sent as JSON text (cast, so both
+   * drivers pass it as it is), the version checked only when the client sent one, only for a member.
+   */
+  const sentVersion = sql.placeholder('expectedVersion');
+  const autosaveInPlace = db
+    .update(applications)
+    .set({
+      draft: sql`(${sql.placeholder('draft')}::text)::jsonb`,
+      draftVersion: sql`${applications.draftVersion} + 1`,
+      draftUpdatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+      updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(applications.organizationId, sql.placeholder('organizationId')),
+        eq(applications.fund, sql.placeholder('fund')),
+        inArray(applications.status, AUTOSAVE_IN_PLACE),
+        sql`(${sentVersion}::integer is null or ${applications.draftVersion} = ${sentVersion}::integer)`,
+        isMemberOf(applications.organizationId, sql.placeholder('userId')),
+      ),
+    )
+    .returning(savedDraftColumns)
+    .prepare('autosave_in_place');
   /**
    * Applies `transition` to the application if it is still in `transition.from`. Returns the updated row, or
    * undefined when somebody changed the status first (nothing is written then).
@@ -169,9 +207,35 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
     },
 
     /**
+     * CreateDraftCompilazione while a person types: the application exists and is Aperta, the version matches,
+     * the person is a member. One UPDATE, the machine's autosave in place, instead of a membership look-up and a
+     * transaction of five statements. Its WHERE is checked on the locked row, so a submit or another save
+     * committed meanwhile makes it match nothing. Answers undefined when anything does not hold: nothing is
+     * written, and saveDraft (after requireMember) decides and says why, as it always did.
+     */
+    async autosaveInPlace(input: {
+      organizationId: string;
+      fund: string;
+      draft: Record<string, unknown>;
+      expectedVersion?: number;
+      memberUserId: string;
+    }): Promise<SavedDraft | undefined> {
+      const at = new Date().toISOString();
+      const [saved] = await autosaveInPlace.execute({
+        organizationId: input.organizationId,
+        fund: input.fund,
+        draft: JSON.stringify(input.draft),
+        at,
+        expectedVersion: input.expectedVersion ?? null,
+        userId: input.memberUserId,
+      });
+      return saved;
+    },
+
+    /**
      * CreateDraftCompilazione: stores the draft and moves the application to Aperta through the machine's
      * autosave event (refused once submitted). With `expectedVersion`, a draft saved meanwhile by someone
-     * else answers 412 instead of being overwritten.
+     * else answers 412 instead of being overwritten. The caller checked the membership.
      */
     async saveDraft(input: {
       organizationId: string;
@@ -179,23 +243,23 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
       draft: Record<string, unknown>;
       expectedVersion?: number;
       actor: StatusActor;
-    }): Promise<ApplicationRow> {
-      const { organizationId, fund } = input;
+    }): Promise<SavedDraft> {
+      const { organizationId, fund, expectedVersion } = input;
+      const at = new Date();
       return db.transaction(async (tx) => {
         // Created lazily, in Non avviata: the autosave below is then its first transition like any other.
         await tx.insert(applications).values({ organizationId, fund }).onConflictDoNothing();
         const [current] = await tx
-          .select()
+          .select({ id: applications.id, status: applications.status, draftVersion: applications.draftVersion })
           .from(applications)
           .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)))
           .for('update');
         if (!current) throw new Error('application row vanished');
-        if (input.expectedVersion !== undefined && input.expectedVersion !== current.draftVersion) {
+        if (expectedVersion !== undefined && expectedVersion !== current.draftVersion) {
           throw new HttpError(412, 'draft_version_conflict', m.draftStale);
         }
         const autosave = transitionOn(current.status, 'applicant.draft.autosave');
         if (!autosave) throw new HttpError(409, 'application_submitted', m.draftLocked);
-        const at = new Date();
         const saved = await apply(tx, current.id, autosave, input.actor, {
           at,
           set: { draft: input.draft, draftVersion: sql`${applications.draftVersion} + 1`, draftUpdatedAt: at },

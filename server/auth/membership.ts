@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { organizationMembers, organizations } from '../db/schema/organizations.ts';
@@ -43,6 +44,16 @@ export function selectedOrganizationId(request: FastifyRequest): string {
 }
 
 /**
+ * "The user is a member of the organisation in `organizationColumn`", as a condition of a statement that acts
+ * for members only (the autosave's one UPDATE, statusChanges.autosaveInPlace): requireMember's rule with no role
+ * required and no platform administrator's reading. When it does not hold the statement changes nothing and
+ * the caller goes through requireMember, which answers why (404, 403).
+ */
+export function isMemberOf(organizationColumn: AnyPgColumn, userId: Placeholder | string): SQL {
+  return sql`exists (select 1 from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizationColumn} and ${organizationMembers.userId} = ${userId})`;
+}
+
+/**
  * The one place where organisation-scoped calls are authorised: the caller must belong to the
  * organisation (with the required role), or be a platform administrator where reading is allowed.
  */
@@ -57,6 +68,20 @@ export function createMembership(db: Db) {
     )
     .where(eq(organizations.id, sql.placeholder('organizationId')))
     .prepare('organization_with_role');
+  // GetOrganization answers the members with the organisation: prepared as well.
+  const membersOfOrganization = db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: organizationMembers.role,
+    })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(eq(organizationMembers.organizationId, sql.placeholder('organizationId')))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email))
+    .prepare('members_of_organization');
 
   async function requireMember(
     request: FastifyRequest,
@@ -90,18 +115,7 @@ export function createMembership(db: Db) {
     },
 
     async membersOf(organizationId: string): Promise<OrganizationMember[]> {
-      const rows = await db
-        .select({
-          userId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          role: organizationMembers.role,
-        })
-        .from(organizationMembers)
-        .innerJoin(users, eq(users.id, organizationMembers.userId))
-        .where(eq(organizationMembers.organizationId, organizationId))
-        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
+      const rows = await membersOfOrganization.execute({ organizationId });
       return rows.map((r) => ({ ...r, role: memberRoleSchema.catch('member').parse(r.role) }));
     },
 

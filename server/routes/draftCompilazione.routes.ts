@@ -15,7 +15,8 @@ import {
   statusFieldsOf,
 } from '../../domain/application.ts';
 import { isSubmittedStatus } from '../../machines/application-lifecycle/transitions.ts';
-import { requireAdmin } from '../auth/authenticate.ts';
+import { requireAdmin, requireUser } from '../auth/authenticate.ts';
+import { parseOrganizationId } from '../auth/membership.ts';
 import type { ServerFund } from '../applications/fundModule.ts';
 import { applicationErrors, type ApplicationRouteOptions } from './fundController.routes.ts';
 import type { Db } from '../db/client.ts';
@@ -80,17 +81,27 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       const { compilazioneType, json, organizationId, version } = request.body;
       const fund = fundOfType.get(compilazioneType);
       if (!fund) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
-      const access = await membership.requireMember(request, organizationId);
-      const sent = parseDraftJson(json);
+      const user = requireUser(request);
+      const orgId = parseOrganizationId(organizationId);
+      let sent: Record<string, unknown>;
+      try {
+        sent = parseDraftJson(json);
+      } catch (error) {
+        // Who may save here is answered before what is wrong with the draft, so a stranger learns nothing.
+        await membership.requireMember(request, orgId);
+        throw error;
+      }
       // Stored as the fund's values (unknown keys dropped, wrong types emptied), so exports can trust drafts.
-      const draft = fund.application ? fund.application.definition.fromDraft(sent, access.organization.id) : sent;
-      const saved = await statusChanges.saveDraft({
-        organizationId: access.organization.id,
-        fund: fund.entry.fund,
-        draft,
-        expectedVersion: version,
-        actor: { role: 'applicant', userId: access.user.id },
-      });
+      const draft = fund.application ? fund.application.definition.fromDraft(sent, orgId) : sent;
+      const draftOf = { organizationId: orgId, fund: fund.entry.fund, draft, expectedVersion: version };
+      // A person typing: one statement that saves only for a member (statusChanges.autosaveInPlace). Anything
+      // else (not a member, no application yet, Non avviata, a newer version, submitted) is decided as always:
+      // the membership first (404, 403), then the transaction (412, 409).
+      let saved = await statusChanges.autosaveInPlace({ ...draftOf, memberUserId: user.id });
+      if (!saved) {
+        const access = await membership.requireMember(request, orgId);
+        saved = await statusChanges.saveDraft({ ...draftOf, actor: { role: 'applicant', userId: access.user.id } });
+      }
       return {
         applicationId: saved.id,
         compilazioneType,

@@ -141,6 +141,37 @@ describe('POST /api/DraftCompilazione/CreateDraftCompilazione', () => {
     expect(row?.draft).toMatchObject({ progNome: 'Parco lineare del Tevere' });
   });
 
+  it('of two saves from the same version at once, stores one and answers 412 to the other', async () => {
+    // The one-statement autosave (statusChanges.saveDraft) checks the version on the locked row.
+    const saves = await Promise.all(
+      ['Primo', 'Secondo'].map((progNome) => saveDraft(t, a.token, a.orgId, 'PUI', { progNome }, 2)),
+    );
+    expect(saves.map((s) => s.statusCode).sort()).toEqual([200, 412]);
+    const row = await applicationOf(t, a.orgId, 'PUI');
+    expect(row?.draftVersion).toBe(3);
+    const winner = saves.find((s) => s.statusCode === 200)!;
+    expect(winner.json().version).toBe(3);
+    expect(['Primo', 'Secondo']).toContain(row?.draft?.progNome);
+    // Put back what the next cases expect.
+    const restored = await saveDraft(t, a.token, a.orgId, 'PUI', { progNome: 'Parco lineare del Tevere', costiTotale: 1200000 }, 3);
+    expect(restored.json().version).toBe(4);
+  });
+
+  it("saves nothing into another organisation's open draft: 404 for a stranger, 403 for a platform admin", async () => {
+    // The application is Aperta at version 4: the one-statement save would match it but for the membership.
+    for (const [token, status] of [
+      [b.token, 404],
+      [admin.token, 403],
+    ] as const) {
+      expect((await saveDraft(t, token, a.orgId, 'PUI', { progNome: 'Intruso' }, 4)).statusCode).toBe(status);
+      expect((await saveDraft(t, token, a.orgId, 'PUI', { progNome: 'Intruso' })).statusCode).toBe(status);
+      const malformed = await t.post('/api/DraftCompilazione/CreateDraftCompilazione', { compilazioneType: 1, json: '{rotto', organizationId: a.orgId }, token);
+      expect(malformed.statusCode).toBe(status);
+    }
+    const row = await applicationOf(t, a.orgId, 'PUI');
+    expect(row).toMatchObject({ draftVersion: 4, draft: expect.objectContaining({ progNome: 'Parco lineare del Tevere' }) });
+  });
+
   it('refuses anything but a JSON object, and drafts beyond the size limit', async () => {
     for (const json of ['[1,2]', 'null', '"testo"', '{rotto']) {
       const response = await t.post(

@@ -4,6 +4,8 @@
  * (PGlite, or PostgreSQL with DATABASE_URL), plus the two reference routes on a bare Fastify instance in the
  * same process. Tells the parent, over IPC, where to send what.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
@@ -27,7 +29,7 @@ async function writer() {
   const orgId = (created.json() as { orgId: string }).orgId;
   const saved = await saveDraft(t, person.token, orgId, 'PUI', completePuiApplication(orgId));
   if (saved.statusCode !== 200) throw new Error(`draft not saved: ${saved.statusCode} ${saved.body}`);
-  return { token: person.token, orgId };
+  return { token: person.token, orgId, version: (saved.json() as { version: number }).version };
 }
 const writers = [];
 for (let i = 0; i < WRITERS; i++) writers.push(await writer());
@@ -65,8 +67,26 @@ process.send!({
   draft: completePuiApplication(writers[0]!.orgId),
 });
 
+// BENCH_CPU_PROF: one V8 CPU profile per scenario (the same profiler as --cpu-prof, started and stopped
+// around each route's load, so a route's top frames are its own and not the setup's or another route's).
+const profiler = process.env.BENCH_CPU_PROF ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 1000 }); // µs, as --cpu-prof
+}
+
 // The parent says when to stop: close both (and drop a PostgreSQL database) so a CPU profile gets written.
 process.on('message', (message) => {
+  if (profiler && typeof message === 'object' && message !== null && 'profile' in message) {
+    const { profile, file } = message as { profile: 'start' | 'stop'; file?: string };
+    void (async () => {
+      if (profile === 'start') await profiler.post('Profiler.start');
+      else writeFileSync(file!, JSON.stringify((await profiler.post('Profiler.stop')).profile));
+      process.send!({ profiled: profile });
+    })();
+    return;
+  }
   // CPU time used so far: the parent divides the difference over a run by its requests (robust on a busy machine).
   if (message === 'cpu') {
     const { user, system } = process.cpuUsage();
