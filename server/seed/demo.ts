@@ -18,11 +18,13 @@ import { seedCalls } from './calls.ts';
 import { monitoringPeriods, monitoringRounds } from '../db/schema/monitoring.ts';
 import { readMonitoringPeriods, seedMonitoringPeriods } from '../monitoring/periods.ts';
 import { createTerritory } from './territory.ts';
-import { loadReferenceData } from './referenceData.ts';
+import { loadReferenceData, type ReferenceData } from './referenceData.ts';
 import { APPLICATION_STATUS_CODES, FUNDS, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import { partitaIvaCheckDigit } from '../../domain/organization.ts';
 import { callThresholdsSchema, type CallThresholds } from '../../domain/call.ts';
 import { eventsLeadingTo } from '../../machines/application-lifecycle/transitions.ts';
+import { STADI_ITER } from '../../domain/pui/puiApplication.ts';
+import { PUI_FINALITA_GENERALI, PUI_OBIETTIVI_GENERALI } from '../../domain/puiReference.ts';
 import { puiWizardDefinition } from '../../domain/pui/puiWizard.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
 
@@ -100,34 +102,72 @@ interface DemoPlace {
   provinceId: number | null;
   comuneId: number | null;
   /**
-   * The PUI project's metropolitan city (the organisation's own, else one in turn) and its region's name: a PUI
-   * application keeps the region by name, as CreatePui completes it from the city (server/funds/pui.ts).
+   * The PUI project's metropolitan city (the organisation's own, else one in turn), its region's name (a PUI
+   * application keeps the region by name, as CreatePui completes it from the city: server/funds/pui.ts) and the
+   * comune of the project: the organisation's own when it is in the city, else the city's first.
    */
-  metropolitanCity: { id: number; regionName: string | null };
+  metropolitanCity: { id: number; regionName: string | null; comuneId: number | null };
 }
+
+/** What a PUI application names from the reference data (server/seed/reference/): plans, objectives, types, levels. */
+type PuiReference = Pick<ReferenceData, 'puiOfCity' | 'obiettiviSpecificiOf' | 'tipologieProgettiFinanziabili' | 'livelliProgettazione'>;
 
 /**
  * The values a demo application was submitted with, built through the fund's own definition: the TUR ones
  * pass every rule of spec §5 (totals equal to the sources, descriptions of the right length, the comune in its
  * province and region), with shares that trigger each reviewer warning now and then.
  */
-function demoApplication(fund: Fund, org: DemoOrganization, place: DemoPlace, organizationId: string, index: number): DemoApplication {
+function demoApplication(
+  fund: Fund,
+  org: DemoOrganization,
+  place: DemoPlace,
+  reference: PuiReference,
+  organizationId: string,
+  index: number,
+): DemoApplication {
   const total = 2_000_000 + ((index * 1_370_000) % 38_000_000);
   const fundShare = Math.round(total * (index % 3 === 0 ? 0.6 : 0.4));
   if (fund === 'PUI') {
+    const city = place.metropolitanCity;
+    const pick = <Item>(items: readonly Item[]) => items[index % items.length];
+    const obbGenerale = pick(PUI_OBIETTIVI_GENERALI)!.id;
+    const specific = pick(reference.obiettiviSpecificiOf(obbGenerale, city.id));
+    const immobili = Math.round(total * (index % 4 === 0 ? 0.12 : 0.04));
+    const circolante = Math.round(total * 0.06);
     const values = puiWizardDefinition.withComputedValues({
       ...puiWizardDefinition.emptyValues(organizationId),
       progNome: `Rigenerazione urbana a ${org.comune}`,
-      progCittaMetropolitana: place.metropolitanCity.id,
-      progRegione: place.metropolitanCity.regionName ?? '',
+      progCittaMetropolitana: city.id,
+      progRegione: city.regionName ?? '',
+      progComune: city.comuneId,
+      progInherentPui: false,
+      puiRiferimento: reference.puiOfCity(city.id).slice(0, 1).map((plan) => plan.id),
+      puiCorrispndeObbietivi: true,
+      progPuiDistanza: 150 + ((index * 70) % 900),
+      finalitaGenerale: pick(PUI_FINALITA_GENERALI)!.id,
+      obbGenerale,
+      obbSpecifico: specific ? [specific.id] : [],
+      descrizioneObbSpecifico: demoProse(`contribuisce all\u2019obiettivo scelto a ${org.comune}`, 600),
       progDescrizione: demoProse(`di rigenerazione urbana di ${org.comune}`, 700),
+      tipoIntervento: [pick(reference.tipologieProgettiFinanziabili)!.id],
+      progettista: `Ufficio tecnico ${org.name}`,
       costiTotale: total,
+      costiImmobili: immobili,
+      costiCapex: total - immobili - circolante,
+      costiCircolante: circolante,
       entitaInterventoFondo: fundShare,
+      cofinanziamentoDebito: 0,
+      cofinanziamentoEquity: 0,
       cofinanziamentoPubblico: total - fundShare,
       nomeMisuraCofinanziamento: 'Cofinanziamento comunale',
       formaTecnicaIntervento: 'Equity',
+      tempiLivello: pick(reference.livelliProgettazione)!.id,
+      tempiStadioIter: pick(STADI_ITER)!,
+      tempiTipoAut: 'Permesso di costruire',
+      tempiPermessi: 60 + (index % 5) * 30,
       tempiInizioLavori: '2026-03-01',
       tempiDurataLavori: 5,
+      tempiDescrizione: demoProse(`autorizzativo della città metropolitana per ${org.comune}`, 260),
     });
     return { values, warnings: (thresholds) => puiWizardDefinition.warnings(values, thresholds) };
   }
@@ -173,7 +213,8 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
   await seedCalls(db);
   await seedMonitoringPeriods(db, await readMonitoringPeriods(undefined, FUNDS));
   const territory = createTerritory();
-  const { cittaMetropolitane } = await loadReferenceData({ territory });
+  const reference = await loadReferenceData({ territory });
+  const { cittaMetropolitane } = reference;
   const statusChanges = createStatusChanges(db);
   let created = 0;
   let skipped = 0;
@@ -233,9 +274,13 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
           regionId: province?.regionId ?? null,
           provinceId: province?.id ?? null,
           comuneId: comune?.id ?? null,
-          metropolitanCity: { id: city.id, regionName: territory.region(territory.province(city.provinceId)?.regionId ?? -1)?.name ?? null },
+          metropolitanCity: {
+            id: city.id,
+            regionName: territory.region(territory.province(city.provinceId)?.regionId ?? -1)?.name ?? null,
+            comuneId: province?.id === city.provinceId ? (comune?.id ?? null) : (territory.comuniOf(city.provinceId)[0]?.id ?? null),
+          },
         };
-        const demo = demoApplication(fund, org, place, row!.id, index);
+        const demo = demoApplication(fund, org, place, reference, row!.id, index);
         for (const step of steps) {
           at += (2 + ((index + step.event.length) % 7)) * DAY;
           const when = new Date(at);

@@ -3,7 +3,8 @@ import { adminOrganizationListSchema } from '../../domain/application.ts';
 import { APPLICATION_STATUS_CODES } from '../../domain/applicationStatus.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { seedDemo } from '../../server/seed/demo.ts';
-import { createPuiPlaces } from '../../server/funds/pui.ts';
+import { createPuiFund, createPuiPlaces } from '../../server/funds/pui.ts';
+import { puiWizardDefinition } from '../../domain/pui/puiWizard.ts';
 import { loadReferenceData } from '../../server/seed/referenceData.ts';
 import { createTerritory } from '../../server/seed/territory.ts';
 import { applications } from '../../server/db/schema/applications.ts';
@@ -196,13 +197,22 @@ describe('npm run seed:demo', () => {
     }
     expect(submitted.some((row) => row.warnings.length > 0)).toBe(true);
 
-    // Every submitted PUI application keeps its city's region by name, as CreatePui completes it.
+    // Every submitted PUI application passes the PUI rules and CreatePui's own checks (the comune in the city,
+    // the city's plans and objectives, known types and levels), keeps the region as CreatePui completes it (by
+    // name), and carries the warnings those rules give it.
     const territory = createTerritory();
-    const places = createPuiPlaces(territory, await loadReferenceData({ territory }));
+    const reference = await loadReferenceData({ territory });
+    const places = createPuiPlaces(territory, reference);
+    const puiChecks = createPuiFund(territory, reference).application!;
+    const puiThresholds = { fundAmountWarning: 30_000_000, maxFundSharePercent: 50, propertyPurchaseMaxPercent: null, energyCapexMinPercent: null, digitalCapexMinPercent: null };
     const pui = await t.db.select().from(applications).where(and(eq(applications.fund, 'PUI'), isNotNull(applications.body)));
     expect(pui.length).toBeGreaterThan(10);
     for (const row of pui) {
+      const values = puiWizardDefinition.fromDraft(row.body, row.organizationId);
+      expect(puiWizardDefinition.validate(values, { endOfWorksLimit: '2026-08-31' }), row.id).toEqual([]);
+      expect(puiChecks.referenceIssues(values), row.id).toEqual([]);
       expect(row.body?.progRegione, row.id).toBe(places.regionOfCity(Number(row.body?.progCittaMetropolitana)));
+      expect(row.warnings).toEqual(puiWizardDefinition.warnings(values, puiThresholds));
     }
     expect(await seedDemo(t.db)).toEqual({ organizations: 0, applications: 0, skipped: 26 });
   });
