@@ -106,7 +106,7 @@ interface DemoPlace {
    * application keeps the region by name, as CreatePui completes it from the city: server/funds/pui.ts) and the
    * comune of the project: the organisation's own when it is in the city, else the city's first.
    */
-  metropolitanCity: { id: number; regionName: string | null; comuneId: number | null };
+  metropolitanCity: { id: number; regionName: string | null; comuneId: number | null; comuneName: string };
 }
 
 /** What a PUI application names from the reference data (server/seed/reference/): plans, objectives, types, levels. */
@@ -136,7 +136,7 @@ function demoApplication(
     const circolante = Math.round(total * 0.06);
     const values = puiWizardDefinition.withComputedValues({
       ...puiWizardDefinition.emptyValues(organizationId),
-      progNome: `Rigenerazione urbana a ${org.comune}`,
+      progNome: `Rigenerazione urbana a ${city.comuneName}`,
       progCittaMetropolitana: city.id,
       progRegione: city.regionName ?? '',
       progComune: city.comuneId,
@@ -147,8 +147,8 @@ function demoApplication(
       finalitaGenerale: pick(PUI_FINALITA_GENERALI)!.id,
       obbGenerale,
       obbSpecifico: specific ? [specific.id] : [],
-      descrizioneObbSpecifico: demoProse(`contribuisce all\u2019obiettivo scelto a ${org.comune}`, 600),
-      progDescrizione: demoProse(`di rigenerazione urbana di ${org.comune}`, 700),
+      descrizioneObbSpecifico: demoProse(`contribuisce all\u2019obiettivo scelto a ${city.comuneName}`, 600),
+      progDescrizione: demoProse(`di rigenerazione urbana di ${city.comuneName}`, 700),
       tipoIntervento: [pick(reference.tipologieProgettiFinanziabili)!.id],
       progettista: `Ufficio tecnico ${org.name}`,
       costiTotale: total,
@@ -167,7 +167,7 @@ function demoApplication(
       tempiPermessi: 60 + (index % 5) * 30,
       tempiInizioLavori: '2026-03-01',
       tempiDurataLavori: 5,
-      tempiDescrizione: demoProse(`autorizzativo della città metropolitana per ${org.comune}`, 260),
+      tempiDescrizione: demoProse(`autorizzativo della città metropolitana per ${city.comuneName}`, 260),
     });
     return { values, warnings: (thresholds) => puiWizardDefinition.warnings(values, thresholds) };
   }
@@ -277,7 +277,9 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
           metropolitanCity: {
             id: city.id,
             regionName: territory.region(territory.province(city.provinceId)?.regionId ?? -1)?.name ?? null,
-            comuneId: province?.id === city.provinceId ? (comune?.id ?? null) : (territory.comuniOf(city.provinceId)[0]?.id ?? null),
+            ...(province?.id === city.provinceId && comune
+              ? { comuneId: comune.id, comuneName: comune.name }
+              : { comuneId: territory.comuniOf(city.provinceId)[0]?.id ?? null, comuneName: territory.comuniOf(city.provinceId)[0]?.name ?? city.name }),
           },
         };
         const demo = demoApplication(fund, org, place, reference, row!.id, index);
