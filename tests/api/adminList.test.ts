@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrganizationListSchema } from '../../domain/application.ts';
 import { APPLICATION_STATUS_CODES } from '../../domain/applicationStatus.ts';
@@ -81,6 +82,33 @@ describe('GET /api/Organization/GetAllOrgsCompilazioni', () => {
     expect(changed.headers.etag).not.toBe(etag);
     const zetaItem = changed.json().find((item: { organization: { id: string } }) => item.organization.id === zeta.orgId);
     expect(zetaItem.turCompilazione).toMatchObject({ statusCode: 'IN_VALUTAZIONE', allowedTargets: ['APERTA', 'IN_INTEGRAZIONE', 'AMMISSIBILE', 'RIFIUTATA'] });
+  });
+
+  it('answers Brotli or gzip as the browser asks, the same bytes compressed once per version of the list', async () => {
+    const plain = await t.get(url, admin.token);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const [acceptEncoding, encoding, decompress] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+      ['*', 'br', brotliDecompressSync],
+    ] as const) {
+      const response = await t.get(url, admin.token, { 'accept-encoding': acceptEncoding });
+      expect(response.statusCode, acceptEncoding).toBe(200);
+      expect(response.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(response.headers.etag).toBe(plain.headers.etag);
+      expect(decompress(response.rawPayload).equals(plain.rawPayload), acceptEncoding).toBe(true);
+    }
+    const identityOnly = await t.get(url, admin.token, { 'accept-encoding': 'identity, br;q=0, gzip;q=0' });
+    expect(identityOnly.headers['content-encoding']).toBeUndefined();
+    expect(identityOnly.rawPayload.equals(plain.rawPayload)).toBe(true);
+
+    // A new version of the list is compressed anew: never an older list's bytes under the new ETag.
+    expect((await updateStatus(t, admin.token, 'PUI', (await forceApplicationStatus(t, emme.orgId, 'PUI', 'CANDIDATURA_SOTTOMESSA')), 'In valutazione')).statusCode).toBe(200);
+    const changedPlain = await t.get(url, admin.token);
+    const changedBr = await t.get(url, admin.token, { 'accept-encoding': 'br' });
+    expect(changedBr.headers.etag).not.toBe(plain.headers.etag);
+    expect(brotliDecompressSync(changedBr.rawPayload).equals(changedPlain.rawPayload)).toBe(true);
   });
 
   it('is for platform admins only: applicants 403, anonymous 401', async () => {
