@@ -13,9 +13,7 @@ const reportDir = process.env.VITEST_REPORT_DIR;
 
 export default defineConfig({
   test: {
-    ...(reportDir
-      ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${process.pid}.json` } }
-      : {}),
+    ...(reportDir ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${process.pid}.json` } } : {}),
     projects: [
       {
         plugins: [react(), vanillaExtractPlugin()],

@@ -3,7 +3,10 @@ import { messages } from './messages.ts';
 
 const m = messages.account;
 const personName = (message: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(3, message).max(100, messages.organization.tooLong));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: message }).min(3, message).max(100, messages.organization.tooLong),
+  );
 
 /**
  * POST /api/User/UpdateUser body (spec §7). `email` is read-only and `roles` are never changed by the

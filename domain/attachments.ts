@@ -55,17 +55,15 @@ export const KINDS_OF_FORMAT: Record<AttachmentFormat, readonly FileKind[]> = {
 };
 
 /** The fund as the file calls name it: 'TUR' | 'PUI' in any case, or the compilazioneType 0 | 1. */
-export const attachmentCallTypeSchema = z
-  .union([z.string(), z.number()])
-  .transform((value, ctx): Fund => {
-    const text = String(value).trim().toUpperCase();
-    if (text === '0') return 'TUR';
-    if (text === '1') return 'PUI';
-    const fund = fundSchema.safeParse(text);
-    if (fund.success) return fund.data;
-    ctx.addIssue({ code: 'custom', message: 'callType' });
-    return z.NEVER;
-  });
+export const attachmentCallTypeSchema = z.union([z.string(), z.number()]).transform((value, ctx): Fund => {
+  const text = String(value).trim().toUpperCase();
+  if (text === '0') return 'TUR';
+  if (text === '1') return 'PUI';
+  const fund = fundSchema.safeParse(text);
+  if (fund.success) return fund.data;
+  ctx.addIssue({ code: 'custom', message: 'callType' });
+  return z.NEVER;
+});
 
 const uuidString = z.string().regex(UUID_PATTERN);
 

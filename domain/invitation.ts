@@ -17,7 +17,12 @@ export const invitationEmailSchema = z
   .string({ error: m.emailInvalid })
   .refine(noLineBreak, m.lineBreak)
   .transform((value) => value.trim().toLowerCase())
-  .pipe(z.string().includes('@', { message: m.emailInvalid }).pipe(z.email({ error: m.emailInvalid }).max(254, m.emailInvalid)));
+  .pipe(
+    z
+      .string()
+      .includes('@', { message: m.emailInvalid })
+      .pipe(z.email({ error: m.emailInvalid }).max(254, m.emailInvalid)),
+  );
 
 /** POST /api/SendEmail/SendEmail (spec §3 Invite e-mail payload). */
 export const sendInvitationsRequestSchema = z.object({

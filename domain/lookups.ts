@@ -15,7 +15,10 @@ export const provinceListSchema = z.array(provinceItemSchema);
  * 1–111, comuni the six-digit code without leading zeros (Torino 001272 → 1272). Metropolitan cities use
  * their ISTAT code 201–292 (Torino 201, Cagliari 292).
  */
-const istatId = z.string().regex(/^\d{1,6}$/).transform(Number);
+const istatId = z
+  .string()
+  .regex(/^\d{1,6}$/)
+  .transform(Number);
 export const regionQuerySchema = z.object({ regId: istatId });
 export const provinceQuerySchema = z.object({ provId: istatId });
 export const cityQuerySchema = z.object({ cityId: istatId });

@@ -88,8 +88,7 @@ export const messages = {
     notFound: 'Invito non trovato: controlla il collegamento ricevuto via e-mail.',
     used: 'Questo invito è già stato utilizzato.',
     expired: 'L\u2019invito è scaduto: chiedi un nuovo invito a chi ti ha invitato.',
-    wrongAccount:
-      'Questo invito è destinato a un altro indirizzo e-mail: accedi con l\u2019indirizzo a cui è stato inviato.',
+    wrongAccount: 'Questo invito è destinato a un altro indirizzo e-mail: accedi con l\u2019indirizzo a cui è stato inviato.',
     adminCannotJoin: 'Gli amministratori della piattaforma non possono entrare a far parte di un\u2019organizzazione.',
   },
   account: {
@@ -258,8 +257,7 @@ export const messages = {
     statusChangedTitle: 'Gestione stato',
     statusChangeFailed: 'C\u2019è un problema nel cambio dello stato della candidatura!',
     statusUnknown: 'Stato della candidatura non riconosciuto.',
-    statusConflict:
-      'Lo stato della candidatura è stato cambiato nel frattempo da un\u2019altra persona: ricarica la pagina e riprova.',
+    statusConflict: 'Lo stato della candidatura è stato cambiato nel frattempo da un\u2019altra persona: ricarica la pagina e riprova.',
     useWizard: 'Questo stato si imposta inviando la candidatura dalla procedura guidata, non da qui.',
     transitionNotYetPossible: 'Questo passaggio di stato non è ancora disponibile: completa prima quanto richiesto in questa fase.',
     integrationDocumentMissing: 'Carica almeno un documento di integrazione prima di completare l\u2019integrazione.',
@@ -279,10 +277,8 @@ export const messages = {
     callsMissing: 'Nessun bando configurato.',
     noResults: 'Non sono stati trovati risultati',
     confirmStatus: (label: string) => `Sei sicuro di voler settare lo stato in ${label}?`,
-    transitionRefused: (from: string, to: string) =>
-      `Non è possibile portare la candidatura da \u00ab${from}\u00bb a \u00ab${to}\u00bb.`,
-    adminOnlyTransition: (to: string) =>
-      `Solo gli amministratori della piattaforma possono portare la candidatura in \u00ab${to}\u00bb.`,
+    transitionRefused: (from: string, to: string) => `Non è possibile portare la candidatura da \u00ab${from}\u00bb a \u00ab${to}\u00bb.`,
+    adminOnlyTransition: (to: string) => `Solo gli amministratori della piattaforma possono portare la candidatura in \u00ab${to}\u00bb.`,
   },
   funds: {
     integrationDeadline: 'Scadenza integrazione',
@@ -469,7 +465,8 @@ export const messages = {
     documentsTitle: 'Documenti caricati',
     complete: 'Completa integrazione',
     confirmTitle: 'Completa Integrazione',
-    confirm: 'Confermando, lo stato della candidatura diventa «Integrazione Sottomessa» e non sarà più possibile aggiungere o rimuovere documenti. Vuoi procedere?',
+    confirm:
+      'Confermando, lo stato della candidatura diventa «Integrazione Sottomessa» e non sarà più possibile aggiungere o rimuovere documenti. Vuoi procedere?',
     confirmAction: 'Conferma',
     cancel: 'Annulla',
     completing: 'Invio dell\u2019integrazione in corso…',
@@ -514,7 +511,8 @@ export const messages = {
     saving: 'Salvataggio in corso…',
     saved: 'Risposte salvate',
     saveFailed: 'Salvataggio non riuscito: nuovo tentativo in corso.',
-    conflict: 'Le risposte sono state modificate in un\u2019altra scheda o da un altro membro: ricarica per vedere la versione più recente.',
+    conflict:
+      'Le risposte sono state modificate in un\u2019altra scheda o da un altro membro: ricarica per vedere la versione più recente.',
     reload: 'Ricarica le risposte',
     dnshIntro:
       'Il Regolamento (UE) 2021/241, che istituisce il dispositivo per la ripresa e la resilienza, richiede che le misure finanziate non arrechino un danno significativo agli obiettivi ambientali (principio «Do No Significant Harm», DNSH): mitigazione e adattamento ai cambiamenti climatici, uso sostenibile delle acque, economia circolare, prevenzione dell\u2019inquinamento, tutela della biodiversità e degli ecosistemi.',
@@ -593,7 +591,8 @@ export const messages = {
     formatLabel: { PDF: 'PDF', Excel: 'Excel', Documento: 'PDF, immagine, Word, Excel o PowerPoint' },
     decompressionBomb:
       'Il file compresso dichiara un contenuto enormemente più grande di sé (possibile «zip bomb») e non può essere accettato: salvalo di nuovo dal programma che l\u2019ha creato e riprova.',
-    macrosNotAllowed: 'Il file contiene macro e non può essere accettato: salvalo senza macro (per esempio .docx, .xlsx o .pptx) o in PDF e riprova.',
+    macrosNotAllowed:
+      'Il file contiene macro e non può essere accettato: salvalo senza macro (per esempio .docx, .xlsx o .pptx) o in PDF e riprova.',
     typeUnknown: 'Tipo di allegato sconosciuto per questo fondo: ricarica la pagina e riprova.',
     typeMissing: 'Indica il tipo di allegato (TipoFileId).',
     organizationMissing: 'Indica l\u2019organizzazione (OrgId).',
@@ -606,8 +605,10 @@ export const messages = {
     fieldTooLong: 'Uno dei campi inviati con il file è troppo lungo.',
     zipEmpty: 'Nessun allegato caricato per questa candidatura.',
     uploadFailed: 'Caricamento non riuscito: riprova.',
-    badMultipart: 'Il file non è arrivato in un formato leggibile (modulo multipart senza delimitatore o malformato): ricarica la pagina e riprova.',
-    storageFull: 'Lo spazio di archiviazione del portale è esaurito: il file non è stato salvato. Riprova più tardi; se il problema continua, contatta l’assistenza.',
+    badMultipart:
+      'Il file non è arrivato in un formato leggibile (modulo multipart senza delimitatore o malformato): ricarica la pagina e riprova.',
+    storageFull:
+      'Lo spazio di archiviazione del portale è esaurito: il file non è stato salvato. Riprova più tardi; se il problema continua, contatta l’assistenza.',
     downloadFailed: 'Download non riuscito: riprova.',
   },
   wizardView: {

@@ -96,19 +96,23 @@ const requiredText = (max = TEXT_MAX_LENGTH) =>
   z.preprocess(numberToString, z.string({ error: typeError }).min(1, m.required).max(max, m.tooLong));
 const optionalText = (max = TEXT_MAX_LENGTH) =>
   z.preprocess((v) => blankToNull(numberToString(v)), z.string({ error: m.invalid }).max(max, m.tooLong).nullable());
-const optionalEmail = () =>
-  z.preprocess(blankToNull, z.email({ error: m.emailInvalid }).max(254, m.tooLong).nullable());
+const optionalEmail = () => z.preprocess(blankToNull, z.email({ error: m.emailInvalid }).max(254, m.tooLong).nullable());
 const optionalIstatCode = () => z.preprocess(digitsToNumber, z.number({ error: m.invalid }).int(m.invalid).positive(m.invalid).nullable());
-const optionalDate = () =>
-  z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: m.dateInvalid }).nullable());
+const optionalDate = () => z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: m.dateInvalid }).nullable());
 
 /** The profile fields shared by creation and update, each with the rules of spec §5. */
 const fields = {
-  name: z.preprocess(trim, z.string({ error: typeError }).min(1, m.required).min(NAME_MIN_LENGTH, m.nameTooShort).max(TEXT_MAX_LENGTH, m.tooLong)),
+  name: z.preprocess(
+    trim,
+    z.string({ error: typeError }).min(1, m.required).min(NAME_MIN_LENGTH, m.nameTooShort).max(TEXT_MAX_LENGTH, m.tooLong),
+  ),
   formaGiuridica: z.preprocess(digitsToNumber, z.number({ error: typeError }).int(m.invalid).positive(m.invalid)),
   codiceAteco: z.preprocess(
     numberToString,
-    z.string({ error: typeError }).min(1, m.required).regex(/^\d{2}(\.\d{1,2}){0,2}$/, m.codiceAtecoInvalid),
+    z
+      .string({ error: typeError })
+      .min(1, m.required)
+      .regex(/^\d{2}(\.\d{1,2}){0,2}$/, m.codiceAtecoInvalid),
   ),
   altro: optionalText(),
   publicParticipation: z.boolean({ error: m.invalid }),
@@ -125,7 +129,13 @@ const fields = {
       .nullable(),
   ),
   description: requiredText(DESCRIPTION_MAX_LENGTH),
-  email: z.preprocess(trim, z.string({ error: typeError }).min(1, m.required).pipe(z.email({ error: m.emailInvalid }).max(254, m.tooLong))),
+  email: z.preprocess(
+    trim,
+    z
+      .string({ error: typeError })
+      .min(1, m.required)
+      .pipe(z.email({ error: m.emailInvalid }).max(254, m.tooLong)),
+  ),
   telephone: z.preprocess(
     numberToString,
     z.string({ error: typeError }).min(1, m.required).regex(/^\d+$/, m.digitsOnly).max(TELEPHONE_MAX_DIGITS, m.tooLong),
@@ -154,7 +164,14 @@ const fields = {
   ),
   pec: optionalEmail(),
   role: optionalText(),
-  website: z.preprocess(blankToNull, z.string({ error: m.invalid }).max(300, m.tooLong).regex(/^\S+\.\S+$/, m.websiteInvalid).nullable()),
+  website: z.preprocess(
+    blankToNull,
+    z
+      .string({ error: m.invalid })
+      .max(300, m.tooLong)
+      .regex(/^\S+\.\S+$/, m.websiteInvalid)
+      .nullable(),
+  ),
   data_di_costituzione: optionalDate(),
   data_di_nascita: optionalDate(),
 };
@@ -172,10 +189,9 @@ export const pIvaSchema = z.preprocess(
 );
 
 /** Cross-field rules of spec §5: "Altro" needs its text, public participation needs its percentage. */
-function applyDependentFields<T extends { formaGiuridica: number; altro: string | null; publicParticipation: boolean; percentParticipation: number | null }>(
-  profile: T,
-  ctx: z.RefinementCtx,
-): T {
+function applyDependentFields<
+  T extends { formaGiuridica: number; altro: string | null; publicParticipation: boolean; percentParticipation: number | null },
+>(profile: T, ctx: z.RefinementCtx): T {
   if (profile.formaGiuridica === FORMA_GIURIDICA_ALTRO_ID && !profile.altro) {
     ctx.addIssue({ code: 'custom', path: ['altro'], message: m.required });
   }

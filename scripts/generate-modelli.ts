@@ -55,7 +55,13 @@ class Writer {
     this.page = this.doc.addPage(A4);
     this.pageNumber += 1;
     this.y = A4[1] - MARGIN;
-    this.page.drawText(`${this.footer} - pagina ${this.pageNumber}`, { x: MARGIN, y: 30, size: 8, font: this.regular, color: rgb(0.35, 0.35, 0.35) });
+    this.page.drawText(`${this.footer} - pagina ${this.pageNumber}`, {
+      x: MARGIN,
+      y: 30,
+      size: 8,
+      font: this.regular,
+      color: rgb(0.35, 0.35, 0.35),
+    });
   }
 
   ensure(height: number) {
@@ -218,10 +224,22 @@ const privacy: FormDefinition = {
       text: 'Sono trattati i dati anagrafici e di contatto del legale rappresentante e dei referenti dell\u2019organizzazione proponente (nome, cognome, codice fiscale, luogo e data di nascita, ruolo, indirizzo e-mail, PEC, telefono), i dati contenuti nei documenti d\u2019identità e negli allegati caricati sul Portale, nonché i dati di accesso al Portale (registri tecnici).',
     },
     { kind: 'heading', text: '3. Finalità e base giuridica del trattamento' },
-    { kind: 'bullet', text: 'gestione della candidatura, istruttoria, valutazione, concessione ed erogazione del finanziamento e monitoraggio del progetto: esecuzione di misure precontrattuali e del contratto (art. 6, par. 1, lett. b GDPR);' },
-    { kind: 'bullet', text: 'adempimento degli obblighi di legge, di rendicontazione e di controllo previsti per le risorse pubbliche, incluse le verifiche antiriciclaggio e antimafia (art. 6, par. 1, lett. c GDPR);' },
-    { kind: 'bullet', text: 'esecuzione di compiti di interesse pubblico connessi alla gestione dei Fondi (art. 6, par. 1, lett. e GDPR);' },
-    { kind: 'bullet', text: 'invio di comunicazioni informative sulle iniziative dei Fondi non strettamente necessarie alla candidatura: solo previo consenso (art. 6, par. 1, lett. a GDPR), revocabile in ogni momento.' },
+    {
+      kind: 'bullet',
+      text: 'gestione della candidatura, istruttoria, valutazione, concessione ed erogazione del finanziamento e monitoraggio del progetto: esecuzione di misure precontrattuali e del contratto (art. 6, par. 1, lett. b GDPR);',
+    },
+    {
+      kind: 'bullet',
+      text: 'adempimento degli obblighi di legge, di rendicontazione e di controllo previsti per le risorse pubbliche, incluse le verifiche antiriciclaggio e antimafia (art. 6, par. 1, lett. c GDPR);',
+    },
+    {
+      kind: 'bullet',
+      text: 'esecuzione di compiti di interesse pubblico connessi alla gestione dei Fondi (art. 6, par. 1, lett. e GDPR);',
+    },
+    {
+      kind: 'bullet',
+      text: 'invio di comunicazioni informative sulle iniziative dei Fondi non strettamente necessarie alla candidatura: solo previo consenso (art. 6, par. 1, lett. a GDPR), revocabile in ogni momento.',
+    },
     { kind: 'heading', text: '4. Natura del conferimento' },
     {
       kind: 'paragraph',
@@ -268,7 +286,10 @@ const confidentiality: FormDefinition = {
   subject: 'Accordo di riservatezza tra il Gestore dei Fondi Tematici TUR e PUI e l\u2019organizzazione proponente',
   blocks: [
     { kind: 'title', text: 'Accordo di riservatezza' },
-    { kind: 'subtitle', text: 'relativo alla candidatura al Fondo Tematico Turismo Sostenibile (TUR) o al Fondo Tematico Piani Urbani Integrati (PUI)' },
+    {
+      kind: 'subtitle',
+      text: 'relativo alla candidatura al Fondo Tematico Turismo Sostenibile (TUR) o al Fondo Tematico Piani Urbani Integrati (PUI)',
+    },
     { kind: 'heading', text: 'Tra' },
     { kind: 'paragraph', text: 'il Gestore dei Fondi Tematici TUR e PUI (di seguito, il \u00abGestore\u00bb), e' },
     { kind: 'line', label: 'l\u2019organizzazione' },
@@ -287,9 +308,18 @@ const confidentiality: FormDefinition = {
       text: 'Sono \u00abInformazioni Riservate\u00bb tutte le informazioni, i dati, i documenti e gli allegati, in qualunque forma, comunicati da una Parte all\u2019altra in relazione alla candidatura, inclusi piani economico-finanziari, relazioni tecniche, cronoprogrammi, dati su immobili e controparti, nonché l\u2019esistenza stessa e il contenuto delle trattative.',
     },
     { kind: 'heading', text: 'Art. 2 - Obblighi delle Parti' },
-    { kind: 'bullet', text: 'utilizzare le Informazioni Riservate al solo fine dell\u2019istruttoria, della valutazione e dell\u2019eventuale finanziamento del progetto;' },
-    { kind: 'bullet', text: 'non divulgarle a terzi, se non ai propri amministratori, dipendenti, consulenti ed esperti valutatori che abbiano necessità di conoscerle e siano vincolati da obblighi di riservatezza almeno equivalenti;' },
-    { kind: 'bullet', text: 'custodirle con la diligenza usata per le proprie informazioni riservate e comunque con misure di sicurezza adeguate.' },
+    {
+      kind: 'bullet',
+      text: 'utilizzare le Informazioni Riservate al solo fine dell\u2019istruttoria, della valutazione e dell\u2019eventuale finanziamento del progetto;',
+    },
+    {
+      kind: 'bullet',
+      text: 'non divulgarle a terzi, se non ai propri amministratori, dipendenti, consulenti ed esperti valutatori che abbiano necessità di conoscerle e siano vincolati da obblighi di riservatezza almeno equivalenti;',
+    },
+    {
+      kind: 'bullet',
+      text: 'custodirle con la diligenza usata per le proprie informazioni riservate e comunque con misure di sicurezza adeguate.',
+    },
     { kind: 'heading', text: 'Art. 3 - Esclusioni' },
     {
       kind: 'paragraph',
@@ -341,11 +371,23 @@ function dnshDeclaration(fund: 'PUI' | 'TUR', fundName: string): FormDefinition 
         text: 'consapevole delle sanzioni penali previste per le dichiarazioni mendaci, che l\u2019intervento è progettato e sarà realizzato nel rispetto dei vincoli DNSH previsti dal Regolamento (UE) 2021/241 e dalla Guida operativa nazionale per il rispetto del principio DNSH, e in particolare che:',
       },
       { kind: 'bullet', text: 'non comporta significative emissioni di gas a effetto serra (mitigazione dei cambiamenti climatici);' },
-      { kind: 'bullet', text: 'non peggiora gli effetti negativi del clima attuale e futuro sull\u2019opera, sulle persone e sui beni (adattamento);' },
+      {
+        kind: 'bullet',
+        text: 'non peggiora gli effetti negativi del clima attuale e futuro sull\u2019opera, sulle persone e sui beni (adattamento);',
+      },
       { kind: 'bullet', text: 'non pregiudica il buono stato dei corpi idrici né delle acque marine (uso sostenibile delle acque);' },
-      { kind: 'bullet', text: 'avvia a recupero almeno il 70% in peso dei rifiuti non pericolosi da costruzione e demolizione (economia circolare);' },
-      { kind: 'bullet', text: 'non comporta un aumento significativo delle emissioni inquinanti nell\u2019aria, nell\u2019acqua o nel suolo (prevenzione dell\u2019inquinamento);' },
-      { kind: 'bullet', text: 'non nuoce al buono stato e alla resilienza degli ecosistemi né allo stato di conservazione degli habitat e delle specie (biodiversità).' },
+      {
+        kind: 'bullet',
+        text: 'avvia a recupero almeno il 70% in peso dei rifiuti non pericolosi da costruzione e demolizione (economia circolare);',
+      },
+      {
+        kind: 'bullet',
+        text: 'non comporta un aumento significativo delle emissioni inquinanti nell\u2019aria, nell\u2019acqua o nel suolo (prevenzione dell\u2019inquinamento);',
+      },
+      {
+        kind: 'bullet',
+        text: 'non nuoce al buono stato e alla resilienza degli ecosistemi né allo stato di conservazione degli habitat e delle specie (biodiversità).',
+      },
       { kind: 'heading', text: 'Si impegna' },
       {
         kind: 'paragraph',
@@ -358,7 +400,12 @@ function dnshDeclaration(fund: 'PUI' | 'TUR', fundName: string): FormDefinition 
 }
 
 mkdirSync(OUT_DIR, { recursive: true });
-for (const form of [privacy, confidentiality, dnshDeclaration('PUI', 'Fondo Tematico Piani Urbani Integrati'), dnshDeclaration('TUR', 'Fondo Tematico Turismo Sostenibile')]) {
+for (const form of [
+  privacy,
+  confidentiality,
+  dnshDeclaration('PUI', 'Fondo Tematico Piani Urbani Integrati'),
+  dnshDeclaration('TUR', 'Fondo Tematico Turismo Sostenibile'),
+]) {
   const bytes = await render(form);
   writeFileSync(`${OUT_DIR}${form.file}`, bytes);
   console.log(`public/modelli/${form.file}: ${bytes.length} byte`);

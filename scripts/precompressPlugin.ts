@@ -24,7 +24,9 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
 export async function precompressFile(file: string): Promise<void> {
   const content = await readFile(file);
   const [br, gz] = await Promise.all([
-    brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    brotli(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }),
     gzipped(content, { level: 9 }),
   ]);
   if (br.length < content.length) await writeFile(`${file}.br`, br);
@@ -46,7 +48,8 @@ export function precompress(): Plugin {
     async closeBundle() {
       const work: Promise<void>[] = [];
       for await (const file of filesUnder(outDir)) {
-        if (COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`) && (await stat(file)).size >= MIN_BYTES) work.push(precompressFile(file));
+        if (COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`) && (await stat(file)).size >= MIN_BYTES)
+          work.push(precompressFile(file));
       }
       await Promise.all(work);
     },

@@ -119,7 +119,10 @@ export async function buildApp({
     createPuiFund(territory, reference),
     ...(extraFunds?.({ territory, reference }) ?? []),
   ];
-  const periodFile = await readMonitoringPeriods(config.monitoring.periodsFile, funds.map((fund) => fund.entry.fund));
+  const periodFile = await readMonitoringPeriods(
+    config.monitoring.periodsFile,
+    funds.map((fund) => fund.entry.fund),
+  );
   const { db, close } = database ?? (await openDatabase(config.database));
   await seedCalls(db);
   await seedAttachmentTypes(db);
@@ -145,10 +148,10 @@ export async function buildApp({
   await app.register(cookie, { secret: await loadCookieSecret(db) });
 
   const { redisUrl, redisKeyPrefix } = config.rateLimits;
-  const rateLimiter = createRateLimiter(
-    redisUrl ? createRedisRateLimitStore(redisUrl, redisKeyPrefix) : createMemoryRateLimitStore(),
-    { ...DEFAULT_RATE_LIMITS, ...rateLimits },
-  );
+  const rateLimiter = createRateLimiter(redisUrl ? createRedisRateLimitStore(redisUrl, redisKeyPrefix) : createMemoryRateLimitStore(), {
+    ...DEFAULT_RATE_LIMITS,
+    ...rateLimits,
+  });
   app.addHook('onClose', async () => rateLimiter.close());
 
   const accounts = createAccountStore(db);
@@ -164,7 +167,14 @@ export async function buildApp({
     missingMandatory: (tx, organizationId, fund, purpose) => createAttachmentRepository(tx).missingMandatory(organizationId, fund, purpose),
   });
   // Monitoring periods, their answers and reminders (server/monitoring/): the job sends each reminder once.
-  const reminders = createMonitoringReminders({ db, membership, mailer, publicUrl: config.publicUrl, daysBefore: config.monitoring.reminderDays, log: app.log });
+  const reminders = createMonitoringReminders({
+    db,
+    membership,
+    mailer,
+    publicUrl: config.publicUrl,
+    daysBefore: config.monitoring.reminderDays,
+    log: app.log,
+  });
   const monitoring = createMonitoring({ db, surveys, onPeriodOpened: () => reminders.runOnce().then(() => undefined) });
   if (startReminderJob) {
     let stop: (() => Promise<void>) | undefined;

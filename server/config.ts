@@ -23,7 +23,15 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_AUDIENCE: optionalString,
-    OIDC_MAX_TOKEN_LIFETIME_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(24 * 60).default(120)),
+    OIDC_MAX_TOKEN_LIFETIME_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60)
+        .default(120),
+    ),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('admin@portale-fondi.local')),
     ADMIN_PASSWORD: optionalString,
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),

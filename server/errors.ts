@@ -52,7 +52,9 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: (error as FastifyError).code ?? 'bad_request', message: messageByStatus[status] ?? messages.generic.badRequest });
+      return reply
+        .code(status)
+        .send({ error: (error as FastifyError).code ?? 'bad_request', message: messageByStatus[status] ?? messages.generic.badRequest });
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.code(500).send({ error: 'internal_error', message: messages.generic.serverError, requestId: request.id });
@@ -68,7 +70,11 @@ export function loggableError(error: unknown): unknown {
   const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
   const safe = new Error(`Failed query: ${String(error.query)}${cause?.message ? ` — ${String(cause.message)}` : ''}`);
   safe.name = error.name;
-  safe.stack = `${safe.name}: ${safe.message}\n${(error.stack ?? '').split('\n').slice(1).filter((line) => line.trimStart().startsWith('at ')).join('\n')}`;
+  safe.stack = `${safe.name}: ${safe.message}\n${(error.stack ?? '')
+    .split('\n')
+    .slice(1)
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n')}`;
   Object.assign(safe, { code: cause?.code });
   return safe;
 }

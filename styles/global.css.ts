@@ -37,7 +37,6 @@ globalStyle('main:focus', { outline: 'none' });
 // is not a control: no ring, even when the step change came from the keyboard. Controls keep theirs.
 globalStyle(':is(h1, h2, h3, h4, h5, h6)[tabindex="-1"]:focus', { outline: 'none', boxShadow: 'none' });
 
-
 // A data table's own scroll region (data-scroll-region="table": report tables, wide survey matrices) shows that
 // more is hidden: a shade on the side that scrolls, which the white covers fade away at either end (they move
 // with the content; the shades stay with the box).

@@ -41,7 +41,6 @@ export const CLASSI_ENERGETICHE_OPTIONS: FieldOption[] = CLASSI_ENERGETICHE.map(
   }[id],
 }));
 
-
 const P = 'progetto';
 const F = 'fontiImpieghi';
 const T = 'tempistiche';
@@ -49,7 +48,13 @@ const I = 'impatto';
 const S = 'puiSurveyDto';
 
 /** An impact indicator: its SI/NO question, the fields shown on SI, and its note. */
-function indicator(section: string, question: string, label: string, dependents: Omit<FieldSpec, 'step' | 'section' | 'visibleWhen'>[], note: string): FieldSpec[] {
+function indicator(
+  section: string,
+  question: string,
+  label: string,
+  dependents: Omit<FieldSpec, 'step' | 'section' | 'visibleWhen'>[],
+  note: string,
+): FieldSpec[] {
   return indicatorFields({ step: I, section, question: `${S}.${question}`, label, dependents, note: `${S}.${note}` });
 }
 
@@ -105,10 +110,42 @@ export const PUI_FIELDS: readonly FieldSpec[] = [
   { name: 'costiImmobili', label: 'Acquisto di immobili', kind: 'amount', step: F, section: 'Impieghi', required: true, unit: '€' },
   { name: 'costiCapex', label: 'Capex', kind: 'amount', step: F, section: 'Impieghi', required: true, unit: '€' },
   { name: 'costiCircolante', label: 'Capitale circolante', kind: 'amount', step: F, section: 'Impieghi', required: true, unit: '€' },
-  { name: 'entitaInterventoFondo', label: 'Intervento richiesto al Fondo', kind: 'amount', step: F, section: 'Fonti', required: true, unit: '€' },
-  { name: 'cofinanziamentoDebito', label: 'Cofinanziamento a debito', kind: 'amount', step: F, section: 'Fonti', required: true, unit: '€' },
-  { name: 'cofinanziamentoEquity', label: 'Cofinanziamento in equity', kind: 'amount', step: F, section: 'Fonti', required: true, unit: '€' },
-  { name: 'cofinanziamentoPubblico', label: 'Cofinanziamento pubblico', kind: 'amount', step: F, section: 'Fonti', required: true, unit: '€' },
+  {
+    name: 'entitaInterventoFondo',
+    label: 'Intervento richiesto al Fondo',
+    kind: 'amount',
+    step: F,
+    section: 'Fonti',
+    required: true,
+    unit: '€',
+  },
+  {
+    name: 'cofinanziamentoDebito',
+    label: 'Cofinanziamento a debito',
+    kind: 'amount',
+    step: F,
+    section: 'Fonti',
+    required: true,
+    unit: '€',
+  },
+  {
+    name: 'cofinanziamentoEquity',
+    label: 'Cofinanziamento in equity',
+    kind: 'amount',
+    step: F,
+    section: 'Fonti',
+    required: true,
+    unit: '€',
+  },
+  {
+    name: 'cofinanziamentoPubblico',
+    label: 'Cofinanziamento pubblico',
+    kind: 'amount',
+    step: F,
+    section: 'Fonti',
+    required: true,
+    unit: '€',
+  },
   {
     name: 'nomeMisuraCofinanziamento',
     label: 'Nome della misura di cofinanziamento pubblico',
@@ -118,19 +155,56 @@ export const PUI_FIELDS: readonly FieldSpec[] = [
     requiredWhen: { field: 'cofinanziamentoPubblico', nonZero: true },
     maxLength: 300,
   },
-  { name: 'fontiCopertura', label: 'Fonti di copertura', kind: 'computed', step: F, section: 'Fonti', display: 'amount', help: 'Fondo + debito + equity + cofinanziamento pubblico' },
-  { name: 'percTotInvest', label: 'Quota del Fondo sul totale investimento', kind: 'computed', step: F, section: 'Fonti', display: 'percent' },
-  { name: 'formaTecnicaIntervento', label: 'Forma tecnica dell\u2019intervento', kind: 'select', step: F, section: 'Fonti', required: true, options: named(FORME_TECNICHE_INTERVENTO) },
+  {
+    name: 'fontiCopertura',
+    label: 'Fonti di copertura',
+    kind: 'computed',
+    step: F,
+    section: 'Fonti',
+    display: 'amount',
+    help: 'Fondo + debito + equity + cofinanziamento pubblico',
+  },
+  {
+    name: 'percTotInvest',
+    label: 'Quota del Fondo sul totale investimento',
+    kind: 'computed',
+    step: F,
+    section: 'Fonti',
+    display: 'percent',
+  },
+  {
+    name: 'formaTecnicaIntervento',
+    label: 'Forma tecnica dell\u2019intervento',
+    kind: 'select',
+    step: F,
+    section: 'Fonti',
+    required: true,
+    options: named(FORME_TECNICHE_INTERVENTO),
+  },
 
   // 3 Tempistiche
   { name: 'tempiLivello', label: 'Livello di progettazione', kind: 'select', step: T, required: true, source: 'designLevels' },
-  { name: 'tempiStadioIter', label: 'Stadio dell\u2019iter autorizzativo', kind: 'select', step: T, required: true, options: named(STADI_ITER) },
+  {
+    name: 'tempiStadioIter',
+    label: 'Stadio dell\u2019iter autorizzativo',
+    kind: 'select',
+    step: T,
+    required: true,
+    options: named(STADI_ITER),
+  },
   { name: 'tempiTipoAut', label: 'Tipo di autorizzazione', kind: 'text', step: T, required: true, maxLength: 300 },
   { name: 'tempiPermessi', label: 'Tempi per i permessi', kind: 'integer', step: T, required: true, unit: 'giorni' },
   { name: 'tempiInizioLavori', label: 'Data di inizio lavori', kind: 'date', step: T, required: true },
   { name: 'previsioneInizioLavori', label: 'La data di inizio lavori è una previsione?', kind: 'boolean', step: T },
   { name: 'tempiDurataLavori', label: 'Durata dei lavori', kind: 'integer', step: T, required: true, unit: 'mesi' },
-  { name: 'tempiFineLavoriPrev', label: 'Fine lavori prevista', kind: 'computed', step: T, display: 'date', help: 'Data di inizio più la durata in mesi' },
+  {
+    name: 'tempiFineLavoriPrev',
+    label: 'Fine lavori prevista',
+    kind: 'computed',
+    step: T,
+    display: 'date',
+    help: 'Data di inizio più la durata in mesi',
+  },
   {
     name: 'tempiDescrizione',
     label: 'Descrizione dell\u2019iter procedurale',
@@ -150,10 +224,28 @@ export const PUI_FIELDS: readonly FieldSpec[] = [
     'Il progetto prevede la ristrutturazione di edifici?',
     [
       { name: `${S}.mqSLP`, label: 'Superficie lorda di pavimento ristrutturata', kind: 'decimal', unit: 'm²', required: true },
-      { name: `${S}.tipoInterventoPrevisione`, label: 'Tipo di intervento previsto', kind: 'select', options: TIPI_INTERVENTO_PREVISIONE, required: true },
+      {
+        name: `${S}.tipoInterventoPrevisione`,
+        label: 'Tipo di intervento previsto',
+        kind: 'select',
+        options: TIPI_INTERVENTO_PREVISIONE,
+        required: true,
+      },
       { name: `${S}.consumoMWh`, label: 'Consumo energetico annuo', kind: 'decimal', unit: 'MWh', required: true },
-      { name: `${S}.classeEnergeticaPartenza`, label: 'Classe energetica di partenza', kind: 'select', options: CLASSI_ENERGETICHE_OPTIONS, required: true },
-      { name: `${S}.classeEnergeticaRaggiunta`, label: 'Classe energetica raggiunta', kind: 'select', options: CLASSI_ENERGETICHE_OPTIONS, required: true },
+      {
+        name: `${S}.classeEnergeticaPartenza`,
+        label: 'Classe energetica di partenza',
+        kind: 'select',
+        options: CLASSI_ENERGETICHE_OPTIONS,
+        required: true,
+      },
+      {
+        name: `${S}.classeEnergeticaRaggiunta`,
+        label: 'Classe energetica raggiunta',
+        kind: 'select',
+        options: CLASSI_ENERGETICHE_OPTIONS,
+        required: true,
+      },
     ],
     'noteRistrutturazione',
   ),
@@ -219,7 +311,13 @@ export const PUI_FIELDS: readonly FieldSpec[] = [
     'mobilitaSostenibile',
     'Il progetto promuove la mobilità sostenibile?',
     [
-      { name: `${S}.tipoModalitaSostenibile`, label: 'Tipo di intervento per la mobilità sostenibile', kind: 'select', options: TIPI_MOBILITA_SOSTENIBILE, required: true },
+      {
+        name: `${S}.tipoModalitaSostenibile`,
+        label: 'Tipo di intervento per la mobilità sostenibile',
+        kind: 'select',
+        options: TIPI_MOBILITA_SOSTENIBILE,
+        required: true,
+      },
       { name: `${S}.numeroInterventoSostenibile`, label: 'Numero di interventi', kind: 'integer', required: true },
     ],
     'noteMobilitaSostenibile',

@@ -100,7 +100,11 @@ export function validatePuiApplication(values: PuiApplication, context: WizardRu
   }
   const end = tempiFineLavoriPrev(values);
   if (end && end > context.endOfWorksLimit) {
-    issues.push({ field: 'tempiFineLavoriPrev', step: 'tempistiche', message: form.endOfWorksTooLate(formatItalianDate(context.endOfWorksLimit)) });
+    issues.push({
+      field: 'tempiFineLavoriPrev',
+      step: 'tempistiche',
+      message: form.endOfWorksTooLate(formatItalianDate(context.endOfWorksLimit)),
+    });
   }
   return issues;
 }

@@ -8,6 +8,12 @@ export function reportFilterSummary(filters: Report['filters']): string {
   const fund = filters.fund ? fundTitles[filters.fund] : m.labels.allFunds;
   const { from, to } = filters;
   const period =
-    from && to ? m.page.period(formatDay(from), formatDay(to)) : from ? m.page.periodFrom(formatDay(from)) : to ? m.page.periodTo(formatDay(to)) : m.page.wholePeriod;
+    from && to
+      ? m.page.period(formatDay(from), formatDay(to))
+      : from
+        ? m.page.periodFrom(formatDay(from))
+        : to
+          ? m.page.periodTo(formatDay(to))
+          : m.page.wholePeriod;
   return m.page.generatedFor(fund, period);
 }

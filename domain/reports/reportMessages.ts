@@ -25,7 +25,8 @@ export const reportMessages = {
     },
     monitoraggio: {
       title: 'Monitoraggio',
-      description: 'Periodi di monitoraggio compilati, da compilare nei termini e scaduti, per fondo e per periodo; progetti per stato di monitoraggio.',
+      description:
+        'Periodi di monitoraggio compilati, da compilare nei termini e scaduti, per fondo e per periodo; progetti per stato di monitoraggio.',
     },
   } satisfies Record<ReportId, { title: string; description: string }>,
   filters: {
@@ -101,7 +102,8 @@ export const reportMessages = {
       `${total} candidature avviate, di cui ${submitted} presentate; lo stato più frequente è «${top}» con ${topCount}.`,
     amounts: (count: string, requested: string, investment: string, share: string) =>
       `Le ${count} candidature presentate chiedono ai fondi ${requested} su ${investment} di investimento totale (${share}).`,
-    shares: (over: string, count: string, limit: string) => `${over} candidature su ${count} chiedono al fondo almeno il ${limit} dell\u2019investimento.`,
+    shares: (over: string, count: string, limit: string) =>
+      `${over} candidature su ${count} chiedono al fondo almeno il ${limit} dell\u2019investimento.`,
     warnings: (withWarnings: string, count: string, top: string) =>
       `${withWarnings} candidature su ${count} hanno almeno un avviso; il più frequente è «${top}».`,
     noWarnings: (count: string) => `Nessuna delle ${count} candidature presentate ha avvisi per l\u2019istruttoria.`,

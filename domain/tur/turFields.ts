@@ -12,7 +12,6 @@ export const TUR_LENGTHS = {
   tempiDescrizione: { min: 200, max: 500 },
 } as const;
 
-
 const P = 'progetto';
 const F = 'fontiImpieghi';
 const T = 'tempistiche';

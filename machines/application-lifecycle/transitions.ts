@@ -1,9 +1,5 @@
 import { getNextSnapshot } from 'xstate';
-import {
-  APPLICATION_STATUS_CODES,
-  applicationStatusCodeSchema,
-  type ApplicationStatusCode,
-} from '../../domain/applicationStatus.ts';
+import { APPLICATION_STATUS_CODES, applicationStatusCodeSchema, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import type { AttachmentPurpose } from '../../domain/attachments.ts';
 import { applicationLifecycleMachine } from './applicationLifecycle.machine.ts';
 import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from './types.ts';
@@ -51,7 +47,11 @@ function deriveTransitions(): LifecycleTransition[] {
 export const lifecycleTransitions: readonly LifecycleTransition[] = deriveTransitions();
 
 /** The transition that lets `role` move an application from `from` to `to`, if the machine has one. */
-export function findTransition(from: ApplicationStatusCode, role: LifecycleRole, to: ApplicationStatusCode): LifecycleTransition | undefined {
+export function findTransition(
+  from: ApplicationStatusCode,
+  role: LifecycleRole,
+  to: ApplicationStatusCode,
+): LifecycleTransition | undefined {
   return lifecycleTransitions.find((t) => t.from === from && t.role === role && t.to === to);
 }
 

@@ -1,10 +1,20 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { AttachmentSlotEvent, DownloadFileInput, RemoveFileInput, UploadedAttachment, UploadFileInput, UploadProgress } from './types.ts';
+import type {
+  AttachmentSlotEvent,
+  DownloadFileInput,
+  RemoveFileInput,
+  UploadedAttachment,
+  UploadFileInput,
+  UploadProgress,
+} from './types.ts';
 
 /** The calls a slot needs; they reject with what the API client throws (an Italian `message`). */
 export interface AttachmentSlotApi {
   /** POST /api/FileUpload/UploadFile, reporting the bytes sent (XMLHttpRequest upload progress). */
-  uploadFile(input: UploadFileInput, options: { onProgress: (progress: UploadProgress) => void; signal: AbortSignal }): Promise<UploadedAttachment>;
+  uploadFile(
+    input: UploadFileInput,
+    options: { onProgress: (progress: UploadProgress) => void; signal: AbortSignal },
+  ): Promise<UploadedAttachment>;
   /** RemoveAttachement. */
   removeFile(input: RemoveFileInput): Promise<void>;
   /** GET /api/FileUpload/GetFile?downloadId=, handed to the browser as a download. */

@@ -60,7 +60,9 @@ export const attachmentSlotMachine = setup({
     refuseType: assign(({ context }) => ({ error: text.wrongType(acceptedKindsLabel(context.slot.accepts)), file: null })),
     refuseEmpty: assign({ error: text.empty, file: null }),
     refuseTooLarge: assign(({ context }) => ({ error: text.tooLarge(megabytes(context.maxBytes)), file: null })),
-    storeProgress: assign(({ event }) => (event.type === 'upload.progress' ? { progress: { loaded: event.loaded, total: event.total } } : {})),
+    storeProgress: assign(({ event }) =>
+      event.type === 'upload.progress' ? { progress: { loaded: event.loaded, total: event.total } } : {},
+    ),
     storeUploaded: assign(({ context }, params: { uploaded: UploadedAttachment }) => ({
       slot: { ...context.slot, uploaded: params.uploaded },
       file: null,

@@ -1,7 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { messages } from '../../domain/messages.ts';
 import { changedValues, hasChanges, rebaseDraft, withoutErrorsFor } from './fieldValues.ts';
-import type { FieldEditContext, FieldEditEvent, FieldEditInput, FieldSaveFailure, FieldValues, SaveFieldInput, SaveFieldOutput } from './types.ts';
+import type {
+  FieldEditContext,
+  FieldEditEvent,
+  FieldEditInput,
+  FieldSaveFailure,
+  FieldValues,
+  SaveFieldInput,
+  SaveFieldOutput,
+} from './types.ts';
 
 /** Whatever a save rejected with, as the failure the view can show. */
 export function toFieldSaveFailure(error: unknown): FieldSaveFailure {

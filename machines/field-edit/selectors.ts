@@ -6,8 +6,10 @@ export type FieldEditSnapshot = SnapshotFrom<typeof fieldEditMachine>;
 
 export const selectActiveField = (snapshot: FieldEditSnapshot): string | null => snapshot.context.activeField;
 
-export const selectIsEditing = (field: string) => (snapshot: FieldEditSnapshot): boolean =>
-  snapshot.context.activeField === field && snapshot.matches('editing');
+export const selectIsEditing =
+  (field: string) =>
+  (snapshot: FieldEditSnapshot): boolean =>
+    snapshot.context.activeField === field && snapshot.matches('editing');
 
 export const selectIsSaving = (snapshot: FieldEditSnapshot): boolean => snapshot.matches('saving');
 
@@ -17,9 +19,15 @@ export const selectCanStartEditing = (snapshot: FieldEditSnapshot): boolean => s
 /** Salva: enabled only when the open field's value differs from the stored one (spec §2 Account). */
 export const selectCanSave = (snapshot: FieldEditSnapshot): boolean => snapshot.can({ type: 'field.save' });
 
-export const selectDraftValue = (key: string) => (snapshot: FieldEditSnapshot): FieldValue | undefined => snapshot.context.draft[key];
+export const selectDraftValue =
+  (key: string) =>
+  (snapshot: FieldEditSnapshot): FieldValue | undefined =>
+    snapshot.context.draft[key];
 
-export const selectStoredValue = (key: string) => (snapshot: FieldEditSnapshot): FieldValue | undefined => snapshot.context.values[key];
+export const selectStoredValue =
+  (key: string) =>
+  (snapshot: FieldEditSnapshot): FieldValue | undefined =>
+    snapshot.context.values[key];
 
 export const selectErrors = (snapshot: FieldEditSnapshot): FieldErrors => snapshot.context.errors;
 

@@ -2,11 +2,7 @@ import { fromPromise } from 'xstate';
 import { messages } from '../../domain/messages.ts';
 import type { CreateOrganizationInput } from '../../domain/organization.ts';
 import type { FieldMessage } from '../../domain/validation.ts';
-import type {
-  RegisterOrganizationActorInputs,
-  RegisterOrganizationActorOutputs,
-  RegistrationFailure,
-} from './types.ts';
+import type { RegisterOrganizationActorInputs, RegisterOrganizationActorOutputs, RegistrationFailure } from './types.ts';
 
 /** The calls the machine needs; they reject with something carrying `status`, `message` and maybe `issues`. */
 export interface RegisterOrganizationApi {
@@ -47,8 +43,8 @@ export function createRegisterOrganizationActors(api: RegisterOrganizationApi) {
         throw toRegistrationFailure(error);
       }
     }),
-    refreshUser: fromPromise<RegisterOrganizationActorOutputs['refreshUser'], RegisterOrganizationActorInputs['refreshUser']>(
-      ({ input }) => api.refreshUser(input.orgId),
+    refreshUser: fromPromise<RegisterOrganizationActorOutputs['refreshUser'], RegisterOrganizationActorInputs['refreshUser']>(({ input }) =>
+      api.refreshUser(input.orgId),
     ),
   };
 }

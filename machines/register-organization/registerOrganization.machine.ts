@@ -45,8 +45,7 @@ export const registerOrganizationMachine = setup({
   },
   guards: {
     // The same schema the server applies: what passes here is what the server accepts (bar duplicates).
-    isValidPayload: (_, params: { payload: CreateOrganizationInput }) =>
-      createOrganizationSchema.safeParse(params.payload).success,
+    isValidPayload: (_, params: { payload: CreateOrganizationInput }) => createOrganizationSchema.safeParse(params.payload).success,
     // An answer that refuses the data (4xx) rather than a call that did not go through (no answer, 5xx).
     isRefused: (_, params: { error: unknown }) => {
       const { status } = toRegistrationFailure(params.error);

@@ -8,7 +8,6 @@ export const selectIsBusy = (snapshot: RegisterOrganizationSnapshot): boolean =>
 
 export const selectSubmitAttempted = (snapshot: RegisterOrganizationSnapshot): boolean => snapshot.context.submitAttempted;
 
-export const selectServerErrors = (snapshot: RegisterOrganizationSnapshot): Record<string, string> =>
-  snapshot.context.serverErrors;
+export const selectServerErrors = (snapshot: RegisterOrganizationSnapshot): Record<string, string> => snapshot.context.serverErrors;
 
 export const selectFailure = (snapshot: RegisterOrganizationSnapshot) => snapshot.context.failure;

@@ -1,7 +1,6 @@
 import type { CreateOrganizationInput } from '../../domain/organization.ts';
 import type { FieldMessage } from '../../domain/validation.ts';
 
-
 /** Why the registration call failed: `status` null when no answer came; `message` Italian. */
 export interface RegistrationFailure {
   status: number | null;

@@ -191,7 +191,11 @@ export const surveyWizardMachine = setup({
             syncing: {
               description: 'Each survey has its answers-sync child (the draft-sync machine): changes go there.',
               invoke: [
-                { id: 'sync.istruttoria', src: 'answersSync', input: ({ context }) => ({ part: 'istruttoria' as const, mode: context.mode }) },
+                {
+                  id: 'sync.istruttoria',
+                  src: 'answersSync',
+                  input: ({ context }) => ({ part: 'istruttoria' as const, mode: context.mode }),
+                },
                 { id: 'sync.gresb', src: 'answersSync', input: ({ context }) => ({ part: 'gresb' as const, mode: context.mode }) },
               ],
               on: {

@@ -34,7 +34,15 @@ import { foldForSearch } from '../../domain/textSearch.ts';
 
 /** Organisation (id, name, email, P.IVA), then TUR and PUI (id, status, submitted, changed, draft saved, draft version, warnings). */
 type Tuple = [string, string, string | null, string, ...ApplicationFields, ...ApplicationFields];
-type ApplicationFields = [string | null, ApplicationStatusCode | null, number | null, number | null, number | null, number | null, number | null];
+type ApplicationFields = [
+  string | null,
+  ApplicationStatusCode | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+];
 
 const tur = sql.raw('tur');
 const pui = sql.raw('pui');
@@ -209,16 +217,22 @@ export function createAdminList(db: Db) {
     const complete = (next: Copy) => next.sorted.length === changes.organizations && next.applications === changes.applications;
     if (changes.changed.length === 0) return complete(copy) ? { ...copy, snapshot: changes.snapshot } : null;
 
-    const fetched = (JSON.parse(
-      (
-        await rows<{ body: string }>(sql`
+    const fetched = (
+      JSON.parse(
+        (
+          await rows<{ body: string }>(sql`
           select ${tuples} as body from ${organizations} ${joins}
-          where ${organizations.id} in (${sql.join(changes.changed.map((id) => sql`${id}`), sql`, `)})`)
-      ).body,
-    ) as Tuple[]).map(entryOf);
+          where ${organizations.id} in (${sql.join(
+            changes.changed.map((id) => sql`${id}`),
+            sql`, `,
+          )})`)
+        ).body,
+      ) as Tuple[]
+    ).map(entryOf);
     // The usual case (status change, autosave): the same organisations under the same names, in place.
     const inPlace =
-      fetched.length === changes.changed.length && fetched.every((entry) => copy.sorted[copy.positions.get(entry.id) ?? -1]?.key === entry.key);
+      fetched.length === changes.changed.length &&
+      fetched.every((entry) => copy.sorted[copy.positions.get(entry.id) ?? -1]?.key === entry.key);
     let next: Copy;
     if (inPlace) {
       const sorted = copy.sorted.slice();

@@ -27,7 +27,11 @@ export function createApplicationRepository(db: Db) {
   // columns (not the submitted body), and the draft as the database's JSON text, answered as it is instead of
   // parsed into objects and serialised again.
   const draftOf = db
-    .select({ json: sql<string | null>`${applications.draft}::text`, updatedAt: applications.draftUpdatedAt, version: applications.draftVersion })
+    .select({
+      json: sql<string | null>`${applications.draft}::text`,
+      updatedAt: applications.draftUpdatedAt,
+      version: applications.draftVersion,
+    })
     .from(applications)
     .where(and(eq(applications.organizationId, sql.placeholder('organizationId')), eq(applications.fund, sql.placeholder('fund'))))
     .prepare('draft_of_application');
@@ -65,7 +69,12 @@ export function createApplicationRepository(db: Db) {
     const files = await db
       .select()
       .from(attachments)
-      .where(inArray(attachments.integrationRoundId, rounds.map((round) => round.id)))
+      .where(
+        inArray(
+          attachments.integrationRoundId,
+          rounds.map((round) => round.id),
+        ),
+      )
       .orderBy(asc(attachments.createdAt), asc(attachments.id));
     return rounds.map((round) => ({
       number: round.number,
@@ -138,7 +147,12 @@ export function createApplicationRepository(db: Db) {
       });
       // The monitoring reminders the portal e-mailed (only ever while Monitoraggio Aperto), among the changes.
       const reminders = await db
-        .select({ kind: monitoringReminders.kind, recipients: monitoringReminders.recipients, at: monitoringReminders.sentAt, title: monitoringPeriods.title })
+        .select({
+          kind: monitoringReminders.kind,
+          recipients: monitoringReminders.recipients,
+          at: monitoringReminders.sentAt,
+          title: monitoringPeriods.title,
+        })
         .from(monitoringReminders)
         .innerJoin(monitoringRounds, eq(monitoringRounds.id, monitoringReminders.roundId))
         .innerJoin(monitoringPeriods, eq(monitoringPeriods.id, monitoringRounds.periodId))

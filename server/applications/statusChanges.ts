@@ -4,11 +4,7 @@ import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
 import { HttpError } from '../errors.ts';
 import { isMemberOf } from '../auth/membership.ts';
-import {
-  applicationStatusLabels,
-  type ApplicationStatusCode,
-  type StatusActorRole,
-} from '../../domain/applicationStatus.ts';
+import { applicationStatusLabels, type ApplicationStatusCode, type StatusActorRole } from '../../domain/applicationStatus.ts';
 import { messages } from '../../domain/messages.ts';
 import { findTransition, sourcesOf, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from '../../machines/application-lifecycle/types.ts';
@@ -81,7 +77,9 @@ function refusal(from: ApplicationStatusCode, role: LifecycleRole, to: Applicati
 const refuseNotYetPossible: TransitionPrecondition = async () => m.transitionNotYetPossible;
 
 /** The statuses in which an autosave leaves the status as it is (Aperta): no history row, no status change. */
-const AUTOSAVE_IN_PLACE = sourcesOf('applicant.draft.autosave').filter((status) => transitionOn(status, 'applicant.draft.autosave')?.to === status);
+const AUTOSAVE_IN_PLACE = sourcesOf('applicant.draft.autosave').filter(
+  (status) => transitionOn(status, 'applicant.draft.autosave')?.to === status,
+);
 
 /** What an autosave answers about the stored application. */
 export type SavedDraft = Pick<ApplicationRow, 'id' | 'status' | 'draftVersion' | 'draftUpdatedAt' | 'updatedAt'>;
@@ -196,7 +194,8 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
         }
         const changed = await apply(tx, application.id, transition, input.actor, { note: input.note });
         if (changed && effect) {
-          afterCommit = (await effect({ tx, application: changed, note: input.note, details: input.details ?? {}, actor: input.actor })) ?? undefined;
+          afterCommit =
+            (await effect({ tx, application: changed, note: input.note, details: input.details ?? {}, actor: input.actor })) ?? undefined;
         }
         return changed;
       });

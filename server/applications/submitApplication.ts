@@ -68,7 +68,8 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const sameValues = (stored: unknown, values: unknown) => stored !== null && stored !== undefined && canonicalJson(stored) === canonicalJson(values);
+const sameValues = (stored: unknown, values: unknown) =>
+  stored !== null && stored !== undefined && canonicalJson(stored) === canonicalJson(values);
 
 /** Whether the application was submitted and is now out of the applicant's hands (no autosave, no submit). */
 const isSettled = (row: ApplicationRow) => row.status !== 'NON_AVVIATA' && !transitionOn(row.status, SUBMIT);

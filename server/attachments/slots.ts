@@ -44,6 +44,8 @@ export function attachmentSlotsOf(types: AttachmentTypeRow[], files: AttachmentR
 /** Whether every mandatory type has a file, and which do not (spec §5: 'L'allegato è obbligatorio'). */
 export function attachmentValidationOf(types: AttachmentTypeRow[], files: AttachmentRow[]): AttachmentValidation {
   const filled = new Set(files.map((file) => file.attachmentTypeId));
-  const missing = types.filter((type) => type.mandatory && !filled.has(type.id)).map((type) => ({ id: type.id, attachedTypeName: type.name }));
+  const missing = types
+    .filter((type) => type.mandatory && !filled.has(type.id))
+    .map((type) => ({ id: type.id, attachedTypeName: type.name }));
   return { isValid: missing.length === 0, missing };
 }

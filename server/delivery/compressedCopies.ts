@@ -6,7 +6,11 @@ export type ContentEncoding = 'br' | 'gzip';
 const compressors: Record<ContentEncoding, (body: Buffer) => Promise<Buffer>> = {
   br: (body) =>
     promisify(brotliCompress)(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     }),
   gzip: (body) => promisify(gzip)(body, { level: 6 }),
 };

@@ -47,7 +47,8 @@ function folderOf(purpose: AttachmentPurpose, file: AttachmentRow, rounds: Reado
     case 'application':
       return '';
     case 'integration':
-      if (rounds.size > 1 && file.integrationRoundId !== null) return `Integrazione/Richiesta ${rounds.get(file.integrationRoundId) ?? ''}/`;
+      if (rounds.size > 1 && file.integrationRoundId !== null)
+        return `Integrazione/Richiesta ${rounds.get(file.integrationRoundId) ?? ''}/`;
       return 'Integrazione/';
     case 'review':
       return 'Istruttoria/DNSH/';
@@ -84,8 +85,9 @@ export function applicationArchiveEntries(input: ApplicationArchiveInput): Archi
     const base = displayFileName(`${type?.name ?? 'Allegato'} - ${file.fileName}`.replaceAll('/', '-')) || 'allegato';
     return { name: uniqueName(`${folderOf(type?.purpose ?? 'application', file, input.integrationRounds)}${base}`, used), file };
   });
-  const surveys = input.reviewSurveys.map(
-    (survey): ArchiveEntry => ({ name: uniqueName(`Istruttoria/${displayFileName(survey.title.replaceAll('/', '-')) || 'Survey'}.txt`, used), text: survey.text }),
-  );
+  const surveys = input.reviewSurveys.map((survey): ArchiveEntry => ({
+    name: uniqueName(`Istruttoria/${displayFileName(survey.title.replaceAll('/', '-')) || 'Survey'}.txt`, used),
+    text: survey.text,
+  }));
   return [...files, ...surveys];
 }

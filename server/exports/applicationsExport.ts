@@ -52,7 +52,10 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
     for (let start = 0; start < order.length; start += BATCH) {
       const slice = order.slice(start, start + BATCH).map((r) => r.id);
       const rows = await db
-        .select({ application: applications, organization: { name: organizations.name, pIva: organizations.pIva, email: organizations.email } })
+        .select({
+          application: applications,
+          organization: { name: organizations.name, pIva: organizations.pIva, email: organizations.email },
+        })
         .from(applications)
         .innerJoin(organizations, eq(organizations.id, applications.organizationId))
         .where(inArray(applications.id, slice));

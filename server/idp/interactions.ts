@@ -58,7 +58,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider, accoun
         400,
         messagePage({
           title: 'Sessione di accesso scaduta',
-          message: "La pagina di accesso non è più valida. Torna al portale e premi di nuovo Accedi o Registrati.",
+          message: 'La pagina di accesso non è più valida. Torna al portale e premi di nuovo Accedi o Registrati.',
           linkHref: `${publicUrl}/`,
           linkText: 'Torna al Portale Fondi',
         }),

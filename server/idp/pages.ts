@@ -138,6 +138,9 @@ export const LOGOUT_SCRIPT = 'document.forms[0].submit();\n';
 
 /** The provider's logout confirmation: we ask nothing more, the person already chose Esci in the portal. */
 export function logoutPage(form: string): string {
-  const confirm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"><noscript><button type="submit">Esci</button></noscript></form>');
+  const confirm = form.replace(
+    '</form>',
+    '<input type="hidden" name="logout" value="yes"><noscript><button type="submit">Esci</button></noscript></form>',
+  );
   return layout('Uscita in corso', `<h1>Uscita in corso…</h1>${confirm}<script src="/idp-assets/logout.js"></script>`);
 }

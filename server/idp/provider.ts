@@ -150,8 +150,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
     // session (Esci, the provider's logout page) revokes the grant, so a refresh after logout is refused.
     // Without this, offline_access tokens outlive the logout by design.
     expiresWithSession: async () => true,
-    issueRefreshToken: async (_ctx, client, code) =>
-      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     renderError(ctx, out) {
       html(
         ctx,

@@ -11,7 +11,10 @@ import { serverSecrets } from '../db/schema/identity.ts';
 async function loadOrCreate<T>(db: Db, name: string, create: () => Promise<T> | T): Promise<T> {
   const [existing] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
   if (existing) return existing.value as T;
-  await db.insert(serverSecrets).values({ name, value: await create() }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: await create() })
+    .onConflictDoNothing();
   const [stored] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
   return stored!.value as T;
 }

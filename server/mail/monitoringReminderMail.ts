@@ -36,6 +36,7 @@ export function monitoringReminderMail(input: {
     '',
     'Portale Fondi',
   ];
-  const subject = input.kind === 'opened' ? m.mailOpenedSubject(input.fund, input.periodTitle) : m.mailDueSoonSubject(input.fund, input.periodTitle);
+  const subject =
+    input.kind === 'opened' ? m.mailOpenedSubject(input.fund, input.periodTitle) : m.mailDueSoonSubject(input.fund, input.periodTitle);
   return { to: input.to, subject, text: lines.join('\n') };
 }

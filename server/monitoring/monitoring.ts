@@ -36,7 +36,10 @@ export function createMonitoring(deps: MonitoringDeps) {
 
   /** The period `admin.monitoring.open` opens now, or the Italian reason it cannot. */
   async function nextPeriod(tx: Db, application: ApplicationRow) {
-    const opened = tx.select({ id: monitoringRounds.periodId }).from(monitoringRounds).where(eq(monitoringRounds.applicationId, application.id));
+    const opened = tx
+      .select({ id: monitoringRounds.periodId })
+      .from(monitoringRounds)
+      .where(eq(monitoringRounds.applicationId, application.id));
     const notOpened = and(eq(monitoringPeriods.fund, application.fund), notInArray(monitoringPeriods.id, opened));
     const today = italianCalendarDay(now());
     const [started] = await tx
@@ -46,15 +49,27 @@ export function createMonitoring(deps: MonitoringDeps) {
       .orderBy(asc(monitoringPeriods.opensOn), asc(monitoringPeriods.code))
       .limit(1);
     if (started) return started;
-    const [upcoming] = await tx.select().from(monitoringPeriods).where(notOpened).orderBy(asc(monitoringPeriods.opensOn), asc(monitoringPeriods.code)).limit(1);
-    throw new HttpError(409, 'monitoring_period_unavailable', upcoming ? m.noPeriodStarted(upcoming.title, italianDate(`${upcoming.opensOn}T12:00:00Z`)) : m.noPeriodLeft);
+    const [upcoming] = await tx
+      .select()
+      .from(monitoringPeriods)
+      .where(notOpened)
+      .orderBy(asc(monitoringPeriods.opensOn), asc(monitoringPeriods.code))
+      .limit(1);
+    throw new HttpError(
+      409,
+      'monitoring_period_unavailable',
+      upcoming ? m.noPeriodStarted(upcoming.title, italianDate(`${upcoming.opensOn}T12:00:00Z`)) : m.noPeriodLeft,
+    );
   }
 
   /** The new period starts from the previous period's answers, or from the review's for the first one. */
   async function prefill(tx: Db, application: ApplicationRow, periodId: string, previousPeriodId: string | null, userId: string | null) {
     const entry = surveys.fundOf(application);
     for (const name of reviewSurveyNames(entry)) {
-      const [source] = await tx.select().from(surveySubmissions).where(surveys.whereSubmission(application.id, name, previousPeriodId));
+      const [source] = await tx
+        .select()
+        .from(surveySubmissions)
+        .where(surveys.whereSubmission(application.id, name, previousPeriodId));
       const definition = await surveys.latestDefinition(tx, name);
       if (!source || !definition) continue;
       await tx.insert(surveySubmissions).values({
@@ -136,7 +151,12 @@ export function createMonitoring(deps: MonitoringDeps) {
       const reminders = await db
         .select()
         .from(monitoringReminders)
-        .where(inArray(monitoringReminders.roundId, rounds.map(({ round }) => round.id)))
+        .where(
+          inArray(
+            monitoringReminders.roundId,
+            rounds.map(({ round }) => round.id),
+          ),
+        )
         .orderBy(asc(monitoringReminders.sentAt));
       const at = now();
       const latest = rounds.at(-1)!.round.id;

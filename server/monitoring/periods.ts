@@ -13,7 +13,10 @@ export class MonitoringPeriodsError extends Error {
 }
 
 /** Reads and checks the file; a bad one stops the start with a message naming it and the problem. */
-export async function readMonitoringPeriods(file: string = DEFAULT_MONITORING_PERIODS_FILE, funds: readonly string[]): Promise<MonitoringPeriodFileEntry[]> {
+export async function readMonitoringPeriods(
+  file: string = DEFAULT_MONITORING_PERIODS_FILE,
+  funds: readonly string[],
+): Promise<MonitoringPeriodFileEntry[]> {
   let json: unknown;
   try {
     json = JSON.parse(await readFile(file, 'utf8'));

@@ -53,9 +53,19 @@ export function createMonitoringReminders(deps: MonitoringRemindersDeps) {
     const sent = await db
       .select({ roundId: monitoringReminders.roundId, kind: monitoringReminders.kind })
       .from(monitoringReminders)
-      .where(inArray(monitoringReminders.roundId, open.map((r) => r.roundId)));
+      .where(
+        inArray(
+          monitoringReminders.roundId,
+          open.map((r) => r.roundId),
+        ),
+      );
     const due = remindersDue(
-      open.map((r) => ({ roundId: r.roundId, dueOn: r.dueOn, submitted: false, sent: sent.filter((s) => s.roundId === r.roundId).map((s) => s.kind) })),
+      open.map((r) => ({
+        roundId: r.roundId,
+        dueOn: r.dueOn,
+        submitted: false,
+        sent: sent.filter((s) => s.roundId === r.roundId).map((s) => s.kind),
+      })),
       now,
       daysBefore,
     );

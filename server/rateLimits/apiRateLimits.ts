@@ -30,7 +30,7 @@ function routeLimit(url: string | undefined): RouteLimit | undefined {
       return {
         perIp: 'emailsPerIp',
         perAccount: 'emailsPerAccount',
-        cost: (request) => ((request.body as { emails?: unknown[] } | undefined)?.emails?.length ?? 1),
+        cost: (request) => (request.body as { emails?: unknown[] } | undefined)?.emails?.length ?? 1,
       };
     case '/api/FileUpload/UploadFile':
       return { perIp: 'uploadsPerIp', perAccount: 'uploadsPerAccount' };

@@ -39,7 +39,14 @@ export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSect
 
   // One pass over the history: each step with the next one (how long the status lasted) and the
   // application's first presentation; then decisions and integration stays are aggregated from it.
-  const timings = await queryRows<{ kind: 'decision' | 'integration'; fund: Fund | null; n: number; open: number; median: string | null; p90: string | null }>(
+  const timings = await queryRows<{
+    kind: 'decision' | 'integration';
+    fund: Fund | null;
+    n: number;
+    open: number;
+    median: string | null;
+    p90: string | null;
+  }>(
     db,
     sql`with steps as (
           select ${history.applicationId} as application_id, ${applications.fund} as fund, ${history.toStatus} as to_status,
@@ -79,7 +86,8 @@ export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSect
   }
   const presentedCount = weekly.reduce((n, row) => n + num(row.n), 0);
   const busiest = weekRows.reduce<ReportRow | undefined>(
-    (best, row) => (!best || scope.funds.reduce((n, f) => n + num(row[f]), 0) > scope.funds.reduce((n, f) => n + num(best[f]), 0) ? row : best),
+    (best, row) =>
+      !best || scope.funds.reduce((n, f) => n + num(row[f]), 0) > scope.funds.reduce((n, f) => n + num(best[f]), 0) ? row : best,
     undefined,
   );
   const busiestCount = busiest ? scope.funds.reduce((n, f) => n + num(busiest[f]), 0) : 0;
@@ -114,7 +122,12 @@ export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSect
       reading:
         presentedCount === 0 || !busiest
           ? m.readings.none
-          : m.readings.weekly(formatCount(presentedCount), formatCount(weekRows.length), formatDay(String(busiest.week)), formatCount(busiestCount)),
+          : m.readings.weekly(
+              formatCount(presentedCount),
+              formatCount(weekRows.length),
+              formatDay(String(busiest.week)),
+              formatCount(busiestCount),
+            ),
       note: m.notes.period,
       columns: [{ key: 'week', label: m.columns.week, kind: 'day' }, ...perFund],
       rows: weekRows,
@@ -126,7 +139,11 @@ export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSect
       reading:
         !overall || num(overall.decisions) === 0
           ? m.readings.noDecisions
-          : m.readings.reviewSpeed(formatDays(days(overall.median) ?? 0), formatDays(days(overall.p90) ?? 0), formatCount(num(overall.decisions))),
+          : m.readings.reviewSpeed(
+              formatDays(days(overall.median) ?? 0),
+              formatDays(days(overall.p90) ?? 0),
+              formatCount(num(overall.decisions)),
+            ),
       columns: [
         { key: 'fund', label: m.columns.fund, kind: 'text' },
         { key: 'decisions', label: m.columns.decisions, kind: 'count' },
@@ -138,7 +155,11 @@ export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSect
         { key: 'integrationP90', label: m.columns.integrationP90, kind: 'days' },
       ],
       rows: speedRows,
-      chart: { categoryKey: 'fund', seriesKeys: ['decisionMedian', 'decisionP90', 'integrationMedian', 'integrationP90'], orientation: 'horizontal' },
+      chart: {
+        categoryKey: 'fund',
+        seriesKeys: ['decisionMedian', 'decisionP90', 'integrationMedian', 'integrationP90'],
+        orientation: 'horizontal',
+      },
     },
   ];
 }

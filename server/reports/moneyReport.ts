@@ -48,7 +48,9 @@ export async function moneyReport(db: Db, scope: ReportScope): Promise<ReportSec
         from presented, jsonb_array_elements_text(presented.warnings) as w(warning) group by 2, 3`,
   );
   const totals = aggregates.filter((row) => row.kind === 'total');
-  const bands = aggregates.filter((row) => row.kind === 'band').map((row) => ({ fund: row.fund, band: row.key === null ? null : Number(row.key), n: row.n }));
+  const bands = aggregates
+    .filter((row) => row.kind === 'band')
+    .map((row) => ({ fund: row.fund, band: row.key === null ? null : Number(row.key), n: row.n }));
   const warnings = aggregates.filter((row) => row.kind === 'warning').map((row) => ({ fund: row.fund, warning: row.key ?? '', n: row.n }));
 
   const byFund = new Map(totals.map((row) => [row.fund, row]));
@@ -78,7 +80,9 @@ export async function moneyReport(db: Db, scope: ReportScope): Promise<ReportSec
     const values = Object.fromEntries(scope.funds.map((fund) => [fund, bandCount.get(`${fund}:${band}`) ?? 0]));
     return { band: band === 'none' ? m.labels.notComputable : bandLabel(band), ...values, ...total(values) };
   });
-  const overLimit = bands.filter((row) => row.band !== null && row.band >= SHARE_LIMIT_PERCENT / BANDS).reduce((n, row) => n + num(row.n), 0);
+  const overLimit = bands
+    .filter((row) => row.band !== null && row.band >= SHARE_LIMIT_PERCENT / BANDS)
+    .reduce((n, row) => n + num(row.n), 0);
 
   const texts = [...new Set(warnings.map((row) => row.warning))].sort((a, b) => a.localeCompare(b, 'it'));
   const warningCount = new Map(warnings.map((row) => [`${row.fund}:${row.warning}`, num(row.n)]));
@@ -87,7 +91,10 @@ export async function moneyReport(db: Db, scope: ReportScope): Promise<ReportSec
     return { warning, ...values, ...total(values) };
   });
   const acrossFunds = (row: ReportRow) => scope.funds.reduce((n, fund) => n + num(row[fund]), 0);
-  const topWarning = warningRows.reduce<ReportRow | undefined>((best, row) => (!best || acrossFunds(row) > acrossFunds(best) ? row : best), undefined);
+  const topWarning = warningRows.reduce<ReportRow | undefined>(
+    (best, row) => (!best || acrossFunds(row) > acrossFunds(best) ? row : best),
+    undefined,
+  );
   const withWarnings = sum('withWarnings');
 
   return [
@@ -97,7 +104,12 @@ export async function moneyReport(db: Db, scope: ReportScope): Promise<ReportSec
       reading:
         count === 0
           ? m.readings.none
-          : m.readings.amounts(formatCount(count), formatEuro(requested), formatEuro(investment), formatPercent(investment > 0 ? (requested / investment) * 100 : 0)),
+          : m.readings.amounts(
+              formatCount(count),
+              formatEuro(requested),
+              formatEuro(investment),
+              formatPercent(investment > 0 ? (requested / investment) * 100 : 0),
+            ),
       note: m.notes.period,
       columns: [
         { key: 'fund', label: m.columns.fund, kind: 'text' },
@@ -113,7 +125,8 @@ export async function moneyReport(db: Db, scope: ReportScope): Promise<ReportSec
     {
       id: 'quota-fondo',
       title: m.sections.shares,
-      reading: count === 0 ? m.readings.none : m.readings.shares(formatCount(overLimit), formatCount(count), formatPercent(SHARE_LIMIT_PERCENT)),
+      reading:
+        count === 0 ? m.readings.none : m.readings.shares(formatCount(overLimit), formatCount(count), formatPercent(SHARE_LIMIT_PERCENT)),
       columns: [{ key: 'band', label: m.columns.shareBand, kind: 'text' }, ...perFund],
       rows: shareRows,
       chart: { categoryKey: 'band', seriesKeys: [...scope.funds], orientation: 'vertical' },

@@ -85,7 +85,10 @@ function periodsByFund(periods: PeriodCount[], scope: ReportScope, now: Date): R
     for (const p of periods) if (funds.includes(p.fund)) addTo(row, stateOf(p, now), num(p.n));
     return row;
   };
-  const rows = [...scope.funds.map((fund) => rowOf([fund], fund)), ...(scope.funds.length > 1 ? [rowOf(scope.funds, m.columns.total)] : [])];
+  const rows = [
+    ...scope.funds.map((fund) => rowOf([fund], fund)),
+    ...(scope.funds.length > 1 ? [rowOf(scope.funds, m.columns.total)] : []),
+  ];
   const all = rows[rows.length - 1]!;
   return {
     id: 'periodi',
@@ -93,7 +96,12 @@ function periodsByFund(periods: PeriodCount[], scope: ReportScope, now: Date): R
     reading:
       num(all.opened) === 0
         ? m.readings.noPeriods
-        : m.readings.periods(formatCount(num(all.opened)), formatCount(num(all.filled)), formatCount(num(all.pending)), formatCount(num(all.overdue))),
+        : m.readings.periods(
+            formatCount(num(all.opened)),
+            formatCount(num(all.filled)),
+            formatCount(num(all.pending)),
+            formatCount(num(all.overdue)),
+          ),
     note: `${m.notes.periodsOverdue} ${m.notes.period}`,
     columns: [{ key: 'fund', label: m.columns.fund, kind: 'text' }, ...PERIOD_COLUMNS],
     rows,
@@ -107,7 +115,11 @@ function periodsByTitle(periods: PeriodCount[], scope: ReportScope, now: Date, b
   for (const fund of scope.funds) {
     for (const p of periods) {
       if (p.fund !== fund) continue;
-      const row = byPeriod.get(p.periodId) ?? { period: both ? `${p.fund} · ${p.title}` : p.title, dueDay: effectiveDueDay(p.dueOn), ...emptyCounts() };
+      const row = byPeriod.get(p.periodId) ?? {
+        period: both ? `${p.fund} · ${p.title}` : p.title,
+        dueDay: effectiveDueDay(p.dueOn),
+        ...emptyCounts(),
+      };
       addTo(row, stateOf(p, now), num(p.n));
       byPeriod.set(p.periodId, row);
     }
@@ -123,7 +135,11 @@ function periodsByTitle(periods: PeriodCount[], scope: ReportScope, now: Date, b
         : mostOverdue
           ? m.readings.periodMostOverdue(String(mostOverdue.period), formatCount(num(mostOverdue.overdue)))
           : m.readings.periodsNoneOverdue(formatCount(rows.length)),
-    columns: [{ key: 'period', label: m.columns.period, kind: 'text' }, { key: 'dueDay', label: m.columns.dueDay, kind: 'day' }, ...PERIOD_COLUMNS],
+    columns: [
+      { key: 'period', label: m.columns.period, kind: 'text' },
+      { key: 'dueDay', label: m.columns.dueDay, kind: 'day' },
+      ...PERIOD_COLUMNS,
+    ],
     rows,
     chart: { categoryKey: 'period', seriesKeys: PERIOD_SERIES, orientation: 'horizontal' },
   };
@@ -139,7 +155,10 @@ function statusSection(counted: { fund: Fund; status: ApplicationStatusCode; n: 
     }
     return row;
   };
-  const rows = [...scope.funds.map((fund) => rowOf([fund], fund)), ...(scope.funds.length > 1 ? [rowOf(scope.funds, m.columns.total)] : [])];
+  const rows = [
+    ...scope.funds.map((fund) => rowOf([fund], fund)),
+    ...(scope.funds.length > 1 ? [rowOf(scope.funds, m.columns.total)] : []),
+  ];
   const all = rows[rows.length - 1]!;
   const count = num(all.open) + num(all.submitted) + num(all.closed);
   return {
@@ -148,7 +167,12 @@ function statusSection(counted: { fund: Fund; status: ApplicationStatusCode; n: 
     reading:
       count === 0
         ? m.readings.none
-        : m.readings.monitoring(formatCount(count), formatCount(num(all.open)), formatCount(num(all.submitted)), formatCount(num(all.closed))),
+        : m.readings.monitoring(
+            formatCount(count),
+            formatCount(num(all.open)),
+            formatCount(num(all.submitted)),
+            formatCount(num(all.closed)),
+          ),
     note: m.notes.period,
     columns: [
       { key: 'fund', label: m.columns.fund, kind: 'text' },

@@ -20,7 +20,11 @@ export function scopeOf(filters: ReportFilters): ReportScope {
 /** Statuses of an application that has been presented and not reopened (the lifecycle's 'submitted' tag). */
 export const SUBMITTED_STATUSES: readonly ApplicationStatusCode[] = APPLICATION_STATUS_CODES.filter(isSubmittedStatus);
 
-export const sqlList = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+export const sqlList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 /**
  * `instant` falls on a Europe/Rome calendar day within the scope's range (both ends included): from Rome's
@@ -50,11 +54,12 @@ function perFund(read: (fund: Fund) => SQL): SQL {
 export const figures = {
   fundAmount: perFund((fund) => jsonNumber(FUND_REPORT_FIELDS[fund].fundAmount)),
   totalInvestment: perFund((fund) => jsonNumber(FUND_REPORT_FIELDS[fund].totalInvestment)),
-  coFinancing: perFund((fund) =>
-    sql`(${sql.join(
-      FUND_REPORT_FIELDS[fund].coFinancing.map((key) => sql`coalesce(${jsonNumber(key)}, 0)`),
-      sql` + `,
-    )})`,
+  coFinancing: perFund(
+    (fund) =>
+      sql`(${sql.join(
+        FUND_REPORT_FIELDS[fund].coFinancing.map((key) => sql`coalesce(${jsonNumber(key)}, 0)`),
+        sql` + `,
+      )})`,
   ),
   /** The region's ISTAT code as text ('' when not given). */
   region: perFund((fund) => sql`coalesce(${applications.body} ->> ${FUND_REPORT_FIELDS[fund].region}::text, '')`),

@@ -17,7 +17,13 @@ const NUMBER_FORMATS: Record<ReportValueKind, string> = {
 /** Excel's sheet names: at most 31 characters, none of : \ / ? * [ ]; cut at a word when too long. */
 function sheetName(title: string, used: Set<string>): string {
   const clean = title.replace(/[:\\/?*[\]]/g, ' ').trim();
-  const cut = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max + 1).replace(/\s+\S*$/, '').trim() || text.slice(0, max));
+  const cut = (text: string, max: number) =>
+    text.length <= max
+      ? text
+      : text
+          .slice(0, max + 1)
+          .replace(/\s+\S*$/, '')
+          .trim() || text.slice(0, max);
   let name = cut(clean, 31);
   for (let i = 2; used.has(name.toLowerCase()); i++) name = `${cut(clean, 28)} ${i}`;
   used.add(name.toLowerCase());

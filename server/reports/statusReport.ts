@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { APPLICATION_STATUS_CODES, applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
+import {
+  APPLICATION_STATUS_CODES,
+  applicationStatusLabels,
+  type ApplicationStatusCode,
+  type Fund,
+} from '../../domain/applicationStatus.ts';
 import type { ReportSection } from '../../domain/reports/reportData.ts';
 import { formatCount } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';

@@ -27,7 +27,15 @@ function placeRows(counts: PlaceCount[], funds: readonly Fund[], nameOf: (code: 
   const byName = new Map<string, ReportRow>();
   for (const row of counts) {
     const name = (row.place && nameOf(row.place)) || m.labels.notGiven;
-    const entry = byName.get(name) ?? { [key]: name, ...Object.fromEntries(funds.flatMap((f) => [[`${f}:n`, 0], [`${f}:requested`, 0]])) };
+    const entry = byName.get(name) ?? {
+      [key]: name,
+      ...Object.fromEntries(
+        funds.flatMap((f) => [
+          [`${f}:n`, 0],
+          [`${f}:requested`, 0],
+        ]),
+      ),
+    };
     entry[`${row.fund}:n`] = num(entry[`${row.fund}:n`]) + num(row.n);
     entry[`${row.fund}:requested`] = round2(num(entry[`${row.fund}:requested`]) + num(row.requested));
     byName.set(name, entry);

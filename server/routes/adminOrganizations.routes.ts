@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../domain/messages.ts';
-import { adminOrganizationListSchema, adminStatusHistoryItemSchema, compilazioneHistoryQuerySchema, type AdminOrganizationListItem } from '../../domain/application.ts';
+import {
+  adminOrganizationListSchema,
+  adminStatusHistoryItemSchema,
+  compilazioneHistoryQuerySchema,
+  type AdminOrganizationListItem,
+} from '../../domain/application.ts';
 import { requireAdmin } from '../auth/authenticate.ts';
 import type { AdminList } from '../applications/adminList.ts';
 import { applicationErrors, parseApplicationId } from './fundController.routes.ts';
@@ -31,7 +36,9 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{ repository: Appli
   const compressedCopies = createCompressedCopies();
   // The first build (60–160 ms at 5,000 organisations) is done when the server starts, not in an admin's request.
   app.addHook('onReady', async () => {
-    void adminList.current().catch((error: unknown) => app.log.warn({ error }, 'admin list: first build failed; the first request builds it'));
+    void adminList
+      .current()
+      .catch((error: unknown) => app.log.warn({ error }, 'admin list: first build failed; the first request builds it'));
   });
 
   app.get(
@@ -55,7 +62,12 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{ repository: Appli
   /** Every status change of one application with its note and who made it, oldest first. Admins only. */
   app.get(
     '/api/Organization/GetCompilazioneHistory',
-    { schema: { querystring: compilazioneHistoryQuerySchema, response: { 200: z.array(adminStatusHistoryItemSchema), ...applicationErrors } } },
+    {
+      schema: {
+        querystring: compilazioneHistoryQuerySchema,
+        response: { 200: z.array(adminStatusHistoryItemSchema), ...applicationErrors },
+      },
+    },
     async (request) => {
       requireAdmin(request);
       const id = parseApplicationId(request.query.compilazioneId);

@@ -201,16 +201,21 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       if (!row || (row.body === null && row.draft === null)) throw new HttpError(404, 'not_found', m.exportNoApplication);
 
       const stream = new PassThrough();
-      writeApplicationWorkbook(stream, registered.application.definition, {
-        fund,
-        organization: { name: organization.name, pIva: organization.pIva },
-        status: row.status,
-        submittedAt: row.submittedAt,
-        statusChangedAt: row.statusChangedAt,
-        warnings: row.warnings,
-        data: row.body ?? row.draft,
-        source: row.body ? 'Candidatura' : 'Bozza',
-      }, referenceNames).catch((err: unknown) => {
+      writeApplicationWorkbook(
+        stream,
+        registered.application.definition,
+        {
+          fund,
+          organization: { name: organization.name, pIva: organization.pIva },
+          status: row.status,
+          submittedAt: row.submittedAt,
+          statusChangedAt: row.statusChangedAt,
+          warnings: row.warnings,
+          data: row.body ?? row.draft,
+          source: row.body ? 'Candidatura' : 'Bozza',
+        },
+        referenceNames,
+      ).catch((err: unknown) => {
         request.log.error({ err }, 'application excel export failed');
         stream.destroy(err instanceof Error ? err : new Error(String(err)));
       });

@@ -186,7 +186,10 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     async (request) => {
       const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
       const fund = parseFund(request.query.callType);
-      const [types, files] = await Promise.all([repository.typesOf(fund, 'review'), repository.filesOf(access.organization.id, fund, 'review')]);
+      const [types, files] = await Promise.all([
+        repository.typesOf(fund, 'review'),
+        repository.filesOf(access.organization.id, fund, 'review'),
+      ]);
       return attachmentSlotsOf(types, files);
     },
   );
@@ -198,7 +201,10 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       { schema: { querystring: attachmentOrgQuerySchema, response: { 200: attachmentValidationSchema, ...errors } } },
       async (request) => {
         const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
-        const [types, files] = await Promise.all([repository.typesOf(fund, 'review'), repository.filesOf(access.organization.id, fund, 'review')]);
+        const [types, files] = await Promise.all([
+          repository.typesOf(fund, 'review'),
+          repository.filesOf(access.organization.id, fund, 'review'),
+        ]);
         return attachmentValidationOf(types, files);
       },
     );
@@ -257,24 +263,31 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
         const { file } = entry;
         // Already-compressed formats are stored, not deflated again (applicationArchive.ts); each file is read as
         // the zip reaches it and piped through with backpressure, never buffered whole.
-        zip.addReadStreamLazy(entry.name, { mtime: file.createdAt, size: file.size, compress: deflateInArchive(file.contentType) }, (callback) => {
-          storage.openRead(file.storageKey).then(
-            (stream) => {
-              if (output.destroyed) {
-                stream.destroy();
-                return;
-              }
-              reading.add(stream);
-              stream.once('close', () => reading.delete(stream));
-              callback(null, stream);
-            },
-            (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as never),
-          );
-        });
+        zip.addReadStreamLazy(
+          entry.name,
+          { mtime: file.createdAt, size: file.size, compress: deflateInArchive(file.contentType) },
+          (callback) => {
+            storage.openRead(file.storageKey).then(
+              (stream) => {
+                if (output.destroyed) {
+                  stream.destroy();
+                  return;
+                }
+                reading.add(stream);
+                stream.once('close', () => reading.delete(stream));
+                callback(null, stream);
+              },
+              (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as never),
+            );
+          },
+        );
       });
       if (missing.length > 0) {
         request.log.error({ organizationId: organization.id, fund, missing }, 'attachments missing from storage');
-        zip.addBuffer(Buffer.from(`File non disponibili nell'archivio:\r\n${missing.join('\r\n')}\r\n`, 'utf8'), 'FILE-NON-DISPONIBILI.txt');
+        zip.addBuffer(
+          Buffer.from(`File non disponibili nell'archivio:\r\n${missing.join('\r\n')}\r\n`, 'utf8'),
+          'FILE-NON-DISPONIBILI.txt',
+        );
       }
       zip.on('error', (error: Error) => {
         if (output.destroyed) return; // the download was closed: nothing failed
@@ -285,7 +298,10 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
 
       return reply
         .type('application/zip')
-        .header('content-disposition', attachmentDisposition(zippedAttachmentsFileName(fund, displayFileName(organization.name) || 'organizzazione')))
+        .header(
+          'content-disposition',
+          attachmentDisposition(zippedAttachmentsFileName(fund, displayFileName(organization.name) || 'organizzazione')),
+        )
         .header('cache-control', 'private, no-store')
         .send(output);
     },

@@ -41,7 +41,7 @@ function providerError(error: unknown, refused: HttpError): HttpError {
   if (error instanceof client.ResponseBodyError || error instanceof client.AuthorizationResponseError) return refused;
   // The callback parameters did not validate (state, issuer): a refused login, not a provider outage.
   if (error instanceof client.ClientError && error.code === 'OAUTH_INVALID_RESPONSE') return refused;
-  return new HttpError(502, 'identity_provider_unavailable', "Il servizio di autenticazione non risponde: riprova tra qualche istante.");
+  return new HttpError(502, 'identity_provider_unavailable', 'Il servizio di autenticazione non risponde: riprova tra qualche istante.');
 }
 
 export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (app, { oidc, redirectUri, postLogoutRedirectUri, secureCookies }) => {
@@ -112,7 +112,10 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (app, { oidc, red
         return toTokenSet(tokens);
       } catch (error) {
         request.log.warn({ err: error }, 'code exchange refused');
-        throw providerError(error, new HttpError(400, 'invalid_grant', 'Il codice di accesso non è valido o è scaduto: premi di nuovo Accedi.'));
+        throw providerError(
+          error,
+          new HttpError(400, 'invalid_grant', 'Il codice di accesso non è valido o è scaduto: premi di nuovo Accedi.'),
+        );
       }
     },
   );

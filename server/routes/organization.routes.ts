@@ -3,11 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import { fieldErrorSchema } from '../../domain/validation.ts';
-import {
-  acceptInvitationRequestSchema,
-  acceptInvitationResponseSchema,
-  invitationViewSchema,
-} from '../../domain/invitation.ts';
+import { acceptInvitationRequestSchema, acceptInvitationResponseSchema, invitationViewSchema } from '../../domain/invitation.ts';
 import { messages } from '../../domain/messages.ts';
 import {
   createOrganizationResponseSchema,
@@ -169,14 +165,10 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   );
 
   /** The organisation named by the SelectedOrganizationId header, if the caller may read it. */
-  app.get(
-    '/api/Organization/GetOrganization',
-    { schema: { response: { 200: organizationDetailSchema, ...errors } } },
-    async (request) => {
-      const access = await membership.requireSelectedMember(request, { allowAdmin: 'read' });
-      return detailOf(access.organization, access);
-    },
-  );
+  app.get('/api/Organization/GetOrganization', { schema: { response: { 200: organizationDetailSchema, ...errors } } }, async (request) => {
+    const access = await membership.requireSelectedMember(request, { allowAdmin: 'read' });
+    return detailOf(access.organization, access);
+  });
 
   app.get(
     '/api/Organization/GetOrganizationById',

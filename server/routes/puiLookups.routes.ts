@@ -36,18 +36,30 @@ export const puiLookupsRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData 
   };
 
   app.get('/api/Pui/GetObiettiviGenerali', { schema: list }, async (request, reply) => {
-    sendCachedJson(request, reply, cached('obiettivi-generali', () => reference.obiettiviGenerali));
+    sendCachedJson(
+      request,
+      reply,
+      cached('obiettivi-generali', () => reference.obiettiviGenerali),
+    );
     return reply;
   });
 
   app.get('/api/Pui/GetFinalitaGenerali', { schema: list }, async (request, reply) => {
-    sendCachedJson(request, reply, cached('finalita-generali', () => reference.finalitaGenerali));
+    sendCachedJson(
+      request,
+      reply,
+      cached('finalita-generali', () => reference.finalitaGenerali),
+    );
     return reply;
   });
 
   app.get('/api/Pui/GetAllPuiFromCity', { schema: { querystring: puiCityQuerySchema, ...list } }, async (request, reply) => {
     const city = cityOf(request.query.cityId);
-    sendCachedJson(request, reply, cached(`pui:${city.id}`, () => reference.puiOfCity(city.id)));
+    sendCachedJson(
+      request,
+      reply,
+      cached(`pui:${city.id}`, () => reference.puiOfCity(city.id)),
+    );
     return reply;
   });
 

@@ -143,7 +143,12 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
     '/api/SJSurvey/GetSurveySubmssionbySurveyId',
     {
       schema: {
-        querystring: z.object({ surveyId: z.string(), candidaturaId: z.string(), monitoraggio: monitoraggioQuery, periodo: z.string().max(64).optional() }),
+        querystring: z.object({
+          surveyId: z.string(),
+          candidaturaId: z.string(),
+          monitoraggio: monitoraggioQuery,
+          periodo: z.string().max(64).optional(),
+        }),
         response: { 200: surveySubmissionSchema.nullable(), ...errors },
       },
     },

@@ -62,21 +62,25 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
     async (request, reply) => {
       const { regId } = request.query;
       if (!territory.region(regId)) throw new HttpError(404, 'not_found', messages.lookups.regionNotFound);
-      sendCachedJson(request, reply, cached(`region:${regId}`, () => territory.provincesOf(regId)));
+      sendCachedJson(
+        request,
+        reply,
+        cached(`region:${regId}`, () => territory.provincesOf(regId)),
+      );
       return reply;
     },
   );
 
-  app.get(
-    '/api/Typology/GetComunefromProv',
-    { schema: { querystring: provinceQuerySchema, ...list } },
-    async (request, reply) => {
-      const { provId } = request.query;
-      if (!territory.province(provId)) throw new HttpError(404, 'not_found', messages.lookups.provinceNotFound);
-      sendCachedJson(request, reply, cached(`province:${provId}`, () => territory.comuniOf(provId)));
-      return reply;
-    },
-  );
+  app.get('/api/Typology/GetComunefromProv', { schema: { querystring: provinceQuerySchema, ...list } }, async (request, reply) => {
+    const { provId } = request.query;
+    if (!territory.province(provId)) throw new HttpError(404, 'not_found', messages.lookups.provinceNotFound);
+    sendCachedJson(
+      request,
+      reply,
+      cached(`province:${provId}`, () => territory.comuniOf(provId)),
+    );
+    return reply;
+  });
 
   const cityOf = (cityId: number) => {
     const city = reference.city(cityId);
@@ -84,15 +88,15 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
     return city;
   };
 
-  app.get(
-    '/api/Typology/GetComuneFromCity',
-    { schema: { querystring: cityQuerySchema, ...list } },
-    async (request, reply) => {
-      const city = cityOf(request.query.cityId);
-      sendCachedJson(request, reply, cached(`city:${city.id}`, () => territory.comuniOf(city.provinceId)));
-      return reply;
-    },
-  );
+  app.get('/api/Typology/GetComuneFromCity', { schema: { querystring: cityQuerySchema, ...list } }, async (request, reply) => {
+    const city = cityOf(request.query.cityId);
+    sendCachedJson(
+      request,
+      reply,
+      cached(`city:${city.id}`, () => territory.comuniOf(city.provinceId)),
+    );
+    return reply;
+  });
 
   app.get(
     '/api/Typology/GetRegionFromCity',

@@ -24,8 +24,23 @@ const SCHEDE_DNSH = [
 /** The review stage's DNSH slots (spec §2 DNSH screen): the signed declaration (mandatory), then the schede. */
 function reviewTypes(fund: Fund, firstId: number, templatePath: string): AttachmentTypeSeed[] {
   return [
-    { id: firstId, fund, name: 'Dichiarazione attestante il rispetto dei vincoli DNSH', format: 'PDF', mandatory: true, templatePath, purpose: 'review' },
-    ...SCHEDE_DNSH.map((name, index) => ({ id: firstId + 11 + index, fund, name, format: 'PDF' as const, mandatory: false, purpose: 'review' as const })),
+    {
+      id: firstId,
+      fund,
+      name: 'Dichiarazione attestante il rispetto dei vincoli DNSH',
+      format: 'PDF',
+      mandatory: true,
+      templatePath,
+      purpose: 'review',
+    },
+    ...SCHEDE_DNSH.map((name, index) => ({
+      id: firstId + 11 + index,
+      fund,
+      name,
+      format: 'PDF' as const,
+      mandatory: false,
+      purpose: 'review' as const,
+    })),
   ];
 }
 
@@ -49,7 +64,14 @@ export interface AttachmentTypeSeed {
  */
 export const attachmentTypeSeeds: AttachmentTypeSeed[] = [
   { id: 101, fund: 'PUI', name: 'Informativa privacy firmata', format: 'PDF', mandatory: true, templatePath: TEMPLATE_PATHS.privacy },
-  { id: 102, fund: 'PUI', name: 'Accordo di riservatezza firmato', format: 'PDF', mandatory: true, templatePath: TEMPLATE_PATHS.confidentiality },
+  {
+    id: 102,
+    fund: 'PUI',
+    name: 'Accordo di riservatezza firmato',
+    format: 'PDF',
+    mandatory: true,
+    templatePath: TEMPLATE_PATHS.confidentiality,
+  },
   { id: 103, fund: 'PUI', name: 'Relazione tecnica di progetto', format: 'PDF', mandatory: true },
   { id: 104, fund: 'PUI', name: 'Piano economico-finanziario', format: 'Excel', mandatory: true },
   { id: 105, fund: 'PUI', name: 'Cronoprogramma dei lavori', format: 'PDF', mandatory: true },
@@ -60,7 +82,14 @@ export const attachmentTypeSeeds: AttachmentTypeSeed[] = [
   ...reviewTypes('PUI', 160, TEMPLATE_PATHS.dnshPui),
 
   { id: 201, fund: 'TUR', name: 'Informativa privacy firmata', format: 'PDF', mandatory: true, templatePath: TEMPLATE_PATHS.privacy },
-  { id: 202, fund: 'TUR', name: 'Accordo di riservatezza firmato', format: 'PDF', mandatory: true, templatePath: TEMPLATE_PATHS.confidentiality },
+  {
+    id: 202,
+    fund: 'TUR',
+    name: 'Accordo di riservatezza firmato',
+    format: 'PDF',
+    mandatory: true,
+    templatePath: TEMPLATE_PATHS.confidentiality,
+  },
   { id: 203, fund: 'TUR', name: 'Relazione tecnica e di sostenibilità del progetto turistico', format: 'PDF', mandatory: true },
   { id: 204, fund: 'TUR', name: 'Piano economico-finanziario', format: 'Excel', mandatory: true },
   { id: 205, fund: 'TUR', name: 'Cronoprogramma dei lavori', format: 'PDF', mandatory: true },

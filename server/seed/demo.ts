@@ -50,7 +50,13 @@ const DEMO_ORGANIZATIONS: DemoOrganization[] = [
   { name: 'Comune di Urbino', comune: 'Urbino', provinceSigla: 'PU', formaGiuridica: 1, contact: 'Paolo Magi' },
   { name: 'Fondazione Borghi Vivi', comune: 'Bagnoregio', provinceSigla: 'VT', formaGiuridica: 15, contact: 'Sara Lombardi' },
   { name: 'Albergo Diffuso Sassi S.r.l.', comune: 'Matera', provinceSigla: 'MT', formaGiuridica: 7, contact: 'Vito Lorusso' },
-  { name: 'Cooperativa Sociale Terre dell\u2019Etna', comune: 'Zafferana Etnea', provinceSigla: 'CT', formaGiuridica: 12, contact: 'Rosaria Platania' },
+  {
+    name: 'Cooperativa Sociale Terre dell\u2019Etna',
+    comune: 'Zafferana Etnea',
+    provinceSigla: 'CT',
+    formaGiuridica: 12,
+    contact: 'Rosaria Platania',
+  },
   { name: 'Comune di Cagliari', comune: 'Cagliari', provinceSigla: 'CA', formaGiuridica: 1, contact: 'Gianluca Porcu' },
   { name: 'Comune di Ancona', comune: 'Ancona', provinceSigla: 'AN', formaGiuridica: 1, contact: 'Michela Pieroni' },
   { name: 'Comune di Pescara', comune: 'Pescara', provinceSigla: 'PE', formaGiuridica: 1, contact: 'Luca Di Giacomo' },
@@ -61,7 +67,13 @@ const DEMO_ORGANIZATIONS: DemoOrganization[] = [
   { name: 'Comune di Como', comune: 'Como', provinceSigla: 'CO', formaGiuridica: 1, contact: 'Roberto Castelli' },
   { name: 'Comune di Perugia', comune: 'Perugia', provinceSigla: 'PG', formaGiuridica: 1, contact: 'Irene Tosti' },
   { name: 'Comune di Palermo', comune: 'Palermo', provinceSigla: 'PA', formaGiuridica: 1, contact: 'Salvatore La Rosa' },
-  { name: 'Azienda Speciale Terme di Salsomaggiore', comune: 'Salsomaggiore Terme', provinceSigla: 'PR', formaGiuridica: 19, contact: 'Giorgia Ferrari' },
+  {
+    name: 'Azienda Speciale Terme di Salsomaggiore',
+    comune: 'Salsomaggiore Terme',
+    provinceSigla: 'PR',
+    formaGiuridica: 19,
+    contact: 'Giorgia Ferrari',
+  },
   { name: 'Comune di Genova', comune: 'Genova', provinceSigla: 'GE', formaGiuridica: 1, contact: 'Matteo Parodi' },
   { name: 'Comune di L\u2019Aquila', comune: "L'Aquila", provinceSigla: 'AQ', formaGiuridica: 1, contact: 'Valentina Ciccone' },
 ];
@@ -88,7 +100,10 @@ function demoPartitaIva(index: number): string {
 /** Plain Italian prose of about `length` characters, for the description fields' limits. */
 function demoProse(subject: string, length: number): string {
   const sentence = `Il progetto ${subject} valorizza il territorio, ne migliora l\u2019accessibilità e riduce i consumi energetici. `;
-  return sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length).trim();
+  return sentence
+    .repeat(Math.ceil(length / sentence.length))
+    .slice(0, length)
+    .trim();
 }
 
 /** A demo application's submitted values and the reviewers' warnings its fund's rules give them. */
@@ -141,7 +156,10 @@ function demoApplication(
       progRegione: city.regionName ?? '',
       progComune: city.comuneId,
       progInherentPui: false,
-      puiRiferimento: reference.puiOfCity(city.id).slice(0, 1).map((plan) => plan.id),
+      puiRiferimento: reference
+        .puiOfCity(city.id)
+        .slice(0, 1)
+        .map((plan) => plan.id),
       puiCorrispndeObbietivi: true,
       progPuiDistanza: 150 + ((index * 70) % 900),
       finalitaGenerale: pick(PUI_FINALITA_GENERALI)!.id,
@@ -269,7 +287,8 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
           .insert(applications)
           .values({ organizationId: row!.id, fund, createdAt: new Date(at), updatedAt: new Date(at), statusChangedAt: new Date(at) })
           .returning({ id: applications.id });
-        const city = cittaMetropolitane.find((c) => c.provinceId === province?.id) ?? cittaMetropolitane[index % cittaMetropolitane.length]!;
+        const city =
+          cittaMetropolitane.find((c) => c.provinceId === province?.id) ?? cittaMetropolitane[index % cittaMetropolitane.length]!;
         const place: DemoPlace = {
           regionId: province?.regionId ?? null,
           provinceId: province?.id ?? null,
@@ -279,7 +298,10 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
             regionName: territory.region(territory.province(city.provinceId)?.regionId ?? -1)?.name ?? null,
             ...(province?.id === city.provinceId && comune
               ? { comuneId: comune.id, comuneName: comune.name }
-              : { comuneId: territory.comuniOf(city.provinceId)[0]?.id ?? null, comuneName: territory.comuniOf(city.provinceId)[0]?.name ?? city.name }),
+              : {
+                  comuneId: territory.comuniOf(city.provinceId)[0]?.id ?? null,
+                  comuneName: territory.comuniOf(city.provinceId)[0]?.name ?? city.name,
+                }),
           },
         };
         const demo = demoApplication(fund, org, place, reference, row!.id, index);
@@ -292,15 +314,26 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
               : step.event === 'applicant.application.submit'
                 ? { body: demo.values, warnings: demo.warnings(await thresholdsOf(tx, fund)) }
                 : undefined;
-          const applied = await statusChanges.apply(tx, application!.id, step, { role: step.role, userId: null }, {
-            at: when,
-            note: step.role === 'admin' ? (ADMIN_NOTES[step.event] ?? null) : null,
-            ...(set ? { set } : {}),
-          });
+          const applied = await statusChanges.apply(
+            tx,
+            application!.id,
+            step,
+            { role: step.role, userId: null },
+            {
+              at: when,
+              note: step.role === 'admin' ? (ADMIN_NOTES[step.event] ?? null) : null,
+              ...(set ? { set } : {}),
+            },
+          );
           if (!applied) throw new Error(`demo: ${step.event} refused for ${org.name}`);
           // Monitoring in the demo: the fund's first period, opened and (when submitted) handed over on the step's day.
           if (step.event === 'admin.monitoring.open') {
-            const [period] = await tx.select().from(monitoringPeriods).where(eq(monitoringPeriods.fund, fund)).orderBy(asc(monitoringPeriods.opensOn)).limit(1);
+            const [period] = await tx
+              .select()
+              .from(monitoringPeriods)
+              .where(eq(monitoringPeriods.fund, fund))
+              .orderBy(asc(monitoringPeriods.opensOn))
+              .limit(1);
             if (period) await tx.insert(monitoringRounds).values({ applicationId: application!.id, periodId: period.id, openedAt: when });
           } else if (step.event === 'applicant.monitoring.submit') {
             await tx
@@ -315,7 +348,6 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
   }
   return { organizations: created, applications: applicationCount, skipped };
 }
-
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfig();

@@ -111,7 +111,9 @@ export async function loadReferenceData({ dir = DEFAULT_REFERENCE_DATA_DIR, terr
   const cityById = new Map(cittaMetropolitane.map((c) => [c.id, c]));
   const unknownCity = (items: { cityId: number | null }[]) =>
     items.flatMap((item, index) =>
-      item.cityId === null || cityById.has(item.cityId) ? [] : [{ index, message: `cityId ${item.cityId} is not in ${REFERENCE_DATA_FILES.cittaMetropolitane}` }],
+      item.cityId === null || cityById.has(item.cityId)
+        ? []
+        : [{ index, message: `cityId ${item.cityId} is not in ${REFERENCE_DATA_FILES.cittaMetropolitane}` }],
     );
   const badReferences = unknownCity(riferimentiPui);
   if (badReferences.length) fail(fileOf('riferimentiPui'), badReferences);
@@ -121,7 +123,9 @@ export async function loadReferenceData({ dir = DEFAULT_REFERENCE_DATA_DIR, terr
   // puiRiferimento is required (spec §5): a city without plans could never complete its application.
   const citiesWithoutPlans = cittaMetropolitane.filter((city) => !riferimentiPui.some((r) => r.cityId === city.id));
   if (citiesWithoutPlans.length) {
-    fail(fileOf('riferimentiPui'), [{ message: `no Piano Urbano Integrato for ${citiesWithoutPlans.map((c) => `${c.name} (${c.id})`).join(', ')}` }]);
+    fail(fileOf('riferimentiPui'), [
+      { message: `no Piano Urbano Integrato for ${citiesWithoutPlans.map((c) => `${c.name} (${c.id})`).join(', ')}` },
+    ]);
   }
 
   requireCodes(fileOf('obiettiviGenerali'), obiettiviGenerali, PUI_OBIETTIVI_GENERALI);

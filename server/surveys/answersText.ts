@@ -22,7 +22,9 @@ function answerLines(value: unknown, indent: string): string[] {
   }
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) =>
-      typeof inner === 'object' && inner !== null ? [`${indent}${key}:`, ...answerLines(inner, `${indent}   `)] : [`${indent}${key}: ${answerLines(inner, '')[0]}`],
+      typeof inner === 'object' && inner !== null
+        ? [`${indent}${key}:`, ...answerLines(inner, `${indent}   `)]
+        : [`${indent}${key}: ${answerLines(inner, '')[0]}`],
     );
   }
   return [`${indent}${scalarText(value)}`];

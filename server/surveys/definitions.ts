@@ -59,7 +59,8 @@ export async function readSurveyDefinitions(dir: string = DEFAULT_SURVEYS_DATA_D
   for (const entry of entries) {
     const file = path.join(dir, entry);
     const name = entry.slice(0, -'.json'.length);
-    if (!SURVEY_NAME_PATTERN.test(name)) throw new SurveyDefinitionError(`Survey definition file ${file}: the name "${name}" must be letters, digits and dashes`);
+    if (!SURVEY_NAME_PATTERN.test(name))
+      throw new SurveyDefinitionError(`Survey definition file ${file}: the name "${name}" must be letters, digits and dashes`);
     let json: unknown;
     try {
       json = JSON.parse(await readFile(file, 'utf8'));
@@ -67,7 +68,8 @@ export async function readSurveyDefinitions(dir: string = DEFAULT_SURVEYS_DATA_D
       throw new SurveyDefinitionError(`Survey definition file ${file} is not valid JSON: ${(error as Error).message}`);
     }
     const problems = definitionProblems(json);
-    if (problems.length > 0) throw new SurveyDefinitionError(`Survey definition file ${file} is invalid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    if (problems.length > 0)
+      throw new SurveyDefinitionError(`Survey definition file ${file} is invalid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
     files.push({ name, json: json as Record<string, unknown> });
   }
   return files;
@@ -104,16 +106,25 @@ export type SurveyDefinitionRow = typeof surveyDefinitions.$inferSelect;
 export function titleOf(row: Pick<SurveyDefinitionRow, 'name' | 'json'>): string {
   const title = row.json.title;
   if (typeof title === 'string') return title;
-  if (title && typeof title === 'object' && typeof (title as Record<string, unknown>).it === 'string') return (title as Record<string, string>).it!;
+  if (title && typeof title === 'object' && typeof (title as Record<string, unknown>).it === 'string')
+    return (title as Record<string, string>).it!;
   return row.name;
 }
 
 export async function latestDefinition(db: Db, name: string): Promise<SurveyDefinitionRow | undefined> {
-  const [row] = await db.select().from(surveyDefinitions).where(eq(surveyDefinitions.name, name)).orderBy(desc(surveyDefinitions.version)).limit(1);
+  const [row] = await db
+    .select()
+    .from(surveyDefinitions)
+    .where(eq(surveyDefinitions.name, name))
+    .orderBy(desc(surveyDefinitions.version))
+    .limit(1);
   return row;
 }
 
 export async function definitionById(db: Db, id: number): Promise<SurveyDefinitionRow | undefined> {
-  const [row] = await db.select().from(surveyDefinitions).where(and(eq(surveyDefinitions.id, id)));
+  const [row] = await db
+    .select()
+    .from(surveyDefinitions)
+    .where(and(eq(surveyDefinitions.id, id)));
   return row;
 }

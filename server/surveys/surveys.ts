@@ -72,7 +72,12 @@ export function createSurveys(deps: SurveysDeps) {
   }
 
   async function latestByName(tx: Db, name: string): Promise<SurveyDefinitionRow | undefined> {
-    const [row] = await tx.select().from(surveyDefinitions).where(eq(surveyDefinitions.name, name)).orderBy(desc(surveyDefinitions.version)).limit(1);
+    const [row] = await tx
+      .select()
+      .from(surveyDefinitions)
+      .where(eq(surveyDefinitions.name, name))
+      .orderBy(desc(surveyDefinitions.version))
+      .limit(1);
     return row;
   }
 
@@ -115,12 +120,20 @@ export function createSurveys(deps: SurveysDeps) {
     const entry = fundOf(application);
     const issues: SurveyIssue[] = [];
     for (const name of reviewSurveyNames(entry)) {
-      const [submission] = await tx.select().from(surveySubmissions).where(whereSubmission(application.id, name, periodId));
+      const [submission] = await tx
+        .select()
+        .from(surveySubmissions)
+        .where(whereSubmission(application.id, name, periodId));
       const definition = submission ? await definitionById(tx, submission.definitionId) : await latestByName(tx, name);
       if (!definition) throw new HttpError(409, 'survey_not_found', m.notFound);
       issues.push(...checkAnswers(definition, submission?.answers ?? {}).issues);
     }
-    const missingAttachments = await missingMandatory(tx, application.organizationId, application.fund, monitoraggio ? 'monitoring' : 'review');
+    const missingAttachments = await missingMandatory(
+      tx,
+      application.organizationId,
+      application.fund,
+      monitoraggio ? 'monitoring' : 'review',
+    );
     return { complete: issues.length === 0 && missingAttachments.length === 0, issues, missingAttachments };
   }
 
@@ -183,7 +196,10 @@ export function createSurveys(deps: SurveysDeps) {
     },
 
     async submissionOf(application: ApplicationRow, surveyName: string, periodId: string | null): Promise<SurveySubmission | null> {
-      const [row] = await db.select().from(surveySubmissions).where(whereSubmission(application.id, surveyName, periodId));
+      const [row] = await db
+        .select()
+        .from(surveySubmissions)
+        .where(whereSubmission(application.id, surveyName, periodId));
       return row ? submissionView(row, fundOf(application)) : null;
     },
 
@@ -223,8 +239,13 @@ export function createSurveys(deps: SurveysDeps) {
       const entry = fundOf(application);
       return db.transaction(async (tx) => {
         // Shared: a submit (which locks the row for update) waits for this save, or this save sees its status.
-        const [current] = await tx.select({ status: applications.status }).from(applications).where(eq(applications.id, application.id)).for('share');
-        if (!current || !isSurveyOpen(current.status, monitoraggio)) throw new HttpError(409, 'survey_closed', monitoraggio ? m.monitoringNotOpen : m.notOpen);
+        const [current] = await tx
+          .select({ status: applications.status })
+          .from(applications)
+          .where(eq(applications.id, application.id))
+          .for('share');
+        if (!current || !isSurveyOpen(current.status, monitoraggio))
+          throw new HttpError(409, 'survey_closed', monitoraggio ? m.monitoringNotOpen : m.notOpen);
         let periodId: string | null = null;
         if (monitoraggio) {
           const round = await currentRoundOf(tx, application.id);
@@ -234,7 +255,11 @@ export function createSurveys(deps: SurveysDeps) {
           }
           periodId = round.periodId;
         }
-        const [existing] = await tx.select().from(surveySubmissions).where(whereSubmission(application.id, definition.name, periodId)).for('update');
+        const [existing] = await tx
+          .select()
+          .from(surveySubmissions)
+          .where(whereSubmission(application.id, definition.name, periodId))
+          .for('update');
         const at = new Date();
         if (existing) {
           if (existing.submittedAt) throw new HttpError(409, 'survey_submitted', m.alreadySubmitted);

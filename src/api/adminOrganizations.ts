@@ -40,4 +40,3 @@ export async function downloadExcelCompilazioni(accessToken: string | null, fund
 export function excelFileName(fund: Fund): string {
   return `Lista-candidature-${fund}.xlsx`;
 }
-

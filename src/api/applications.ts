@@ -18,7 +18,10 @@ export type Compilation = CompilationView;
 /** GET /api/Tur/GetTurCompilazione, /api/Pui/GetPuiCompilazione (orgId). */
 export async function getCompilation(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<Compilation> {
   const { controller, warningsKey } = fundEntry(fund);
-  const body = parseResponse(compilationSchemaOf(fundEntry(fund)), await api(`/api/${controller}/Get${controller}Compilazione`, { query: { orgId }, signal }));
+  const body = parseResponse(
+    compilationSchemaOf(fundEntry(fund)),
+    await api(`/api/${controller}/Get${controller}Compilazione`, { query: { orgId }, signal }),
+  );
   const { [warningsKey]: warnings, ...rest } = body;
   return parseResponse(compilationViewSchema, { ...rest, warnings });
 }
@@ -46,7 +49,11 @@ export async function updateCompilationStatus(
 }
 
 /** GET /api/Organization/GetCompilazioneHistory (admins): every change with note and author, oldest first. */
-export async function getCompilationHistory(api: ApiClient, compilazioneId: string, signal?: AbortSignal): Promise<AdminStatusHistoryItem[]> {
+export async function getCompilationHistory(
+  api: ApiClient,
+  compilazioneId: string,
+  signal?: AbortSignal,
+): Promise<AdminStatusHistoryItem[]> {
   return parseResponse(
     z.array(adminStatusHistoryItemSchema),
     await api('/api/Organization/GetCompilazioneHistory', { query: { compilazioneId }, signal }),

@@ -8,7 +8,10 @@ import { parseResponse } from './response.ts';
 /** GET /api/DraftCompilazione/GetPuiDraft | GetTurDraft (orgId): the latest autosave, or null when none. */
 export async function getDraft(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<Draft | null> {
   try {
-    return parseResponse(draftSchema, await api(`/api/DraftCompilazione/Get${fundEntry(fund).controller}Draft`, { query: { orgId }, signal }));
+    return parseResponse(
+      draftSchema,
+      await api(`/api/DraftCompilazione/Get${fundEntry(fund).controller}Draft`, { query: { orgId }, signal }),
+    );
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;

@@ -2,7 +2,6 @@ import { tokenSetSchema, type TokenExchangeRequest, type TokenSet } from '../../
 import type { ApiClient } from './client.ts';
 import { parseResponse } from './response.ts';
 
-
 /** Esci: the server ends the session at the identity provider, which comes back to /logout-callback. */
 export function logoutUrl(idToken: string | null): string {
   return idToken ? `/api/Jwt/logout?${new URLSearchParams({ id_token_hint: idToken }).toString()}` : '/api/Jwt/logout';

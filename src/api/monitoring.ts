@@ -8,7 +8,10 @@ import { parseResponse } from './response.ts';
 /** GET /api/Monitoraggio/ShowMonitoraggioTur | ShowMonitoraggioPui (candidaturaId): the periods opened for the application. */
 export async function getMonitoringRows(api: ApiClient, fund: Fund, candidaturaId: string, signal?: AbortSignal): Promise<MonitoringRow[]> {
   const controller = fundEntry(fund).controller;
-  return parseResponse(monitoringRowSchema.array(), await api(`/api/Monitoraggio/ShowMonitoraggio${controller}`, { query: { candidaturaId }, signal }));
+  return parseResponse(
+    monitoringRowSchema.array(),
+    await api(`/api/Monitoraggio/ShowMonitoraggio${controller}`, { query: { candidaturaId }, signal }),
+  );
 }
 
 /** GET /api/Monitoraggio/GetMonitoraggiScaduti (admins): the applications whose current period is overdue. */
@@ -18,7 +21,8 @@ export async function getOverdueMonitoring(api: ApiClient, signal?: AbortSignal)
 
 export const monitoringQueries = {
   all: ['monitoring'] as const,
-  overdue: (api: ApiClient) => queryOptions({ queryKey: ['monitoring', 'overdue'] as const, queryFn: ({ signal }) => getOverdueMonitoring(api, signal) }),
+  overdue: (api: ApiClient) =>
+    queryOptions({ queryKey: ['monitoring', 'overdue'] as const, queryFn: ({ signal }) => getOverdueMonitoring(api, signal) }),
   rows: (api: ApiClient, fund: Fund, candidaturaId: string) =>
     queryOptions({
       queryKey: ['monitoring', 'rows', fund, candidaturaId] as const,

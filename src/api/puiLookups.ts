@@ -17,10 +17,7 @@ export async function getPuiObiettiviSpecifici(
   cityId: number,
   signal?: AbortSignal,
 ): Promise<LookupItem[]> {
-  return parseResponse(
-    puiLookupListSchema,
-    await api('/api/Pui/GetPuiObiettiviSpecifici', { query: { obbGeneraleId, cityId }, signal }),
-  );
+  return parseResponse(puiLookupListSchema, await api('/api/Pui/GetPuiObiettiviSpecifici', { query: { obbGeneraleId, cityId }, signal }));
 }
 
 /** GET /api/Pui/GetObiettiviGenerali: obbGenerale 0–3. */

@@ -7,10 +7,7 @@ export function readSelectedOrganizationId(storage: Pick<Storage, 'getItem'>): s
 }
 
 /** Remembers the organisation to work for; null forgets it (admins, people without one). */
-export function writeSelectedOrganizationId(
-  storage: Pick<Storage, 'setItem' | 'removeItem'>,
-  organizationId: string | null,
-): void {
+export function writeSelectedOrganizationId(storage: Pick<Storage, 'setItem' | 'removeItem'>, organizationId: string | null): void {
   if (organizationId === null) storage.removeItem(SELECTED_ORGANIZATION_STORAGE_KEY);
   else storage.setItem(SELECTED_ORGANIZATION_STORAGE_KEY, organizationId);
 }
@@ -19,9 +16,6 @@ export function writeSelectedOrganizationId(
  * Keeps the stored choice in step with the person's organisations: a choice that is no longer theirs
  * (left, removed, another account on this browser) gives way to `current`. Writes only on a change.
  */
-export function syncSelectedOrganizationId(
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
-  current: string | null,
-): void {
+export function syncSelectedOrganizationId(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>, current: string | null): void {
   if (readSelectedOrganizationId(storage) !== current) writeSelectedOrganizationId(storage, current);
 }

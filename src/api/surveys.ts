@@ -50,7 +50,10 @@ export async function getSurveyValidation(
 ): Promise<SurveyValidation> {
   return parseResponse(
     surveyValidationSchema,
-    await api('/api/SJSurvey/GetSurveyValidation', { query: { candidaturaId, monitoraggio: String(monitoraggio), ...(periodo ? { periodo } : {}) }, signal }),
+    await api('/api/SJSurvey/GetSurveyValidation', {
+      query: { candidaturaId, monitoraggio: String(monitoraggio), ...(periodo ? { periodo } : {}) },
+      signal,
+    }),
   );
 }
 
@@ -62,9 +65,14 @@ export async function createSurveyAnswers(api: ApiClient, body: CreateSurveyAnsw
 export const surveyQueries = {
   all: ['surveys'] as const,
   // Spec §7: survey lists are never refetched automatically on stale data.
-  typeList: (api: ApiClient) => queryOptions({ queryKey: ['surveys', 'types'] as const, queryFn: ({ signal }) => getSurveyTypeList(api, signal), staleTime: Infinity }),
+  typeList: (api: ApiClient) =>
+    queryOptions({ queryKey: ['surveys', 'types'] as const, queryFn: ({ signal }) => getSurveyTypeList(api, signal), staleTime: Infinity }),
   definition: (api: ApiClient, surveyId: number) =>
-    queryOptions({ queryKey: ['surveys', 'definition', surveyId] as const, queryFn: ({ signal }) => getSurveyDefinition(api, surveyId, signal), staleTime: Infinity }),
+    queryOptions({
+      queryKey: ['surveys', 'definition', surveyId] as const,
+      queryFn: ({ signal }) => getSurveyDefinition(api, surveyId, signal),
+      staleTime: Infinity,
+    }),
   /** `periodo`: a monitoring period (the current one when omitted). */
   validation: (api: ApiClient, candidaturaId: string, monitoraggio: boolean, periodo?: string) =>
     queryOptions({

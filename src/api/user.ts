@@ -24,10 +24,8 @@ export async function getUserStatus(api: ApiClient, signal?: AbortSignal): Promi
 }
 
 export const userQueries = {
-  me: (api: ApiClient) =>
-    queryOptions({ queryKey: ['user', 'me'] as const, queryFn: ({ signal }) => getCurrentUser(api, { signal }) }),
+  me: (api: ApiClient) => queryOptions({ queryKey: ['user', 'me'] as const, queryFn: ({ signal }) => getCurrentUser(api, { signal }) }),
   isAdmin: (api: ApiClient) =>
     queryOptions({ queryKey: ['user', 'isAdmin'] as const, queryFn: ({ signal }) => getIsUserAdmin(api, signal) }),
-  status: (api: ApiClient) =>
-    queryOptions({ queryKey: ['user', 'status'] as const, queryFn: ({ signal }) => getUserStatus(api, signal) }),
+  status: (api: ApiClient) => queryOptions({ queryKey: ['user', 'status'] as const, queryFn: ({ signal }) => getUserStatus(api, signal) }),
 };

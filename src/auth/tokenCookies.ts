@@ -1,9 +1,4 @@
-import {
-  ID_TOKEN_COOKIE,
-  REFRESH_TOKEN_COOKIE,
-  TOKEN_COOKIE,
-  TOKEN_COOKIE_MAX_AGE_DAYS,
-} from '../../domain/authCookies.ts';
+import { ID_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE_DAYS } from '../../domain/authCookies.ts';
 import type { StoredTokens } from '../../machines/auth/types.ts';
 
 /** Anything with a `cookie` property that behaves like `document.cookie`. */
@@ -49,7 +44,8 @@ export function readTokenCookies(jar: CookieJar): StoredTokens | null {
 
 export function writeTokenCookies(jar: CookieJar, tokens: StoredTokens, secure: boolean): void {
   jar.cookie = tokenCookie(TOKEN_COOKIE, tokens.token, secure);
-  jar.cookie = tokens.refreshToken === null ? expiredCookie(REFRESH_TOKEN_COOKIE) : tokenCookie(REFRESH_TOKEN_COOKIE, tokens.refreshToken, secure);
+  jar.cookie =
+    tokens.refreshToken === null ? expiredCookie(REFRESH_TOKEN_COOKIE) : tokenCookie(REFRESH_TOKEN_COOKIE, tokens.refreshToken, secure);
   jar.cookie = tokens.idToken === null ? expiredCookie(ID_TOKEN_COOKIE) : tokenCookie(ID_TOKEN_COOKIE, tokens.idToken, secure);
 }
 

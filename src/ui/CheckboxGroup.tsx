@@ -40,7 +40,8 @@ export function CheckboxGroup({
   ...props
 }: CheckboxGroupProps) {
   const [query, setQuery] = useState('');
-  const shown = query.trim() === '' ? options : options.filter((option) => foldForSearch(option.name).includes(foldForSearch(query.trim())));
+  const shown =
+    query.trim() === '' ? options : options.filter((option) => foldForSearch(option.name).includes(foldForSearch(query.trim())));
   return (
     <AriaCheckboxGroup
       {...props}

@@ -24,12 +24,7 @@ export interface DialogProps {
 export function Dialog({ title, isOpen, onOpenChange, children, placement = 'center', role = 'dialog' }: DialogProps) {
   const close = () => onOpenChange(false);
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={role === 'dialog'}
-      className={overlay({ placement })}
-    >
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={role === 'dialog'} className={overlay({ placement })}>
       <Modal className={modal({ placement })}>
         <AriaDialog role={role} className={dialog}>
           <div className={header}>

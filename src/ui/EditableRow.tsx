@@ -101,9 +101,7 @@ export function EditableRow({
     <div className={row}>
       <div ref={displayRef} className={display}>
         <span className={labelStyle}>{label}</span>
-        <span className={isEmpty ? missing : valueStyle}>
-          {isEmpty ? messages.profile.notSet : value}
-        </span>
+        <span className={isEmpty ? missing : valueStyle}>{isEmpty ? messages.profile.notSet : value}</span>
         {isEditable ? (
           <Button variant="secondary" onPress={onEdit} isDisabled={isEditDisabled}>
             {controls.edit}

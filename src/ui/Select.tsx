@@ -1,13 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Button as AriaButton,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select as AriaSelect,
-  SelectValue,
-  type Key,
-} from 'react-aria-components';
+import { Button as AriaButton, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue, type Key } from 'react-aria-components';
 import { messages } from '../../domain/messages.ts';
 import { field, listBox, option, popover } from './field.css.ts';
 import { FieldHelp } from './FieldHelp.tsx';

@@ -21,16 +21,7 @@ export interface TextAreaFieldProps extends Omit<
 }
 
 /** A labelled multi-line text box with an optional live character counter. */
-export function TextAreaField({
-  label,
-  description,
-  errorMessage,
-  maxLength,
-  rows = 5,
-  isRequired,
-  value,
-  ...props
-}: TextAreaFieldProps) {
+export function TextAreaField({ label, description, errorMessage, maxLength, rows = 5, isRequired, value, ...props }: TextAreaFieldProps) {
   const length = (value ?? '').length;
   return (
     <AriaTextField

@@ -81,7 +81,10 @@ describe('GET /api/Organization/GetAllOrgsCompilazioni', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     const zetaItem = changed.json().find((item: { organization: { id: string } }) => item.organization.id === zeta.orgId);
-    expect(zetaItem.turCompilazione).toMatchObject({ statusCode: 'IN_VALUTAZIONE', allowedTargets: ['APERTA', 'IN_INTEGRAZIONE', 'AMMISSIBILE', 'RIFIUTATA'] });
+    expect(zetaItem.turCompilazione).toMatchObject({
+      statusCode: 'IN_VALUTAZIONE',
+      allowedTargets: ['APERTA', 'IN_INTEGRAZIONE', 'AMMISSIBILE', 'RIFIUTATA'],
+    });
   });
 
   it('answers Brotli or gzip as the browser asks, the same bytes compressed once per version of the list', async () => {
@@ -104,7 +107,17 @@ describe('GET /api/Organization/GetAllOrgsCompilazioni', () => {
     expect(identityOnly.rawPayload.equals(plain.rawPayload)).toBe(true);
 
     // A new version of the list is compressed anew: never an older list's bytes under the new ETag.
-    expect((await updateStatus(t, admin.token, 'PUI', (await forceApplicationStatus(t, emme.orgId, 'PUI', 'CANDIDATURA_SOTTOMESSA')), 'In valutazione')).statusCode).toBe(200);
+    expect(
+      (
+        await updateStatus(
+          t,
+          admin.token,
+          'PUI',
+          await forceApplicationStatus(t, emme.orgId, 'PUI', 'CANDIDATURA_SOTTOMESSA'),
+          'In valutazione',
+        )
+      ).statusCode,
+    ).toBe(200);
     const changedPlain = await t.get(url, admin.token);
     const changedBr = await t.get(url, admin.token, { 'accept-encoding': 'br' });
     expect(changedBr.headers.etag).not.toBe(plain.headers.etag);
@@ -147,7 +160,9 @@ describe('GetAllOrgsCompilazioni stays true to the database, whoever writes it',
       .returning({ id: organizations.id });
     await forceApplicationStatus(t, added!.id, 'TUR', 'CANDIDATURA_SOTTOMESSA', { submittedAt: new Date('2026-04-01T10:00:00Z') });
     const grown = await list();
-    expect(grown.items.find((item) => item.organization.id === added!.id)?.turCompilazione).toMatchObject({ statusCode: 'CANDIDATURA_SOTTOMESSA' });
+    expect(grown.items.find((item) => item.organization.id === added!.id)?.turCompilazione).toMatchObject({
+      statusCode: 'CANDIDATURA_SOTTOMESSA',
+    });
     expect(grown.body).toBe(await freshBuild());
 
     await t.db.delete(organizations).where(eq(organizations.id, added!.id));
@@ -181,7 +196,9 @@ describe('GetAllOrgsCompilazioni stays true to the database, whoever writes it',
         await forceApplicationStatus(t, alfa.orgId, 'TUR', 'IN_VALUTAZIONE');
         const during = await list();
         expect(names(during.items)).not.toContain('Comune di Emme, scritto prima');
-        expect(during.items.find((item) => item.organization.id === alfa.orgId)?.turCompilazione).toMatchObject({ statusCode: 'IN_VALUTAZIONE' });
+        expect(during.items.find((item) => item.organization.id === alfa.orgId)?.turCompilazione).toMatchObject({
+          statusCode: 'IN_VALUTAZIONE',
+        });
       });
       const after = await list();
       expect(names(after.items)).toContain('Comune di Emme, scritto prima');
@@ -200,7 +217,9 @@ describe('npm run seed:demo', () => {
       expect([...statuses].sort()).toEqual([...APPLICATION_STATUS_CODES].sort());
     }
     const closed = list.find((item) => item.turCompilazione?.statusCode === 'MONITORAGGIO_CHIUSO')!;
-    const history = (await t.get(`/api/Organization/GetCompilazioneHistory?compilazioneId=${closed.turCompilazione!.id}`, admin.token)).json();
+    const history = (
+      await t.get(`/api/Organization/GetCompilazioneHistory?compilazioneId=${closed.turCompilazione!.id}`, admin.token)
+    ).json();
     expect(history.map((h: { statusCode: string }) => h.statusCode)).toEqual([
       'APERTA',
       'CANDIDATURA_SOTTOMESSA',
@@ -212,12 +231,23 @@ describe('npm run seed:demo', () => {
       'MONITORAGGIO_SOTTOMESSO',
       'MONITORAGGIO_CHIUSO',
     ]);
-    expect(history.find((h: { statusCode: string }) => h.statusCode === 'DELIBERATA').note).toBe('Deliberato dal comitato di investimento.');
+    expect(history.find((h: { statusCode: string }) => h.statusCode === 'DELIBERATA').note).toBe(
+      'Deliberato dal comitato di investimento.',
+    );
 
     // Every submitted TUR application passes the TUR rules, with the warnings those rules give it.
-    const submitted = await t.db.select().from(applications).where(and(eq(applications.fund, 'TUR'), isNotNull(applications.body)));
+    const submitted = await t.db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.fund, 'TUR'), isNotNull(applications.body)));
     expect(submitted.length).toBeGreaterThan(10);
-    const thresholds = { fundAmountWarning: 16_000_000, maxFundSharePercent: 50, propertyPurchaseMaxPercent: 10, energyCapexMinPercent: 50, digitalCapexMinPercent: 20 };
+    const thresholds = {
+      fundAmountWarning: 16_000_000,
+      maxFundSharePercent: 50,
+      propertyPurchaseMaxPercent: 10,
+      energyCapexMinPercent: 50,
+      digitalCapexMinPercent: 20,
+    };
     for (const row of submitted) {
       const values = turWizardDefinition.fromDraft(row.body, row.organizationId);
       expect(turWizardDefinition.validate(values, { endOfWorksLimit: '2026-08-31' }), row.id).toEqual([]);
@@ -232,8 +262,17 @@ describe('npm run seed:demo', () => {
     const reference = await loadReferenceData({ territory });
     const places = createPuiPlaces(territory, reference);
     const puiChecks = createPuiFund(territory, reference).application!;
-    const puiThresholds = { fundAmountWarning: 30_000_000, maxFundSharePercent: 50, propertyPurchaseMaxPercent: null, energyCapexMinPercent: null, digitalCapexMinPercent: null };
-    const pui = await t.db.select().from(applications).where(and(eq(applications.fund, 'PUI'), isNotNull(applications.body)));
+    const puiThresholds = {
+      fundAmountWarning: 30_000_000,
+      maxFundSharePercent: 50,
+      propertyPurchaseMaxPercent: null,
+      energyCapexMinPercent: null,
+      digitalCapexMinPercent: null,
+    };
+    const pui = await t.db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.fund, 'PUI'), isNotNull(applications.body)));
     expect(pui.length).toBeGreaterThan(10);
     for (const row of pui) {
       const values = puiWizardDefinition.fromDraft(row.body, row.organizationId);

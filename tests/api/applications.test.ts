@@ -143,9 +143,7 @@ describe('POST /api/DraftCompilazione/CreateDraftCompilazione', () => {
 
   it('of two saves from the same version at once, stores one and answers 412 to the other', async () => {
     // The one-statement autosave (statusChanges.saveDraft) checks the version on the locked row.
-    const saves = await Promise.all(
-      ['Primo', 'Secondo'].map((progNome) => saveDraft(t, a.token, a.orgId, 'PUI', { progNome }, 2)),
-    );
+    const saves = await Promise.all(['Primo', 'Secondo'].map((progNome) => saveDraft(t, a.token, a.orgId, 'PUI', { progNome }, 2)));
     expect(saves.map((s) => s.statusCode).sort()).toEqual([200, 412]);
     const row = await applicationOf(t, a.orgId, 'PUI');
     expect(row?.draftVersion).toBe(3);
@@ -165,7 +163,11 @@ describe('POST /api/DraftCompilazione/CreateDraftCompilazione', () => {
     ] as const) {
       expect((await saveDraft(t, token, a.orgId, 'PUI', { progNome: 'Intruso' }, 4)).statusCode).toBe(status);
       expect((await saveDraft(t, token, a.orgId, 'PUI', { progNome: 'Intruso' })).statusCode).toBe(status);
-      const malformed = await t.post('/api/DraftCompilazione/CreateDraftCompilazione', { compilazioneType: 1, json: '{rotto', organizationId: a.orgId }, token);
+      const malformed = await t.post(
+        '/api/DraftCompilazione/CreateDraftCompilazione',
+        { compilazioneType: 1, json: '{rotto', organizationId: a.orgId },
+        token,
+      );
       expect(malformed.statusCode).toBe(status);
     }
     const row = await applicationOf(t, a.orgId, 'PUI');
@@ -194,12 +196,18 @@ describe('POST /api/DraftCompilazione/CreateDraftCompilazione', () => {
   it('is for members only: platform admins and other organisations are refused, anonymous 401', async () => {
     expect((await saveDraft(t, admin.token, a.orgId, 'TUR', { x: 1 })).statusCode).toBe(403);
     expect((await saveDraft(t, b.token, a.orgId, 'TUR', { x: 1 })).statusCode).toBe(404);
-    expect((await t.post('/api/DraftCompilazione/CreateDraftCompilazione', { compilazioneType: 0, json: '{}', organizationId: a.orgId })).statusCode).toBe(401);
+    expect(
+      (await t.post('/api/DraftCompilazione/CreateDraftCompilazione', { compilazioneType: 0, json: '{}', organizationId: a.orgId }))
+        .statusCode,
+    ).toBe(401);
     expect(await applicationOf(t, a.orgId, 'TUR')).toBeUndefined();
   });
 
   it('is refused (409) once the application is submitted; HasSubmitted turns true', async () => {
-    const id = await forceApplicationStatus(t, b.orgId, 'TUR', 'CANDIDATURA_SOTTOMESSA', { draft: { progComune: 'Alba' }, draftVersion: 4 });
+    const id = await forceApplicationStatus(t, b.orgId, 'TUR', 'CANDIDATURA_SOTTOMESSA', {
+      draft: { progComune: 'Alba' },
+      draftVersion: 4,
+    });
     const response = await saveDraft(t, b.token, b.orgId, 'TUR', { progComune: 'Bra' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('La candidatura è già stata inviata: non è più possibile modificarla.');

@@ -115,7 +115,10 @@ describe('API answers and the provider pages', () => {
   it('sends the provider login page compressed, never cached', async () => {
     const jar = new CookieJar();
     const page = await t.browse(jar, { method: 'GET', url: '/api/Jwt/login?screen=login' });
-    const compressed = await t.app.inject({ url: page.url, headers: { 'accept-encoding': 'br', cookie: jar.headerFor(page.url.split('?')[0]!) } });
+    const compressed = await t.app.inject({
+      url: page.url,
+      headers: { 'accept-encoding': 'br', cookie: jar.headerFor(page.url.split('?')[0]!) },
+    });
     expect(compressed.statusCode).toBe(200);
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers['cache-control']).toBe('no-store');

@@ -49,7 +49,14 @@ beforeAll(async () => {
   const named = await personWithOrganization(t, { name: 'Comune di Tivoli' });
   namedOrgId = named.orgId;
   await forceApplicationStatus(t, namedOrgId, 'TUR', 'CANDIDATURA_SOTTOMESSA', {
-    body: { progNome: 'Villa d\u2019Este accessibile', progRegione: '12', progProvincia: '58', progComune: '58104', progAreaTematica: 3, tempiLivello: 2 },
+    body: {
+      progNome: 'Villa d\u2019Este accessibile',
+      progRegione: '12',
+      progProvincia: '58',
+      progComune: '58104',
+      progAreaTematica: 3,
+      tempiLivello: 2,
+    },
   });
   await forceApplicationStatus(t, namedOrgId, 'PUI', 'CANDIDATURA_SOTTOMESSA', {
     body: {
@@ -224,7 +231,10 @@ describe('GET /api/DraftCompilazione/DownloadExcelCompilazione (one application)
 
   /** A reference file of server/seed/reference, read here as the operator wrote it: id → name. */
   async function referenceNames(file: string) {
-    const items = JSON.parse(await readFile(new URL(`../../server/seed/reference/${file}`, import.meta.url), 'utf8')) as { id: number; name: string }[];
+    const items = JSON.parse(await readFile(new URL(`../../server/seed/reference/${file}`, import.meta.url), 'utf8')) as {
+      id: number;
+      name: string;
+    }[];
     return (id: number) => {
       const item = items.find((candidate) => candidate.id === id);
       if (!item) throw new Error(`${file} has no id ${id}`);

@@ -104,7 +104,11 @@ describe('SendEmail', () => {
     const { response, files } = await invite(['x@esempio.it'], { userId: other.userId });
     expect(response.statusCode).toBe(403);
     expect(files).toEqual([]);
-    const noHeader = await t.post('/api/SendEmail/SendEmail', { emails: ['x@esempio.it'], userId: inviter.userId, subject: 's', message: 'm' }, inviter.token);
+    const noHeader = await t.post(
+      '/api/SendEmail/SendEmail',
+      { emails: ['x@esempio.it'], userId: inviter.userId, subject: 's', message: 'm' },
+      inviter.token,
+    );
     expect(noHeader.statusCode).toBe(400);
   });
 
@@ -123,7 +127,12 @@ describe('accepting an invitation', () => {
 
     const view = await t.get(`/api/Organization/GetInvitation?token=${token}`, marta.token);
     expect(view.statusCode).toBe(200);
-    expect(view.json()).toEqual({ organizationName: 'Comune di Roccaverde', email: 'marta.blu@esempio.it', expiresAt: expect.any(String), status: 'pending' });
+    expect(view.json()).toEqual({
+      organizationName: 'Comune di Roccaverde',
+      email: 'marta.blu@esempio.it',
+      expiresAt: expect.any(String),
+      status: 'pending',
+    });
 
     const accepted = await t.post('/api/Organization/AcceptInvitation', { token }, marta.token);
     expect(accepted.statusCode).toBe(200);

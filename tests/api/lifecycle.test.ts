@@ -1,6 +1,11 @@
 import { monitoringPeriodsEnv } from '../support/monitoringPeriods.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_STATUS_CODES, applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
+import {
+  APPLICATION_STATUS_CODES,
+  applicationStatusLabels,
+  type ApplicationStatusCode,
+  type Fund,
+} from '../../domain/applicationStatus.ts';
 import { createStatusChanges } from '../../server/applications/statusChanges.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
@@ -97,14 +102,20 @@ describe.each(['TUR', 'PUI'] as const)('%s: the 13 × 13 status matrix', (fund) 
           const history = await historyRows(t, id);
           expect(history, label).toHaveLength(historyBefore + 1);
           const last = history.find((h) => h.note === note && h.fromStatus === from);
-          expect(last, label).toMatchObject({ fromStatus: from, toStatus: to, actorUserId: caller.userId, actorRole: caller.who === 'admin' ? 'admin' : 'applicant' });
+          expect(last, label).toMatchObject({
+            fromStatus: from,
+            toStatus: to,
+            actorUserId: caller.userId,
+            actorRole: caller.who === 'admin' ? 'admin' : 'applicant',
+          });
         } else {
           refused += 1;
           // The review's answers are checked first: none given yet is 422, naming what is missing (tests/api/surveys.test.ts).
           // So are a monitoring period's (the matrix's admin opened one earlier, with no review answers to start from).
           const reviewIncomplete =
             caller.who === 'applicant (member)' &&
-            ((from === 'AMMISSIBILE' && to === 'ISTRUTTORIA_SOTTOMESSA') || (from === 'MONITORAGGIO_APERTO' && to === 'MONITORAGGIO_SOTTOMESSO'));
+            ((from === 'AMMISSIBILE' && to === 'ISTRUTTORIA_SOTTOMESSA') ||
+              (from === 'MONITORAGGIO_APERTO' && to === 'MONITORAGGIO_SOTTOMESSO'));
           // A change that only the admins may make is refused to the applicant as a matter of who (403).
           const adminsOnly = caller.who === 'applicant (member)' && adminMay(from, to);
           expect(response.statusCode, label).toBe(reviewIncomplete ? 422 : adminsOnly ? 403 : caller.refusedWith);
@@ -116,7 +127,9 @@ describe.each(['TUR', 'PUI'] as const)('%s: the 13 × 13 status matrix', (fund) 
             expect(body.message, label).toMatch(/^Solo gli amministratori della piattaforma/);
           } else if (caller.who === 'applicant (member)' && applicantHandsOver(from, to)) {
             expect(body.error, label).toBe('precondition_failed');
-            expect(body.message, label).toMatch(/^(Non c’è una richiesta di integrazione aperta|Carica almeno un documento di integrazione|Questo passaggio di stato non è ancora disponibile|Non c’è un periodo di monitoraggio)/);
+            expect(body.message, label).toMatch(
+              /^(Non c’è una richiesta di integrazione aperta|Carica almeno un documento di integrazione|Questo passaggio di stato non è ancora disponibile|Non c’è un periodo di monitoraggio)/,
+            );
           } else if (caller.refusedWith === 409) {
             expect(body.message, label).toMatch(/^(Non è possibile portare|Solo gli amministratori|Questo stato si imposta)/);
           }
@@ -159,7 +172,14 @@ describe('status endpoint input', () => {
 
   it('accepts the label in any case and spacing, keeps a multi-line note, and answers the updated compilation', async () => {
     await forceApplicationStatus(t, owner.orgId, 'PUI', 'IN_VALUTAZIONE');
-    const response = await updateStatus(t, admin.token, 'PUI', ids.PUI, '  in   INTEGRAZIONE ', 'Allegare:\n- planimetria\n- computo metrico');
+    const response = await updateStatus(
+      t,
+      admin.token,
+      'PUI',
+      ids.PUI,
+      '  in   INTEGRAZIONE ',
+      'Allegare:\n- planimetria\n- computo metrico',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: ids.PUI, status: 'In integrazione', statusCode: 'IN_INTEGRAZIONE', warningsPui: [] });
     const history = await t.get(`/api/Organization/GetCompilazioneHistory?compilazioneId=${ids.PUI}`, admin.token);

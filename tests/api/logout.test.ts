@@ -48,7 +48,11 @@ describe('Esci ends the session at the provider', () => {
     const action = page.response.body.match(/<form id="op.logoutForm" method="post" action="([^"]+)"/)?.[1];
     const xsrf = page.response.body.match(/name="xsrf" value="([^"]+)"/)?.[1];
     expect(action && xsrf).toBeTruthy();
-    const done = await t.browse(fresh.jar, { method: 'POST', url: new URL(action!, PUBLIC_URL).pathname, form: { xsrf: xsrf!, logout: 'yes' } });
+    const done = await t.browse(fresh.jar, {
+      method: 'POST',
+      url: new URL(action!, PUBLIC_URL).pathname,
+      form: { xsrf: xsrf!, logout: 'yes' },
+    });
     expect(done.url).toMatch(/^\/logout-callback/);
 
     expect((await refresh(live.refresh_token!)).statusCode).toBe(401);
@@ -67,9 +71,13 @@ describe('access tokens keep to the issuer’s policy', () => {
   beforeAll(async () => {
     realToken = (await t.register()).token;
     const secrets = await loadEmbeddedIdpSecrets(t.db);
-    const key = await crypto.subtle.importKey('jwk', secrets.signingKeys[0]! as JsonWebKey, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, [
-      'sign',
-    ]);
+    const key = await crypto.subtle.importKey(
+      'jwk',
+      secrets.signingKeys[0]! as JsonWebKey,
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     const header = decodeProtectedHeader(realToken) as { alg: string };
     sign = (claims) => new SignJWT({ ...decodeJwt(realToken), ...claims }).setProtectedHeader(header).sign(key);
   });

@@ -25,14 +25,33 @@ let ids: { istruttoria: number; gresb: number };
 
 type Answers = Record<string, unknown>;
 
-const save = (surveyId: number, json: Answers, version: number, extra: Record<string, unknown> = {}, token = owner.token, candidaturaId = applicationId) =>
+const save = (
+  surveyId: number,
+  json: Answers,
+  version: number,
+  extra: Record<string, unknown> = {},
+  token = owner.token,
+  candidaturaId = applicationId,
+) =>
   t.post(
     '/api/SJSurvey/CreateSurveyAnswers',
-    { surveySubmissionID: null, surveyId, json, candidaturaId, compilazioneType: COMPILAZIONE_TYPE.PUI, monitoraggio: true, version, ...extra },
+    {
+      surveySubmissionID: null,
+      surveyId,
+      json,
+      candidaturaId,
+      compilazioneType: COMPILAZIONE_TYPE.PUI,
+      monitoraggio: true,
+      version,
+      ...extra,
+    },
     token,
   );
 const submission = async (surveyId: number, query = '', token = owner.token, candidaturaId = applicationId) => {
-  const response = await t.get(`/api/SJSurvey/GetSurveySubmssionbySurveyId?surveyId=${surveyId}&candidaturaId=${candidaturaId}&monitoraggio=true${query}`, token);
+  const response = await t.get(
+    `/api/SJSurvey/GetSurveySubmssionbySurveyId?surveyId=${surveyId}&candidaturaId=${candidaturaId}&monitoraggio=true${query}`,
+    token,
+  );
   expect(response.statusCode).toBe(200);
   return surveySubmissionSchema.nullable().parse(response.json());
 };
@@ -82,7 +101,9 @@ describe('monitoring periods', () => {
     const bad = monitoringPeriodsEnv([{ fund: 'XYZ', code: 'A', title: 'Periodo', opensOn: '2027-01-01', dueOn: '2027-02-01' }]);
     await expect(readMonitoringPeriods(bad.env.MONITORING_PERIODS_FILE, ['TUR', 'PUI'])).rejects.toThrow(/unknown fund: XYZ/);
     const reversed = monitoringPeriodsEnv([{ fund: 'PUI', code: 'A', title: 'Periodo', opensOn: '2027-03-01', dueOn: '2027-02-01' }]);
-    await expect(readMonitoringPeriods(reversed.env.MONITORING_PERIODS_FILE, ['TUR', 'PUI'])).rejects.toThrow(/dueOn must not be before opensOn/);
+    await expect(readMonitoringPeriods(reversed.env.MONITORING_PERIODS_FILE, ['TUR', 'PUI'])).rejects.toThrow(
+      /dueOn must not be before opensOn/,
+    );
     const twice = monitoringPeriodsEnv([periods[0]!, periods[0]!]);
     await expect(readMonitoringPeriods(twice.env.MONITORING_PERIODS_FILE, ['TUR', 'PUI'])).rejects.toThrow(/same code/);
     // The shipped file is valid.
@@ -115,11 +136,14 @@ describe('monitoring an application, period after period', () => {
     expect(istruttoria!.json).toEqual(JSON.parse(JSON.stringify(istruttoriaPuiAnswers)));
     expect((await submission(ids.gresb))!.json).toEqual(JSON.parse(JSON.stringify(gresbPuiAnswers)));
     // The review's own answers are untouched.
-    const review = await t.get(`/api/SJSurvey/GetSurveySubmssionbySurveyId?surveyId=${ids.istruttoria}&candidaturaId=${applicationId}`, owner.token);
+    const review = await t.get(
+      `/api/SJSurvey/GetSurveySubmssionbySurveyId?surveyId=${ids.istruttoria}&candidaturaId=${applicationId}`,
+      owner.token,
+    );
     expect(review.json()).toMatchObject({ monitoraggio: false, monitoringPeriodId: null });
   });
 
-  it('the reminder is in the admins\' history of the application, among the status changes', async () => {
+  it("the reminder is in the admins' history of the application, among the status changes", async () => {
     const history = await t.get(`/api/Organization/GetCompilazioneHistory?compilazioneId=${applicationId}`, admin.token);
     expect(history.statusCode).toBe(200);
     const items = history.json() as { statusCode: string; note: string | null; actorRole: string }[];
@@ -129,7 +153,9 @@ describe('monitoring an application, period after period', () => {
       actorRole: 'system',
       note: m.reminderHistory('Monitoraggio primo periodo', m.reminderKinds.opened, 1),
     });
-    expect(items.indexOf(reminder!)).toBeGreaterThan(items.findIndex((item) => item.statusCode === 'MONITORAGGIO_APERTO' && item.actorRole === 'admin'));
+    expect(items.indexOf(reminder!)).toBeGreaterThan(
+      items.findIndex((item) => item.statusCode === 'MONITORAGGIO_APERTO' && item.actorRole === 'admin'),
+    );
   });
 
   it('admins and members read the rows; another organisation hears 404; anonymous 401; the wrong fund 404', async () => {
@@ -140,7 +166,10 @@ describe('monitoring an application, period after period', () => {
     expect((await t.get(`/api/Monitoraggio/ShowMonitoraggioTur?candidaturaId=${applicationId}`, owner.token)).statusCode).toBe(404);
     expect((await t.get('/api/Monitoraggio/ShowMonitoraggioPui?candidaturaId=nonsense', owner.token)).statusCode).toBe(404);
     // Another organisation cannot read or write the period's answers either.
-    const read = await t.get(`/api/SJSurvey/GetSurveySubmssionbySurveyId?surveyId=${ids.istruttoria}&candidaturaId=${applicationId}&monitoraggio=true`, stranger.token);
+    const read = await t.get(
+      `/api/SJSurvey/GetSurveySubmssionbySurveyId?surveyId=${ids.istruttoria}&candidaturaId=${applicationId}&monitoraggio=true`,
+      stranger.token,
+    );
     expect(read.statusCode).toBe(404);
     expect((await save(ids.istruttoria, {}, 1, {}, stranger.token)).statusCode).toBe(404);
   });
@@ -154,7 +183,9 @@ describe('monitoring an application, period after period', () => {
     const elsewhere = await save(ids.istruttoria, changed, 2, { monitoringPeriodId: '00000000-0000-4000-8000-000000000000' });
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json()).toMatchObject({ error: 'survey_period_closed' });
-    const validation = surveyValidationSchema.parse((await t.get(`/api/SJSurvey/GetSurveyValidation?candidaturaId=${applicationId}&monitoraggio=true`, owner.token)).json());
+    const validation = surveyValidationSchema.parse(
+      (await t.get(`/api/SJSurvey/GetSurveyValidation?candidaturaId=${applicationId}&monitoraggio=true`, owner.token)).json(),
+    );
     expect(validation).toEqual({ complete: true, issues: [], missingAttachments: [] });
   });
 
@@ -230,7 +261,7 @@ describe('monitoring an application, period after period', () => {
     expect(reminders.map((r) => r.kind)).toEqual(['opened']);
   });
 
-  it('a period past its due day and not handed over is overdue on the rows and in the admins\' list', async () => {
+  it("a period past its due day and not handed over is overdue on the rows and in the admins' list", async () => {
     const person = await personWithOrganization(t, { name: 'Comune in Ritardo' });
     const id = await deliberated(person, { istruttoria: istruttoriaPuiAnswers });
     expect((await open(id)).statusCode).toBe(200);

@@ -69,7 +69,12 @@ describe('monitoring reminders', () => {
 
   it('"due soon" is sent exactly once by two processes running at the same moment', async () => {
     const day = at(dueSoonReminderDay(first.dueOn, 7));
-    const counts = await Promise.all([one.reminders.runOnce(day), two.reminders.runOnce(day), one.reminders.runOnce(day), two.reminders.runOnce(day)]);
+    const counts = await Promise.all([
+      one.reminders.runOnce(day),
+      two.reminders.runOnce(day),
+      one.reminders.runOnce(day),
+      two.reminders.runOnce(day),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await sentKinds()).toEqual(['due_soon', 'opened']);
     const dueSoon = [...mails(one), ...mails(two)].filter((mail) => mail.includes('ricordiamo che il periodo'));

@@ -87,7 +87,11 @@ describe('authorisation matrix', () => {
     );
     expect(byAdmin.json().message).toBe('Gli amministratori della piattaforma possono solo consultare le organizzazioni.');
 
-    const ok = await t.post('/api/Organization/UpdateOrganization', { id: a.orgId, description: 'Nuova descrizione del comune.' }, aMember.token);
+    const ok = await t.post(
+      '/api/Organization/UpdateOrganization',
+      { id: a.orgId, description: 'Nuova descrizione del comune.' },
+      aMember.token,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().description).toBe('Nuova descrizione del comune.');
   });
@@ -131,7 +135,9 @@ describe('authorisation matrix', () => {
 
   it('GetOrganizations lists only the caller’s organisations; a platform admin gets all, by name', async () => {
     const mine = (await t.get('/api/Organization/GetOrganizations', a.token)).json();
-    expect(mine).toEqual([{ id: a.orgId, name: expect.any(String), email: 'protocollo@comune.vallerosa.it', pIva: a.payload.pIva, role: 'admin' }]);
+    expect(mine).toEqual([
+      { id: a.orgId, name: expect.any(String), email: 'protocollo@comune.vallerosa.it', pIva: a.payload.pIva, role: 'admin' },
+    ]);
     const asPlainMember = (await t.get('/api/Organization/GetOrganizations', aMember.token)).json();
     expect(asPlainMember.map((o: { id: string; role: string }) => [o.id, o.role])).toEqual([[a.orgId, 'member']]);
 
@@ -286,12 +292,32 @@ describe('CreateOrganization', () => {
     ['contactReference missing', { contactReference: '' }, 'Referente: Campo obbligatorio'],
     ['numCivico with letters', { numCivico: '12/A' }, 'Numero civico: Inserire solo cifre'],
     ['codiceFiscale over 16', { codiceFiscale: 'RSSMRA70C15H501WX' }, 'Codice fiscale: Limite caratteri max superato'],
-    ['percentage missing with public participation', { publicParticipation: true, percentParticipation: '' }, 'Percentuale di partecipazione pubblica: Campo obbligatorio'],
-    ['percentage negative', { publicParticipation: true, percentParticipation: -1 }, 'Percentuale di partecipazione pubblica: Il valore minimo è 0'],
-    ['percentage over 3 characters', { publicParticipation: true, percentParticipation: '12.5' }, 'Percentuale di partecipazione pubblica: Limite caratteri max superato'],
+    [
+      'percentage missing with public participation',
+      { publicParticipation: true, percentParticipation: '' },
+      'Percentuale di partecipazione pubblica: Campo obbligatorio',
+    ],
+    [
+      'percentage negative',
+      { publicParticipation: true, percentParticipation: -1 },
+      'Percentuale di partecipazione pubblica: Il valore minimo è 0',
+    ],
+    [
+      'percentage over 3 characters',
+      { publicParticipation: true, percentParticipation: '12.5' },
+      'Percentuale di partecipazione pubblica: Limite caratteri max superato',
+    ],
     ['date without offset', { data_di_costituzione: '1946-06-02' }, 'Data di costituzione: Data non valida'],
-    ['province outside the region', { region: 12, province: 1, comune: null }, 'Provincia: La provincia non appartiene alla regione selezionata'],
-    ['comune outside the province', { region: 12, province: 58, comune: 1272 }, 'Comune: Il comune non appartiene alla provincia selezionata'],
+    [
+      'province outside the region',
+      { region: 12, province: 1, comune: null },
+      'Provincia: La provincia non appartiene alla regione selezionata',
+    ],
+    [
+      'comune outside the province',
+      { region: 12, province: 58, comune: 1272 },
+      'Comune: Il comune non appartiene alla provincia selezionata',
+    ],
     ['unknown comune', { comune: 999999 }, 'Comune: Valore non valido'],
   ];
   it.each(invalid)('refuses %s with 400 and an Italian message naming the field', async (_case, overrides, message) => {
@@ -303,7 +329,12 @@ describe('CreateOrganization', () => {
     expect(body.error).toBe('validation_error');
     expect(body.message).toContain(message);
     expect(body.field).toEqual(expect.any(String));
-    expect(await t.db.select().from(organizations).where(eq(organizations.pIva, String(payload.pIva)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(organizations)
+        .where(eq(organizations.pIva, String(payload.pIva))),
+    ).toEqual([]);
   });
 
   it('refuses a VAT number whose check digit is wrong', async () => {
@@ -316,9 +347,16 @@ describe('CreateOrganization', () => {
   it('refuses a second organisation with the same VAT number (409) and keeps the first untouched', async () => {
     const person = await t.register();
     const before = await stateOf(a.orgId);
-    const response = await t.post('/api/Organization/CreateOrganization', organizationPayload({ pIva: a.payload.pIva, name: 'Copia' }), person.token);
+    const response = await t.post(
+      '/api/Organization/CreateOrganization',
+      organizationPayload({ pIva: a.payload.pIva, name: 'Copia' }),
+      person.token,
+    );
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'piva_already_registered', message: 'La P.IVA inserita risulta già registrata nella piattaforma' });
+    expect(response.json()).toEqual({
+      error: 'piva_already_registered',
+      message: 'La P.IVA inserita risulta già registrata nella piattaforma',
+    });
     expect(await stateOf(a.orgId)).toEqual(before);
   });
 
@@ -359,7 +397,14 @@ describe('UpdateOrganization', () => {
       o.token,
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ region: 1, province: 1, comune: 1272, comuneName: 'Torino', numCivico: '45', address: 'Via Roma' });
+    expect(response.json()).toMatchObject({
+      region: 1,
+      province: 1,
+      comune: 1272,
+      comuneName: 'Torino',
+      numCivico: '45',
+      address: 'Via Roma',
+    });
     const reread = (await t.get(`/api/Organization/GetOrganizationById?id=${o.orgId}`, o.token)).json();
     expect(reread).toMatchObject({ region: 1, province: 1, comune: 1272, numCivico: '45' });
   });
@@ -421,7 +466,11 @@ describe('UpdateOrganization', () => {
 
   it('refuses a malformed or unknown id', async () => {
     expect((await t.post('/api/Organization/UpdateOrganization', { id: 'x', name: 'Nome' }, a.token)).statusCode).toBe(400);
-    const unknown = await t.post('/api/Organization/UpdateOrganization', { id: '00000000-0000-4000-8000-000000000000', name: 'Nome' }, a.token);
+    const unknown = await t.post(
+      '/api/Organization/UpdateOrganization',
+      { id: '00000000-0000-4000-8000-000000000000', name: 'Nome' },
+      a.token,
+    );
     expect(unknown.statusCode).toBe(404);
   });
 });

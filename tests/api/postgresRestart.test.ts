@@ -68,7 +68,10 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarting under load', (
       );
 
     await new Promise((resolve) => setTimeout(resolve, 150));
-    const terminated = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    const terminated = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
     expect(terminated.rowCount).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 600));
     stop = true;

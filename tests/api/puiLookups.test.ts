@@ -107,8 +107,16 @@ describe('bad queries', () => {
     const cases: [string, string, RegExp][] = [
       ['/api/Pui/GetAllPuiFromCity', 'cityId', /^Città metropolitana: Campo obbligatorio$/],
       ['/api/Pui/GetAllPuiFromCity?cityId=abc', 'cityId', /^Città metropolitana: Identificativo non valido\.$/],
-      [`/api/Pui/GetPuiObiettiviSpecifici?obbGeneraleId=4&cityId=${MILANO}`, 'obbGeneraleId', /^Obiettivo generale non previsto: scegli Ambiente/],
-      [`/api/Pui/GetPuiObiettiviSpecifici?obbGeneraleId=-1&cityId=${MILANO}`, 'obbGeneraleId', /^Obiettivo generale: Identificativo non valido\.$/],
+      [
+        `/api/Pui/GetPuiObiettiviSpecifici?obbGeneraleId=4&cityId=${MILANO}`,
+        'obbGeneraleId',
+        /^Obiettivo generale non previsto: scegli Ambiente/,
+      ],
+      [
+        `/api/Pui/GetPuiObiettiviSpecifici?obbGeneraleId=-1&cityId=${MILANO}`,
+        'obbGeneraleId',
+        /^Obiettivo generale: Identificativo non valido\.$/,
+      ],
       [`/api/Pui/GetPuiObiettiviSpecifici?cityId=${MILANO}`, 'obbGeneraleId', /^Obiettivo generale: Campo obbligatorio$/],
       ['/api/Pui/GetPuiObiettiviSpecifici?obbGeneraleId=1', 'cityId', /^Città metropolitana: Campo obbligatorio$/],
     ];
@@ -167,7 +175,7 @@ describe('access and caching', () => {
 });
 
 describe('the browser client over HTTP', () => {
-  it("fetches every list the PUI wizard needs for Napoli", async () => {
+  it('fetches every list the PUI wizard needs for Napoli', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const api = createApiClient({
       baseURL: address,
@@ -206,7 +214,11 @@ describe('replacing the data files', () => {
     writeFileSync(
       path.join(dir, 'pui/riferimentiPui.json'),
       JSON.stringify(
-        [201, 210, 215, 227, 237, 248, 258, 263, 272, 280, 282, 283, 287, 292].map((cityId) => ({ id: cityId, cityId, name: `Piano ${cityId}` })),
+        [201, 210, 215, 227, 237, 248, 258, 263, 272, 280, 282, 283, 287, 292].map((cityId) => ({
+          id: cityId,
+          cityId,
+          name: `Piano ${cityId}`,
+        })),
       ),
     );
     const other = await createTestApp({ env: { REFERENCE_DATA_DIR: dir } });

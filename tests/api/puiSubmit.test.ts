@@ -24,7 +24,8 @@ let stranger: Person;
 
 beforeAll(async () => {
   t = await createTestApp({
-    missingRequiredAttachments: async (organizationId: string, fund: string) => (fund === 'PUI' ? (emptySlots.get(organizationId) ?? []) : []),
+    missingRequiredAttachments: async (organizationId: string, fund: string) =>
+      fund === 'PUI' ? (emptySlots.get(organizationId) ?? []) : [],
   });
   admin = await t.loginAsAdmin();
   stranger = await personWithOrganization(t, { name: 'Comune Estraneo' });
@@ -96,7 +97,9 @@ describe('what is checked before anything is stored', () => {
 
     const short = await createPui(completePuiApplication(owner.orgId, { progDescrizione: 'Troppo breve.' }), owner.token);
     expect(short.statusCode).toBe(422);
-    expect(short.json().issues).toEqual([{ field: 'progDescrizione', step: 'progetto', message: 'Inserisci almeno 500 caratteri (ora 13)' }]);
+    expect(short.json().issues).toEqual([
+      { field: 'progDescrizione', step: 'progetto', message: 'Inserisci almeno 500 caratteri (ora 13)' },
+    ]);
 
     const measure = await createPui(completePuiApplication(owner.orgId, { nomeMisuraCofinanziamento: '' }), owner.token);
     expect(measure.json().issues).toEqual([{ field: 'nomeMisuraCofinanziamento', step: 'fontiImpieghi', message: 'Campo obbligatorio' }]);
@@ -140,14 +143,19 @@ describe('what is checked before anything is stored', () => {
     emptySlots.set(owner.orgId, ['Modulo privacy']);
     try {
       const complete = completePuiApplication(owner.orgId);
-      const keys = [...Object.keys(complete).filter((k) => k !== 'organizationId'), ...Object.keys(complete.puiSurveyDto).map((k) => `puiSurveyDto.${k}`)];
+      const keys = [
+        ...Object.keys(complete).filter((k) => k !== 'organizationId'),
+        ...Object.keys(complete.puiSurveyDto).map((k) => `puiSurveyDto.${k}`),
+      ];
       const wrong: unknown[] = [{}, [null], true, 'testo', -1, 3.5, '2026-99-99', 'x'.repeat(5000)];
       for (const key of keys) {
         for (const value of wrong) {
           const [head, tail] = key.split('.') as [keyof PuiApplication, string | undefined];
           const body = tail ? { ...complete, puiSurveyDto: { ...complete.puiSurveyDto, [tail]: value } } : { ...complete, [head]: value };
           const response = await createPui(body, owner.token);
-          expect([400, 422], `${key} = ${JSON.stringify(value).slice(0, 40)}: ${response.body.slice(0, 200)}`).toContain(response.statusCode);
+          expect([400, 422], `${key} = ${JSON.stringify(value).slice(0, 40)}: ${response.body.slice(0, 200)}`).toContain(
+            response.statusCode,
+          );
         }
       }
     } finally {
@@ -255,7 +263,12 @@ describe('a complete application', () => {
     expect(row?.warnings).toEqual([FUND_AMOUNT_WARNING, FUND_SHARE_WARNING]);
     const submissions = await submissionRows(owner.orgId);
     expect(submissions).toHaveLength(1);
-    expect(submissions[0]).toMatchObject({ fromStatus: 'APERTA', event: 'applicant.application.submit', actorRole: 'applicant', actorUserId: owner.userId });
+    expect(submissions[0]).toMatchObject({
+      fromStatus: 'APERTA',
+      event: 'applicant.application.submit',
+      actorRole: 'applicant',
+      actorUserId: owner.userId,
+    });
   });
 
   it('shows the new status and the submitted values; the warnings only to admins', async () => {
@@ -270,8 +283,14 @@ describe('a complete application', () => {
     const draft = (await t.get(`/api/DraftCompilazione/GetPuiDraft?orgId=${owner.orgId}`, owner.token)).json();
     expect(JSON.parse(draft.json)).toEqual(mine.body);
 
-    const list = (await t.get('/api/Organization/GetAllOrgsCompilazioni', admin.token)).json() as { organization: { id: string }; puiCompilazione: unknown }[];
-    expect(list.find((item) => item.organization.id === owner.orgId)?.puiCompilazione).toMatchObject({ status: 'Candidatura Sottomessa', warningsCount: 2 });
+    const list = (await t.get('/api/Organization/GetAllOrgsCompilazioni', admin.token)).json() as {
+      organization: { id: string };
+      puiCompilazione: unknown;
+    }[];
+    expect(list.find((item) => item.organization.id === owner.orgId)?.puiCompilazione).toMatchObject({
+      status: 'Candidatura Sottomessa',
+      warningsCount: 2,
+    });
     expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=${owner.orgId}`, stranger.token)).statusCode).toBe(404);
   });
 
@@ -280,7 +299,11 @@ describe('a complete application', () => {
     // The client's computed values may differ: the server recomputes them, so this is the same submission.
     const again = await createPui({ ...values(owner.orgId), fontiCopertura: 0, status: 'Aperta' }, colleague.token);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ id: before?.id, status: 'Candidatura Sottomessa', submittedAt: before?.submittedAt?.toISOString() });
+    expect(again.json()).toMatchObject({
+      id: before?.id,
+      status: 'Candidatura Sottomessa',
+      submittedAt: before?.submittedAt?.toISOString(),
+    });
     expect(await submissionRows(owner.orgId)).toHaveLength(1);
     expect(await applicationOf(t, owner.orgId, 'PUI')).toEqual(before);
   });
@@ -323,7 +346,15 @@ describe('what is stored', () => {
         ...complete,
         progInherentPui: false,
         progCodice: 'Z9',
-        puiSurveyDto: { ...complete.puiSurveyDto, ristrutturazione: 'NO', mqSLP: 1200, noteRistrutturazione: 'Nessuna', housing: 'SI', canoniLocazione: 650, prezziCompravendita: 2400 },
+        puiSurveyDto: {
+          ...complete.puiSurveyDto,
+          ristrutturazione: 'NO',
+          mqSLP: 1200,
+          noteRistrutturazione: 'Nessuna',
+          housing: 'SI',
+          canoniLocazione: 650,
+          prezziCompravendita: 2400,
+        },
       },
       owner.token,
     );
@@ -331,7 +362,14 @@ describe('what is stored', () => {
     expect(response.json().body).toMatchObject({
       progInherentPui: false,
       progCodice: '',
-      puiSurveyDto: { ristrutturazione: 'NO', mqSLP: null, noteRistrutturazione: 'Nessuna', housing: 'SI', canoniLocazione: 650, prezziCompravendita: 2400 },
+      puiSurveyDto: {
+        ristrutturazione: 'NO',
+        mqSLP: null,
+        noteRistrutturazione: 'Nessuna',
+        housing: 'SI',
+        canoniLocazione: 650,
+        prezziCompravendita: 2400,
+      },
     });
   });
 });

@@ -47,16 +47,24 @@ describe('submitting a PUI application needs its mandatory attachments (spec §5
     const body = completePuiApplication(person.orgId);
     const refused = await t.post('/api/Pui/CreatePui', body, person.token);
     expect(refused.statusCode).toBe(422);
-    const slots = attachmentSlotListSchema.parse((await t.get(`/api/FileUpload/GetAttachmentTypes?orgId=${person.orgId}&callType=PUI`, person.token)).json());
+    const slots = attachmentSlotListSchema.parse(
+      (await t.get(`/api/FileUpload/GetAttachmentTypes?orgId=${person.orgId}&callType=PUI`, person.token)).json(),
+    );
     const mandatory = slots.filter((slot) => slot.mandatoryInput);
     expect(mandatory.length).toBeGreaterThan(0);
     const issues = (refused.json() as { issues: { field: string; step: string; message: string }[] }).issues;
-    expect(issues.map((issue) => issue.message).sort()).toEqual(mandatory.map((slot) => `L\u2019allegato è obbligatorio: ${slot.attachedTypeName}`).sort());
+    expect(issues.map((issue) => issue.message).sort()).toEqual(
+      mandatory.map((slot) => `L\u2019allegato è obbligatorio: ${slot.attachedTypeName}`).sort(),
+    );
     expect(new Set(issues.map((issue) => issue.step))).toEqual(new Set(['allegati']));
 
     const workbook = await xlsx();
     for (const slot of mandatory) {
-      await uploadInto(slot.id, slot.attachedType === 'Excel' ? 'piano.xlsx' : 'documento.pdf', slot.attachedType === 'Excel' ? workbook : pdf);
+      await uploadInto(
+        slot.id,
+        slot.attachedType === 'Excel' ? 'piano.xlsx' : 'documento.pdf',
+        slot.attachedType === 'Excel' ? workbook : pdf,
+      );
     }
     const accepted = await t.post('/api/Pui/CreatePui', body, person.token);
     expect(accepted.statusCode, accepted.body).toBe(200);

@@ -71,7 +71,12 @@ describe('the provider’s login and registration', () => {
     const statuses: number[] = [];
     for (let n = 0; n < 4; n++) {
       const submit = await providerForm(t, 'register');
-      const response = await submit({ firstName: 'Reg', lastName: 'Istrato', email: `reg.${n}.${Date.now()}@esempio.it`, password: 'password-sicura-1' });
+      const response = await submit({
+        firstName: 'Reg',
+        lastName: 'Istrato',
+        email: `reg.${n}.${Date.now()}@esempio.it`,
+        password: 'password-sicura-1',
+      });
       statuses.push(response.statusCode);
       if (n === 3) expectTooMany(response, 'registration per IP');
     }
@@ -96,7 +101,12 @@ describe('e-mail and uploads (per account)', () => {
     try {
       const inviter = await personWithOrganization(app);
       const invite = (emails: string[]) =>
-        app.post('/api/SendEmail/SendEmail', { emails, userId: inviter.userId, subject: 'Invito', message: 'Ciao' }, inviter.token, selected(inviter.orgId));
+        app.post(
+          '/api/SendEmail/SendEmail',
+          { emails, userId: inviter.userId, subject: 'Invito', message: 'Ciao' },
+          inviter.token,
+          selected(inviter.orgId),
+        );
       expect((await invite(['a@esempio.it', 'b@esempio.it', 'c@esempio.it'])).statusCode).toBe(200);
       const blocked = await invite(['d@esempio.it', 'e@esempio.it', 'f@esempio.it']);
       expectTooMany(blocked, 'invitations per account');

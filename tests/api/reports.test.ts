@@ -138,9 +138,18 @@ describe('report 2: money', () => {
       const mine = presented([fund]);
       const row = rowBy(rows, 'fund', fund);
       expect(row.applications).toBe(mine.length);
-      expect(row.requested).toBeCloseTo(mine.reduce((n, a) => n + amount(a.body, FUND_AMOUNT[fund]), 0), 2);
-      expect(row.investment).toBeCloseTo(mine.reduce((n, a) => n + amount(a.body, 'costiTotale'), 0), 2);
-      expect(row.cofinancing).toBeCloseTo(mine.reduce((n, a) => n + COFINANCING[fund].reduce((s, k) => s + amount(a.body, k), 0), 0), 2);
+      expect(row.requested).toBeCloseTo(
+        mine.reduce((n, a) => n + amount(a.body, FUND_AMOUNT[fund]), 0),
+        2,
+      );
+      expect(row.investment).toBeCloseTo(
+        mine.reduce((n, a) => n + amount(a.body, 'costiTotale'), 0),
+        2,
+      );
+      expect(row.cofinancing).toBeCloseTo(
+        mine.reduce((n, a) => n + COFINANCING[fund].reduce((s, k) => s + amount(a.body, k), 0), 0),
+        2,
+      );
       expect(row.withWarnings).toBe(mine.filter((a) => a.warnings.length > 0).length);
       expect(row.applications).toBeGreaterThan(0);
     }
@@ -193,9 +202,12 @@ describe('report 3: territory', () => {
     const r = await report('territorio');
     const cities = section(r, 'citta-metropolitane');
     const names = new Map(
-      (JSON.parse(readFileSync(new URL('../../server/seed/reference/cittaMetropolitane.json', import.meta.url), 'utf8')) as { id: number; name: string }[]).map(
-        (c) => [c.id, c.name],
-      ),
+      (
+        JSON.parse(readFileSync(new URL('../../server/seed/reference/cittaMetropolitane.json', import.meta.url), 'utf8')) as {
+          id: number;
+          name: string;
+        }[]
+      ).map((c) => [c.id, c.name]),
     );
     const expected = new Map<string, number>();
     for (const a of presented(['PUI'])) {
@@ -222,7 +234,8 @@ describe('report 4: flow', () => {
     const r = await report('flusso-istruttoria');
     const rows = section(r, 'settimane').rows;
     const perWeek = new Map<string, number>();
-    for (const a of apps) if (a.submittedAt) perWeek.set(mondayOf(romeDay(a.submittedAt)), (perWeek.get(mondayOf(romeDay(a.submittedAt))) ?? 0) + 1);
+    for (const a of apps)
+      if (a.submittedAt) perWeek.set(mondayOf(romeDay(a.submittedAt)), (perWeek.get(mondayOf(romeDay(a.submittedAt))) ?? 0) + 1);
     const weeks = [...perWeek.keys()].sort();
     expect(rows[0]!.week).toBe(weeks[0]);
     expect(rows[rows.length - 1]!.week).toBe(weeks[weeks.length - 1]);
@@ -238,16 +251,20 @@ describe('report 4: flow', () => {
     const integrationDays = new Map<string, number[]>();
     const open = new Map<string, number>();
     for (const a of apps) {
-      const steps = (byApplication.get(a.id) ?? []).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
+      const steps = (byApplication.get(a.id) ?? []).sort(
+        (x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id),
+      );
       const first = steps.find((h) => h.toStatus === 'CANDIDATURA_SOTTOMESSA');
       if (!first) continue;
       const decision = steps.find((h) => (h.toStatus === 'AMMISSIBILE' || h.toStatus === 'RIFIUTATA') && h.createdAt > first.createdAt);
       for (const key of [a.fund, 'Totale']) {
-        if (decision) decisionDays.set(key, [...(decisionDays.get(key) ?? []), (decision.createdAt.getTime() - first.createdAt.getTime()) / DAY_MS]);
+        if (decision)
+          decisionDays.set(key, [...(decisionDays.get(key) ?? []), (decision.createdAt.getTime() - first.createdAt.getTime()) / DAY_MS]);
         steps.forEach((h, i) => {
           if (h.toStatus !== 'IN_INTEGRAZIONE') return;
           const next = steps[i + 1];
-          if (next) integrationDays.set(key, [...(integrationDays.get(key) ?? []), (next.createdAt.getTime() - h.createdAt.getTime()) / DAY_MS]);
+          if (next)
+            integrationDays.set(key, [...(integrationDays.get(key) ?? []), (next.createdAt.getTime() - h.createdAt.getTime()) / DAY_MS]);
           else open.set(key, (open.get(key) ?? 0) + 1);
         });
       }
@@ -310,7 +327,9 @@ describe('report 5: monitoring', () => {
   });
 
   it('honours the fund and the presentation days asked for', async () => {
-    const days = presented(FUNDS).map((a) => romeDay(a.submittedAt!)).sort();
+    const days = presented(FUNDS)
+      .map((a) => romeDay(a.submittedAt!))
+      .sort();
     const from = days[Math.floor(days.length / 4)]!;
     const to = days[Math.floor((days.length * 3) / 4)]!;
     const r = await report('monitoraggio', { fund: 'PUI', from, to });
@@ -365,7 +384,15 @@ describe('report 5: periods opened through the monitoring API, one past its due 
           const surveyId = surveys.find((s) => s.name === survey)!.id;
           const saved = await m5.post(
             '/api/SJSurvey/CreateSurveyAnswers',
-            { surveySubmissionID: null, surveyId, json, candidaturaId: id, compilazioneType: COMPILAZIONE_TYPE.PUI, monitoraggio: false, version: 0 },
+            {
+              surveySubmissionID: null,
+              surveyId,
+              json,
+              candidaturaId: id,
+              compilazioneType: COMPILAZIONE_TYPE.PUI,
+              monitoraggio: false,
+              version: 0,
+            },
             person.token,
           );
           expect(saved.statusCode).toBe(200);
@@ -374,7 +401,8 @@ describe('report 5: periods opened through the monitoring API, one past its due 
       await forceApplicationStatus(m5, person.orgId, fund, 'DELIBERATA');
       return { id, token: person.token };
     };
-    const open = async (fund: Fund, id: string) => expect((await updateStatus(m5, admin5, fund, id, 'Monitoraggio Aperto')).statusCode).toBe(200);
+    const open = async (fund: Fund, id: string) =>
+      expect((await updateStatus(m5, admin5, fund, id, 'Monitoraggio Aperto')).statusCode).toBe(200);
     // PUI, complete: the past period handed over (filled), then the current one opened (pending).
     const done = await deliberated('PUI', 'Comune Puntuale', new Date('2030-02-10T10:00:00Z'), true);
     await open('PUI', done.id);
@@ -387,7 +415,10 @@ describe('report 5: periods opened through the monitoring API, one past its due 
   afterAll(() => m5?.close());
 
   const get = async (filters: Record<string, string> = {}) => {
-    const response = await m5.get(`/api/Report/GetReport?${query({ workspaceId: WORKSPACE, reportId: 'monitoraggio', ...filters })}`, admin5);
+    const response = await m5.get(
+      `/api/Report/GetReport?${query({ workspaceId: WORKSPACE, reportId: 'monitoraggio', ...filters })}`,
+      admin5,
+    );
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Report;
   };
@@ -418,7 +449,9 @@ describe('report 5: periods opened through the monitoring API, one past its due 
     const february = await get({ from: '2030-02-10', to: '2030-02-10' });
     expect(rowBy(section(february, 'periodi').rows, 'fund', 'Totale')).toMatchObject({ opened: 2, filled: 1, pending: 1, overdue: 0 });
     const none = await get({ from: '2031-01-01' });
-    expect(section(none, 'periodi').reading).toBe('Nessun periodo di monitoraggio è stato aperto per le candidature che corrispondono ai filtri scelti.');
+    expect(section(none, 'periodi').reading).toBe(
+      'Nessun periodo di monitoraggio è stato aperto per le candidature che corrispondono ai filtri scelti.',
+    );
   });
 });
 
@@ -436,7 +469,9 @@ describe('after a change', () => {
 
 describe('filters', () => {
   it('counts only applications presented on the Rome calendar days asked for, both ends included', async () => {
-    const days = presented(FUNDS).map((a) => romeDay(a.submittedAt!)).sort();
+    const days = presented(FUNDS)
+      .map((a) => romeDay(a.submittedAt!))
+      .sort();
     const from = days[Math.floor(days.length / 4)]!;
     const to = days[Math.floor((days.length * 3) / 4)]!;
     const r = await report('importi', { fund: 'TUR', from, to });
@@ -445,7 +480,10 @@ describe('filters', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(presented(['TUR']).length);
     expect(row.applications).toBe(expected.length);
-    expect(row.requested).toBeCloseTo(expected.reduce((n, a) => n + amount(a.body, 'costiIintervento'), 0), 2);
+    expect(row.requested).toBeCloseTo(
+      expected.reduce((n, a) => n + amount(a.body, 'costiIintervento'), 0),
+      2,
+    );
     expect(section(r, 'importi').rows).toHaveLength(1);
   });
 
@@ -469,7 +507,10 @@ describe('filters', () => {
     [{ from: '2026-04-01', to: '2026-03-01' }, 'La data di fine del periodo non può precedere la data di inizio.'],
     [{ fund: 'XYZ' }, 'Il fondo indicato non esiste: scegli TUR o PUI.'],
   ])('refuses %o with 400 and a message the admin can act on', async (filters, message) => {
-    const response = await t.get(`/api/Report/GetReport?${query({ workspaceId: WORKSPACE, reportId: 'importi', ...filters })}`, admin.token);
+    const response = await t.get(
+      `/api/Report/GetReport?${query({ workspaceId: WORKSPACE, reportId: 'importi', ...filters })}`,
+      admin.token,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'validation_error', message });
   });
@@ -493,13 +534,20 @@ describe('Scarica Excel', () => {
 
   it('streams the report’s tables, one sheet per chart, with the same figures as the page', async () => {
     const r = await report('importi', { fund: 'TUR' });
-    const response = await t.get(`/api/Report/DownloadExcelReport?${query({ workspaceId: WORKSPACE, reportId: 'importi', fund: 'TUR' })}`, admin.token);
+    const response = await t.get(
+      `/api/Report/DownloadExcelReport?${query({ workspaceId: WORKSPACE, reportId: 'importi', fund: 'TUR' })}`,
+      admin.token,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers['content-disposition']).toContain('filename="Report-importi-TUR.xlsx"');
     expect(response.headers['transfer-encoding']).toBe('chunked');
     const workbook = await readBack(response.rawPayload);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Importi per fondo', 'Distribuzione della quota del', 'Avvisi per l’istruttoria']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'Importi per fondo',
+      'Distribuzione della quota del',
+      'Avvisi per l’istruttoria',
+    ]);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getCell('A1').value).toBe('Importi richiesti – Importi per fondo');
     expect(sheet.getCell('A2').value).toBe(section(r, 'importi').reading);
@@ -566,7 +614,8 @@ describe('a call without applications', () => {
       expect(response.statusCode, reportId).toBe(200);
       const r = response.json() as Report;
       for (const s of r.sections) {
-        for (const row of s.rows) for (const column of s.columns) if (column.kind === 'count') expect(row[column.key], `${reportId} ${column.key}`).toBe(0);
+        for (const row of s.rows)
+          for (const column of s.columns) if (column.kind === 'count') expect(row[column.key], `${reportId} ${column.key}`).toBe(0);
       }
     }
     const importi = (await empty.get(`/api/Report/GetReport?workspaceId=${WORKSPACE}&reportId=importi`, token)).json() as Report;

@@ -20,7 +20,11 @@ describe('a restart logs nobody out', () => {
       expect(me.statusCode).toBe(200);
       expect(me.json().email).toBe(tokens.email);
 
-      const refreshed = await second.app.inject({ method: 'POST', url: '/api/Jwt/refresh', payload: { refresh_token: tokens.refresh_token } });
+      const refreshed = await second.app.inject({
+        method: 'POST',
+        url: '/api/Jwt/refresh',
+        payload: { refresh_token: tokens.refresh_token },
+      });
       expect(refreshed.statusCode).toBe(200);
       expect((await second.get('/api/User', refreshed.json().token)).statusCode).toBe(200);
     } finally {

@@ -80,7 +80,10 @@ describe('Cache-Control on tokens and people’s data', () => {
     expect(refreshed.statusCode).toBe(200);
     expectNoStore(refreshed, 'POST /api/Jwt/refresh');
     expectNoStore(await t.post('/api/Jwt/refresh', { refresh_token: 'scaduto' }), 'POST /api/Jwt/refresh (refused)');
-    expectNoStore(await t.post('/api/Jwt/token-exchange', { code: 'x', redirectUri: 'http://portale.test/login-callback' }), 'token-exchange');
+    expectNoStore(
+      await t.post('/api/Jwt/token-exchange', { code: 'x', redirectUri: 'http://portale.test/login-callback' }),
+      'token-exchange',
+    );
     expectNoStore(await t.app.inject({ method: 'POST', url: '/idp/token', payload: 'grant_type=refresh_token' }), 'POST /idp/token');
     expectNoStore(await t.get('/api/Jwt/login'), 'GET /api/Jwt/login');
   });

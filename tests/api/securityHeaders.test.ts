@@ -54,7 +54,8 @@ afterAll(() => t.close());
 
 /** Every kind of answer the portal gives, from one app. */
 async function sweep(app: TestApp, headers: Record<string, string> = {}) {
-  const get = (url: string, extra: Record<string, string> = {}) => app.app.inject({ method: 'GET', url, headers: { ...headers, ...extra } });
+  const get = (url: string, extra: Record<string, string> = {}) =>
+    app.app.inject({ method: 'GET', url, headers: { ...headers, ...extra } });
   const post = (url: string, payload: object) => app.app.inject({ method: 'POST', url, payload, headers });
   const jar = new CookieJar();
   const loginPage = await app.browse(jar, { method: 'GET', url: '/api/Jwt/login?screen=login' });
@@ -117,7 +118,11 @@ describe('security headers on every route', () => {
     const { jar } = await t.submitAtProvider('login', { email: 'admin@portale.test', password: 'amministra-2026' });
     const start = await t.get(`/api/Jwt/logout?id_token_hint=${idToken}`);
     const endSession = new URL(start.headers.location!);
-    const page = await t.app.inject({ method: 'GET', url: endSession.pathname + endSession.search, headers: { cookie: jar.headerFor('/idp/session/end') } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: endSession.pathname + endSession.search,
+      headers: { cookie: jar.headerFor('/idp/session/end') },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<script src="/idp-assets/logout.js"></script>');
     expect(page.body).not.toMatch(/<script>/);

@@ -22,11 +22,16 @@ describe('when the attachments store is out of reach', () => {
     s3 = await startS3TestServer();
     t = await createTestApp({ env: s3.env });
     a = await personWithOrganization(t, { name: 'Comune di Gamma' });
-    const stored = await uploadAttachment(t, a.token, { name: 'Relazione.pdf', content: samplePdf('prima'), contentType: 'application/pdf' }, {
-      orgId: a.orgId,
-      callType: 'PUI',
-      typeId: PUI_REPORT,
-    });
+    const stored = await uploadAttachment(
+      t,
+      a.token,
+      { name: 'Relazione.pdf', content: samplePdf('prima'), contentType: 'application/pdf' },
+      {
+        orgId: a.orgId,
+        callType: 'PUI',
+        typeId: PUI_REPORT,
+      },
+    );
     expect(stored.statusCode).toBe(200);
     storedId = stored.json().id;
     await s3.stop();
@@ -37,11 +42,16 @@ describe('when the attachments store is out of reach', () => {
 
   it('answers an upload with 503 and an Italian message, and records no attachment', async () => {
     const before = (await t.db.select({ id: attachments.id }).from(attachments)).length;
-    const response = await uploadAttachment(t, a.token, { name: 'Cronoprogramma.pdf', content: samplePdf('dopo'), contentType: 'application/pdf' }, {
-      orgId: a.orgId,
-      callType: 'PUI',
-      typeId: 105,
-    });
+    const response = await uploadAttachment(
+      t,
+      a.token,
+      { name: 'Cronoprogramma.pdf', content: samplePdf('dopo'), contentType: 'application/pdf' },
+      {
+        orgId: a.orgId,
+        callType: 'PUI',
+        typeId: 105,
+      },
+    );
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBeDefined();
     expect(response.json()).toMatchObject({ error: 'service_unavailable', message: messages.generic.unavailable });

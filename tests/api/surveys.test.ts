@@ -42,14 +42,28 @@ afterAll(() => t.close());
 const save = (surveyId: number, json: unknown, version?: number, token = owner.token, extra: Record<string, unknown> = {}) =>
   t.post(
     '/api/SJSurvey/CreateSurveyAnswers',
-    { surveySubmissionID: null, surveyId, json, candidaturaId: applicationId, compilazioneType: COMPILAZIONE_TYPE.PUI, monitoraggio: false, version, ...extra },
+    {
+      surveySubmissionID: null,
+      surveyId,
+      json,
+      candidaturaId: applicationId,
+      compilazioneType: COMPILAZIONE_TYPE.PUI,
+      monitoraggio: false,
+      version,
+      ...extra,
+    },
     token,
   );
 const submission = (surveyId: number, token = owner.token, candidaturaId = applicationId) =>
   t.get(`/api/SJSurvey/GetSurveySubmssionbySurveyId?surveyId=${surveyId}&candidaturaId=${candidaturaId}`, token);
 const submit = (token = owner.token) => updateStatus(t, token, 'PUI', applicationId, 'Istruttoria Sottomessa');
 const uploadDeclaration = (typeId = PUI_DNSH_DECLARATION) =>
-  uploadAttachment(t, owner.token, { name: 'dichiarazione-dnsh.pdf', content: samplePdf('Dichiarazione DNSH') }, { orgId: owner.orgId, callType: 'PUI', typeId });
+  uploadAttachment(
+    t,
+    owner.token,
+    { name: 'dichiarazione-dnsh.pdf', content: samplePdf('Dichiarazione DNSH') },
+    { orgId: owner.orgId, callType: 'PUI', typeId },
+  );
 
 describe('survey definitions', () => {
   it('lists the four surveys by name, each with its version and title, and serves each definition', async () => {
@@ -99,11 +113,27 @@ describe('survey definitions', () => {
   it('a bad definition file stops the start, naming the file', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pf-surveys-bad-'));
     cpSync(DEFAULT_SURVEYS_DATA_DIR, dir, { recursive: true });
-    writeFileSync(path.join(dir, 'Gresb-Pui.json'), JSON.stringify({ pages: [{ name: 'p', elements: [{ type: 'text', name: 'a' }, { type: 'text', name: 'a' }] }] }));
+    writeFileSync(
+      path.join(dir, 'Gresb-Pui.json'),
+      JSON.stringify({
+        pages: [
+          {
+            name: 'p',
+            elements: [
+              { type: 'text', name: 'a' },
+              { type: 'text', name: 'a' },
+            ],
+          },
+        ],
+      }),
+    );
     await expect(createTestApp({ env: { SURVEYS_DATA_DIR: dir } })).rejects.toThrow(/Gresb-Pui\.json.*invalid[\s\S]*"a" is used twice/);
     writeFileSync(path.join(dir, 'Gresb-Pui.json'), '{ "pages": [');
     await expect(readSurveyDefinitions(dir)).rejects.toThrow(/Gresb-Pui\.json is not valid JSON/);
-    writeFileSync(path.join(dir, 'Gresb-Pui.json'), JSON.stringify({ pages: [{ name: 'p', elements: [{ type: 'nonexistent', name: 'x' }] }] }));
+    writeFileSync(
+      path.join(dir, 'Gresb-Pui.json'),
+      JSON.stringify({ pages: [{ name: 'p', elements: [{ type: 'nonexistent', name: 'x' }] }] }),
+    );
     await expect(readSurveyDefinitions(dir)).rejects.toThrow(/Gresb-Pui\.json is invalid/);
   });
 });
@@ -116,12 +146,21 @@ describe('answers', () => {
     const saved = await save(ids.istruttoria, JSON.stringify({ cup: 'J31B21001230006' }), 0);
     expect(saved.statusCode).toBe(200);
     first = surveySubmissionSchema.parse(saved.json());
-    expect(first).toMatchObject({ surveyId: ids.istruttoria, surveyName: 'Istruttoria-Pui', candidaturaId: applicationId, compilazioneType: 1, version: 1, submittedAt: null });
+    expect(first).toMatchObject({
+      surveyId: ids.istruttoria,
+      surveyName: 'Istruttoria-Pui',
+      candidaturaId: applicationId,
+      compilazioneType: 1,
+      version: 1,
+      submittedAt: null,
+    });
     expect(first.json).toEqual({ cup: 'J31B21001230006' });
   });
 
   it('a save carries the version last seen: a stale one gets 412 and changes nothing', async () => {
-    const second = await save(ids.istruttoria, { cup: 'J31B21001230006', livelloProgettazione: 'esecutivo' }, 1, owner.token, { surveySubmissionID: first.id });
+    const second = await save(ids.istruttoria, { cup: 'J31B21001230006', livelloProgettazione: 'esecutivo' }, 1, owner.token, {
+      surveySubmissionID: first.id,
+    });
     expect(second.statusCode).toBe(200);
     expect(second.json().version).toBe(2);
     // Another tab still holding version 1.
@@ -185,12 +224,20 @@ describe('TUR through the same code', () => {
     const turId = await forceApplicationStatus(t, owner.orgId, 'TUR', 'AMMISSIBILE', { submittedAt: new Date() });
     const saved = await t.post(
       '/api/SJSurvey/CreateSurveyAnswers',
-      { surveyId: ids.istruttoriaTur, json: { postiLettoAttuali: 40 }, candidaturaId: turId, compilazioneType: COMPILAZIONE_TYPE.TUR, version: 0 },
+      {
+        surveyId: ids.istruttoriaTur,
+        json: { postiLettoAttuali: 40 },
+        candidaturaId: turId,
+        compilazioneType: COMPILAZIONE_TYPE.TUR,
+        version: 0,
+      },
       owner.token,
     );
     expect(saved.statusCode).toBe(200);
     const id = saved.json().id as string;
-    expect((await t.get(`/api/SJSurvey/GetAnswersBySubmissionIdTur?submissionId=${id}`, owner.token)).json().json).toEqual({ postiLettoAttuali: 40 });
+    expect((await t.get(`/api/SJSurvey/GetAnswersBySubmissionIdTur?submissionId=${id}`, owner.token)).json().json).toEqual({
+      postiLettoAttuali: 40,
+    });
     expect((await t.get(`/api/SJSurvey/GetAnswersBySubmissionIdPui?submissionId=${id}`, owner.token)).statusCode).toBe(404);
     const wrongFund = await t.post(
       '/api/SJSurvey/CreateSurveyAnswers',
@@ -204,9 +251,18 @@ describe('TUR through the same code', () => {
 describe('submit (Istruttoria Sottomessa)', () => {
   it('with required answers missing: 422 naming the survey and the questions; status and history unchanged', async () => {
     const before = (await historyRows(t, applicationId)).length;
-    const validation = surveyValidationSchema.parse((await t.get(`/api/SJSurvey/GetSurveyValidation?candidaturaId=${applicationId}`, owner.token)).json());
+    const validation = surveyValidationSchema.parse(
+      (await t.get(`/api/SJSurvey/GetSurveyValidation?candidaturaId=${applicationId}`, owner.token)).json(),
+    );
     expect(validation.complete).toBe(false);
-    expect(validation.issues).toContainEqual(expect.objectContaining({ surveyName: 'Istruttoria-Pui', question: 'titolaritaAree', page: 'maturita', message: 'Campo obbligatorio' }));
+    expect(validation.issues).toContainEqual(
+      expect.objectContaining({
+        surveyName: 'Istruttoria-Pui',
+        question: 'titolaritaAree',
+        page: 'maturita',
+        message: 'Campo obbligatorio',
+      }),
+    );
     expect(validation.issues).toContainEqual(expect.objectContaining({ surveyName: 'Gresb-Pui', question: 'fonteDatiEnergia' }));
     expect(validation.missingAttachments).toEqual(['Dichiarazione attestante il rispetto dei vincoli DNSH']);
 
@@ -228,7 +284,10 @@ describe('submit (Istruttoria Sottomessa)', () => {
     expect((await uploadDeclaration(PUI_SCHEDA)).statusCode).toBe(200);
     const refused = await submit();
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: 'precondition_failed', message: m.missingAttachments('Dichiarazione attestante il rispetto dei vincoli DNSH') });
+    expect(refused.json()).toEqual({
+      error: 'precondition_failed',
+      message: m.missingAttachments('Dichiarazione attestante il rispetto dei vincoli DNSH'),
+    });
     expect((await applicationRow(t, applicationId))?.status).toBe('AMMISSIBILE');
   });
 
@@ -256,7 +315,9 @@ describe('submit (Istruttoria Sottomessa)', () => {
     expect((await uploadDeclaration()).statusCode).toBe(409);
     // Still readable, by the applicant and the admin.
     expect(surveySubmissionSchema.parse((await submission(ids.gresb, admin.token)).json()).submittedAt).not.toBeNull();
-    expect((await t.get(`/api/FileUpload/GetIstruttoriaGresbAttachmentTypes?orgId=${owner.orgId}&callType=PUI`, admin.token)).json()[0]).toMatchObject({
+    expect(
+      (await t.get(`/api/FileUpload/GetIstruttoriaGresbAttachmentTypes?orgId=${owner.orgId}&callType=PUI`, admin.token)).json()[0],
+    ).toMatchObject({
       id: PUI_DNSH_DECLARATION,
       mandatoryInput: true,
       templateUrl: '/modelli/dichiarazione-dnsh-pui.pdf',

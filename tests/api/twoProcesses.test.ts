@@ -196,29 +196,32 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
   // Scheduled jobs (the monitoring reminders) run once however many processes share the database: each reminder is a
   // unique row written in the transaction that sends it — tests/api/monitoringReminders.test.ts runs two instances on
   // one database (PostgreSQL in npm run test:pg). Last here, since it spends this address's allowance of token calls.
-  it.skipIf(!process.env.REDIS_URL)('rate limits are counted once for both processes: token calls on either add up to one allowance (Redis)', async () => {
-    const exchange = (process: PortalProcess) =>
-      fetch(`${process.url}/api/Jwt/token-exchange`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code: 'codice-non-valido', redirectUri: `${publicUrl}/login-callback` }),
-      });
-    // 120 token calls per address in 10 minutes (server/rateLimits/rateLimiter.ts). Apart, each process would allow
-    // 120 of its own, so 130 calls alternating between them would never be refused.
-    let refused: Response | undefined;
-    let sent = 0;
-    while (!refused && sent < 130) {
-      const answer = await exchange(sent % 2 === 0 ? one : two);
-      sent++;
-      if (answer.status === 429) refused = answer;
-      else await answer.arrayBuffer();
-    }
-    expect(refused, `no 429 after ${sent} calls shared by the two processes`).toBeDefined();
-    expect(sent).toBeLessThanOrEqual(121);
-    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await refused!.json()) as { message: string }).message).toMatch(/^Troppe richieste/);
-    // Refused on one, refused on the other.
-    const other = await exchange(sent % 2 === 0 ? one : two);
-    expect(other.status).toBe(429);
-  });
+  it.skipIf(!process.env.REDIS_URL)(
+    'rate limits are counted once for both processes: token calls on either add up to one allowance (Redis)',
+    async () => {
+      const exchange = (process: PortalProcess) =>
+        fetch(`${process.url}/api/Jwt/token-exchange`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ code: 'codice-non-valido', redirectUri: `${publicUrl}/login-callback` }),
+        });
+      // 120 token calls per address in 10 minutes (server/rateLimits/rateLimiter.ts). Apart, each process would allow
+      // 120 of its own, so 130 calls alternating between them would never be refused.
+      let refused: Response | undefined;
+      let sent = 0;
+      while (!refused && sent < 130) {
+        const answer = await exchange(sent % 2 === 0 ? one : two);
+        sent++;
+        if (answer.status === 429) refused = answer;
+        else await answer.arrayBuffer();
+      }
+      expect(refused, `no 429 after ${sent} calls shared by the two processes`).toBeDefined();
+      expect(sent).toBeLessThanOrEqual(121);
+      expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused!.json()) as { message: string }).message).toMatch(/^Troppe richieste/);
+      // Refused on one, refused on the other.
+      const other = await exchange(sent % 2 === 0 ? one : two);
+      expect(other.status).toBe(429);
+    },
+  );
 });

@@ -65,7 +65,11 @@ describe('territory (ISTAT data)', () => {
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one, in Italian', async () => {
-    for (const url of ['/api/Typology/GetprovfromRegion?regId=abc', '/api/Typology/GetprovfromRegion', '/api/Typology/GetComunefromProv?provId=-1']) {
+    for (const url of [
+      '/api/Typology/GetprovfromRegion?regId=abc',
+      '/api/Typology/GetprovfromRegion',
+      '/api/Typology/GetComunefromProv?provId=-1',
+    ]) {
       const response = await t.get(url, token);
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toMatchObject({ error: 'validation_error', message: expect.stringMatching(/^(Regione|Provincia): /) });
@@ -84,8 +88,20 @@ describe('metropolitan cities', () => {
     const cities = await json('/api/Typology/GetAllCities');
     expect(cities).toHaveLength(14);
     expect(cities.map((c) => c.name)).toEqual([
-      'Bari', 'Bologna', 'Cagliari', 'Catania', 'Firenze', 'Genova', 'Messina',
-      'Milano', 'Napoli', 'Palermo', 'Reggio Calabria', 'Roma', 'Torino', 'Venezia',
+      'Bari',
+      'Bologna',
+      'Cagliari',
+      'Catania',
+      'Firenze',
+      'Genova',
+      'Messina',
+      'Milano',
+      'Napoli',
+      'Palermo',
+      'Reggio Calabria',
+      'Roma',
+      'Torino',
+      'Venezia',
     ]);
     expect(cities).toContainEqual({ id: 258, name: 'Roma' });
   });
@@ -144,11 +160,20 @@ describe('HTTP caching', () => {
     const lazio = await t.get('/api/Typology/GetprovfromRegion?regId=12', token);
     const piemonte = await t.get('/api/Typology/GetprovfromRegion?regId=1', token);
     expect(lazio.headers.etag).not.toBe(piemonte.headers.etag);
-    expect((await t.get('/api/Typology/GetprovfromRegion?regId=1', token, { 'if-none-match': lazio.headers.etag as string })).statusCode).toBe(200);
+    expect(
+      (await t.get('/api/Typology/GetprovfromRegion?regId=1', token, { 'if-none-match': lazio.headers.etag as string })).statusCode,
+    ).toBe(200);
   });
 
   it('still requires a login', async () => {
-    for (const name of ['GetAllRegione', 'GetAllFormaGiuridica', 'GetAllCities', 'GetAllTourism', 'GetAllDesignlevel', 'GetTipoprogettiFinanz']) {
+    for (const name of [
+      'GetAllRegione',
+      'GetAllFormaGiuridica',
+      'GetAllCities',
+      'GetAllTourism',
+      'GetAllDesignlevel',
+      'GetTipoprogettiFinanz',
+    ]) {
       expect((await t.get(`/api/Typology/${name}`)).statusCode).toBe(401);
     }
   });

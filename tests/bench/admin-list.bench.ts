@@ -37,7 +37,8 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
-const figures = (samples: number[]) => `p50 ${ms(percentile(samples, 50))}   p95 ${ms(percentile(samples, 95))}   max ${ms(Math.max(...samples))}`;
+const figures = (samples: number[]) =>
+  `p50 ${ms(percentile(samples, 50))}   p95 ${ms(percentile(samples, 95))}   max ${ms(Math.max(...samples))}`;
 
 async function timed<T>(call: () => Promise<T>): Promise<[number, T]> {
   const started = performance.now();

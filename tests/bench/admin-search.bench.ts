@@ -19,11 +19,16 @@ const TARGET_MS = 50;
  * The seeded names are "<kind> <comune> <n>" (tests/support/bulkApplications.ts).
  */
 const KEYS = [
-  ...'comu', ...Array(4).fill('Backspace'),
-  ...'123', ...Array(3).fill('Backspace'),
-  ...'fond', ...Array(4).fill('Backspace'),
-  ...'alb', ...Array(3).fill('Backspace'),
-  ...'47', ...Array(2).fill('Backspace'),
+  ...'comu',
+  ...Array(4).fill('Backspace'),
+  ...'123',
+  ...Array(3).fill('Backspace'),
+  ...'fond',
+  ...Array(4).fill('Backspace'),
+  ...'alb',
+  ...Array(3).fill('Backspace'),
+  ...'47',
+  ...Array(2).fill('Backspace'),
 ];
 const ROUNDS = 3;
 

@@ -147,12 +147,23 @@ async function writersTyping(ready: Ready): Promise<Figures> {
   });
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(10 * (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0)) / 10;
-  return { cpuMsPerRequest: cpu / 1000 / Math.max(1, latencies.length), rps: latencies.length / TYPING_DURATION, p50: at(0.5), p99: at(0.99), non2xx, errors };
+  return {
+    cpuMsPerRequest: cpu / 1000 / Math.max(1, latencies.length),
+    rps: latencies.length / TYPING_DURATION,
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx,
+    errors,
+  };
 }
 
 function startServer(env: NodeJS.ProcessEnv) {
   const execArgv = ['--import', 'tsx'];
-  const child = fork(path.join(import.meta.dirname, 'api-cost.server.ts'), { env, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(path.join(import.meta.dirname, 'api-cost.server.ts'), {
+    env,
+    execArgv,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const ready = new Promise<Ready>((resolve, reject) => {
     child.once('message', (message) => resolve(message as Ready));
     child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
@@ -273,7 +284,11 @@ async function run(databaseUrl: string | undefined) {
             return {
               ...request,
               headers: { ...request.headers, authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ compilazioneType: ready.pui, organizationId: writer.orgId, json: JSON.stringify({ ...ready.draft, organizationId: writer.orgId }) }),
+              body: JSON.stringify({
+                compilazioneType: ready.pui,
+                organizationId: writer.orgId,
+                json: JSON.stringify({ ...ready.draft, organizationId: writer.orgId }),
+              }),
             };
           },
         },
@@ -290,13 +305,18 @@ async function run(databaseUrl: string | undefined) {
     lines.push(row(`autosave, ${WRITERS} writers typing (≈${typingRate}/s)`, autosave));
     lines.push(row(`autosave, ${WRITERS} writers, no pause`, autosaveCeiling, floor));
     const weakest = Math.min(...readFigures.map(([, f]) => share(f, floor) / 100));
-    lines.push(`  target: every read ≥ ${READ_TARGET * 100} % of the floor           ${weakest >= READ_TARGET ? 'met' : 'NOT MET'} (weakest ${(weakest * 100).toFixed(0)} %)`);
-    lines.push(`  target: autosave p99 < ${AUTOSAVE_P99_TARGET_MS} ms, ${WRITERS} writers typing  ${autosave.p99 < AUTOSAVE_P99_TARGET_MS ? 'met' : 'NOT MET'} (p99 ${autosave.p99} ms)`);
+    lines.push(
+      `  target: every read ≥ ${READ_TARGET * 100} % of the floor           ${weakest >= READ_TARGET ? 'met' : 'NOT MET'} (weakest ${(weakest * 100).toFixed(0)} %)`,
+    );
+    lines.push(
+      `  target: autosave p99 < ${AUTOSAVE_P99_TARGET_MS} ms, ${WRITERS} writers typing  ${autosave.p99 < AUTOSAVE_P99_TARGET_MS ? 'met' : 'NOT MET'} (p99 ${autosave.p99} ms)`,
+    );
     console.log(lines.join('\n'));
   } finally {
     await server.stop();
   }
-  for (const [name, file] of profiles) console.log([`  CPU profile of ${name} (${file}): heaviest frames by self time, share of busy samples`, ...topFrames(file)].join('\n'));
+  for (const [name, file] of profiles)
+    console.log([`  CPU profile of ${name} (${file}): heaviest frames by self time, share of busy samples`, ...topFrames(file)].join('\n'));
 }
 
 // BENCH_ONLY=postgres skips the PGlite run (while profiling one change on PostgreSQL).

@@ -68,7 +68,9 @@ function describeLoad(name: string, files: Download[]): string[] {
   ];
   for (const file of files) {
     const path = new URL(file.url).pathname;
-    lines.push(`    ${file.type.padEnd(10)} ${kb(file.bytes)}  ${file.encoding.padEnd(5)} ${file.cacheControl.padEnd(36)} ${path.length > 60 ? `${path.slice(0, 57)}…` : path}`);
+    lines.push(
+      `    ${file.type.padEnd(10)} ${kb(file.bytes)}  ${file.encoding.padEnd(5)} ${file.cacheControl.padEnd(36)} ${path.length > 60 ? `${path.slice(0, 57)}…` : path}`,
+    );
   }
   return lines;
 }
@@ -95,7 +97,16 @@ const portal = await startPortal();
 const debuggingPort = await freePort();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${debuggingPort}`],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--remote-debugging-port=${debuggingPort}`,
+  ],
 });
 
 try {
@@ -131,7 +142,9 @@ try {
     });
     const metric = (id: string) => audits[id]?.displayValue ?? '?';
     scores.push(`  ${target.name.padEnd(22)} ${figures.join(', ')}`);
-    scores.push(`  ${''.padEnd(22)} FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`);
+    scores.push(
+      `  ${''.padEnd(22)} FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+    );
     const failing = Object.keys(TARGETS).flatMap((id) =>
       (categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)

@@ -43,13 +43,19 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
 
   it('shows the welcome page with Accedi and Registrati', async () => {
     await page.goto(`${portal.url}/`);
-    await page.getByRole('button', { name: 'Registrati' }).or(page.getByRole('link', { name: 'Registrati' })).waitFor();
+    await page
+      .getByRole('button', { name: 'Registrati' })
+      .or(page.getByRole('link', { name: 'Registrati' }))
+      .waitFor();
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('it');
     await expectAccessible(page);
   });
 
   it('registers at the embedded provider and lands on /flow-organization', async () => {
-    await page.getByRole('button', { name: 'Registrati' }).or(page.getByRole('link', { name: 'Registrati' })).click();
+    await page
+      .getByRole('button', { name: 'Registrati' })
+      .or(page.getByRole('link', { name: 'Registrati' }))
+      .click();
     await page.waitForURL(/\/idp\/interaction\//);
     await expectHeading(page, 'Registrati');
     await expectAccessible(page);
@@ -85,7 +91,10 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
     await page.getByRole('button', { name: new RegExp(person.firstName) }).click();
     await page.getByRole('menuitem', { name: 'Esci' }).click();
     await page.waitForURL(`${portal.url}/`);
-    await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).waitFor();
+    await page
+      .getByRole('button', { name: 'Accedi' })
+      .or(page.getByRole('link', { name: 'Accedi' }))
+      .waitFor();
     const cookies = await context.cookies(portal.url);
     expect(cookies.map((c) => c.name)).not.toContain('token');
     // Someone who copied the refresh token before Esci cannot renew the session with it.
@@ -100,7 +109,10 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
   it('bounces an anonymous visitor from a guarded page to /, then returns there after login', async () => {
     await page.goto(`${portal.url}/account`);
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).click();
+    await page
+      .getByRole('button', { name: 'Accedi' })
+      .or(page.getByRole('link', { name: 'Accedi' }))
+      .click();
     // The provider's session was ended by Esci: it asks for the password again.
     await page.waitForURL(/\/idp\/interaction\//);
     await expectHeading(page, 'Accedi');
@@ -121,7 +133,10 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
     await page.goto(`${portal.url}/non-esiste`);
     await page.getByText('Pagina non trovata').waitFor();
     await expectAccessible(page);
-    await page.getByRole('link', { name: 'Torna alla home' }).or(page.getByRole('button', { name: 'Torna alla home' })).click();
+    await page
+      .getByRole('link', { name: 'Torna alla home' })
+      .or(page.getByRole('button', { name: 'Torna alla home' }))
+      .click();
     await page.waitForURL(`${portal.url}/flow-organization`);
   });
 });
@@ -130,7 +145,10 @@ describe('an administrator', () => {
   it('lands on the admin panel after logging in', async () => {
     const { context, page } = await newPage();
     await page.goto(`${portal.url}/`);
-    await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).click();
+    await page
+      .getByRole('button', { name: 'Accedi' })
+      .or(page.getByRole('link', { name: 'Accedi' }))
+      .click();
     await page.waitForURL(/\/idp\/interaction\//);
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
     await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);

@@ -115,7 +115,13 @@ function pageLoads(): PageLoad[] {
     .filter((file) => !isLayout(file))
     .map((file) => ({
       page: file === 'index.tsx' ? '/ (with a session)' : routePath(file),
-      keys: ['index.html', 'src/App.tsx', ...branchOf(file).map(componentChunk).filter((key) => manifest[key] !== undefined)],
+      keys: [
+        'index.html',
+        'src/App.tsx',
+        ...branchOf(file)
+          .map(componentChunk)
+          .filter((key) => manifest[key] !== undefined),
+      ],
     }));
   return [welcome, ...pages].map(({ page, keys }) => ({ page, kb: firstLoadKb(keys), budget: BUDGETS_KB[page] ?? DEFAULT_BUDGET_KB }));
 }
@@ -127,7 +133,8 @@ describe('first-load JavaScript per page (gzip), from the build manifest', () =>
     const table = loads
       .map(({ page, kb, budget }) => {
         const target = TARGETS_KB[page];
-        const verdict = kb > budget ? 'OVER BUDGET' : target !== undefined && kb > target ? `within budget; target ${target} KB not met` : 'ok';
+        const verdict =
+          kb > budget ? 'OVER BUDGET' : target !== undefined && kb > target ? `within budget; target ${target} KB not met` : 'ok';
         return `  ${page.padEnd(52)} ${kb.toFixed(1).padStart(6)} KB   budget ${String(budget).padStart(4)} KB   ${verdict}`;
       })
       .join('\n');
@@ -143,7 +150,10 @@ describe('first-load JavaScript per page (gzip), from the build manifest', () =>
       return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
     });
     for (const library of ['@tanstack/react-router', '@tanstack/query-core', 'xstate', 'zod', '@internationalized/date']) {
-      expect(sources.filter((source) => source.includes(`node_modules/${library}/`)), library).toEqual([]);
+      expect(
+        sources.filter((source) => source.includes(`node_modules/${library}/`)),
+        library,
+      ).toEqual([]);
     }
     expect(manifest['index.html']!.dynamicImports).toContain('src/App.tsx');
   });

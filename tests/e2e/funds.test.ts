@@ -75,7 +75,9 @@ describe('the funds page', () => {
   });
 
   it('Candidati opens the PUI application wizard on its first step', async () => {
-    await card('PUI').getByRole('button', { name: /Candidati/ }).click();
+    await card('PUI')
+      .getByRole('button', { name: /Candidati/ })
+      .click();
     await page.waitForURL(`${portal.url}/survey/PUI_candidatura`);
     await page.getByRole('heading', { level: 1, name: 'Candidatura Fondo Tematico Piani Urbani Integrati' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Progetto' }).waitFor();
@@ -103,13 +105,17 @@ describe('the funds page', () => {
   it('Vai agli allegati opens the attachments step; Monitora opens the monitoring survey', async () => {
     await portal.forceStatus(organizationId, 'TUR', 'IN_INTEGRAZIONE', new Date());
     await openFunds();
-    await card('TUR').getByRole('button', { name: /Vai agli allegati/ }).click();
+    await card('TUR')
+      .getByRole('button', { name: /Vai agli allegati/ })
+      .click();
     await page.waitForURL(`${portal.url}/survey/TUR_candidatura?numberStep=4`);
     await page.getByRole('heading', { level: 2, name: 'Allegati', exact: true }).waitFor();
 
     await portal.forceStatus(organizationId, 'TUR', 'MONITORAGGIO_APERTO', new Date());
     await openFunds();
-    await card('TUR').getByRole('button', { name: /Monitora il tuo progetto/ }).click();
+    await card('TUR')
+      .getByRole('button', { name: /Monitora il tuo progetto/ })
+      .click();
     await page.waitForURL(new RegExp(`/survey/TUR_istruttoria/${organizationId}\\?monitoraggio=true`));
     await page.getByRole('heading', { level: 1, name: 'Monitoraggio Fondo Tematico Turismo Sostenibile' }).waitFor();
     await expectAccessible(page);

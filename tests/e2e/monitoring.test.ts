@@ -59,7 +59,13 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
     const definitions = await portal.db.select().from(surveyDefinitions);
     const idOf = (name: string) => definitions.find((d) => d.name === name)!.id;
     await portal.db.insert(surveySubmissions).values([
-      { applicationId, surveyName: 'Istruttoria-Pui', definitionId: idOf('Istruttoria-Pui'), answers: istruttoriaPuiAnswers, submittedAt: new Date() },
+      {
+        applicationId,
+        surveyName: 'Istruttoria-Pui',
+        definitionId: idOf('Istruttoria-Pui'),
+        answers: istruttoriaPuiAnswers,
+        submittedAt: new Date(),
+      },
       { applicationId, surveyName: 'Gresb-Pui', definitionId: idOf('Gresb-Pui'), answers: gresbPuiAnswers, submittedAt: new Date() },
     ]);
 
@@ -80,7 +86,11 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
     await page.goto(`${portal.url}/calls`);
     const card = page.getByRole('article', { name: CARD });
     await card.getByRole('button').first().waitFor();
-    await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Visualizza domanda', 'Visualizza', 'Monitora il tuo progetto']);
+    await expect(card.getByRole('button').allTextContents()).resolves.toEqual([
+      'Visualizza domanda',
+      'Visualizza',
+      'Monitora il tuo progetto',
+    ]);
     await expectAccessible(page);
     await card.getByRole('button', { name: /Monitora il tuo progetto/ }).click();
     await page.waitForURL(new RegExp(`/survey/PUI_istruttoria/${organizationId}\\?monitoraggio=true`));
@@ -97,7 +107,13 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
       portal.db
         .select()
         .from(surveySubmissions)
-        .where(and(eq(surveySubmissions.applicationId, applicationId), eq(surveySubmissions.surveyName, 'Istruttoria-Pui'), eq(surveySubmissions.monitoraggio, true)));
+        .where(
+          and(
+            eq(surveySubmissions.applicationId, applicationId),
+            eq(surveySubmissions.surveyName, 'Istruttoria-Pui'),
+            eq(surveySubmissions.monitoraggio, true),
+          ),
+        );
     await expect.poll(async () => (await stored())[0]?.answers.cup).toBe(NEW_CUP);
 
     await page.getByRole('button', { name: 'Avanti' }).click();
@@ -123,7 +139,13 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
     const table = page.getByRole('table', { name: 'Periodi di monitoraggio' });
     const row = table.getByRole('row').filter({ hasText: PERIOD });
     await row.waitFor();
-    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual([expect.any(String), 'PUI', expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), 'Sì', 'Visualizza']);
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual([
+      expect.any(String),
+      'PUI',
+      expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+      'Sì',
+      'Visualizza',
+    ]);
     await expectAccessible(page);
     await row.getByRole('link', { name: `Visualizza ${PERIOD} PUI` }).click();
     await page.waitForURL(/isReadOnly=true/);

@@ -197,7 +197,9 @@ describe('the organisation profile, invitations and the account page', () => {
 
       await page.getByRole('button', { name: 'Accetta invito' }).click();
       await page.waitForURL(`${portal.url}/your-organization/${organizationId}`);
-      await membersTable(page).getByRole('rowheader', { name: /Bruno Verdi/ }).waitFor();
+      await membersTable(page)
+        .getByRole('rowheader', { name: /Bruno Verdi/ })
+        .waitFor();
       // A member who is not an organisation admin may leave, not remove others.
       await expect(page.getByRole('button', { name: /Rimuovi Giulia Rossi/ }).count()).resolves.toBe(0);
       await page.getByRole('button', { name: 'Lascia l’organizzazione' }).waitFor();
@@ -227,7 +229,9 @@ describe('the organisation profile, invitations and the account page', () => {
     await alicePage.getByRole('button', { name: 'Rimuovi Bruno Verdi' }).click();
     await alicePage.getByRole('alertdialog').getByRole('button', { name: 'Conferma' }).click();
     await alicePage.getByText('Bruno Verdi non fa più parte dell’organizzazione.').waitFor();
-    await membersTable(alicePage).getByRole('row', { name: /Bruno Verdi/ }).waitFor({ state: 'detached' });
+    await membersTable(alicePage)
+      .getByRole('row', { name: /Bruno Verdi/ })
+      .waitFor({ state: 'detached' });
   });
 
   it('/invite-collaborate invites for the selected organisation', async () => {
@@ -283,7 +287,9 @@ describe('the organisation profile, invitations and the account page', () => {
       await page.goto(`${portal.url}/admin-organization/${organizationId}`);
       await expectHeading(page, 'Comune di Vallerosa Alta');
       await page.getByRole('link', { name: 'Torna alla lista' }).waitFor();
-      await membersTable(page).getByRole('rowheader', { name: /Giuliana Rossi/ }).waitFor();
+      await membersTable(page)
+        .getByRole('rowheader', { name: /Giuliana Rossi/ })
+        .waitFor();
       await expect(page.getByRole('button', { name: /^Modifica/ }).count()).resolves.toBe(0);
       await expect(page.getByRole('button', { name: /^Rimuovi|Lascia/ }).count()).resolves.toBe(0);
       await expect(page.getByRole('button', { name: 'Invia', exact: true }).count()).resolves.toBe(0);

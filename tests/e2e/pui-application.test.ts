@@ -31,7 +31,10 @@ beforeAll(async () => {
   context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
   page = await context.newPage();
   const excel = new ExcelJS.Workbook();
-  excel.addWorksheet('Piano economico').addRows([['Voce', 'Importo'], ['Capex', 8_500_000.5]]);
+  excel.addWorksheet('Piano economico').addRows([
+    ['Voce', 'Importo'],
+    ['Capex', 8_500_000.5],
+  ]);
   workbook = Buffer.from(await excel.xlsx.writeBuffer());
 });
 afterAll(async () => {
@@ -50,7 +53,11 @@ const typeDate = (label: string, digits: string) => wizard().typeDate(label, dig
 /** The first choice of a checkbox group, ticked by its visible label. */
 async function tickFirst(groupName: RegExp) {
   const group = page.getByRole('group', { name: groupName });
-  await group.locator('label').filter({ has: page.getByRole('checkbox') }).first().click();
+  await group
+    .locator('label')
+    .filter({ has: page.getByRole('checkbox') })
+    .first()
+    .click();
   await expect(group.getByRole('checkbox').first().isChecked()).resolves.toBe(true);
 }
 
@@ -77,7 +84,10 @@ describe('the PUI application wizard', () => {
     await page.goto(`${portal.url}/`);
     await page.waitForURL(`${portal.url}/calls`);
     await expectHeading(page, 'Fondi');
-    await page.getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' }).getByRole('button', { name: /Candidati/ }).click();
+    await page
+      .getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' })
+      .getByRole('button', { name: /Candidati/ })
+      .click();
     await page.waitForURL(`${portal.url}/survey/PUI_candidatura`);
     await expectHeading(page, TITLE);
     await stepHeading('Progetto').waitFor();
@@ -127,11 +137,17 @@ describe('the PUI application wizard', () => {
     await page.waitForFunction(() => document.body.innerText.includes('Salvato'));
     await page.reload();
     await expectHeading(page, TITLE);
-    await page.getByRole('button', { name: /Progetto/ }).first().click();
+    await page
+      .getByRole('button', { name: /Progetto/ })
+      .first()
+      .click();
     await stepHeading('Progetto').waitFor();
     await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).inputValue()).resolves.toBe('Parco lineare del Naviglio');
     await expect(page.getByRole('textbox', { name: /Descrizione del progetto/ }).inputValue()).resolves.toHaveLength(650);
-    await page.getByRole('button', { name: /Fonti e Impieghi/ }).first().click();
+    await page
+      .getByRole('button', { name: /Fonti e Impieghi/ })
+      .first()
+      .click();
     await stepHeading('Fonti e Impieghi').waitFor();
     await expect(page.getByRole('textbox', { name: /^Capex/ }).inputValue()).resolves.toMatch(/^8\.?500\.?000,5/);
     await next('Tempistiche');
@@ -163,7 +179,10 @@ describe('the PUI application wizard', () => {
   });
 
   it('step 5 Allegati: templates to download, every mandatory slot uploaded', async () => {
-    await page.getByRole('link', { name: /Scarica modulo/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Scarica modulo/ })
+      .first()
+      .waitFor();
     const rows = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Seleziona file/ }) });
     await expectAccessible(page);
     for (let remaining = await mandatoryRows(); remaining > 0; remaining = await mandatoryRows()) {
@@ -171,7 +190,9 @@ describe('the PUI application wizard', () => {
       const isExcel = (await row.textContent())?.includes('Excel') ?? false;
       const chooser = page.waitForEvent('filechooser');
       await row.getByRole('button', { name: /Seleziona file/ }).click();
-      await (await chooser).setFiles(
+      await (
+        await chooser
+      ).setFiles(
         isExcel
           ? { name: 'piano.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook }
           : { name: 'documento firmato.pdf', mimeType: 'application/pdf', buffer: templatePdf },
@@ -206,7 +227,10 @@ describe('the PUI application wizard', () => {
   });
 
   it('the applicant sees the submitted application read-only', async () => {
-    await page.getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' }).getByRole('button', { name: /Visualizza/ }).click();
+    await page
+      .getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' })
+      .getByRole('button', { name: /Visualizza/ })
+      .click();
     await expectHeading(page, TITLE);
     await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).getAttribute('readonly')).resolves.not.toBeNull();
     await expect(page.getByRole('button', { name: /Invia Candidatura/ }).count()).resolves.toBe(0);
@@ -221,7 +245,10 @@ describe('the PUI application wizard', () => {
     await page.getByText("La quota richiesta al Fondo supera il 50% dell'investimento totale").waitFor();
     await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).inputValue()).resolves.toBe('Parco lineare del Naviglio');
     await expectAccessible(page);
-    await page.getByRole('button', { name: /Allegati/ }).first().click();
+    await page
+      .getByRole('button', { name: /Allegati/ })
+      .first()
+      .click();
     await stepHeading('Allegati').waitFor();
     await expect(page.getByRole('link', { name: 'Torna alla lista' }).count()).resolves.toBe(2);
     await expect(page.getByRole('button', { name: /Rimuovi/ }).count()).resolves.toBe(0);

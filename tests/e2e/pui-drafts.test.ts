@@ -16,7 +16,11 @@ let second: Page;
 
 const TITLE = 'Candidatura Fondo Tematico Piani Urbani Integrati';
 const projectName = (page: Page) => page.getByRole('textbox', { name: /Nome del progetto/ });
-const saved = (page: Page) => page.getByRole('status').filter({ hasText: /Salvato alle \d\d:\d\d/ }).waitFor();
+const saved = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /Salvato alle \d\d:\d\d/ })
+    .waitFor();
 
 async function openWizard(page: Page) {
   await page.goto(`${portal.url}/survey/PUI_candidatura`);

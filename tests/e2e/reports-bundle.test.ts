@@ -7,7 +7,10 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
 }
-const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 
 function staticClosure(key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key)) return seen;
@@ -16,7 +19,8 @@ function staticClosure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 const routeChunk = (route: string) => `src/routes/${route}?tsr-split=component`;
-const code = (keys: Set<string>) => [...keys].map((key) => readFileSync(new URL(`../../dist/${manifest[key]!.file}`, import.meta.url), 'utf8')).join('\n');
+const code = (keys: Set<string>) =>
+  [...keys].map((key) => readFileSync(new URL(`../../dist/${manifest[key]!.file}`, import.meta.url), 'utf8')).join('\n');
 /** visx's axis class name and a report's title: present in a chunk only if the charts or the reports' texts are. */
 const CHARTS = 'visx-axis';
 const REPORT_TEXT = 'Presentazione e tempi di istruttoria';

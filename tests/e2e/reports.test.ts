@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 const dataTable = (name: string) => page.getByRole('table', { name: `${name}: dati del grafico` });
-const shot = (name: string) => (process.env.REPORTS_SCREENSHOTS ? page.screenshot({ path: `${process.env.REPORTS_SCREENSHOTS}/${name}.png`, fullPage: true }) : undefined);
+const shot = (name: string) =>
+  process.env.REPORTS_SCREENSHOTS ? page.screenshot({ path: `${process.env.REPORTS_SCREENSHOTS}/${name}.png`, fullPage: true }) : undefined;
 
 describe('Reportistica', () => {
   it('says "Nessun report disponibile" while the call has no application', async () => {
@@ -43,7 +44,13 @@ describe('Reportistica', () => {
     await seedDemo(portal.db);
     await page.reload();
     await page.getByRole('tab', { name: 'Reportistica', selected: true }).waitFor();
-    for (const title of ['Candidature per stato', 'Importi richiesti', 'Candidature per territorio', 'Presentazione e tempi di istruttoria', 'Monitoraggio']) {
+    for (const title of [
+      'Candidature per stato',
+      'Importi richiesti',
+      'Candidature per territorio',
+      'Presentazione e tempi di istruttoria',
+      'Monitoraggio',
+    ]) {
       await page.getByRole('link', { name: title, exact: true }).waitFor();
     }
     await shot('list');
@@ -64,7 +71,11 @@ describe('Reportistica', () => {
     const chart = page.getByRole('img', { name: /Importi per fondo/ });
     await chart.waitFor();
     expect(await chart.getAttribute('aria-labelledby')).toBeTruthy();
-    await expect(page.getByText(/^Le \d+ candidature presentate chiedono ai fondi [\d.]+\s€ su [\d.]+\s€ di investimento totale \(\d+,\d%\)\.$/).count()).resolves.toBe(1);
+    await expect(
+      page
+        .getByText(/^Le \d+ candidature presentate chiedono ai fondi [\d.]+\s€ su [\d.]+\s€ di investimento totale \(\d+,\d%\)\.$/)
+        .count(),
+    ).resolves.toBe(1);
     await shot('importi');
     await expectAccessible(page);
   });
@@ -97,7 +108,9 @@ describe('Reportistica', () => {
     sheet.eachRow((row) => (row.getCell(1).value === 'PUI' ? (pui = row) : undefined));
     // Candidature, then the amount asked: the page shows them Italian-formatted.
     expect(String(pui!.getCell(2).value)).toBe(shown[0]);
-    expect(`${new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: 0 }).format(pui!.getCell(3).value as number)} €`).toBe(shown[1]!.replace(/\s/g, ' '));
+    expect(
+      `${new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: 0 }).format(pui!.getCell(3).value as number)} €`,
+    ).toBe(shown[1]!.replace(/\s/g, ' '));
   });
 
   it('takes a presentation period from the URL, shows it in the date fields and clears it', async () => {
@@ -119,7 +132,10 @@ describe('Reportistica', () => {
     await page.goto(`${portal.url}/admin-panel/report?wid=fondi-tematici&rid=${rid}`);
     await expectHeading(page, title);
     await dataTable(table).waitFor();
-    await page.getByRole('img', { name: new RegExp(table) }).first().waitFor();
+    await page
+      .getByRole('img', { name: new RegExp(table) })
+      .first()
+      .waitFor();
     await shot(rid);
     await expectAccessible(page);
   });

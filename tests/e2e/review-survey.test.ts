@@ -58,7 +58,10 @@ async function answerIstruttoria(page: Page) {
   }
   await form.type("Costo complessivo aggiornato dell'intervento (euro)", '4250000');
   await form.pick('Il costo aggiornato è coerente con il piano finanziario presentato in candidatura?', 'Variazione entro il 10%');
-  await form.type('Motivare la variazione dei costi e indicare come è coperta', 'Aggiornamento del prezzario regionale 2026; la differenza è coperta con fondi propri.');
+  await form.type(
+    'Motivare la variazione dei costi e indicare come è coperta',
+    'Aggiornamento del prezzario regionale 2026; la differenza è coperta con fondi propri.',
+  );
   await form.yesNo('Il cofinanziamento a carico del soggetto proponente è già stato deliberato?', true);
   await form.type('Descrizione del rischio', 'Ritardo nel rilascio del titolo edilizio');
   await form.pick('Probabilità', 'Media');
@@ -113,7 +116,8 @@ async function storedAnswers(surveyName: string) {
   return row?.answers;
 }
 
-const stepButton = (page: Page, name: string) => page.getByRole('navigation', { name: 'Passaggi della survey' }).getByRole('button', { name });
+const stepButton = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Passaggi della survey' }).getByRole('button', { name });
 
 describe('review (istruttoria): the applicant answers and submits, the admin reads and deliberates', () => {
   it('an application is under evaluation and the admin makes it admissible', async () => {
@@ -182,7 +186,10 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await page.getByRole('heading', { name: 'Dichiarazioni obbligatorie', level: 3 }).waitFor();
     await page.getByRole('heading', { name: 'Schede DNSH', level: 3 }).waitFor();
     const download = page.waitForEvent('download');
-    await page.getByRole('link', { name: /Scarica modulo/ }).first().click();
+    await page
+      .getByRole('link', { name: /Scarica modulo/ })
+      .first()
+      .click();
     const template = await download;
     expect(template.suggestedFilename()).toMatch(/dnsh.*\.pdf$/i);
     expect((await readFile((await template.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -195,7 +202,10 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await declaration.getByText('dichiarazione-dnsh.pdf').waitFor();
 
     await page.getByRole('button', { name: 'Avanti' }).click();
-    await page.getByText(/Dichiarazione attestante il rispetto dei vincoli/).first().waitFor();
+    await page
+      .getByText(/Dichiarazione attestante il rispetto dei vincoli/)
+      .first()
+      .waitFor();
     const invia = page.getByRole('button', { name: 'Invia', exact: true });
     await expect.poll(() => invia.isEnabled()).toBe(true);
     await expectAccessible(page);
@@ -216,7 +226,10 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
 
   it('the applicant reads the review read-only', async () => {
     const { page } = applicant;
-    await page.getByRole('article', { name: CARD }).getByRole('button', { name: /^Visualizza istruttoria/ }).click();
+    await page
+      .getByRole('article', { name: CARD })
+      .getByRole('button', { name: /^Visualizza istruttoria/ })
+      .click();
     await page.waitForURL(/isReadOnly=true/);
     await page.getByText('Le risposte sono in sola lettura.').waitFor();
     await expect(page.getByRole('button', { name: '4. Invia survey' }).count()).resolves.toBe(0);

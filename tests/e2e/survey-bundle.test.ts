@@ -9,7 +9,10 @@ interface ManifestChunk {
   dynamicImports?: string[];
   css?: string[];
 }
-const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 
 /** Every chunk a page loads before rendering: its own and, transitively, what it imports statically. */
 function staticClosure(key: string, seen = new Set<string>()): Set<string> {

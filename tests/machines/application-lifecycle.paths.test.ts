@@ -46,7 +46,12 @@ const traversal = {
 
 const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(applicationLifecycleMachine, traversal);
 const describePath = (path: LifecyclePath) =>
-  `${String(path.state.value)} via ${path.steps.slice(1).map((s) => s.event.type).join(' → ') || '(start)'}`;
+  `${String(path.state.value)} via ${
+    path.steps
+      .slice(1)
+      .map((s) => s.event.type)
+      .join(' → ') || '(start)'
+  }`;
 
 describe('application lifecycle paths', () => {
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
@@ -135,7 +140,15 @@ describe('what the server and the client derive from the machine', () => {
     expect(fundCardView('ISTRUTTORIA_SOTTOMESSA')).toEqual({ application: 'visualizzaDomanda', review: 'visualizza', monitoring: null });
     expect(fundCardView('DELIBERATA')).toEqual({ application: 'visualizzaDomanda', review: 'visualizza', monitoring: null });
     expect(fundCardView('MONITORAGGIO_APERTO')).toEqual({ application: 'visualizzaDomanda', review: 'visualizza', monitoring: 'compila' });
-    expect(fundCardView('MONITORAGGIO_SOTTOMESSO')).toEqual({ application: 'visualizzaDomanda', review: 'visualizza', monitoring: 'visualizza' });
-    expect(fundCardView('MONITORAGGIO_CHIUSO')).toEqual({ application: 'visualizzaDomanda', review: 'visualizza', monitoring: 'visualizza' });
+    expect(fundCardView('MONITORAGGIO_SOTTOMESSO')).toEqual({
+      application: 'visualizzaDomanda',
+      review: 'visualizza',
+      monitoring: 'visualizza',
+    });
+    expect(fundCardView('MONITORAGGIO_CHIUSO')).toEqual({
+      application: 'visualizzaDomanda',
+      review: 'visualizza',
+      monitoring: 'visualizza',
+    });
   });
 });

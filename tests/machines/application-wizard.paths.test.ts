@@ -205,8 +205,7 @@ const scenarios: Record<string, Scenario> = {
   // Read-only, the steps are walked forward and jumped to from the first (back was walked while editing).
   'loading and read-only': (snapshot, event) =>
     isLoadEvent(event) ||
-    (snapshot.context.readOnly &&
-      (event.type === 'step.next' || (event.type === 'step.go' && snapshot.context.visitedSteps.length === 1))),
+    (snapshot.context.readOnly && (event.type === 'step.next' || (event.type === 'step.go' && snapshot.context.visitedSteps.length === 1))),
   'moving between steps': (snapshot, event) => {
     if (loadsOpenDraft(event)) return true;
     // The comune is typed on the first step before moving on; a jump to a step is taken from the first one only,
@@ -733,7 +732,10 @@ describe('application-wizard step indicators', () => {
   });
 
   it('counts a step answered in the stored draft as started, opened or not', async () => {
-    const { actor } = await openWizard({ submitted: false, statusCode: 'APERTA', draft: { json: { costiIintervento: 1000 }, version: 1 } }, turInput);
+    const { actor } = await openWizard(
+      { submitted: false, statusCode: 'APERTA', draft: { json: { costiIintervento: 1000 }, version: 1 } },
+      turInput,
+    );
     expect(statesOf(actor.getSnapshot())[1]).toBe('incomplete');
   });
 

@@ -122,7 +122,7 @@ function startReplay(actorInput: AttachmentSlotInput = input) {
   const changes: number[] = [];
   let uploadsStopped = 0;
   const pending = new Map<string, { resolve: () => void; reject: (error: unknown) => void }>();
-  const controlled = <I,>(record: (request: I) => void) =>
+  const controlled = <I>(record: (request: I) => void) =>
     fromPromise<void, I>(({ input: request, self }) => {
       record(request);
       return new Promise<void>((resolve, reject) => pending.set(self.id, { resolve, reject }));
@@ -147,7 +147,13 @@ function startReplay(actorInput: AttachmentSlotInput = input) {
       inspect: (inspection: InspectionEvent) => {
         if (inspection.type !== '@xstate.microstep') return;
         for (const transition of inspection._transitions) {
-          takenTransitions.add(transitionKey(transition.source.id, transition.eventType, (transition.target ?? []).map((node) => node.id)));
+          takenTransitions.add(
+            transitionKey(
+              transition.source.id,
+              transition.eventType,
+              (transition.target ?? []).map((node) => node.id),
+            ),
+          );
         }
       },
     },
@@ -174,13 +180,19 @@ function startReplay(actorInput: AttachmentSlotInput = input) {
 function describeEvent(event: GraphEvent): string {
   const name = event.type.replace(/^xstate\./, '');
   if (event.type === 'file.choose') return `choose(${event.file.name}, ${Math.round(event.file.size / MB)} MB)`;
-  if (event.type === 'slot.updated') return `slot.updated(${event.slot.uploaded ? 'uploaded' : 'empty'}${event.enabled === false ? ', locked' : ''})`;
+  if (event.type === 'slot.updated')
+    return `slot.updated(${event.slot.uploaded ? 'uploaded' : 'empty'}${event.enabled === false ? ', locked' : ''})`;
   if (event.type === 'upload.failed') return `upload.failed(${event.message === null ? 'no message' : 'message'})`;
   return name;
 }
 
 const describePath = (path: SlotPath) =>
-  `${JSON.stringify(path.state.value)} via ${path.steps.slice(1).map((step) => describeEvent(step.event as GraphEvent)).join(' → ') || '(start)'}`;
+  `${JSON.stringify(path.state.value)} via ${
+    path.steps
+      .slice(1)
+      .map((step) => describeEvent(step.event as GraphEvent))
+      .join(' → ') || '(start)'
+  }`;
 
 describe('attachment-slot machine paths', () => {
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
@@ -220,7 +232,9 @@ describe('attachment-slot machine paths', () => {
     expect(snapshot.context).toEqual(path.state.context);
     const uploaded = snapshot.context.slot.uploaded;
     expect(selectLabel(snapshot)).toBe(uploaded === null ? 'NON CARICATO' : 'CARICATO');
-    expect(selectMandatoryError(snapshot)).toBe(uploaded === null && !snapshot.matches('uploading') ? 'L\u2019allegato è obbligatorio' : null);
+    expect(selectMandatoryError(snapshot)).toBe(
+      uploaded === null && !snapshot.matches('uploading') ? 'L\u2019allegato è obbligatorio' : null,
+    );
     expect(selectIsBusy(snapshot)).toBe(['uploading', 'removing', 'downloading'].some((state) => snapshot.matches(state as 'uploading')));
     expect(selectShowsDropZone(snapshot)).toBe(snapshot.context.enabled && snapshot.matches('notUploaded'));
     if (snapshot.matches('uploaded')) {
@@ -260,7 +274,10 @@ function fakeApi() {
     reject: (error: unknown) => void;
   } | null = null;
   const api = {
-    uploadFile: (request: UploadFileInput, options: { onProgress: (progress: { loaded: number; total: number }) => void; signal: AbortSignal }) => {
+    uploadFile: (
+      request: UploadFileInput,
+      options: { onProgress: (progress: { loaded: number; total: number }) => void; signal: AbortSignal },
+    ) => {
       calls.push(`upload ${request.file.name}`);
       return new Promise<UploadedAttachment>((resolve, reject) => {
         upload = { ...options, resolve, reject };

@@ -5,14 +5,7 @@ import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import type { User } from '../../domain/user.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import type { AuthSnapshot } from '../../machines/auth/selectors.ts';
-import type {
-  AuthActorId,
-  AuthActorInputs,
-  AuthActorOutputs,
-  AuthEvent,
-  AuthFailure,
-  StoredTokens,
-} from '../../machines/auth/types.ts';
+import type { AuthActorId, AuthActorInputs, AuthActorOutputs, AuthEvent, AuthFailure, StoredTokens } from '../../machines/auth/types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures. Both tables are checked by tsc against the machine's types: a new event or a new
@@ -58,7 +51,6 @@ const eventFixtures = {
 
 const storedWithRefresh: StoredTokens = { token: 'stored-access', refreshToken: 'stored-refresh', idToken: 'stored-id' };
 const storedWithoutRefresh: StoredTokens = { token: 'stored-access-only', refreshToken: null, idToken: null };
-
 
 const unauthorized: AuthFailure = { status: 401, message: 'Accesso richiesto: effettua di nuovo l’accesso.' };
 
@@ -213,12 +205,7 @@ function describePath(path: AuthPath): string {
 
 const logoutCompletions = new Set(['xstate.done.actor.revokeSession', 'xstate.error.actor.revokeSession']);
 
-const sessionEndingEvents = new Set([
-  'session.expired',
-  ...logoutCompletions,
-  'auth.logout.local',
-  'xstate.error.actor.refreshTokens',
-]);
+const sessionEndingEvents = new Set(['session.expired', ...logoutCompletions, 'auth.logout.local', 'xstate.error.actor.refreshTokens']);
 
 describe('auth machine paths', () => {
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {

@@ -179,8 +179,7 @@ describe('connect-organization machine coverage', () => {
     for (const [eventType, transitions] of connectOrganizationMachine.root.transitions) {
       for (const transition of transitions) {
         const target = transition.target?.[0]?.key;
-        for (const name of Object.keys(connectOrganizationMachine.root.states))
-          declared.push(`"${name}" ${eventType} "${target}"`);
+        for (const name of Object.keys(connectOrganizationMachine.root.states)) declared.push(`"${name}" ${eventType} "${target}"`);
       }
     }
     expect(declared.filter((transition) => !walked.has(transition))).toEqual([]);

@@ -99,10 +99,7 @@ const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(registerOrganizat
 function startReplay() {
   const sent: CreateOrganizationInput[] = [];
   const announced: string[] = [];
-  const pending = new Map<
-    RegisterOrganizationActorId,
-    { resolve: (output: unknown) => void; reject: (error: unknown) => void }
-  >();
+  const pending = new Map<RegisterOrganizationActorId, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
 
   function controlled<K extends RegisterOrganizationActorId>(id: K) {
     return fromPromise<RegisterOrganizationActorOutputs[K], RegisterOrganizationActorInputs[K]>(

@@ -198,7 +198,9 @@ describe.each(walks)('survey wizard paths: $name', ({ input, paths }) => {
       }
       // Answers reach the survey's own sync child, only while editable.
       if (event.type === 'answers.change' && selectIsEditable(before)) {
-        expect(forwarded.slice(forwardedBefore)).toEqual([{ part: event.part, command: { type: 'answers.change', answers: event.answers } }]);
+        expect(forwarded.slice(forwardedBefore)).toEqual([
+          { part: event.part, command: { type: 'answers.change', answers: event.answers } },
+        ]);
       }
       // The confirmation opens only with the attachments there and nothing pending or in conflict.
       if (selectIsConfirming(after) && !selectIsConfirming(before)) {
@@ -214,7 +216,13 @@ describe.each(walks)('survey wizard paths: $name', ({ input, paths }) => {
       // A refusal takes the person to the first missing answer, or to the DNSH slots.
       if (event.type === 'failure.dismiss') {
         const first = before.context.issues[0]?.surveyName;
-        const expected = first?.startsWith('Istruttoria') ? 'istruttoria' : first?.startsWith('Gresb') ? 'gresb' : input.mode === 'review' ? 'dnsh' : 'submit';
+        const expected = first?.startsWith('Istruttoria')
+          ? 'istruttoria'
+          : first?.startsWith('Gresb')
+            ? 'gresb'
+            : input.mode === 'review'
+              ? 'dnsh'
+              : 'submit';
         expect(selectCurrentStep(after)).toBe(expected);
         expect(after.context.error).toBeNull();
       }

@@ -11,9 +11,7 @@ const HOUR = 60 * 60 * 1000;
  * its submitted body (amount asked of the fund, co-financing, region, metropolitan city). For benchmarks only.
  */
 export async function addReportData(db: Db): Promise<{ historyRows: number }> {
-  const rows = await db
-    .select({ id: applications.id, status: applications.status, at: applications.statusChangedAt })
-    .from(applications);
+  const rows = await db.select({ id: applications.id, status: applications.status, at: applications.statusChangedAt }).from(applications);
   const history: (typeof applicationStatusHistory.$inferInsert)[] = [];
   rows.forEach((row, index) => {
     const steps = eventsLeadingTo(row.status);

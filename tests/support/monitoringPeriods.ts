@@ -12,7 +12,10 @@ export const romeDay = (days = 0) => addDays(italianCalendarDay(new Date()), day
  * A monitoring periods file for tests, relative to today: for each fund a period that opened 10 days ago and is due
  * in 30, one that opened yesterday and is due in 90, and one that opens in 60 days. Returns the env that selects it.
  */
-export function monitoringPeriodsEnv(periods?: MonitoringPeriodFileEntry[]): { env: Record<string, string>; periods: MonitoringPeriodFileEntry[] } {
+export function monitoringPeriodsEnv(periods?: MonitoringPeriodFileEntry[]): {
+  env: Record<string, string>;
+  periods: MonitoringPeriodFileEntry[];
+} {
   const list =
     periods ??
     ['TUR', 'PUI'].flatMap((fund) => [

@@ -20,9 +20,7 @@ const applicant: User = {
 async function renderHeader(props: Partial<HeaderProps> & { user: User }) {
   const onLogout = vi.fn();
   const rootRoute = createRootRoute({
-    component: () => (
-      <Header homePath={homePathFor(props.user)} isAdmin={false} organizationPath={null} onLogout={onLogout} {...props} />
-    ),
+    component: () => <Header homePath={homePathFor(props.user)} isAdmin={false} organizationPath={null} onLogout={onLogout} {...props} />,
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(<RouterProvider router={router} />);

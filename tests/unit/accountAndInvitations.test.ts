@@ -19,7 +19,10 @@ describe('account names (spec §5)', () => {
   });
 
   it('trims what it sends', () => {
-    expect(checkAccountValues(user, { firstName: ' Alba ', lastName: 'Rossi' })).toEqual({ ok: true, names: { firstName: 'Alba', lastName: 'Rossi' } });
+    expect(checkAccountValues(user, { firstName: ' Alba ', lastName: 'Rossi' })).toEqual({
+      ok: true,
+      names: { firstName: 'Alba', lastName: 'Rossi' },
+    });
     expect(accountValuesOf({ firstName: 'Alba', lastName: 'Rossi' })).toEqual({ firstName: 'Alba', lastName: 'Rossi' });
   });
 });
@@ -42,7 +45,10 @@ describe('a refused invitation', () => {
       message: 'Altro indirizzo',
       isWrongAccount: true,
     });
-    expect(acceptFailureOf(new ApiRequestError(410, 'invitation_expired', 'Scaduto'))).toEqual({ message: 'Scaduto', isWrongAccount: false });
+    expect(acceptFailureOf(new ApiRequestError(410, 'invitation_expired', 'Scaduto'))).toEqual({
+      message: 'Scaduto',
+      isWrongAccount: false,
+    });
     expect(acceptFailureOf(new Error('x')).isWrongAccount).toBe(false);
   });
 });

@@ -27,7 +27,12 @@ function compilation(statusCode: ApplicationStatusCode, submittedAt: string | nu
   };
 }
 function item(name: string, tur: AdminCompilation | null, pui: AdminCompilation | null = null): AdminOrganizationListItem {
-  return { organization: { id: name, name, email: null, pIva: '12345678901' }, turCompilazione: tur, puiCompilazione: pui, compilazioneDrafts: [] };
+  return {
+    organization: { id: name, name, email: null, pIva: '12345678901' },
+    turCompilazione: tur,
+    puiCompilazione: pui,
+    compilazioneDrafts: [],
+  };
 }
 
 const items = indexItems([
@@ -63,7 +68,7 @@ describe('admin list: search, filters, sort', () => {
     expect(names(filterItems(items, { fund: 'PUI', from: '2026-05-01' }))).toEqual(['comune di alfa']);
   });
 
-  it('compares candidacy dates on Italy\'s calendar days, inclusive on both ends, whatever the browser\'s zone', () => {
+  it("compares candidacy dates on Italy's calendar days, inclusive on both ends, whatever the browser's zone", () => {
     const edges = indexItems([
       // 00:30 on 1 March in Rome (CET, UTC+1): inside a range starting 1 March.
       item('Prima', compilation('IN_VALUTAZIONE', '2026-02-28T23:30:00Z')),
@@ -90,8 +95,12 @@ describe('admin list: search, filters, sort', () => {
     expect(hasApplications([], 'TUR')).toBe(false);
   });
 
-  it('writes a row\'s texts once: Italian dates (DD/MM/YY, Italy\'s day), links, warnings, drafts, status menu', () => {
-    const tur = { ...compilation('IN_VALUTAZIONE', '2026-02-28T23:30:00Z'), allowedTargets: ['APERTA', 'AMMISSIBILE'] as ApplicationStatusCode[], warningsCount: 2 };
+  it("writes a row's texts once: Italian dates (DD/MM/YY, Italy's day), links, warnings, drafts, status menu", () => {
+    const tur = {
+      ...compilation('IN_VALUTAZIONE', '2026-02-28T23:30:00Z'),
+      allowedTargets: ['APERTA', 'AMMISSIBILE'] as ApplicationStatusCode[],
+      warningsCount: 2,
+    };
     const listed = {
       ...item('Comune di Àlfa', tur),
       compilazioneDrafts: [{ compilazioneType: 1 as const, createdAt: '2026-04-30T22:15:00Z', version: 3 }],
@@ -122,7 +131,11 @@ describe('admin list: search, filters, sort', () => {
         },
       },
     });
-    expect(rowViewOf(item('Senza cambi', compilation('APERTA', null))).cells[0]!.application).toMatchObject({ submitted: null, warnings: null, menu: null });
+    expect(rowViewOf(item('Senza cambi', compilation('APERTA', null))).cells[0]!.application).toMatchObject({
+      submitted: null,
+      warnings: null,
+      menu: null,
+    });
   });
 
   it('pages by 50 and clamps the page', () => {

@@ -48,7 +48,10 @@ describe('what an upload is, whatever its chunks', () => {
     expect(await inspect(xlsm, size)).toMatchObject({ kind: 'xlsx', hasMacros: true });
     expect(await inspect(zipWith('xl/workbook.xml'), size)).toMatchObject({ hasMacros: false });
     const ole2 = (...entries: string[]) =>
-      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), ...entries.map((entry) => Buffer.from(entry, 'utf16le'))]);
+      Buffer.concat([
+        Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+        ...entries.map((entry) => Buffer.from(entry, 'utf16le')),
+      ]);
     expect(await inspect(ole2('WordDocument'), size)).toMatchObject({ kind: 'doc', hasMacros: false });
     expect(await inspect(ole2('PowerPoint Document', '_VBA_PROJECT'), size)).toMatchObject({ kind: 'ppt', hasMacros: true });
   });
@@ -57,7 +60,12 @@ describe('what an upload is, whatever its chunks', () => {
     const bomb = await workbookBomb();
     for (const size of [7, 4096, 65536]) {
       expect(await inspect(bomb, size)).toMatchObject({ kind: 'xlsx', isDecompressionBomb: true });
-      expect(await inspect(await zipOf({ 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(2 * 1024 * 1024, 7) }), size)).toMatchObject({
+      expect(
+        await inspect(
+          await zipOf({ 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(2 * 1024 * 1024, 7) }),
+          size,
+        ),
+      ).toMatchObject({
         kind: 'xlsx',
         isDecompressionBomb: false,
       });
@@ -91,15 +99,17 @@ describe('file names', () => {
     expect(fileNameWithExtension('Piano.XLSX', '.xlsx', 'allegato')).toBe('Piano.XLSX');
   });
 
-  it.each(['Relazione tecnica.pdf', 'Delibera n° 12 – città.pdf', 'Documento d\u2019identità (fronte*retro).pdf', 'AllegatiPui-Comune di Sant\'Àngelo.zip'])(
-    'offers "%s" back exactly through Content-Disposition',
-    (name) => {
-      const header = attachmentDisposition(name);
-      expect(header.startsWith('attachment; filename="')).toBe(true);
-      expect(/^[\x20-\x7e]*$/.test(header)).toBe(true);
-      expect(fileNameFromDisposition(header, 'x')).toBe(name);
-    },
-  );
+  it.each([
+    'Relazione tecnica.pdf',
+    'Delibera n° 12 – città.pdf',
+    'Documento d\u2019identità (fronte*retro).pdf',
+    "AllegatiPui-Comune di Sant'Àngelo.zip",
+  ])('offers "%s" back exactly through Content-Disposition', (name) => {
+    const header = attachmentDisposition(name);
+    expect(header.startsWith('attachment; filename="')).toBe(true);
+    expect(/^[\x20-\x7e]*$/.test(header)).toBe(true);
+    expect(fileNameFromDisposition(header, 'x')).toBe(name);
+  });
 
   it('falls back to the plain name, then to the given one', () => {
     expect(fileNameFromDisposition('attachment; filename="piano.xlsx"', 'x')).toBe('piano.xlsx');

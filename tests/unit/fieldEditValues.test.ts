@@ -36,8 +36,14 @@ describe('field-edit values', () => {
   });
 
   it('turns anything a save rejects with into a message to show', () => {
-    expect(toFieldSaveFailure({ message: 'Errore!', fieldErrors: { name: 'x' } })).toEqual({ message: 'Errore!', fieldErrors: { name: 'x' } });
-    expect(toFieldSaveFailure(new Error(''))).toEqual({ message: 'Si è verificato un errore imprevisto. Riprova tra poco.', fieldErrors: {} });
+    expect(toFieldSaveFailure({ message: 'Errore!', fieldErrors: { name: 'x' } })).toEqual({
+      message: 'Errore!',
+      fieldErrors: { name: 'x' },
+    });
+    expect(toFieldSaveFailure(new Error(''))).toEqual({
+      message: 'Si è verificato un errore imprevisto. Riprova tra poco.',
+      fieldErrors: {},
+    });
     expect(toFieldSaveFailure('boom').fieldErrors).toEqual({});
   });
 });

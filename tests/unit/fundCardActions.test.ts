@@ -41,6 +41,9 @@ describe('the applicant card buttons (spec §4)', () => {
   });
 
   it('submitted applications open read-only', () => {
-    expect(fundCardActions('TUR', 'IN_VALUTAZIONE', org)[0]!.target).toEqual({ to: '/survey/TUR_candidatura', search: { isReadOnly: true } });
+    expect(fundCardActions('TUR', 'IN_VALUTAZIONE', org)[0]!.target).toEqual({
+      to: '/survey/TUR_candidatura',
+      search: { isReadOnly: true },
+    });
   });
 });

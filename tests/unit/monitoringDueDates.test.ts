@@ -36,7 +36,9 @@ describe('reminder selection', () => {
     expect(remindersDue([round], rome('2027-07-10T09:00:00', '+02:00'), 7)).toEqual([{ roundId: 'r1', kind: 'opened' }]);
     // 25 July at 23:59 in Rome is still before the window; 26 July at 00:01 is in it.
     expect(remindersDue([{ ...round, sent: ['opened'] }], rome('2027-07-25T23:59:00', '+02:00'), 7)).toEqual([]);
-    expect(remindersDue([{ ...round, sent: ['opened'] }], rome('2027-07-26T00:01:00', '+02:00'), 7)).toEqual([{ roundId: 'r1', kind: 'due_soon' }]);
+    expect(remindersDue([{ ...round, sent: ['opened'] }], rome('2027-07-26T00:01:00', '+02:00'), 7)).toEqual([
+      { roundId: 'r1', kind: 'due_soon' },
+    ]);
   });
 
   it('a restart between two reminders sends only what is not recorded yet', () => {
@@ -55,6 +57,8 @@ describe('reminder selection', () => {
 
   it('with 0 days the second reminder goes out on the due day itself', () => {
     expect(remindersDue([{ ...round, sent: ['opened'] }], rome('2027-08-01T12:00:00', '+02:00'), 0)).toEqual([]);
-    expect(remindersDue([{ ...round, sent: ['opened'] }], rome('2027-08-02T07:00:00', '+02:00'), 0)).toEqual([{ roundId: 'r1', kind: 'due_soon' }]);
+    expect(remindersDue([{ ...round, sent: ['opened'] }], rome('2027-08-02T07:00:00', '+02:00'), 0)).toEqual([
+      { roundId: 'r1', kind: 'due_soon' },
+    ]);
   });
 });

@@ -53,7 +53,14 @@ const fieldById = (id: string) => profileFields.find((field) => field.id === id)
 describe('the profile as the form holds it', () => {
   it('turns ids into strings and missing values into empty text, and leaves the VAT number out', () => {
     const values = profileValuesOf(detail);
-    expect(values).toMatchObject({ region: '12', province: '58', comune: '58091', formaGiuridica: '1', percentParticipation: '40', pec: '' });
+    expect(values).toMatchObject({
+      region: '12',
+      province: '58',
+      comune: '58091',
+      formaGiuridica: '1',
+      percentParticipation: '40',
+      pec: '',
+    });
     expect(values.publicParticipation).toBe(true);
     expect(values).not.toHaveProperty('pIva');
   });
@@ -63,17 +70,20 @@ describe('the profile as the form holds it', () => {
     expect(displayValueOf(fieldById('publicParticipation'), detail)).toBe('Sì (40%)');
     expect(displayValueOf(fieldById('publicParticipation'), { ...detail, publicParticipation: false })).toBe('No');
     expect(displayValueOf(fieldById('data_di_costituzione'), detail)).toBe('02/06/1946');
-    expect(displayValueOf(fieldById('formaGiuridica'), { ...detail, formaGiuridica: 8, formaGiuridicaName: 'Altro', altro: 'Fondazione' })).toBe(
-      'Altro – Fondazione',
-    );
+    expect(
+      displayValueOf(fieldById('formaGiuridica'), { ...detail, formaGiuridica: 8, formaGiuridicaName: 'Altro', altro: 'Fondazione' }),
+    ).toBe('Altro – Fondazione');
     expect(displayValueOf(fieldById('pec'), detail)).toBe('');
     expect(formatStoredDate('non una data')).toBe('');
   });
 
   it('marks the spec’s required fields as required, and only those', () => {
-    expect(profileFields.filter((field) => field.isRequired).map((field) => field.id).sort()).toEqual(
-      ['codiceAteco', 'contactReference', 'description', 'email', 'formaGiuridica', 'name', 'telephone'].sort(),
-    );
+    expect(
+      profileFields
+        .filter((field) => field.isRequired)
+        .map((field) => field.id)
+        .sort(),
+    ).toEqual(['codiceAteco', 'contactReference', 'description', 'email', 'formaGiuridica', 'name', 'telephone'].sort());
   });
 });
 
@@ -114,7 +124,10 @@ describe('checking a change before it is sent (spec §5)', () => {
   });
 
   it('asks for the text of "Altro" and for the percentage of public participation', () => {
-    expect(checkProfileChanges(values, { formaGiuridica: '8', altro: '' })).toEqual({ ok: false, fieldErrors: { altro: 'Campo obbligatorio' } });
+    expect(checkProfileChanges(values, { formaGiuridica: '8', altro: '' })).toEqual({
+      ok: false,
+      fieldErrors: { altro: 'Campo obbligatorio' },
+    });
     expect(checkProfileChanges(values, { percentParticipation: '' })).toEqual({
       ok: false,
       fieldErrors: { percentParticipation: 'Campo obbligatorio' },
@@ -122,7 +135,10 @@ describe('checking a change before it is sent (spec §5)', () => {
   });
 
   it('refuses a phone number with letters and a description over 400 characters', () => {
-    expect(checkProfileChanges(values, { telephone: '06-1234' })).toMatchObject({ ok: false, fieldErrors: { telephone: 'Inserire solo cifre' } });
+    expect(checkProfileChanges(values, { telephone: '06-1234' })).toMatchObject({
+      ok: false,
+      fieldErrors: { telephone: 'Inserire solo cifre' },
+    });
     expect(checkProfileChanges(values, { description: 'x'.repeat(401) })).toMatchObject({
       ok: false,
       fieldErrors: { description: 'Limite caratteri max superato' },

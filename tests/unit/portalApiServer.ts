@@ -83,7 +83,12 @@ export async function startPortalApiServer(): Promise<PortalApiServer> {
         case 'POST /api/Jwt/token-exchange': {
           const { code } = body as { code?: string };
           if (code !== GOOD_CODE) return send(response, 400, { error: 'invalid_grant', message: EXCHANGE_REFUSED });
-          return send(response, 200, { token: state.validAccessToken, refresh_token: GOOD_REFRESH_TOKEN, id_token: 'id-1', expires_in: 300 });
+          return send(response, 200, {
+            token: state.validAccessToken,
+            refresh_token: GOOD_REFRESH_TOKEN,
+            id_token: 'id-1',
+            expires_in: 300,
+          });
         }
         case 'POST /api/Jwt/refresh': {
           const { refresh_token: refreshToken } = body as { refresh_token?: string };

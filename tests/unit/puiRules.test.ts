@@ -58,7 +58,14 @@ describe('computed values (spec §4)', () => {
 describe('dependent resets (spec §4)', () => {
   it('clears comune, region, PUI references and objectives when the city changes', () => {
     const values = applyPuiChange(completePuiApplication(ORG), 'progCittaMetropolitana', 263);
-    expect(values).toMatchObject({ progCittaMetropolitana: 263, progComune: null, progRegione: '', puiRiferimento: [], obbGenerale: null, obbSpecifico: [] });
+    expect(values).toMatchObject({
+      progCittaMetropolitana: 263,
+      progComune: null,
+      progRegione: '',
+      puiRiferimento: [],
+      obbGenerale: null,
+      obbSpecifico: [],
+    });
     expect(values.progNome).toBe('Riqualificazione del Parco delle Cave');
   });
 
@@ -95,13 +102,40 @@ describe('rules (spec §5)', () => {
     const required = PUI_FIELDS.filter((field) => field.required && !field.visibleWhen).map((field) => field.name);
     expect(issues.map((issue) => issue.field).sort()).toEqual(required.sort());
     expect(new Set(issues.map((issue) => issue.message))).toEqual(new Set(['Campo obbligatorio']));
-    expect(required).toEqual(expect.arrayContaining(['progNome', 'progCittaMetropolitana', 'progComune', 'puiRiferimento', 'progPuiDistanza', 'finalitaGenerale', 'obbGenerale', 'tipoIntervento', 'progDescrizione', 'costiTotale', 'entitaInterventoFondo', 'cofinanziamentoPubblico', 'formaTecnicaIntervento', 'tempiLivello', 'tempiStadioIter', 'tempiTipoAut', 'tempiPermessi', 'tempiDescrizione', 'tempiDurataLavori', 'tempiInizioLavori']));
+    expect(required).toEqual(
+      expect.arrayContaining([
+        'progNome',
+        'progCittaMetropolitana',
+        'progComune',
+        'puiRiferimento',
+        'progPuiDistanza',
+        'finalitaGenerale',
+        'obbGenerale',
+        'tipoIntervento',
+        'progDescrizione',
+        'costiTotale',
+        'entitaInterventoFondo',
+        'cofinanziamentoPubblico',
+        'formaTecnicaIntervento',
+        'tempiLivello',
+        'tempiStadioIter',
+        'tempiTipoAut',
+        'tempiPermessi',
+        'tempiDescrizione',
+        'tempiDurataLavori',
+        'tempiInizioLavori',
+      ]),
+    );
     for (const step of ['progetto', 'fontiImpieghi', 'tempistiche']) expect(isStepComplete(issues, step)).toBe(false);
     expect(isStepComplete(issues, 'impatto')).toBe(true);
   });
 
   it('checks the description lengths: project 500–1000, procedural 200–500, specific objective 500–1000', () => {
-    const values = completePuiApplication(ORG, { progDescrizione: prose(499), tempiDescrizione: prose(501), descrizioneObbSpecifico: prose(1001) });
+    const values = completePuiApplication(ORG, {
+      progDescrizione: prose(499),
+      tempiDescrizione: prose(501),
+      descrizioneObbSpecifico: prose(1001),
+    });
     const issues = validatePuiApplication(values, context);
     expect(issues.find((issue) => issue.field === 'progDescrizione')?.message).toBe('Inserisci almeno 500 caratteri (ora 499)');
     expect(issues.find((issue) => issue.field === 'tempiDescrizione')?.message).toBe('Limite caratteri max superato (massimo 500)');
@@ -137,7 +171,9 @@ describe('rules (spec §5)', () => {
     expect(validatePuiApplication(values, context)).toEqual([
       { field: 'tempiFineLavoriPrev', step: 'tempistiche', message: "La data non puo' superare il 31/08/2026" },
     ]);
-    expect(validatePuiApplication(completePuiApplication(ORG, { tempiInizioLavori: '2026-02-28', tempiDurataLavori: 6 }), context)).toEqual([]);
+    expect(validatePuiApplication(completePuiApplication(ORG, { tempiInizioLavori: '2026-02-28', tempiDurataLavori: 6 }), context)).toEqual(
+      [],
+    );
   });
 });
 
@@ -154,7 +190,14 @@ describe('warnings for reviewers (spec §5)', () => {
 
 describe('drafts', () => {
   it('restores what fits from a stored draft and leaves the rest empty, recomputing computed values', () => {
-    const stored = { ...completePuiApplication(ORG), progNome: 42, costiTotale: '1000', fontiCopertura: 1, unknown: 'x', puiSurveyDto: { piantumazioni: 'SI', numeroPiantumazioni: -3 } };
+    const stored = {
+      ...completePuiApplication(ORG),
+      progNome: 42,
+      costiTotale: '1000',
+      fontiCopertura: 1,
+      unknown: 'x',
+      puiSurveyDto: { piantumazioni: 'SI', numeroPiantumazioni: -3 },
+    };
     const values = puiWizardDefinition.fromDraft(JSON.parse(JSON.stringify(stored)), ORG);
     expect(values.progNome).toBe('');
     expect(values.costiTotale).toBeNull();

@@ -69,9 +69,7 @@ describe('the messages of the registration form', () => {
     expect(registrationErrorsOf({ ...filled, publicParticipation: true })).toEqual({
       percentParticipation: 'Campo obbligatorio',
     });
-    expect(registrationErrorsOf({ ...filled, privacy: false }).privacy).toBe(
-      "È necessario accettare l'informativa sulla privacy",
-    );
+    expect(registrationErrorsOf({ ...filled, privacy: false }).privacy).toBe("È necessario accettare l'informativa sulla privacy");
   });
 });
 

@@ -1,11 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  clearTokenCookies,
-  hasAccessTokenCookie,
-  readTokenCookies,
-  tokenCookie,
-  writeTokenCookies,
-} from '../../src/auth/tokenCookies.ts';
+import { clearTokenCookies, hasAccessTokenCookie, readTokenCookies, tokenCookie, writeTokenCookies } from '../../src/auth/tokenCookies.ts';
 
 afterEach(() => clearTokenCookies(document));
 

@@ -37,7 +37,15 @@ const lookups: Record<string, FieldOption[]> = {
 };
 
 /** One field with its value held as the wizard would hold it (the PUI rules applied on every change). */
-function OneField({ name, onChange, initial }: { name: string; onChange?: (name: string, value: unknown) => void; initial?: Partial<PuiApplication> }) {
+function OneField({
+  name,
+  onChange,
+  initial,
+}: {
+  name: string;
+  onChange?: (name: string, value: unknown) => void;
+  initial?: Partial<PuiApplication>;
+}) {
   const [values, setValues] = useState<PuiApplication>({ ...emptyPuiApplication('org-1'), ...initial });
   return (
     <WizardField
@@ -294,7 +302,14 @@ describe('the buttons under a step', () => {
 
   it('leads an admin back to the list from the attachments step', async () => {
     await renderInRouter(
-      <WizardNavigation canGoBack canGoNext={false} backLink={{ to: '/admin-panel', label: 'Torna alla lista' }} editable={false} onBack={noop} onNext={noop} />,
+      <WizardNavigation
+        canGoBack
+        canGoNext={false}
+        backLink={{ to: '/admin-panel', label: 'Torna alla lista' }}
+        editable={false}
+        onBack={noop}
+        onNext={noop}
+      />,
     );
     expect(screen.getByRole('button', { name: 'Indietro' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Avanti' })).toBeNull();
@@ -303,7 +318,14 @@ describe('the buttons under a step', () => {
 
   it('leads a member of a submitted application back to the funds', async () => {
     await renderInRouter(
-      <WizardNavigation canGoBack canGoNext={false} backLink={{ to: '/calls', label: 'Torna ai fondi' }} editable={false} onBack={noop} onNext={noop} />,
+      <WizardNavigation
+        canGoBack
+        canGoNext={false}
+        backLink={{ to: '/calls', label: 'Torna ai fondi' }}
+        editable={false}
+        onBack={noop}
+        onNext={noop}
+      />,
     );
     expect(screen.getByRole('link', { name: 'Torna ai fondi' }).getAttribute('href')).toBe('/calls');
     expect(screen.queryByText(/Tutti i campi con \*/)).toBeNull();
@@ -375,7 +397,17 @@ describe('sending the application', () => {
     expect(screen.getByRole('alert').textContent).toBe("La data non puo' superare il 31/08/2026");
     expect((screen.getByRole('button', { name: 'Invia candidatura' }) as HTMLButtonElement).disabled).toBe(true);
 
-    rerender(<SubmitStep steps={PUI_STEPS} fields={PUI_FIELDS} issues={[]} attachmentsComplete canSubmit onGoToStep={() => undefined} onSubmit={onSubmit} />);
+    rerender(
+      <SubmitStep
+        steps={PUI_STEPS}
+        fields={PUI_FIELDS}
+        issues={[]}
+        attachmentsComplete
+        canSubmit
+        onGoToStep={() => undefined}
+        onSubmit={onSubmit}
+      />,
+    );
     expect(screen.getByText('La candidatura è completa e può essere inviata.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Invia candidatura' }));
     expect(onSubmit).toHaveBeenCalledOnce();

@@ -28,7 +28,10 @@ export const monitoringPeriods = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('monitoring_periods_fund_code_key').on(t.fund, t.code), check('monitoring_periods_dates_check', sql`${t.dueOn} >= ${t.opensOn}`)],
+  (t) => [
+    unique('monitoring_periods_fund_code_key').on(t.fund, t.code),
+    check('monitoring_periods_dates_check', sql`${t.dueOn} >= ${t.opensOn}`),
+  ],
 );
 
 /**
@@ -51,7 +54,10 @@ export const monitoringRounds = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [unique('monitoring_rounds_application_period_key').on(t.applicationId, t.periodId), index('monitoring_rounds_period_idx').on(t.periodId)],
+  (t) => [
+    unique('monitoring_rounds_application_period_key').on(t.applicationId, t.periodId),
+    index('monitoring_rounds_period_idx').on(t.periodId),
+  ],
 );
 
 /**

@@ -22,7 +22,10 @@ export const surveyDefinitions = pgTable(
     sha256: text('sha256').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique('survey_definitions_name_version_key').on(t.name, t.version), check('survey_definitions_version_check', sql`${t.version} >= 1`)],
+  (t) => [
+    unique('survey_definitions_name_version_key').on(t.name, t.version),
+    check('survey_definitions_version_check', sql`${t.version} >= 1`),
+  ],
 );
 
 /**

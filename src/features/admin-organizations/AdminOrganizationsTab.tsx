@@ -238,7 +238,12 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
         <p>{messages.applications.noResults}</p>
       ) : (
         <>
-          <AdminOrganizationsTable rows={page.rows} overdue={overdue} onChooseStatus={dialogEvents.chooseStatus} onDownloadZip={downloadZip} />
+          <AdminOrganizationsTable
+            rows={page.rows}
+            overdue={overdue}
+            onChooseStatus={dialogEvents.chooseStatus}
+            onDownloadZip={downloadZip}
+          />
           <AdminListPager page={page.page} pages={page.pages} onPage={changePage} />
         </>
       )}

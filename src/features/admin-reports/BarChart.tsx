@@ -75,7 +75,10 @@ export function BarChart({ section }: { section: ReportSection }) {
         <desc id={`${id}-desc`}>{`${section.reading} ${m.chartLabel(section.title)}`}</desc>
         <Group left={margin.left} top={margin.top}>
           {data.map((datum) => (
-            <Group key={datum.category} {...(horizontal ? { top: categories(datum.category) ?? 0 } : { left: categories(datum.category) ?? 0 })}>
+            <Group
+              key={datum.category}
+              {...(horizontal ? { top: categories(datum.category) ?? 0 } : { left: categories(datum.category) ?? 0 })}
+            >
               {datum.values.map(({ series: s, value }) => {
                 const offset = inner(s.key) ?? 0;
                 const length = horizontal ? values(value) : innerHeight - values(value);

@@ -22,7 +22,10 @@ import { ReportSectionView } from './ReportSectionView.tsx';
 import type { ReportSearch } from './reportSearch.ts';
 
 const m = reportMessages.page;
-const fundOptions = [{ id: 'all', name: reportMessages.labels.allFunds }, ...FUNDS.map((fund) => ({ id: fund, name: `${fund} – ${fundTitles[fund]}` }))];
+const fundOptions = [
+  { id: 'all', name: reportMessages.labels.allFunds },
+  ...FUNDS.map((fund) => ({ id: fund, name: `${fund} – ${fundTitles[fund]}` })),
+];
 
 interface ReportPageProps {
   search: ReportSearch;
@@ -50,7 +53,13 @@ export function ReportPage({ search, onSearchChange }: ReportPageProps) {
   return <KnownReport request={{ workspaceId: wid, reportId: rid, fund, from, to }} onSearchChange={onSearchChange} />;
 }
 
-function KnownReport({ request, onSearchChange }: { request: ReportRequest & { reportId: NonNullable<ReportSearch['rid']> }; onSearchChange: ReportPageProps['onSearchChange'] }) {
+function KnownReport({
+  request,
+  onSearchChange,
+}: {
+  request: ReportRequest & { reportId: NonNullable<ReportSearch['rid']> };
+  onSearchChange: ReportPageProps['onSearchChange'];
+}) {
   const { api, auth } = useRouteContext({ from: '__root__' });
   const query = useQuery(reportQueries.report(api, request));
   const summary = reportSummary(request.reportId);

@@ -14,7 +14,9 @@ export function ReportTable({ section }: { section: ReportSection }) {
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable)
     <div className={tableWrap} role="region" aria-labelledby={captionId} tabIndex={0} data-scroll-region="table">
       <table className={table} data-report-table={section.id}>
-        <caption id={captionId} className={caption}>{reportMessages.page.tableCaption(section.title)}</caption>
+        <caption id={captionId} className={caption}>
+          {reportMessages.page.tableCaption(section.title)}
+        </caption>
         <thead>
           <tr>
             {section.columns.map((column) => (

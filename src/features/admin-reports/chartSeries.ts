@@ -34,7 +34,11 @@ export function chartData(section: ReportSection) {
     category: formatReportCell(categoryColumn?.kind ?? 'text', row[section.chart.categoryKey] ?? null),
     values: series.map((s) => {
       const value = row[s.key];
-      return { series: s, value: typeof value === 'number' ? value : 0, text: formatReportCell(columns.get(s.key)?.kind ?? kind, value ?? null) };
+      return {
+        series: s,
+        value: typeof value === 'number' ? value : 0,
+        text: formatReportCell(columns.get(s.key)?.kind ?? kind, value ?? null),
+      };
     }),
   }));
   const max = Math.max(0, ...data.flatMap((d) => d.values.map((v) => v.value)));

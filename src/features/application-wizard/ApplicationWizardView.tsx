@@ -57,7 +57,14 @@ export interface ApplicationWizardViewProps {
  * step indicator, the current step (fields, attachments or the submit summary), the buttons below, and the
  * submit and conflict dialogs. It renders and sends events; it decides nothing.
  */
-export function ApplicationWizardView({ actor, fields, blockingDateField, lookups, warnings = [], attachments }: ApplicationWizardViewProps) {
+export function ApplicationWizardView({
+  actor,
+  fields,
+  blockingDateField,
+  lookups,
+  warnings = [],
+  attachments,
+}: ApplicationWizardViewProps) {
   const title = useSelector(actor, selectTitle);
   const isLoading = useSelector(actor, selectIsLoading);
   const loadError = useSelector(actor, selectLoadError);

@@ -42,12 +42,24 @@ const badge = {
   borderRadius: vars.radius.sm,
 } as const;
 export const badgeUploaded = style({ ...badge, color: vars.color.text, background: vars.color.successSoft });
-export const badgeEmpty = style({ ...badge, color: vars.color.text, background: vars.color.surface, border: `1px solid ${vars.color.border}` });
+export const badgeEmpty = style({
+  ...badge,
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+});
 export const fileName = style({ wordBreak: 'break-all' });
 
 export const progressRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
 export const progress = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flex: '1 1 16rem' });
-export const track = style({ flex: 1, height: '0.5rem', background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.round, overflow: 'hidden' });
+export const track = style({
+  flex: 1,
+  height: '0.5rem',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.round,
+  overflow: 'hidden',
+});
 export const fill = style({ height: '100%', background: vars.color.primary });
 
 export const notice = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });

@@ -62,10 +62,13 @@ export interface AttachmentSlotRowProps {
  * the upload's progress bar, the spinner while removing, and what went wrong.
  */
 export function AttachmentSlotRow({ slot, enabled, maxBytes, api, onChanged }: AttachmentSlotRowProps) {
-  const actor = useActorRef(attachmentSlotMachine.provide({ actors: createAttachmentSlotActors(api), actions: { notifyChanged: onChanged } }), {
-    inspect,
-    input: { slot: slotData(slot), enabled, maxBytes },
-  });
+  const actor = useActorRef(
+    attachmentSlotMachine.provide({ actors: createAttachmentSlotActors(api), actions: { notifyChanged: onChanged } }),
+    {
+      inspect,
+      input: { slot: slotData(slot), enabled, maxBytes },
+    },
+  );
   useEffect(() => {
     actor.send({ type: 'slot.updated', slot: slotData(slot), enabled });
   }, [actor, slot, enabled]);
@@ -146,12 +149,20 @@ export function AttachmentSlotRow({ slot, enabled, maxBytes, api, onChanged }: A
           {uploaded ? <span className={styles.fileName}>{uploaded.fileName}</span> : null}
           {spinner ? <Spinner label={text.removing} /> : null}
           {canDownload ? (
-            <Button variant="secondary" onPress={() => actor.send({ type: 'file.download' })} aria-label={`${text.download} ${uploaded?.fileName ?? ''}`}>
+            <Button
+              variant="secondary"
+              onPress={() => actor.send({ type: 'file.download' })}
+              aria-label={`${text.download} ${uploaded?.fileName ?? ''}`}
+            >
               {text.download}
             </Button>
           ) : null}
           {canRemove ? (
-            <Button variant="secondary" onPress={() => actor.send({ type: 'file.remove' })} aria-label={`${text.remove} ${uploaded?.fileName ?? ''}`}>
+            <Button
+              variant="secondary"
+              onPress={() => actor.send({ type: 'file.remove' })}
+              aria-label={`${text.remove} ${uploaded?.fileName ?? ''}`}
+            >
               {text.remove}
             </Button>
           ) : null}

@@ -74,7 +74,8 @@ function OpenWizard<Values extends Record<string, unknown>>({
   const onAttachmentsStatus = useCallback((complete: boolean) => actor.send({ type: 'attachments.status', complete }), [actor]);
   useAttachmentsStatus(api, fund, organizationId, onAttachmentsStatus);
   const compilation = useQuery(applicationQueries.compilation(api, fund, organizationId));
-  const withIntegration = compilation.data && (compilation.data.statusCode === 'IN_INTEGRAZIONE' || compilation.data.integrationRounds.length > 0);
+  const withIntegration =
+    compilation.data && (compilation.data.statusCode === 'IN_INTEGRAZIONE' || compilation.data.integrationRounds.length > 0);
   return (
     <ApplicationWizardView
       actor={actor}

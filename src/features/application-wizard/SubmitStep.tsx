@@ -47,7 +47,16 @@ export interface SubmitStepProps {
  * step; the end-of-works limit; the attachments; and the submit button, disabled with the reasons shown above
  * it while the application cannot be sent (spec §5).
  */
-export function SubmitStep({ steps, fields, issues, attachmentsComplete, blockingMessage = null, canSubmit, onGoToStep, onSubmit }: SubmitStepProps) {
+export function SubmitStep({
+  steps,
+  fields,
+  issues,
+  attachmentsComplete,
+  blockingMessage = null,
+  canSubmit,
+  onGoToStep,
+  onSubmit,
+}: SubmitStepProps) {
   const titleId = useId();
   const reasonsId = useId();
   const blockers = submitBlockers({ steps, issues, attachmentsComplete, blockingMessage });

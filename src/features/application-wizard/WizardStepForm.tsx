@@ -36,7 +36,16 @@ function groupBySection(fields: readonly FieldSpec[]): FieldGroup[] {
 }
 
 /** The fields of one wizard step, grouped by section (each a fieldset named by its title). */
-export function WizardStepForm({ stepId, fields, values, issues, lookups, readOnly = false, showAllIssues = false, onChange }: WizardStepFormProps) {
+export function WizardStepForm({
+  stepId,
+  fields,
+  values,
+  issues,
+  lookups,
+  readOnly = false,
+  showAllIssues = false,
+  onChange,
+}: WizardStepFormProps) {
   const groups = groupBySection(fields.filter((field) => field.step === stepId));
   const issueOf = (name: string) => issues.find((issue) => issue.field === name)?.message ?? null;
   const renderField = (field: FieldSpec) => (

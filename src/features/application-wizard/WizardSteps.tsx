@@ -43,11 +43,7 @@ export function WizardSteps({ steps, states, onSelect }: WizardStepsProps) {
           const state = states[index] ?? 'notStarted';
           return (
             <li key={step.id}>
-              <AriaButton
-                className={stepButton}
-                aria-current={state === 'current' ? 'step' : undefined}
-                onPress={() => onSelect(index)}
-              >
+              <AriaButton className={stepButton} aria-current={state === 'current' ? 'step' : undefined} onPress={() => onSelect(index)}>
                 <span className={badgeOf[state]} aria-hidden="true">
                   {state === 'done' ? '✓' : index + 1}
                 </span>

@@ -69,9 +69,7 @@ export function ConnectOrganization() {
         {isNotRegistered ? (
           <Alert tone="info" title={messages.organization.pIvaNotRegistered}>
             <p>{messages.connect.registerPrompt}</p>
-            <HrefLink href={`/register-org?${new URLSearchParams({ pIva }).toString()}`}>
-              {messages.connect.registerLink}
-            </HrefLink>
+            <HrefLink href={`/register-org?${new URLSearchParams({ pIva }).toString()}`}>{messages.connect.registerLink}</HrefLink>
           </Alert>
         ) : null}
 

@@ -81,7 +81,11 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
               <Button
                 key={action.label}
                 variant={action.target.search.isReadOnly ? 'secondary' : 'primary'}
-                aria-label={showSectionTitles ? `${action.label} ${sectionTitles[group.name].toLowerCase()} ${call.fund}` : `${action.label} ${call.fund}`}
+                aria-label={
+                  showSectionTitles
+                    ? `${action.label} ${sectionTitles[group.name].toLowerCase()} ${call.fund}`
+                    : `${action.label} ${call.fund}`
+                }
                 onPress={() => void navigate(action.target)}
               >
                 {action.label}

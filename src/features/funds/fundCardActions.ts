@@ -42,7 +42,11 @@ export function fundCardActions(fund: Fund, status: ApplicationStatusCode, organ
       actions.push({ section: 'application', label: m.compila, target: { to: application, search: {} } });
       break;
     case 'vaiAgliAllegati':
-      actions.push({ section: 'application', label: m.vaiAgliAllegati, target: { to: application, search: { numberStep: ATTACHMENTS_STEP } } });
+      actions.push({
+        section: 'application',
+        label: m.vaiAgliAllegati,
+        target: { to: application, search: { numberStep: ATTACHMENTS_STEP } },
+      });
       break;
     case 'visualizza':
       actions.push({ section: 'application', label: m.visualizza, target: { to: application, search: { isReadOnly: true } } });

@@ -11,5 +11,9 @@ export const surveyWizardSearchSchema = z.object({
   isReadOnly: z.boolean().optional().catch(undefined),
   monitoraggio: z.boolean().optional().catch(undefined),
   /** Monitoring: the period shown (its id); the current one when omitted. */
-  periodo: z.string().regex(/^[0-9a-f-]{36}$/i).optional().catch(undefined),
+  periodo: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/i)
+    .optional()
+    .catch(undefined),
 });

@@ -29,13 +29,7 @@ export function UserDrawer({ label, trigger, user, organizationPath, isAdmin, on
 
   return (
     <>
-      <AriaButton
-        aria-label={label}
-        className={menuTrigger}
-        onPress={() => setOpen(true)}
-        aria-haspopup="dialog"
-        aria-expanded={isOpen}
-      >
+      <AriaButton aria-label={label} className={menuTrigger} onPress={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={isOpen}>
         {trigger}
       </AriaButton>
       <Dialog title={messages.header.drawerTitle} isOpen={isOpen} onOpenChange={setOpen} placement="side">

@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { FORMA_GIURIDICA_ALTRO_ID, organizationFieldLabels, PERCENT_PARTICIPATION_MAX_CHARS, TELEPHONE_MAX_DIGITS } from '../../../domain/organization.ts';
+import {
+  FORMA_GIURIDICA_ALTRO_ID,
+  organizationFieldLabels,
+  PERCENT_PARTICIPATION_MAX_CHARS,
+  TELEPHONE_MAX_DIGITS,
+} from '../../../domain/organization.ts';
 import type { FieldErrors, FieldValues } from '../../../machines/field-edit/types.ts';
 import { typologyQueries } from '../../api/typology.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';

@@ -2,16 +2,7 @@ import { messages } from '../../../domain/messages.ts';
 import { DESCRIPTION_MAX_LENGTH, organizationFieldLabels, type OrganizationDetail } from '../../../domain/organization.ts';
 
 /** How a field is edited: most are a text box; a few combine several keys. */
-export type ProfileFieldKind =
-  | 'text'
-  | 'email'
-  | 'tel'
-  | 'digits'
-  | 'textarea'
-  | 'date'
-  | 'formaGiuridica'
-  | 'participation'
-  | 'territory';
+export type ProfileFieldKind = 'text' | 'email' | 'tel' | 'digits' | 'textarea' | 'date' | 'formaGiuridica' | 'participation' | 'territory';
 
 export interface ProfileField {
   /** The field's id for the field-edit machine; for one-key fields, the key itself. */

@@ -23,13 +23,7 @@ export function ContactFields({ form }: { form: RegistrationForm }) {
           description={r.telephoneHint}
           {...bindText(form, 'telephone')}
         />
-        <TextField
-          label={labels.website}
-          type="url"
-          autoComplete="url"
-          description={r.websiteHint}
-          {...bindText(form, 'website')}
-        />
+        <TextField label={labels.website} type="url" autoComplete="url" description={r.websiteHint} {...bindText(form, 'website')} />
       </div>
     </section>
   );

@@ -2,11 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { today } from '@internationalized/date';
 import { messages } from '../../../domain/messages.ts';
-import {
-  DESCRIPTION_MAX_LENGTH,
-  FORMA_GIURIDICA_ALTRO_ID,
-  organizationFieldLabels as labels,
-} from '../../../domain/organization.ts';
+import { DESCRIPTION_MAX_LENGTH, FORMA_GIURIDICA_ALTRO_ID, organizationFieldLabels as labels } from '../../../domain/organization.ts';
 import { typologyQueries } from '../../api/typology.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -55,12 +51,7 @@ export function IdentityFields({ form, pIvaIsCarried }: { form: RegistrationForm
         {values.formaGiuridica === FORMA_GIURIDICA_ALTRO_ID ? (
           <TextField label={labels.altro} isRequired {...bindText(form, 'altro')} />
         ) : null}
-        <TextField
-          label={labels.codiceFiscale}
-          description={r.codiceFiscaleHint}
-          autoComplete="off"
-          {...bindText(form, 'codiceFiscale')}
-        />
+        <TextField label={labels.codiceFiscale} description={r.codiceFiscaleHint} autoComplete="off" {...bindText(form, 'codiceFiscale')} />
         <TextField label={labels.natura_del_soggetto_proponente} {...bindText(form, 'natura_del_soggetto_proponente')} />
         <DatePicker
           label={labels.data_di_costituzione}
@@ -72,10 +63,7 @@ export function IdentityFields({ form, pIvaIsCarried }: { form: RegistrationForm
           errorMessage={form.errorOf('data_di_costituzione')}
         />
         <div className={wide}>
-          <Switch
-            isSelected={values.publicParticipation}
-            onChange={(value) => form.change({ field: 'publicParticipation', value })}
-          >
+          <Switch isSelected={values.publicParticipation} onChange={(value) => form.change({ field: 'publicParticipation', value })}>
             {labels.publicParticipation}
           </Switch>
           {values.publicParticipation ? (

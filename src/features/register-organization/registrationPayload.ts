@@ -32,8 +32,7 @@ export function toCreateOrganizationPayload(values: RegistrationValues): CreateO
     pIva: values.pIva,
     codiceAteco: values.codiceAteco.trim(),
     publicParticipation: values.publicParticipation,
-    percentParticipation:
-      values.publicParticipation && values.percentParticipation !== '' ? Number(values.percentParticipation) : null,
+    percentParticipation: values.publicParticipation && values.percentParticipation !== '' ? Number(values.percentParticipation) : null,
     description: values.description.trim(),
     email: values.email.trim(),
     telephone: values.telephone,

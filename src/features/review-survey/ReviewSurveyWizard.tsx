@@ -176,7 +176,9 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
             const refusal: SubmitRefusal = { message: error instanceof Error ? error.message : m.failed };
             if (error instanceof ApiRequestError && error.status === 422) {
               refusal.issues = (
-                await getSurveyValidation(api, candidaturaId, monitoraggio, undefined, period?.id).catch(() => ({ issues: [] as SurveyIssue[] }))
+                await getSurveyValidation(api, candidaturaId, monitoraggio, undefined, period?.id).catch(() => ({
+                  issues: [] as SurveyIssue[],
+                }))
               ).issues;
             }
             throw refusal;

@@ -24,5 +24,15 @@ export const Route = createFileRoute('/_authenticated/survey/PUI_candidatura')({
 function PuiApplicationPage() {
   const { api, transfers, organizationId } = Route.useRouteContext();
   const { numberStep } = Route.useSearch();
-  return <FundApplicationWizard key={organizationId} api={api} transfers={transfers} wizard={puiWizard} organizationId={organizationId} isAdmin={false} startStep={numberStep ?? 0} />;
+  return (
+    <FundApplicationWizard
+      key={organizationId}
+      api={api}
+      transfers={transfers}
+      wizard={puiWizard}
+      organizationId={organizationId}
+      isAdmin={false}
+      startStep={numberStep ?? 0}
+    />
+  );
 }

@@ -76,13 +76,11 @@ export const ROUTE_TABLE: readonly TourRoute[] = [
   },
   { name: 'monitoraggio', role: 'applicant', path: () => '/monitoraggio' },
   { name: 'admin-panel-reports', role: 'admin', path: () => '/admin-panel?tab=reports' },
-  ...REPORT_IDS.map(
-    (reportId): TourRoute => ({
-      name: `admin-report-${reportId}`,
-      role: 'admin',
-      path: () => `/admin-panel/report?wid=${REPORT_WORKSPACE_ID}&rid=${reportId}`,
-    }),
-  ),
+  ...REPORT_IDS.map((reportId): TourRoute => ({
+    name: `admin-report-${reportId}`,
+    role: 'admin',
+    path: () => `/admin-panel/report?wid=${REPORT_WORKSPACE_ID}&rid=${reportId}`,
+  })),
   { name: 'admin-account', role: 'admin', path: () => '/account' },
 ];
 

@@ -30,7 +30,14 @@ export function surveyForm(page: Page, scope: Locator = page.locator('main')) {
           if (attempt === 3) throw error;
         }
       }
-      await expect.poll(() => combobox.locator('xpath=..').textContent().then((text) => text ?? '')).toContain(option);
+      await expect
+        .poll(() =>
+          combobox
+            .locator('xpath=..')
+            .textContent()
+            .then((text) => text ?? ''),
+        )
+        .toContain(option);
     },
 
     /** One option of a radio group. */

@@ -16,7 +16,10 @@ type PanelSearch = AdminListSearch & z.infer<typeof panelTabSchema>;
 
 /** Admins only (spec §6): anyone else is sent to their own home. Tab, sort, filters and search live in the URL. */
 export const Route = createFileRoute('/_authenticated/_admin/admin-panel')({
-  validateSearch: (search: Record<string, unknown>): PanelSearch => ({ ...adminListSearchSchema.parse(search), ...panelTabSchema.parse(search) }),
+  validateSearch: (search: Record<string, unknown>): PanelSearch => ({
+    ...adminListSearchSchema.parse(search),
+    ...panelTabSchema.parse(search),
+  }),
   component: AdminPanelPage,
 });
 
@@ -33,7 +36,9 @@ function AdminPanelPage() {
       <h1>{messages.pages.adminPanel}</h1>
       <Tabs
         selectedKey={tab ?? 'organizations'}
-        onSelectionChange={(key) => void navigate({ search: (previous) => ({ ...previous, tab: key === 'reports' ? 'reports' : undefined }), replace: true })}
+        onSelectionChange={(key) =>
+          void navigate({ search: (previous) => ({ ...previous, tab: key === 'reports' ? 'reports' : undefined }), replace: true })
+        }
       >
         <TabList aria-label={messages.pages.adminTabsLabel}>
           <Tab id="organizations">{messages.pages.adminOrganizationsTab}</Tab>

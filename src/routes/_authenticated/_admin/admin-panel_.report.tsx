@@ -15,6 +15,9 @@ export const Route = createFileRoute('/_authenticated/_admin/admin-panel_/report
 function ReportRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = useCallback((patch: Partial<ReportSearch>) => void navigate({ search: (previous) => ({ ...previous, ...patch }) }), [navigate]);
+  const onSearchChange = useCallback(
+    (patch: Partial<ReportSearch>) => void navigate({ search: (previous) => ({ ...previous, ...patch }) }),
+    [navigate],
+  );
   return <ReportPage search={search} onSearchChange={onSearchChange} />;
 }
