@@ -15,6 +15,7 @@ import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { startPortal } from '../e2e/support/portal.ts';
 import { freePort } from '../support/portalProcess.ts';
+import { CHROMIUM_ARGS } from '../e2e/support/browser.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JS_TARGET_KB = 100;
@@ -97,16 +98,8 @@ const portal = await startPortal();
 const debuggingPort = await freePort();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    `--remote-debugging-port=${debuggingPort}`,
-  ],
+  // Lighthouse drives the same browser through its debugging port.
+  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
 });
 
 try {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { built, DIST, manifest, staticClosure } from './support/buildManifest.ts';
 
 /**
  * Every page's first load, in JavaScript over the wire (the gzip files the server sends: scripts/precompressPlugin.ts),
@@ -14,7 +15,6 @@ import { describe, expect, it } from 'vitest';
  *
  * Add a route: it is measured against DEFAULT_BUDGET_KB; give it a line in BUDGETS_KB when it needs another.
  */
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const ROUTES_DIR = fileURLToPath(new URL('../../src/routes/', import.meta.url));
 
 /** The issue's targets (issue 15): the welcome page 100 KB, /calls 150 KB. */
@@ -37,24 +37,6 @@ const BUDGETS_KB: Record<string, number> = {
 };
 /** Any other page: the portal's shared code and the page's own; SurveyJS and other big libraries are lazy. */
 const DEFAULT_BUDGET_KB = 330;
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-const manifestFile = path.join(DIST, '.vite', 'manifest.json');
-const built = existsSync(manifestFile);
-const manifest: Record<string, ManifestChunk> = built ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
-
-function staticClosure(key: string, seen: Set<string>): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]!.imports ?? []) staticClosure(imported, seen);
-  return seen;
-}
 
 /** The bytes the browser downloads for a file: its gzip copy when the build wrote one. */
 function wireBytes(file: string): number {
@@ -144,7 +126,7 @@ describe('first-load JavaScript per page (gzip), from the build manifest', () =>
   });
 
   it('keeps the welcome page without the portal: no router, session, schemas or state machines', () => {
-    const chunks = [...staticClosure('index.html', new Set())];
+    const chunks = [...staticClosure('index.html')];
     const sources = chunks.flatMap((key) => {
       const map = `${path.join(DIST, manifest[key]!.file)}.map`;
       return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];

@@ -1,26 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { chunkCode as code, manifest, routeChunk, staticClosure } from './support/buildManifest.ts';
 
-/** Vite's build manifest (vite.config.ts: build.manifest): which chunk each page downloads statically. */
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
-  string,
-  ManifestChunk
->;
-
-function staticClosure(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
-  return seen;
-}
-const routeChunk = (route: string) => `src/routes/${route}?tsr-split=component`;
-const code = (keys: Set<string>) =>
-  [...keys].map((key) => readFileSync(new URL(`../../dist/${manifest[key]!.file}`, import.meta.url), 'utf8')).join('\n');
 /** visx's axis class name and a report's title: present in a chunk only if the charts or the reports' texts are. */
 const CHARTS = 'visx-axis';
 const REPORT_TEXT = 'Presentazione e tempi di istruttoria';

@@ -1,27 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { manifest, routeChunk, staticClosure } from './support/buildManifest.ts';
 
-/** Vite's build manifest (vite.config.ts: build.manifest): which chunk each page downloads statically. */
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-const manifest = JSON.parse(readFileSync(new URL('../../dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
-  string,
-  ManifestChunk
->;
-
-/** Every chunk a page loads before rendering: its own and, transitively, what it imports statically. */
-function staticClosure(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
-  return seen;
-}
-const routeChunk = (route: string) => `src/routes/${route}?tsr-split=component`;
 const surveyJsKeys = Object.keys(manifest).filter((key) => /SurveyRenderer|survey-core|survey-react-ui/.test(key));
 const bytesOf = (keys: Set<string>) => [...keys].map((key) => manifest[key]!.file).join(' ');
 

@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The client build as the bundle tests read it: Vite's build manifest (vite.config.ts: build.manifest), which
+ * chunk each page downloads statically and which it loads later. `npm test` builds before the e2e project.
+ */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
+const manifestFile = path.join(DIST, '.vite', 'manifest.json');
+
+/** Whether the client is built; the tests say "run npm run build first" when it is not. */
+export const built = existsSync(manifestFile);
+export const manifest: Record<string, ManifestChunk> = built ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+
+/** Every chunk a page loads before rendering: its own and, transitively, what it imports statically. */
+export function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]!.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+/** The manifest key of a route file's component chunk (TanStack Router's automatic code splitting). */
+export const routeChunk = (route: string) => `src/routes/${route}?tsr-split=component`;
+
+/** The text of the chunks' files, together. */
+export const chunkCode = (keys: Iterable<string>) =>
+  [...keys].map((key) => readFileSync(path.join(DIST, manifest[key]!.file), 'utf8')).join('\n');
