@@ -15,7 +15,7 @@ import { useAuthActor, useAuthSelector } from '../auth/useAuth.ts';
 import { Header } from '../features/header/Header.tsx';
 import { MainContent } from '../ui/PageLayout.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { ToastRegion } from '../ui/Toast.tsx';
+import { NotificationRegion } from '../ui/NotificationRegion.tsx';
 
 /** The login guard (spec §2): every page but the welcome page needs a session. */
 export const Route = createFileRoute('/_authenticated')({
@@ -75,7 +75,7 @@ function AuthenticatedLayout() {
       <MainContent>
         <Outlet />
       </MainContent>
-      <ToastRegion />
+      <NotificationRegion />
     </>
   );
 }

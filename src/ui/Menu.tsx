@@ -1,47 +1,42 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
-import {
-  Button as AriaButton,
-  Menu as AriaMenu,
-  MenuItem as AriaMenuItem,
-  MenuTrigger,
-  Popover,
-  type MenuItemProps as AriaMenuItemProps,
-} from 'react-aria-components';
-import { item, menu, popover } from './Menu.css.ts';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 
-interface MenuProps {
+/** One entry of a menu: with `href` it navigates (through the router), with `onAction` it acts. */
+export interface MenuEntry {
+  id: string | number;
+  label: string;
+  href?: string;
+  onAction?(): void;
+}
+
+export interface MenuProps {
   /** Accessible name of the button that opens the menu. */
   label: string;
   /** What the button shows; the trigger's look belongs to where it is placed. */
   trigger: ReactNode;
   triggerClassName: string;
-  children: ReactNode;
+  items: readonly MenuEntry[];
 }
 
-/** A button that opens a list of actions and links: arrow keys move, Esc closes, focus returns. */
-export function Menu({ label, trigger, triggerClassName, children }: MenuProps) {
-  return (
-    <MenuTrigger>
-      <AriaButton aria-label={label} className={triggerClassName}>
-        {trigger}
-      </AriaButton>
-      <Popover placement="bottom end" className={popover}>
-        <AriaMenu className={menu}>{children}</AriaMenu>
-      </Popover>
-    </MenuTrigger>
-  );
-}
+/** Which item takes the focus when the menu opens (WAI-ARIA menu button pattern). */
+export type MenuFocus = 'first' | 'last';
+
+const loadMenuPopover = () => import('./MenuPopover.tsx');
+const MenuPopover = lazy(() => loadMenuPopover().then((module) => ({ default: module.MenuPopover })));
 
 /**
- * Menu for long lists (a table row each): the same behaviour, but the trigger is a plain <button> and the react-aria menu (popover, menu, items) is mounted only while open:
- * tables render one of these per row, and a full react-aria trigger per row made every repaint of the list
- * slow. Enter, Space (native button activation) and ArrowDown/ArrowUp open it, focusing the first/last item.
+ * A button that opens a list of actions and links: Enter, Space and ArrowDown open it on the first item, ArrowUp
+ * on the last; arrow keys move, Esc closes, focus returns to the button.
+ *
+ * The button is a plain <button>; react-aria's popover and menu (the collection and positioning machinery,
+ * about 40 KB) are downloaded when the person shows the intent to open it (pointer over it, focus on it) and
+ * mounted only while it is open. Every page has the header's menu, and tables render one per row: neither the
+ * first load nor a long list's repaints pay for a menu nobody opened.
  */
-export function LazyMenu({ label, trigger, triggerClassName, children }: MenuProps) {
-  const [open, setOpen] = useState<false | 'first' | 'last'>(false);
+export function Menu({ label, trigger, triggerClassName, items }: MenuProps) {
+  const [open, setOpen] = useState<false | MenuFocus>(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const close = () => setOpen(false);
+  const preload = () => void loadMenuPopover();
   return (
     <>
       <button
@@ -53,6 +48,8 @@ export function LazyMenu({ label, trigger, triggerClassName, children }: MenuPro
         aria-controls={open !== false ? menuId : undefined}
         data-pressed={open !== false || undefined}
         className={triggerClassName}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={() => setOpen((current) => (current === false ? 'first' : false))}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -64,27 +61,10 @@ export function LazyMenu({ label, trigger, triggerClassName, children }: MenuPro
         {trigger}
       </button>
       {open !== false ? (
-        <Popover
-          triggerRef={triggerRef}
-          isOpen
-          onOpenChange={(isOpen) => {
-            if (!isOpen) close();
-          }}
-          placement="bottom end"
-          className={popover}
-        >
-          {/* Focus goes into the menu when it opens, as MenuTrigger does (WAI-ARIA menu button pattern). */}
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-          <AriaMenu id={menuId} aria-label={label} autoFocus={open} onClose={close} className={menu}>
-            {children}
-          </AriaMenu>
-        </Popover>
+        <Suspense fallback={null}>
+          <MenuPopover id={menuId} label={label} triggerRef={triggerRef} focus={open} items={items} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );
-}
-
-/** An entry of a Menu: with `href` it navigates (through the router), with `onAction` it acts. */
-export function MenuItem(props: Omit<AriaMenuItemProps, 'className' | 'style'>) {
-  return <AriaMenuItem {...props} className={item} />;
 }

@@ -25,7 +25,7 @@ const TARGETS_KB: Record<string, number> = { '/ (no session)': 100, '/calls': 15
  */
 const BUDGETS_KB: Record<string, number> = {
   '/ (no session)': 100,
-  '/calls': 255,
+  '/calls': 214,
   // The application wizard (the fund's definition, its schema, every field component), lazy behind its route.
   '/survey/PUI_candidatura': 380,
   '/survey/TUR_candidatura': 380,

@@ -193,6 +193,20 @@ describe('connecting an organisation by VAT number, and registering it', () => {
     await expect(item.getAttribute('href')).resolves.toBe(`/your-organization/${selected}`);
     await page.keyboard.press('Escape');
   });
+
+  it('opens the header menu from the keyboard and gives the focus back when it closes', async () => {
+    const trigger = page.getByRole('button', { name: `Menu utente ${founder.firstName} ${founder.lastName}` });
+    await trigger.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('menu').waitFor();
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Account');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('La tua organizzazione');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await expect(trigger.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await expect(trigger.getAttribute('aria-expanded')).resolves.toBe('false');
+  });
 });
 
 describe('a second person with the same VAT number', () => {
@@ -234,5 +248,7 @@ describe('a second person with the same VAT number', () => {
 
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
+    const trigger = page.getByRole('button', { name: `Menu utente ${colleague.firstName} ${colleague.lastName}` });
+    await expect(trigger.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { saveBlob } from '../../api/saveBlob.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { notify } from '../../ui/Toast.tsx';
+import { notify } from '../../ui/toastQueue.ts';
 import { pageActions } from './AdminOrganizations.css.ts';
 import { FundApplicationWizard, type FundWizard } from '../application-wizard/FundApplicationWizard.tsx';
 import { AdminApplicationSummary } from './ApplicationHistory.tsx';

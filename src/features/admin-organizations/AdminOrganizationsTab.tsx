@@ -25,7 +25,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { notify } from '../../ui/Toast.tsx';
+import { notify } from '../../ui/toastQueue.ts';
 import { filters as filtersStyle } from './AdminOrganizations.css.ts';
 import { AdminListFilterControls } from './AdminListFilterControls.tsx';
 import { AdminListPager, AdminListToolbar } from './AdminListToolbar.tsx';

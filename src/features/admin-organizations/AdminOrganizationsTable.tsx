@@ -3,7 +3,7 @@ import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { AnchorLink } from '../../ui/Link.tsx';
-import { LazyMenu, MenuItem } from '../../ui/Menu.tsx';
+import { Menu } from '../../ui/Menu.tsx';
 import {
   cellStyle,
   chip,
@@ -161,19 +161,17 @@ function ApplicationCell({
         {application.zip.text}
       </button>
       {application.menu !== null ? (
-        <LazyMenu label={application.menu.label} trigger={application.menu.trigger} triggerClassName={menuTrigger}>
-          {application.menu.targets.map((target) => (
-            <MenuItem
-              key={target.code}
-              id={target.code}
-              onAction={() =>
-                onChooseStatus({ fund, applicationId: application.id, organizationName, from: application.statusCode, to: target.code })
-              }
-            >
-              {target.label}
-            </MenuItem>
-          ))}
-        </LazyMenu>
+        <Menu
+          label={application.menu.label}
+          trigger={application.menu.trigger}
+          triggerClassName={menuTrigger}
+          items={application.menu.targets.map((target) => ({
+            id: target.code,
+            label: target.label,
+            onAction: () =>
+              onChooseStatus({ fund, applicationId: application.id, organizationName, from: application.statusCode, to: target.code }),
+          }))}
+        />
       ) : null}
     </>
   );

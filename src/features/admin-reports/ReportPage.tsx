@@ -16,7 +16,7 @@ import { DateRangePicker } from '../../ui/DateRangePicker.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { notify } from '../../ui/Toast.tsx';
+import { notify } from '../../ui/toastQueue.ts';
 import { filterActions, filters as filtersStyle, muted } from './AdminReports.css.ts';
 import { ReportSectionView } from './ReportSectionView.tsx';
 import type { ReportSearch } from './reportSearch.ts';

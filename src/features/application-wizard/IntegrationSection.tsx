@@ -24,7 +24,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { notify } from '../../ui/Toast.tsx';
+import { notify } from '../../ui/toastQueue.ts';
 import { AttachmentsStep } from './AttachmentsStep.tsx';
 import * as styles from './IntegrationSection.css.ts';
 import { inspect } from '../../devtools/inspect.ts';

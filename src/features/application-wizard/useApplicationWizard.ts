@@ -16,7 +16,7 @@ import type { LoadedApplication, WizardDefinition } from '../../../machines/appl
 import { getCompilation, hasApplication } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { getDraft, saveDraft } from '../../api/drafts.ts';
-import { notify } from '../../ui/Toast.tsx';
+import { notify } from '../../ui/toastQueue.ts';
 import { inspect } from '../../devtools/inspect.ts';
 
 /**

@@ -51,8 +51,9 @@ export const menuTrigger = style({
   cursor: 'pointer',
   outline: 'none',
   selectors: {
-    '&[data-hovered], &[data-pressed]': { backgroundColor: vars.color.primaryHover },
-    '&[data-focus-visible]': focusRing,
+    // A plain <button> (the menu and the drawer load on intent): the browser's own hover and focus-visible.
+    '&:hover, &[data-pressed]': { backgroundColor: vars.color.primaryHover },
+    '&:focus-visible': focusRing,
   },
 });
 

@@ -2,7 +2,7 @@ import type { User } from '../../../domain/user.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { HomePath } from '../../../machines/auth/selectors.ts';
 import { breakpoints } from '../../../styles/theme.css.ts';
-import { Menu, MenuItem } from '../../ui/Menu.tsx';
+import { Menu, type MenuEntry } from '../../ui/Menu.tsx';
 import { avatar, header, inner, menuTrigger, personName } from './Header.css.ts';
 import { HeaderLogos } from './HeaderLogos.tsx';
 import { fullNameOf, initialsOf } from './personName.ts';
@@ -26,6 +26,12 @@ export function Header({ user, homePath, organizationPath, isAdmin, onLogout }: 
   const fullName = fullNameOf(user);
   const isWide = useMediaQuery(breakpoints.wide);
   const label = `${messages.menu.userMenu} ${fullName}`;
+  const items: MenuEntry[] = [
+    { id: 'account', label: messages.menu.account, href: '/account' },
+    ...(organizationPath === null ? [] : [{ id: 'organization', label: messages.menu.yourOrganization, href: organizationPath }]),
+    ...(isAdmin ? [{ id: 'admin-panel', label: messages.menu.adminPanel, href: '/admin-panel' }] : []),
+    { id: 'logout', label: messages.menu.logout, onAction: onLogout },
+  ];
   const trigger = (
     <>
       <span className={avatar} aria-hidden="true">
@@ -40,24 +46,7 @@ export function Header({ user, homePath, organizationPath, isAdmin, onLogout }: 
       <div className={inner}>
         <HeaderLogos homePath={homePath} />
         {isWide ? (
-          <Menu label={label} triggerClassName={menuTrigger} trigger={trigger}>
-            <MenuItem id="account" href="/account">
-              {messages.menu.account}
-            </MenuItem>
-            {organizationPath === null ? null : (
-              <MenuItem id="organization" href={organizationPath}>
-                {messages.menu.yourOrganization}
-              </MenuItem>
-            )}
-            {isAdmin ? (
-              <MenuItem id="admin-panel" href="/admin-panel">
-                {messages.menu.adminPanel}
-              </MenuItem>
-            ) : null}
-            <MenuItem id="logout" onAction={onLogout}>
-              {messages.menu.logout}
-            </MenuItem>
-          </Menu>
+          <Menu label={label} triggerClassName={menuTrigger} trigger={trigger} items={items} />
         ) : (
           <UserDrawer
             label={label}

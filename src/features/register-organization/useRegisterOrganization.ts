@@ -8,7 +8,7 @@ import { registerOrganizationMachine } from '../../../machines/register-organiza
 import { createOrganization } from '../../api/organization.ts';
 import { writeSelectedOrganizationId } from '../../api/selectedOrganization.ts';
 import { getCurrentUser } from '../../api/user.ts';
-import { notify } from '../../ui/Toast.tsx';
+import { notify } from '../../ui/toastQueue.ts';
 import { inspect } from '../../devtools/inspect.ts';
 
 /** The page's register-organization actor, wired to the API, the session, the notifications and the router. */

@@ -40,7 +40,7 @@ import { button } from '../../ui/Button.css.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { notify } from '../../ui/Toast.tsx';
+import { notify } from '../../ui/toastQueue.ts';
 import { AttachmentsStep } from '../application-wizard/AttachmentsStep.tsx';
 import { createAnswersSync, type StoredSurvey } from './answersSync.ts';
 import * as styles from './ReviewSurveyWizard.css.ts';
