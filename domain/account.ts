@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import { accountMessages } from './messages/account.ts';
+import { organizationMessages } from './messages/organization.ts';
 
-const m = messages.account;
+const m = accountMessages;
 const personName = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: message }).min(3, message).max(100, messages.organization.tooLong),
+    z.string({ error: message }).min(3, message).max(100, organizationMessages.tooLong),
   );
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import { invitationMessages } from './messages/invitation.ts';
+import { organizationMessages } from './messages/organization.ts';
 
 /** An invitation link is valid for seven days and only once. */
 export const INVITATION_VALIDITY_DAYS = 7;
@@ -9,7 +10,7 @@ export const MAX_INVITATIONS_PER_REQUEST = 20;
 export const INVITATION_SUBJECT_MAX_LENGTH = 200;
 export const INVITATION_MESSAGE_MAX_LENGTH = 2000;
 
-const m = messages.invitation;
+const m = invitationMessages;
 const noLineBreak = (value: string) => !/[\r\n]/.test(value);
 
 /** One address: must contain an at-sign (spec §5) and be a real address, with nothing smuggled into headers. */
@@ -31,14 +32,14 @@ export const sendInvitationsRequestSchema = z.object({
     .min(1, m.emailsRequired)
     .max(MAX_INVITATIONS_PER_REQUEST, m.tooManyEmails)
     .transform((emails) => [...new Set(emails)]),
-  userId: z.string({ error: messages.organization.invalid }),
+  userId: z.string({ error: organizationMessages.invalid }),
   subject: z
-    .string({ error: messages.organization.invalid })
-    .max(INVITATION_SUBJECT_MAX_LENGTH, messages.organization.tooLong)
+    .string({ error: organizationMessages.invalid })
+    .max(INVITATION_SUBJECT_MAX_LENGTH, organizationMessages.tooLong)
     .refine(noLineBreak, m.lineBreak)
     .transform((value) => value.trim())
     .optional(),
-  message: z.string({ error: messages.organization.invalid }).max(INVITATION_MESSAGE_MAX_LENGTH, messages.organization.tooLong).optional(),
+  message: z.string({ error: organizationMessages.invalid }).max(INVITATION_MESSAGE_MAX_LENGTH, organizationMessages.tooLong).optional(),
 });
 export type SendInvitationsRequest = z.input<typeof sendInvitationsRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import { organizationMessages } from './messages/organization.ts';
 
 /** Business constants of the organisation forms (spec §5, §9). */
 export const PIVA_LENGTH = 11;
@@ -77,7 +77,7 @@ export const organizationFieldLabels: Record<string, string> = {
   userId: 'Utente',
 };
 
-const m = messages.organization;
+const m = organizationMessages;
 
 // Forms send '' for an untouched optional field and selects send ids as strings; both are normalised here.
 const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { lookupItemSchema } from './lookups.ts';
-import { messages } from './messages.ts';
+import { lookupsMessages } from './messages/lookups.ts';
+import { organizationMessages } from './messages/organization.ts';
+import { puiReferenceMessages } from './messages/puiReference.ts';
 
 /**
  * Reference data of the PUI application (spec §3 PUI application fields, Lookups): what each item looks
@@ -46,12 +48,12 @@ const isFinalitaGenerale = (id: number): id is PuiFinalitaGeneraleId => PUI_FINA
 export const puiObiettivoGeneraleIdSchema = z
   .number()
   .int()
-  .refine(isObiettivoGenerale, messages.puiReference.obiettivoGeneraleUnknown)
+  .refine(isObiettivoGenerale, puiReferenceMessages.obiettivoGeneraleUnknown)
   .transform((id) => id as PuiObiettivoGeneraleId);
 export const puiFinalitaGeneraleIdSchema = z
   .number()
   .int()
-  .refine(isFinalitaGenerale, messages.puiReference.finalitaGeneraleUnknown)
+  .refine(isFinalitaGenerale, puiReferenceMessages.finalitaGeneraleUnknown)
   .transform((id) => id as PuiFinalitaGeneraleId);
 
 const positiveId = z.number().int().positive();
@@ -82,8 +84,8 @@ export const referenceListItemSchema = z.object({ id: z.number().int(), name });
  * digits). An obbGeneraleId outside 0–3 is refused with the Italian message naming the field.
  */
 const digits = z
-  .string({ error: messages.organization.required })
-  .regex(/^\d{1,6}$/, messages.lookups.invalidId)
+  .string({ error: organizationMessages.required })
+  .regex(/^\d{1,6}$/, lookupsMessages.invalidId)
   .transform(Number);
 export const puiObiettiviSpecificiQuerySchema = z.object({
   obbGeneraleId: digits.pipe(puiObiettivoGeneraleIdSchema),

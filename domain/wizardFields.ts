@@ -1,4 +1,4 @@
-import { messages } from './messages.ts';
+import { applicationFormMessages } from './messages/applicationForm.ts';
 import type { FieldIssue } from './wizard.ts';
 
 /**
@@ -162,7 +162,7 @@ export function isFieldRequired(values: unknown, field: FieldSpec): boolean {
   return field.requiredWhen ? conditionHolds(values, field.requiredWhen) : false;
 }
 
-const form = messages.applicationForm;
+const form = applicationFormMessages;
 
 /** The problem with one field's value, in Italian, or null. */
 export function fieldProblem(values: unknown, field: FieldSpec): string | null {

@@ -1,13 +1,13 @@
 import { addMonths, format, isValid, parseISO } from 'date-fns';
 import { formatItalianDate, type CallThresholds } from '../call.ts';
 import { formatAmount, roundCents } from '../decimal.ts';
-import { messages } from '../messages.ts';
+import { applicationFormMessages } from '../messages/applicationForm.ts';
 import type { FieldIssue, WizardRuleContext } from '../wizard.ts';
 import { fieldIssues, writePath } from '../wizardFields.ts';
 import type { PuiApplication } from './puiApplication.ts';
 import { PUI_FIELDS } from './puiFields.ts';
 
-const form = messages.applicationForm;
+const form = applicationFormMessages;
 
 /** fontiCopertura = fund + debt + equity + public co-financing (spec §4); null while none is filled. */
 export function fontiCopertura(values: PuiApplication): number | null {

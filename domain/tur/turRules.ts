@@ -1,13 +1,13 @@
 import { addMonths, format, isValid, parseISO } from 'date-fns';
 import { formatItalianDate, type CallThresholds } from '../call.ts';
 import { formatAmount, roundCents } from '../decimal.ts';
-import { messages } from '../messages.ts';
+import { applicationFormMessages } from '../messages/applicationForm.ts';
 import type { FieldIssue, WizardRuleContext } from '../wizard.ts';
 import { clearHiddenAnswers, fieldIssues, readPath, writePath } from '../wizardFields.ts';
 import type { TurApplication } from './turApplication.ts';
 import { TUR_FIELDS } from './turFields.ts';
 
-const form = messages.applicationForm;
+const form = applicationFormMessages;
 
 /** costiFontiCopertura = fund + debt + equity + public co-financing (spec §4); null while none is filled. */
 export function costiFontiCopertura(values: TurApplication): number | null {

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { toSaveFailure } from '../draft-sync/failures.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import type { ApplicationWizardActorInputs, ApplicationWizardActorOutputs, SaveDraftFailure, SubmitApplicationFailure } from './types.ts';
@@ -61,11 +61,11 @@ export function toSubmitFailure(error: unknown): SubmitApplicationFailure {
   if (status === 422) {
     return {
       kind: 'incomplete',
-      message: messages.wizard.submitIncomplete,
+      message: wizardMessages.submitIncomplete,
       issues: issues.map(toFieldIssue).filter((issue) => issue !== null),
     };
   }
-  return { kind: status === null ? 'network' : 'other', message: messages.wizard.submitFailed };
+  return { kind: status === null ? 'network' : 'other', message: wizardMessages.submitFailed };
 }
 
 export function createApplicationWizardActors(api: ApplicationWizardApi) {

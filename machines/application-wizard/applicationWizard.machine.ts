@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, not, sendParent, sendTo, setup } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { wizardMessages } from '../../domain/messages/wizard.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import { draftSyncMachine } from '../draft-sync/draftSync.machine.ts';
 import { toSubmitFailure } from './actors.ts';
@@ -116,7 +116,7 @@ export const applicationWizardMachine = setup({
       const stepIndex = startStepIndex(context.definition.steps, loaded.readOnly ?? true, context.stepIndex);
       return { ...loaded, stepIndex, visitedSteps: visiting(context.visitedSteps, stepIndex) };
     }),
-    storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: messageOf(params.error, messages.wizard.loadFailed) })),
+    storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: messageOf(params.error, wizardMessages.loadFailed) })),
     clearLoadError: assign({ loadError: null }),
     applyChange: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
@@ -152,7 +152,7 @@ export const applicationWizardMachine = setup({
         serverIssues: failure.kind === 'incomplete' ? failure.issues : context.serverIssues,
       };
     }),
-    storeSubmitConflict: assign({ submitError: messages.wizard.submitConflict }),
+    storeSubmitConflict: assign({ submitError: wizardMessages.submitConflict }),
     clearSubmitError: assign({ submitError: null }),
     markSubmitted: assign({ submitted: true, readOnly: true, statusCode: 'CANDIDATURA_SOTTOMESSA', submitError: null }),
     // Host: the green 'Salvataggio avvenuto con successo' and the way to /candidaturaCompletata.

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { isStepComplete, type FieldIssue, type WizardStep } from '../../domain/wizard.ts';
 import type { draftSyncMachine } from '../draft-sync/draftSync.machine.ts';
 import type { DraftSyncSnapshot } from '../draft-sync/selectors.ts';
@@ -10,7 +10,7 @@ export type ApplicationWizardSnapshot = SnapshotFrom<typeof applicationWizardMac
 
 export const selectIsLoading = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.matches('loading');
 export const selectLoadError = (snapshot: ApplicationWizardSnapshot): string | null =>
-  snapshot.matches('loadFailed') ? (snapshot.context.loadError ?? messages.wizard.loadFailed) : null;
+  snapshot.matches('loadFailed') ? (snapshot.context.loadError ?? wizardMessages.loadFailed) : null;
 
 export const selectTitle = (snapshot: ApplicationWizardSnapshot): string => snapshot.context.definition.title;
 export const selectIsReadOnly = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.context.readOnly;
@@ -82,8 +82,8 @@ export const selectCanGoNext = (snapshot: ApplicationWizardSnapshot): boolean =>
  */
 export function selectBackLink(snapshot: ApplicationWizardSnapshot): { to: '/admin-panel' | '/calls'; label: string } | null {
   if (selectCurrentStep(snapshot)?.step.kind !== 'attachments') return null;
-  if (snapshot.context.isAdmin) return { to: '/admin-panel', label: messages.wizard.backToList };
-  if (snapshot.context.submitted) return { to: '/calls', label: messages.wizard.backToFunds };
+  if (snapshot.context.isAdmin) return { to: '/admin-panel', label: wizardMessages.backToList };
+  if (snapshot.context.submitted) return { to: '/calls', label: wizardMessages.backToFunds };
   return null;
 }
 

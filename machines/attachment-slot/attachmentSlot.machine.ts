@@ -1,5 +1,5 @@
 import { and, assign, fromCallback, fromPromise, not, setup, type EventObject } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { acceptedKindsLabel, DEFAULT_MAX_UPLOAD_BYTES, isAcceptedFile, megabytes } from './acceptedFiles.ts';
 import type {
   AttachmentSlotContext,
@@ -19,7 +19,7 @@ function notProvided(id: string): never {
 /** Host side effect: the view refetches the attachments list (and the FileUploadValidation answer). */
 function suppliedByHost(): void {}
 
-const text = messages.wizard.attachments;
+const text = wizardMessages.attachments;
 
 /**
  * One slot of the Allegati list (spec §2 Attachment slot widget): NON CARICATO (a drop zone when enabled) or

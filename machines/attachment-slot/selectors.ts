@@ -1,11 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { wizardMessages } from '../../domain/messages/wizard.ts';
 import type { attachmentSlotMachine } from './attachmentSlot.machine.ts';
 import type { UploadedAttachment } from './types.ts';
 
 export type AttachmentSlotSnapshot = SnapshotFrom<typeof attachmentSlotMachine>;
 
-const text = messages.wizard.attachments;
+const text = wizardMessages.attachments;
 
 export const selectUploaded = (snapshot: AttachmentSlotSnapshot): UploadedAttachment | null => snapshot.context.slot.uploaded;
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { toSaveFailure } from './failures.ts';
 import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay } from './timing.ts';
 import type {
@@ -84,7 +84,7 @@ export const draftSyncMachine = setup({
       retryAttempt: 0,
       error: null,
     })),
-    storeReloadError: assign({ error: messages.wizard.reloadFailed }),
+    storeReloadError: assign({ error: wizardMessages.reloadFailed }),
     reportState: suppliedByHost as (_: unknown, params: { state: DraftSyncState }) => void,
     reportReloaded: suppliedByHost as (_: unknown, params: { payload: unknown }) => void,
   },

@@ -1,4 +1,5 @@
 import { messages } from '../../domain/messages.ts';
+import { wizardMessages } from '../../domain/messages/wizard.ts';
 import type { SaveFailure } from './types.ts';
 
 function isSaveFailure(error: unknown): error is SaveFailure {
@@ -16,8 +17,8 @@ export function toSaveFailure(error: unknown): SaveFailure {
   const { status, message } = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; message?: unknown };
   const code = typeof status === 'number' ? status : null;
   const text = typeof message === 'string' && message !== '' ? message : null;
-  if (code === 412) return { kind: 'conflict', message: messages.wizard.saveIndicator.conflict };
-  if (code === null || code === 408 || code === 429) return { kind: 'network', message: messages.wizard.saveIndicator.retrying };
+  if (code === 412) return { kind: 'conflict', message: wizardMessages.saveIndicator.conflict };
+  if (code === null || code === 408 || code === 429) return { kind: 'network', message: wizardMessages.saveIndicator.retrying };
   if (code >= 500) return { kind: 'server', message: text ?? messages.generic.serverError };
-  return { kind: 'rejected', message: text ?? messages.wizard.saveRejected };
+  return { kind: 'rejected', message: text ?? wizardMessages.saveRejected };
 }

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { integrationMessages } from '../../domain/messages/integration.ts';
 import type { CompleteIntegrationInput } from './types.ts';
 
 /** What the machine needs from the portal: the applicant's Integrazione Sottomessa. */
@@ -16,5 +16,5 @@ export function createIntegrationActors(api: IntegrationApi) {
 /** The spec's failure text (§8), with the server's reason after it when it gave one. */
 export function integrationFailureMessage(error: unknown): string {
   const reason = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof reason === 'string' && reason !== '' ? `${messages.integration.failed} ${reason}` : messages.integration.failed;
+  return typeof reason === 'string' && reason !== '' ? `${integrationMessages.failed} ${reason}` : integrationMessages.failed;
 }

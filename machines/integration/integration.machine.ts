@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { integrationMessages } from '../../domain/messages/integration.ts';
 import { integrationFailureMessage } from './actors.ts';
 import type { CompleteIntegrationInput, IntegrationContext, IntegrationEvent, IntegrationInput } from './types.ts';
 
@@ -31,7 +31,7 @@ export const integrationMachine = setup({
   },
   actions: {
     storeDocuments: assign((_, params: { count: number }) => ({ documents: params.count })),
-    storeNothingUploaded: assign({ error: messages.integration.nothingUploaded }),
+    storeNothingUploaded: assign({ error: integrationMessages.nothingUploaded }),
     storeFailure: assign((_, params: { error: unknown }) => ({ error: integrationFailureMessage(params.error) })),
     clearError: assign({ error: null }),
     // Host: title 'Completa Integrazione', 'Integrazione completata con succeso!', and the application reloaded.

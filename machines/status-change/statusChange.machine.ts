@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { STATUS_NOTE_MAX_LENGTH } from '../../domain/application.ts';
-import { messages } from '../../domain/messages.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { adminTargetsFrom } from '../application-lifecycle/transitions.ts';
 import type { ChangeStatusInput, StatusChangeContext, StatusChangeEvent } from './types.ts';
 
@@ -10,7 +10,7 @@ const changeStatusNotProvided = fromPromise<void, ChangeStatusInput>(() =>
 
 function messageOf(error: unknown): string {
   const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message !== '' ? message : messages.applications.statusChangeFailed;
+  return typeof message === 'string' && message !== '' ? message : applicationsMessages.statusChangeFailed;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { surveyMessages } from '../../domain/messages/survey.ts';
 import type { SubmitSurveyInput, SurveyWizardInput, SurveyWizardLoaded } from './types.ts';
 
 /** What the machine needs from the portal. */
@@ -19,5 +19,5 @@ export function createSurveyWizardActors(api: SurveyWizardApi) {
 /** The spec's failure text (§8), with the server's reason after it when it gave one. */
 export function submitFailureMessage(error: unknown): string {
   const reason = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof reason === 'string' && reason !== '' ? reason : messages.survey.failed;
+  return typeof reason === 'string' && reason !== '' ? reason : surveyMessages.failed;
 }

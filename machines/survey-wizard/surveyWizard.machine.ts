@@ -12,7 +12,7 @@ import type {
   SurveyWizardInput,
   SurveyWizardLoaded,
 } from './types.ts';
-import { messages } from '../../domain/messages.ts';
+import { surveyMessages } from '../../domain/messages/survey.ts';
 import { submitFailureMessage } from './actors.ts';
 
 /** Placeholder logic: the view (and the tests) supply the real calls with `.provide({ actors })`. */
@@ -67,7 +67,7 @@ export const surveyWizardMachine = setup({
   },
   actions: {
     storeLoaded: assign((_, params: { loaded: SurveyWizardLoaded }) => ({ attachmentsValid: params.loaded.attachmentsValid, error: null })),
-    storeLoadFailure: assign({ error: messages.survey.loadFailed }),
+    storeLoadFailure: assign({ error: surveyMessages.loadFailed }),
     storeSync: assign(({ context }, params: { part: SurveyPart; state: AnswersSyncState }) => ({
       sync: { ...context.sync, [params.part]: params.state },
     })),

@@ -5,7 +5,7 @@ import { users } from '../db/schema/users.ts';
 import { attachments } from '../db/schema/attachments.ts';
 import { integrationRounds } from '../db/schema/integrations.ts';
 import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../db/schema/monitoring.ts';
-import { messages } from '../../domain/messages.ts';
+import { monitoringMessages } from '../../domain/messages/monitoring.ts';
 import type { IntegrationRound } from '../../domain/integration.ts';
 import { applicationStatusLabels, NO_APPLICATION_ID, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import {
@@ -161,7 +161,7 @@ export function createApplicationRepository(db: Db) {
         fromStatus: applicationStatusLabels.MONITORAGGIO_APERTO,
         fromStatusCode: 'MONITORAGGIO_APERTO',
         ...statusFieldsOf('MONITORAGGIO_APERTO'),
-        note: messages.monitoring.reminderHistory(r.title, messages.monitoring.reminderKinds[r.kind], r.recipients),
+        note: monitoringMessages.reminderHistory(r.title, monitoringMessages.reminderKinds[r.kind], r.recipients),
         actorRole: 'system',
         actorName: null,
         at: r.at.toISOString(),

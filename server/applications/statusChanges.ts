@@ -5,12 +5,12 @@ import { applications, applicationStatusHistory } from '../db/schema/application
 import { HttpError } from '../errors.ts';
 import { isMemberOf } from '../auth/membership.ts';
 import { applicationStatusLabels, type ApplicationStatusCode, type StatusActorRole } from '../../domain/applicationStatus.ts';
-import { messages } from '../../domain/messages.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { findTransition, sourcesOf, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from '../../machines/application-lifecycle/types.ts';
 import type { ApplicationRow } from './repository.ts';
 
-const m = messages.applications;
+const m = applicationsMessages;
 
 export interface StatusActor {
   role: StatusActorRole;

@@ -1,11 +1,11 @@
 import { isValid, parseISO } from 'date-fns';
 import type { z } from 'zod';
 import type { FundDefinition } from '../../domain/fundDefinition.ts';
-import { messages } from '../../domain/messages.ts';
+import { submissionMessages } from '../../domain/messages/submission.ts';
 import { readPath } from '../../domain/wizardFields.ts';
 import type { ParsedSubmission } from './submitApplication.ts';
 
-const m = messages.submission;
+const m = submissionMessages;
 
 /** What is wrong with a value, in the words of the 400 message. */
 function problemOf(issue: z.core.$ZodIssue): string {

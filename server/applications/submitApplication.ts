@@ -5,14 +5,14 @@ import { calls } from '../db/schema/calls.ts';
 import { HttpError } from '../errors.ts';
 import type { ApplicationIncomplete } from '../../domain/application.ts';
 import { callThresholdsSchema, type CallThresholds } from '../../domain/call.ts';
-import { messages } from '../../domain/messages.ts';
+import { submissionMessages } from '../../domain/messages/submission.ts';
 import type { FieldErrorBody } from '../../domain/validation.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import { transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import type { ApplicationRow } from './repository.ts';
 import type { StatusActor, StatusChanges } from './statusChanges.ts';
 
-const m = messages.submission;
+const m = submissionMessages;
 const SUBMIT = 'applicant.application.submit';
 const AUTOSAVE = 'applicant.draft.autosave';
 

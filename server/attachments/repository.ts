@@ -5,7 +5,7 @@ import { applications } from '../db/schema/applications.ts';
 import { integrationRounds } from '../db/schema/integrations.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import type { AttachmentPurpose } from '../../domain/attachments.ts';
-import { messages } from '../../domain/messages.ts';
+import { attachmentsMessages } from '../../domain/messages/attachments.ts';
 import { isAttachmentPurposeOpen } from '../../machines/application-lifecycle/transitions.ts';
 import { HttpError } from '../errors.ts';
 import { openRoundOf } from '../integrations/rounds.ts';
@@ -15,7 +15,7 @@ export type AttachmentTypeRow = typeof attachmentTypes.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NewAttachment = Omit<typeof attachments.$inferInsert, 'id' | 'createdAt'>;
 
-const m = messages.attachments;
+const m = attachmentsMessages;
 
 /**
  * 409 unless the application's status lets its organisation write attachments of `purpose` (the lifecycle

@@ -10,6 +10,7 @@ import {
 import type { Fund } from '../../domain/applicationStatus.ts';
 import { fileNameWithExtension, displayFileName } from '../../domain/fileName.ts';
 import { messages } from '../../domain/messages.ts';
+import { attachmentsMessages } from '../../domain/messages/attachments.ts';
 import type { Membership, OrganizationAccess } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
@@ -22,7 +23,7 @@ import {
 } from './contentInspector.ts';
 import type { AttachmentRepository, AttachmentTypeRow } from './repository.ts';
 
-const m = messages.attachments;
+const m = attachmentsMessages;
 
 /** The multipart fields of spec §3 besides File; anything else is ignored. */
 const FIELD_NAMES = ['Nome', 'Descrizione', 'TipoFileId', 'OrgId', 'CallType'] as const;

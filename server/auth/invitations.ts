@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { invitations } from '../db/schema/invitations.ts';
 import { organizations } from '../db/schema/organizations.ts';
-import { messages } from '../../domain/messages.ts';
+import { invitationMessages } from '../../domain/messages/invitation.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import {
   INVITATION_VALIDITY_DAYS,
@@ -18,7 +18,7 @@ import type { Membership } from './membership.ts';
 import type { UserRow } from './users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const m = messages.invitation;
+const m = invitationMessages;
 
 /** Only this digest is stored: the token itself exists in the e-mail alone. */
 export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { organizationMembers, organizations } from '../db/schema/organizations.ts';
 import { users } from '../db/schema/users.ts';
-import { messages } from '../../domain/messages.ts';
+import { organizationMessages } from '../../domain/messages/organization.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { UUID_PATTERN, memberRoleSchema, type MemberRole, type OrganizationMember } from '../../domain/organization.ts';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
@@ -28,7 +28,7 @@ export interface MembershipRequirement {
   role?: 'admin';
 }
 
-const m = messages.organization;
+const m = organizationMessages;
 
 /** An organisation id from a query, body or header: a malformed one is the client's 400, never a database error. */
 export function parseOrganizationId(value: unknown): string {

@@ -2,13 +2,14 @@ import type { PuiApplication } from '../../domain/pui/puiApplication.ts';
 import { applyPuiChange, PUI_YES_NO_DEPENDENTS } from '../../domain/pui/puiRules.ts';
 import { puiWizardDefinition } from '../../domain/pui/puiWizard.ts';
 import { FUND_REGISTRY } from '../../domain/funds.ts';
-import { messages } from '../../domain/messages.ts';
+import { puiReferencesMessages } from '../../domain/messages/puiReferences.ts';
+import { submissionMessages } from '../../domain/messages/submission.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import type { FundApplicationModule, ServerFund } from '../applications/fundModule.ts';
 import type { ReferenceData } from '../seed/referenceData.ts';
 import type { Territory } from '../seed/territory.ts';
 
-const m = { ...messages.submission, ...messages.puiReferences };
+const m = { ...submissionMessages, ...puiReferencesMessages };
 
 /**
  * Keys the client sends (spec §7: "full PUI form values with allegatoId, organizationId, status") that the

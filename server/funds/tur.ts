@@ -1,5 +1,6 @@
 import { FUND_REGISTRY } from '../../domain/funds.ts';
-import { messages } from '../../domain/messages.ts';
+import { submissionMessages } from '../../domain/messages/submission.ts';
+import { turReferencesMessages } from '../../domain/messages/turReferences.ts';
 import type { TurApplication } from '../../domain/tur/turApplication.ts';
 import { TUR_FIELDS } from '../../domain/tur/turFields.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
@@ -9,7 +10,7 @@ import type { FundApplicationModule, ServerFund } from '../applications/fundModu
 import type { ReferenceData } from '../seed/referenceData.ts';
 import type { Territory } from '../seed/territory.ts';
 
-const m = { ...messages.submission, ...messages.turReferences };
+const m = { ...submissionMessages, ...turReferencesMessages };
 
 /**
  * Keys the client sends (spec §7 CreateUpdateTur: the form values) that the server sets itself: the status, the

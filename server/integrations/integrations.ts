@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, max } from 'drizzle-orm';
-import { messages } from '../../domain/messages.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
+import { integrationMessages } from '../../domain/messages/integration.ts';
 import type { ApplicationRow } from '../applications/repository.ts';
 import type { TransitionEffects, TransitionPreconditions } from '../applications/statusChanges.ts';
 import type { Membership } from '../auth/membership.ts';
@@ -12,7 +13,7 @@ import { openRoundOf } from './rounds.ts';
 import { integrationRequestMail } from '../mail/integrationRequestMail.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
-const m = messages.integration;
+const m = integrationMessages;
 
 /**
  * Integration (spec §4): an admin's In integrazione opens a round with the request (the note, required) and an
@@ -73,7 +74,7 @@ export function createIntegrations(deps: { db: Db; membership: Membership; maile
       const round = await openRoundOf(tx, application.id);
       if (!round) return m.noOpenRequest;
       const [row] = await tx.select({ documents: count() }).from(attachments).where(eq(attachments.integrationRoundId, round.id));
-      return (row?.documents ?? 0) > 0 ? null : messages.applications.integrationDocumentMissing;
+      return (row?.documents ?? 0) > 0 ? null : applicationsMessages.integrationDocumentMissing;
     },
   };
 

@@ -1,5 +1,5 @@
 import { formatItalianDate } from '../../domain/call.ts';
-import { messages } from '../../domain/messages.ts';
+import { integrationMessages } from '../../domain/messages/integration.ts';
 import type { OutgoingMail } from './mailer.ts';
 
 /**
@@ -28,5 +28,5 @@ export function integrationRequestMail(input: {
     '',
     'Portale Fondi',
   ];
-  return { to: input.to, subject: messages.integration.mailSubject(input.fund), text: lines.join('\n') };
+  return { to: input.to, subject: integrationMessages.mailSubject(input.fund), text: lines.join('\n') };
 }

@@ -1,5 +1,5 @@
 import { INVITATION_PATH } from '../../domain/invitation.ts';
-import { messages } from '../../domain/messages.ts';
+import { invitationMessages } from '../../domain/messages/invitation.ts';
 import type { OutgoingMail } from './mailer.ts';
 
 const expiry = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Rome' });
@@ -34,5 +34,5 @@ export function invitationMail(input: {
     '',
     'Portale Fondi',
   ];
-  return { to: input.to, subject: input.subject || messages.invitation.defaultSubject, text: lines.join('\n') };
+  return { to: input.to, subject: input.subject || invitationMessages.defaultSubject, text: lines.join('\n') };
 }

@@ -1,9 +1,9 @@
 import { formatItalianDate } from '../../domain/call.ts';
-import { messages } from '../../domain/messages.ts';
+import { monitoringMessages } from '../../domain/messages/monitoring.ts';
 import type { MonitoringReminderKind } from '../../domain/monitoring.ts';
 import type { OutgoingMail } from './mailer.ts';
 
-const m = messages.monitoring;
+const m = monitoringMessages;
 
 /**
  * The reminder that tells an organisation's members a monitoring period is open, or due soon: plain text, the

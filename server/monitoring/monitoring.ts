@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray } from 'drizzle-orm';
 import { italianDate, italianCalendarDay } from '../../domain/italianDates.ts';
-import { messages } from '../../domain/messages.ts';
+import { monitoringMessages } from '../../domain/messages/monitoring.ts';
+import { surveyMessages } from '../../domain/messages/survey.ts';
 import type { MonitoringRow } from '../../domain/monitoring.ts';
 import { effectiveDueDay, isOverdue } from '../../domain/monitoringDueDates.ts';
 import { reviewSurveyNames } from '../../domain/surveys.ts';
@@ -13,7 +14,7 @@ import { HttpError } from '../errors.ts';
 import type { Surveys } from '../surveys/surveys.ts';
 import { currentRoundOf, roundsOf } from './rounds.ts';
 
-const m = messages.monitoring;
+const m = monitoringMessages;
 
 export interface MonitoringDeps {
   db: Db;
@@ -140,7 +141,7 @@ export function createMonitoring(deps: MonitoringDeps) {
         .select({ periodId: monitoringRounds.periodId })
         .from(monitoringRounds)
         .where(and(eq(monitoringRounds.applicationId, application.id), eq(monitoringRounds.periodId, requested)));
-      if (!round) throw new HttpError(404, 'monitoring_period_not_found', messages.survey.submissionNotFound);
+      if (!round) throw new HttpError(404, 'monitoring_period_not_found', surveyMessages.submissionNotFound);
       return round.periodId;
     },
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '../../domain/messages.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
 import {
   adminOrganizationListSchema,
   adminStatusHistoryItemSchema,
@@ -71,7 +71,7 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{ repository: Appli
     async (request) => {
       requireAdmin(request);
       const id = parseApplicationId(request.query.compilazioneId);
-      if (!(await repository.byId(id))) throw new HttpError(404, 'not_found', messages.applications.notFound);
+      if (!(await repository.byId(id))) throw new HttpError(404, 'not_found', applicationsMessages.notFound);
       return repository.adminHistory(id);
     },
   );

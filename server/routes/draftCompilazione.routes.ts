@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '../../domain/messages.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { fundOfCompilazioneType, fundSchema, type Fund } from '../../domain/applicationStatus.ts';
 import {
   createDraftRequestSchema,
@@ -29,7 +29,7 @@ import type { ReferenceNames } from '../exports/referenceNames.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { displayFileName } from '../../domain/fileName.ts';
 
-const m = messages.applications;
+const m = applicationsMessages;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The wizard's values as sent: a JSON object within the size and depth limits, without U+0000 (named by field). */

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import { messages } from '../../domain/messages.ts';
+import { organizationMessages } from '../../domain/messages/organization.ts';
+import { messageCatalogue } from '../../domain/messageCatalogue.ts';
 import type { FieldErrorBody } from '../../domain/validation.ts';
 
 /** Every Italian text of the catalogue: an issue carrying one of them is shown as it is. */
@@ -10,7 +12,7 @@ const collect = (value: unknown) => {
   if (typeof value === 'string') italianTexts.add(value);
   else if (value && typeof value === 'object') Object.values(value).forEach(collect);
 };
-collect(messages);
+collect(messageCatalogue);
 
 interface Issue {
   path: readonly PropertyKey[];
@@ -22,7 +24,7 @@ function describe(issue: Issue, labels: Record<string, string>) {
   const field = issue.path.map(String).join('.');
   const label = labels[String(issue.path[0] ?? '')];
   // Zod's own (English) texts never reach a person.
-  const text = italianTexts.has(issue.message) ? issue.message : messages.organization.invalid;
+  const text = italianTexts.has(issue.message) ? issue.message : organizationMessages.invalid;
   if (!label) return { field, message: field ? `Il campo "${field}" non è valido: ${text}` : messages.generic.badRequest };
   return { field, message: text.includes(label) ? text : `${label}: ${text}` };
 }

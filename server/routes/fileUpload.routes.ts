@@ -21,7 +21,7 @@ import {
 } from '../../domain/attachments.ts';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import { displayFileName } from '../../domain/fileName.ts';
-import { messages } from '../../domain/messages.ts';
+import { attachmentsMessages } from '../../domain/messages/attachments.ts';
 import { UUID_PATTERN } from '../../domain/organization.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import type { AttachmentRepository, AttachmentRow } from '../attachments/repository.ts';
@@ -33,7 +33,7 @@ import { HttpError } from '../errors.ts';
 import { applicationArchiveEntries, deflateInArchive, type ArchivedSurvey } from '../exports/applicationArchive.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 
-const m = messages.attachments;
+const m = attachmentsMessages;
 
 const errors = {
   400: apiErrorSchema,

@@ -6,7 +6,9 @@ import { apiErrorSchema } from '../../domain/errors.ts';
 import { italianCalendarDay } from '../../domain/italianDates.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import { integrationDeadlineSchema } from '../../domain/integration.ts';
-import { messages } from '../../domain/messages.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
+import { integrationMessages } from '../../domain/messages/integration.ts';
+import { submissionMessages } from '../../domain/messages/submission.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { UUID_PATTERN } from '../../domain/organization.ts';
 import { parseApplicationStatus } from '../../domain/applicationStatus.ts';
@@ -27,7 +29,7 @@ import type { ApplicationRepository } from '../applications/repository.ts';
 import type { StatusChanges } from '../applications/statusChanges.ts';
 import { SubmissionRefused, type ApplicationSubmission } from '../applications/submitApplication.ts';
 
-const m = messages.applications;
+const m = applicationsMessages;
 
 export const applicationErrors = {
   400: apiErrorSchema,
@@ -71,7 +73,7 @@ export function parseDeadline(deadline: string | undefined): string | null {
   const text = deadline?.trim() ?? '';
   if (text === '') return null;
   if (!integrationDeadlineSchema.safeParse(text).success || !isValid(parseISO(text)) || text < italianCalendarDay(new Date())) {
-    throw new HttpError(400, 'invalid_deadline', messages.integration.deadlineInvalid);
+    throw new HttpError(400, 'invalid_deadline', integrationMessages.deadlineInvalid);
   }
   return text;
 }
@@ -169,7 +171,7 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
     },
     async (request, reply) => {
       const user = requireUser(request);
-      if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', messages.submission.adminCannotSubmit);
+      if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', submissionMessages.adminCannotSubmit);
       const access = await membership.requireMember(request, organizationIdOf(request.body));
       try {
         const row = await submissions.submit(submission, {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import type { FundEntry } from '../../domain/funds.ts';
-import { messages } from '../../domain/messages.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { monitoringRowSchema, overdueMonitoringSchema, showMonitoraggioQuerySchema } from '../../domain/monitoring.ts';
 import { UUID_PATTERN } from '../../domain/organization.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
@@ -42,7 +42,7 @@ export const monitoraggioRoutes: FastifyPluginAsyncZod<MonitoraggioRouteOptions>
       `/api/Monitoraggio/ShowMonitoraggio${fund.controller}`,
       { schema: { querystring: showMonitoraggioQuerySchema, response: { 200: z.array(monitoringRowSchema), ...errors } } },
       async (request) => {
-        const notFound = new HttpError(404, 'not_found', messages.applications.notFound);
+        const notFound = new HttpError(404, 'not_found', applicationsMessages.notFound);
         const id = request.query.candidaturaId;
         if (!UUID_PATTERN.test(id)) throw notFound;
         const application = await repository.byId(id.toLowerCase());

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import { fieldErrorSchema } from '../../domain/validation.ts';
 import { acceptInvitationRequestSchema, acceptInvitationResponseSchema, invitationViewSchema } from '../../domain/invitation.ts';
-import { messages } from '../../domain/messages.ts';
+import { organizationMessages } from '../../domain/messages/organization.ts';
 import {
   createOrganizationResponseSchema,
   createOrganizationSchema,
@@ -43,7 +43,7 @@ interface Options {
   territory: Territory;
 }
 
-const m = messages.organization;
+const m = organizationMessages;
 const labels = organizationFieldLabels;
 const errors = {
   400: fieldErrorSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
-import { messages } from '../../domain/messages.ts';
+import { lookupsMessages } from '../../domain/messages/lookups.ts';
 import {
   puiCityQuerySchema,
   puiLookupListSchema,
@@ -31,7 +31,7 @@ export const puiLookupsRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData 
   /** An unknown city is a 404, as in GET /api/Typology/GetComuneFromCity. */
   const cityOf = (cityId: number) => {
     const city = reference.city(cityId);
-    if (!city) throw new HttpError(404, 'not_found', messages.lookups.cityNotFound);
+    if (!city) throw new HttpError(404, 'not_found', lookupsMessages.cityNotFound);
     return city;
   };
 

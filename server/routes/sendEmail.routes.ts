@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import { fieldErrorSchema } from '../../domain/validation.ts';
 import { sendInvitationsRequestSchema, sendInvitationsResponseSchema } from '../../domain/invitation.ts';
-import { messages } from '../../domain/messages.ts';
+import { invitationMessages } from '../../domain/messages/invitation.ts';
 import { HttpError } from '../errors.ts';
 import type { Invitations } from '../auth/invitations.ts';
 import type { Membership } from '../auth/membership.ts';
@@ -32,7 +32,7 @@ export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { mem
     { schema: { body: sendInvitationsRequestSchema, response: { 200: sendInvitationsResponseSchema, ...errors } } },
     async (request) => {
       const { organization, user } = await membership.requireSelectedMember(request);
-      if (request.body.userId !== user.id) throw new HttpError(403, 'forbidden', messages.invitation.notYourself);
+      if (request.body.userId !== user.id) throw new HttpError(403, 'forbidden', invitationMessages.notYourself);
 
       const sent: string[] = [];
       const failed: string[] = [];
@@ -58,7 +58,7 @@ export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { mem
           failed.push(email);
         }
       }
-      if (sent.length === 0) throw new HttpError(502, 'mail_unavailable', messages.invitation.sendFailed);
+      if (sent.length === 0) throw new HttpError(502, 'mail_unavailable', invitationMessages.sendFailed);
       return { organizationId: organization.id, sent, failed, expiresAt: expiresAt.toISOString() };
     },
   );

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
-import { messages } from '../../domain/messages.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
+import { surveyMessages } from '../../domain/messages/survey.ts';
 import { UUID_PATTERN } from '../../domain/organization.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import {
@@ -22,7 +23,7 @@ import { assertJsonWithinLimits } from '../jsonInput.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import { definitionOf, summaryOf, type Surveys } from '../surveys/surveys.ts';
 
-const m = messages.survey;
+const m = surveyMessages;
 
 const errors = {
   400: apiErrorSchema,
@@ -93,14 +94,14 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
   async function applicationFor(request: FastifyRequest, candidaturaId: string, mode: 'read' | 'write') {
     const user = requireUser(request);
     const application = await repository.byId(parseUuid(candidaturaId));
-    if (!application) throw new HttpError(404, 'not_found', messages.applications.notFound);
+    if (!application) throw new HttpError(404, 'not_found', applicationsMessages.notFound);
     try {
       await membership.requireMember(request, application.organizationId, mode === 'read' ? { allowAdmin: 'read' } : {});
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 403) throw error;
       if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', m.adminCannotWrite);
       // Another organisation's application is as good as missing.
-      throw new HttpError(404, 'not_found', messages.applications.notFound);
+      throw new HttpError(404, 'not_found', applicationsMessages.notFound);
     }
     return { user, application };
   }

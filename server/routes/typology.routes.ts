@@ -10,7 +10,7 @@ import {
   regionQuerySchema,
   type LookupItem,
 } from '../../domain/lookups.ts';
-import { messages } from '../../domain/messages.ts';
+import { lookupsMessages } from '../../domain/messages/lookups.ts';
 import { FORMA_GIURIDICA_ALTRO_ID } from '../../domain/organization.ts';
 import { HttpError } from '../errors.ts';
 import type { ReferenceData } from '../seed/referenceData.ts';
@@ -61,7 +61,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
     { schema: { querystring: regionQuerySchema, response: { 200: provinceListSchema, ...errors } } },
     async (request, reply) => {
       const { regId } = request.query;
-      if (!territory.region(regId)) throw new HttpError(404, 'not_found', messages.lookups.regionNotFound);
+      if (!territory.region(regId)) throw new HttpError(404, 'not_found', lookupsMessages.regionNotFound);
       sendCachedJson(
         request,
         reply,
@@ -73,7 +73,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
 
   app.get('/api/Typology/GetComunefromProv', { schema: { querystring: provinceQuerySchema, ...list } }, async (request, reply) => {
     const { provId } = request.query;
-    if (!territory.province(provId)) throw new HttpError(404, 'not_found', messages.lookups.provinceNotFound);
+    if (!territory.province(provId)) throw new HttpError(404, 'not_found', lookupsMessages.provinceNotFound);
     sendCachedJson(
       request,
       reply,
@@ -84,7 +84,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
 
   const cityOf = (cityId: number) => {
     const city = reference.city(cityId);
-    if (!city) throw new HttpError(404, 'not_found', messages.lookups.cityNotFound);
+    if (!city) throw new HttpError(404, 'not_found', lookupsMessages.cityNotFound);
     return city;
   };
 

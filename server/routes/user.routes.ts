@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accountFieldLabels, updateUserRequestSchema } from '../../domain/account.ts';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import { fieldErrorSchema } from '../../domain/validation.ts';
-import { messages } from '../../domain/messages.ts';
+import { accountMessages } from '../../domain/messages/account.ts';
 import { userSchema, userStatusSchema } from '../../domain/user.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { requireUser } from '../auth/authenticate.ts';
@@ -43,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository; db: Db }
     },
     async (request) => {
       const user = requireUser(request);
-      if (request.body.id !== user.id) throw new HttpError(403, 'forbidden', messages.account.notYourAccount);
+      if (request.body.id !== user.id) throw new HttpError(403, 'forbidden', accountMessages.notYourAccount);
       const [updated] = await db
         .update(usersTable)
         .set({ firstName: request.body.firstName, lastName: request.body.lastName, updatedAt: new Date() })

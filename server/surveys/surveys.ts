@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AttachmentPurpose } from '../../domain/attachments.ts';
 import type { FundEntry } from '../../domain/funds.ts';
-import { messages } from '../../domain/messages.ts';
+import { surveyMessages } from '../../domain/messages/survey.ts';
 import {
   reviewSurveyNames,
   type SurveyDefinition,
@@ -21,7 +21,7 @@ import { currentRoundOf } from '../monitoring/rounds.ts';
 import { checkAnswers } from './answerValidation.ts';
 import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
 
-const m = messages.survey;
+const m = surveyMessages;
 
 type SubmissionRow = typeof surveySubmissions.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { messages } from '../../domain/messages.ts';
+import { profileMessages } from '../../domain/messages/profile.ts';
 import { visuallyHidden } from '../../styles/visuallyHidden.css.ts';
 import { Button } from './Button.tsx';
 import { actions, display, editor, hint as hintStyle, label as labelStyle, missing, row, value as valueStyle } from './EditableRow.css.ts';
 
 // The field-edit controls' words are the profile's; the account page shows the same controls.
-const controls = messages.profile.controls;
+const controls = profileMessages.controls;
 
 export interface EditableRowProps {
   /** The field's name: the read-only label, and part of the buttons' names ("Modifica Nome"). */
@@ -101,7 +101,7 @@ export function EditableRow({
     <div className={row}>
       <div ref={displayRef} className={display}>
         <span className={labelStyle}>{label}</span>
-        <span className={isEmpty ? missing : valueStyle}>{isEmpty ? messages.profile.notSet : value}</span>
+        <span className={isEmpty ? missing : valueStyle}>{isEmpty ? profileMessages.notSet : value}</span>
         {isEditable ? (
           <Button variant="secondary" onPress={onEdit} isDisabled={isEditDisabled}>
             {controls.edit}

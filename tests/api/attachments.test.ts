@@ -10,7 +10,7 @@ import {
   uploadFileResponseSchema,
   type AttachmentSlot,
 } from '../../domain/attachments.ts';
-import { messages } from '../../domain/messages.ts';
+import { attachmentsMessages } from '../../domain/messages/attachments.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { STORAGE_BACKENDS, type RunningStore } from '../support/storageBackends.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
@@ -19,7 +19,7 @@ import { multipartForm, type MultipartFile } from '../support/multipartForm.ts';
 import { removeAttachment, samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
 import { zipDirectory, zipEntries } from '../support/zipEntries.ts';
 
-const m = messages.attachments;
+const m = attachmentsMessages;
 const MB = 1024 * 1024;
 
 /** PUI slots (server/seed/attachmentTypes.ts). */

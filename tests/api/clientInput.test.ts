@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILAZIONE_TYPE } from '../../domain/applicationStatus.ts';
 import { messages } from '../../domain/messages.ts';
+import { attachmentsMessages } from '../../domain/messages/attachments.ts';
 import { puiApplicationSchema } from '../../domain/pui/puiApplication.ts';
 import { attachments } from '../../server/db/schema/attachments.ts';
 import { createFilesystemStorage } from '../../server/storage/filesystemStorage.ts';
@@ -90,7 +91,7 @@ describe('multipart bodies the parser cannot read', () => {
       payload: '--x\r\nContent-Disposition: form-data; name="OrgId"\r\n\r\n1\r\n--x--\r\n',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'bad_multipart', message: messages.attachments.badMultipart });
+    expect(response.json()).toEqual({ error: 'bad_multipart', message: attachmentsMessages.badMultipart });
   });
 
   it('with a boundary the body never uses, or broken part headers: 400', async () => {
@@ -251,7 +252,7 @@ describe('the disk fills up during an upload', () => {
         { orgId: a.orgId, callType: 'PUI', typeId: PUI_REPORT },
       );
       expect(response.statusCode).toBe(507);
-      expect(response.json()).toEqual({ error: 'insufficient_storage', message: messages.attachments.storageFull });
+      expect(response.json()).toEqual({ error: 'insufficient_storage', message: attachmentsMessages.storageFull });
     } finally {
       delete failure.code;
     }

@@ -2,7 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentSlotListSchema } from '../../domain/attachments.ts';
-import { messages } from '../../domain/messages.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
+import { attachmentsMessages } from '../../domain/messages/attachments.ts';
+import { integrationMessages } from '../../domain/messages/integration.ts';
+import { monitoringMessages } from '../../domain/messages/monitoring.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { applicationRow, forceApplicationStatus, historyRows, updateStatus } from '../support/applicationFixtures.ts';
@@ -13,7 +16,7 @@ import { zipEntries } from '../support/zipEntries.ts';
 /** server/seed/attachmentTypes.ts: an application slot and the integration slot of PUI. */
 const PUI_REPORT = 103;
 const PUI_INTEGRATION = 150;
-const m = messages.integration;
+const m = integrationMessages;
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof personWithOrganization>>;
@@ -107,12 +110,12 @@ describe('the applicant adds documents', () => {
     const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(256, 0x41)]);
     const disguised = await upload(PUI_INTEGRATION, { name: 'documento.pdf', content: executable });
     expect(disguised.statusCode).toBe(415);
-    expect(disguised.json().message).toBe(messages.attachments.notDocument);
+    expect(disguised.json().message).toBe(attachmentsMessages.notDocument);
 
     const docm = await zipOf({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>', 'word/vbaProject.bin': 'macro' });
     const withMacros = await upload(PUI_INTEGRATION, { name: 'relazione.docm', content: docm });
     expect(withMacros.statusCode).toBe(415);
-    expect(withMacros.json()).toEqual({ error: 'macro_not_allowed', message: messages.attachments.macrosNotAllowed });
+    expect(withMacros.json()).toEqual({ error: 'macro_not_allowed', message: attachmentsMessages.macrosNotAllowed });
     const legacy = await upload(PUI_INTEGRATION, {
       name: 'relazione.doc',
       content: ole2With('Root Entry', 'WordDocument', 'Macros', '_VBA_PROJECT'),
@@ -123,7 +126,7 @@ describe('the applicant adds documents', () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const inflating = await upload(PUI_INTEGRATION, { name: 'computo.xlsx', content: bomb });
     expect(inflating.statusCode).toBe(415);
-    expect(inflating.json()).toEqual({ error: 'archive_suspicious', message: messages.attachments.decompressionBomb });
+    expect(inflating.json()).toEqual({ error: 'archive_suspicious', message: attachmentsMessages.decompressionBomb });
     expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
   });
 
@@ -143,7 +146,7 @@ describe('the applicant completes', () => {
     const historyBefore = (await historyRows(t, applicationId)).length;
     const refused = await updateStatus(t, owner.token, 'PUI', applicationId, 'Integrazione Sottomessa');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: 'precondition_failed', message: messages.applications.integrationDocumentMissing });
+    expect(refused.json()).toEqual({ error: 'precondition_failed', message: applicationsMessages.integrationDocumentMissing });
     expect(await applicationRow(t, applicationId)).toEqual(before);
     expect(await historyRows(t, applicationId)).toHaveLength(historyBefore);
   });
@@ -168,7 +171,7 @@ describe('the applicant completes', () => {
 
     const late = await uploadPdf('tardivo.pdf');
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ error: 'attachments_closed', message: messages.attachments.closedForPurpose });
+    expect(late.json()).toEqual({ error: 'attachments_closed', message: attachmentsMessages.closedForPurpose });
     expect((await removeAttachment(t, owner.token, planimetria.json().id)).statusCode).toBe(409);
     expect((await t.get(`/api/FileUpload/GetFile?downloadId=${planimetria.json().id}`, owner.token)).statusCode).toBe(200);
   });
@@ -214,7 +217,7 @@ describe('the other applicant changes need what they hand over', () => {
     await forceApplicationStatus(t, owner.orgId, 'PUI', 'MONITORAGGIO_APERTO');
     const monitoring = await updateStatus(t, owner.token, 'PUI', applicationId, 'Monitoraggio Sottomesso');
     expect(monitoring.statusCode).toBe(409);
-    expect(monitoring.json()).toEqual({ error: 'precondition_failed', message: messages.monitoring.notOpenRound });
+    expect(monitoring.json()).toEqual({ error: 'precondition_failed', message: monitoringMessages.notOpenRound });
     expect((await applicationRow(t, applicationId))?.status).toBe('MONITORAGGIO_APERTO');
   });
 });

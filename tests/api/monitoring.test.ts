@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILAZIONE_TYPE } from '../../domain/applicationStatus.ts';
 import { italianDate } from '../../domain/italianDates.ts';
-import { messages } from '../../domain/messages.ts';
+import { monitoringMessages } from '../../domain/messages/monitoring.ts';
+import { surveyMessages } from '../../domain/messages/survey.ts';
 import { monitoringRowSchema, type MonitoringRow } from '../../domain/monitoring.ts';
 import { surveySubmissionSchema, surveyValidationSchema } from '../../domain/surveys.ts';
 import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../../server/db/schema/monitoring.ts';
@@ -13,7 +14,7 @@ import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
-const m = messages.monitoring;
+const m = monitoringMessages;
 const { env, periods } = monitoringPeriodsEnv();
 
 let t: TestApp;
@@ -117,7 +118,7 @@ describe('monitoring an application, period after period', () => {
     expect(await submission(ids.istruttoria)).toBeNull();
     const refused = await save(ids.istruttoria, istruttoriaPuiAnswers, 0);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: 'survey_closed', message: messages.survey.monitoringNotOpen });
+    expect(refused.json()).toMatchObject({ error: 'survey_closed', message: surveyMessages.monitoringNotOpen });
     expect((await submit()).statusCode).toBe(409);
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILAZIONE_TYPE } from '../../domain/applicationStatus.ts';
-import { messages } from '../../domain/messages.ts';
+import { surveyMessages } from '../../domain/messages/survey.ts';
 import { surveyDefinitionSchema, surveySubmissionSchema, surveyValidationSchema, type SurveySubmission } from '../../domain/surveys.ts';
 import { surveyDefinitions, surveySubmissions } from '../../server/db/schema/surveys.ts';
 import { DEFAULT_SURVEYS_DATA_DIR, readSurveyDefinitions, seedSurveyDefinitions } from '../../server/surveys/definitions.ts';
@@ -18,7 +18,7 @@ import { zipEntries } from '../support/zipEntries.ts';
 /** server/seed/attachmentTypes.ts: the PUI review's mandatory DNSH declaration and a scheda. */
 const PUI_DNSH_DECLARATION = 160;
 const PUI_SCHEDA = 171;
-const m = messages.survey;
+const m = surveyMessages;
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof personWithOrganization>>;

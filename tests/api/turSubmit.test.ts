@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../domain/messages.ts';
+import { applicationFormMessages } from '../../domain/messages/applicationForm.ts';
+import { submissionMessages } from '../../domain/messages/submission.ts';
+import { turReferencesMessages } from '../../domain/messages/turReferences.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { applicationOf, historyRows, saveDraft, updateStatus } from '../support/applicationFixtures.ts';
@@ -9,7 +11,7 @@ import { completeTurApplication } from '../support/turFixtures.ts';
 type Person = Awaited<ReturnType<typeof personWithOrganization>>;
 
 const INCOMPLETE = 'Controlla che tutti i campi obbligatori siano compilati';
-const form = messages.applicationForm;
+const form = applicationFormMessages;
 
 /** Mandatory TUR attachment slots still empty, per organisation: what the attachments module will answer. */
 const emptySlots = new Map<string, string[]>();
@@ -74,15 +76,11 @@ describe('POST /api/Tur/CreateUpdateTur', () => {
   it('422 for a comune outside the province, a province outside the region, an unknown thematic area', async () => {
     const florence = await createTur(completeTurApplication(owner.orgId, { progComune: '48017' }), owner.token);
     expect(florence.statusCode).toBe(422);
-    expect(florence.json().issues).toEqual([
-      { field: 'progComune', step: 'progetto', message: messages.turReferences.comuneNotInProvince },
-    ]);
+    expect(florence.json().issues).toEqual([{ field: 'progComune', step: 'progetto', message: turReferencesMessages.comuneNotInProvince }]);
     const milan = await createTur(completeTurApplication(owner.orgId, { progProvincia: '15', progComune: '15146' }), owner.token);
-    expect(milan.json().issues).toEqual([
-      { field: 'progProvincia', step: 'progetto', message: messages.turReferences.provinceNotInRegion },
-    ]);
+    expect(milan.json().issues).toEqual([{ field: 'progProvincia', step: 'progetto', message: turReferencesMessages.provinceNotInRegion }]);
     const area = await createTur(completeTurApplication(owner.orgId, { progAreaTematica: 999 }), owner.token);
-    expect(area.json().issues).toEqual([{ field: 'progAreaTematica', step: 'progetto', message: messages.submission.referenceUnknown }]);
+    expect(area.json().issues).toEqual([{ field: 'progAreaTematica', step: 'progetto', message: submissionMessages.referenceUnknown }]);
   });
 
   it('400 naming the field for values of the wrong shape, province and comune as strings', async () => {
@@ -149,7 +147,7 @@ describe('POST /api/Tur/CreateUpdateTur', () => {
 
     const changed = await createTur({ ...body, progNome: 'Un altro progetto' }, owner.token);
     expect(changed.statusCode).toBe(409);
-    expect(changed.json().message).toBe(messages.submission.alreadySubmitted);
+    expect(changed.json().message).toBe(submissionMessages.alreadySubmitted);
     expect((await t.get(`/api/DraftCompilazione/HasSubmittedTur?orgId=${owner.orgId}`, owner.token)).json()).toBe(true);
 
     // The admin moves it on through the generic status call, with the fund's own id key.

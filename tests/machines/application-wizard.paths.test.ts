@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventOb
 import type { StatePath } from 'xstate/graph';
 import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
-import { messages } from '../../domain/messages.ts';
+import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
 import { applicationWizardMachine, wizardDraftSync } from '../../machines/application-wizard/applicationWizard.machine.ts';
 import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay, SAVE_RETRY_MAX_MS } from '../../machines/draft-sync/timing.ts';
@@ -155,15 +155,15 @@ const eventFixtures = {
 } as const satisfies EventFixtures;
 
 const saved: SavedDraftVersion = { version: 4, savedAt: '2026-05-04T10:00:00.000Z' };
-const conflict: SaveDraftFailure = { kind: 'conflict', message: messages.wizard.saveIndicator.conflict };
-const offline: SaveDraftFailure = { kind: 'network', message: messages.wizard.saveIndicator.retrying };
+const conflict: SaveDraftFailure = { kind: 'conflict', message: wizardMessages.saveIndicator.conflict };
+const offline: SaveDraftFailure = { kind: 'network', message: wizardMessages.saveIndicator.retrying };
 const refused: SaveDraftFailure = { kind: 'rejected', message: 'La bozza è troppo grande per essere salvata.' };
 const incomplete: SubmitApplicationFailure = {
   kind: 'incomplete',
-  message: messages.wizard.submitIncomplete,
+  message: wizardMessages.submitIncomplete,
   issues: [{ field: 'comune', step: 'progetto', message: 'Comune non valido per la città indicata' }],
 };
-const submitOffline: SubmitApplicationFailure = { kind: 'network', message: messages.wizard.submitFailed };
+const submitOffline: SubmitApplicationFailure = { kind: 'network', message: wizardMessages.submitFailed };
 const loadFailure = { status: null, message: 'Impossibile contattare il server. Controlla la connessione e riprova.' };
 
 type ActorEvent =
@@ -680,7 +680,7 @@ describe('application-wizard submit', () => {
     await apply({ type: 'xstate.error.actor.saveDraft', error: conflict });
     const snapshot = actor.getSnapshot();
     expect(calls.submits).toEqual([]);
-    expect(selectSubmitError(snapshot)).toBe(messages.wizard.submitConflict);
+    expect(selectSubmitError(snapshot)).toBe(wizardMessages.submitConflict);
     expect(selectSaveIndicator(snapshot)).toBe('conflict');
     expect(snapshot.context.values).toMatchObject({ amount: 1_100_000 });
     expect(selectCanSubmit(snapshot)).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { draftSyncMachine } from '../../machines/draft-sync/draftSync.machine.ts';
 import { selectHasUnsavedChanges, selectSyncState, type DraftSyncSnapshot } from '../../machines/draft-sync/selectors.ts';
 import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay, SAVE_RETRY_MAX_MS } from '../../machines/draft-sync/timing.ts';
@@ -71,7 +71,7 @@ const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(draftSyncMachine,
       if (context.savedRevision !== 0 || context.revision > 1) return false;
       return event.error === offline ? context.retryAttempt < 2 : context.retryAttempt === 0;
     }
-    return !(event.type === 'xstate.error.actor.reloadDraft' && context.error === messages.wizard.reloadFailed);
+    return !(event.type === 'xstate.error.actor.reloadDraft' && context.error === wizardMessages.reloadFailed);
   }) as never,
 });
 
@@ -218,7 +218,7 @@ describe('draft-sync on a clock', () => {
     const waits = [2000, 4000, 8000, 16_000, SAVE_RETRY_MAX_MS, SAVE_RETRY_MAX_MS];
     for (const wait of waits) {
       await apply({ type: 'xstate.error.actor.saveDraft', error: offline });
-      expect(actor.getSnapshot().context.error).toBe(messages.wizard.saveIndicator.retrying);
+      expect(actor.getSnapshot().context.error).toBe(wizardMessages.saveIndicator.retrying);
       const count = saves.length;
       clock.increment(wait - 1);
       expect(saves.length).toBe(count);

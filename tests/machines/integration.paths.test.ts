@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { integrationMessages } from '../../domain/messages/integration.ts';
 import { integrationMachine } from '../../machines/integration/integration.machine.ts';
 import {
   selectCanComplete,
@@ -116,13 +116,13 @@ describe.each(walks)('integration machine paths: $name', ({ input, paths }) => {
       if (after.matches('confirming') && !before.matches('confirming')) expect(before.context.documents).toBeGreaterThan(0);
       if (step.event.type === 'complete.open' && before.context.documents === 0 && before.matches('editing')) {
         expect(after.matches('editing')).toBe(true);
-        expect(after.context.error).toBe(messages.integration.nothingUploaded);
+        expect(after.context.error).toBe(integrationMessages.nothingUploaded);
       }
       // Conferma sends once; the answer is notified with the spec's texts.
       if (step.event.type === 'complete.confirm') expect(sent).toHaveLength(1);
       if (after.matches('completed') && !before.matches('completed')) expect(notified.at(-1)).toBe('completed');
       if (after.matches('failed') && !before.matches('failed')) {
-        expect(notified.at(-1)).toBe(`failed: ${messages.integration.failed} ${refused.message}`);
+        expect(notified.at(-1)).toBe(`failed: ${integrationMessages.failed} ${refused.message}`);
       }
       // Read-only never offers anything to change.
       if (input.readOnly) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { messages } from '../../domain/messages.ts';
+import { surveyMessages } from '../../domain/messages/survey.ts';
 import type { SurveyIssue } from '../../domain/surveys.ts';
 import { surveyWizardMachine } from '../../machines/survey-wizard/surveyWizard.machine.ts';
 import {
@@ -61,7 +61,7 @@ const issue = (surveyName: string, question: string): SurveyIssue => ({
 const refusals: SubmitRefusal[] = [
   { message: 'Mancano risposte obbligatorie', issues: [issue('Istruttoria-Pui', 'cup')] },
   { message: 'Mancano risposte obbligatorie', issues: [issue('Gresb-Pui', 'quotaRinnovabili')] },
-  { message: messages.survey.failed },
+  { message: surveyMessages.failed },
 ];
 
 type ActorEvent =

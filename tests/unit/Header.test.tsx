@@ -28,9 +28,10 @@ async function renderHeader(props: Partial<HeaderProps> & { user: User }) {
   return { onLogout };
 }
 
-function openMenu(name: RegExp) {
+/** Opens the person's menu; its popover is loaded on intent, so it appears a moment later. */
+async function openMenu(name: RegExp) {
   fireEvent.click(screen.getByRole('button', { name }));
-  return within(screen.getByRole('menu'));
+  return within(await screen.findByRole('menu'));
 }
 
 describe('the header of a signed-in person', () => {
@@ -46,7 +47,7 @@ describe('the header of a signed-in person', () => {
   it('offers an applicant their account, their organisation and Esci', async () => {
     await renderHeader({ user: applicant, organizationPath: '/your-organization/org-7' });
 
-    const menu = openMenu(/Giulia Rossi/);
+    const menu = await openMenu(/Giulia Rossi/);
     const items = menu.getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Account', 'La tua organizzazione', 'Esci']);
     expect(menu.getByRole('menuitem', { name: 'La tua organizzazione' }).getAttribute('href')).toBe('/your-organization/org-7');
@@ -57,7 +58,7 @@ describe('the header of a signed-in person', () => {
     const admin: User = { ...applicant, roles: ['admin'], organizations: [] };
     await renderHeader({ user: admin, isAdmin: true });
 
-    const menu = openMenu(/Giulia Rossi/);
+    const menu = await openMenu(/Giulia Rossi/);
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Account', 'Pannello Admin', 'Esci']);
     expect(screen.getByRole('link', { name: 'Portale Fondi' }).getAttribute('href')).toBe('/admin-panel');
   });
@@ -65,7 +66,7 @@ describe('the header of a signed-in person', () => {
   it('logs out when Esci is chosen', async () => {
     const { onLogout } = await renderHeader({ user: applicant });
 
-    const menu = openMenu(/Menu utente/);
+    const menu = await openMenu(/Menu utente/);
     fireEvent.click(menu.getByRole('menuitem', { name: 'Esci' }));
 
     expect(onLogout).toHaveBeenCalledTimes(1);

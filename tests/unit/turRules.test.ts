@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallThresholds } from '../../domain/call.ts';
-import { messages } from '../../domain/messages.ts';
+import { applicationFormMessages } from '../../domain/messages/applicationForm.ts';
 import { emptyTurApplication, turApplicationFromJson } from '../../domain/tur/turApplication.ts';
 import {
   applyTurChange,
@@ -16,7 +16,7 @@ import { prose } from '../support/puiFixtures.ts';
 
 const ORG = 'org-1';
 const context = { endOfWorksLimit: '2026-08-31' };
-const form = messages.applicationForm;
+const form = applicationFormMessages;
 const thresholds: CallThresholds = {
   fundAmountWarning: 16_000_000,
   maxFundSharePercent: 50,

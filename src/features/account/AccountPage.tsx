@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { accountMessages } from '../../../domain/messages/account.ts';
+import { accountPageMessages } from '../../../domain/messages/accountPage.ts';
 import type { User } from '../../../domain/user.ts';
 import { selectUser } from '../../../machines/auth/selectors.ts';
 import { fieldEditMachine } from '../../../machines/field-edit/fieldEdit.machine.ts';
@@ -25,8 +26,8 @@ import { createSaveAccountField } from './saveAccountField.ts';
 import { inspect } from '../../devtools/inspect.ts';
 
 const EDITABLE = [
-  { key: 'firstName', label: messages.accountPage.firstName },
-  { key: 'lastName', label: messages.accountPage.lastName },
+  { key: 'firstName', label: accountPageMessages.firstName },
+  { key: 'lastName', label: accountPageMessages.lastName },
 ] as const;
 
 /** Spec §2 /account: first and last name editable one at a time, e-mail read-only. */
@@ -72,12 +73,12 @@ export function AccountPage({ user }: { user: User }) {
 
   return (
     <>
-      <h1>{messages.accountPage.title}</h1>
-      <p>{messages.accountPage.intro}</p>
-      {outcome === 'saved' ? <Alert tone="success">{messages.account.updated}</Alert> : null}
+      <h1>{accountPageMessages.title}</h1>
+      <p>{accountPageMessages.intro}</p>
+      {outcome === 'saved' ? <Alert tone="success">{accountMessages.updated}</Alert> : null}
       {outcome === 'rejected' ? (
-        <Alert tone="error" title={messages.accountPage.failedTitle}>
-          {messages.account.updateFailed}
+        <Alert tone="error" title={accountPageMessages.failedTitle}>
+          {accountMessages.updateFailed}
         </Alert>
       ) : null}
       <div className={fieldsStyle}>
@@ -109,9 +110,9 @@ export function AccountPage({ user }: { user: User }) {
           </EditableRow>
         ))}
         <EditableRow
-          label={messages.accountPage.email}
+          label={accountPageMessages.email}
           value={sessionUser.email}
-          hint={messages.accountPage.emailHint}
+          hint={accountPageMessages.emailHint}
           isEditable={false}
           isOpen={false}
           canSave={false}

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { messages } from '../../../domain/messages.ts';
+import { accountMessages } from '../../../domain/messages/account.ts';
 import type { User } from '../../../domain/user.ts';
 import type { FieldSaveFailure, SaveFieldInput, SaveFieldOutput } from '../../../machines/field-edit/types.ts';
 import { updateUser } from '../../api/account.ts';
@@ -22,12 +22,12 @@ export function createSaveAccountField({ api, currentUser, onSaved }: SaveAccoun
   return fromPromise<SaveFieldOutput, SaveFieldInput>(async ({ input }) => {
     const user = currentUser();
     const check = checkAccountValues(user, { ...input.values, ...input.changes });
-    if (!check.ok) throw { message: messages.account.updateFailed, fieldErrors: check.fieldErrors } satisfies FieldSaveFailure;
+    if (!check.ok) throw { message: accountMessages.updateFailed, fieldErrors: check.fieldErrors } satisfies FieldSaveFailure;
     let updated: User;
     try {
       updated = await updateUser(api, user, check.names);
     } catch {
-      throw { message: messages.account.updateFailed, fieldErrors: {} } satisfies FieldSaveFailure;
+      throw { message: accountMessages.updateFailed, fieldErrors: {} } satisfies FieldSaveFailure;
     }
     onSaved(updated);
     return accountValuesOf(updated);

@@ -1,5 +1,6 @@
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
+import { adminApplicationMessages } from '../../../domain/messages/adminApplication.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { AdminApplicationSummary } from './ApplicationHistory.tsx';
@@ -9,7 +10,7 @@ import { AdminApplicationSummary } from './ApplicationHistory.tsx';
  * history), honest about the review form arriving later, and the way back to the list.
  */
 export function AdminApplicationPage({ fund, organizationId }: { fund: Fund; organizationId: string }) {
-  const m = messages.adminApplication;
+  const m = adminApplicationMessages;
   return (
     <>
       <Link to="/admin-panel">{messages.funds.backToList}</Link>

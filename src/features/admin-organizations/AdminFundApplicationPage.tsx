@@ -1,5 +1,6 @@
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
+import { adminApplicationMessages } from '../../../domain/messages/adminApplication.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { useState } from 'react';
@@ -20,7 +21,7 @@ export interface AdminFundApplicationPageProps<Values extends Record<string, unk
   startStep: number;
 }
 
-const m = messages.adminApplication;
+const m = adminApplicationMessages;
 
 /**
  * Spec §2: admin view of an organisation's application, read-only with the reviewers' warnings and history;

@@ -2,7 +2,7 @@ import { parseDate } from '@internationalized/date';
 import { memo } from 'react';
 import { ADMIN_LIST_SORTS, type AdminListSort } from '../../../domain/application.ts';
 import { APPLICATION_STATUS_CODES, FUNDS, applicationStatusLabels, type ApplicationStatusCode } from '../../../domain/applicationStatus.ts';
-import { messages } from '../../../domain/messages.ts';
+import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DateRangePicker } from '../../ui/DateRangePicker.tsx';
 import { MultiSelect } from '../../ui/MultiSelect.tsx';
@@ -10,7 +10,7 @@ import { Select } from '../../ui/Select.tsx';
 import { resetCell } from './AdminOrganizations.css.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
 
-const m = messages.adminPanel;
+const m = adminPanelMessages;
 const sortOptions = ADMIN_LIST_SORTS.map((id) => ({ id, name: m.sortOptions[id] }));
 const fundOptions = [{ id: 'all', name: m.allFunds }, ...FUNDS.map((fund) => ({ id: fund, name: fund }))];
 const statusOptions = APPLICATION_STATUS_CODES.map((code) => ({ id: code, name: applicationStatusLabels[code] }));

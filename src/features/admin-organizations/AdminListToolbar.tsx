@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
-import { messages } from '../../../domain/messages.ts';
+import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { count as countStyle, exportButtons, pager, toolbar } from './AdminOrganizations.css.ts';
 
-const m = messages.adminPanel;
+const m = adminPanelMessages;
 
 interface ToolbarProps {
   count: number;

@@ -4,7 +4,8 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { applicationStatusLabels, type Fund } from '../../../domain/applicationStatus.ts';
-import { messages } from '../../../domain/messages.ts';
+import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
+import { applicationsMessages } from '../../../domain/messages/applications.ts';
 import { selectAccessToken } from '../../../machines/auth/selectors.ts';
 import { createStatusChangeActors } from '../../../machines/status-change/actors.ts';
 import { statusChangeMachine } from '../../../machines/status-change/statusChange.machine.ts';
@@ -35,7 +36,7 @@ import { applicationIdsOf, filterItems, hasApplications, indexItems, pageOf, sea
 import { StatusChangeDialog } from './StatusChangeDialog.tsx';
 import { inspect } from '../../devtools/inspect.ts';
 
-const m = messages.adminPanel;
+const m = adminPanelMessages;
 /** The URL follows the search box after a pause; the list itself follows every keystroke. */
 const URL_WRITE_DELAY_MS = 300;
 
@@ -134,11 +135,11 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
       ),
       actions: {
         notifySucceeded: () => {
-          notify({ tone: 'success', title: messages.applications.statusChangedTitle, description: messages.applications.statusChanged });
+          notify({ tone: 'success', title: applicationsMessages.statusChangedTitle, description: applicationsMessages.statusChanged });
           void queryClient.invalidateQueries({ queryKey: ['application'] });
         },
         notifyFailed: () => {
-          notify({ tone: 'error', title: messages.applications.statusChangedTitle, description: messages.applications.statusChangeFailed });
+          notify({ tone: 'error', title: applicationsMessages.statusChangedTitle, description: applicationsMessages.statusChangeFailed });
           void queryClient.invalidateQueries({ queryKey: ['application'] });
         },
       },
@@ -235,7 +236,7 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
       />
 
       {listed.length === 0 ? (
-        <p>{messages.applications.noResults}</p>
+        <p>{applicationsMessages.noResults}</p>
       ) : (
         <>
           <AdminOrganizationsTable

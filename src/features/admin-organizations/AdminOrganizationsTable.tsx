@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
-import { messages } from '../../../domain/messages.ts';
+import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { AnchorLink } from '../../ui/Link.tsx';
 import { Menu } from '../../ui/Menu.tsx';
@@ -18,7 +18,7 @@ import {
 } from './AdminOrganizations.css.ts';
 import { rowViewOf, type AdminRowView, type ApplicationCellView, type IndexedItem } from './adminListView.ts';
 
-const m = messages.adminPanel;
+const m = adminPanelMessages;
 
 /** Which attachments zip an admin asked for. */
 export interface ZipRequest {

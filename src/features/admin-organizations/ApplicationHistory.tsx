@@ -3,13 +3,15 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
+import { adminApplicationMessages } from '../../../domain/messages/adminApplication.ts';
+import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { applicationQueries, hasApplication, type Compilation } from '../../api/applications.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { italianDateTime } from '../../../domain/italianDates.ts';
 import { cellStyle, chip, historyRow, section, table, tableBody, tableHead, tableWrap } from './AdminOrganizations.css.ts';
 
-const m = messages.adminApplication;
+const m = adminApplicationMessages;
 
 /**
  * An application's status history as admins see it: from, to, note, who, when (oldest first). A table on a
@@ -96,7 +98,7 @@ export function AdminApplicationSummary({
         <>
           <p>
             {messages.funds.status}: <span className={chip}>{query.data.status}</span>
-            {query.data.submittedAt ? ` — ${messages.adminPanel.submittedAt} ${italianDateTime(query.data.submittedAt)}` : ''}
+            {query.data.submittedAt ? ` — ${adminPanelMessages.submittedAt} ${italianDateTime(query.data.submittedAt)}` : ''}
           </p>
           {showWarnings && query.data.warnings.length > 0 ? (
             <Alert tone="info" title={m.warnings}>

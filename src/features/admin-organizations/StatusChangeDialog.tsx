@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import { statusLabel } from '../../../domain/applicationStatus.ts';
 import { italianCalendarDay } from '../../../domain/italianDates.ts';
-import { messages } from '../../../domain/messages.ts';
+import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
+import { applicationsMessages } from '../../../domain/messages/applications.ts';
+import { integrationMessages } from '../../../domain/messages/integration.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { parseDate } from '@internationalized/date';
 import { Button } from '../../ui/Button.tsx';
@@ -11,8 +13,8 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { dialogActions } from './AdminOrganizations.css.ts';
 
-const m = messages.adminPanel;
-const integration = messages.integration;
+const m = adminPanelMessages;
+const integration = integrationMessages;
 
 /** Today as a calendar day in Italy: a deadline cannot be earlier. */
 const todayInRome = () => parseDate(italianCalendarDay(new Date()));
@@ -50,7 +52,7 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
   return (
     <Dialog
       role="alertdialog"
-      title={messages.applications.statusChangedTitle}
+      title={applicationsMessages.statusChangedTitle}
       isOpen={isOpen}
       onOpenChange={(open) => {
         if (!open && !isSubmitting) onCancel();
@@ -58,7 +60,7 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
     >
       {request ? (
         <>
-          <p>{messages.applications.confirmStatus(statusLabel(request.to))}</p>
+          <p>{applicationsMessages.confirmStatus(statusLabel(request.to))}</p>
           <p>
             {request.organizationName} — {request.fund}: {statusLabel(request.from)}
           </p>

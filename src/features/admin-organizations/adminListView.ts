@@ -1,7 +1,7 @@
 import { parseDate } from '@internationalized/date';
 import type { AdminCompilation, AdminListSort, AdminOrganizationListItem } from '../../../domain/application.ts';
 import { FUNDS, applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
-import { messages } from '../../../domain/messages.ts';
+import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { shortItalianDate } from '../../../domain/italianDates.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
 import { foldForSearch } from '../../../domain/textSearch.ts';
@@ -144,7 +144,7 @@ export interface AdminRowView {
   drafts: string[];
 }
 
-const m = messages.adminPanel;
+const m = adminPanelMessages;
 const applicationPath: Record<Fund, string> = { TUR: '/admin-organization/survey-tur/', PUI: '/admin-organization/survey-pui/' };
 const reviewPath: Record<Fund, string> = { TUR: '/admin-organization/TUR_istruttoria/', PUI: '/admin-organization/PUI_istruttoria/' };
 

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { wizardMessages } from '../../../domain/messages/wizard.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
 import {
   selectBackLink,
@@ -36,7 +37,7 @@ import { WizardNavigation } from './WizardNavigation.tsx';
 import { WizardStepForm } from './WizardStepForm.tsx';
 import { WizardSteps } from './WizardSteps.tsx';
 
-const m = messages.wizard;
+const m = wizardMessages;
 
 export interface ApplicationWizardViewProps {
   actor: ApplicationWizardActor;
@@ -180,7 +181,7 @@ export function ApplicationWizardView({
       />
       <Dialog
         role="alertdialog"
-        title={messages.wizardView.conflictTitle}
+        title={wizardViewMessages.conflictTitle}
         isOpen={conflictOpen}
         onOpenChange={(open) => {
           if (!open) actor.send({ type: 'conflict.keepEditing' });

@@ -2,7 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { DropZone, FileTrigger, ProgressBar, Button as AriaButton } from 'react-aria-components';
 import type { AttachmentSlot } from '../../../domain/attachments.ts';
-import { messages } from '../../../domain/messages.ts';
+import { attachmentsMessages } from '../../../domain/messages/attachments.ts';
+import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import { acceptAttribute } from '../../../machines/attachment-slot/acceptedFiles.ts';
 import { createAttachmentSlotActors, type AttachmentSlotApi } from '../../../machines/attachment-slot/actors.ts';
 import { attachmentSlotMachine } from '../../../machines/attachment-slot/attachmentSlot.machine.ts';
@@ -27,7 +28,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import * as styles from './AttachmentSlotRow.css.ts';
 import { inspect } from '../../devtools/inspect.ts';
 
-const text = messages.wizard.attachments;
+const text = wizardMessages.attachments;
 
 /** What the file picker offers for each format (the server checks the content). */
 const ACCEPTS_OF_FORMAT: Record<AttachmentSlot['attachedType'], AttachmentSlotData['accepts']> = {
@@ -100,7 +101,7 @@ export function AttachmentSlotRow({ slot, enabled, maxBytes, api, onChanged }: A
           {slot.mandatoryInput ? <span aria-hidden="true"> *</span> : null}
           {slot.mandatoryInput ? <span className={styles.hidden}> (obbligatorio)</span> : null}
         </span>
-        <span className={styles.format}>{messages.attachments.formatLabel[slot.attachedType]}</span>
+        <span className={styles.format}>{attachmentsMessages.formatLabel[slot.attachedType]}</span>
         {slot.templateUrl ? (
           <a className={styles.template} href={slot.templateUrl} download>
             {text.template}

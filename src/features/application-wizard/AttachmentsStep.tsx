@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import type { AttachmentSlot } from '../../../domain/attachments.ts';
-import { messages } from '../../../domain/messages.ts';
+import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../machines/attachment-slot/acceptedFiles.ts';
 import type { AttachmentSlotApi } from '../../../machines/attachment-slot/actors.ts';
 import { attachmentQueries, removeAttachment, type AttachmentTransfers, type SlotPurpose } from '../../api/attachments.ts';
@@ -14,7 +14,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { AttachmentSlotRow } from './AttachmentSlotRow.tsx';
 import { list } from './AttachmentSlotRow.css.ts';
 
-const text = messages.wizard.attachments;
+const text = wizardMessages.attachments;
 
 export interface AttachmentsStepProps {
   api: ApiClient;
@@ -88,7 +88,7 @@ export function AttachmentsStep({
     return (
       <>
         <Alert tone="error">{slots.error.message}</Alert>
-        <Button onPress={() => void slots.refetch()}>{messages.wizard.retry}</Button>
+        <Button onPress={() => void slots.refetch()}>{wizardMessages.retry}</Button>
       </>
     );
   }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import type { FundDefinition } from '../../../domain/fundDefinition.ts';
-import { messages } from '../../../domain/messages.ts';
+import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import type { FieldOption } from '../../../domain/wizardFields.ts';
 import { applicationQueries } from '../../api/applications.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
@@ -50,11 +50,11 @@ export function FundApplicationWizard<Values extends Record<string, unknown>>(pr
     return (
       <>
         <Alert tone="error">{calls.error.message}</Alert>
-        <Button onPress={() => void calls.refetch()}>{messages.wizard.retry}</Button>
+        <Button onPress={() => void calls.refetch()}>{wizardMessages.retry}</Button>
       </>
     );
   }
-  if (!call) return <Spinner label={messages.wizard.loading} />;
+  if (!call) return <Spinner label={wizardMessages.loading} />;
   return <OpenWizard {...props} endOfWorksLimit={call.endOfWorksLimit} />;
 }
 

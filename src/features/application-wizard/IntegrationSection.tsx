@@ -5,7 +5,8 @@ import type { Fund } from '../../../domain/applicationStatus.ts';
 import { formatItalianDate } from '../../../domain/call.ts';
 import { italianDate } from '../../../domain/italianDates.ts';
 import type { IntegrationRound } from '../../../domain/integration.ts';
-import { messages } from '../../../domain/messages.ts';
+import { attachmentsMessages } from '../../../domain/messages/attachments.ts';
+import { integrationMessages } from '../../../domain/messages/integration.ts';
 import { createIntegrationActors } from '../../../machines/integration/actors.ts';
 import { integrationMachine } from '../../../machines/integration/integration.machine.ts';
 import {
@@ -29,7 +30,7 @@ import { AttachmentsStep } from './AttachmentsStep.tsx';
 import * as styles from './IntegrationSection.css.ts';
 import { inspect } from '../../devtools/inspect.ts';
 
-const m = messages.integration;
+const m = integrationMessages;
 
 export interface IntegrationSectionProps {
   api: ApiClient;
@@ -169,9 +170,9 @@ function PastRound({ round, transfers }: { round: IntegrationRound; transfers: A
               <Button
                 variant="secondary"
                 onPress={() => void download(document.downloadId)}
-                aria-label={`${messages.attachments.download} ${document.fileName}`}
+                aria-label={`${attachmentsMessages.download} ${document.fileName}`}
               >
-                {messages.attachments.download}
+                {attachmentsMessages.download}
               </Button>
             </li>
           ))}

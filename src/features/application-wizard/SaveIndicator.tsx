@@ -1,12 +1,13 @@
 import { format } from 'date-fns';
-import { messages } from '../../../domain/messages.ts';
+import { wizardMessages } from '../../../domain/messages/wizard.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { SaveIndicator as SaveState } from '../../../machines/application-wizard/selectors.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { actions, dot, problem, status } from './SaveIndicator.css.ts';
 
-const view = messages.wizardView;
-const indicator = messages.wizard.saveIndicator;
+const view = wizardViewMessages;
+const indicator = wizardMessages.saveIndicator;
 
 export interface SaveIndicatorProps {
   state: SaveState;

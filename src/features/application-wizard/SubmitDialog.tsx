@@ -1,4 +1,4 @@
-import { messages } from '../../../domain/messages.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -6,7 +6,7 @@ import { ring } from '../../ui/Spinner.css.ts';
 import { visuallyHidden } from '../../../styles/visuallyHidden.css.ts';
 import { dialogActions, progress, smallRing } from './SubmitDialog.css.ts';
 
-const view = messages.wizardView;
+const view = wizardViewMessages;
 
 export interface SubmitDialogProps {
   isOpen: boolean;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
-import { messages } from '../../../domain/messages.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { FieldIssue, WizardStep } from '../../../domain/wizard.ts';
 import type { FieldSpec } from '../../../domain/wizardFields.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -19,7 +19,7 @@ import {
   summaryItem,
 } from './SubmitStep.css.ts';
 
-const view = messages.wizardView;
+const view = wizardViewMessages;
 
 export interface SubmitStepProps {
   steps: readonly WizardStep[];

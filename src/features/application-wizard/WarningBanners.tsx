@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import { Alert } from '../../ui/Alert.tsx';
 
 export interface WarningBannersProps {
@@ -13,7 +13,7 @@ export function WarningBanners({ warnings }: WarningBannersProps) {
   if (warnings.length === 0) return null;
   return (
     <section aria-labelledby={titleId}>
-      <h2 id={titleId}>{messages.wizardView.warningsTitle}</h2>
+      <h2 id={titleId}>{wizardViewMessages.warningsTitle}</h2>
       {warnings.map((warning) => (
         <Alert key={warning} tone="warning">
           {warning}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { parseDate } from '@internationalized/date';
 import { formatAmount } from '../../../domain/decimal.ts';
-import { messages } from '../../../domain/messages.ts';
+import { applicationFormMessages } from '../../../domain/messages/applicationForm.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import {
   isFieldEnabled,
   isFieldRequired,
@@ -20,8 +21,8 @@ import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { fieldDisplayText } from './fieldDisplay.ts';
 
-const form = messages.applicationForm;
-const view = messages.wizardView;
+const form = applicationFormMessages;
+const view = wizardViewMessages;
 
 /** Longer lists than this are chosen by typing (ComboBox) or get a search box (checkboxes). */
 const LONG_LIST = 20;

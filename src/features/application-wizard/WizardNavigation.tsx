@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import { Button } from '../../ui/Button.tsx';
 import { button } from '../../ui/Button.css.ts';
 import { Link } from '../../ui/Link.tsx';
 import { buttons, navigation, note } from './WizardNavigation.css.ts';
 
-const view = messages.wizardView;
+const view = wizardViewMessages;
 
 export interface WizardNavigationProps {
   /** Indietro is offered (not on the first step): the wizard machine's selectCanGoBack. */

@@ -1,11 +1,11 @@
 import { Button as AriaButton } from 'react-aria-components';
-import { messages } from '../../../domain/messages.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { WizardStep } from '../../../domain/wizard.ts';
 import { visuallyHidden } from '../../../styles/visuallyHidden.css.ts';
 import type { StepIndicatorState as WizardStepState } from '../../../machines/application-wizard/selectors.ts';
 import { badgeCurrent, badgeDone, badgeIncomplete, badgeNotStarted, list, stepButton } from './WizardSteps.css.ts';
 
-const view = messages.wizardView;
+const view = wizardViewMessages;
 
 export interface WizardStepsProps {
   steps: readonly Pick<WizardStep, 'id' | 'title'>[];

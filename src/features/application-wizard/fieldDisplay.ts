@@ -1,10 +1,11 @@
 import { formatItalianDate } from '../../../domain/call.ts';
 import { formatAmount, formatPercent } from '../../../domain/decimal.ts';
-import { messages } from '../../../domain/messages.ts';
+import { applicationFormMessages } from '../../../domain/messages/applicationForm.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
 
-const form = messages.applicationForm;
-const view = messages.wizardView;
+const form = applicationFormMessages;
+const view = wizardViewMessages;
 
 const isIsoDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 

@@ -1,7 +1,7 @@
-import { messages } from '../../../domain/messages.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { FieldIssue, WizardStep } from '../../../domain/wizard.ts';
 
-const view = messages.wizardView;
+const view = wizardViewMessages;
 
 export interface SubmitReadinessInput {
   steps: readonly WizardStep[];

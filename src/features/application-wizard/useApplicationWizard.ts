@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useEffect } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
-import { messages } from '../../../domain/messages.ts';
+import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import type { FundWizardDefinition } from '../../../domain/wizard.ts';
 import { isSubmittedStatus } from '../../../machines/application-lifecycle/transitions.ts';
 import { createApplicationWizardActors } from '../../../machines/application-wizard/actors.ts';
@@ -85,15 +85,15 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
       },
       actions: {
         notifySubmitted: () => {
-          notify({ tone: 'success', title: messages.wizard.submitSucceeded });
+          notify({ tone: 'success', title: wizardMessages.submitSucceeded });
           void queryClient.invalidateQueries({ queryKey: ['application'] });
           void navigate({ to: '/candidaturaCompletata' });
         },
         notifySubmitFailed: ({ context }) => {
           notify({
             tone: 'error',
-            title: messages.wizard.submitFailedTitle,
-            description: context.submitError ?? messages.wizard.submitFailed,
+            title: wizardMessages.submitFailedTitle,
+            description: context.submitError ?? wizardMessages.submitFailed,
           });
         },
       },

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { messages } from '../../../domain/messages.ts';
+import { connectMessages } from '../../../domain/messages/connect.ts';
+import { organizationMessages } from '../../../domain/messages/organization.ts';
 import {
   selectCanConfirm,
   selectCheckFailure,
@@ -38,14 +40,14 @@ export function ConnectOrganization() {
   return (
     <>
       <h1>{messages.pages.flowOrganization}</h1>
-      <p>{messages.connect.intro}</p>
+      <p>{connectMessages.intro}</p>
       <div className={box}>
         <Form onSubmit={confirm} aria-label={messages.pages.flowOrganization}>
           <div className={vatRow}>
             <div className={vatField}>
               <TextField
-                label={messages.connect.vatLabel}
-                description={messages.connect.vatDescription}
+                label={connectMessages.vatLabel}
+                description={connectMessages.vatDescription}
                 value={pIva}
                 // Every keystroke goes to the machine, which keeps only digits (at most 11).
                 onChange={(value) => actor.send({ type: 'vat.change', value })}
@@ -58,30 +60,30 @@ export function ConnectOrganization() {
             </div>
             <div className={actions}>
               <Button type="submit" isDisabled={!canConfirm}>
-                {messages.connect.confirm}
+                {connectMessages.confirm}
               </Button>
             </div>
           </div>
         </Form>
 
-        {isChecking ? <Spinner label={messages.connect.checking} /> : null}
+        {isChecking ? <Spinner label={connectMessages.checking} /> : null}
 
         {isNotRegistered ? (
-          <Alert tone="info" title={messages.organization.pIvaNotRegistered}>
-            <p>{messages.connect.registerPrompt}</p>
-            <HrefLink href={`/register-org?${new URLSearchParams({ pIva }).toString()}`}>{messages.connect.registerLink}</HrefLink>
+          <Alert tone="info" title={organizationMessages.pIvaNotRegistered}>
+            <p>{connectMessages.registerPrompt}</p>
+            <HrefLink href={`/register-org?${new URLSearchParams({ pIva }).toString()}`}>{connectMessages.registerLink}</HrefLink>
           </Alert>
         ) : null}
 
         {registered === null ? null : (
-          <Alert tone="error" title={messages.organization.pIvaAlreadyRegistered}>
-            <p>{messages.organization.pIvaAlreadyRegisteredHint}</p>
+          <Alert tone="error" title={organizationMessages.pIvaAlreadyRegistered}>
+            <p>{organizationMessages.pIvaAlreadyRegisteredHint}</p>
             <p>
-              {messages.connect.registeredName} <strong className={organizationName}>{registered.name}</strong>
+              {connectMessages.registeredName} <strong className={organizationName}>{registered.name}</strong>
             </p>
-            <p>{messages.connect.invitationHint}</p>
+            <p>{connectMessages.invitationHint}</p>
             <Button variant="secondary" onPress={() => actor.send({ type: 'dialog.close' })}>
-              {messages.connect.closeMessage}
+              {connectMessages.closeMessage}
             </Button>
           </Alert>
         )}
@@ -92,7 +94,7 @@ export function ConnectOrganization() {
           </Alert>
         )}
       </div>
-      <p className={note}>{messages.connect.invitationOnly}</p>
+      <p className={note}>{connectMessages.invitationOnly}</p>
     </>
   );
 }

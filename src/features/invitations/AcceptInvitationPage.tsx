@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { invitationMessages } from '../../../domain/messages/invitation.ts';
+import { inviteMessages } from '../../../domain/messages/invite.ts';
 import type { InvitationView } from '../../../domain/invitation.ts';
 import type { User } from '../../../domain/user.ts';
 import { acceptInvitation, invitationQueries } from '../../api/invitations.ts';
@@ -13,7 +14,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { acceptFailureOf } from './acceptFailure.ts';
 
-const m = messages.invite;
+const m = inviteMessages;
 
 /** Spec §2 (invitation link): shows what the invitation is for and lets the invited person join. */
 export function AcceptInvitationPage({ token, user }: { token: string | undefined; user: User }) {
@@ -87,8 +88,8 @@ function AcceptInvitation({ token, user }: { token: string; user: User }) {
 
 /** An invitation already used or expired says so before anyone presses anything. */
 function StatusNotice({ invitation }: { invitation: InvitationView }) {
-  if (invitation.status === 'accepted') return <Alert tone="info">{messages.invitation.used}</Alert>;
-  if (invitation.status === 'expired') return <Alert tone="error">{messages.invitation.expired}</Alert>;
+  if (invitation.status === 'accepted') return <Alert tone="info">{invitationMessages.used}</Alert>;
+  if (invitation.status === 'expired') return <Alert tone="error">{invitationMessages.expired}</Alert>;
   return null;
 }
 

@@ -2,7 +2,8 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { INVITATION_MESSAGE_MAX_LENGTH } from '../../../domain/invitation.ts';
-import { messages } from '../../../domain/messages.ts';
+import { inviteMessages } from '../../../domain/messages/invite.ts';
+import { profileMessages } from '../../../domain/messages/profile.ts';
 import { inviteMachine } from '../../../machines/invite/invite.machine.ts';
 import {
   selectCanAdd,
@@ -23,7 +24,7 @@ import { actions, addressInput, addressRow, form, removeButton } from './InviteF
 import { createSendInvites } from './sendInvites.ts';
 import { inspect } from '../../devtools/inspect.ts';
 
-const m = messages.invite;
+const m = inviteMessages;
 
 interface InviteFormProps {
   organizationName: string;
@@ -89,7 +90,7 @@ export function InviteForm({ organizationName, userId }: InviteFormProps) {
               {canRemove ? (
                 <div className={removeButton}>
                   <Button variant="secondary" onPress={() => actor.send({ type: 'email.remove', index })}>
-                    {messages.profile.remove}
+                    {profileMessages.remove}
                     <span className={visuallyHidden}> {m.emailPosition(index + 1)}</span>
                   </Button>
                 </div>

@@ -1,4 +1,4 @@
-import { messages } from '../../../domain/messages.ts';
+import { inviteMessages } from '../../../domain/messages/invite.ts';
 import type { User } from '../../../domain/user.ts';
 import { currentOrganizationFor, selectUser } from '../../../machines/auth/selectors.ts';
 import { readSelectedOrganizationId } from '../../api/selectedOrganization.ts';
@@ -7,7 +7,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { InviteForm } from './InviteForm.tsx';
 
-const m = messages.invite;
+const m = inviteMessages;
 
 /**
  * Spec §2 /invite-collaborate: invitations for the organisation the person works for (the login guard

@@ -3,6 +3,7 @@ import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
 import { formatItalianDate } from '../../../domain/call.ts';
 import { italianDateTime } from '../../../domain/italianDates.ts';
 import { messages } from '../../../domain/messages.ts';
+import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
 import type { MonitoringRow } from '../../../domain/monitoring.ts';
 import { applicationQueries, hasApplication } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -13,7 +14,7 @@ import { Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import * as styles from './MonitoringPage.css.ts';
 
-const m = messages.monitoring;
+const m = monitoringMessages;
 const columns = [m.columns.id, m.columns.title, m.columns.fund, m.columns.due, m.columns.compilata, m.columns.link];
 
 /**

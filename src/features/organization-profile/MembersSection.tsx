@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { profileMessages } from '../../../domain/messages/profile.ts';
 import type { OrganizationDetail, OrganizationMember } from '../../../domain/organization.ts';
 import { visuallyHidden } from '../../../styles/visuallyHidden.css.ts';
 import { removeMember } from '../../api/organizationProfile.ts';
@@ -11,7 +11,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { badge, body, cell, dialogActions, head, row, table } from './MembersSection.css.ts';
 import { memberActionFor } from './memberActions.ts';
 
-const m = messages.profile;
+const m = profileMessages;
 
 interface MembersSectionProps {
   detail: OrganizationDetail;

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { inviteMessages } from '../../../domain/messages/invite.ts';
+import { profileMessages } from '../../../domain/messages/profile.ts';
 import type { User } from '../../../domain/user.ts';
 import { homePathFor } from '../../../machines/auth/selectors.ts';
 import { writeSelectedOrganizationId } from '../../api/selectedOrganization.ts';
@@ -17,7 +18,7 @@ import { MembersSection } from './MembersSection.tsx';
 import { backLink, section } from './OrganizationProfile.css.ts';
 import { ProfileFields } from './ProfileFields.tsx';
 
-const m = messages.profile;
+const m = profileMessages;
 
 export type ProfileView = 'member' | 'admin';
 
@@ -87,7 +88,7 @@ export function OrganizationProfile({ organizationId, user, view }: Organization
       </div>
       {isEditable ? (
         <section aria-labelledby={inviteHeadingId} className={section}>
-          <h2 id={inviteHeadingId}>{messages.invite.title}</h2>
+          <h2 id={inviteHeadingId}>{inviteMessages.title}</h2>
           <InviteForm organizationName={detail.name} userId={user.id} />
         </section>
       ) : null}

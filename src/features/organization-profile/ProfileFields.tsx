@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { profileMessages } from '../../../domain/messages/profile.ts';
 import { organizationFieldLabels, type OrganizationDetail } from '../../../domain/organization.ts';
 import { fieldEditMachine } from '../../../machines/field-edit/fieldEdit.machine.ts';
 import { selectFailureMessage, selectSaveOutcome } from '../../../machines/field-edit/selectors.ts';
@@ -16,7 +16,7 @@ import { profileValuesOf } from './profileValues.ts';
 import { createSaveProfileField } from './saveProfileField.ts';
 import { inspect } from '../../devtools/inspect.ts';
 
-const m = messages.profile;
+const m = profileMessages;
 const noop = () => undefined;
 
 /** The profile's data: read-only rows, each with Modifica when the person may edit (spec §2). */

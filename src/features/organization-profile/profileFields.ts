@@ -1,4 +1,4 @@
-import { messages } from '../../../domain/messages.ts';
+import { profileMessages } from '../../../domain/messages/profile.ts';
 import { DESCRIPTION_MAX_LENGTH, organizationFieldLabels, type OrganizationDetail } from '../../../domain/organization.ts';
 
 /** How a field is edited: most are a text box; a few combine several keys. */
@@ -38,7 +38,7 @@ export const profileFields: readonly ProfileField[] = [
   field('pec', 'email'),
   field('telephone', 'tel', { isRequired: true, autoComplete: 'tel' }),
   field('website', 'text', { autoComplete: 'url' }),
-  { id: 'territory', label: messages.profile.territory, kind: 'territory', isRequired: false },
+  { id: 'territory', label: profileMessages.territory, kind: 'territory', isRequired: false },
   field('address', 'text', { autoComplete: 'street-address' }),
   field('numCivico', 'digits'),
   field('contactReference', 'text', { isRequired: true }),
@@ -61,8 +61,8 @@ export function displayValueOf(field: ProfileField, detail: OrganizationDetail):
       return [detail.formaGiuridicaName, detail.altro].filter(Boolean).join(' – ');
     case 'participation':
       return detail.publicParticipation
-        ? `${messages.profile.yes}${detail.percentParticipation === null ? '' : ` (${detail.percentParticipation}%)`}`
-        : messages.profile.no;
+        ? `${profileMessages.yes}${detail.percentParticipation === null ? '' : ` (${detail.percentParticipation}%)`}`
+        : profileMessages.no;
     case 'territory':
       return [detail.comuneName, detail.provinceName, detail.regionName].filter(Boolean).join(', ');
     case 'date':

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { messages } from '../../../domain/messages.ts';
+import { profileMessages } from '../../../domain/messages/profile.ts';
 import type { OrganizationDetail } from '../../../domain/organization.ts';
 import type { FieldSaveFailure, SaveFieldInput, SaveFieldOutput } from '../../../machines/field-edit/types.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -15,7 +15,7 @@ interface SaveProfileDeps {
 }
 
 function refusal(error: unknown): FieldSaveFailure {
-  if (!(error instanceof ApiRequestError)) return { message: messages.profile.saveFailed, fieldErrors: {} };
+  if (!(error instanceof ApiRequestError)) return { message: profileMessages.saveFailed, fieldErrors: {} };
   const fieldErrors = Object.fromEntries(error.issues.map((issue) => [issue.field, issue.message]));
   return { message: error.message, fieldErrors };
 }
@@ -27,7 +27,7 @@ function refusal(error: unknown): FieldSaveFailure {
 export function createSaveProfileField({ api, organizationId, onSaved }: SaveProfileDeps) {
   return fromPromise<SaveFieldOutput, SaveFieldInput>(async ({ input }) => {
     const check = checkProfileChanges(input.values, input.changes);
-    if (!check.ok) throw { message: messages.profile.saveFailed, fieldErrors: check.fieldErrors } satisfies FieldSaveFailure;
+    if (!check.ok) throw { message: profileMessages.saveFailed, fieldErrors: check.fieldErrors } satisfies FieldSaveFailure;
     let detail: OrganizationDetail;
     try {
       detail = await updateOrganization(api, organizationId, input.changes);

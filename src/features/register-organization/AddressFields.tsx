@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
 import { organizationFieldLabels as labels } from '../../../domain/organization.ts';
 import { typologyQueries } from '../../api/typology.ts';
 import { ComboBox } from '../../ui/ComboBox.tsx';
@@ -10,7 +10,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { grid, wide } from './RegisterOrganization.css.ts';
 import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
 
-const r = messages.registerOrganization;
+const r = registerOrganizationMessages;
 
 /** Where the organisation is: region → province → comune from the lookups, then street and number. */
 export function AddressFields({ form }: { form: RegistrationForm }) {

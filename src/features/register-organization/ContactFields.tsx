@@ -1,10 +1,10 @@
-import { messages } from '../../../domain/messages.ts';
+import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
 import { organizationFieldLabels as labels } from '../../../domain/organization.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { grid } from './RegisterOrganization.css.ts';
 import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
 
-const r = messages.registerOrganization;
+const r = registerOrganizationMessages;
 
 /** How to reach the organisation. */
 export function ContactFields({ form }: { form: RegistrationForm }) {

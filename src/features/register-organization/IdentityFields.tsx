@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { today } from '@internationalized/date';
-import { messages } from '../../../domain/messages.ts';
+import { connectMessages } from '../../../domain/messages/connect.ts';
+import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
 import { DESCRIPTION_MAX_LENGTH, FORMA_GIURIDICA_ALTRO_ID, organizationFieldLabels as labels } from '../../../domain/organization.ts';
 import { typologyQueries } from '../../api/typology.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
@@ -12,7 +13,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { grid, wide } from './RegisterOrganization.css.ts';
 import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
 
-const r = messages.registerOrganization;
+const r = registerOrganizationMessages;
 
 /** Who the organisation is: name, legal form, VAT and ATECO codes, public participation, description. */
 export function IdentityFields({ form, pIvaIsCarried }: { form: RegistrationForm; pIvaIsCarried: boolean }) {
@@ -32,7 +33,7 @@ export function IdentityFields({ form, pIvaIsCarried }: { form: RegistrationForm
           isRequired
           isReadOnly={pIvaIsCarried}
           inputMode="numeric"
-          description={pIvaIsCarried ? r.pIvaCarried : messages.connect.vatDescription}
+          description={pIvaIsCarried ? r.pIvaCarried : connectMessages.vatDescription}
           {...bindText(form, 'pIva')}
         />
         <TextField label={labels.codiceAteco} isRequired description={r.codiceAtecoHint} {...bindText(form, 'codiceAteco')} />

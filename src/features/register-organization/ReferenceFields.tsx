@@ -1,12 +1,12 @@
 import { today } from '@internationalized/date';
-import { messages } from '../../../domain/messages.ts';
+import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
 import { organizationFieldLabels as labels } from '../../../domain/organization.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { grid } from './RegisterOrganization.css.ts';
 import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
 
-const r = messages.registerOrganization;
+const r = registerOrganizationMessages;
 
 /** The person the portal deals with for this organisation. */
 export function ReferenceFields({ form }: { form: RegistrationForm }) {

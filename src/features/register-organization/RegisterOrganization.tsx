@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useRef, type FormEvent } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { organizationMessages } from '../../../domain/messages/organization.ts';
+import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
 import {
   selectFailure,
   selectIsBusy,
@@ -23,7 +24,7 @@ import { hasRequiredFields } from './registrationValidation.ts';
 import { useRegisterOrganization } from './useRegisterOrganization.ts';
 import { useRegistrationForm } from './useRegistrationForm.ts';
 
-const r = messages.registerOrganization;
+const r = registerOrganizationMessages;
 const REQUIRED_HINT_ID = 'register-required-hint';
 
 /** Spec §2 /register-org and §5: the organisation registration form. */
@@ -85,7 +86,7 @@ export function RegisterOrganization({ carriedPIva }: { carriedPIva: string | nu
 
           {submitAttempted && hasClientErrors ? <Alert tone="error">{r.fixErrors}</Alert> : null}
           {failure === null ? null : (
-            <Alert tone="error" title={failure.kind === 'notRegistered' ? messages.organization.createFailed : r.callFailed}>
+            <Alert tone="error" title={failure.kind === 'notRegistered' ? organizationMessages.createFailed : r.callFailed}>
               {failure.message}
             </Alert>
           )}

@@ -1,4 +1,4 @@
-import { messages } from '../../../domain/messages.ts';
+import { organizationMessages } from '../../../domain/messages/organization.ts';
 import { createOrganizationSchema, FORMA_GIURIDICA_ALTRO_ID } from '../../../domain/organization.ts';
 import { toCreateOrganizationPayload } from './registrationPayload.ts';
 import type { RegistrationField, RegistrationValues } from './registrationValues.ts';
@@ -48,7 +48,7 @@ export function registrationErrorsOf(values: RegistrationValues): RegistrationEr
   }
   // The schema checks dependent fields only once the rest is valid; the form says it at once.
   for (const field of dependentRequiredFields(values)) {
-    if (!isFilled(values[field])) errors[field] ??= messages.organization.required;
+    if (!isFilled(values[field])) errors[field] ??= organizationMessages.required;
   }
   return errors;
 }

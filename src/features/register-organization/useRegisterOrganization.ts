@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { organizationMessages } from '../../../domain/messages/organization.ts';
+import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
 import { createRegisterOrganizationActors } from '../../../machines/register-organization/actors.ts';
 import { registerOrganizationMachine } from '../../../machines/register-organization/registerOrganization.machine.ts';
 import { createOrganization } from '../../api/organization.ts';
@@ -31,8 +32,8 @@ export function useRegisterOrganization() {
       }),
       actions: {
         announceFailure: ({ context }) => {
-          const r = messages.registerOrganization;
-          const o = messages.organization;
+          const r = registerOrganizationMessages;
+          const o = organizationMessages;
           notify(
             context.failure?.kind === 'notRegistered'
               ? { tone: 'error', title: o.createFailed, description: o.createFailedDetail }
@@ -40,7 +41,7 @@ export function useRegisterOrganization() {
           );
         },
         announceRegistered: () => {
-          notify({ tone: 'success', title: messages.organization.created, description: messages.organization.createdDetail });
+          notify({ tone: 'success', title: organizationMessages.created, description: organizationMessages.createdDetail });
           void navigate({ to: '/calls' });
         },
       },

@@ -1,5 +1,5 @@
 import { useMemo, useReducer, useState } from 'react';
-import { messages } from '../../../domain/messages.ts';
+import { organizationMessages } from '../../../domain/messages/organization.ts';
 import { registrationErrorsOf } from './registrationValidation.ts';
 import {
   applyChange,
@@ -41,7 +41,7 @@ export function useRegistrationForm({ initialPIva, submitAttempted, serverErrors
       if (server !== undefined) return server;
       const client = clientErrors[field];
       if (client === undefined) return undefined;
-      return submitAttempted || touched.has(field) || client === messages.organization.tooLong ? client : undefined;
+      return submitAttempted || touched.has(field) || client === organizationMessages.tooLong ? client : undefined;
     },
     change: (change) => {
       dispatch(change);

@@ -1,9 +1,9 @@
 import { formatItalianDate } from '../../../domain/call.ts';
-import { messages } from '../../../domain/messages.ts';
+import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
 import type { MonitoringRow } from '../../../domain/monitoring.ts';
 import { Select } from '../../ui/Select.tsx';
 
-const m = messages.monitoring;
+const m = monitoringMessages;
 
 /** The admin's period selector on the monitoring view: every period opened for the application, with its state. */
 export function MonitoringPeriodPicker({

@@ -5,7 +5,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { fundEntry } from '../../../domain/funds.ts';
-import { messages } from '../../../domain/messages.ts';
+import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
+import { surveyMessages } from '../../../domain/messages/survey.ts';
 import { reviewSurveyNames, type SurveyIssue } from '../../../domain/surveys.ts';
 import { transitionOn } from '../../../machines/application-lifecycle/transitions.ts';
 import {
@@ -49,7 +50,7 @@ import { inspect } from '../../devtools/inspect.ts';
 // SurveyJS (≈350 KB gzip) is downloaded only when a survey is shown.
 const SurveyRenderer = lazy(() => import('./SurveyRenderer.tsx'));
 
-const m = messages.survey;
+const m = surveyMessages;
 const PARTS: readonly SurveyPart[] = ['istruttoria', 'gresb'];
 
 export interface ReviewSurveyWizardProps {
@@ -104,7 +105,7 @@ export function ReviewSurveyWizard(props: ReviewSurveyWizardProps) {
     return (
       <>
         <h1>{m.monitoringTitle(fundEntry(fund).title)}</h1>
-        <Alert tone="info">{messages.monitoring.noPeriods}</Alert>
+        <Alert tone="info">{monitoringMessages.noPeriods}</Alert>
         <Link to={props.viewer === 'admin' ? '/admin-panel' : '/calls'} className={button({ variant: 'primary' })}>
           {props.viewer === 'admin' ? m.backToList : m.backToFunds}
         </Link>
@@ -267,14 +268,14 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
       <h1>{title}</h1>
       {period ? (
         <p>
-          <strong>{period.title}</strong> — {messages.monitoring.periodDue(formatItalianDate(period.effectiveDueOn))}
-          {period.overdue ? ` (${messages.monitoring.overdue})` : ''}
-          {period.compilata && period.submittedAt ? ` — ${messages.monitoring.periodSubmitted(italianDateTime(period.submittedAt))}` : ''}
+          <strong>{period.title}</strong> — {monitoringMessages.periodDue(formatItalianDate(period.effectiveDueOn))}
+          {period.overdue ? ` (${monitoringMessages.overdue})` : ''}
+          {period.compilata && period.submittedAt ? ` — ${monitoringMessages.periodSubmitted(italianDateTime(period.submittedAt))}` : ''}
           <br />
-          {messages.monitoring.reminders}:{' '}
+          {monitoringMessages.reminders}:{' '}
           {period.reminders.length === 0
-            ? messages.monitoring.noReminders
-            : period.reminders.map((r) => `${italianDateTime(r.sentAt)} (${messages.monitoring.reminderKinds[r.kind]})`).join(', ')}
+            ? monitoringMessages.noReminders
+            : period.reminders.map((r) => `${italianDateTime(r.sentAt)} (${monitoringMessages.reminderKinds[r.kind]})`).join(', ')}
         </p>
       ) : null}
       {period && access === 'admin' && props.onPeriodChange ? (

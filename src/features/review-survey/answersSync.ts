@@ -1,5 +1,5 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { messages } from '../../../domain/messages.ts';
+import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import { draftSyncMachine } from '../../../machines/draft-sync/draftSync.machine.ts';
 import type { DraftSyncState, ReloadedDraft, SaveDraftRequest, SavedDraftVersion } from '../../../machines/draft-sync/types.ts';
 import type { AnswersSyncCommand, AnswersSyncInput, SurveyPart } from '../../../machines/survey-wizard/types.ts';
@@ -59,7 +59,7 @@ export function createAnswersSync(deps: {
             return { version: saved.version, savedAt: saved.updatedAt };
           }),
           // The survey wizard asks the person to reload the page after a conflict; the sync never reloads by itself.
-          reloadDraft: fromPromise<ReloadedDraft, void>(() => Promise.reject(new Error(messages.wizard.reloadFailed))),
+          reloadDraft: fromPromise<ReloadedDraft, void>(() => Promise.reject(new Error(wizardMessages.reloadFailed))),
         },
         actions: {
           reportState: (_, params) => sendBack({ type: 'sync.state', part: input.part, state: SURVEY_SYNC_STATE[params.state] }),

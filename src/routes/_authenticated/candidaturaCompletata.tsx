@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { messages } from '../../../domain/messages.ts';
+import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { button } from '../../ui/Button.css.ts';
 import { Link } from '../../ui/Link.tsx';
@@ -12,8 +13,8 @@ export const Route = createFileRoute('/_authenticated/candidaturaCompletata')({
 function ApplicationCompletedPage() {
   return (
     <>
-      <h1>{messages.wizardView.completedTitle}</h1>
-      <Alert tone="success">{messages.wizardView.completedText}</Alert>
+      <h1>{wizardViewMessages.completedTitle}</h1>
+      <Alert tone="success">{wizardViewMessages.completedText}</Alert>
       <Link to="/calls" className={button({ variant: 'primary' })}>
         {messages.funds.backToFunds}
       </Link>

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { messages } from '../../../domain/messages.ts';
+import { surveyMessages } from '../../../domain/messages/survey.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { button } from '../../ui/Button.css.ts';
 import { Link } from '../../ui/Link.tsx';
@@ -12,10 +12,10 @@ export const Route = createFileRoute('/_authenticated/surveyIstruttoriaCompletat
 function SurveyCompletedPage() {
   return (
     <>
-      <h1>{messages.survey.completedTitle}</h1>
-      <Alert tone="success">{messages.survey.completedText}</Alert>
+      <h1>{surveyMessages.completedTitle}</h1>
+      <Alert tone="success">{surveyMessages.completedText}</Alert>
       <Link to="/calls" className={button({ variant: 'primary' })}>
-        {messages.survey.backToFunds}
+        {surveyMessages.backToFunds}
       </Link>
     </>
   );

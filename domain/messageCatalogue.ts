@@ -1,0 +1,56 @@
+/**
+ * The whole Italian catalogue: the shared texts (domain/messages.ts) and every area's (domain/messages/<area>.ts).
+ * For code that must know every text (the server recognising a catalogue message in a validation issue), never for a
+ * page: a page imports only its area's texts.
+ */
+import { messages } from './messages.ts';
+import { accountMessages } from './messages/account.ts';
+import { accountPageMessages } from './messages/accountPage.ts';
+import { adminApplicationMessages } from './messages/adminApplication.ts';
+import { adminPanelMessages } from './messages/adminPanel.ts';
+import { applicationFormMessages } from './messages/applicationForm.ts';
+import { applicationsMessages } from './messages/applications.ts';
+import { attachmentsMessages } from './messages/attachments.ts';
+import { connectMessages } from './messages/connect.ts';
+import { integrationMessages } from './messages/integration.ts';
+import { invitationMessages } from './messages/invitation.ts';
+import { inviteMessages } from './messages/invite.ts';
+import { lookupsMessages } from './messages/lookups.ts';
+import { monitoringMessages } from './messages/monitoring.ts';
+import { organizationMessages } from './messages/organization.ts';
+import { profileMessages } from './messages/profile.ts';
+import { puiReferenceMessages } from './messages/puiReference.ts';
+import { puiReferencesMessages } from './messages/puiReferences.ts';
+import { registerOrganizationMessages } from './messages/registerOrganization.ts';
+import { submissionMessages } from './messages/submission.ts';
+import { surveyMessages } from './messages/survey.ts';
+import { turReferencesMessages } from './messages/turReferences.ts';
+import { wizardMessages } from './messages/wizard.ts';
+import { wizardViewMessages } from './messages/wizardView.ts';
+
+export const messageCatalogue = {
+  ...messages,
+  organization: organizationMessages,
+  invitation: invitationMessages,
+  account: accountMessages,
+  lookups: lookupsMessages,
+  profile: profileMessages,
+  invite: inviteMessages,
+  accountPage: accountPageMessages,
+  connect: connectMessages,
+  registerOrganization: registerOrganizationMessages,
+  applications: applicationsMessages,
+  adminPanel: adminPanelMessages,
+  adminApplication: adminApplicationMessages,
+  applicationForm: applicationFormMessages,
+  puiReference: puiReferenceMessages,
+  submission: submissionMessages,
+  turReferences: turReferencesMessages,
+  puiReferences: puiReferencesMessages,
+  integration: integrationMessages,
+  survey: surveyMessages,
+  monitoring: monitoringMessages,
+  attachments: attachmentsMessages,
+  wizardView: wizardViewMessages,
+  wizard: wizardMessages,
+} as const;

@@ -1,0 +1,22 @@
+/** The Italian texts of adminApplication (the catalogue: domain/messageCatalogue.ts). */
+export const adminApplicationMessages = {
+  downloadExcel: 'Scarica Excel',
+  downloadExcelLabel: (fund: string) => `Scarica Excel della candidatura ${fund}`,
+  excelDownloading: 'Preparazione del file Excel\u2026',
+  excelFailed: 'Scarica Excel',
+  historyTitle: (fund: string) => `Storico stati ${fund}`,
+  historyLabel: (fund: string) => `Storico degli stati della candidatura ${fund}`,
+  from: 'Da',
+  to: 'A',
+  note: 'Nota',
+  who: 'Chi',
+  when: 'Quando',
+  noApplication: 'Candidatura non avviata.',
+  noHistory: 'Nessuna variazione di stato.',
+  system: 'Portale',
+  loading: 'Caricamento della candidatura…',
+  warnings: 'Avvisi',
+  applicationTitle: (fund: string) => `Candidatura ${fund}`,
+  reviewTitle: (fund: string) => `Istruttoria e monitoraggio ${fund}`,
+  formLater: 'Il modulo in sola lettura sarà disponibile qui in una prossima versione del portale.',
+} as const;

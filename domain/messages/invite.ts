@@ -1,0 +1,27 @@
+/** The Italian texts of invite (the catalogue: domain/messageCatalogue.ts). */
+export const inviteMessages = {
+  title: 'Invita collaboratori',
+  intro: (organizationName: string) =>
+    `Inserisci l\u2019indirizzo e-mail delle persone da invitare: riceveranno un collegamento per unirsi a «${organizationName}».`,
+  emailLabel: (position: number) => `Indirizzo e-mail ${position}`,
+  addEmail: 'Aggiungi un indirizzo',
+  emailPosition: (position: number) => `l\u2019indirizzo ${position}`,
+  messageLabel: 'Messaggio (facoltativo)',
+  messageHint: 'Compare nell\u2019e-mail di invito, sotto il tuo nome.',
+  send: 'Invia',
+  sending: 'Invio in corso…',
+  sent: (addresses: string) => `Invito inviato a ${addresses}`,
+  skippedInvalid: (addresses: string) => `Non è stato inviato nulla a ${addresses}: l\u2019indirizzo non è valido.`,
+  noOrganization: 'Per invitare collaboratori devi prima collegare la tua organizzazione.',
+  goToFlow: 'Collega la tua organizzazione',
+  acceptTitle: 'Invito a collaborare',
+  acceptIntro: (organizationName: string) => `Sei stato invitato a collaborare per l\u2019organizzazione «${organizationName}».`,
+  acceptAddress: (email: string) => `L\u2019invito è per l\u2019indirizzo ${email}.`,
+  accept: 'Accetta invito',
+  accepting: 'Accettazione in corso…',
+  accepted: (organizationName: string) => `Ora fai parte di «${organizationName}».`,
+  wrongAccountHint: (email: string) => `Esci e accedi, o registrati, con l\u2019indirizzo ${email}, poi apri di nuovo il collegamento.`,
+  logout: 'Esci',
+  missingToken: 'Il collegamento dell\u2019invito è incompleto: aprilo di nuovo dall\u2019e-mail ricevuta.',
+  loading: 'Caricamento dell\u2019invito…',
+} as const;
