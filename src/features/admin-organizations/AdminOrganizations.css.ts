@@ -1,5 +1,6 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../../styles/theme.css.ts';
+import { cardTableCell, cardTableRow } from '../../ui/CardTable.css.ts';
 
 /**
  * The search box and the filters: three columns on a desktop, two on a tablet, one on a phone. A column is
@@ -23,66 +24,14 @@ export const count = style({ fontWeight: vars.fontWeight.semibold, margin: 0, fl
 export const exportButtons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
 /**
- * The list is one table. On a desktop it shows as a table; below the layout breakpoint (spec §9, about 51 em)
+ * The list is one table (src/ui/CardTable.css.ts). On a desktop it shows as a table; below the layout breakpoint (spec §9, about 51 em)
  * each row shows as a card: the organisation on top, then TUR, PUI and the drafts, each under its own name
  * (the cell's `data-label`), so nothing is cut at the right edge and nothing scrolls sideways.
  */
 export const tableWrap = style({});
-export const table = style({
-  display: 'block',
-  width: '100%',
-  borderCollapse: 'collapse',
-  '@media': { [breakpoints.wide]: { display: 'table' } },
-});
-/** Column headers: read by screen readers on a phone (each card names its parts), shown on a desktop. */
-export const tableHead = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  '@media': {
-    [breakpoints.wide]: {
-      position: 'static',
-      width: 'auto',
-      height: 'auto',
-      overflow: 'visible',
-      clip: 'auto',
-      whiteSpace: 'normal',
-      display: 'table-header-group',
-    },
-  },
-});
-export const tableBody = style({ display: 'block', '@media': { [breakpoints.wide]: { display: 'table-row-group' } } });
-export const tableRow = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  marginBottom: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  '@media': { [breakpoints.wide]: { display: 'table-row', padding: 0, margin: 0, border: 0 } },
-});
 /** A status change of an application's history: a card on a phone, a table row on a desktop. */
-export const historyRow = style([tableRow, { gap: vars.space.xs }]);
-export const cellStyle = style({
-  display: 'block',
-  padding: 0,
-  textAlign: 'left',
-  verticalAlign: 'top',
-  '@media': {
-    [breakpoints.wide]: { display: 'table-cell', borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.sm },
-  },
-});
-/** On a card, a cell's column name above it (on a desktop the column header says it). */
-globalStyle(`${cellStyle}[data-label]::before`, {
-  content: 'attr(data-label)',
-  display: 'block',
-  fontWeight: vars.fontWeight.bold,
-  marginBottom: vars.space.xs,
-  '@media': { [breakpoints.wide]: { content: 'none', display: 'none' } },
-});
+export const historyRow = style([cardTableRow, { gap: vars.space.xs }]);
+export const cellStyle = style([cardTableCell, { verticalAlign: 'top' }]);
 /** The organisation's name heads its card. */
 export const rowHeader = style({
   fontSize: vars.fontSize.lg,

@@ -3,19 +3,14 @@ import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { AnchorLink } from '../../ui/Link.tsx';
-import { Menu } from '../../ui/Menu.tsx';
 import {
-  cellStyle,
-  chip,
-  menuTrigger,
-  rowHeader,
-  small,
-  table,
-  tableBody,
-  tableHead,
-  tableRow,
-  tableWrap,
-} from './AdminOrganizations.css.ts';
+  cardTable as table,
+  cardTableBody as tableBody,
+  cardTableHead as tableHead,
+  cardTableRow as tableRow,
+} from '../../ui/CardTable.css.ts';
+import { Menu } from '../../ui/Menu.tsx';
+import { cellStyle, chip, menuTrigger, rowHeader, small, tableWrap } from './AdminOrganizations.css.ts';
 import { rowViewOf, type AdminRowView, type ApplicationCellView, type IndexedItem } from './adminListView.ts';
 
 const m = adminPanelMessages;

@@ -9,7 +9,8 @@ import { applicationQueries, hasApplication, type Compilation } from '../../api/
 import { Alert } from '../../ui/Alert.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { italianDateTime } from '../../../domain/italianDates.ts';
-import { cellStyle, chip, historyRow, section, table, tableBody, tableHead, tableWrap } from './AdminOrganizations.css.ts';
+import { cardTable as table, cardTableBody as tableBody, cardTableHead as tableHead } from '../../ui/CardTable.css.ts';
+import { cellStyle, chip, historyRow, section, tableWrap } from './AdminOrganizations.css.ts';
 
 const m = adminApplicationMessages;
 

@@ -8,7 +8,8 @@ import { removeMember } from '../../api/organizationProfile.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { badge, body, cell, dialogActions, head, row, table } from './MembersSection.css.ts';
+import { cardTableBody as body, cardTableHead as head, cardTableRow as row } from '../../ui/CardTable.css.ts';
+import { badge, cell, dialogActions, table } from './MembersSection.css.ts';
 import { memberActionFor } from './memberActions.ts';
 
 const m = profileMessages;
