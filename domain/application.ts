@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import {
-  applicationStatusCodeSchema,
-  applicationStatusLabels,
-  compilazioneTypeSchema,
-  statusActorRoleSchema,
-  type ApplicationStatusCode,
-} from './applicationStatus.ts';
+import { applicationStatusLabels, type ApplicationStatusCode } from './applicationStatus.ts';
+import { applicationStatusCodeSchema, compilazioneTypeSchema, statusActorRoleSchema } from './applicationStatusSchemas.ts';
 import type { FundEntry } from './funds.ts';
 import { integrationRoundSchema } from './integration.ts';
 import { fieldMessageSchema } from './validation.ts';
 import type { FieldIssue } from './wizard.ts';
-import { UUID_PATTERN } from './organization.ts';
+import { UUID_PATTERN } from './uuid.ts';
 
 /** Limits of what a client may store (the wizard's values are far smaller). */
 export const DRAFT_JSON_MAX_LENGTH = 512 * 1024;
@@ -74,10 +69,9 @@ const compilationBase = {
 };
 /** A fund's compilation as its controller answers it, with the warnings under the fund's own key. */
 export function compilationSchemaOf(entry: Pick<FundEntry, 'warningsKey'>) {
-  return z.object({ ...compilationBase, [entry.warningsKey]: z.array(z.string()) }) as unknown as z.ZodType<
-    Omit<CompilationView, 'warnings'> & Record<string, unknown>
-  >;
+  return z.object({ ...compilationBase, [entry.warningsKey]: z.array(z.string()) }) as unknown as z.ZodType<FundCompilation>;
 }
+export type FundCompilation = Omit<CompilationView, 'warnings'> & Record<string, unknown>;
 /** The compilation with the fund's warnings under one name, `warnings`, as the generic code handles it. */
 export const compilationViewSchema = z.object({ ...compilationBase, warnings: z.array(z.string()) });
 export type CompilationView = z.infer<typeof compilationViewSchema>;
@@ -117,6 +111,7 @@ export const createDraftResponseSchema = z.object({
   version: z.number().int(),
   ...statusFields,
 });
+export type CreateDraftResponse = z.infer<typeof createDraftResponseSchema>;
 
 /** GET /api/DraftCompilazione/GetTurDraft, GetPuiDraft: the latest saved draft. */
 export const draftSchema = z.object({
@@ -150,13 +145,6 @@ export const adminOrganizationListItemSchema = z.object({
 });
 export type AdminOrganizationListItem = z.infer<typeof adminOrganizationListItemSchema>;
 export const adminOrganizationListSchema = z.array(adminOrganizationListItemSchema);
-
-/**
- * Sort orders of the admin list (spec §2): name A-Z / Z-A; TUR or PUI candidacy date, oldest first ('tur',
- * 'pui') or most recent first ('-tur', '-pui'); organisations without that date come last.
- */
-export const ADMIN_LIST_SORTS = ['name', '-name', 'tur', '-tur', 'pui', '-pui'] as const;
-export type AdminListSort = (typeof ADMIN_LIST_SORTS)[number];
 
 export const compilazioneHistoryQuerySchema = z.object({ compilazioneId: z.string() });
 

@@ -1,16 +1,17 @@
-import { z } from 'zod';
+/*
+ * Plain constants and types, without zod: the browser's shell imports them on every first load. Their zod
+ * schemas, for the server and the domain's payloads, are in applicationStatusSchemas.ts.
+ */
 
 /**
  * The two funds of the call (spec §1) and the numeric `compilazioneType` the spec's payloads use for them
  * (spec §3, §9: 0 = TUR, 1 = PUI).
  */
 export const FUNDS = ['TUR', 'PUI'] as const;
-export const fundSchema = z.enum(FUNDS);
-export type Fund = z.infer<typeof fundSchema>;
+export type Fund = (typeof FUNDS)[number];
 
 export const COMPILAZIONE_TYPE = { TUR: 0, PUI: 1 } as const satisfies Record<Fund, number>;
 export type CompilazioneType = (typeof COMPILAZIONE_TYPE)[Fund];
-export const compilazioneTypeSchema = z.union([z.literal(0), z.literal(1)]);
 
 export function fundOfCompilazioneType(type: CompilazioneType): Fund {
   return type === COMPILAZIONE_TYPE.TUR ? 'TUR' : 'PUI';
@@ -41,8 +42,7 @@ export const APPLICATION_STATUS_CODES = [
   'MONITORAGGIO_SOTTOMESSO',
   'MONITORAGGIO_CHIUSO',
 ] as const;
-export const applicationStatusCodeSchema = z.enum(APPLICATION_STATUS_CODES);
-export type ApplicationStatusCode = z.infer<typeof applicationStatusCodeSchema>;
+export type ApplicationStatusCode = (typeof APPLICATION_STATUS_CODES)[number];
 
 export const applicationStatusLabels = {
   NON_AVVIATA: 'Non avviata',
@@ -88,8 +88,7 @@ export function statusOrder(code: ApplicationStatusCode): number {
 
 /** Who caused a status change, as recorded in the history. 'system' is the portal itself (demo data, migrations). */
 export const STATUS_ACTOR_ROLES = ['applicant', 'admin', 'system'] as const;
-export const statusActorRoleSchema = z.enum(STATUS_ACTOR_ROLES);
-export type StatusActorRole = z.infer<typeof statusActorRoleSchema>;
+export type StatusActorRole = (typeof STATUS_ACTOR_ROLES)[number];
 
 /** An application id meaning "none exists yet" (spec §3). */
 export const NO_APPLICATION_ID = '00000000-0000-0000-0000-000000000000';

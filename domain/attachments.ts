@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { fundSchema, type Fund } from './applicationStatus.ts';
+import type { Fund } from './applicationStatus.ts';
+import { fundSchema } from './applicationStatusSchemas.ts';
 import { fundEntry } from './funds.ts';
-import { UUID_PATTERN } from './organization.ts';
+import { UUID_PATTERN } from './uuid.ts';
 
 /**
  * Application attachments (spec §3 Attachment slot, §5 Attachments, §7 Files): the slots a fund asks for,

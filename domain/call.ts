@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compilazioneTypeSchema, fundSchema } from './applicationStatus.ts';
+import { compilazioneTypeSchema, fundSchema } from './applicationStatusSchemas.ts';
 
 /**
  * Warning thresholds of a call (spec §5 Warnings, §9). Amounts in euro, shares in percent of the total
@@ -34,9 +34,3 @@ export const callSchema = z.object({
 });
 export type Call = z.infer<typeof callSchema>;
 export const callListSchema = z.array(callSchema);
-
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY', as the blocking message shows it ("La data non puo' superare il 31/08/2026"). */
-export function formatItalianDate(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-');
-  return `${day}/${month}/${year}`;
-}

@@ -65,3 +65,4 @@ export const showMonitoraggioQuerySchema = z.object({ candidaturaId: z.string() 
 
 /** GET /api/Monitoraggio/GetMonitoraggiScaduti (admins): applications whose current period is overdue. */
 export const overdueMonitoringSchema = z.object({ candidaturaIds: z.array(z.string()) });
+export type OverdueMonitoring = z.infer<typeof overdueMonitoringSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { organizationMessages } from './messages/organization.ts';
+import { UUID_PATTERN } from './uuid.ts';
+import { PIVA_LENGTH } from './vatNumber.ts';
 
 /** Business constants of the organisation forms (spec §5, §9). */
-export const PIVA_LENGTH = 11;
 export const TELEPHONE_MAX_DIGITS = 10;
 export const DESCRIPTION_MAX_LENGTH = 400;
 export const CODICE_FISCALE_MAX_LENGTH = 16;
@@ -13,9 +14,6 @@ export const FORMA_GIURIDICA_ALTRO_ID = 8;
 /** Free-text fields without a limit in the spec get a generous one, so nobody stores a novel. */
 const TEXT_MAX_LENGTH = 200;
 const NUM_CIVICO_MAX_DIGITS = 6;
-
-/** Canonical textual UUID, checked before any id reaches the database (which would refuse it with an error). */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const MEMBER_ROLES = ['admin', 'member'] as const;
 export const memberRoleSchema = z.enum(MEMBER_ROLES);
@@ -319,6 +317,7 @@ export const organizationDetailSchema = z.object({
 export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;
 
 export const createOrganizationResponseSchema = z.object({ error: z.null(), orgId: z.string() });
+export type CreateOrganizationResponse = z.infer<typeof createOrganizationResponseSchema>;
 
 /** POST /api/Organization/GetPIva?pIva= (spec §7). */
 export const pIvaQuerySchema = z.object({ pIva: z.string() });

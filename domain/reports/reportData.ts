@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { fundSchema } from '../applicationStatus.ts';
-import { reportIdSchema } from './reportIds.ts';
+import { fundSchema } from '../applicationStatusSchemas.ts';
+import { REPORT_IDS } from './reportIds.ts';
+
+export const reportIdSchema = z.enum(REPORT_IDS);
 
 /** How a column's values are read and formatted (domain/reports/reportFormat.ts). */
 export const REPORT_VALUE_KINDS = ['text', 'count', 'amount', 'percent', 'days', 'day'] as const;

@@ -1,15 +1,12 @@
-import { z } from 'zod';
-
 /**
  * The reports' addresses, apart from their texts: the browser's route tree validates `wid` and `rid` with these
- * on every page, so this file stays tiny (the titles and readings load with the report pages only).
+ * on every page, so this file stays tiny and without zod (reportData.ts has the schema of `rid`) (the titles and readings load with the report pages only).
  * The workspace is the call (both funds); each report has a stable id.
  */
 export const REPORT_WORKSPACE_ID = 'fondi-tematici';
 
 export const REPORT_IDS = ['stato-candidature', 'importi', 'territorio', 'flusso-istruttoria', 'monitoraggio'] as const;
-export const reportIdSchema = z.enum(REPORT_IDS);
-export type ReportId = z.infer<typeof reportIdSchema>;
+export type ReportId = (typeof REPORT_IDS)[number];
 
 /** A real calendar day, YYYY-MM-DD (2026-02-31 is not). */
 export function isCalendarDay(text: string): boolean {

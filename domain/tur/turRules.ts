@@ -1,5 +1,6 @@
 import { addMonths, format, isValid, parseISO } from 'date-fns';
-import { formatItalianDate, type CallThresholds } from '../call.ts';
+import type { CallThresholds } from '../call.ts';
+import { formatItalianDate } from '../italianDates.ts';
 import { formatAmount, roundCents } from '../decimal.ts';
 import { applicationFormMessages } from '../messages/applicationForm.ts';
 import type { FieldIssue, WizardRuleContext } from '../wizard.ts';

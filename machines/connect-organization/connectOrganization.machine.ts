@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { keepDigits } from '../../domain/digits.ts';
-import { PIVA_LENGTH, type PIvaLookup } from '../../domain/organization.ts';
+import type { PIvaLookup } from '../../domain/organization.ts';
+import { PIVA_LENGTH } from '../../domain/vatNumber.ts';
 import { toLookupFailure } from './actors.ts';
 import type {
   ConnectOrganizationActorId,

@@ -6,7 +6,8 @@ import { organizationMembers, organizations } from '../db/schema/organizations.t
 import { users } from '../db/schema/users.ts';
 import { organizationMessages } from '../../domain/messages/organization.ts';
 import { isAdminRole } from '../../domain/roles.ts';
-import { UUID_PATTERN, memberRoleSchema, type MemberRole, type OrganizationMember } from '../../domain/organization.ts';
+import { memberRoleSchema, type MemberRole, type OrganizationMember } from '../../domain/organization.ts';
+import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { HttpError } from '../errors.ts';
 import { requireUser } from './authenticate.ts';

@@ -1,4 +1,4 @@
-import { formatItalianDate } from '../../domain/call.ts';
+import { formatItalianDate } from '../../domain/italianDates.ts';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import type { OutgoingMail } from './mailer.ts';
 

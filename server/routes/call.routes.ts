@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import { FUND_REGISTRY } from '../../domain/funds.ts';
-import { fundSchema } from '../../domain/applicationStatus.ts';
+import { fundSchema } from '../../domain/applicationStatusSchemas.ts';
 import { callListSchema, callThresholdsSchema, type Call } from '../../domain/call.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';

@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
-import { fundOfCompilazioneType, fundSchema, type Fund } from '../../domain/applicationStatus.ts';
+import { fundOfCompilazioneType, type Fund } from '../../domain/applicationStatus.ts';
+import { fundSchema } from '../../domain/applicationStatusSchemas.ts';
 import {
   createDraftRequestSchema,
   createDraftResponseSchema,

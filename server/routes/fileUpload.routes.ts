@@ -22,7 +22,7 @@ import {
 import { apiErrorSchema } from '../../domain/errors.ts';
 import { displayFileName } from '../../domain/fileName.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
-import { UUID_PATTERN } from '../../domain/organization.ts';
+import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import type { AttachmentRepository, AttachmentRow } from '../attachments/repository.ts';
 import { attachmentSlotsOf, attachmentValidationOf } from '../attachments/slots.ts';

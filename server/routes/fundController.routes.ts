@@ -10,7 +10,7 @@ import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import { submissionMessages } from '../../domain/messages/submission.ts';
 import { isAdminRole } from '../../domain/roles.ts';
-import { UUID_PATTERN } from '../../domain/organization.ts';
+import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { parseApplicationStatus } from '../../domain/applicationStatus.ts';
 import {
   applicationIncompleteSchema,

@@ -4,7 +4,7 @@ import { apiErrorSchema } from '../../domain/errors.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { monitoringRowSchema, overdueMonitoringSchema, showMonitoraggioQuerySchema } from '../../domain/monitoring.ts';
-import { UUID_PATTERN } from '../../domain/organization.ts';
+import { UUID_PATTERN } from '../../domain/uuid.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import { requireAdmin } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';

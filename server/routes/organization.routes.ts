@@ -19,12 +19,12 @@ import {
   pIvaLookupSchema,
   pIvaQuerySchema,
   removeMemberQuerySchema,
-  UUID_PATTERN,
   type OrganizationDetail,
   type OrganizationProfile,
   type OrganizationSummary,
   updateOrganizationSchema,
 } from '../../domain/organization.ts';
+import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Invitations } from '../auth/invitations.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { surveyMessages } from '../../domain/messages/survey.ts';
-import { UUID_PATTERN } from '../../domain/organization.ts';
+import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import {
   createSurveyAnswersBodySchema,

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminOrganizationListSchema, type AdminOrganizationListItem } from '../../domain/application.ts';
+import type { AdminOrganizationListItem } from '../../domain/application.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 
 /**
  * GET /api/Organization/GetAllOrgsCompilazioni without parameters: the whole list (admins only). The server
@@ -10,7 +9,7 @@ import { parseResponse } from './response.ts';
  * keystroke in the search box never waits for the network.
  */
 export async function getAllOrgsCompilazioni(api: ApiClient, signal?: AbortSignal): Promise<AdminOrganizationListItem[]> {
-  return parseResponse(adminOrganizationListSchema, await api('/api/Organization/GetAllOrgsCompilazioni', { signal }));
+  return await api<AdminOrganizationListItem[]>('/api/Organization/GetAllOrgsCompilazioni', { signal });
 }
 
 export const adminOrganizationQueries = {

@@ -1,16 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  adminStatusHistoryItemSchema,
-  compilationSchemaOf,
-  compilationViewSchema,
-  type AdminStatusHistoryItem,
-  type CompilationView,
-} from '../../domain/application.ts';
+import type { AdminStatusHistoryItem, CompilationView, FundCompilation } from '../../domain/application.ts';
 import { NO_APPLICATION_ID, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import { fundEntry } from '../../domain/funds.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 
 /** A compilation with the fund's own warnings list (warningsTur, warningsPui) under one name. */
 export type Compilation = CompilationView;
@@ -18,12 +10,10 @@ export type Compilation = CompilationView;
 /** GET /api/Tur/GetTurCompilazione, /api/Pui/GetPuiCompilazione (orgId). */
 export async function getCompilation(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<Compilation> {
   const { controller, warningsKey } = fundEntry(fund);
-  const body = parseResponse(
-    compilationSchemaOf(fundEntry(fund)),
-    await api(`/api/${controller}/Get${controller}Compilazione`, { query: { orgId }, signal }),
-  );
+  const body = await api<FundCompilation>(`/api/${controller}/Get${controller}Compilazione`, { query: { orgId }, signal });
+  // The server's own answer (its route serialises through compilationSchemaOf): only the warnings' key is renamed.
   const { [warningsKey]: warnings, ...rest } = body;
-  return parseResponse(compilationViewSchema, { ...rest, warnings });
+  return { ...(rest as Omit<CompilationView, 'warnings'>), warnings: warnings as string[] };
 }
 
 export function hasApplication(compilation: Pick<Compilation, 'id'>): boolean {
@@ -54,10 +44,7 @@ export async function getCompilationHistory(
   compilazioneId: string,
   signal?: AbortSignal,
 ): Promise<AdminStatusHistoryItem[]> {
-  return parseResponse(
-    z.array(adminStatusHistoryItemSchema),
-    await api('/api/Organization/GetCompilazioneHistory', { query: { compilazioneId }, signal }),
-  );
+  return await api<AdminStatusHistoryItem[]>('/api/Organization/GetCompilazioneHistory', { query: { compilazioneId }, signal });
 }
 
 export const applicationQueries = {

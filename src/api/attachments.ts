@@ -1,34 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Fund } from '../../domain/applicationStatus.ts';
-import {
-  attachmentSlotListSchema,
-  attachmentValidationSchema,
-  removeAttachmentResponseSchema,
-  uploadFileResponseSchema,
-  type AttachmentSlot,
-  type AttachmentValidation,
-  type UploadFileResponse,
-} from '../../domain/attachments.ts';
+import type { AttachmentSlot, AttachmentValidation, UploadFileResponse } from '../../domain/attachments.ts';
 import { fundEntry } from '../../domain/funds.ts';
 import { messages } from '../../domain/messages.ts';
 import type { ApiClient, ApiClientConfig } from './client.ts';
 import { ApiRequestError, toApiRequestError } from './errors.ts';
-import { parseResponse } from './response.ts';
 
 /** GET /api/FileUpload/GetAttachmentTypes (orgId, callType): the slots with what is uploaded in each. */
 export async function getAttachmentSlots(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentSlot[]> {
-  return parseResponse(
-    attachmentSlotListSchema,
-    await api('/api/FileUpload/GetAttachmentTypes', { query: { orgId, callType: fund }, signal }),
-  );
+  return await api<AttachmentSlot[]>('/api/FileUpload/GetAttachmentTypes', { query: { orgId, callType: fund }, signal });
 }
 
 /** GET /api/FileUpload/GetAttachmentIntegrations (orgId, callType): the integration slots of the open (or latest) request. */
 export async function getIntegrationSlots(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentSlot[]> {
-  return parseResponse(
-    attachmentSlotListSchema,
-    await api('/api/FileUpload/GetAttachmentIntegrations', { query: { orgId, callType: fund }, signal }),
-  );
+  return await api<AttachmentSlot[]>('/api/FileUpload/GetAttachmentIntegrations', { query: { orgId, callType: fund }, signal });
 }
 
 /** GET /api/FileUpload/FileUploadValidation{Tur|Pui} (orgId): whether every mandatory attachment is there. */
@@ -38,34 +23,25 @@ export async function getAttachmentValidation(
   orgId: string,
   signal?: AbortSignal,
 ): Promise<AttachmentValidation> {
-  return parseResponse(
-    attachmentValidationSchema,
-    await api(`/api/FileUpload/FileUploadValidation${fundEntry(fund).controller}`, { query: { orgId }, signal }),
-  );
+  return await api<AttachmentValidation>(`/api/FileUpload/FileUploadValidation${fundEntry(fund).controller}`, { query: { orgId }, signal });
 }
 
 /** GET /api/FileUpload/GetIstruttoriaGresbAttachmentTypes (orgId, callType): the review's DNSH slots. */
 export async function getReviewSlots(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentSlot[]> {
-  return parseResponse(
-    attachmentSlotListSchema,
-    await api('/api/FileUpload/GetIstruttoriaGresbAttachmentTypes', { query: { orgId, callType: fund }, signal }),
-  );
+  return await api<AttachmentSlot[]>('/api/FileUpload/GetIstruttoriaGresbAttachmentTypes', { query: { orgId, callType: fund }, signal });
 }
 
 /** GET /api/FileUpload/FilesUploadIstGresb{Tur|Pui}Validation (orgId): whether every mandatory DNSH declaration is there. */
 export async function getReviewValidation(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<AttachmentValidation> {
-  return parseResponse(
-    attachmentValidationSchema,
-    await api(`/api/FileUpload/FilesUploadIstGresb${fundEntry(fund).controller}Validation`, { query: { orgId }, signal }),
-  );
+  return await api<AttachmentValidation>(`/api/FileUpload/FilesUploadIstGresb${fundEntry(fund).controller}Validation`, {
+    query: { orgId },
+    signal,
+  });
 }
 
 /** DELETE /api/FileUpload/RemoveAttachement (downloadId). */
 export async function removeAttachment(api: ApiClient, downloadId: string): Promise<void> {
-  parseResponse(
-    removeAttachmentResponseSchema,
-    await api('/api/FileUpload/RemoveAttachement', { method: 'DELETE', query: { downloadId } }),
-  );
+  await api('/api/FileUpload/RemoveAttachement', { method: 'DELETE', query: { downloadId } });
 }
 
 /** The slot lists the widgets show: the application's, the open integration request's, the review's DNSH slots. */
@@ -238,7 +214,7 @@ export function createAttachmentTransfers(config: ApiClientConfig) {
     ): Promise<UploadFileResponse> {
       const answer = await withSession((token) => sendUpload(request, token, options.onProgress, options.signal));
       if (answer.status < 200 || answer.status >= 300) throw toApiRequestError({ status: answer.status, data: answer.body });
-      return parseResponse(uploadFileResponseSchema, answer.body);
+      return answer.body as UploadFileResponse;
     },
 
     /** GET /api/FileUpload/GetFile?downloadId=: the file and the name to save it under. */

@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callListSchema, type Call } from '../../domain/call.ts';
+import type { Call } from '../../domain/call.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 
 /** GET /api/Call/GetCallList: one item per fund, TUR first. */
 export async function getCallList(api: ApiClient, signal?: AbortSignal): Promise<Call[]> {
-  return parseResponse(callListSchema, await api('/api/Call/GetCallList', { signal }));
+  return await api<Call[]>('/api/Call/GetCallList', { signal });
 }
 
 export const callQueries = {

@@ -18,8 +18,12 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-/** Resolves with the parsed JSON body (to be validated by the caller); rejects with ApiRequestError. */
-export type ApiClient = (path: string, options?: ApiRequestOptions) => Promise<unknown>;
+/**
+ * Resolves with the parsed JSON body as `T`, the answer's type the caller names; rejects with ApiRequestError.
+ * The body is not checked again here: the server serialises every answer through its route's zod response
+ * schema (the contract), and tests/api/responseContract.test.ts checks that what it sends is that schema's output.
+ */
+export type ApiClient = <T = unknown>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
 export interface ApiClientConfig {
   /** '' in the browser: the API shares the SPA's origin. */
@@ -48,12 +52,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return refreshInFlight;
   }
 
-  function send(path: string, options: ApiRequestOptions, accessToken: string | null): Promise<unknown> {
+  function send<T>(path: string, options: ApiRequestOptions, accessToken: string | null): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     const organizationId = config.getSelectedOrganizationId();
     if (organizationId) headers[SELECTED_ORGANIZATION_HEADER] = organizationId;
-    return http(path, {
+    return http<T, 'json'>(path, {
       method: options.method ?? 'GET',
       body: options.body,
       query: options.query,
@@ -63,11 +67,11 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     });
   }
 
-  return async function request(path, options = {}) {
+  return async function request<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
     const auth = options.auth ?? 'session';
     const token = auth === 'none' ? null : auth === 'session' ? config.getAccessToken() : auth.accessToken;
     try {
-      return await send(path, options, token);
+      return await send<T>(path, options, token);
     } catch (error) {
       if (auth !== 'session' || statusOf(error) !== 401) throw toApiRequestError(error);
       // A request that left before another one renewed the token just needs the new token.
@@ -78,7 +82,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         throw toApiRequestError(error);
       }
       try {
-        return await send(path, options, renewed);
+        return await send<T>(path, options, renewed);
       } catch (replayError) {
         if (statusOf(replayError) === 401) config.onSessionExpired();
         throw toApiRequestError(replayError);

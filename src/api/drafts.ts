@@ -1,17 +1,13 @@
-import { createDraftResponseSchema, draftSchema, type Draft } from '../../domain/application.ts';
+import type { CreateDraftResponse, Draft } from '../../domain/application.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import { fundEntry } from '../../domain/funds.ts';
 import type { ApiClient } from './client.ts';
 import { ApiRequestError } from './errors.ts';
-import { parseResponse } from './response.ts';
 
 /** GET /api/DraftCompilazione/GetPuiDraft | GetTurDraft (orgId): the latest autosave, or null when none. */
 export async function getDraft(api: ApiClient, fund: Fund, orgId: string, signal?: AbortSignal): Promise<Draft | null> {
   try {
-    return parseResponse(
-      draftSchema,
-      await api(`/api/DraftCompilazione/Get${fundEntry(fund).controller}Draft`, { query: { orgId }, signal }),
-    );
+    return await api<Draft>(`/api/DraftCompilazione/Get${fundEntry(fund).controller}Draft`, { query: { orgId }, signal });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;
@@ -26,7 +22,7 @@ export async function saveDraft(
   api: ApiClient,
   request: { fund: Fund; organizationId: string; values: Record<string, unknown>; version: number },
 ): Promise<{ version: number; savedAt: string }> {
-  const body = await api('/api/DraftCompilazione/CreateDraftCompilazione', {
+  const saved = await api<CreateDraftResponse>('/api/DraftCompilazione/CreateDraftCompilazione', {
     method: 'POST',
     body: {
       compilazioneType: fundEntry(request.fund).compilazioneType,
@@ -35,6 +31,5 @@ export async function saveDraft(
       version: request.version,
     },
   });
-  const saved = parseResponse(createDraftResponseSchema, body);
   return { version: saved.version, savedAt: saved.createdAt };
 }

@@ -1,5 +1,5 @@
 import { messages } from '../../domain/messages.ts';
-import { fieldErrorSchema, type FieldMessage } from '../../domain/validation.ts';
+import type { FieldErrorBody, FieldMessage } from '../../domain/validation.ts';
 
 /**
  * Every failed API call ends as this error: `message` is Italian and can be shown as it is;
@@ -27,14 +27,37 @@ function messageForStatus(status: number): string {
   return messages.generic.badRequest;
 }
 
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isFieldMessage = (value: unknown): value is FieldMessage =>
+  typeof value === 'object' && value !== null && isString((value as FieldMessage).field) && isString((value as FieldMessage).message);
+
+/**
+ * The API's error body (`{ error, message, field?, issues? }`, domain/validation.ts), or null for anything else: an
+ * error can come from a proxy or a gateway as well as from our server, so it is checked before its message is shown.
+ * A hand check rather than fieldErrorSchema, which would bring zod into every page's first load.
+ */
+export function errorBodyOf(data: unknown): FieldErrorBody | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { error, message, field, issues } = data as Record<string, unknown>;
+  if (!isString(error) || !isString(message)) return null;
+  if (field !== undefined && !isString(field)) return null;
+  if (issues !== undefined && !(Array.isArray(issues) && issues.every(isFieldMessage))) return null;
+  return {
+    error,
+    message,
+    ...(field === undefined ? {} : { field }),
+    ...(issues === undefined ? {} : { issues: issues.map(({ field, message }: FieldMessage) => ({ field, message })) }),
+  };
+}
+
 /** Reads ofetch's FetchError (status + parsed body) without depending on its class identity. */
 export function toApiRequestError(error: unknown): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
   const status = statusOf(error);
   if (status === null) return new ApiRequestError(null, null, messages.generic.network);
-  const body = fieldErrorSchema.safeParse((error as { data?: unknown }).data);
-  if (!body.success) return new ApiRequestError(status, null, messageForStatus(status));
-  const { error: code, message, field, issues } = body.data;
+  const body = errorBodyOf((error as { data?: unknown }).data);
+  if (body === null) return new ApiRequestError(status, null, messageForStatus(status));
+  const { error: code, message, field, issues } = body;
   return new ApiRequestError(status, code, message, issues ?? (field === undefined ? [] : [{ field, message }]));
 }
 

@@ -1,34 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  acceptInvitationResponseSchema,
-  invitationViewSchema,
-  sendInvitationsResponseSchema,
-  type AcceptInvitationResponse,
-  type InvitationView,
-  type SendInvitationsRequest,
-  type SendInvitationsResponse,
-} from '../../domain/invitation.ts';
+import type { AcceptInvitationResponse, InvitationView, SendInvitationsRequest, SendInvitationsResponse } from '../../domain/invitation.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 
 /**
  * POST /api/SendEmail/SendEmail: invites to the organisation the client selected (the API client sends
  * the SelectedOrganizationId header); one e-mail with a single-use link per address.
  */
 export async function sendInvitations(api: ApiClient, request: SendInvitationsRequest): Promise<SendInvitationsResponse> {
-  const body = await api('/api/SendEmail/SendEmail', { method: 'POST', body: { ...request } });
-  return parseResponse(sendInvitationsResponseSchema, body);
+  return api<SendInvitationsResponse>('/api/SendEmail/SendEmail', { method: 'POST', body: { ...request } });
 }
 
 /** GET /api/Organization/GetInvitation?token=: which organisation and address an invitation link is for. */
 export async function getInvitation(api: ApiClient, token: string, signal?: AbortSignal): Promise<InvitationView> {
-  return parseResponse(invitationViewSchema, await api('/api/Organization/GetInvitation', { query: { token }, signal }));
+  return await api<InvitationView>('/api/Organization/GetInvitation', { query: { token }, signal });
 }
 
 /** POST /api/Organization/AcceptInvitation: the signed-in person joins; 403 other address, 409 used, 410 expired. */
 export async function acceptInvitation(api: ApiClient, token: string): Promise<AcceptInvitationResponse> {
-  const body = await api('/api/Organization/AcceptInvitation', { method: 'POST', body: { token } });
-  return parseResponse(acceptInvitationResponseSchema, body);
+  return api<AcceptInvitationResponse>('/api/Organization/AcceptInvitation', { method: 'POST', body: { token } });
 }
 
 export const invitationQueries = {

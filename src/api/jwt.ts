@@ -1,6 +1,5 @@
-import { tokenSetSchema, type TokenExchangeRequest, type TokenSet } from '../../domain/auth.ts';
+import type { TokenExchangeRequest, TokenSet } from '../../domain/auth.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 
 /** Esci: the server ends the session at the identity provider, which comes back to /logout-callback. */
 export function logoutUrl(idToken: string | null): string {
@@ -10,8 +9,7 @@ export function logoutUrl(idToken: string | null): string {
 export const LOGIN_CALLBACK_PATH = '/login-callback';
 
 export async function exchangeCode(api: ApiClient, request: TokenExchangeRequest, signal?: AbortSignal): Promise<TokenSet> {
-  const body = await api('/api/Jwt/token-exchange', { method: 'POST', body: request, auth: 'none', signal });
-  return parseResponse(tokenSetSchema, body);
+  return api<TokenSet>('/api/Jwt/token-exchange', { method: 'POST', body: request, auth: 'none', signal });
 }
 
 /** Esci: ends the refresh token's grant at the provider; gives up after 5 seconds so logging out never hangs. */
@@ -26,6 +24,5 @@ export async function revokeRefreshToken(api: ApiClient, refreshToken: string, s
 }
 
 export async function refreshTokens(api: ApiClient, refreshToken: string, signal?: AbortSignal): Promise<TokenSet> {
-  const body = await api('/api/Jwt/refresh', { method: 'POST', body: { refresh_token: refreshToken }, auth: 'none', signal });
-  return parseResponse(tokenSetSchema, body);
+  return api<TokenSet>('/api/Jwt/refresh', { method: 'POST', body: { refresh_token: refreshToken }, auth: 'none', signal });
 }

@@ -1,22 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import { fundEntry } from '../../domain/funds.ts';
-import { monitoringRowSchema, overdueMonitoringSchema, type MonitoringRow } from '../../domain/monitoring.ts';
+import type { MonitoringRow, OverdueMonitoring } from '../../domain/monitoring.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 
 /** GET /api/Monitoraggio/ShowMonitoraggioTur | ShowMonitoraggioPui (candidaturaId): the periods opened for the application. */
 export async function getMonitoringRows(api: ApiClient, fund: Fund, candidaturaId: string, signal?: AbortSignal): Promise<MonitoringRow[]> {
   const controller = fundEntry(fund).controller;
-  return parseResponse(
-    monitoringRowSchema.array(),
-    await api(`/api/Monitoraggio/ShowMonitoraggio${controller}`, { query: { candidaturaId }, signal }),
-  );
+  return await api<MonitoringRow[]>(`/api/Monitoraggio/ShowMonitoraggio${controller}`, { query: { candidaturaId }, signal });
 }
 
 /** GET /api/Monitoraggio/GetMonitoraggiScaduti (admins): the applications whose current period is overdue. */
 export async function getOverdueMonitoring(api: ApiClient, signal?: AbortSignal): Promise<string[]> {
-  return (await parseResponse(overdueMonitoringSchema, await api('/api/Monitoraggio/GetMonitoraggiScaduti', { signal }))).candidaturaIds;
+  return (await await api<OverdueMonitoring>('/api/Monitoraggio/GetMonitoraggiScaduti', { signal })).candidaturaIds;
 }
 
 export const monitoringQueries = {

@@ -1,11 +1,5 @@
-import {
-  createOrganizationResponseSchema,
-  pIvaLookupSchema,
-  type CreateOrganizationInput,
-  type PIvaLookup,
-} from '../../domain/organization.ts';
+import type { CreateOrganizationInput, CreateOrganizationResponse, PIvaLookup } from '../../domain/organization.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 
 /**
  * The CreateOrganization body as the client sends it (spec §3): lookups as ids, empty optional fields
@@ -44,7 +38,7 @@ export type CreateOrganizationPayload = {
  * Rejects with ApiRequestError: 404 when none is, 400 (Italian message) for a malformed number.
  */
 export async function getPIva(api: ApiClient, pIva: string, signal?: AbortSignal): Promise<PIvaLookup> {
-  return parseResponse(pIvaLookupSchema, await api('/api/Organization/GetPIva', { method: 'POST', query: { pIva }, signal }));
+  return await api<PIvaLookup>('/api/Organization/GetPIva', { method: 'POST', query: { pIva }, signal });
 }
 
 /**
@@ -52,10 +46,10 @@ export async function getPIva(api: ApiClient, pIva: string, signal?: AbortSignal
  * ApiRequestError (400 with `issues` per field, 409 when the VAT number is already registered).
  */
 export async function createOrganization(api: ApiClient, payload: CreateOrganizationInput): Promise<{ orgId: string }> {
-  const { orgId } = parseResponse(
-    createOrganizationResponseSchema,
+  const { orgId } = await api<CreateOrganizationResponse>('/api/Organization/CreateOrganization', {
+    method: 'POST',
     // Built by the form as a CreateOrganizationPayload; the machine only knows it as the schema's input.
-    await api('/api/Organization/CreateOrganization', { method: 'POST', body: payload as Record<string, unknown> }),
-  );
+    body: payload as Record<string, unknown>,
+  });
   return { orgId };
 }

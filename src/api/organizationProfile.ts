@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { organizationDetailSchema, type OrganizationDetail } from '../../domain/organization.ts';
+import type { OrganizationDetail } from '../../domain/organization.ts';
 import type { ApiClient } from './client.ts';
 import { ApiRequestError } from './errors.ts';
-import { parseResponse } from './response.ts';
 
 /** GET /api/Organization/GetOrganizationById: the whole profile with its members, for members and platform admins. */
 export async function getOrganizationById(api: ApiClient, id: string, signal?: AbortSignal): Promise<OrganizationDetail> {
-  return parseResponse(organizationDetailSchema, await api('/api/Organization/GetOrganizationById', { query: { id }, signal }));
+  return await api<OrganizationDetail>('/api/Organization/GetOrganizationById', { query: { id }, signal });
 }
 
 /**
@@ -18,8 +17,7 @@ export async function updateOrganization(
   id: string,
   changes: Readonly<Record<string, string | boolean>>,
 ): Promise<OrganizationDetail> {
-  const body = await api('/api/Organization/UpdateOrganization', { method: 'POST', body: { ...changes, id } });
-  return parseResponse(organizationDetailSchema, body);
+  return api<OrganizationDetail>('/api/Organization/UpdateOrganization', { method: 'POST', body: { ...changes, id } });
 }
 
 /** POST /api/Organization/RemoveMember: 204; 403 when not allowed, 409 for the last administrator. */

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LookupItem } from '../../domain/lookups.ts';
-import { puiLookupListSchema, type PuiObiettivoGeneraleId } from '../../domain/puiReference.ts';
+import type { PuiObiettivoGeneraleId } from '../../domain/puiReference.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 import { referenceData, typologyQueries } from './typology.ts';
 
 /** GET /api/Pui/GetAllPuiFromCity: the Piani Urbani Integrati of a metropolitan city (puiRiferimento). */
 export async function getPuiOfCity(api: ApiClient, cityId: number, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(puiLookupListSchema, await api('/api/Pui/GetAllPuiFromCity', { query: { cityId }, signal }));
+  return await api<LookupItem[]>('/api/Pui/GetAllPuiFromCity', { query: { cityId }, signal });
 }
 
 /** GET /api/Pui/GetPuiObiettiviSpecifici: the city's own specific objectives, then those for every city. */
@@ -17,17 +16,17 @@ export async function getPuiObiettiviSpecifici(
   cityId: number,
   signal?: AbortSignal,
 ): Promise<LookupItem[]> {
-  return parseResponse(puiLookupListSchema, await api('/api/Pui/GetPuiObiettiviSpecifici', { query: { obbGeneraleId, cityId }, signal }));
+  return await api<LookupItem[]>('/api/Pui/GetPuiObiettiviSpecifici', { query: { obbGeneraleId, cityId }, signal });
 }
 
 /** GET /api/Pui/GetObiettiviGenerali: obbGenerale 0–3. */
 export async function getPuiObiettiviGenerali(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(puiLookupListSchema, await api('/api/Pui/GetObiettiviGenerali', { signal }));
+  return await api<LookupItem[]>('/api/Pui/GetObiettiviGenerali', { signal });
 }
 
 /** GET /api/Pui/GetFinalitaGenerali: finalitaGenerale 1–3. */
 export async function getPuiFinalitaGenerali(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(puiLookupListSchema, await api('/api/Pui/GetFinalitaGenerali', { signal }));
+  return await api<LookupItem[]>('/api/Pui/GetFinalitaGenerali', { signal });
 }
 
 export const puiLookupQueries = {

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiErrorSchema } from '../../domain/errors.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
-import { reportListSchema, reportSchema, type Report, type ReportList } from '../../domain/reports/reportData.ts';
+import type { Report, ReportList } from '../../domain/reports/reportData.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
+import { errorBodyOf } from './errors.ts';
 
 /** A report's address and filters as the API takes them (spec: workspaceId, reportId). */
 export interface ReportRequest {
@@ -24,12 +23,12 @@ function reportQuery({ workspaceId, reportId, fund, from, to }: ReportRequest): 
 
 /** GET /api/Report/GetReportList: the call's reports (none while it has no application). Admins only. */
 export async function getReportList(api: ApiClient, signal?: AbortSignal): Promise<ReportList> {
-  return parseResponse(reportListSchema, await api('/api/Report/GetReportList', { signal }));
+  return await api<ReportList>('/api/Report/GetReportList', { signal });
 }
 
 /** GET /api/Report/GetReport: one report's sections (charts with their tables), computed by the server. */
 export async function getReport(api: ApiClient, request: ReportRequest, signal?: AbortSignal): Promise<Report> {
-  return parseResponse(reportSchema, await api(`/api/Report/GetReport?${reportQuery(request)}`, { signal }));
+  return await api<Report>(`/api/Report/GetReport?${reportQuery(request)}`, { signal });
 }
 
 export const reportQueries = {
@@ -52,8 +51,8 @@ export async function downloadReportExcel(accessToken: string | null, request: R
     headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
   });
   if (!response.ok) {
-    const problem = apiErrorSchema.safeParse(await response.json().catch(() => null));
-    throw new Error(problem.success ? problem.data.message : `DownloadExcelReport answered ${response.status}`);
+    const problem = errorBodyOf(await response.json().catch(() => null));
+    throw new Error(problem ? problem.message : `DownloadExcelReport answered ${response.status}`);
   }
   return response.blob();
 }

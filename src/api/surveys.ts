@@ -1,27 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  surveyDefinitionSchema,
-  surveyDefinitionSummarySchema,
-  surveySubmissionSchema,
-  surveyValidationSchema,
-  type CreateSurveyAnswersBody,
-  type SurveyDefinition,
-  type SurveyDefinitionSummary,
-  type SurveySubmission,
-  type SurveyValidation,
+import type {
+  CreateSurveyAnswersBody,
+  SurveyDefinition,
+  SurveyDefinitionSummary,
+  SurveySubmission,
+  SurveyValidation,
 } from '../../domain/surveys.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 
 /** GET /api/SJSurvey/GetSurveyTypeList: the latest version of each survey. */
 export async function getSurveyTypeList(api: ApiClient, signal?: AbortSignal): Promise<SurveyDefinitionSummary[]> {
-  return parseResponse(z.array(surveyDefinitionSummarySchema), await api('/api/SJSurvey/GetSurveyTypeList', { signal }));
+  return await api<SurveyDefinitionSummary[]>('/api/SJSurvey/GetSurveyTypeList', { signal });
 }
 
 /** GET /api/SJSurvey/GetSurveyJsonStructBySurveyID (surveyId): one version of a definition. */
 export async function getSurveyDefinition(api: ApiClient, surveyId: number, signal?: AbortSignal): Promise<SurveyDefinition> {
-  return parseResponse(surveyDefinitionSchema, await api('/api/SJSurvey/GetSurveyJsonStructBySurveyID', { query: { surveyId }, signal }));
+  return await api<SurveyDefinition>('/api/SJSurvey/GetSurveyJsonStructBySurveyID', { query: { surveyId }, signal });
 }
 
 /** GET /api/SJSurvey/GetSurveySubmssionbySurveyId: the application's answers to that survey, null before the first save. */
@@ -31,13 +25,10 @@ export async function getSurveySubmission(
   signal?: AbortSignal,
 ): Promise<SurveySubmission | null> {
   const { periodo, ...rest } = request;
-  return parseResponse(
-    surveySubmissionSchema.nullable(),
-    await api('/api/SJSurvey/GetSurveySubmssionbySurveyId', {
-      query: { ...rest, monitoraggio: String(request.monitoraggio), ...(periodo ? { periodo } : {}) },
-      signal,
-    }),
-  );
+  return await api<SurveySubmission | null>('/api/SJSurvey/GetSurveySubmssionbySurveyId', {
+    query: { ...rest, monitoraggio: String(request.monitoraggio), ...(periodo ? { periodo } : {}) },
+    signal,
+  });
 }
 
 /** GET /api/SJSurvey/GetSurveyValidation: what still stops the submit, by survey and question. */
@@ -48,18 +39,15 @@ export async function getSurveyValidation(
   signal?: AbortSignal,
   periodo?: string,
 ): Promise<SurveyValidation> {
-  return parseResponse(
-    surveyValidationSchema,
-    await api('/api/SJSurvey/GetSurveyValidation', {
-      query: { candidaturaId, monitoraggio: String(monitoraggio), ...(periodo ? { periodo } : {}) },
-      signal,
-    }),
-  );
+  return await api<SurveyValidation>('/api/SJSurvey/GetSurveyValidation', {
+    query: { candidaturaId, monitoraggio: String(monitoraggio), ...(periodo ? { periodo } : {}) },
+    signal,
+  });
 }
 
 /** POST /api/SJSurvey/CreateSurveyAnswers: one survey's answers, with the version last seen (412 when stale). */
 export async function createSurveyAnswers(api: ApiClient, body: CreateSurveyAnswersBody): Promise<SurveySubmission> {
-  return parseResponse(surveySubmissionSchema, await api('/api/SJSurvey/CreateSurveyAnswers', { method: 'POST', body }));
+  return await api<SurveySubmission>('/api/SJSurvey/CreateSurveyAnswers', { method: 'POST', body });
 }
 
 export const surveyQueries = {

@@ -1,52 +1,51 @@
 import { queryOptions } from '@tanstack/react-query';
-import { lookupItemSchema, lookupListSchema, provinceListSchema, type LookupItem, type ProvinceItem } from '../../domain/lookups.ts';
+import type { LookupItem, ProvinceItem } from '../../domain/lookups.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 
 export async function getFormeGiuridiche(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(lookupListSchema, await api('/api/Typology/GetAllFormaGiuridica', { signal }));
+  return await api<LookupItem[]>('/api/Typology/GetAllFormaGiuridica', { signal });
 }
 
 export async function getRegioni(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(lookupListSchema, await api('/api/Typology/GetAllRegione', { signal }));
+  return await api<LookupItem[]>('/api/Typology/GetAllRegione', { signal });
 }
 
 export async function getProvinceOfRegion(api: ApiClient, regId: number, signal?: AbortSignal): Promise<ProvinceItem[]> {
-  return parseResponse(provinceListSchema, await api('/api/Typology/GetprovfromRegion', { query: { regId }, signal }));
+  return await api<ProvinceItem[]>('/api/Typology/GetprovfromRegion', { query: { regId }, signal });
 }
 
 export async function getComuniOfProvince(api: ApiClient, provId: number, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(lookupListSchema, await api('/api/Typology/GetComunefromProv', { query: { provId }, signal }));
+  return await api<LookupItem[]>('/api/Typology/GetComunefromProv', { query: { provId }, signal });
 }
 
 /** GET /api/Typology/GetAllCities: the 14 metropolitan cities, by name (PUI progCittaMetropolitana). */
 export async function getCittaMetropolitane(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(lookupListSchema, await api('/api/Typology/GetAllCities', { signal }));
+  return await api<LookupItem[]>('/api/Typology/GetAllCities', { signal });
 }
 
 /** GET /api/Typology/GetComuneFromCity: the comuni on a metropolitan city's territory, by name. */
 export async function getComuniOfCity(api: ApiClient, cityId: number, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(lookupListSchema, await api('/api/Typology/GetComuneFromCity', { query: { cityId }, signal }));
+  return await api<LookupItem[]>('/api/Typology/GetComuneFromCity', { query: { cityId }, signal });
 }
 
 /** GET /api/Typology/GetRegionFromCity: the region a metropolitan city is in (PUI progRegione). */
 export async function getRegionOfCity(api: ApiClient, cityId: number, signal?: AbortSignal): Promise<LookupItem> {
-  return parseResponse(lookupItemSchema, await api('/api/Typology/GetRegionFromCity', { query: { cityId }, signal }));
+  return await api<LookupItem>('/api/Typology/GetRegionFromCity', { query: { cityId }, signal });
 }
 
 /** GET /api/Typology/GetAllTourism: the sustainable-tourism thematic areas, by name (TUR progAreaTematica). */
 export async function getAreeTematiche(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(lookupListSchema, await api('/api/Typology/GetAllTourism', { signal }));
+  return await api<LookupItem[]>('/api/Typology/GetAllTourism', { signal });
 }
 
 /** GET /api/Typology/GetAllDesignlevel: design levels in project order (tempiLivello). */
 export async function getLivelliProgettazione(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(lookupListSchema, await api('/api/Typology/GetAllDesignlevel', { signal }));
+  return await api<LookupItem[]>('/api/Typology/GetAllDesignlevel', { signal });
 }
 
 /** GET /api/Typology/GetTipoprogettiFinanz: types of funded intervention, by name (PUI tipoIntervento). */
 export async function getTipologieProgettiFinanziabili(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
-  return parseResponse(lookupListSchema, await api('/api/Typology/GetTipoprogettiFinanz', { signal }));
+  return await api<LookupItem[]>('/api/Typology/GetTipoprogettiFinanz', { signal });
 }
 
 /**

@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { userSchema, userStatusSchema, type User, type UserStatus } from '../../domain/user.ts';
+import type { User, UserStatus } from '../../domain/user.ts';
 import type { ApiClient } from './client.ts';
-import { parseResponse } from './response.ts';
 
 interface CallOptions {
   /** Only the auth machine passes a token: it checks a token it has just received. */
@@ -12,15 +10,15 @@ interface CallOptions {
 
 export async function getCurrentUser(api: ApiClient, options: CallOptions = {}): Promise<User> {
   const auth = options.accessToken === undefined ? 'session' : { accessToken: options.accessToken };
-  return parseResponse(userSchema, await api('/api/User', { auth, signal: options.signal }));
+  return await api<User>('/api/User', { auth, signal: options.signal });
 }
 
 export async function getIsUserAdmin(api: ApiClient, signal?: AbortSignal): Promise<boolean> {
-  return parseResponse(z.boolean(), await api('/api/User/IsUserAdmin', { signal }));
+  return await api<boolean>('/api/User/IsUserAdmin', { signal });
 }
 
 export async function getUserStatus(api: ApiClient, signal?: AbortSignal): Promise<UserStatus> {
-  return parseResponse(userStatusSchema, await api('/api/User/GetUserStatus', { signal }));
+  return await api<UserStatus>('/api/User/GetUserStatus', { signal });
 }
 
 export const userQueries = {

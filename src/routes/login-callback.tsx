@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { messages } from '../../domain/messages.ts';
 import { selectError, selectHomePath, selectSignInStatus } from '../../machines/auth/selectors.ts';
-import { loginCallbackEvent, loginCallbackSearchSchema } from '../auth/loginCallback.ts';
+import { loginCallbackEvent, parseLoginCallbackSearch } from '../auth/loginCallback.ts';
 import { takeReturnTo } from '../auth/returnTo.ts';
 import { useAuthActor, useAuthSelector } from '../auth/useAuth.ts';
 import { Alert } from '../ui/Alert.tsx';
@@ -14,7 +14,7 @@ import { Spinner } from '../ui/Spinner.tsx';
 const SIGNED_IN_NOTICE_MS = 1000;
 
 export const Route = createFileRoute('/login-callback')({
-  validateSearch: loginCallbackSearchSchema,
+  validateSearch: parseLoginCallbackSearch,
   // Sent before the first render, so the page never shows a stale state; the machine ignores a repeat.
   beforeLoad: ({ context, search, preload }) => {
     if (!preload) context.auth.send(loginCallbackEvent(search, window.location.origin));

@@ -7,7 +7,7 @@ import {
   parseApplicationStatus,
   statusOrder,
 } from '../../domain/applicationStatus.ts';
-import { formatItalianDate } from '../../domain/call.ts';
+import { formatItalianDate } from '../../domain/italianDates.ts';
 
 describe('application statuses', () => {
   it('are the thirteen of spec §4, in the spec’s order, with its Italian labels', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loginCallbackEvent, loginCallbackSearchSchema } from '../../src/auth/loginCallback.ts';
+import { loginCallbackEvent, parseLoginCallbackSearch } from '../../src/auth/loginCallback.ts';
 
 const origin = 'https://portale.example.it';
 
 describe('the answer of the identity provider on /login-callback', () => {
   it('with a code starts the exchange, with the same redirect URI the login used', () => {
-    const search = loginCallbackSearchSchema.parse({ code: 'abc', state: 'xyz', iss: `${origin}/idp` });
+    const search = parseLoginCallbackSearch({ code: 'abc', state: 'xyz', iss: `${origin}/idp` });
     expect(loginCallbackEvent(search, origin)).toEqual({
       type: 'auth.callback',
       code: 'abc',
@@ -16,11 +16,11 @@ describe('the answer of the identity provider on /login-callback', () => {
   });
 
   it('with an error (for example the person cancelled) is a refused login', () => {
-    const search = loginCallbackSearchSchema.parse({ error: 'access_denied', error_description: 'End-User aborted interaction' });
+    const search = parseLoginCallbackSearch({ error: 'access_denied', error_description: 'End-User aborted interaction' });
     expect(loginCallbackEvent(search, origin)).toEqual({ type: 'auth.denied' });
   });
 
   it('without a code is a refused login, not an exchange of nothing', () => {
-    expect(loginCallbackEvent(loginCallbackSearchSchema.parse({}), origin)).toEqual({ type: 'auth.denied' });
+    expect(loginCallbackEvent(parseLoginCallbackSearch({}), origin)).toEqual({ type: 'auth.denied' });
   });
 });

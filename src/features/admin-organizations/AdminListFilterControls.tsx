@@ -1,6 +1,6 @@
 import { parseDate } from '@internationalized/date';
 import { memo } from 'react';
-import { ADMIN_LIST_SORTS, type AdminListSort } from '../../../domain/application.ts';
+import { ADMIN_LIST_SORTS, type AdminListSort } from '../../../domain/adminListSorts.ts';
 import { APPLICATION_STATUS_CODES, FUNDS, applicationStatusLabels, type ApplicationStatusCode } from '../../../domain/applicationStatus.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,36 +1,45 @@
 import { parseDate } from '@internationalized/date';
-import { z } from 'zod';
-import { ADMIN_LIST_SORTS } from '../../../domain/application.ts';
-import { applicationStatusCodeSchema, fundSchema } from '../../../domain/applicationStatus.ts';
-
-/** A real calendar day as YYYY-MM-DD ("2026-02-31" would crash the date picker, so it is dropped too). */
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((text) => {
-    try {
-      return parseDate(text).toString() === text;
-    } catch {
-      return false;
-    }
-  });
+import { ADMIN_LIST_SORTS, type AdminListSort } from '../../../domain/adminListSorts.ts';
+import { APPLICATION_STATUS_CODES, FUNDS, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
 
 /**
  * The admin list's state in the URL (/admin-panel?q=…&fund=TUR&statuses=[…]&from=…&to=…&sort=-tur&page=2), so a
  * filtered view can be shared and survives reload. Anything malformed is dropped rather than refused; so is a
  * date range with one end only, or ending before it starts, which the range picker could not show.
  */
-const searchParamsSchema = z.object({
-  q: z.string().max(200).optional().catch(undefined),
-  fund: fundSchema.optional().catch(undefined),
-  statuses: z.array(applicationStatusCodeSchema).optional().catch(undefined),
-  from: isoDay.optional().catch(undefined),
-  to: isoDay.optional().catch(undefined),
-  sort: z.enum(ADMIN_LIST_SORTS).optional().catch(undefined),
-  page: z.number().int().min(1).optional().catch(undefined),
-});
-export const adminListSearchSchema = searchParamsSchema.transform((search): z.infer<typeof searchParamsSchema> => {
-  const { from, to, ...rest } = search;
-  return from !== undefined && to !== undefined && from <= to ? search : rest;
-});
-export type AdminListSearch = z.infer<typeof adminListSearchSchema>;
+export interface AdminListSearch {
+  q?: string;
+  fund?: Fund;
+  statuses?: ApplicationStatusCode[];
+  from?: string;
+  to?: string;
+  sort?: AdminListSort;
+  page?: number;
+}
+
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
+
+/** A real calendar day as YYYY-MM-DD ("2026-02-31" would crash the date picker, so it is dropped too). */
+function isIsoDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  try {
+    return parseDate(value).toString() === value;
+  } catch {
+    return false;
+  }
+}
+
+/** Checked by hand, not with zod: this route option loads with the route tree, on every page's first load. */
+export function parseAdminListSearch(search: Record<string, unknown>): AdminListSearch {
+  const { q, fund, statuses, from, to, sort, page } = search;
+  const statusList = Array.isArray(statuses) && statuses.every((status) => isOneOf(APPLICATION_STATUS_CODES, status)) ? statuses : null;
+  const range = isIsoDay(from) && isIsoDay(to) && from <= to ? { from, to } : {};
+  return {
+    ...(typeof q === 'string' && q.length <= 200 ? { q } : {}),
+    ...(isOneOf(FUNDS, fund) ? { fund } : {}),
+    ...(statusList ? { statuses: statusList as ApplicationStatusCode[] } : {}),
+    ...range,
+    ...(isOneOf(ADMIN_LIST_SORTS, sort) ? { sort } : {}),
+    ...(Number.isSafeInteger(page) && (page as number) >= 1 ? { page: page as number } : {}),
+  };
+}

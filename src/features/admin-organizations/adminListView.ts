@@ -1,5 +1,6 @@
 import { parseDate } from '@internationalized/date';
-import type { AdminCompilation, AdminListSort, AdminOrganizationListItem } from '../../../domain/application.ts';
+import type { AdminListSort } from '../../../domain/adminListSorts.ts';
+import type { AdminCompilation, AdminOrganizationListItem } from '../../../domain/application.ts';
 import { FUNDS, applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { shortItalianDate } from '../../../domain/italianDates.ts';

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { fundSchema } from '../../../domain/applicationStatus.ts';
-import { isCalendarDay, reportIdSchema } from '../../../domain/reports/reportIds.ts';
-
-const calendarDay = z.string().refine(isCalendarDay);
+import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
+import { isCalendarDay, REPORT_IDS, type ReportId } from '../../../domain/reports/reportIds.ts';
 
 /**
  * A report's address and filters in the URL (/admin-panel/report?wid=…&rid=…&fund=PUI&from=…&to=…), so a
@@ -10,15 +7,30 @@ const calendarDay = z.string().refine(isCalendarDay);
  * is kept out (the page then says the report does not exist). Malformed filters are dropped, as is a range
  * ending before it starts, which the range picker could not show.
  */
-const searchParamsSchema = z.object({
-  wid: z.string().max(100).optional().catch(undefined),
-  rid: reportIdSchema.optional().catch(undefined),
-  fund: fundSchema.optional().catch(undefined),
-  from: calendarDay.optional().catch(undefined),
-  to: calendarDay.optional().catch(undefined),
-});
-export const reportSearchSchema = searchParamsSchema.transform((search): z.infer<typeof searchParamsSchema> => {
-  const { from, to, ...rest } = search;
-  return from !== undefined && to !== undefined && from > to ? rest : search;
-});
-export type ReportSearch = z.infer<typeof reportSearchSchema>;
+export interface ReportSearch {
+  wid?: string;
+  rid?: ReportId;
+  fund?: Fund;
+  from?: string;
+  to?: string;
+}
+
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
+const isDay = (value: unknown): value is string => typeof value === 'string' && isCalendarDay(value);
+
+/** Checked by hand, not with zod: this route option loads with the route tree, on every page's first load. */
+export function parseReportSearch(search: Record<string, unknown>): ReportSearch {
+  const { wid, rid, fund, from, to } = search;
+  const parsed: ReportSearch = {
+    ...(typeof wid === 'string' && wid.length <= 100 ? { wid } : {}),
+    ...(isOneOf(REPORT_IDS, rid) ? { rid } : {}),
+    ...(isOneOf(FUNDS, fund) ? { fund } : {}),
+    ...(isDay(from) ? { from } : {}),
+    ...(isDay(to) ? { to } : {}),
+  };
+  if (parsed.from !== undefined && parsed.to !== undefined && parsed.from > parsed.to) {
+    const { from: _from, to: _to, ...rest } = parsed;
+    return rest;
+  }
+  return parsed;
+}

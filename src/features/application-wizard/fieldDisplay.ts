@@ -1,4 +1,4 @@
-import { formatItalianDate } from '../../../domain/call.ts';
+import { formatItalianDate } from '../../../domain/italianDates.ts';
 import { formatAmount, formatPercent } from '../../../domain/decimal.ts';
 import { applicationFormMessages } from '../../../domain/messages/applicationForm.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';

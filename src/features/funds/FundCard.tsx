@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Call } from '../../../domain/call.ts';
-import { formatItalianDate } from '../../../domain/call.ts';
 import { fundTitles } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { Compilation } from '../../api/applications.ts';
@@ -10,7 +9,7 @@ import { Link } from '../../ui/Link.tsx';
 import { statusHasTag } from '../../../machines/application-lifecycle/transitions.ts';
 import { actions, card, chip, definition, facts, historyList, section, term } from './FundCards.css.ts';
 import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
-import { italianDate, italianDateTime } from '../../../domain/italianDates.ts';
+import { formatItalianDate, italianDate, italianDateTime } from '../../../domain/italianDates.ts';
 
 const m = messages.funds;
 const sectionTitles: Record<FundCardAction['section'], string> = {

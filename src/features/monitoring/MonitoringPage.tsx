@@ -1,7 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
-import { formatItalianDate } from '../../../domain/call.ts';
-import { italianDateTime } from '../../../domain/italianDates.ts';
+import { formatItalianDate, italianDateTime } from '../../../domain/italianDates.ts';
 import { messages } from '../../../domain/messages.ts';
 import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
 import type { MonitoringRow } from '../../../domain/monitoring.ts';

@@ -4,9 +4,9 @@ import {
   CODICE_FISCALE_MAX_LENGTH,
   FORMA_GIURIDICA_ALTRO_ID,
   PERCENT_PARTICIPATION_MAX_CHARS,
-  PIVA_LENGTH,
   TELEPHONE_MAX_DIGITS,
 } from '../../../domain/organization.ts';
+import { PIVA_LENGTH } from '../../../domain/vatNumber.ts';
 
 /** The registration form as the person fills it in: text as typed, choices as lookup ids, dates as calendar dates. */
 export interface RegistrationValues {

@@ -1,4 +1,4 @@
-import { formatItalianDate } from '../../../domain/call.ts';
+import { formatItalianDate } from '../../../domain/italianDates.ts';
 import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
 import type { MonitoringRow } from '../../../domain/monitoring.ts';
 import { Select } from '../../ui/Select.tsx';

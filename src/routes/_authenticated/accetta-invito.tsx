@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AcceptInvitationPage } from '../../features/invitations/AcceptInvitationPage.tsx';
 
 /**
@@ -7,7 +6,7 @@ import { AcceptInvitationPage } from '../../features/invitations/AcceptInvitatio
  * visitor logs in or registers and comes back here with the token (the guard keeps the query string).
  */
 export const Route = createFileRoute('/_authenticated/accetta-invito')({
-  validateSearch: z.object({ token: z.string().max(256).optional() }),
+  validateSearch: parseInvitationSearch,
   component: AcceptInvitationRoute,
 });
 
@@ -15,4 +14,12 @@ function AcceptInvitationRoute() {
   const { token } = Route.useSearch();
   const { user } = Route.useRouteContext();
   return <AcceptInvitationPage token={token} user={user} />;
+}
+
+/** Checked by hand, not with zod: the route tree is in every page's first load. A malformed token is refused. */
+function parseInvitationSearch(search: Record<string, unknown>): { token?: string } {
+  const { token } = search;
+  if (token === undefined) return {};
+  if (typeof token !== 'string' || token.length > 256) throw new Error('token: expected a string of at most 256 characters');
+  return { token };
 }

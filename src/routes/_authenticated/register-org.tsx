@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
-import { PIVA_LENGTH } from '../../../domain/organization.ts';
+import { PIVA_LENGTH } from '../../../domain/vatNumber.ts';
 import { isAdminRole } from '../../../domain/roles.ts';
 import { homePathFor } from '../../../machines/auth/selectors.ts';
 import { RegisterOrganization } from '../../features/register-organization/RegisterOrganization.tsx';
@@ -8,25 +7,19 @@ import { RegisterOrganization } from '../../features/register-organization/Regis
 /**
  * The VAT checked on /flow-organization comes along (spec §2); anything else in the URL is ignored.
  * The router reads ?pIva=92345678903 as a number and a leading zero keeps it a string; the value is
- * kept as the router read it, so the address stays ?pIva=… instead of a JSON-quoted string.
+ * kept as the router read it, so the address stays ?pIva=… instead of a JSON-quoted string. Checked by hand,
+ * not with zod: the route tree is in every page's first load.
  */
-const searchSchema = z.object({
-  pIva: z
-    .union([
-      z.string().regex(/^\d+$/).length(PIVA_LENGTH),
-      z
-        .number()
-        .int()
-        .min(10 ** (PIVA_LENGTH - 1))
-        .max(10 ** PIVA_LENGTH - 1),
-    ])
-    .optional()
-    .catch(undefined),
-});
+function parseRegisterOrgSearch(search: Record<string, unknown>): { pIva?: string | number } {
+  const { pIva } = search;
+  const isDigits = typeof pIva === 'string' && pIva.length === PIVA_LENGTH && /^\d+$/.test(pIva);
+  const isNumber = Number.isSafeInteger(pIva) && (pIva as number) >= 10 ** (PIVA_LENGTH - 1) && (pIva as number) <= 10 ** PIVA_LENGTH - 1;
+  return isDigits || isNumber ? { pIva: pIva as string | number } : {};
+}
 
 /** Spec §2 /register-org. Administrators cannot register organisations (the server refuses too). */
 export const Route = createFileRoute('/_authenticated/register-org')({
-  validateSearch: searchSchema,
+  validateSearch: parseRegisterOrgSearch,
   beforeLoad: ({ context }) => {
     if (isAdminRole(context.user.roles)) throw redirect({ to: homePathFor(context.user), replace: true });
   },

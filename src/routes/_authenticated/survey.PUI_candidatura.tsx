@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { isAdminRole } from '../../../domain/roles.ts';
 import { currentOrganizationFor } from '../../../machines/auth/selectors.ts';
 import { readSelectedOrganizationId } from '../../api/selectedOrganization.ts';
-import { applicationWizardSearchSchema } from '../../features/funds/surveySearch.ts';
+import { parseApplicationWizardSearch } from '../../features/funds/surveySearch.ts';
 import { FundApplicationWizard } from '../../features/application-wizard/FundApplicationWizard.tsx';
 import { puiWizard } from '../../features/pui-application/puiWizard.ts';
 
@@ -11,7 +11,7 @@ import { puiWizard } from '../../features/pui-application/puiWizard.ts';
  * organisation list (/admin-organization/survey-pui/{id}); people without an organisation connect one first.
  */
 export const Route = createFileRoute('/_authenticated/survey/PUI_candidatura')({
-  validateSearch: applicationWizardSearchSchema,
+  validateSearch: parseApplicationWizardSearch,
   beforeLoad: ({ context }) => {
     if (isAdminRole(context.user.roles)) throw redirect({ to: '/admin-panel', replace: true });
     const organization = currentOrganizationFor(context.user, readSelectedOrganizationId(window.localStorage));

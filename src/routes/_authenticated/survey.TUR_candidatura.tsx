@@ -3,7 +3,7 @@ import { isAdminRole } from '../../../domain/roles.ts';
 import { currentOrganizationFor } from '../../../machines/auth/selectors.ts';
 import { readSelectedOrganizationId } from '../../api/selectedOrganization.ts';
 import { FundApplicationWizard } from '../../features/application-wizard/FundApplicationWizard.tsx';
-import { applicationWizardSearchSchema } from '../../features/funds/surveySearch.ts';
+import { parseApplicationWizardSearch } from '../../features/funds/surveySearch.ts';
 import { turWizard } from '../../features/tur-application/turWizard.ts';
 
 /**
@@ -11,7 +11,7 @@ import { turWizard } from '../../features/tur-application/turWizard.ts';
  * organisation list (/admin-organization/survey-tur/{id}); people without an organisation connect one first.
  */
 export const Route = createFileRoute('/_authenticated/survey/TUR_candidatura')({
-  validateSearch: applicationWizardSearchSchema,
+  validateSearch: parseApplicationWizardSearch,
   beforeLoad: ({ context }) => {
     if (isAdminRole(context.user.roles)) throw redirect({ to: '/admin-panel', replace: true });
     const organization = currentOrganizationFor(context.user, readSelectedOrganizationId(window.localStorage));

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
-import { UUID_PATTERN } from '../../../domain/organization.ts';
+import { UUID_PATTERN } from '../../../domain/uuid.ts';
 import { isAdminRole } from '../../../domain/roles.ts';
 import { OrganizationProfile } from '../../features/organization-profile/OrganizationProfile.tsx';
 

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { UUID_PATTERN } from '../../../../domain/organization.ts';
+import { UUID_PATTERN } from '../../../../domain/uuid.ts';
 import { AdminApplicationSummary } from '../../../features/admin-organizations/ApplicationHistory.tsx';
 import { OrganizationProfile } from '../../../features/organization-profile/OrganizationProfile.tsx';
 

@@ -1,11 +1,11 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { UUID_PATTERN } from '../../../../domain/organization.ts';
-import { surveyWizardSearchSchema } from '../../../features/funds/surveySearch.ts';
+import { UUID_PATTERN } from '../../../../domain/uuid.ts';
+import { parseSurveyWizardSearch } from '../../../features/funds/surveySearch.ts';
 import { ReviewSurveyWizard } from '../../../features/review-survey/ReviewSurveyWizard.tsx';
 
 /** Spec §2: admin view of the PUI review (or, with monitoraggio, monitoring), read-only. Admins only. */
 export const Route = createFileRoute('/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId')({
-  validateSearch: surveyWizardSearchSchema,
+  validateSearch: parseSurveyWizardSearch,
   beforeLoad: ({ params }) => {
     if (!UUID_PATTERN.test(params.organizationId)) throw notFound();
   },

@@ -1,12 +1,12 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { UUID_PATTERN } from '../../../../domain/organization.ts';
+import { UUID_PATTERN } from '../../../../domain/uuid.ts';
 import { AdminFundApplicationPage } from '../../../features/admin-organizations/AdminFundApplicationPage.tsx';
-import { applicationWizardSearchSchema } from '../../../features/funds/surveySearch.ts';
+import { parseApplicationWizardSearch } from '../../../features/funds/surveySearch.ts';
 import { turWizard } from '../../../features/tur-application/turWizard.ts';
 
 /** Spec §2: admin view of an organisation's TUR application, read-only with the reviewers' warnings and history. */
 export const Route = createFileRoute('/_authenticated/_admin/admin-organization/survey-tur/$organizationId')({
-  validateSearch: applicationWizardSearchSchema,
+  validateSearch: parseApplicationWizardSearch,
   beforeLoad: ({ params }) => {
     if (!UUID_PATTERN.test(params.organizationId)) throw notFound();
   },

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
-import { z } from 'zod';
 import { messages } from '../../../../domain/messages.ts';
 import { AdminOrganizationsTab } from '../../../features/admin-organizations/AdminOrganizationsTab.tsx';
-import { adminListSearchSchema, type AdminListSearch } from '../../../features/admin-organizations/adminListSearch.ts';
+import { parseAdminListSearch, type AdminListSearch } from '../../../features/admin-organizations/adminListSearch.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs.tsx';
 
@@ -11,14 +10,13 @@ import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs.tsx';
 const ReportsTab = lazy(() => import('../../../features/admin-reports/ReportsTab.tsx').then((module) => ({ default: module.ReportsTab })));
 
 /** Which tab is open: the organisations (default) or 'reports', so "Torna alla Reportistica" lands on it. */
-const panelTabSchema = z.object({ tab: z.enum(['reports']).optional().catch(undefined) });
-type PanelSearch = AdminListSearch & z.infer<typeof panelTabSchema>;
+type PanelSearch = AdminListSearch & { tab?: 'reports' };
 
 /** Admins only (spec §6): anyone else is sent to their own home. Tab, sort, filters and search live in the URL. */
 export const Route = createFileRoute('/_authenticated/_admin/admin-panel')({
   validateSearch: (search: Record<string, unknown>): PanelSearch => ({
-    ...adminListSearchSchema.parse(search),
-    ...panelTabSchema.parse(search),
+    ...parseAdminListSearch(search),
+    ...(search.tab === 'reports' ? { tab: 'reports' as const } : {}),
   }),
   component: AdminPanelPage,
 });
