@@ -17,7 +17,11 @@ import { Route as WelcomeRoute } from '../../src/routes/index.tsx';
 /*
  * The route tree's search params used to be zod schemas; they are small functions now, so zod stays out of the
  * portal's first load. These are the schemas as they were: every function must give what its schema gave, for
- * every combination of the values below (valid, at the bounds, of the wrong type, malformed).
+ * every combination of the values below (valid, at the bounds, of the wrong type, malformed), as the route sees
+ * it: TanStack Router lays validateSearch's answer over the URL's raw params, so a key the answer leaves out
+ * keeps its raw value. One change on purpose: the two date ranges' transforms left `from`/`to` out to drop an
+ * incomplete or reversed range, which let the raw values through; they are now dropped (set undefined), as
+ * their comments always said.
  */
 const isoDay = z
   .string()
@@ -42,7 +46,7 @@ const panelTab = z.object({ tab: z.enum(['reports']).optional().catch(undefined)
 const before = {
   adminList: adminListFields.transform((search) => {
     const { from, to, ...rest } = search;
-    return from !== undefined && to !== undefined && from <= to ? search : rest;
+    return from !== undefined && to !== undefined && from <= to ? search : { ...rest, from: undefined, to: undefined };
   }),
   report: z
     .object({
@@ -54,7 +58,7 @@ const before = {
     })
     .transform((search) => {
       const { from, to, ...rest } = search;
-      return from !== undefined && to !== undefined && from > to ? rest : search;
+      return from !== undefined && to !== undefined && from > to ? { ...rest, from: undefined, to: undefined } : search;
     }),
   applicationWizard: z.object({
     numberStep: z.number().int().min(0).max(6).optional().catch(undefined),
@@ -109,10 +113,10 @@ function* combinations(values: Record<string, readonly unknown[]>): Generator<Re
   yield* walk(0, {});
 }
 
-/** What validateSearch gives, or that it throws (the router then shows the route's error). */
-function outcome(parse: () => object): Record<string, unknown> | 'throws' {
+/** The route's search (validateSearch's answer over the raw params), or that it throws (the route's error). */
+function outcome(search: Record<string, unknown>, parse: (search: Record<string, unknown>) => object): Record<string, unknown> | 'throws' {
   try {
-    return defined(parse() as Record<string, unknown>);
+    return defined({ ...search, ...parse(search) });
   } catch {
     return 'throws';
   }
@@ -125,10 +129,7 @@ function expectSameAsBefore(
 ) {
   let count = 0;
   for (const search of combinations({ ...values, unknownParam: [undefined, 'x'] })) {
-    expect(
-      outcome(() => parse(search)),
-      JSON.stringify(search),
-    ).toEqual(outcome(() => schema.parse(search) as object));
+    expect(outcome(search, parse), JSON.stringify(search)).toEqual(outcome(search, (raw) => schema.parse(raw) as object));
     count += 1;
   }
   expect(count).toBeGreaterThan(1);

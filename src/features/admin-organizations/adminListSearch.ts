@@ -29,17 +29,21 @@ function isIsoDay(value: unknown): value is string {
   }
 }
 
-/** Checked by hand, not with zod: this route option loads with the route tree, on every page's first load. */
+/**
+ * Checked by hand, not with zod: this route option loads with the route tree, on every page's first load. Every
+ * key is in the answer, undefined when absent or dropped: the router lays the answer over the URL's raw params.
+ */
 export function parseAdminListSearch(search: Record<string, unknown>): AdminListSearch {
   const { q, fund, statuses, from, to, sort, page } = search;
   const statusList = Array.isArray(statuses) && statuses.every((status) => isOneOf(APPLICATION_STATUS_CODES, status)) ? statuses : null;
-  const range = isIsoDay(from) && isIsoDay(to) && from <= to ? { from, to } : {};
+  const wholeRange = isIsoDay(from) && isIsoDay(to) && from <= to;
   return {
-    ...(typeof q === 'string' && q.length <= 200 ? { q } : {}),
-    ...(isOneOf(FUNDS, fund) ? { fund } : {}),
-    ...(statusList ? { statuses: statusList as ApplicationStatusCode[] } : {}),
-    ...range,
-    ...(isOneOf(ADMIN_LIST_SORTS, sort) ? { sort } : {}),
-    ...(Number.isSafeInteger(page) && (page as number) >= 1 ? { page: page as number } : {}),
+    q: typeof q === 'string' && q.length <= 200 ? q : undefined,
+    fund: isOneOf(FUNDS, fund) ? fund : undefined,
+    statuses: statusList ? (statusList as ApplicationStatusCode[]) : undefined,
+    from: wholeRange ? from : undefined,
+    to: wholeRange ? to : undefined,
+    sort: isOneOf(ADMIN_LIST_SORTS, sort) ? sort : undefined,
+    page: Number.isSafeInteger(page) && (page as number) >= 1 ? (page as number) : undefined,
   };
 }

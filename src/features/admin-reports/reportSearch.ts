@@ -18,19 +18,18 @@ export interface ReportSearch {
 const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
 const isDay = (value: unknown): value is string => typeof value === 'string' && isCalendarDay(value);
 
-/** Checked by hand, not with zod: this route option loads with the route tree, on every page's first load. */
+/**
+ * Checked by hand, not with zod: this route option loads with the route tree, on every page's first load. Every
+ * key is in the answer, undefined when absent or dropped: the router lays the answer over the URL's raw params.
+ */
 export function parseReportSearch(search: Record<string, unknown>): ReportSearch {
   const { wid, rid, fund, from, to } = search;
-  const parsed: ReportSearch = {
-    ...(typeof wid === 'string' && wid.length <= 100 ? { wid } : {}),
-    ...(isOneOf(REPORT_IDS, rid) ? { rid } : {}),
-    ...(isOneOf(FUNDS, fund) ? { fund } : {}),
-    ...(isDay(from) ? { from } : {}),
-    ...(isDay(to) ? { to } : {}),
+  const reversed = isDay(from) && isDay(to) && from > to;
+  return {
+    wid: typeof wid === 'string' && wid.length <= 100 ? wid : undefined,
+    rid: isOneOf(REPORT_IDS, rid) ? rid : undefined,
+    fund: isOneOf(FUNDS, fund) ? fund : undefined,
+    from: isDay(from) && !reversed ? from : undefined,
+    to: isDay(to) && !reversed ? to : undefined,
   };
-  if (parsed.from !== undefined && parsed.to !== undefined && parsed.from > parsed.to) {
-    const { from: _from, to: _to, ...rest } = parsed;
-    return rest;
-  }
-  return parsed;
 }

@@ -1,6 +1,8 @@
 /*
  * Search params are checked by hand, not with zod: these route options load with the route tree, on every
- * page's first load. An invalid value is dropped, as zod's `.optional().catch(undefined)` did.
+ * page's first load. An invalid value is dropped, as zod's `.optional().catch(undefined)` did: every key is in
+ * the answer, undefined when absent or invalid, because the router lays the answer over the URL's raw params
+ * (a key left out would keep its raw value).
  */
 
 /** Spec §2 navigation state of the application wizard: starting step, read-only view. */
@@ -21,19 +23,18 @@ const PERIOD_ID = /^[0-9a-f-]{36}$/i;
 
 export function parseApplicationWizardSearch(search: Record<string, unknown>): ApplicationWizardSearch {
   const { numberStep, isReadOnly } = search;
+  const isStep = Number.isSafeInteger(numberStep) && (numberStep as number) >= 0 && (numberStep as number) <= 6;
   return {
-    ...(Number.isSafeInteger(numberStep) && (numberStep as number) >= 0 && (numberStep as number) <= 6
-      ? { numberStep: numberStep as number }
-      : {}),
-    ...(typeof isReadOnly === 'boolean' ? { isReadOnly } : {}),
+    numberStep: isStep ? (numberStep as number) : undefined,
+    isReadOnly: typeof isReadOnly === 'boolean' ? isReadOnly : undefined,
   };
 }
 
 export function parseSurveyWizardSearch(search: Record<string, unknown>): SurveyWizardSearch {
   const { isReadOnly, monitoraggio, periodo } = search;
   return {
-    ...(typeof isReadOnly === 'boolean' ? { isReadOnly } : {}),
-    ...(typeof monitoraggio === 'boolean' ? { monitoraggio } : {}),
-    ...(typeof periodo === 'string' && PERIOD_ID.test(periodo) ? { periodo } : {}),
+    isReadOnly: typeof isReadOnly === 'boolean' ? isReadOnly : undefined,
+    monitoraggio: typeof monitoraggio === 'boolean' ? monitoraggio : undefined,
+    periodo: typeof periodo === 'string' && PERIOD_ID.test(periodo) ? periodo : undefined,
   };
 }

@@ -14,7 +14,8 @@ function parseRegisterOrgSearch(search: Record<string, unknown>): { pIva?: strin
   const { pIva } = search;
   const isDigits = typeof pIva === 'string' && pIva.length === PIVA_LENGTH && /^\d+$/.test(pIva);
   const isNumber = Number.isSafeInteger(pIva) && (pIva as number) >= 10 ** (PIVA_LENGTH - 1) && (pIva as number) <= 10 ** PIVA_LENGTH - 1;
-  return isDigits || isNumber ? { pIva: pIva as string | number } : {};
+  // pIva is in the answer even when dropped (undefined): the router lays the answer over the URL's raw params.
+  return { pIva: isDigits || isNumber ? (pIva as string | number) : undefined };
 }
 
 /** Spec §2 /register-org. Administrators cannot register organisations (the server refuses too). */

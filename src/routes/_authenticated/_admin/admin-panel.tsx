@@ -16,7 +16,7 @@ type PanelSearch = AdminListSearch & { tab?: 'reports' };
 export const Route = createFileRoute('/_authenticated/_admin/admin-panel')({
   validateSearch: (search: Record<string, unknown>): PanelSearch => ({
     ...parseAdminListSearch(search),
-    ...(search.tab === 'reports' ? { tab: 'reports' as const } : {}),
+    tab: search.tab === 'reports' ? 'reports' : undefined,
   }),
   component: AdminPanelPage,
 });
