@@ -9,7 +9,6 @@ import { UUID_PATTERN } from './uuid.ts';
 
 /** Limits of what a client may store (the wizard's values are far smaller). */
 export const DRAFT_JSON_MAX_LENGTH = 512 * 1024;
-export const STATUS_NOTE_MAX_LENGTH = 1000;
 export const EXPORT_MAX_APPLICATIONS = 10_000;
 
 /** A fund's numeric type in a payload (spec §3 compilazioneType); which funds exist is the server's to say. */

@@ -90,5 +90,8 @@ export function statusOrder(code: ApplicationStatusCode): number {
 export const STATUS_ACTOR_ROLES = ['applicant', 'admin', 'system'] as const;
 export type StatusActorRole = (typeof STATUS_ACTOR_ROLES)[number];
 
+/** The longest note a status change may carry. */
+export const STATUS_NOTE_MAX_LENGTH = 1000;
+
 /** An application id meaning "none exists yet" (spec §3). */
 export const NO_APPLICATION_ID = '00000000-0000-0000-0000-000000000000';

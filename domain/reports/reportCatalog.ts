@@ -1,12 +1,11 @@
-import { z } from 'zod';
-import { FUNDS } from '../applicationStatus.ts';
 import { reportMessages as m } from './reportMessages.ts';
-import { isCalendarDay, REPORT_IDS, type ReportId } from './reportIds.ts';
+import { REPORT_IDS, type ReportId } from './reportIds.ts';
 
 /**
  * The built-in reports of the admin panel's "Reportistica" tab (spec §2). The spec's portal embedded external
  * reports addressed by a workspace and a report id (`wid`, `rid`); ours are computed by the portal, and keep
- * that addressing (domain/reports/reportIds.ts).
+ * that addressing (domain/reports/reportIds.ts). No zod here: the report page loads this file; the server's
+ * schemas of a report's query are in reportQuery.ts.
  */
 export interface ReportSummary {
   id: ReportId;
@@ -19,28 +18,3 @@ export const REPORT_CATALOG: readonly ReportSummary[] = REPORT_IDS.map((id) => (
 export function reportSummary(id: ReportId): ReportSummary {
   return REPORT_CATALOG.find((report) => report.id === id)!;
 }
-
-const calendarDay = (message: string) => z.string().refine(isCalendarDay, { message });
-
-/**
- * What a report is computed for: every fund or one, and optionally a range of Europe/Rome calendar days
- * (both ends included). Each refusal carries an Italian message the admin can act on.
- */
-export const reportFiltersSchema = z
-  .object({
-    fund: z.preprocess((value) => (value === '' ? undefined : value), z.enum(FUNDS, { error: m.filters.invalidFund }).optional()),
-    from: calendarDay(m.filters.invalidFrom).optional(),
-    to: calendarDay(m.filters.invalidTo).optional(),
-  })
-  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { message: m.filters.rangeReversed, path: ['to'] });
-export type ReportFilters = z.infer<typeof reportFiltersSchema>;
-
-/** GET /api/Report/GetReport and DownloadExcelReport: the spec's report address plus the filters. */
-export const reportQuerySchema = z.object({
-  workspaceId: z.string().max(100),
-  reportId: z.string().max(100),
-  fund: z.string().max(10).optional(),
-  from: z.string().max(20).optional(),
-  to: z.string().max(20).optional(),
-});
-export type ReportQuery = z.infer<typeof reportQuerySchema>;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { STATUS_NOTE_MAX_LENGTH } from '../../domain/application.ts';
+import { STATUS_NOTE_MAX_LENGTH } from '../../domain/applicationStatus.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { adminTargetsFrom } from '../application-lifecycle/transitions.ts';
 import type { ChangeStatusInput, StatusChangeContext, StatusChangeEvent } from './types.ts';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUS_CODES, FUNDS, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
-import type { ReportFilters } from '../../domain/reports/reportCatalog.ts';
+import type { ReportFilters } from '../../domain/reports/reportQuery.ts';
 import { FUND_REPORT_FIELDS } from '../../domain/reports/fundFigures.ts';
 import { isSubmittedStatus } from '../../machines/application-lifecycle/transitions.ts';
 import { applications } from '../db/schema/applications.ts';

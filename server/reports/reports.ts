@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { italianCalendarDay } from '../../domain/italianDates.ts';
 import { messages } from '../../domain/messages.ts';
-import { REPORT_CATALOG, reportFiltersSchema, reportSummary, type ReportQuery } from '../../domain/reports/reportCatalog.ts';
+import { REPORT_CATALOG, reportSummary } from '../../domain/reports/reportCatalog.ts';
+import { reportFiltersSchema, type ReportQuery } from '../../domain/reports/reportQuery.ts';
 import { reportIdSchema } from '../../domain/reports/reportData.ts';
 import { REPORT_WORKSPACE_ID, type ReportId } from '../../domain/reports/reportIds.ts';
 import type { Report, ReportList, ReportSection } from '../../domain/reports/reportData.ts';

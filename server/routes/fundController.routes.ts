@@ -11,13 +11,12 @@ import { integrationMessages } from '../../domain/messages/integration.ts';
 import { submissionMessages } from '../../domain/messages/submission.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
-import { parseApplicationStatus } from '../../domain/applicationStatus.ts';
+import { parseApplicationStatus, STATUS_NOTE_MAX_LENGTH } from '../../domain/applicationStatus.ts';
 import {
   applicationIncompleteSchema,
   compilationSchemaOf,
   orgIdQuerySchema,
   statusQuerySchemaOf,
-  STATUS_NOTE_MAX_LENGTH,
   type CompilationView,
 } from '../../domain/application.ts';
 import { fieldErrorSchema } from '../../domain/validation.ts';

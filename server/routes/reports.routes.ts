@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
-import { reportQuerySchema } from '../../domain/reports/reportCatalog.ts';
+import { reportQuerySchema } from '../../domain/reports/reportQuery.ts';
 import { reportListSchema, reportSchema } from '../../domain/reports/reportData.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { requireAdmin } from '../auth/authenticate.ts';
