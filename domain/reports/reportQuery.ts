@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FUNDS } from '../applicationStatus.ts';
 import { reportMessages as m } from './reportMessages.ts';
-import { isCalendarDay } from './reportIds.ts';
+import { isCalendarDay } from '../calendarDay.ts';
 
 const calendarDay = (message: string) => z.string().refine(isCalendarDay, { message });
 

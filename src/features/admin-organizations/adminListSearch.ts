@@ -1,5 +1,5 @@
-import { parseDate } from '@internationalized/date';
 import { ADMIN_LIST_SORTS, type AdminListSort } from '../../../domain/adminListSorts.ts';
+import { isCalendarDay } from '../../../domain/calendarDay.ts';
 import { APPLICATION_STATUS_CODES, FUNDS, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
 
 /**
@@ -20,14 +20,7 @@ export interface AdminListSearch {
 const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
 
 /** A real calendar day as YYYY-MM-DD ("2026-02-31" would crash the date picker, so it is dropped too). */
-function isIsoDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  try {
-    return parseDate(value).toString() === value;
-  } catch {
-    return false;
-  }
-}
+const isIsoDay = (value: unknown): value is string => typeof value === 'string' && isCalendarDay(value);
 
 /**
  * Checked by hand, not with zod: this route option loads with the route tree, on every page's first load. Every

@@ -1,5 +1,6 @@
 import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
-import { isCalendarDay, REPORT_IDS, type ReportId } from '../../../domain/reports/reportIds.ts';
+import { isCalendarDay } from '../../../domain/calendarDay.ts';
+import { REPORT_IDS, type ReportId } from '../../../domain/reports/reportIds.ts';
 
 /**
  * A report's address and filters in the URL (/admin-panel/report?wid=…&rid=…&fund=PUI&from=…&to=…), so a
