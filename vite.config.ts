@@ -19,5 +19,28 @@ export default defineConfig({
   // The manifest lets tests prove which pages download what (tests/e2e/survey-bundle.test.ts, bundle-budget.test.ts).
   // Source maps are written for whoever debugs the server, without the comment that points browsers to them
   // (the server does not serve them: server/delivery/staticClient.ts).
-  build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Two shared chunks instead of dozens of small ones: React (every page, the welcome page included), and
+          // the portal's framework (router, query client, XState, ofetch), which every page of a signed-in person
+          // needs. Compressed as one file each they weigh less than their pieces compressed apart (/calls:
+          // 170 → 163 KB gzip, 152 → 144 KB Brotli), and a browser keeps them across deployments that only
+          // change the portal's own code.
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            {
+              name: 'portal',
+              test: /node_modules[\\/](@tanstack|xstate|@xstate|ofetch|ufo|destr|use-sync-external-store)[\\/]/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -5,9 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { built, DIST, manifest, staticClosure } from './support/buildManifest.ts';
 
 /**
- * Every page's first load, in JavaScript over the wire (the gzip files the server sends: scripts/precompressPlugin.ts),
- * read from the Vite build manifest: the scripts a page imports statically before it renders. Bytes are
- * deterministic, so this is a test, not a timing. `npm test` builds first; it prints route → KB → budget.
+ * Every page's first load, in JavaScript over the wire (the Brotli and gzip files the server sends:
+ * scripts/precompressPlugin.ts), read from the Vite build manifest: the scripts a page imports statically before it
+ * renders. Bytes are deterministic, so this is a test, not a timing. `npm test` builds first; it prints route → KB
+ * (gzip, Brotli) → budget.
+ *
+ * Budgets are in gzip, the larger of the two, what a browser that does not accept Brotli downloads. The issue's
+ * targets (issue 15) are what a browser downloads: Brotli, which every browser accepts over HTTPS (the bench,
+ * tests/bench/first-load.bench.ts, measures the same pages in Chromium, as transferred).
  *
  * A page is: the entry (index.html: src/main.tsx), then — for every page but the welcome page of a visitor
  * without a session, which src/main.tsx shows on its own — the portal (src/App.tsx: router, session, route
@@ -17,41 +22,38 @@ import { built, DIST, manifest, staticClosure } from './support/buildManifest.ts
  */
 const ROUTES_DIR = fileURLToPath(new URL('../../src/routes/', import.meta.url));
 
-/** The issue's targets (issue 15): the welcome page 100 KB, /calls 150 KB. */
+/** The issue's targets (issue 15), over the wire (Brotli): the welcome page 100 KB, /calls 150 KB. */
 const TARGETS_KB: Record<string, number> = { '/ (no session)': 100, '/calls': 150 };
-/**
- * What each page may weigh today. Where a budget is above its target the target is not met yet: the budget
- * is today's weight, so the page cannot grow while it is brought down.
- */
+/** What each page may weigh in gzip: today's weight and a little room, so a page cannot grow unnoticed. */
 const BUDGETS_KB: Record<string, number> = {
   '/ (no session)': 100,
-  '/calls': 214,
+  '/calls': 165,
   // The application wizard (the fund's definition, its schema, every field component), lazy behind its route.
-  '/survey/PUI_candidatura': 380,
-  '/survey/TUR_candidatura': 380,
+  '/survey/PUI_candidatura': 362,
+  '/survey/TUR_candidatura': 362,
   // The admin's read-only application adds its "Scarica Excel" (issue 17) to the wizard.
-  '/admin-organization/survey-pui/$organizationId': 385,
-  '/admin-organization/survey-tur/$organizationId': 385,
-  // The admin's organisation profile: the profile and its members, with the admin's status tools.
-  '/admin-organization/$organizationId': 335,
+  '/admin-organization/survey-pui/$organizationId': 365,
+  '/admin-organization/survey-tur/$organizationId': 365,
 };
 /** Any other page: the portal's shared code and the page's own; SurveyJS and other big libraries are lazy. */
-const DEFAULT_BUDGET_KB = 330;
+const DEFAULT_BUDGET_KB = 315;
 
-/** The bytes the browser downloads for a file: its gzip copy when the build wrote one. */
-function wireBytes(file: string): number {
+type Encoding = 'gz' | 'br';
+
+/** The bytes the browser downloads for a file: its compressed copy when the build wrote one. */
+function wireBytes(file: string, encoding: Encoding): number {
   const full = path.join(DIST, file);
-  return existsSync(`${full}.gz`) ? statSync(`${full}.gz`).size : statSync(full).size;
+  return existsSync(`${full}.${encoding}`) ? statSync(`${full}.${encoding}`).size : statSync(full).size;
 }
 
-function firstLoadKb(keys: string[]): number {
+function firstLoadKb(keys: string[], encoding: Encoding): number {
   const chunks = new Set<string>();
   for (const key of keys) {
     if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
     staticClosure(key, chunks);
   }
   const files = new Set([...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')));
-  return [...files].reduce((sum, file) => sum + wireBytes(file), 0) / 1024;
+  return [...files].reduce((sum, file) => sum + wireBytes(file, encoding), 0) / 1024;
 }
 
 /** Route files (TanStack Router file routes), as paths under src/routes, without -components and the root. */
@@ -84,7 +86,9 @@ const componentChunk = (file: string) => `src/routes/${file}?tsr-split=component
 
 interface PageLoad {
   page: string;
+  /** gzip */
   kb: number;
+  brotliKb: number;
   budget: number;
 }
 
@@ -105,24 +109,42 @@ function pageLoads(): PageLoad[] {
           .filter((key) => manifest[key] !== undefined),
       ],
     }));
-  return [welcome, ...pages].map(({ page, keys }) => ({ page, kb: firstLoadKb(keys), budget: BUDGETS_KB[page] ?? DEFAULT_BUDGET_KB }));
+  return [welcome, ...pages].map(({ page, keys }) => ({
+    page,
+    kb: firstLoadKb(keys, 'gz'),
+    brotliKb: firstLoadKb(keys, 'br'),
+    budget: BUDGETS_KB[page] ?? DEFAULT_BUDGET_KB,
+  }));
 }
 
-describe('first-load JavaScript per page (gzip), from the build manifest', () => {
-  it('stays within each page’s budget', () => {
+describe('first-load JavaScript per page (gzip and Brotli), from the build manifest', () => {
+  const loads = built ? pageLoads() : [];
+  const table = loads
+    .map(({ page, kb, brotliKb, budget }) => {
+      const target = TARGETS_KB[page];
+      const verdicts = [
+        kb > budget ? 'OVER BUDGET' : 'within budget',
+        ...(target === undefined ? [] : [`target ${target} KB (Brotli) ${brotliKb > target ? 'NOT MET' : 'met'}`]),
+      ];
+      return `  ${page.padEnd(52)} ${kb.toFixed(1).padStart(6)} KB gzip ${brotliKb.toFixed(1).padStart(6)} KB Brotli   budget ${String(budget).padStart(4)} KB   ${verdicts.join('; ')}`;
+    })
+    .join('\n');
+
+  it('stays within each page’s budget (gzip)', () => {
     expect(built, 'dist/.vite/manifest.json is missing: run npm run build first').toBe(true);
-    const loads = pageLoads();
-    const table = loads
-      .map(({ page, kb, budget }) => {
-        const target = TARGETS_KB[page];
-        const verdict =
-          kb > budget ? 'OVER BUDGET' : target !== undefined && kb > target ? `within budget; target ${target} KB not met` : 'ok';
-        return `  ${page.padEnd(52)} ${kb.toFixed(1).padStart(6)} KB   budget ${String(budget).padStart(4)} KB   ${verdict}`;
-      })
-      .join('\n');
-    console.log(`\nFirst-load JavaScript, gzip (route → KB → budget)\n${table}\n`);
+    console.log(`\nFirst-load JavaScript (route → KB gzip, KB Brotli → gzip budget)\n${table}\n`);
     const over = loads.filter(({ kb, budget }) => kb > budget).map(({ page, kb, budget }) => `${page}: ${kb.toFixed(1)} KB > ${budget} KB`);
     expect(over, table).toEqual([]);
+  });
+
+  it('meets the issue’s targets over the wire: the welcome page ≤ 100 KB, /calls ≤ 150 KB (Brotli)', () => {
+    expect(built, 'dist/.vite/manifest.json is missing: run npm run build first').toBe(true);
+    const missed = Object.entries(TARGETS_KB).flatMap(([page, target]) => {
+      const load = loads.find((candidate) => candidate.page === page);
+      if (load === undefined) return [`${page}: no such page`];
+      return load.brotliKb > target ? [`${page}: ${load.brotliKb.toFixed(1)} KB > ${target} KB`] : [];
+    });
+    expect(missed, table).toEqual([]);
   });
 
   it('keeps the welcome page without the portal: no router, session, schemas or state machines', () => {
