@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import { cellValueOf, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
 import { createPacer } from './pacing.ts';
-import { loadExcelJS } from './excel.ts';
+import { loadWorkbookWriter } from './excel.ts';
 
 export interface ExportRow {
   organization: { name: string; pIva: string; email: string | null };
@@ -26,8 +26,8 @@ export async function writeApplicationsWorkbook(
   out: Writable,
   options: { sheetName: string; dataKeys: string[]; batches: AsyncIterable<ExportRow[]> },
 ): Promise<void> {
-  const ExcelJS = await loadExcelJS();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const WorkbookWriter = await loadWorkbookWriter();
+  const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Portale Fondi';
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
 
