@@ -73,6 +73,18 @@ export async function builtServerIsCurrent(): Promise<boolean> {
   return true;
 }
 
+/**
+ * The arguments `npm start` gives Node after the build (package.json: `npm run build && node <arguments>`), so
+ * that tests and benchmarks start the server exactly as `npm start` does, flags included.
+ */
+export async function startArguments(): Promise<string[]> {
+  const { scripts } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const command = scripts.start?.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  if (command[0] !== 'node' || command.at(-1) !== path.relative(ROOT, BUILT_SERVER))
+    throw new Error(`package.json's start script should end with "node … ${path.relative(ROOT, BUILT_SERVER)}": ${scripts.start}`);
+  return command.slice(1);
+}
+
 /** Builds the server unless the bundle is current; true when it built. */
 export async function buildServerIfStale(): Promise<boolean> {
   if (await builtServerIsCurrent()) return false;

@@ -1,7 +1,8 @@
+import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import { cellValueOf, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
-import { createPacer } from './pacing.ts';
+import { createPacer, type Queue } from './pacing.ts';
 import { loadWorkbookWriter } from './excel.ts';
 
 export interface ExportRow {
@@ -13,6 +14,25 @@ export interface ExportRow {
   /** The submitted application, or the draft while there is none. */
   data: Record<string, unknown> | null;
   source: 'Candidatura' | 'Bozza' | null;
+}
+
+/**
+ * Where exceljs's streaming writer hands a sheet's XML to its zip: archiver's input stream (readable-stream 2,
+ * hence its `_writableState`). exceljs writes into it without waiting (its StreamBuf ignores backpressure), so
+ * the pacer watches it: otherwise rows written faster than they are compressed would queue there, tens of MB for
+ * a large export. Undefined if exceljs no longer works this way (tests/api/excelExport.test.ts checks it does).
+ */
+export function zipInputOf(sheet: object): Queue | undefined {
+  const input = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
+    (EventEmitter & { _writableState?: { needDrain?: unknown } }) | undefined;
+  const state = input?._writableState;
+  if (typeof input?.on !== 'function' || typeof state?.needDrain !== 'boolean') return undefined;
+  return {
+    get full() {
+      return state.needDrain === true;
+    },
+    events: input,
+  };
 }
 
 /**
@@ -44,7 +64,7 @@ export async function writeApplicationsWorkbook(
   });
   header.commit();
 
-  const pacer = createPacer(out);
+  const pacer = createPacer(out, () => zipInputOf(sheet));
   for await (const batch of options.batches) {
     for (const row of batch) {
       await pacer.pace();

@@ -316,7 +316,7 @@ async function run(databaseUrl: string | undefined) {
 
     const lines = [
       '',
-      `Heavy exports on ${label} (dist-server/main.mjs in its own process, pid ${portal.pid}; seeded in ${seedSeconds.toFixed(0)} s; ` +
+      `Heavy exports on ${label} (${portal.command} in its own process, pid ${portal.pid}; seeded in ${seedSeconds.toFixed(0)} s; ` +
         `load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')} on ${availableParallelism()} CPUs)`,
