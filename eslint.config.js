@@ -48,7 +48,7 @@ const featureBoundaries = features.map((feature) => {
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/routeTree.gen.ts', 'server/db/migrations/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'data/**', 'node_modules/**', 'src/routeTree.gen.ts', 'server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

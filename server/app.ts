@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -67,8 +66,9 @@ import { createMonitoring } from './monitoring/monitoring.ts';
 import { readMonitoringPeriods, seedMonitoringPeriods } from './monitoring/periods.ts';
 import { createMonitoringReminders } from './monitoring/reminders.ts';
 import { monitoraggioRoutes } from './routes/monitoraggio.routes.ts';
+import { projectPath } from './projectRoot.ts';
 
-const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const CLIENT_DIST = projectPath('dist');
 const HOUR = 60 * 60 * 1000;
 
 export interface BuildAppOptions {
@@ -111,7 +111,7 @@ export async function buildApp({
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
   const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
-  // The survey definitions too: each is loaded with survey-core, and a bad file stops the start naming it.
+  // The survey definitions' files too (survey-core checks the new ones before they are stored, below).
   const surveyFiles = await readSurveyDefinitions(config.surveysDataDir);
   // The table of funds (domain/funds.ts) on the server: each fund's names and, once built, its application.
   const funds: ServerFund[] = [
@@ -148,10 +148,8 @@ export async function buildApp({
   await app.register(cookie, { secret: await loadCookieSecret(db) });
 
   const { redisUrl, redisKeyPrefix } = config.rateLimits;
-  const rateLimiter = createRateLimiter(redisUrl ? createRedisRateLimitStore(redisUrl, redisKeyPrefix) : createMemoryRateLimitStore(), {
-    ...DEFAULT_RATE_LIMITS,
-    ...rateLimits,
-  });
+  const rateLimitStore = redisUrl ? await createRedisRateLimitStore(redisUrl, redisKeyPrefix) : createMemoryRateLimitStore();
+  const rateLimiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...rateLimits });
   app.addHook('onClose', async () => rateLimiter.close());
 
   const accounts = createAccountStore(db);
@@ -192,7 +190,7 @@ export async function buildApp({
   };
   app.addHook('onClose', async () => mailer.close());
   const attachmentRepository = createAttachmentRepository(db);
-  const storage = suppliedStorage ?? createConfiguredStorage(config.files);
+  const storage = suppliedStorage ?? (await createConfiguredStorage(config.files));
   const sweep = sweepAbandonedUploads(storage, app.log, uploadSweep);
   app.addHook('onClose', async () => sweep.stop());
   const submissions = createApplicationSubmission({

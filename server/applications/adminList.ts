@@ -74,11 +74,15 @@ function draftJson(fund: Fund, [id, , , , draftUpdatedAt, draftVersion]: Applica
   return `{"compilazioneType":${COMPILAZIONE_TYPE[fund]},"createdAt":${isoOf(draftUpdatedAt)},"version":${draftVersion ?? 0}}`;
 }
 
-/** One organisation of the list: its JSON text, its place in name order, how many applications it has. */
+/**
+ * One organisation of the list: its JSON, its place in name order, how many applications it has. The JSON is
+ * kept as bytes, a view into the list's body once laid out (layout): one copy of the text for the whole list,
+ * where JavaScript strings built by concatenation would hold it again, in pieces, several times its size.
+ */
 interface Entry {
   id: string;
   key: string;
-  json: string;
+  json: Buffer;
   applications: number;
 }
 
@@ -90,9 +94,10 @@ function entryOf(row: Tuple): Entry {
   return {
     id,
     key: foldForSearch(name),
-    json:
+    json: Buffer.from(
       `{"organization":${JSON.stringify({ id, name, email, pIva })},"turCompilazione":${compilationJson(turFields)},` +
-      `"puiCompilazione":${compilationJson(puiFields)},"compilazioneDrafts":[${drafts.join(',')}]}`,
+        `"puiCompilazione":${compilationJson(puiFields)},"compilazioneDrafts":[${drafts.join(',')}]}`,
+    ),
     applications: (turFields[0] === null ? 0 : 1) + (puiFields[0] === null ? 0 : 1),
   };
 }
@@ -110,7 +115,8 @@ export interface AdminListVersion {
 /**
  * The JSON of CHUNK consecutive organisations (in name order) and its hash. A status change or an autosave
  * rewrites one chunk, not 3 MB of text: joining and hashing the whole list cost 15–150 ms on this shared
- * machine (most of it garbage collection), a chunk well under one.
+ * machine (most of it garbage collection), a chunk well under one. Once laid out, `bytes` is a view into the
+ * list's body, as each entry's JSON is.
  */
 interface Chunk {
   bytes: Buffer;
@@ -133,12 +139,10 @@ interface Copy {
 const MAX_PATCH = 1_000;
 
 function chunkOf(sorted: readonly Entry[], index: number): Chunk {
-  const bytes = Buffer.from(
-    sorted
-      .slice(index * CHUNK, (index + 1) * CHUNK)
-      .map((entry) => entry.json)
-      .join(','),
-  );
+  const pieces: Buffer[] = [];
+  for (const entry of sorted.slice(index * CHUNK, (index + 1) * CHUNK))
+    pieces.push(...(pieces.length === 0 ? [entry.json] : [COMMA, entry.json]));
+  const bytes = Buffer.concat(pieces);
   return { bytes, digest: createHash('sha1').update(bytes).digest() };
 }
 
@@ -155,14 +159,35 @@ function layout(
   pieces.push(CLOSE);
   const etag = createHash('sha1');
   for (const chunk of chunks) etag.update(chunk.digest);
+  const body = Buffer.concat(pieces);
   return {
     snapshot,
     sorted,
     positions: previous?.positions ?? new Map(sorted.map((entry, i) => [entry.id, i])),
-    chunks,
+    chunks: viewsInto(body, chunks, sorted),
     applications: sorted.reduce((sum, entry) => sum + entry.applications, 0),
-    version: { body: Buffer.concat(pieces), etag: `"${etag.digest('base64url')}"`, total: sorted.length },
+    version: { body, etag: `"${etag.digest('base64url')}"`, total: sorted.length },
   };
+}
+
+/**
+ * The chunks, and each entry's JSON, as views into `body`, which holds the same bytes in the same order: the
+ * list's text is then held once, and the previous body (and chunks) are released as soon as no answer being sent
+ * uses them. An entry shared with the previous copy gets the new view: the same bytes.
+ */
+function viewsInto(body: Buffer, chunks: readonly Chunk[], sorted: Entry[]): Chunk[] {
+  let offset = OPEN.length;
+  return chunks.map((chunk, index) => {
+    const start = offset;
+    for (const entry of sorted.slice(index * CHUNK, (index + 1) * CHUNK)) {
+      if (offset > start) offset += COMMA.length;
+      entry.json = body.subarray(offset, offset + entry.json.length);
+      offset += entry.json.length;
+    }
+    const view = { bytes: body.subarray(start, offset), digest: chunk.digest };
+    offset += COMMA.length;
+    return view;
+  });
 }
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');

@@ -1,12 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import * as users from './schema/users.ts';
 import * as organizations from './schema/organizations.ts';
 import * as identity from './schema/identity.ts';
@@ -16,6 +10,7 @@ import * as calls from './schema/calls.ts';
 import * as attachments from './schema/attachments.ts';
 import * as integrations from './schema/integrations.ts';
 import * as surveys from './schema/surveys.ts';
+import { projectPath } from '../projectRoot.ts';
 
 export const schema = {
   ...users,
@@ -40,7 +35,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = projectPath('server', 'db', 'migrations');
 
 /** Any fixed number: the key of the advisory lock the processes sharing one PostgreSQL migrate under. */
 const MIGRATION_LOCK = 4_270_111_829;
@@ -61,9 +56,17 @@ async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>) {
   }
 }
 
-/** Opens the database and applies every committed migration before anything reads it. */
+/**
+ * Opens the database and applies every committed migration before anything reads it. Only the driver the
+ * target needs is loaded: a process on PostgreSQL never loads PGlite, one on PGlite never loads pg.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection the server closes (restart, failover, admin) is dropped and replaced on the next
     // query; without a listener the 'error' event would bring the whole process down.
@@ -81,6 +84,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   // PGlite has no cross-process lock: one server per data directory.
   if (target.kind === 'pglite') mkdirSync(target.dir, { recursive: true });
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = new PGlite(target.kind === 'pglite' ? target.dir : undefined);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

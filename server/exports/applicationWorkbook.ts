@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import type { FundDefinition } from '../../domain/fundDefinition.ts';
 import { readPath, type FieldSpec } from '../../domain/wizardFields.ts';
 import { cellValueOf, DATE_FORMAT, formatCells, romeWallClock, type CellValue } from './cells.ts';
 import type { ReferenceNames } from './referenceNames.ts';
+import { loadWorkbookWriter } from './excel.ts';
 
 export interface ApplicationExport {
   fund: Fund;
@@ -67,7 +67,8 @@ export async function writeApplicationWorkbook(
   application: ApplicationExport,
   names: ReferenceNames,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
+  const WorkbookWriter = await loadWorkbookWriter();
+  const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
   workbook.creator = 'Portale Fondi';
   const sheet = workbook.addWorksheet(`Candidatura ${application.fund}`);
   sheet.columns = [{ width: 44 }, { width: 56 }, { width: 60 }, { width: 36 }];

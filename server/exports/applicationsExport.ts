@@ -51,28 +51,34 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
   async function* batches(): AsyncIterable<ExportRow[]> {
     for (let start = 0; start < order.length; start += BATCH) {
       const slice = order.slice(start, start + BATCH).map((r) => r.id);
+      // Only what a row shows: the submitted application or, without one, the draft (never both documents).
       const rows = await db
         .select({
-          application: applications,
+          id: applications.id,
+          status: applications.status,
+          submittedAt: applications.submittedAt,
+          statusChangedAt: applications.statusChangedAt,
+          warnings: applications.warnings,
+          submitted: sql<boolean>`${applications.body} is not null`,
+          data: sql<Record<string, unknown> | null>`coalesce(${applications.body}, ${applications.draft})`,
           organization: { name: organizations.name, pIva: organizations.pIva, email: organizations.email },
         })
         .from(applications)
         .innerJoin(organizations, eq(organizations.id, applications.organizationId))
         .where(inArray(applications.id, slice));
-      const byId = new Map(rows.map((r) => [r.application.id, r]));
+      const byId = new Map(rows.map((r) => [r.id, r]));
       yield slice.flatMap((id) => {
         const r = byId.get(id);
         if (!r) return [];
-        const a = r.application;
         return [
           {
             organization: r.organization,
-            status: a.status,
-            submittedAt: a.submittedAt,
-            statusChangedAt: a.statusChangedAt,
-            warnings: a.warnings,
-            data: a.body ?? a.draft,
-            source: a.body ? 'Candidatura' : a.draft ? 'Bozza' : null,
+            status: r.status,
+            submittedAt: r.submittedAt,
+            statusChangedAt: r.statusChangedAt,
+            warnings: r.warnings,
+            data: r.data,
+            source: r.submitted ? 'Candidatura' : r.data ? 'Bozza' : null,
           } satisfies ExportRow,
         ];
       });

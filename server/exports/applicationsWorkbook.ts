@@ -1,8 +1,9 @@
+import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import { cellValueOf, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
-import { createPacer } from './pacing.ts';
+import { createPacer, type Queue } from './pacing.ts';
+import { loadWorkbookWriter } from './excel.ts';
 
 export interface ExportRow {
   organization: { name: string; pIva: string; email: string | null };
@@ -16,6 +17,25 @@ export interface ExportRow {
 }
 
 /**
+ * Where exceljs's streaming writer hands a sheet's XML to its zip: archiver's input stream (readable-stream 2,
+ * hence its `_writableState`). exceljs writes into it without waiting (its StreamBuf ignores backpressure), so
+ * the pacer watches it: otherwise rows written faster than they are compressed would queue there, tens of MB for
+ * a large export. Undefined if exceljs no longer works this way (tests/api/excelExport.test.ts checks it does).
+ */
+export function zipInputOf(sheet: object): Queue | undefined {
+  const input = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
+    (EventEmitter & { _writableState?: { needDrain?: unknown } }) | undefined;
+  const state = input?._writableState;
+  if (typeof input?.on !== 'function' || typeof state?.needDrain !== 'boolean') return undefined;
+  return {
+    get full() {
+      return state.needDrain === true;
+    },
+    events: input,
+  };
+}
+
+/**
  * Streams "Lista-candidature-{fund}.xlsx": one row per application, fixed columns first, then one column per
  * field of the application's data (the spec's field names). Rows are fetched and written a batch at a time,
  * so memory stays flat whatever the number of applications: exceljs's streaming writer with inline strings (a
@@ -26,7 +46,8 @@ export async function writeApplicationsWorkbook(
   out: Writable,
   options: { sheetName: string; dataKeys: string[]; batches: AsyncIterable<ExportRow[]> },
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const WorkbookWriter = await loadWorkbookWriter();
+  const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Portale Fondi';
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
 
@@ -43,7 +64,7 @@ export async function writeApplicationsWorkbook(
   });
   header.commit();
 
-  const pacer = createPacer(out);
+  const pacer = createPacer(out, () => zipInputOf(sheet));
   for await (const batch of options.batches) {
     for (const row of batch) {
       await pacer.pace();

@@ -8,8 +8,10 @@ import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
 import { interactionRoutes } from './interactions.ts';
 import { IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
 import { IDP_MOUNT_PATH } from '../config.ts';
+import { projectPath } from '../projectRoot.ts';
 
-const require = createRequire(import.meta.url);
+// Packages are resolved from the project, whether this runs as source or bundled (server/projectRoot.ts).
+const require = createRequire(projectPath('package.json'));
 const fontFiles = path.join(path.dirname(require.resolve('@fontsource/titillium-web/package.json')), 'files');
 const FONT_NAMES = new Set(['titillium-web-latin-400-normal.woff2', 'titillium-web-latin-600-normal.woff2']);
 

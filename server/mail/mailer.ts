@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -26,6 +26,23 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
 }
 
+/**
+ * nodemailer, loaded by the first message rather than at start (it holds about 10 MB of the resident set, and
+ * most processes send mail rarely); its transport is made then, once.
+ */
+function lazyTransport(options: object, defaults: object): { get(): Promise<Transporter>; close(): void } {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get() {
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options, defaults));
+      return transport;
+    },
+    close() {
+      void transport?.then((t) => t.close()).catch(() => undefined);
+    },
+  };
+}
+
 /** nodemailer to the SMTP server of SMTP_URL, or (embedded mode) to .eml files in the outbox, logged. */
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   // Header injection is refused here too, whatever the caller validated.
@@ -35,15 +52,12 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
 
   if (smtpUrl) {
     // A mail server that does not answer must not hold the request for nodemailer's default two minutes.
-    const transport = nodemailer.createTransport(
-      { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
-      { from },
-    );
+    const transport = lazyTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }, { from });
     return {
       kind: 'smtp',
       async send(mail) {
         guard(mail);
-        const info = await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+        const info = await (await transport.get()).sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
         log.info({ to: mail.to, messageId: info.messageId }, 'e-mail inviata');
         return { messageId: info.messageId };
       },
@@ -51,12 +65,12 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from });
   return {
     kind: 'outbox',
     async send(mail) {
       guard(mail);
-      const info = await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await (await transport.get()).sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomUUID()}.eml`);

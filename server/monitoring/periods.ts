@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { monitoringPeriodsFileSchema, type MonitoringPeriodFileEntry } from '../../domain/monitoring.ts';
 import type { Db } from '../db/client.ts';
 import { monitoringPeriods } from '../db/schema/monitoring.ts';
+import { projectPath } from '../projectRoot.ts';
 
 /** The monitoring periods of every fund, replaceable without code (server/seed/monitoring/README.md). */
-export const DEFAULT_MONITORING_PERIODS_FILE = fileURLToPath(new URL('../seed/monitoring/periods.json', import.meta.url));
+export const DEFAULT_MONITORING_PERIODS_FILE = projectPath('server', 'seed', 'monitoring', 'periods.json');
 
 export class MonitoringPeriodsError extends Error {
   override name = 'MonitoringPeriodsError';

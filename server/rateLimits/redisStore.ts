@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type { RateLimitStore } from './rateLimitStore.ts';
 
 /** INCRBY and, for a new window, PEXPIRE in one atomic step; answers the count and the window's remaining ms. */
@@ -12,8 +11,12 @@ end
 return { count, ttl }
 `;
 
-/** Counters in Redis, shared by every process that uses the same REDIS_URL and key prefix. */
-export function createRedisRateLimitStore(url: string, keyPrefix: string): RateLimitStore {
+/**
+ * Counters in Redis, shared by every process that uses the same REDIS_URL and key prefix. ioredis is loaded
+ * here, only by a process configured with Redis (it holds about 15 MB of the resident set).
+ */
+export async function createRedisRateLimitStore(url: string, keyPrefix: string): Promise<RateLimitStore> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { keyPrefix, maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   // A Redis that went away is reported per request (503); the client reconnects by itself.
   redis.on('error', () => {});

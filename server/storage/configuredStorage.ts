@@ -4,6 +4,6 @@ import { createFilesystemStorage } from './filesystemStorage.ts';
 import { createS3Storage } from './s3Storage.ts';
 
 /** The store the configuration names: the S3 bucket when S3_BUCKET is set, DATA_DIR/files otherwise. */
-export function createConfiguredStorage(files: Config['files']): FileStorage {
+export async function createConfiguredStorage(files: Config['files']): Promise<FileStorage> {
   return files.s3 ? createS3Storage(files.s3) : createFilesystemStorage(files.dir);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isStorageKey, newStorageKey, StoredFileNotFoundError, type FileStorage } from './fileStorage.ts';
+import type { ReadBuffers } from './readBuffers.ts';
 
 /** The fan-out folders the keys' first two characters make (fileStorage.ts newStorageKey). */
 const FAN_OUT = /^[0-9a-f]{2}$/;
@@ -35,11 +36,11 @@ export function createFilesystemStorage(root: string): FileStorage {
       return { key };
     },
 
-    async openRead(key: string) {
+    async openRead(key: string, buffers?: ReadBuffers) {
       try {
         // Opened here, so a missing file is known before any response header is sent.
         const handle = await open(pathOf(key), 'r');
-        return handle.createReadStream();
+        return buffers ? buffers.readFile(handle) : handle.createReadStream();
       } catch (error) {
         if (error instanceof StoredFileNotFoundError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
           throw new StoredFileNotFoundError(key);

@@ -1,14 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { isStorageKey, newStorageKey, StoredFileNotFoundError, type FileStorage } from './fileStorage.ts';
 
 export interface S3StorageOptions {
@@ -26,16 +17,26 @@ export interface S3StorageOptions {
 const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
-
 /**
  * Files in an S3-compatible bucket, under the same generated keys as on the filesystem. A file is streamed
  * with a multipart upload as it arrives; a failed stream aborts the upload, so no object and no orphan parts
  * are left (lib-storage). Every process of the portal may use the same bucket.
  */
-export function createS3Storage(options: S3StorageOptions): FileStorage & { client: S3Client } {
+export async function createS3Storage(options: S3StorageOptions): Promise<FileStorage & { client: S3Client }> {
+  // The SDK is loaded here, only by a process configured with a bucket (it holds about 20 MB of the resident set).
+  const {
+    AbortMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListMultipartUploadsCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  const { Upload } = await import('@aws-sdk/lib-storage');
+  const isMissing = (error: unknown) =>
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
   const client = new S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,

@@ -1,7 +1,7 @@
-import { Model, type Question } from 'survey-core';
-import 'survey-core/i18n/italian';
+import type { Question } from 'survey-core';
 import type { SurveyIssue } from '../../domain/surveys.ts';
 import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
+import { loadSurveyCore } from './surveyCore.ts';
 
 export interface AnswersCheck {
   /** The answers as they count: unknown keys, choices that do not exist and hidden questions' answers dropped. */
@@ -18,7 +18,11 @@ function textOf(question: Question): string {
  * (required questions, types, validators, choices that exist, visibleIf): the issues name the survey, the
  * question and its page, so the wizard can take the person there.
  */
-export function checkAnswers(definition: Pick<SurveyDefinitionRow, 'name' | 'json'>, answers: Record<string, unknown>): AnswersCheck {
+export async function checkAnswers(
+  definition: Pick<SurveyDefinitionRow, 'name' | 'json'>,
+  answers: Record<string, unknown>,
+): Promise<AnswersCheck> {
+  const { Model } = await loadSurveyCore();
   const model = new Model(definition.json);
   model.locale = 'it';
   model.data = answers;

@@ -1,7 +1,7 @@
-import { Model, type PanelModel, type Question, type QuestionPanelDynamicModel } from 'survey-core';
-import 'survey-core/i18n/italian';
+import type { PanelModel, Question, QuestionPanelDynamicModel } from 'survey-core';
 import { italianDateTime } from '../../domain/italianDates.ts';
 import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
+import { loadSurveyCore } from './surveyCore.ts';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -54,11 +54,12 @@ function questionLines(question: Question, indent: string): string[] {
  * A survey's answers as a person reads them, page by page (for the administrator's archive): each visible
  * question's title and its display value — the choices' texts, not their codes — as survey-core renders them.
  */
-export function answersAsText(
+export async function answersAsText(
   definition: Pick<SurveyDefinitionRow, 'name' | 'json' | 'version'>,
   answers: Record<string, unknown>,
   submittedAt: Date | null,
-): string {
+): Promise<string> {
+  const { Model } = await loadSurveyCore();
   const model = new Model(definition.json);
   model.locale = 'it';
   model.data = answers;

@@ -25,8 +25,8 @@ export async function reviewAnswersForArchive(db: Db, organizationId: string, fu
       ),
     )
     .orderBy(asc(surveySubmissions.surveyName));
-  return rows.map(({ submission, definition }) => ({
-    title: titleOf(definition),
-    text: answersAsText(definition, submission.answers, submission.submittedAt),
-  }));
+  const surveys: ArchivedSurvey[] = [];
+  for (const { submission, definition } of rows)
+    surveys.push({ title: titleOf(definition), text: await answersAsText(definition, submission.answers, submission.submittedAt) });
+  return surveys;
 }

@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, desc, eq } from 'drizzle-orm';
-import { Model } from 'survey-core';
 import type { Db } from '../db/client.ts';
 import { surveyDefinitions } from '../db/schema/surveys.ts';
 import { SURVEY_NAME_PATTERN } from '../../domain/surveys.ts';
+import { projectPath } from '../projectRoot.ts';
+import { loadSurveyCore } from './surveyCore.ts';
 
 /**
  * The survey definitions, one SurveyJS JSON file per survey named after it (`Istruttoria-Pui.json`), read at
- * start so that an operator can replace them without touching code (server/seed/surveys/README.md). Every file
- * is loaded with survey-core, as the browser will load it: a bad one stops the start naming the file.
+ * start so that an operator can replace them without touching code (server/seed/surveys/README.md). A file
+ * that is not JSON or misnamed stops the start; one whose content is not stored yet is loaded with survey-core,
+ * as the browser will load it, before it is stored, and a bad one stops the start naming the file. A content
+ * stored already was checked when it was stored: a start with unchanged files does not load survey-core.
  */
-export const DEFAULT_SURVEYS_DATA_DIR = fileURLToPath(new URL('../seed/surveys', import.meta.url));
+export const DEFAULT_SURVEYS_DATA_DIR = projectPath('server', 'seed', 'surveys');
 
 export class SurveyDefinitionError extends Error {
   override name = 'SurveyDefinitionError';
@@ -22,6 +24,8 @@ export class SurveyDefinitionError extends Error {
 export interface SurveyDefinitionFile {
   name: string;
   json: Record<string, unknown>;
+  /** Where it was read, for messages. */
+  file: string;
 }
 
 /** Keys sorted at every level, so that formatting a file differently is not a new version. */
@@ -35,8 +39,8 @@ function canonical(value: unknown): string {
 }
 
 /** The problems survey-core finds in a definition, in words; empty when it loads cleanly. */
-export function definitionProblems(json: unknown): string[] {
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return ['the file must hold one JSON object'];
+export async function definitionProblems(json: Record<string, unknown>): Promise<string[]> {
+  const { Model } = await loadSurveyCore();
   const model = new Model(json);
   const problems = (model.jsonErrors ?? []).map((error) => error.message);
   if (model.getAllQuestions().length === 0) problems.push('the survey has no questions');
@@ -67,21 +71,38 @@ export async function readSurveyDefinitions(dir: string = DEFAULT_SURVEYS_DATA_D
     } catch (error) {
       throw new SurveyDefinitionError(`Survey definition file ${file} is not valid JSON: ${(error as Error).message}`);
     }
-    const problems = definitionProblems(json);
-    if (problems.length > 0)
-      throw new SurveyDefinitionError(`Survey definition file ${file} is invalid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-    files.push({ name, json: json as Record<string, unknown> });
+    if (!json || typeof json !== 'object' || Array.isArray(json))
+      throw new SurveyDefinitionError(`Survey definition file ${file} is invalid: the file must hold one JSON object`);
+    files.push({ name, json: json as Record<string, unknown>, file });
   }
   return files;
 }
 
+const contentHash = (json: Record<string, unknown>) => createHash('sha256').update(canonical(json)).digest('hex');
+
 /**
  * Stores each definition as a new version when its content changed since the latest one (by hash); an
- * unchanged file adds nothing. Old versions stay: answers keep the version they were given against.
+ * unchanged file adds nothing. Old versions stay: answers keep the version they were given against. The new
+ * contents are all checked with survey-core before any is stored: a bad one stops the start, naming its file.
  */
 export async function seedSurveyDefinitions(db: Db, files: SurveyDefinitionFile[]): Promise<void> {
-  for (const file of files) {
-    const sha256 = createHash('sha256').update(canonical(file.json)).digest('hex');
+  const stored = new Map(
+    (
+      await db
+        .selectDistinctOn([surveyDefinitions.name], { name: surveyDefinitions.name, sha256: surveyDefinitions.sha256 })
+        .from(surveyDefinitions)
+        .orderBy(surveyDefinitions.name, desc(surveyDefinitions.version))
+    ).map((row) => [row.name, row.sha256]),
+  );
+  const changed = files
+    .map((file) => ({ ...file, sha256: contentHash(file.json) }))
+    .filter((file) => stored.get(file.name) !== file.sha256);
+  for (const file of changed) {
+    const problems = await definitionProblems(file.json);
+    if (problems.length > 0)
+      throw new SurveyDefinitionError(`Survey definition file ${file.file} is invalid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  for (const { sha256, ...file } of changed) {
     await db.transaction(async (tx) => {
       const [latest] = await tx
         .select({ version: surveyDefinitions.version, sha256: surveyDefinitions.sha256 })

@@ -126,7 +126,7 @@ export function createSurveys(deps: SurveysDeps) {
         .where(whereSubmission(application.id, name, periodId));
       const definition = submission ? await definitionById(tx, submission.definitionId) : await latestByName(tx, name);
       if (!definition) throw new HttpError(409, 'survey_not_found', m.notFound);
-      issues.push(...checkAnswers(definition, submission?.answers ?? {}).issues);
+      issues.push(...(await checkAnswers(definition, submission?.answers ?? {})).issues);
     }
     const missingAttachments = await missingMandatory(
       tx,

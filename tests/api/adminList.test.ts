@@ -14,6 +14,7 @@ import { adminTargetsFrom } from '../../machines/application-lifecycle/transitio
 import { createAdminList } from '../../server/applications/adminList.ts';
 import { organizations } from '../../server/db/schema/organizations.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { insertBulkOrganizations } from '../support/bulkApplications.ts';
 import { newPartitaIva, personWithOrganization } from '../support/organizationFixtures.ts';
 import { forceApplicationStatus, saveDraft, updateStatus } from '../support/applicationFixtures.ts';
 
@@ -173,6 +174,30 @@ describe('GetAllOrgsCompilazioni stays true to the database, whoever writes it',
     // Same bytes, same ETag, in any process: a client revalidating against another process still gets its 304.
     expect(shrunk.etag).toBe(renamed.etag);
     expect((await t.get(url, admin.token, { 'if-none-match': renamed.etag })).statusCode).toBe(304);
+  });
+
+  it('patched in place across several chunks, answers the bytes of a full build (the list holds its text once, as views into its body)', async () => {
+    const big = await createTestApp();
+    try {
+      await insertBulkOrganizations(big.db, 350);
+      const bigAdmin = await big.loginAsAdmin();
+      const answer = async () => (await big.get(url, bigAdmin.token)).body;
+      const fresh = async () => (await createAdminList(big.db).current()).body.toString();
+      expect(await answer()).toBe(await fresh());
+      const items = JSON.parse(await answer()) as Item[];
+      // A status change in a middle chunk (patched in place), then a rename that moves one to the front (re-laid out).
+      const middle = items[150]!;
+      await forceApplicationStatus(big, middle.organization.id, 'TUR', 'IN_VALUTAZIONE');
+      const patched = await answer();
+      expect((JSON.parse(patched) as Item[])[150]!.turCompilazione?.statusCode).toBe('IN_VALUTAZIONE');
+      expect(patched).toBe(await fresh());
+      await big.db.update(organizations).set({ name: '000 Primo Comune' }).where(eq(organizations.id, items[260]!.organization.id));
+      expect(await answer()).toBe(await fresh());
+      await forceApplicationStatus(big, items[10]!.organization.id, 'PUI', 'DELIBERATA');
+      expect(await answer()).toBe(await fresh());
+    } finally {
+      await big.close();
+    }
   });
 
   it('answers every change committed before the request, also to many requests arriving together', async () => {

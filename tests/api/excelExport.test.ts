@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { forceApplicationStatus } from '../support/applicationFixtures.ts';
+import { loadWorkbookWriter } from '../../server/exports/excel.ts';
+import { zipInputOf } from '../../server/exports/applicationsWorkbook.ts';
 
 let t: TestApp;
 let admin: { token: string };
@@ -324,5 +327,27 @@ describe('GET /api/DraftCompilazione/DownloadExcelCompilazione (one application)
     const unknownFund = await downloadOne({ orgId: applicant.orgId, callType: 'FESR' }, admin.token);
     expect(unknownFund.statusCode).toBe(400);
     expect(unknownFund.json().message).toBe('Fondo non valido: indicare TUR o PUI.');
+  });
+});
+
+describe("the list's Excel waits for its compression", () => {
+  it('finds the queue where exceljs hands the sheet to its zip, and sees it fill when rows come faster than they are compressed', async () => {
+    const WorkbookWriter = await loadWorkbookWriter();
+    const out = new PassThrough().resume();
+    const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Lista');
+    sheet.columns = [{ header: 'Testo', key: 'testo' }];
+    sheet.getRow(1).commit();
+    const queue = zipInputOf(sheet);
+    expect(queue).toBeDefined();
+    expect(queue!.full).toBe(false);
+    // Without giving the event loop back, nothing is compressed: the queue fills (the pacer would wait for 'drain').
+    for (let i = 0; i < 200 && !queue!.full; i++) sheet.addRow([`riga ${i} `.repeat(50)]).commit();
+    expect(queue!.full).toBe(true);
+    // Once the event loop is given back, the zip takes it and says so: the pacer goes on.
+    await new Promise((resolve) => queue!.events.once('drain', resolve));
+    expect(queue!.full).toBe(false);
+    sheet.commit();
+    await workbook.commit();
   });
 });

@@ -134,7 +134,9 @@ describe('survey definitions', () => {
       path.join(dir, 'Gresb-Pui.json'),
       JSON.stringify({ pages: [{ name: 'p', elements: [{ type: 'nonexistent', name: 'x' }] }] }),
     );
-    await expect(readSurveyDefinitions(dir)).rejects.toThrow(/Gresb-Pui\.json is invalid/);
+    await expect(createTestApp({ env: { SURVEYS_DATA_DIR: dir } })).rejects.toThrow(/Gresb-Pui\.json is invalid/);
+    writeFileSync(path.join(dir, 'Gresb-Pui.json'), '[]');
+    await expect(readSurveyDefinitions(dir)).rejects.toThrow(/Gresb-Pui\.json is invalid: the file must hold one JSON object/);
   });
 });
 

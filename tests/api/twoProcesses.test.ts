@@ -17,7 +17,7 @@ import { zipEntries } from '../support/zipEntries.ts';
 
 /**
  * The portal as several processes (issue 16, "Running as several processes"): two real server processes
- * (server/main.ts, child processes on free ports) on one PostgreSQL (a throwaway database on DATABASE_URL)
+ * (the built server, dist-server/main.mjs as `npm start` runs it, child processes on free ports) on one PostgreSQL (a throwaway database on DATABASE_URL)
  * and one S3-compatible store (s3rver), each with a DATA_DIR of its own, both started at once on the empty
  * database (they migrate in turn). Whatever one process writes or issues, the other sees: the embedded
  * provider's keys, codes and grants, the attachments, the admin list.

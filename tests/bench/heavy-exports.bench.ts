@@ -1,7 +1,7 @@
 /**
  * Heavy exports while other people use the portal: `npm run bench` (issue 15, "Heavy exports stream").
  *
- * The real server (server/main.ts, as `npm start` runs it: tests/support/portalProcess.ts) in a process of its
+ * The real server (dist-server/main.mjs, built from server/main.ts as `npm start` runs it: tests/support/portalProcess.ts) in a process of its
  * own on a DATA_DIR seeded beforehand, so its memory is only the server's: its resident set is read from
  * /proc/<pid>/status every 10 ms, and its high-water mark (VmHWM, reset before each export) read after it.
  * While each export downloads, autocannon (tests/bench/heavy-exports.reader.ts, in a process of its own, so the
@@ -316,7 +316,7 @@ async function run(databaseUrl: string | undefined) {
 
     const lines = [
       '',
-      `Heavy exports on ${label} (server/main.ts in its own process, pid ${portal.pid}; seeded in ${seedSeconds.toFixed(0)} s; ` +
+      `Heavy exports on ${label} (${portal.command} in its own process, pid ${portal.pid}; seeded in ${seedSeconds.toFixed(0)} s; ` +
         `load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')} on ${availableParallelism()} CPUs)`,

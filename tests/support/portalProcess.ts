@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfStale, startArguments } from '../../scripts/build-server.ts';
 import type { SendToPortal } from './providerLogin.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,12 +20,19 @@ export function freePort(): Promise<number> {
 
 export type PortalProcess = Awaited<ReturnType<typeof startPortalProcess>>;
 
+let building: Promise<boolean> | undefined;
+
 /**
- * The real server (`node --import tsx server/main.ts`, as `npm start` runs it after the build) as a child
- * process on `port`, with `env` as its whole configuration beside PATH. Resolves once it answers HTTP.
+ * The real server as `npm start` runs it (`node <flags> dist-server/main.mjs`, read from package.json: the bundle
+ * `npm run build` makes, rebuilt first when any of its source files changed since, so a test never runs an older
+ * server than the source) as a child process on `port`, with `env` as its whole configuration beside PATH.
+ * Resolves once it answers HTTP.
  */
 export async function startPortalProcess(name: string, port: number, env: Record<string, string>, readyWithinMs = 240_000) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  building ??= buildServerIfStale();
+  await building;
+  const args = await startArguments();
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,6 +75,8 @@ export async function startPortalProcess(name: string, port: number, env: Record
   return {
     name,
     url,
+    /** How it was started, as `npm start` starts it after the build. */
+    command: `node ${args.join(' ')}`,
     /** The server's process id (benchmarks read its memory from /proc/<pid>/status). */
     pid: child.pid!,
     send,
