@@ -24,7 +24,8 @@ import { foldForSearch } from '../../domain/textSearch.ts';
  * shared hardware, a patch a few milliseconds):
  * - every insert and update of an organisation or application stamps the row with its transaction
  *   (`change_xact`, a trigger: see server/db/schema/columns.ts changeXact), whoever writes it;
- * - each build or check reads, in the same statement, the database snapshot it saw (`pg_current_snapshot()`);
+ * - each build or check reads, in the same statement (a build: the same repeatable-read transaction), the
+ *   database snapshot it saw (`pg_current_snapshot()`);
  * - a request asks which rows were written by transactions that snapshot did not see — committed since, or
  *   still running then, whatever their order — and re-reads only those organisations, patching them in.
  * The database decides, so several server processes (each with its own copy) stay correct, and a lost copy
@@ -189,6 +190,8 @@ function viewsInto(body: Buffer, chunks: readonly Chunk[], sorted: Entry[]): Chu
     return view;
   });
 }
+/** How many organisations one statement of a full build reads. */
+const BUILD_PAGE = 1000;
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
@@ -201,17 +204,42 @@ export function createAdminList(db: Db) {
   const tuples = sql`coalesce(json_agg(json_build_array(
     ${organizations.id}, ${organizations.name}, ${organizations.email}, ${organizations.pIva}, ${fields(tur)}, ${fields(pui)}))::text, '[]')`;
 
-  async function rows<T>(statement: SQL): Promise<T> {
-    const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  async function rows<T>(statement: SQL, on: Pick<Db, 'execute'> = db): Promise<T> {
+    const result = (await on.execute(statement)) as unknown as { rows: T[] };
     return result.rows[0]!;
   }
 
-  /** Every organisation, with the snapshot the statement read. */
+  /**
+   * Every organisation, with the snapshot the reads saw: BUILD_PAGE organisations per statement (by id), all in one
+   * repeatable-read transaction, so every page and the snapshot are the same moment of the database. One statement
+   * for all of them would hold the whole list's text and its parsed tuples at once (tens of MB at 12,800
+   * organisations), and the server's memory would keep that high-water mark (tests/bench/heavy-exports.bench.ts).
+   */
   async function build(): Promise<Copy> {
-    const row = await rows<{ snapshot: string; body: string }>(
-      sql`select pg_current_snapshot()::text as snapshot, ${tuples} as body from ${organizations} ${joins}`,
+    return db.transaction(
+      async (tx) => {
+        const { snapshot } = await rows<{ snapshot: string }>(sql`select pg_current_snapshot()::text as snapshot`, tx);
+        const entries: Entry[] = [];
+        for (let after: string | null = null; ;) {
+          const page: { body: string } = await rows(
+            sql`select ${tuples} as body from (
+              select * from ${organizations}
+              where ${after === null ? sql`true` : sql`${organizations.id} > ${after}`}
+              order by ${organizations.id} limit ${BUILD_PAGE}
+            ) ${organizations} ${joins}`,
+            tx,
+          );
+          const tuplesOfPage = JSON.parse(page.body) as Tuple[];
+          for (const tuple of tuplesOfPage) {
+            entries.push(entryOf(tuple));
+            if (after === null || tuple[0] > after) after = tuple[0];
+          }
+          if (tuplesOfPage.length < BUILD_PAGE) break;
+        }
+        return layout(snapshot, entries.sort(byName));
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    return layout(row.snapshot, (JSON.parse(row.body) as Tuple[]).map(entryOf).sort(byName));
   }
 
   /**

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrganizationListSchema } from '../../domain/application.ts';
 import { APPLICATION_STATUS_CODES } from '../../domain/applicationStatus.ts';
+import { foldForSearch } from '../../domain/textSearch.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { createPuiFund, createPuiPlaces } from '../../server/funds/pui.ts';
@@ -195,6 +196,22 @@ describe('GetAllOrgsCompilazioni stays true to the database, whoever writes it',
       expect(await answer()).toBe(await fresh());
       await forceApplicationStatus(big, items[10]!.organization.id, 'PUI', 'DELIBERATA');
       expect(await answer()).toBe(await fresh());
+    } finally {
+      await big.close();
+    }
+  });
+
+  it('builds a list longer than one page of its build (1,000 organisations a statement): each organisation once, by name', async () => {
+    const big = await createTestApp();
+    try {
+      await insertBulkOrganizations(big.db, 2300);
+      const items = JSON.parse((await createAdminList(big.db).current()).body.toString()) as Item[];
+      const stored = await big.db.select({ id: organizations.id, name: organizations.name }).from(organizations);
+      expect(items).toHaveLength(stored.length);
+      expect(new Set(items.map((item) => item.organization.id))).toEqual(new Set(stored.map((row) => row.id)));
+      // By name as the list sorts it: case and accents folded (domain/textSearch.ts).
+      const keys = items.map((item) => foldForSearch(item.organization.name));
+      expect(keys).toEqual([...keys].sort());
     } finally {
       await big.close();
     }
