@@ -1,10 +1,12 @@
 import { ADMIN_LIST_SORTS, type AdminListSort } from '../../../domain/adminListSorts.ts';
 import { isCalendarDay } from '../../../domain/calendarDay.ts';
+import { isOneOf } from '../../../domain/oneOf.ts';
 import { APPLICATION_STATUS_CODES, FUNDS, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
 
 /**
  * The admin list's state in the URL (/admin-panel?q=…&fund=TUR&statuses=[…]&from=…&to=…&sort=-tur&page=2), so a
- * filtered view can be shared and survives reload. Anything malformed is dropped rather than refused; so is a
+ * filtered view can be shared and survives reload. Anything malformed is dropped rather than refused (a date that
+ * is not a real calendar day too: "2026-02-31" would crash the date picker); so is a
  * date range with one end only, or ending before it starts, which the range picker could not show.
  */
 export interface AdminListSearch {
@@ -17,11 +19,6 @@ export interface AdminListSearch {
   page?: number;
 }
 
-const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
-
-/** A real calendar day as YYYY-MM-DD ("2026-02-31" would crash the date picker, so it is dropped too). */
-const isIsoDay = (value: unknown): value is string => typeof value === 'string' && isCalendarDay(value);
-
 /**
  * Checked by hand, not with zod: this route option loads with the route tree, on every page's first load. Every
  * key is in the answer, undefined when absent or dropped: the router lays the answer over the URL's raw params.
@@ -29,7 +26,7 @@ const isIsoDay = (value: unknown): value is string => typeof value === 'string' 
 export function parseAdminListSearch(search: Record<string, unknown>): AdminListSearch {
   const { q, fund, statuses, from, to, sort, page } = search;
   const statusList = Array.isArray(statuses) && statuses.every((status) => isOneOf(APPLICATION_STATUS_CODES, status)) ? statuses : null;
-  const wholeRange = isIsoDay(from) && isIsoDay(to) && from <= to;
+  const wholeRange = isCalendarDay(from) && isCalendarDay(to) && from <= to;
   return {
     q: typeof q === 'string' && q.length <= 200 ? q : undefined,
     fund: isOneOf(FUNDS, fund) ? fund : undefined,

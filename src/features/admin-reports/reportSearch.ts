@@ -1,5 +1,6 @@
 import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
 import { isCalendarDay } from '../../../domain/calendarDay.ts';
+import { isOneOf } from '../../../domain/oneOf.ts';
 import { REPORT_IDS, type ReportId } from '../../../domain/reports/reportIds.ts';
 
 /**
@@ -16,21 +17,18 @@ export interface ReportSearch {
   to?: string;
 }
 
-const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
-const isDay = (value: unknown): value is string => typeof value === 'string' && isCalendarDay(value);
-
 /**
  * Checked by hand, not with zod: this route option loads with the route tree, on every page's first load. Every
  * key is in the answer, undefined when absent or dropped: the router lays the answer over the URL's raw params.
  */
 export function parseReportSearch(search: Record<string, unknown>): ReportSearch {
   const { wid, rid, fund, from, to } = search;
-  const reversed = isDay(from) && isDay(to) && from > to;
+  const reversed = isCalendarDay(from) && isCalendarDay(to) && from > to;
   return {
     wid: typeof wid === 'string' && wid.length <= 100 ? wid : undefined,
     rid: isOneOf(REPORT_IDS, rid) ? rid : undefined,
     fund: isOneOf(FUNDS, fund) ? fund : undefined,
-    from: isDay(from) && !reversed ? from : undefined,
-    to: isDay(to) && !reversed ? to : undefined,
+    from: isCalendarDay(from) && !reversed ? from : undefined,
+    to: isCalendarDay(to) && !reversed ? to : undefined,
   };
 }
