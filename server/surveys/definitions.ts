@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { surveyDefinitions } from '../db/schema/surveys.ts';
 import { SURVEY_NAME_PATTERN } from '../../domain/surveys.ts';
@@ -143,9 +143,6 @@ export async function latestDefinition(db: Db, name: string): Promise<SurveyDefi
 }
 
 export async function definitionById(db: Db, id: number): Promise<SurveyDefinitionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(surveyDefinitions)
-    .where(and(eq(surveyDefinitions.id, id)));
+  const [row] = await db.select().from(surveyDefinitions).where(eq(surveyDefinitions.id, id));
   return row;
 }

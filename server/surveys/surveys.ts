@@ -19,7 +19,7 @@ import { surveyDefinitions, surveySubmissions } from '../db/schema/surveys.ts';
 import { HttpError } from '../errors.ts';
 import { currentRoundOf } from '../monitoring/rounds.ts';
 import { checkAnswers } from './answerValidation.ts';
-import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
+import { definitionById, latestDefinition, titleOf, type SurveyDefinitionRow } from './definitions.ts';
 
 const m = surveyMessages;
 
@@ -71,21 +71,6 @@ export function createSurveys(deps: SurveysDeps) {
     return rows;
   }
 
-  async function latestByName(tx: Db, name: string): Promise<SurveyDefinitionRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(surveyDefinitions)
-      .where(eq(surveyDefinitions.name, name))
-      .orderBy(desc(surveyDefinitions.version))
-      .limit(1);
-    return row;
-  }
-
-  async function definitionById(tx: Db, id: number): Promise<SurveyDefinitionRow | undefined> {
-    const [row] = await tx.select().from(surveyDefinitions).where(eq(surveyDefinitions.id, id));
-    return row;
-  }
-
   function submissionView(row: SubmissionRow, entry: FundEntry): SurveySubmission {
     return {
       id: row.id,
@@ -124,7 +109,7 @@ export function createSurveys(deps: SurveysDeps) {
         .select()
         .from(surveySubmissions)
         .where(whereSubmission(application.id, name, periodId));
-      const definition = submission ? await definitionById(tx, submission.definitionId) : await latestByName(tx, name);
+      const definition = submission ? await definitionById(tx, submission.definitionId) : await latestDefinition(tx, name);
       if (!definition) throw new HttpError(409, 'survey_not_found', m.notFound);
       issues.push(...(await checkAnswers(definition, submission?.answers ?? {})).issues);
     }
@@ -179,7 +164,7 @@ export function createSurveys(deps: SurveysDeps) {
     fundOf,
     handOverCheck,
     whereSubmission,
-    latestDefinition: latestByName,
+    latestDefinition,
 
     /** GetSurveyTypeList: the latest version of every survey whose name names a fund ('…-Tur', '…-Pui'). */
     async typeList(): Promise<SurveyDefinitionSummary[]> {
@@ -188,7 +173,7 @@ export function createSurveys(deps: SurveysDeps) {
     },
 
     async latestByName(name: string): Promise<SurveyDefinitionRow | undefined> {
-      return latestByName(db, name);
+      return latestDefinition(db, name);
     },
 
     async definitionById(id: number): Promise<SurveyDefinitionRow | undefined> {
