@@ -2,6 +2,7 @@ import { generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader, exportSPKI,
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../support/testApp.ts';
 import { CookieJar } from '../support/cookieJar.ts';
+import { embeddedSigningKey } from '../support/idpSigningKey.ts';
 
 let t: TestApp;
 let realToken: string;
@@ -63,14 +64,7 @@ describe('every /api call verifies the bearer access token', () => {
   });
 
   it('refuses an expired token, saying the session expired', async () => {
-    const secrets = await import('../../server/idp/secrets.ts').then((m) => m.loadEmbeddedIdpSecrets(t.db));
-    const key = await crypto.subtle.importKey(
-      'jwk',
-      secrets.signingKeys[0]! as JsonWebKey,
-      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
+    const key = await embeddedSigningKey(t.db);
     const claims = decodeJwt(realToken);
     const expired = await new SignJWT({ ...claims, iat: claims.iat! - 7200, exp: Math.floor(Date.now() / 1000) - 600 })
       .setProtectedHeader(decodeProtectedHeader(realToken) as { alg: string })
@@ -80,14 +74,7 @@ describe('every /api call verifies the bearer access token', () => {
   });
 
   it('refuses a genuine signature with the wrong audience or issuer', async () => {
-    const secrets = await import('../../server/idp/secrets.ts').then((m) => m.loadEmbeddedIdpSecrets(t.db));
-    const key = await crypto.subtle.importKey(
-      'jwk',
-      secrets.signingKeys[0]! as JsonWebKey,
-      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
+    const key = await embeddedSigningKey(t.db);
     const header = decodeProtectedHeader(realToken) as { alg: string };
     const claims = decodeJwt(realToken);
     // The control: the same key and claims are accepted, so only aud/iss make the difference below.

@@ -1,6 +1,6 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEmbeddedIdpSecrets } from '../../server/idp/secrets.ts';
+import { embeddedSigningKey } from '../support/idpSigningKey.ts';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../support/testApp.ts';
 
 /** Issue 16, finding 2: Esci ends the session — no refresh afterwards — and access tokens keep to the issuer's policy. */
@@ -70,14 +70,7 @@ describe('access tokens keep to the issuer’s policy', () => {
   let sign: (claims: Record<string, unknown>) => Promise<string>;
   beforeAll(async () => {
     realToken = (await t.register()).token;
-    const secrets = await loadEmbeddedIdpSecrets(t.db);
-    const key = await crypto.subtle.importKey(
-      'jwk',
-      secrets.signingKeys[0]! as JsonWebKey,
-      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
+    const key = await embeddedSigningKey(t.db);
     const header = decodeProtectedHeader(realToken) as { alg: string };
     sign = (claims) => new SignJWT({ ...decodeJwt(realToken), ...claims }).setProtectedHeader(header).sign(key);
   });
