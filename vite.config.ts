@@ -16,6 +16,14 @@ export default defineConfig({
     preloadFonts(/titillium-web-latin-(?:400|700)-normal/),
     precompress(),
   ],
+  // React 19 has useSyncExternalStore: the router's and @xstate/react's imports of the backwards-compatible shim
+  // get React's own hook (which the shim hands out anyway on React ≥ 18), without the shim's fallback code.
+  resolve: {
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   // The manifest lets tests prove which pages download what (tests/e2e/survey-bundle.test.ts, bundle-budget.test.ts).
   // Source maps are written for whoever debugs the server, without the comment that points browsers to them
   // (the server does not serve them: server/delivery/staticClient.ts).
@@ -26,17 +34,26 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Two shared chunks instead of dozens of small ones: React (every page, the welcome page included), and
-          // the portal's framework (router, query client, XState, ofetch), which every page of a signed-in person
-          // needs. Compressed as one file each they weigh less than their pieces compressed apart (/calls:
-          // 170 → 163 KB gzip, 152 → 144 KB Brotli), and a browser keeps them across deployments that only
-          // change the portal's own code.
+          // A few large files instead of dozens of small ones: a file compressed whole weighs less than its pieces
+          // compressed apart, most of all in gzip, whose window is small and which has no built-in dictionary
+          // (issue 15: /calls ≤ 150 KB in gzip and in Brotli). Pages stay lazy, one chunk each.
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            // The welcome page's whole first load in the entry file: React, react-aria's button and what
+            // src/main.tsx imports (everything statically reachable from it). Every other page loads it too.
+            { name: 'welcome', tags: ['$initial'], priority: 2 },
+            // The portal's shell, which every page of a signed-in person needs: the framework (router, query
+            // client, XState, ofetch), src/App.tsx with all it imports (session, auth machine, route tree), and
+            // the signed-in layout (the header).
             {
               name: 'portal',
-              test: /node_modules[\\/](@tanstack|xstate|@xstate|ofetch|ufo|destr|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](@tanstack|xstate|@xstate|ofetch|ufo|destr|use-sync-external-store)[\\/]|src[\\/](App\.tsx|routes[\\/]_authenticated\.tsx\?tsr-split=component)$/,
               priority: 1,
+            },
+            // What the applicant's pages share about applications (the lifecycle machine, dates, the calls' and
+            // applications' API): one file instead of four small ones.
+            {
+              name: 'applications',
+              test: /(domain[\\/]italianDates|src[\\/]api[\\/](applications|calls)|machines[\\/]application-lifecycle[\\/][^\\/]+)\.ts$/,
             },
           ],
         },

@@ -11,7 +11,7 @@ export const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[/+]json(?:;|$)|javas
 /**
  * Dynamic answers (API JSON, the provider's pages) compressed per request: Brotli at a quality that costs
  * little CPU, gzip for clients without it, nothing under 1 KB. The built client's files are compressed once,
- * at build time (scripts/precompress.ts), and served as they are (server/delivery/staticClient.ts).
+ * at build time (scripts/precompressPlugin.ts), and served as they are (server/delivery/staticClient.ts).
  */
 export async function installCompression(app: FastifyInstance) {
   await app.register(compress, {

@@ -4,8 +4,9 @@ import { authMachine } from '../../machines/auth/auth.machine.ts';
 import { selectAccessToken, selectIsSettled, type AuthSnapshot } from '../../machines/auth/selectors.ts';
 import type { StoredTokens } from '../../machines/auth/types.ts';
 import { createApiClient, type ApiClient, type ApiClientConfig } from '../api/client.ts';
-import { createAttachmentTransfers, type AttachmentTransfers } from '../api/attachments.ts';
+import type { AttachmentTransfers } from '../api/attachments.ts';
 import { exchangeCode, logoutUrl, refreshTokens, revokeRefreshToken } from '../api/jwt.ts';
+import { attachmentTransfersOnDemand } from '../api/transfersOnDemand.ts';
 import { getCurrentUser } from '../api/user.ts';
 import { inspect } from '../devtools/inspect.ts';
 
@@ -44,7 +45,7 @@ export interface SessionHost {
 export interface Session {
   api: ApiClient;
   auth: AuthActor;
-  /** Uploads with progress and file downloads, with the API client's credentials. */
+  /** Uploads with progress and file downloads, with the API client's credentials (their code loads with the first). */
   transfers: AttachmentTransfers;
 }
 
@@ -87,5 +88,5 @@ export function createSession(host: SessionHost): Session {
 
   // Started only now: its first actor reads the stored tokens and may call the API.
   auth.start();
-  return { api, auth, transfers: createAttachmentTransfers(credentials) };
+  return { api, auth, transfers: attachmentTransfersOnDemand(credentials) };
 }

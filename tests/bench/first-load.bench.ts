@@ -6,7 +6,8 @@
  *     (compressed), the content-encoding and cache-control they came with. Target: ≤ 100 KB of JavaScript.
  *     Then the funds page /calls of a person who has just registered with an organisation, opened in a new
  *     browser context that has the session's cookies and an empty cache: everything it fetches until the network is
- *     idle. Target: ≤ 150 KB of JavaScript.
+ *     idle. Target: ≤ 150 KB of JavaScript. Then the welcome page and /calls again in a browser that accepts only
+ *     gzip (Accept-Encoding: gzip, as a browser or proxy without Brotli sends it): the same targets.
  * (b) Lighthouse (mobile preset: a mid-range phone on slow 4G, simulated) on the welcome page and on the
  *     provider's login page. Target: performance ≥ 0.95, accessibility 1, best practices ≥ 0.95.
  *
@@ -34,9 +35,12 @@ interface Download {
   cacheControl: string;
 }
 
-/** Everything one page load fetched, with the bytes as they crossed the wire (headers excluded). */
-async function downloads(browser: Browser, url: string, cookies: Cookie[] = []): Promise<Download[]> {
-  const context = await browser.newContext();
+/**
+ * Everything one page load fetched, with the bytes as they crossed the wire (headers excluded). `acceptEncoding`
+ * replaces the browser's own Accept-Encoding (gzip, deflate, br, zstd).
+ */
+async function downloads(browser: Browser, url: string, cookies: Cookie[] = [], acceptEncoding?: string): Promise<Download[]> {
+  const context = await browser.newContext(acceptEncoding === undefined ? {} : { extraHTTPHeaders: { 'accept-encoding': acceptEncoding } });
   await context.addCookies(cookies);
   const page = await context.newPage();
   const seen: Download[] = [];
@@ -125,6 +129,12 @@ try {
   await signup.close();
   output.push(
     ...describeLoad('funds page /calls, signed in', await downloads(browser, `${portal.url}/calls`, session), CALLS_JS_TARGET_KB),
+    ...describeLoad('welcome page /, gzip only', await downloads(browser, `${portal.url}/`, [], 'gzip')),
+    ...describeLoad(
+      'funds page /calls, signed in, gzip only',
+      await downloads(browser, `${portal.url}/calls`, session, 'gzip'),
+      CALLS_JS_TARGET_KB,
+    ),
   );
   console.log(output.join('\n'));
 

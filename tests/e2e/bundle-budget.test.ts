@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { built, DIST, manifest, staticClosure } from './support/buildManifest.ts';
+import { built, chunkHolding, chunkSources, DIST, manifest, staticClosure } from './support/buildManifest.ts';
 
 /**
  * Every page's first load, in JavaScript over the wire (the Brotli and gzip files the server sends:
@@ -11,32 +11,36 @@ import { built, DIST, manifest, staticClosure } from './support/buildManifest.ts
  * (gzip, Brotli) → budget.
  *
  * Budgets are in gzip, the larger of the two, what a browser that does not accept Brotli downloads. The issue's
- * targets (issue 15) are what a browser downloads: Brotli, which every browser accepts over HTTPS (the bench,
- * tests/bench/first-load.bench.ts, measures the same pages in Chromium, as transferred).
+ * targets (issue 15) hold in both encodings: Brotli, which every browser accepts over HTTPS (the bench,
+ * tests/bench/first-load.bench.ts, measures the same pages in Chromium, as transferred), and gzip, what the
+ * server sends a browser or proxy that does not accept Brotli.
  *
  * A page is: the entry (index.html: src/main.tsx), then — for every page but the welcome page of a visitor
  * without a session, which src/main.tsx shows on its own — the portal (src/App.tsx: router, session, route
- * tree), then the component chunk of each route file on the way (layouts, then the page).
+ * tree), then the component chunk of each route file on the way (layouts, then the page). A module that
+ * vite.config.ts groups into a shared chunk (src/App.tsx and the signed-in layout are in `portal`) counts as
+ * that chunk (support/buildManifest.ts, chunkHolding).
  *
  * Add a route: it is measured against DEFAULT_BUDGET_KB; give it a line in BUDGETS_KB when it needs another.
  */
 const ROUTES_DIR = fileURLToPath(new URL('../../src/routes/', import.meta.url));
 
-/** The issue's targets (issue 15), over the wire (Brotli): the welcome page 100 KB, /calls 150 KB. */
+/** The issue's targets (issue 15), over the wire in gzip and in Brotli: the welcome page 100 KB, /calls 150 KB. */
 const TARGETS_KB: Record<string, number> = { '/ (no session)': 100, '/calls': 150 };
 /** What each page may weigh in gzip: today's weight and a little room, so a page cannot grow unnoticed. */
 const BUDGETS_KB: Record<string, number> = {
   '/ (no session)': 100,
-  '/calls': 165,
+  // The issue's target, in gzip too.
+  '/calls': 150,
   // The application wizard (the fund's definition, its schema, every field component), lazy behind its route.
-  '/survey/PUI_candidatura': 362,
-  '/survey/TUR_candidatura': 362,
+  '/survey/PUI_candidatura': 345,
+  '/survey/TUR_candidatura': 345,
   // The admin's read-only application adds its "Scarica Excel" (issue 17) to the wizard.
-  '/admin-organization/survey-pui/$organizationId': 365,
-  '/admin-organization/survey-tur/$organizationId': 365,
+  '/admin-organization/survey-pui/$organizationId': 348,
+  '/admin-organization/survey-tur/$organizationId': 348,
 };
 /** Any other page: the portal's shared code and the page's own; SurveyJS and other big libraries are lazy. */
-const DEFAULT_BUDGET_KB = 315;
+const DEFAULT_BUDGET_KB = 300;
 
 type Encoding = 'gz' | 'br';
 
@@ -48,10 +52,7 @@ function wireBytes(file: string, encoding: Encoding): number {
 
 function firstLoadKb(keys: string[], encoding: Encoding): number {
   const chunks = new Set<string>();
-  for (const key of keys) {
-    if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
-    staticClosure(key, chunks);
-  }
+  for (const key of keys) staticClosure(key, chunks);
   const files = new Set([...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')));
   return [...files].reduce((sum, file) => sum + wireBytes(file, encoding), 0) / 1024;
 }
@@ -82,7 +83,15 @@ function branchOf(file: string): string[] {
   return [...layouts, file].filter((route) => existsSync(path.join(ROUTES_DIR, route)));
 }
 
-const componentChunk = (file: string) => `src/routes/${file}?tsr-split=component`;
+/** The chunk holding a module the page needs; a page that cannot be measured fails the test. */
+function requiredChunk(module: string): string {
+  const key = chunkHolding(module);
+  if (key === undefined) throw new Error(`${module} is in no chunk of the build`);
+  return key;
+}
+
+/** The chunk holding a route file's component, if the route has one. */
+const componentChunk = (file: string) => chunkHolding(`src/routes/${file}?tsr-split=component`);
 
 interface PageLoad {
   page: string;
@@ -103,10 +112,10 @@ function pageLoads(): PageLoad[] {
       page: file === 'index.tsx' ? '/ (with a session)' : routePath(file),
       keys: [
         'index.html',
-        'src/App.tsx',
+        requiredChunk('src/App.tsx'),
         ...branchOf(file)
           .map(componentChunk)
-          .filter((key) => manifest[key] !== undefined),
+          .filter((key) => key !== undefined),
       ],
     }));
   return [welcome, ...pages].map(({ page, keys }) => ({
@@ -124,7 +133,7 @@ describe('first-load JavaScript per page (gzip and Brotli), from the build manif
       const target = TARGETS_KB[page];
       const verdicts = [
         kb > budget ? 'OVER BUDGET' : 'within budget',
-        ...(target === undefined ? [] : [`target ${target} KB (Brotli) ${brotliKb > target ? 'NOT MET' : 'met'}`]),
+        ...(target === undefined ? [] : [`target ${target} KB (gzip, Brotli) ${Math.max(kb, brotliKb) > target ? 'NOT MET' : 'met'}`]),
       ];
       return `  ${page.padEnd(52)} ${kb.toFixed(1).padStart(6)} KB gzip ${brotliKb.toFixed(1).padStart(6)} KB Brotli   budget ${String(budget).padStart(4)} KB   ${verdicts.join('; ')}`;
     })
@@ -137,29 +146,30 @@ describe('first-load JavaScript per page (gzip and Brotli), from the build manif
     expect(over, table).toEqual([]);
   });
 
-  it('meets the issue’s targets over the wire: the welcome page ≤ 100 KB, /calls ≤ 150 KB (Brotli)', () => {
+  it('meets the issue’s targets over the wire: the welcome page ≤ 100 KB, /calls ≤ 150 KB (gzip and Brotli)', () => {
     expect(built, 'dist/.vite/manifest.json is missing: run npm run build first').toBe(true);
     const missed = Object.entries(TARGETS_KB).flatMap(([page, target]) => {
       const load = loads.find((candidate) => candidate.page === page);
       if (load === undefined) return [`${page}: no such page`];
-      return load.brotliKb > target ? [`${page}: ${load.brotliKb.toFixed(1)} KB > ${target} KB`] : [];
+      return [
+        ...(load.kb > target ? [`${page}: ${load.kb.toFixed(1)} KB gzip > ${target} KB`] : []),
+        ...(load.brotliKb > target ? [`${page}: ${load.brotliKb.toFixed(1)} KB Brotli > ${target} KB`] : []),
+      ];
     });
     expect(missed, table).toEqual([]);
   });
 
   it('keeps the welcome page without the portal: no router, session, schemas or state machines', () => {
     const chunks = [...staticClosure('index.html')];
-    const sources = chunks.flatMap((key) => {
-      const map = `${path.join(DIST, manifest[key]!.file)}.map`;
-      return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
-    });
+    const sources = chunks.flatMap(chunkSources);
     for (const library of ['@tanstack/react-router', '@tanstack/query-core', 'xstate', 'zod', '@internationalized/date']) {
       expect(
         sources.filter((source) => source.includes(`node_modules/${library}/`)),
         library,
       ).toEqual([]);
     }
-    expect(manifest['index.html']!.dynamicImports).toContain('src/App.tsx');
+    expect(sources).not.toContain('src/App.tsx');
+    expect(manifest['index.html']!.dynamicImports).toContain(chunkHolding('src/App.tsx'));
   });
 
   it('sends every script and stylesheet precompressed (Brotli and gzip)', () => {

@@ -16,6 +16,7 @@ export interface ManifestChunk {
 }
 
 export const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
+const ROOT = path.dirname(DIST);
 const manifestFile = path.join(DIST, '.vite', 'manifest.json');
 
 /** Whether the client is built; the tests say "run npm run build first" when it is not. */
@@ -36,3 +37,36 @@ export const routeChunk = (route: string) => `src/routes/${route}?tsr-split=comp
 /** The text of the chunks' files, together. */
 export const chunkCode = (keys: Iterable<string>) =>
   [...keys].map((key) => readFileSync(path.join(DIST, manifest[key]!.file), 'utf8')).join('\n');
+
+/** The modules a chunk holds, as its source map lists them, from the project's root ('src/App.tsx', 'node_modules/…'). */
+export function chunkSources(key: string): string[] {
+  const map = `${path.join(DIST, manifest[key]!.file)}.map`;
+  if (!existsSync(map)) return [];
+  const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+  return sources.map((source) =>
+    path
+      .relative(ROOT, path.resolve(path.dirname(map), source))
+      .split(path.sep)
+      .join('/'),
+  );
+}
+
+let holders: Map<string, string> | undefined;
+
+/**
+ * The manifest key of the chunk that holds a module ('src/App.tsx', a route's `?tsr-split=component`): the
+ * module's own key when it starts a chunk, else the chunk whose source map lists it — vite.config.ts's
+ * `codeSplitting.groups` put some modules (the portal's shell, the signed-in layout) into a shared chunk, keyed
+ * by the group. undefined when no chunk holds it (a route file without a component).
+ */
+export function chunkHolding(module: string): string | undefined {
+  if (manifest[module]) return module;
+  if (holders === undefined) {
+    holders = new Map();
+    for (const key of Object.keys(manifest)) {
+      if (!manifest[key]!.file.endsWith('.js')) continue;
+      for (const source of chunkSources(key)) if (!holders.has(source)) holders.set(source, key);
+    }
+  }
+  return holders.get(module);
+}
