@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as users from './schema/users.ts';
@@ -57,42 +56,68 @@ async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>) {
 }
 
 /**
- * Opens the database and applies every committed migration before anything reads it. Only the driver the
- * target needs is loaded: a process on PostgreSQL never loads PGlite, one on PGlite never loads pg.
+ * Opens the database and applies every committed migration before anything reads it. The portal always speaks
+ * to it through node-postgres: PostgreSQL at DATABASE_URL, or the embedded PGlite on DATA_DIR/db, which runs in a
+ * process of its own (server/db/embeddedDatabase.ts) and is reached the same way. Only the tests' in-memory
+ * database is PGlite in the test's own process, through Drizzle's PGlite driver; a process on PostgreSQL never
+ * loads PGlite.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') {
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-      import('drizzle-orm/node-postgres/migrator'),
-    ]);
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle connection the server closes (restart, failover, admin) is dropped and replaced on the next
-    // query; without a listener the 'error' event would bring the whole process down.
-    pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
-    // A connection ended while checked out (a restart during a transaction, pg_terminate_backend) emits
-    // 'error' on the client itself, where the pool listens only while it is idle: listen on every client.
-    // The query in flight fails (the request answers 503) and the pool replaces the connection.
-    pool.on('connect', (client) => {
-      client.on('error', (error) => process.emitWarning(`PostgreSQL closed a connection in use: ${error.message}`));
-    });
-    releaseDeadClients(pool);
-    const db = drizzlePg(pool, { schema });
-    await withMigrationLock(pool, () => migratePg(db, { migrationsFolder }));
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  if (target.kind === 'postgres') return openPostgres(target.url, 'postgres');
+  if (target.kind === 'pglite') {
+    const { startEmbeddedDatabase } = await import('./embeddedDatabase.ts');
+    const embedded = await startEmbeddedDatabase(target.dir);
+    try {
+      const database = await openPostgres(embedded.connection, 'pglite');
+      return {
+        ...database,
+        async close() {
+          await database.close();
+          await embedded.stop();
+        },
+      };
+    } catch (error) {
+      await embedded.stop();
+      throw error;
+    }
   }
-  // PGlite has no cross-process lock: one server per data directory.
-  if (target.kind === 'pglite') mkdirSync(target.dir, { recursive: true });
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = new PGlite(target.kind === 'pglite' ? target.dir : undefined);
+  const client = new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: target.kind, close: () => client.close() };
+}
+
+async function openPostgres(connection: string | pg.PoolConfig, kind: 'postgres' | 'pglite'): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const settings = typeof connection === 'string' ? { connectionString: connection } : connection;
+  const pool = new pg.Pool({ ...settings, max: 10 });
+  // An idle connection the server closes (restart, failover, admin) is dropped and replaced on the next
+  // query; without a listener the 'error' event would bring the whole process down.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
+  // A connection ended while checked out (a restart during a transaction, pg_terminate_backend) emits
+  // 'error' on the client itself, where the pool listens only while it is idle: listen on every client.
+  // The query in flight fails (the request answers 503) and the pool replaces the connection.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => process.emitWarning(`PostgreSQL closed a connection in use: ${error.message}`));
+  });
+  releaseDeadClients(pool);
+  const db = drizzlePg(pool, { schema });
+  try {
+    await withMigrationLock(pool, () => migratePg(db, { migrationsFolder }));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db: db as unknown as Db, kind, close: () => pool.end() };
 }
 
 /**

@@ -22,8 +22,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * What an export of `ids` (applications of `fund`; ids of the other fund or unknown are left out) needs:
  * the data fields present in any of them, and the rows in organisation-name order, fetched in batches as the
  * workbook asks for them (never all applications' data at once). The order and the columns are looked up a chunk
- * of ids at a time, giving the event loop back between chunks: on PGlite every query runs on the server's own
- * thread, and other people's requests wait for it.
+ * of ids at a time, giving the event loop back between chunks, so that other people's requests are answered
+ * in between.
  */
 export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[]) {
   const order: { id: string; name: string }[] = [];

@@ -1,7 +1,8 @@
 /**
  * `npm run seed:demo`: demo organisations with applications in every status, so a newcomer can try the
  * admin panel. Never run by `npm start`. Uses the configured database (DATA_DIR or DATABASE_URL): with the
- * embedded PGlite, stop the portal first (one process per data directory). Safe to run again: organisations
+ * embedded PGlite, stop the portal first (one process per data directory; a second one is refused, see
+ * server/db/embeddedDatabaseProcess.ts). Safe to run again: organisations
  * already present (same P.IVA) are left alone.
  *
  * Every demo application walks the lifecycle machine from Non avviata to its status, one allowed event at a

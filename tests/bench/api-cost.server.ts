@@ -1,14 +1,17 @@
 /**
  * The server half of tests/bench/api-cost.bench.ts, in a process of its own so the load generator does not
  * share its CPU: the real portal (logging at info, as `npm start` does, to stdout) on a fresh database
- * (PGlite, or PostgreSQL with DATABASE_URL), plus the two reference routes on a bare Fastify instance in the
+ * (PGlite in its own process as `npm start` runs it, or PostgreSQL with DATABASE_URL), plus the two reference routes on a bare Fastify instance in the
  * same process. Tells the parent, over IPC, where to send what.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { openDatabase } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { loadEmbeddedIdpSecrets, publicJwk } from '../../server/idp/secrets.ts';
 import { createTestApp } from '../support/testApp.ts';
@@ -19,7 +22,13 @@ import { completePuiApplication } from '../support/puiFixtures.ts';
 
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 100);
 
-const t = await createTestApp({ logger: { level: 'info' } });
+// PGlite as `npm start` runs it: on a data directory, in a process of its own (server/db/embeddedDatabase.ts),
+// reached through node-postgres; or a throwaway PostgreSQL database with DATABASE_URL.
+const embeddedDir = process.env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), 'pf-api-cost-'));
+const t = await createTestApp({
+  logger: { level: 'info' },
+  ...(embeddedDir ? { database: await openDatabase({ kind: 'pglite', dir: path.join(embeddedDir, 'db') }) } : {}),
+});
 
 /** One person with one organisation and a PUI draft; the reads use the first. */
 async function writer() {
@@ -97,6 +106,7 @@ process.on('message', (message) => {
   void (async () => {
     await reference.close();
     await t.close();
+    if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
     process.exit(0);
   })();
 });

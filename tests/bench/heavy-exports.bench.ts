@@ -38,7 +38,7 @@ import { applications } from '../../server/db/schema/applications.ts';
 import { attachments } from '../../server/db/schema/attachments.ts';
 import { newStorageKey } from '../../server/storage/fileStorage.ts';
 import { insertBulkOrganizations } from '../support/bulkApplications.ts';
-import { freePort, startPortalProcess, type PortalProcess } from '../support/portalProcess.ts';
+import { childProcesses, freePort, startPortalProcess, type PortalProcess } from '../support/portalProcess.ts';
 import { providerLogin } from '../support/providerLogin.ts';
 import { createThrowawayDatabase } from '../support/testDatabase.ts';
 import { completeTurApplication } from '../support/turFixtures.ts';
@@ -87,6 +87,14 @@ function watchMemory(pid: number) {
       return { peak: Math.max(peak, last.rss, hwmReset ? last.hwm : 0), hwmReset };
     },
   };
+}
+
+/**
+ * The embedded database's process (server/db/embeddedDatabase.ts), a child of the server on PGlite: its memory is
+ * PGlite's, printed apart from the server's, as PostgreSQL's would be.
+ */
+function embeddedDatabasePid(serverPid: number): number | undefined {
+  return childProcesses(serverPid, 'database.mjs')[0];
 }
 
 /** GET /api/User at READ_RATE, from a process of its own (heavy-exports.reader.ts), until stopped. */
@@ -215,6 +223,8 @@ function zipEntryCount(tail: Buffer): number {
 
 async function timedExport(portal: PortalProcess, token: string, download: () => Promise<string>) {
   const memory = watchMemory(portal.pid);
+  const databasePid = embeddedDatabasePid(portal.pid);
+  const databaseMemory = databasePid === undefined ? undefined : watchMemory(databasePid);
   const reader = await concurrentReads(portal.url, token);
   const started = performance.now();
   try {
@@ -222,12 +232,22 @@ async function timedExport(portal: PortalProcess, token: string, download: () =>
     const seconds = (performance.now() - started) / 1000;
     const read = await reader.stop();
     const { peak, hwmReset } = memory.stop();
-    return { seconds, read, peak, start: memory.start, hwmReset, detail };
+    const database = databaseMemory && { start: databaseMemory.start, peak: databaseMemory.stop().peak };
+    return { seconds, read, peak, start: memory.start, hwmReset, detail, database };
   } catch (error) {
     await reader.stop().catch(() => undefined);
     memory.stop();
+    databaseMemory?.stop();
     throw error;
   }
+}
+
+/** The embedded database process's line under an export, on PGlite. */
+function databaseLine(database: { start: number; peak: number } | undefined): string[] {
+  if (!database) return [];
+  return [
+    `      embedded database process (PGlite) RSS ${mb(database.start)} before, peak ${mb(database.peak)} (+${mb(database.peak - database.start)})`,
+  ];
 }
 
 async function run(databaseUrl: string | undefined) {
@@ -257,6 +277,8 @@ async function run(databaseUrl: string | undefined) {
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     portal = await startPortalProcess(`portal (${label})`, port, env);
     const startedRss = watchMemory(portal.pid).stop().peak;
+    const databasePid = embeddedDatabasePid(portal.pid);
+    const startedDatabaseRss = databasePid === undefined ? undefined : watchMemory(databasePid).stop().peak;
     const { token } = await providerLogin(portal.send, url).login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const auth = { authorization: `Bearer ${token}` };
     // Warm up the routes the exports and the reads take (first requests compile schemas and fill caches).
@@ -321,13 +343,18 @@ async function run(databaseUrl: string | undefined) {
           .map((l) => l.toFixed(2))
           .join(' ')} on ${availableParallelism()} CPUs)`,
       `  server RSS once started (answering HTTP)  ${mb(startedRss)}`,
+      ...(startedDatabaseRss === undefined
+        ? []
+        : [`  embedded database process (PGlite, pid ${databasePid}) RSS once started  ${mb(startedDatabaseRss)}`]),
       `  concurrent read: GET /api/User, ${READ_CONNECTIONS} connections, ${READ_RATE} req/s (autocannon in a process of its own)`,
       `  reads without an export (${BASELINE_SECONDS} s)                ${reads(baseline)}`,
       `  (a) Excel of ${APPLICATIONS.toLocaleString('en')} TUR applications: ${excel.detail} in ${excel.seconds.toFixed(1)} s; read back: ${rows.toLocaleString('en')} rows ${rows === APPLICATIONS ? 'ok' : `WRONG (expected ${APPLICATIONS})`}`,
       `      server RSS ${mb(excel.start)} before, peak ${mb(excel.peak)} (+${mb(excel.peak - excel.start)})   target < ${RSS_TARGET_MB} MB: ${verdict(excel.peak < RSS_TARGET_MB * MB)}`,
+      ...databaseLine(excel.database),
       `      reads during the export                   ${reads(excel.read)}   target p99 < ${P99_TARGET_MS} ms: ${verdict(excel.read.p99 < P99_TARGET_MS)}`,
       `  (b) zip of ${seeded.zipFiles} attachments (${mb(seeded.zipBytes)} of random bytes): ${zip.detail} in ${zip.seconds.toFixed(1)} s (${(zipBytes / MB / zip.seconds).toFixed(0)} MB/s); entries ${entries === seeded.zipFiles ? `${entries} ok` : `WRONG (${entries}, expected ${seeded.zipFiles})`}`,
       `      server RSS ${mb(zip.start)} before, peak ${mb(zip.peak)} (+${mb(zip.peak - zip.start)})   target < ${RSS_TARGET_MB} MB: ${verdict(zip.peak < RSS_TARGET_MB * MB)}`,
+      ...databaseLine(zip.database),
       `      reads during the export                   ${reads(zip.read)}   target p99 < ${P99_TARGET_MS} ms: ${verdict(zip.read.p99 < P99_TARGET_MS)}`,
     ];
     if (!excel.hwmReset) lines.push('  (VmHWM could not be reset: peaks are the 10 ms samples of VmRSS only)');

@@ -1,10 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildServerIfStale, startArguments } from '../../scripts/build-server.ts';
 import type { SendToPortal } from './providerLogin.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The running children of process `pid` (of any of its threads) whose command line contains `command`: Linux's
+ * /proc. The embedded database's process of a portal on PGlite is its child running `database.mjs`.
+ */
+export function childProcesses(pid: number, command: string): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((thread) =>
+    readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+  );
+  return children.filter((child) => {
+    try {
+      return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(command);
+    } catch {
+      return false; // ended meanwhile
+    }
+  });
+}
 
 /** A port nobody listens on now. */
 export function freePort(): Promise<number> {
