@@ -157,9 +157,18 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await answerIstruttoria(page);
     await expect.poll(() => storedAnswers('Istruttoria-Pui'), { timeout: 20_000 }).toEqual(istruttoriaPuiAnswers);
     await expectAccessible(page);
+    // Each step change fetches the stored answers again. A slow answer must not rebuild the survey under the
+    // person's fingers (losing what they typed meanwhile): the step shows the survey once its answers are here.
+    const submissionRequests = '**/api/SJSurvey/GetSurveySubmssionbySurveyId?**';
+    await page.route(submissionRequests, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByRole('heading', { name: 'Gresb', level: 2 }).waitFor();
+    await expect(page.getByRole('radiogroup').count()).resolves.toBe(0);
     await answerGresb(page);
+    await page.unroute(submissionRequests);
     await expect.poll(() => storedAnswers('Gresb-Pui'), { timeout: 20_000 }).toEqual({ ...gresbPuiAnswers, biodiversita: XSS });
     // Markup typed as an answer stays text.
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();

@@ -134,6 +134,7 @@ export function ReviewSurveyWizard(props: ReviewSurveyWizardProps) {
       definitions={definitions.map((d) => d.data!.json)}
       answers={submissions.map((s) => s.data?.json ?? {})}
       answersUpdatedAt={submissions.map((s) => s.dataUpdatedAt)}
+      answersRefreshing={submissions.map((s) => s.isFetching)}
     />
   );
 }
@@ -148,6 +149,8 @@ interface SurveyWizardViewProps extends ReviewSurveyWizardProps {
   definitions: Record<string, unknown>[];
   answers: Record<string, unknown>[];
   answersUpdatedAt: number[];
+  /** The stored answers are being fetched again (each step change asks for them): the survey waits for them. */
+  answersRefreshing: boolean[];
 }
 
 function SurveyWizardView(props: SurveyWizardViewProps) {
@@ -312,16 +315,22 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
       {partIndex >= 0 ? (
         <section aria-labelledby="survey-step-title">
           <h2 id="survey-step-title">{m.steps[current]}</h2>
-          <Suspense fallback={<Spinner label={m.loading} />}>
-            <SurveyRenderer
-              key={`${current}-${props.answersUpdatedAt[partIndex]}`}
-              definition={props.definitions[partIndex]!}
-              answers={props.answers[partIndex]!}
-              readOnly={!editable}
-              onChange={editable ? onChange[PARTS[partIndex]!] : undefined}
-              focusQuestion={issues.find((issue) => issue.surveyName === reviewSurveyNames(entry)[partIndex])?.question ?? null}
-            />
-          </Suspense>
+          {/* A survey shown before its refreshed answers arrive would be rebuilt from them under the person's fingers,
+              losing what they had typed meanwhile: it appears once they are here. */}
+          {props.answersRefreshing[partIndex] ? (
+            <Spinner label={m.loading} />
+          ) : (
+            <Suspense fallback={<Spinner label={m.loading} />}>
+              <SurveyRenderer
+                key={`${current}-${props.answersUpdatedAt[partIndex]}`}
+                definition={props.definitions[partIndex]!}
+                answers={props.answers[partIndex]!}
+                readOnly={!editable}
+                onChange={editable ? onChange[PARTS[partIndex]!] : undefined}
+                focusQuestion={issues.find((issue) => issue.surveyName === reviewSurveyNames(entry)[partIndex])?.question ?? null}
+              />
+            </Suspense>
+          )}
         </section>
       ) : null}
 
