@@ -53,7 +53,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own portal, database and browser: most of an e2e test is waiting
+          // (for the browser, the provider, the debounce of an autosave), so two overlap well even on two cores.
+          maxWorkers: 2,
         },
       },
     ],
