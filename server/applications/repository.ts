@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
 import { users } from '../db/schema/users.ts';
@@ -156,7 +156,7 @@ export function createApplicationRepository(db: Db) {
         .from(monitoringReminders)
         .innerJoin(monitoringRounds, eq(monitoringRounds.id, monitoringReminders.roundId))
         .innerJoin(monitoringPeriods, eq(monitoringPeriods.id, monitoringRounds.periodId))
-        .where(eq(monitoringRounds.applicationId, applicationId));
+        .where(and(eq(monitoringRounds.applicationId, applicationId), isNotNull(monitoringReminders.sentAt)));
       const sent: AdminStatusHistoryItem[] = reminders.map((r) => ({
         fromStatus: applicationStatusLabels.MONITORAGGIO_APERTO,
         fromStatusCode: 'MONITORAGGIO_APERTO',
@@ -164,7 +164,7 @@ export function createApplicationRepository(db: Db) {
         note: monitoringMessages.reminderHistory(r.title, monitoringMessages.reminderKinds[r.kind], r.recipients),
         actorRole: 'system',
         actorName: null,
-        at: r.at.toISOString(),
+        at: r.at!.toISOString(),
       }));
       return [...changes, ...sent].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     },

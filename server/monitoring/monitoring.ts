@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray } from 'drizzle-orm';
 import { italianDate, italianCalendarDay } from '../../domain/italianDates.ts';
 import { monitoringMessages } from '../../domain/messages/monitoring.ts';
 import { surveyMessages } from '../../domain/messages/survey.ts';
@@ -153,9 +153,12 @@ export function createMonitoring(deps: MonitoringDeps) {
         .select()
         .from(monitoringReminders)
         .where(
-          inArray(
-            monitoringReminders.roundId,
-            rounds.map(({ round }) => round.id),
+          and(
+            inArray(
+              monitoringReminders.roundId,
+              rounds.map(({ round }) => round.id),
+            ),
+            isNotNull(monitoringReminders.sentAt),
           ),
         )
         .orderBy(asc(monitoringReminders.sentAt));
@@ -182,7 +185,7 @@ export function createMonitoring(deps: MonitoringDeps) {
           overdue: isOverdue({ dueOn: period.dueOn, submitted: compilata }, at),
           current,
           link: `/survey/${application.fund}_istruttoria/${application.organizationId}?${search}`,
-          reminders: reminders.filter((r) => r.roundId === round.id).map((r) => ({ kind: r.kind, sentAt: r.sentAt.toISOString() })),
+          reminders: reminders.filter((r) => r.roundId === round.id).map((r) => ({ kind: r.kind, sentAt: r.sentAt!.toISOString() })),
         };
       });
     },

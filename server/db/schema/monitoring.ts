@@ -74,7 +74,14 @@ export const monitoringReminders = pgTable(
     kind: text('kind').$type<MonitoringReminderKind>().notNull(),
     /** How many members it was sent to. */
     recipients: integer('recipients').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a run of the job took the reminder on. The e-mails go out after that claim is committed, so no
+     * transaction stays open while a mail server answers; a claim never marked sent within REMINDER_CLAIM_MS was
+     * cut short (its process ended) and the next run takes it over.
+     */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was sent to every member; null while it is being sent. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     unique('monitoring_reminders_round_kind_key').on(t.roundId, t.kind),
