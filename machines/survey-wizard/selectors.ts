@@ -37,3 +37,12 @@ export const selectIsSaving = (snapshot: SurveyWizardSnapshot): boolean =>
   snapshot.context.sync.istruttoria === 'saving' || snapshot.context.sync.gresb === 'saving';
 export const selectIssues = (snapshot: SurveyWizardSnapshot) => snapshot.context.issues;
 export const selectError = (snapshot: SurveyWizardSnapshot): string | null => snapshot.context.error;
+
+/**
+ * What the person last typed, during this visit, in the survey the current step shows (undefined on other steps
+ * and before their first change there): shown again, the survey starts from it.
+ */
+export function selectTypedAnswers(snapshot: SurveyWizardSnapshot): Record<string, unknown> | undefined {
+  const step = selectCurrentStep(snapshot);
+  return step === 'istruttoria' || step === 'gresb' ? snapshot.context.typed[step] : undefined;
+}

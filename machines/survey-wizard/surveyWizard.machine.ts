@@ -77,6 +77,9 @@ export const surveyWizardMachine = setup({
       issues: (params.error as SubmitRefusal | null)?.issues ?? [],
     })),
     clearFailure: assign({ error: null, issues: [] }),
+    storeTyped: assign(({ context, event }) =>
+      event.type === 'answers.change' ? { typed: { ...context.typed, [event.part]: event.answers } } : {},
+    ),
     forwardAnswers: sendTo(
       ({ event }) => (event.type === 'answers.change' ? `sync.${event.part}` : 'sync.istruttoria'),
       ({ event }): AnswersSyncCommand => ({ type: 'answers.change', answers: event.type === 'answers.change' ? event.answers : {} }),
@@ -98,6 +101,7 @@ export const surveyWizardMachine = setup({
     mode: input.mode,
     access: input.access,
     sync: { istruttoria: 'idle', gresb: 'idle' },
+    typed: {},
     attachmentsValid: false,
     issues: [],
     error: null,
@@ -199,7 +203,7 @@ export const surveyWizardMachine = setup({
                 { id: 'sync.gresb', src: 'answersSync', input: ({ context }) => ({ part: 'gresb' as const, mode: context.mode }) },
               ],
               on: {
-                'answers.change': { actions: 'forwardAnswers' },
+                'answers.change': { actions: ['storeTyped', 'forwardAnswers'] },
                 'sync.state': { actions: { type: 'storeSync', params: ({ event }) => ({ part: event.part, state: event.state }) } },
               },
             },

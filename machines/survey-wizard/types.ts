@@ -19,6 +19,11 @@ export interface SurveyWizardInput {
 
 export interface SurveyWizardContext extends SurveyWizardInput {
   sync: Record<SurveyPart, AnswersSyncState>;
+  /**
+   * What the person last typed in each survey, saved or still on its way: a survey shown again starts from it,
+   * since the stored answers lag behind while a save is under way.
+   */
+  typed: Partial<Record<SurveyPart, Record<string, unknown>>>;
   /** Whether every mandatory attachment of the stage is uploaded (FilesUploadIstGresb…Validation). */
   attachmentsValid: boolean;
   /** What the last submit was refused for: answers by survey and question. */

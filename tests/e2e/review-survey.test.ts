@@ -152,6 +152,30 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await expectAccessible(page);
   });
 
+  it('coming back to a step whose answers are still being saved shows what the person typed, and keeps it', async () => {
+    const { page } = applicant;
+    const saves = '**/api/SJSurvey/CreateSurveyAnswers';
+    let saved = 0;
+    await page.route(saves, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+      saved += 1;
+    });
+    const cup = page.getByRole('textbox', { name: 'Codice Unico di Progetto (CUP)', exact: true });
+    await cup.fill('J31B21001230006');
+    await cup.blur();
+    // Away and back while that save is still on its way.
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    await page.getByRole('heading', { name: 'Gresb', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Indietro' }).click();
+    await page.getByRole('heading', { name: 'Istruttoria', level: 2 }).waitFor();
+    await expect(cup.inputValue()).resolves.toBe('J31B21001230006');
+    await expect.poll(() => saved, { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.unroute(saves);
+    await expect.poll(async () => (await storedAnswers('Istruttoria-Pui'))?.cup, { timeout: 20_000 }).toBe('J31B21001230006');
+    await expect(cup.inputValue()).resolves.toBe('J31B21001230006');
+  });
+
   it('answers every question of Istruttoria and Gresb by hand; the server keeps exactly those answers; after a reload they are there', async () => {
     const { page } = applicant;
     await answerIstruttoria(page);

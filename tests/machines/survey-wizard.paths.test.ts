@@ -9,6 +9,7 @@ import {
   selectIsConfirming,
   selectIsEditable,
   selectSteps,
+  selectTypedAnswers,
   type SurveyWizardSnapshot,
 } from '../../machines/survey-wizard/selectors.ts';
 import type {
@@ -88,6 +89,8 @@ const traversal = (input: SurveyWizardInput) => ({
   input,
   events: graphEvents as SurveyWizardEvent[],
   filterEvents: (snapshot: SurveyWizardSnapshot, event: SurveyWizardEvent) => snapshot.can(event),
+  // What the person typed rides along but decides no transition: snapshots that differ only in it are one state.
+  serializeState: ({ value, context }: SurveyWizardSnapshot) => JSON.stringify({ value, context: { ...context, typed: undefined } }),
 });
 
 const walks = (
@@ -201,7 +204,11 @@ describe.each(walks)('survey wizard paths: $name', ({ input, paths }) => {
         expect(forwarded.slice(forwardedBefore)).toEqual([
           { part: event.part, command: { type: 'answers.change', answers: event.answers } },
         ]);
+        // Kept for the survey shown again (the stored answers lag behind while a save is on its way).
+        expect(after.context.typed[event.part]).toEqual(event.answers);
       }
+      if (current === 'istruttoria' || current === 'gresb') expect(selectTypedAnswers(after)).toBe(after.context.typed[current]);
+      else expect(selectTypedAnswers(after)).toBeUndefined();
       // The confirmation opens only with the attachments there and nothing pending or in conflict.
       if (selectIsConfirming(after) && !selectIsConfirming(before)) {
         expect(before.context.attachmentsValid).toBe(true);

@@ -20,6 +20,7 @@ import {
   selectIsSaving,
   selectIsSubmitting,
   selectIssues,
+  selectTypedAnswers,
   selectLoadFailed,
   selectSteps,
 } from '../../../machines/survey-wizard/selectors.ts';
@@ -242,6 +243,8 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
   const conflict = useSelector(actor, selectHasConflict);
   const saving = useSelector(actor, selectIsSaving);
   const issues = useSelector(actor, selectIssues);
+  // Another member's newer save still ends in the conflict: a save carries the version the answers started from.
+  const typedAnswers = useSelector(actor, selectTypedAnswers);
   const onChange = useMemo(
     () =>
       Object.fromEntries(
@@ -324,7 +327,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
               <SurveyRenderer
                 key={`${current}-${props.answersUpdatedAt[partIndex]}`}
                 definition={props.definitions[partIndex]!}
-                answers={props.answers[partIndex]!}
+                answers={typedAnswers ?? props.answers[partIndex]!}
                 readOnly={!editable}
                 onChange={editable ? onChange[PARTS[partIndex]!] : undefined}
                 focusQuestion={issues.find((issue) => issue.surveyName === reviewSurveyNames(entry)[partIndex])?.question ?? null}
