@@ -26,10 +26,14 @@ export function createFilesystemStorage(root: string): FileStorage {
       const target = pathOf(key);
       const partial = `${target}.part`;
       await mkdir(path.dirname(target), { recursive: true });
+      const sink = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(source, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await pipeline(source, sink);
         await rename(partial, target);
       } catch (error) {
+        // A source that fails at once can end the pipeline before the file is even opened: the '.part' is
+        // created after that, so it is removed only once the sink has closed.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await rm(partial, { force: true });
         throw error;
       }
