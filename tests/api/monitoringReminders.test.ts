@@ -103,6 +103,14 @@ describe('monitoring reminders', () => {
 
 describe('monitoring reminders and the mail server', () => {
   const dueSoonDay = () => at(dueSoonReminderDay(first.dueOn, 7));
+  /** The round's "due soon" reminder row, if any. */
+  const dueSoonRow = async (round: string) =>
+    (
+      await database.db
+        .select()
+        .from(monitoringReminders)
+        .where(and(eq(monitoringReminders.roundId, round), eq(monitoringReminders.kind, 'due_soon')))
+    )[0];
   /** The reminders job of a process whose mail server is `mailer`. */
   const job = (mailer: Pick<Mailer, 'send'>) =>
     createMonitoringReminders({
@@ -148,11 +156,8 @@ describe('monitoring reminders and the mail server', () => {
         Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('waited for the mail server')), 10_000))]);
       await within(database.db.transaction((tx) => tx.execute(sql`select 1`)));
       expect((await within(one.get('/api/User', owner.token))).statusCode).toBe(200);
-      // Claimed, not yet sent: the other process leaves it alone, and it is not shown as sent.
-      const [claim] = await database.db
-        .select()
-        .from(monitoringReminders)
-        .where(and(eq(monitoringReminders.roundId, round), eq(monitoringReminders.kind, 'due_soon')));
+      // Claimed, not yet sent (sent_at null): the other process leaves it alone.
+      const claim = await dueSoonRow(round);
       expect(claim?.sentAt).toBeNull();
       expect(await within(two.reminders.runOnce(dueSoonDay()))).toBe(0);
     } finally {
@@ -160,10 +165,7 @@ describe('monitoring reminders and the mail server', () => {
     }
     expect(await run).toBe(1);
     expect(sent).toHaveLength(1);
-    const [row] = await database.db
-      .select()
-      .from(monitoringReminders)
-      .where(and(eq(monitoringReminders.roundId, round), eq(monitoringReminders.kind, 'due_soon')));
+    const row = await dueSoonRow(round);
     expect(row?.sentAt?.toISOString()).toBe(dueSoonDay().toISOString());
     expect(await one.reminders.runOnce(dueSoonDay())).toBe(0);
   });
@@ -176,10 +178,7 @@ describe('monitoring reminders and the mail server', () => {
     const later = (ms: number) => new Date(day.getTime() + ms);
     expect(await one.reminders.runOnce(later(REMINDER_CLAIM_MS - 60_000))).toBe(0);
     expect(await one.reminders.runOnce(later(REMINDER_CLAIM_MS + 60_000))).toBe(1);
-    const [row] = await database.db
-      .select()
-      .from(monitoringReminders)
-      .where(and(eq(monitoringReminders.roundId, round), eq(monitoringReminders.kind, 'due_soon')));
+    const row = await dueSoonRow(round);
     expect(row?.sentAt?.toISOString()).toBe(later(REMINDER_CLAIM_MS + 60_000).toISOString());
   });
 });
