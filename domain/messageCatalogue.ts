@@ -17,6 +17,7 @@ import { invitationMessages } from './messages/invitation.ts';
 import { inviteMessages } from './messages/invite.ts';
 import { lookupsMessages } from './messages/lookups.ts';
 import { monitoringMessages } from './messages/monitoring.ts';
+import { numbersMessages } from './messages/numbers.ts';
 import { organizationMessages } from './messages/organization.ts';
 import { profileMessages } from './messages/profile.ts';
 import { puiReferenceMessages } from './messages/puiReference.ts';
@@ -53,4 +54,5 @@ export const messageCatalogue = {
   attachments: attachmentsMessages,
   wizardView: wizardViewMessages,
   wizard: wizardMessages,
+  numbers: numbersMessages,
 } as const;

@@ -1,7 +1,7 @@
 import { addMonths, format, isValid, parseISO } from 'date-fns';
 import type { CallThresholds } from '../call.ts';
 import { formatItalianDate } from '../italianDates.ts';
-import { formatAmount, roundCents } from '../decimal.ts';
+import { formatAmount, roundCents } from '../italianNumbers.ts';
 import { applicationFormMessages } from '../messages/applicationForm.ts';
 import type { FieldIssue, WizardRuleContext } from '../wizard.ts';
 import { clearHiddenAnswers, fieldIssues, readPath, writePath } from '../wizardFields.ts';

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Input, TextField as AriaTextField } from 'react-aria-components';
-import { keepDecimalInput, parseDecimalInput } from '../../domain/decimal.ts';
+import { decimalsOf, formatItalianNumberOfKind, parseItalianNumber, type ItalianNumberKind } from '../../domain/italianNumbers.ts';
+import { italianNumberError } from '../../domain/messages/numbers.ts';
 import { visuallyHidden } from '../../styles/visuallyHidden.css.ts';
 import { field, input } from './field.css.ts';
 import { FieldHelp } from './FieldHelp.tsx';
@@ -12,10 +13,8 @@ export interface NumberTextFieldProps {
   /** The number the box stands for; null when empty or unreadable. */
   value: number | null;
   onChange(value: number | null): void;
-  /** Digits allowed after the comma or dot: 0 keeps digits only. */
-  decimals: number;
-  /** How the number reads while the box is not being edited ("1.234,50"). */
-  format(value: number): string;
+  /** Amounts and quantities take two decimals, counts none; the kind also names the example of the error. */
+  kind: ItalianNumberKind;
   /** Shown after the box ('€', 'm²', 'mesi') and read with the label. */
   unit?: string;
   description?: ReactNode;
@@ -27,17 +26,23 @@ export interface NumberTextFieldProps {
   name?: string;
 }
 
+/** What the person typed and the number it was read as: the text stays theirs until the number changes elsewhere. */
+interface Typed {
+  text: string;
+  reported: number | null;
+}
+
 /**
- * A number typed the Italian way (spec §5): only digits and one comma or dot are let in, the box keeps the
- * text as typed ("12," while typing) and reports the number it means; once the person leaves the box it shows
- * the number formatted. A text box rather than a spin button, so "1234,5" is never reinterpreted mid-typing.
+ * A number typed the Italian way (spec §5, domain/italianNumbers.ts): "1.200.000,50", "1200000,5" and
+ * "1 200 000" all mean what an Italian reader reads. The box never rewrites the text under the cursor: it
+ * reports the number the text means (null while it means none) and, once the person leaves it, shows the
+ * number formatted — or, when the text is not a number, keeps it and says which form is expected.
  */
 export function NumberTextField({
   label,
   value,
   onChange,
-  decimals,
-  format,
+  kind,
   unit,
   description,
   errorMessage,
@@ -45,26 +50,34 @@ export function NumberTextField({
   onBlur,
   ...props
 }: NumberTextFieldProps) {
-  // Non-null while the person is editing: their text, exactly as kept.
-  const [typed, setTyped] = useState<string | null>(null);
-  const shown = typed ?? (value === null ? '' : format(value));
+  const [typed, setTyped] = useState<Typed | null>(null);
+  const [editing, setEditing] = useState(false);
+  // A number set elsewhere (a dependent reset, a reloaded draft) replaces what was typed.
+  const own = typed !== null && typed.reported === value ? typed : null;
+  const reading = own === null ? null : parseItalianNumber(own.text, decimalsOf(kind));
+  const readable = reading === null || reading.ok;
+  const shown = own !== null && (editing || !readable) ? own.text : value === null ? '' : formatItalianNumberOfKind(value, kind);
+  const readingError = reading !== null && !editing ? italianNumberError(reading, kind) : null;
+  const shownError = readingError ?? errorMessage ?? null;
   return (
     <AriaTextField
       {...props}
       value={shown}
       onChange={(text) => {
-        const kept = keepDecimalInput(text, decimals);
-        setTyped(kept);
-        onChange(parseDecimalInput(kept));
+        const next = parseItalianNumber(text, decimalsOf(kind));
+        const number = next.ok ? next.value : null;
+        setTyped({ text, reported: number });
+        setEditing(true);
+        if (number !== value) onChange(number);
       }}
       onBlur={() => {
-        setTyped(null);
+        setEditing(false);
         onBlur?.();
       }}
-      inputMode={decimals > 0 ? 'decimal' : 'numeric'}
+      inputMode={kind === 'integer' ? 'numeric' : 'decimal'}
       autoComplete="off"
       isRequired={isRequired}
-      isInvalid={Boolean(errorMessage)}
+      isInvalid={Boolean(shownError)}
       validationBehavior="aria"
       className={field}
     >
@@ -80,7 +93,7 @@ export function NumberTextField({
           </span>
         ) : null}
       </div>
-      <FieldHelp description={description} errorMessage={errorMessage} />
+      <FieldHelp description={description} errorMessage={shownError} />
     </AriaTextField>
   );
 }

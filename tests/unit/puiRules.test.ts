@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { decimalInputText, formatAmount, keepDecimalInput, parseDecimalInput } from '../../domain/decimal.ts';
 import { initialCalls } from '../../server/seed/calls.ts';
 import { emptyPuiApplication, puiApplicationFromJson } from '../../domain/pui/puiApplication.ts';
 import { PUI_FIELDS } from '../../domain/pui/puiFields.ts';
@@ -13,25 +12,6 @@ const context = { endOfWorksLimit: '2026-08-31' };
 const puiThresholds = initialCalls.find((call) => call.fund === 'PUI')!.thresholds;
 const fieldsWithIssues = (values: Parameters<typeof validatePuiApplication>[0]) =>
   validatePuiApplication(values, context).map((issue) => issue.field);
-
-describe('numbers as people type them (spec §5)', () => {
-  it('keeps digits and one comma or dot, with at most the allowed decimals', () => {
-    expect(keepDecimalInput('12a3,456', 2)).toBe('123,45');
-    expect(keepDecimalInput('1,2,3', 2)).toBe('1,23');
-    expect(keepDecimalInput('-5.5', 2)).toBe('5.5');
-    expect(keepDecimalInput('42,7', 0)).toBe('427');
-    expect(keepDecimalInput('1.234.567,89', 2)).toBe('1234567,89');
-  });
-
-  it('reads a comma or a dot as the decimal separator and shows amounts the Italian way', () => {
-    expect(parseDecimalInput('1234,56')).toBe(1234.56);
-    expect(parseDecimalInput('1234.5')).toBe(1234.5);
-    expect(parseDecimalInput('')).toBeNull();
-    expect(parseDecimalInput('12,3,4')).toBeNull();
-    expect(formatAmount(1234567.5)).toBe('1.234.567,50');
-    expect(decimalInputText(1234.5)).toBe('1234,5');
-  });
-});
 
 describe('computed values (spec §4)', () => {
   it('adds the four sources into fontiCopertura and computes the fund share of the total', () => {

@@ -83,26 +83,49 @@ function leave(element: HTMLElement) {
 }
 
 describe('numbers typed the Italian way', () => {
-  it('keeps only digits and one comma with two decimals, reports the number and shows it formatted on leaving', () => {
+  /** Each text the box holds as the keys are pressed one at a time. */
+  const typeKeys = (input: HTMLInputElement, text: string) => {
+    for (let end = 1; end <= text.length; end++) fireEvent.change(input, { target: { value: text.slice(0, end) } });
+  };
+
+  it.each([
+    ['1.200.000', 1_200_000, '1.200.000,00'],
+    ['1200000', 1_200_000, '1.200.000,00'],
+    ['1.200.000,50', 1_200_000.5, '1.200.000,50'],
+    ['1200000,5', 1_200_000.5, '1.200.000,50'],
+    ['1 200 000', 1_200_000, '1.200.000,00'],
+  ])('reads %j typed key by key as %d, never rewrites it while typing, and shows %j on leaving', (text, number, shown) => {
     const onChange = vi.fn();
     render(<OneField name="costiTotale" onChange={onChange} />);
     const input = box(/Totale investimento/);
-
-    fireEvent.change(input, { target: { value: '12a,345' } });
-    expect(onChange).toHaveBeenLastCalledWith('costiTotale', 12.34);
-    expect(input.value).toBe('12,34');
-
+    typeKeys(input, text);
+    expect(input.value).toBe(text);
+    expect(onChange).toHaveBeenLastCalledWith('costiTotale', number);
     leave(input);
-    expect(input.value).toBe('12,34');
-
-    fireEvent.change(input, { target: { value: '1234,5' } });
-    expect(onChange).toHaveBeenLastCalledWith('costiTotale', 1234.5);
-    leave(input);
-    expect(input.value).toBe('1.234,50');
+    expect(input.value).toBe(shown);
+    expect(input.getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByText('€')).toBeTruthy();
   });
 
-  it('keeps "12," while typing and lets only digits into whole numbers', () => {
+  it('keeps a text that is not a number, reports no number and names the expected form once left', () => {
+    const onChange = vi.fn();
+    render(<OneField name="costiTotale" onChange={onChange} />);
+    const input = box(/Totale investimento/);
+    typeKeys(input, '1.2');
+    expect(screen.queryByText('Inserisci un importo come 1.200.000,50')).toBeNull();
+    leave(input);
+    expect(input.value).toBe('1.2');
+    expect(onChange).toHaveBeenLastCalledWith('costiTotale', null);
+    const message = screen.getByText('Inserisci un importo come 1.200.000,50');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+
+    typeKeys(input, '12,345');
+    leave(input);
+    expect(screen.getByText('Sono ammessi al massimo due decimali: inserisci un importo come 1.200.000,50')).toBeTruthy();
+  });
+
+  it('keeps "12," while typing, and counts take no decimals', () => {
     const onChange = vi.fn();
     render(
       <>
@@ -110,13 +133,19 @@ describe('numbers typed the Italian way', () => {
         <OneField name="progPuiDistanza" onChange={onChange} />
       </>,
     );
-    fireEvent.change(box(/Capex/), { target: { value: '12,' } });
+    typeKeys(box(/Capex/), '12,');
     expect(box(/Capex/).value).toBe('12,');
     expect(onChange).toHaveBeenLastCalledWith('costiCapex', 12);
 
-    fireEvent.change(box(/Distanza dal perimetro/), { target: { value: '1.5m' } });
-    expect(box(/Distanza dal perimetro/).value).toBe('15');
-    expect(onChange).toHaveBeenLastCalledWith('progPuiDistanza', 15);
+    typeKeys(box(/Distanza dal perimetro/), '1.500');
+    expect(onChange).toHaveBeenLastCalledWith('progPuiDistanza', 1500);
+    leave(box(/Distanza dal perimetro/));
+    expect(box(/Distanza dal perimetro/).value).toBe('1.500');
+
+    typeKeys(box(/Distanza dal perimetro/), '1,5');
+    leave(box(/Distanza dal perimetro/));
+    expect(onChange).toHaveBeenLastCalledWith('progPuiDistanza', null);
+    expect(screen.getByText('Inserisci un numero intero, senza decimali, come 1.200')).toBeTruthy();
   });
 });
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { parseDate } from '@internationalized/date';
-import { formatAmount } from '../../../domain/decimal.ts';
 import { applicationFormMessages } from '../../../domain/messages/applicationForm.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import {
@@ -115,8 +114,7 @@ export function WizardField({ field, values, issue, showAllIssues = false, readO
           {...common}
           value={typeof value === 'number' ? value : null}
           onChange={change}
-          decimals={0}
-          format={String}
+          kind="integer"
           unit={field.unit}
           description={description}
           isDisabled={isDisabled}
@@ -129,8 +127,7 @@ export function WizardField({ field, values, issue, showAllIssues = false, readO
           {...common}
           value={typeof value === 'number' ? value : null}
           onChange={change}
-          decimals={2}
-          format={formatAmount}
+          kind={field.kind}
           unit={field.unit}
           description={description}
           isDisabled={isDisabled}

@@ -1,5 +1,5 @@
 import { formatItalianDate } from '../../../domain/italianDates.ts';
-import { formatAmount, formatPercent } from '../../../domain/decimal.ts';
+import { formatAmount, formatItalianNumber, formatPercent } from '../../../domain/italianNumbers.ts';
 import { applicationFormMessages } from '../../../domain/messages/applicationForm.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
@@ -36,7 +36,7 @@ export function fieldDisplayText(field: FieldSpec, value: unknown, choices?: rea
     case 'decimal':
       return typeof value === 'number' ? formatAmount(value) : String(value);
     case 'integer':
-      return String(value);
+      return typeof value === 'number' ? formatItalianNumber(value, 0) : String(value);
     case 'date':
       return isIsoDate(value) ? formatItalianDate(value) : String(value);
     case 'boolean':
