@@ -40,14 +40,33 @@ function easterSunday(year: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Italy's national holidays (fixed days, and Easter Monday). */
-const FIXED_HOLIDAYS = ['01-01', '01-06', '04-25', '05-01', '06-02', '08-15', '11-01', '12-08', '12-25', '12-26'];
+/**
+ * Italy's national holidays on fixed days ('MM-DD'), from the year each became one. The list is Law 260/1949 as
+ * amended (Law 54/1977 moved some feasts to Sundays; Presidential Decree 792/1985 restored Epiphany; Law
+ * 336/2000 restored 2 June), plus 4 October, the feast of St Francis of Assisi and St Catherine of Siena,
+ * a national holiday again from 2026 (Law 151/2025). Easter Monday moves with Easter.
+ */
+const FIXED_HOLIDAYS: ReadonlyArray<{ day: string; since?: number }> = [
+  { day: '01-01' },
+  { day: '01-06' },
+  { day: '04-25' },
+  { day: '05-01' },
+  { day: '06-02' },
+  { day: '08-15' },
+  { day: '10-04', since: 2026 },
+  { day: '11-01' },
+  { day: '12-08' },
+  { day: '12-25' },
+  { day: '12-26' },
+];
 
 export function isWorkingDay(day: string): boolean {
   const weekday = dayOf(day).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
-  if (FIXED_HOLIDAYS.includes(day.slice(5))) return false;
-  return day !== addDays(easterSunday(Number(day.slice(0, 4))), 1);
+  const year = Number(day.slice(0, 4));
+  const monthDay = day.slice(5);
+  if (FIXED_HOLIDAYS.some((holiday) => holiday.day === monthDay && year >= (holiday.since ?? 0))) return false;
+  return day !== addDays(easterSunday(year), 1);
 }
 
 /** The day a period is really due: `dueOn`, or the next working day. */

@@ -18,6 +18,13 @@ describe('due days (Europe/Rome)', () => {
     expect(effectiveDueDay('2027-06-02')).toBe('2027-06-03');
   });
 
+  it('4 October is a national holiday from 2026 on, not before', () => {
+    expect(isWorkingDay('2024-10-04')).toBe(true); // a Friday, before the law
+    expect(isWorkingDay('2027-10-04')).toBe(false); // a Monday
+    expect(effectiveDueDay('2027-10-04')).toBe('2027-10-05');
+    expect(effectiveDueDay('2026-10-03')).toBe('2026-10-05'); // Saturday, then Sunday 4 October
+  });
+
   it('overdue only after the end of the effective due day in Rome, whatever the zone of the instant', () => {
     const period = { dueOn: '2027-01-31', submitted: false };
     // Monday 1 February 2027, 23:59 in Rome: still due that day.
