@@ -1,3 +1,4 @@
+import './zodWithoutEval.ts';
 import '@fontsource/titillium-web/400.css';
 import '@fontsource/titillium-web/600.css';
 import '@fontsource/titillium-web/700.css';

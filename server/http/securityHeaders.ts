@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
  * provider's answers are hijacked (written by oidc-provider straight to the socket) and never pass through
  * Fastify's `onSend`.
  *
- * Scripts: only the portal's own files, no inline script and no eval (public/zod-without-eval.js tells zod so).
+ * Scripts: only the portal's own files, no inline script and no eval (src/zodWithoutEval.ts tells zod so).
  * The client is Vite's built files; the provider's pages load their stylesheet and their one script from
  * /idp-assets/. When oidc-provider itself writes an auto-submitting form, it finds this `script-src` already
  * set and appends the hash of that script.

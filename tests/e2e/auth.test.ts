@@ -41,13 +41,26 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
   });
   afterAll(() => context.close());
 
-  it('shows the welcome page with Accedi and Registrati', async () => {
+  it('shows the welcome page with Accedi and Registrati at once, without a spinner standing in for them', async () => {
+    // Every spinner the page ever shows is counted, however briefly it stays.
+    await page.addInitScript(() => {
+      const seen = { spinners: 0 };
+      Object.assign(window, { welcomeSpinners: seen });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element && (node.matches('[role=status]') || node.querySelector('[role=status]'))) seen.spinners++;
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`${portal.url}/`);
     await page
       .getByRole('button', { name: 'Registrati' })
       .or(page.getByRole('link', { name: 'Registrati' }))
       .waitFor();
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('it');
+    await expect(
+      page.evaluate(() => (window as unknown as { welcomeSpinners: { spinners: number } }).welcomeSpinners.spinners),
+    ).resolves.toBe(0);
     await expectAccessible(page);
   });
 

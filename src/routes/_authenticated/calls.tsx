@@ -12,10 +12,6 @@ import { cards } from '../../features/funds/FundCards.css.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { useDelayElapsed } from '../../ui/useDelayElapsed.ts';
-
-/** Spec §9: the funds page shows its spinner for about a second. */
-const FUNDS_SPINNER_MS = 1000;
 
 /** Spec §2 /calls: home of an applicant with an organisation. Admins go to the panel, others to the flow. */
 export const Route = createFileRoute('/_authenticated/calls')({
@@ -30,7 +26,6 @@ export const Route = createFileRoute('/_authenticated/calls')({
 
 function CallsPage() {
   const { api, organizationId } = Route.useRouteContext();
-  const spinnerDone = useDelayElapsed(FUNDS_SPINNER_MS);
   const calls = useQuery(callQueries.list(api));
   const compilations = useQueries({ queries: FUNDS.map((fund) => applicationQueries.compilation(api, fund, organizationId)) });
   const all = [calls, ...compilations];
@@ -47,7 +42,8 @@ function CallsPage() {
           </Alert>
           <Button onPress={() => all.forEach((query) => void query.refetch())}>{messages.funds.retry}</Button>
         </>
-      ) : !ready || calls.data === undefined || !spinnerDone ? (
+      ) : !ready || calls.data === undefined ? (
+        // Spec §9's spinner of about a second is shown while the calls and applications load, never as a fixed wait.
         <Spinner label={messages.funds.loading} />
       ) : (
         <div className={cards}>
