@@ -70,8 +70,9 @@ function compilationJson([id, status, submittedAt, statusChangedAt, , , warnings
   );
 }
 
-function draftJson(fund: Fund, [id, , , , draftUpdatedAt, draftVersion]: ApplicationFields): string | null {
-  if (id === null || draftUpdatedAt === null) return null;
+/** The draft of an application still being written (Aperta): once handed over, the application is no draft. */
+function draftJson(fund: Fund, [id, status, , , draftUpdatedAt, draftVersion]: ApplicationFields): string | null {
+  if (id === null || draftUpdatedAt === null || status !== 'APERTA') return null;
   return `{"compilazioneType":${COMPILAZIONE_TYPE[fund]},"createdAt":${isoOf(draftUpdatedAt)},"version":${draftVersion ?? 0}}`;
 }
 

@@ -33,6 +33,8 @@ beforeAll(async () => {
   emme = await personWithOrganization(t, { name: 'comune di Emme' });
   admin = await t.loginAsAdmin();
   await saveDraft(t, alfa.token, alfa.orgId, 'PUI', { progNome: 'Piazza nuova' });
+  await saveDraft(t, zeta.token, zeta.orgId, 'TUR', { descrizione: 'Sentieri e ciclovie' });
+  await saveDraft(t, zeta.token, zeta.orgId, 'PUI', { progNome: 'Parco lineare' });
   zetaTurId = await forceApplicationStatus(t, zeta.orgId, 'TUR', 'CANDIDATURA_SOTTOMESSA', {
     submittedAt: new Date('2026-03-02T10:00:00Z'),
     warnings: ['Quota del fondo superiore al 50% del totale'],
@@ -68,6 +70,8 @@ describe('GET /api/Organization/GetAllOrgsCompilazioni', () => {
       warningsCount: 1,
     });
     expect(z!.puiCompilazione).toMatchObject({ statusCode: 'DELIBERATA', allowedTargets: ['APERTA', 'MONITORAGGIO_APERTO'] });
+    // Handed over and decided: neither application is a draft any more, though both were saved as one.
+    expect(z!.compilazioneDrafts).toEqual([]);
   });
 
   it('revalidates with its ETag: 304 while nothing changed, a new answer after a status change', async () => {
