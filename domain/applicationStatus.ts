@@ -44,6 +44,14 @@ export const APPLICATION_STATUS_CODES = [
 ] as const;
 export type ApplicationStatusCode = (typeof APPLICATION_STATUS_CODES)[number];
 
+/** The statuses an applicant reaches by handing something over: the application, integration documents, the review, a monitoring period. */
+export const HAND_OVER_STATUSES = [
+  'CANDIDATURA_SOTTOMESSA',
+  'INTEGRAZIONE_SOTTOMESSA',
+  'ISTRUTTORIA_SOTTOMESSA',
+  'MONITORAGGIO_SOTTOMESSO',
+] as const satisfies readonly ApplicationStatusCode[];
+
 export const applicationStatusLabels = {
   NON_AVVIATA: 'Non avviata',
   APERTA: 'Aperta',

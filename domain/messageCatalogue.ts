@@ -18,6 +18,7 @@ import { inviteMessages } from './messages/invite.ts';
 import { lookupsMessages } from './messages/lookups.ts';
 import { monitoringMessages } from './messages/monitoring.ts';
 import { numbersMessages } from './messages/numbers.ts';
+import { operationsMessages } from './messages/operations.ts';
 import { organizationMessages } from './messages/organization.ts';
 import { profileMessages } from './messages/profile.ts';
 import { puiReferenceMessages } from './messages/puiReference.ts';
@@ -55,4 +56,5 @@ export const messageCatalogue = {
   wizardView: wizardViewMessages,
   wizard: wizardMessages,
   numbers: numbersMessages,
+  operations: operationsMessages,
 } as const;

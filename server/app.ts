@@ -25,6 +25,10 @@ import { createUserRepository } from './auth/users.ts';
 import { createMembership } from './auth/membership.ts';
 import { createInvitations } from './auth/invitations.ts';
 import { createMailer } from './mail/mailer.ts';
+import { countingMailer, countingRateLimiter } from './operations/counting.ts';
+import { createMetrics } from './operations/metrics.ts';
+import { operationsRoutes } from './operations/operations.routes.ts';
+import { createReadiness } from './operations/readiness.ts';
 import { createTerritory, type Territory } from './seed/territory.ts';
 import { loadReferenceData, type ReferenceData } from './seed/referenceData.ts';
 import { jwtRoutes } from './routes/jwt.routes.ts';
@@ -123,7 +127,7 @@ export async function buildApp({
     config.monitoring.periodsFile,
     funds.map((fund) => fund.entry.fund),
   );
-  const { db, close } = database ?? (await openDatabase(config.database));
+  const { db, close, pool } = database ?? (await openDatabase(config.database));
   await seedCalls(db);
   await seedAttachmentTypes(db);
   await seedSurveyDefinitions(db, surveyFiles);
@@ -149,14 +153,19 @@ export async function buildApp({
 
   const { redisUrl, redisKeyPrefix } = config.rateLimits;
   const rateLimitStore = redisUrl ? await createRedisRateLimitStore(redisUrl, redisKeyPrefix) : createMemoryRateLimitStore();
-  const rateLimiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...rateLimits });
+  // Prometheus metrics only when an operator asked for them (METRICS_TOKEN): otherwise nothing is counted.
+  const metrics = config.metricsToken ? await createMetrics({ db, pool }) : undefined;
+  metrics?.observeRequests(app);
+  const limiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...rateLimits });
+  const rateLimiter = metrics ? countingRateLimiter(limiter, metrics.counters) : limiter;
   app.addHook('onClose', async () => rateLimiter.close());
 
   const accounts = createAccountStore(db);
   const users = createUserRepository(db, { adminEmail: config.admin.email });
   const membership = createMembership(db);
   const invitations = createInvitations(db, membership);
-  const mailer = createMailer({ ...config.mail, log: app.log });
+  const plainMailer = createMailer({ ...config.mail, log: app.log });
+  const mailer = metrics ? countingMailer(plainMailer, metrics.counters) : plainMailer;
   // What the applicant's own status changes hand over, and what else a change writes, by lifecycle event.
   const integrations = createIntegrations({ db, membership, mailer, publicUrl: config.publicUrl });
   const surveys = createSurveys({
@@ -259,6 +268,12 @@ export async function buildApp({
     });
   });
 
+  const readiness = createReadiness({ db, storage: () => storage.ready(), redis: rateLimitStore.ping?.bind(rateLimitStore) });
+  await app.register(operationsRoutes, {
+    readiness,
+    metrics: metrics && config.metricsToken ? { registry: metrics.registry, token: config.metricsToken } : undefined,
+  });
+
   const clientBuilt = await serveBuiltClient(app, CLIENT_DIST);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -270,5 +285,5 @@ export async function buildApp({
     return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata.' });
   });
 
-  return { app, accounts, db, reminders };
+  return { app, accounts, db, reminders, readiness };
 }

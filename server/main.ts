@@ -2,7 +2,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
-const { app, accounts } = await buildApp({
+const { app, accounts, readiness } = await buildApp({
   config,
   logger: { level: config.logLevel, transport: undefined },
 });
@@ -18,8 +18,26 @@ if (config.oidc.mode === 'embedded') {
   }
 }
 
+/**
+ * A drain that loses nothing on a rolling restart: on SIGTERM /readyz answers 503 at once (the balancer stops
+ * sending new requests), the server stops accepting connections and lets the requests in flight finish —
+ * uploads included — then closes the pool, Redis and the embedded database. The end of the grace period
+ * (SHUTDOWN_GRACE_SECONDS) or a second signal ends the process at once.
+ */
+let stopping = false;
 const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: arresto in corso`);
+  if (stopping) {
+    app.log.warn(`${signal} ricevuto di nuovo: arresto immediato`);
+    process.exit(1);
+  }
+  stopping = true;
+  readiness.drain();
+  app.log.info(`${signal}: arresto in corso, attendo le richieste in corso (al massimo ${config.shutdownGraceSeconds} s)`);
+  const grace = setTimeout(() => {
+    app.log.error(`le richieste in corso non sono terminate entro ${config.shutdownGraceSeconds} s: arresto immediato`);
+    process.exit(1);
+  }, config.shutdownGraceSeconds * 1000);
+  grace.unref();
   try {
     await app.close();
     process.exit(0);
@@ -28,8 +46,8 @@ const shutdown = async (signal: string) => {
     process.exit(1);
   }
 };
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
 console.log(`\n  Portale Fondi è pronto: ${config.publicUrl}\n  Identity provider: ${config.oidc.issuer}\n`);

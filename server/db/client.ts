@@ -28,10 +28,21 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
 
+/** A connection pool's figures, read when /metrics is scraped. */
+export interface PoolStats {
+  total(): number;
+  idle(): number;
+  waiting(): number;
+  /** Connections closed by an error since the process started. */
+  errors(): number;
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseTarget['kind'];
   close(): Promise<void>;
+  /** The connection pool's figures for /metrics; none for the tests' in-process PGlite. */
+  pool?: PoolStats;
 }
 
 const migrationsFolder = projectPath('server', 'db', 'migrations');
@@ -102,12 +113,19 @@ async function openPostgres(connection: string | pg.PoolConfig, kind: 'postgres'
   const pool = new pg.Pool({ ...settings, max: 10 });
   // An idle connection the server closes (restart, failover, admin) is dropped and replaced on the next
   // query; without a listener the 'error' event would bring the whole process down.
-  pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
+  let errors = 0;
+  pool.on('error', (error) => {
+    errors++;
+    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   // A connection ended while checked out (a restart during a transaction, pg_terminate_backend) emits
   // 'error' on the client itself, where the pool listens only while it is idle: listen on every client.
   // The query in flight fails (the request answers 503) and the pool replaces the connection.
   pool.on('connect', (client) => {
-    client.on('error', (error) => process.emitWarning(`PostgreSQL closed a connection in use: ${error.message}`));
+    client.on('error', (error) => {
+      errors++;
+      process.emitWarning(`PostgreSQL closed a connection in use: ${error.message}`);
+    });
   });
   releaseDeadClients(pool);
   const db = drizzlePg(pool, { schema });
@@ -117,7 +135,13 @@ async function openPostgres(connection: string | pg.PoolConfig, kind: 'postgres'
     await pool.end();
     throw error;
   }
-  return { db: db as unknown as Db, kind, close: () => pool.end() };
+  const stats: PoolStats = {
+    total: () => pool.totalCount,
+    idle: () => pool.idleCount,
+    waiting: () => pool.waitingCount,
+    errors: () => errors,
+  };
+  return { db: db as unknown as Db, kind, close: () => pool.end(), pool: stats };
 }
 
 /**

@@ -9,4 +9,6 @@ export interface RateLimitStore {
    */
   hit(key: string, cost: number, windowSeconds: number): Promise<{ count: number; resetInMs: number }>;
   close(): Promise<void>;
+  /** Resolves when a shared store answers (for /readyz); a store in the process's memory has nothing to ask. */
+  ping?(): Promise<void>;
 }

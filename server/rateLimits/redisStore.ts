@@ -28,5 +28,8 @@ export async function createRedisRateLimitStore(url: string, keyPrefix: string):
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },
+    async ping() {
+      await redis.ping();
+    },
   };
 }

@@ -6,7 +6,7 @@ import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory as history } from '../db/schema/applications.ts';
 import { fundColumns } from './fundColumns.ts';
-import { queryRows } from './queryRows.ts';
+import { queryRows } from '../db/queryRows.ts';
 import { inRomeDays, num, numOrNull, ofFunds, round2, sqlList, type ReportScope } from './reportScope.ts';
 
 const DECISIONS = ['AMMISSIBILE', 'RIFIUTATA'] as const;

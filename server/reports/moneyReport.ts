@@ -6,7 +6,7 @@ import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { fundColumns } from './fundColumns.ts';
-import { queryRows } from './queryRows.ts';
+import { queryRows } from '../db/queryRows.ts';
 import { figures, num, presentedIn, round2, type ReportScope } from './reportScope.ts';
 
 /** Bands of the fund's share of the total investment, ten points each; the spec's limit is 50 % (§5). */

@@ -8,7 +8,7 @@ import { statusHasTag } from '../../machines/application-lifecycle/transitions.t
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { monitoringPeriods, monitoringRounds } from '../db/schema/monitoring.ts';
-import { queryRows } from './queryRows.ts';
+import { queryRows } from '../db/queryRows.ts';
 import { inRomeDays, num, ofFunds, sqlList, type ReportScope } from './reportScope.ts';
 
 /** The lifecycle's monitoring statuses, in order: open (to fill in), submitted (filled in), closed. */

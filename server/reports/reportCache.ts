@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { organizations } from '../db/schema/organizations.ts';
-import { queryRows } from './queryRows.ts';
+import { queryRows } from '../db/queryRows.ts';
 
 const MAX_ENTRIES = 200;
 

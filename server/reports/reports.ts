@@ -13,7 +13,7 @@ import { HttpError } from '../errors.ts';
 import { flowReport } from './flowReport.ts';
 import { moneyReport } from './moneyReport.ts';
 import { monitoringReport } from './monitoringReport.ts';
-import { queryRows } from './queryRows.ts';
+import { queryRows } from '../db/queryRows.ts';
 import { createReportCache } from './reportCache.ts';
 import { scopeOf, type ReportScope } from './reportScope.ts';
 import { statusReport } from './statusReport.ts';

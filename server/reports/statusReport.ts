@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { calls } from '../db/schema/calls.ts';
 import { organizations } from '../db/schema/organizations.ts';
-import { queryRows } from './queryRows.ts';
+import { queryRows } from '../db/queryRows.ts';
 import { inRomeDays, num, ofFunds, sqlList, SUBMITTED_STATUSES, type ReportScope } from './reportScope.ts';
 import { fundColumns } from './fundColumns.ts';
 

@@ -6,7 +6,7 @@ import { formatCount, formatEuro } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
-import { queryRows } from './queryRows.ts';
+import { queryRows } from '../db/queryRows.ts';
 import { figures, num, presentedIn, round2, type ReportScope } from './reportScope.ts';
 
 /** Names of the places the applications store (a region by ISTAT code or by name, a metropolitan city by id). */

@@ -27,6 +27,8 @@ export interface FileStorage {
    * keeps touching what it writes, so it is never swept.
    */
   sweepAbandoned(olderThanMs: number): Promise<number>;
+  /** Resolves when the store can be read and written now (for /readyz); rejects otherwise. */
+  ready(): Promise<void>;
 }
 
 export class StoredFileNotFoundError extends Error {

@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +21,11 @@ export function createFilesystemStorage(root: string): FileStorage {
   }
 
   return {
+    async ready() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK);
+    },
+
     async put(source: Readable) {
       const key = newStorageKey();
       const target = pathOf(key);

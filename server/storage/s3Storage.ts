@@ -28,6 +28,7 @@ export async function createS3Storage(options: S3StorageOptions): Promise<FileSt
     AbortMultipartUploadCommand,
     DeleteObjectCommand,
     GetObjectCommand,
+    HeadBucketCommand,
     HeadObjectCommand,
     ListMultipartUploadsCommand,
     S3Client,
@@ -47,6 +48,10 @@ export async function createS3Storage(options: S3StorageOptions): Promise<FileSt
 
   return {
     client,
+
+    async ready() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
 
     async put(source: Readable) {
       const key = newStorageKey();

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
-import { queryRows } from '../../server/reports/queryRows.ts';
+import { queryRows } from '../../server/db/queryRows.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../server/db/embeddedDatabase.ts';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { childProcesses, freePort, startPortalProcess, type PortalProcess } from '../support/portalProcess.ts';

@@ -63,6 +63,8 @@ export async function createTestApp(
     accounts: built.accounts,
     /** The monitoring reminders job of this instance (tests run it at chosen times). */
     reminders: built.reminders,
+    /** What /readyz reports, and the drain a SIGTERM starts. */
+    readiness: built.readiness,
     config,
     browse: provider.browse,
     submitAtProvider: provider.submitAtProvider,

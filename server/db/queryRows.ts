@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from './client.ts';
 
 /** The rows of a raw aggregate query, on PGlite and node-postgres alike. */
 export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
