@@ -68,6 +68,8 @@ export const messages = {
     noOptions: 'Nessun risultato',
     selectPlaceholder: 'Seleziona',
     clearSearch: 'Cancella la ricerca',
+    clearChoice: 'Cancella la scelta',
+    clearChoiceOf: (label: string) => `Cancella la scelta: ${label}`,
   },
   header: {
     partners: 'In collaborazione con',

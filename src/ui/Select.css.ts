@@ -36,3 +36,22 @@ export const value = style({
 });
 
 export const chevron = style({ color: vars.color.primary, flexShrink: 0 });
+
+/** A Select whose choice may be taken back: the list, then its clear action under it. */
+export const clearable = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xs });
+
+export const clear = style({
+  padding: `${vars.space.xs} 0`,
+  border: 'none',
+  background: 'none',
+  color: vars.color.primary,
+  fontFamily: 'inherit',
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-focus-visible]': focusRing,
+    '&[data-hovered]': { color: vars.color.primaryHover },
+  },
+});

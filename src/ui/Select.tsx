@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button as AriaButton, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue, type Key } from 'react-aria-components';
 import { messages } from '../../domain/messages.ts';
 import { field, listBox, option, popover } from './field.css.ts';
 import { FieldHelp } from './FieldHelp.tsx';
 import { FieldLabel } from './FieldLabel.tsx';
-import { chevron, trigger, value as valueStyle } from './Select.css.ts';
+import { chevron, clear, clearable, trigger, value as valueStyle } from './Select.css.ts';
 
 /** One choice of a Select or ComboBox: lookups come as { id, name } and are passed as they are. */
 export interface Option {
@@ -25,6 +25,11 @@ export interface SelectProps<T extends Option> {
   isDisabled?: boolean;
   onBlur?(): void;
   name?: string;
+  /**
+   * An optional choice that may be taken back: a "Cancella la scelta" button under the list, once something is
+   * chosen, returns it to no answer (by mouse, or Tab and Enter or Space) and gives the focus back to the list.
+   */
+  isClearable?: boolean;
 }
 
 /**
@@ -43,9 +48,11 @@ export function Select<T extends Option>({
   isDisabled,
   onBlur,
   name,
+  isClearable = false,
 }: SelectProps<T>) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
   // react-aria keys are strings or numbers: the item's id is the key, so nothing needs converting back.
-  return (
+  const select = (
     <AriaSelect
       className={field}
       value={value}
@@ -59,7 +66,7 @@ export function Select<T extends Option>({
       name={name}
     >
       <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
-      <AriaButton className={trigger}>
+      <AriaButton className={trigger} ref={triggerRef}>
         <SelectValue className={valueStyle} />
         <span className={chevron} aria-hidden="true">
           ▾
@@ -76,5 +83,25 @@ export function Select<T extends Option>({
         </ListBox>
       </Popover>
     </AriaSelect>
+  );
+  if (!isClearable) return select;
+  const labelText = typeof label === 'string' ? label : undefined;
+  return (
+    <div className={clearable}>
+      {select}
+      {value !== null && !isDisabled ? (
+        // Outside the Select: inside it, a react-aria Button would become a second trigger of its list.
+        <AriaButton
+          className={clear}
+          aria-label={labelText ? messages.ui.clearChoiceOf(labelText) : messages.ui.clearChoice}
+          onPress={() => {
+            onChange(null);
+            triggerRef.current?.focus();
+          }}
+        >
+          {messages.ui.clearChoice}
+        </AriaButton>
+      ) : null}
+    </div>
   );
 }

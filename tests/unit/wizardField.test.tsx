@@ -149,6 +149,22 @@ describe('numbers typed the Italian way', () => {
   });
 });
 
+describe('optional choices', () => {
+  it('can be taken back to no answer, the focus returning to the list; required ones offer no such action', () => {
+    const onChange = vi.fn();
+    render(<OneField name="modalitaEsecuzione" onChange={onChange} initial={{ modalitaEsecuzione: 'A corpo' }} />);
+    const clear = screen.getByRole('button', { name: 'Cancella la scelta: Modalità di esecuzione' });
+    fireEvent.click(clear);
+    expect(onChange).toHaveBeenLastCalledWith('modalitaEsecuzione', null);
+    expect(screen.queryByRole('button', { name: /Cancella la scelta/ })).toBeNull();
+    expect(document.activeElement?.textContent).toContain('Seleziona');
+
+    cleanup();
+    render(<OneField name="formaTecnicaIntervento" initial={{ formaTecnicaIntervento: 'Debito' }} />);
+    expect(screen.queryByRole('button', { name: /Cancella la scelta/ })).toBeNull();
+  });
+});
+
 describe('texts', () => {
   it('counts the characters of a long text and says how long it must be', () => {
     render(<OneField name="progDescrizione" />);

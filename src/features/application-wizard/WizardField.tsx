@@ -189,7 +189,8 @@ export function WizardField({ field, values, issue, showAllIssues = false, readO
         description: choices?.length === 0 ? view.noOptions : description,
         isDisabled: controlDisabled,
       };
-      return items.length > LONG_LIST ? <ComboBox {...selectProps} /> : <Select {...selectProps} />;
+      // An optional choice can be taken back to no answer (spec §3: tipoMobilitaSostenibile is "clearable, optional").
+      return items.length > LONG_LIST ? <ComboBox {...selectProps} /> : <Select {...selectProps} isClearable={!isRequired} />;
     }
     case 'multiselect': {
       const items = choices ?? [];
