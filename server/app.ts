@@ -137,6 +137,9 @@ export async function buildApp({
     logController: new AccessLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A drain (SIGTERM, server/main.ts) serves every request that reached the process: one that arrived on an
+    // accepted connection while closing is answered, not refused with 503; new connections are no longer accepted.
+    return503OnClosing: false,
     // Unique across processes and restarts: the id a 500 answer carries finds its one log line.
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
