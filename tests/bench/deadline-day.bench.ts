@@ -1,0 +1,255 @@
+/**
+ * Deadline day, the hour before a call closes, when most applicants save, upload and submit at once:
+ * `npm run bench:deadline-day` (also the last part of `npm run bench`). Needs DATABASE_URL (PostgreSQL) and
+ * REDIS_URL; the S3 store is s3rver, started here.
+ *
+ * Two server processes (the built server, as `npm start` runs it) on one throwaway PostgreSQL database, Redis and
+ * the S3 store, behind a round-robin balancer that follows /readyz (tests/support/roundRobinProxy.ts). APPLICANTS
+ * simulated applicants (1,000 by default) in WORKERS processes of their own (deadline-day.worker.ts) arrive over
+ * ARRIVAL_SECONDS: each registers an organisation, types its PUI application (an autosave per debounce), uploads
+ * the six mandatory attachments (UPLOAD_KB in all) and hands the application over; meanwhile an administrator
+ * reloads the organisations' list and a report every two seconds. Then the same with new applicants and one
+ * process killed (SIGKILL) midway: the balancer retries what could not be delivered, and what was in flight on
+ * the killed process fails, but nothing the server acknowledged may be missing.
+ *
+ * Printed, per run: p50/p95/p99 and counts per kind of request, 5xx and failed requests, each process's peak
+ * resident memory, and the check in the database and the bucket that every acknowledged save, upload and
+ * hand-over is stored. Targets: autosave p99 < 100 ms, hand-over p99 < 1 s, zero 5xx, zero lost. Figures only;
+ * nothing is asserted.
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+import { queryRows } from '../../server/db/queryRows.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../server/idp/provider.ts';
+import { embeddedSigningKey } from '../support/idpSigningKey.ts';
+import { freePort, startPortalProcess, type PortalProcess } from '../support/portalProcess.ts';
+import { providerLogin } from '../support/providerLogin.ts';
+import { startRoundRobinProxy } from '../support/roundRobinProxy.ts';
+import { startS3TestServer } from '../support/s3TestServer.ts';
+import { createThrowawayDatabase } from '../support/testDatabase.ts';
+import type { Sample, WorkerInput, WorkerOutput } from './deadline-day.worker.ts';
+
+const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 1000);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
+const ARRIVAL_SECONDS = Number(process.env.BENCH_ARRIVAL_SECONDS ?? 120);
+const UPLOAD_KB = Number(process.env.BENCH_UPLOAD_KB ?? 2048);
+const ADMIN_EMAIL = 'admin@portale.test';
+const ADMIN_PASSWORD = 'amministra-2026';
+const TARGETS = { autosaveP99Ms: 100, handoverP99Ms: 1000 };
+
+if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
+  console.info('deadline-day: set DATABASE_URL (PostgreSQL) and REDIS_URL to run two processes as in production; skipped.');
+  process.exit(0);
+}
+
+const database = await createThrowawayDatabase(process.env.DATABASE_URL);
+const s3 = await startS3TestServer();
+const ports = [await freePort(), await freePort()];
+const proxy = await startRoundRobinProxy(ports.map((port) => `http://127.0.0.1:${port}`));
+const dataDirs = ports.map(() => mkdtempSync(path.join(tmpdir(), 'pf-deadline-')));
+const env = (index: number) => ({
+  ...s3.env,
+  DATABASE_URL: database.url,
+  PUBLIC_URL: proxy.url,
+  DATA_DIR: dataDirs[index]!,
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  LOG_LEVEL: 'warn',
+  REDIS_URL: process.env.REDIS_URL!,
+  // Its own keys in Redis: the test suites spend this address's allowances under the default prefix.
+  REDIS_KEY_PREFIX: `pf-deadline-${randomUUID()}:`,
+});
+const processes: PortalProcess[] = await Promise.all(
+  ports.map((port, index) => startPortalProcess(`process ${index + 1}`, port, env(index))),
+);
+const db: Database = await openDatabase({ kind: 'postgres', url: database.url });
+
+try {
+  // Tokens for the applicants, signed with the embedded provider's own key like the one a real login gets: a
+  // thousand logins through the provider's pages would measure the password hash, not deadline day.
+  const model = await providerLogin(processes[0]!.send, proxy.url, processes[1]!.send).register({
+    email: `modello.${Date.now()}@esempio.it`,
+  });
+  const admin = await providerLogin(processes[0]!.send, proxy.url, processes[1]!.send).login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const key = await embeddedSigningKey(db.db);
+  const header = decodeProtectedHeader(model.token) as { alg: string; kid?: string };
+  const claims = decodeJwt(model.token);
+  let minted = 0;
+  const applicantTokens = async (count: number) => {
+    const now = Math.floor(Date.now() / 1000);
+    return Promise.all(
+      Array.from({ length: count }, async () => {
+        const index = ++minted;
+        const token = await new SignJWT({
+          ...claims,
+          sub: `scadenza-${index}-${now}`,
+          email: `richiedente${index}.${now}@esempio.it`,
+          email_verified: true,
+          given_name: 'Richiedente',
+          family_name: `Numero ${index}`,
+          iat: now,
+          exp: now + ACCESS_TOKEN_TTL_SECONDS,
+        })
+          .setProtectedHeader(header)
+          .sign(key);
+        return { token, index };
+      }),
+    );
+  };
+
+  await deadlineRun('both processes', await applicantTokens(APPLICANTS), admin.token, undefined);
+  await deadlineRun('process 2 killed (SIGKILL) midway', await applicantTokens(APPLICANTS), admin.token, processes[1]!);
+} finally {
+  await Promise.all(processes.map((portal) => portal.stop()));
+  await proxy.stop();
+  await db.close();
+  await s3.stop();
+  await database.drop();
+}
+
+async function deadlineRun(
+  title: string,
+  applicants: { token: string; index: number }[],
+  adminToken: string,
+  killMidway: PortalProcess | undefined,
+) {
+  console.info(
+    `\ndeadline day, ${title}: ${applicants.length} applicants in ${WORKERS} processes arriving over ${ARRIVAL_SECONDS} s, ${UPLOAD_KB} KB of attachments each`,
+  );
+  const load = loadAverage();
+  const peaks = new Map(processes.map((portal) => [portal.pid, 0]));
+  const sampler = setInterval(() => {
+    for (const portal of processes) peaks.set(portal.pid, Math.max(peaks.get(portal.pid) ?? 0, residentMb(portal.pid)));
+  }, 250);
+
+  // The administrator reloads the list and a report while applicants work.
+  let running = true;
+  const adminSamples: Sample[] = [];
+  const adminLoop = (async () => {
+    while (running) {
+      for (const url of [
+        '/api/Organization/GetAllOrgsCompilazioni',
+        '/api/Report/GetReport?workspaceId=fondi-tematici&reportId=stato-candidature',
+      ]) {
+        const started = performance.now();
+        const response = await fetch(`${proxy.url}${url}`, { headers: { authorization: `Bearer ${adminToken}` } }).catch(() => undefined);
+        await response?.arrayBuffer();
+        adminSamples.push({ kind: 'read', status: response?.status ?? 0, ms: performance.now() - started });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  })();
+
+  const started = performance.now();
+  const killer = killMidway
+    ? setTimeout(
+        () => {
+          console.info(`  ${Math.round((performance.now() - started) / 1000)} s: SIGKILL to ${killMidway.name}`);
+          process.kill(killMidway.pid, 'SIGKILL');
+        },
+        (ARRIVAL_SECONDS * 1000) / 2,
+      )
+    : undefined;
+
+  const share = Math.ceil(applicants.length / WORKERS);
+  const outputs = await Promise.all(
+    Array.from({ length: WORKERS }, (_, worker) => {
+      const input: WorkerInput = {
+        proxyUrl: proxy.url,
+        applicants: applicants.slice(worker * share, (worker + 1) * share),
+        arrivalWindowMs: ARRIVAL_SECONDS * 1000,
+        uploadBytes: UPLOAD_KB * 1024,
+      };
+      const child = fork(fileURLToPath(new URL('./deadline-day.worker.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
+      return new Promise<WorkerOutput>((resolve, reject) => {
+        child.once('message', (output) => resolve(output as WorkerOutput));
+        child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`worker ${worker} exited ${code}`))));
+        child.send(input);
+      });
+    }),
+  );
+  clearTimeout(killer);
+  running = false;
+  await adminLoop;
+  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+
+  const samples = [
+    ...outputs.flatMap((output) => output.samples),
+    ...adminSamples.map((sample) => ({ ...sample, kind: 'admin' as const })),
+  ];
+  console.info(`  ${samples.length} requests in ${seconds.toFixed(0)} s (load average before: ${load})`);
+  console.info('  kind          count     p50 ms   p95 ms   p99 ms   5xx   failed (no answer)   other non-2xx');
+  for (const kind of ['organisation', 'autosave', 'upload', 'handover', 'read', 'admin'] as const) {
+    const of = samples.filter((sample) => sample.kind === kind);
+    if (of.length === 0) continue;
+    const ms = of.map((sample) => sample.ms).sort((a, b) => a - b);
+    const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))]!.toFixed(0).padStart(8);
+    const serverErrors = of.filter((sample) => sample.status >= 500).length;
+    const failed = of.filter((sample) => sample.status === 0).length;
+    const other = of.filter((sample) => sample.status >= 300 && sample.status < 500).length;
+    console.info(
+      `  ${kind.padEnd(12)} ${String(of.length).padStart(6)} ${at(50)} ${at(95)} ${at(99)} ${String(serverErrors).padStart(5)}   ${String(failed).padStart(18)}   ${String(other).padStart(13)}`,
+    );
+  }
+  const p99 = (kind: Sample['kind']) => {
+    const ms = samples
+      .filter((sample) => sample.kind === kind && sample.status === 200)
+      .map((sample) => sample.ms)
+      .sort((a, b) => a - b);
+    return ms[Math.floor(0.99 * (ms.length - 1))] ?? Number.NaN;
+  };
+  console.info(
+    `  targets: autosave p99 ${p99('autosave').toFixed(0)} ms (< ${TARGETS.autosaveP99Ms}: ${p99('autosave') < TARGETS.autosaveP99Ms ? 'met' : 'NOT MET'}), ` +
+      `hand-over p99 ${p99('handover').toFixed(0)} ms (< ${TARGETS.handoverP99Ms}: ${p99('handover') < TARGETS.handoverP99Ms ? 'met' : 'NOT MET'}), ` +
+      `5xx ${samples.filter((sample) => sample.status >= 500).length}`,
+  );
+  for (const portal of processes) console.info(`  ${portal.name}: peak resident memory ${peaks.get(portal.pid)!.toFixed(0)} MB`);
+  console.info(`  balancer: ${proxy.stats.retried} undelivered requests retried elsewhere, ${proxy.stats.dropped} dropped in flight`);
+
+  // What the server acknowledged, read back from the database and the bucket.
+  const drafts = Object.assign({}, ...outputs.map((output) => output.acknowledged.drafts)) as Record<string, string>;
+  const handovers = outputs.flatMap((output) => output.acknowledged.handovers);
+  const uploads = outputs.flatMap((output) => output.acknowledged.uploads);
+  const stored = await queryRows<{ organization_id: string; status: string; prog_nome: string | null }>(
+    db.db,
+    sql`select organization_id, status, draft->>'progNome' as prog_nome from applications where fund = 'PUI'`,
+  );
+  const byOrganisation = new Map(stored.map((row) => [row.organization_id, row]));
+  // A save the server committed but whose answer was lost with the killed process is newer than the last
+  // acknowledged one: lost means stored older than acknowledged, or not at all.
+  const revision = (progNome: string | null | undefined) => Number(/revisione (\d+)$/.exec(progNome ?? '')?.[1] ?? -1);
+  const lostDrafts = Object.entries(drafts).filter(
+    ([orgId, progNome]) => revision(byOrganisation.get(orgId)?.prog_nome) < revision(progNome),
+  );
+  const lostHandovers = handovers.filter((orgId) => byOrganisation.get(orgId)?.status !== 'CANDIDATURA_SOTTOMESSA');
+  const keys = new Set(await s3.keys());
+  const rows = await queryRows<{ id: string; storage_key: string }>(db.db, sql`select id, storage_key from attachments`);
+  const keyOf = new Map(rows.map((row) => [row.id, row.storage_key]));
+  const lostUploads = uploads.filter((upload) => !keys.has(keyOf.get(upload.id) ?? ''));
+  console.info(
+    `  acknowledged and stored: drafts ${Object.keys(drafts).length - lostDrafts.length}/${Object.keys(drafts).length}, ` +
+      `uploads ${uploads.length - lostUploads.length}/${uploads.length}, hand-overs ${handovers.length - lostHandovers.length}/${handovers.length}` +
+      ` — lost: ${lostDrafts.length + lostUploads.length + lostHandovers.length}`,
+  );
+}
+
+function residentMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function loadAverage(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+}
