@@ -187,6 +187,7 @@ async function deadlineRun(
   ];
   console.info(`  ${samples.length} requests in ${seconds.toFixed(0)} s (load average before: ${load})`);
   console.info('  kind          count     p50 ms   p95 ms   p99 ms   5xx   failed (no answer)   other non-2xx');
+  const notes: string[] = [];
   for (const kind of ['organisation', 'autosave', 'upload', 'handover', 'read', 'admin'] as const) {
     const of = samples.filter((sample) => sample.kind === kind);
     if (of.length === 0) continue;
@@ -195,10 +196,16 @@ async function deadlineRun(
     const serverErrors = of.filter((sample) => sample.status >= 500).length;
     const failed = of.filter((sample) => sample.status === 0).length;
     const other = of.filter((sample) => sample.status >= 300 && sample.status < 500).length;
+    const statuses = [...new Set(of.filter((sample) => sample.status >= 300 && sample.status < 500).map((sample) => sample.status))];
+    if (statuses.length > 0)
+      notes.push(
+        `${kind}: ${statuses.map((status) => `${status} × ${of.filter((sample) => sample.status === status).length}`).join(', ')}`,
+      );
     console.info(
       `  ${kind.padEnd(12)} ${String(of.length).padStart(6)} ${at(50)} ${at(95)} ${at(99)} ${String(serverErrors).padStart(5)}   ${String(failed).padStart(18)}   ${String(other).padStart(13)}`,
     );
   }
+  if (notes.length > 0) console.info(`  other non-2xx answers: ${notes.join('; ')}`);
   const p99 = (kind: Sample['kind']) => {
     const ms = samples
       .filter((sample) => sample.kind === kind && sample.status === 200)
