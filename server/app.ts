@@ -214,13 +214,14 @@ export async function buildApp({
       redirectUri: config.redirectUri,
       postLogoutRedirectUri: config.postLogoutRedirectUri,
       apiAudience: config.oidc.audience,
+      accessTokenTtlSeconds: config.oidc.accessTokenTtlSeconds,
       signingKeys: secrets.signingKeys,
       cookieKeys: secrets.cookieKeys,
       secureCookies: config.secureCookies,
       trustProxy: config.trustProxy,
     });
     await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl, rateLimiter });
-    oidc = createEmbeddedOidcClient(app, config, secrets);
+    oidc = createEmbeddedOidcClient(app, { ...config, oidc: config.oidc }, secrets);
     const purge = setInterval(() => purgeExpiredPayloads(db).catch((err) => app.log.warn({ err }, 'purge failed')), HOUR);
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));
