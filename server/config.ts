@@ -11,6 +11,13 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 /** The embedded provider's access tokens live 15 minutes: a stolen one is soon worthless; the client renews on a 401. */
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
+/**
+ * How long a refresh token just rotated by a renewal is still accepted, answering that renewal's tokens again
+ * (server/auth/refreshRenewals.ts): long enough for two tabs or a retried request, short enough that a stolen
+ * old token is not a way in.
+ */
+export const DEFAULT_REFRESH_TOKEN_REUSE_SECONDS = 10;
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +41,10 @@ const envSchema = z
         .min(1)
         .max(24 * 60)
         .default(120),
+    ),
+    REFRESH_TOKEN_REUSE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(60).default(DEFAULT_REFRESH_TOKEN_REUSE_SECONDS),
     ),
     IDP_ACCESS_TOKEN_TTL_SECONDS: z.preprocess(
       emptyToUndefined,
@@ -151,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         /** Shorter than the default only in tests that watch access tokens expire. */
         accessTokenTtlSeconds: e.IDP_ACCESS_TOKEN_TTL_SECONDS ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
       } as const),
+    /** Seconds a just-rotated refresh token still answers the tokens its renewal issued (server/auth/refreshRenewals.ts). */
+    refreshTokenReuseSeconds: e.REFRESH_TOKEN_REUSE_SECONDS,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     trustProxy: e.TRUST_PROXY === 'true',
     /** Without SMTP_URL, messages are written to DATA_DIR/outbox as .eml files. */
