@@ -98,5 +98,5 @@ export function createSession(host: SessionHost): Session {
 
   // Started only now: its first actor reads the stored tokens and may call the API.
   auth.start();
-  return { api, auth, transfers: attachmentTransfersOnDemand(credentials) };
+  return { api, auth, transfers: attachmentTransfersOnDemand(credentials, api) };
 }
