@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 
 /**
  * Two tabs of one browser: the real session code (auth machine, API client, tab renewal) twice, over one cookie
- * store, against the real server with its real provider, whose access tokens live 3 seconds. The server's reuse
+ * store, against the real server with its real provider, whose access tokens live 5 seconds. The server's reuse
  * window is off here, so what keeps the session is the browser's coordination alone.
  */
 
@@ -16,7 +16,7 @@ let t: TestApp;
 let baseURL: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { REFRESH_TOKEN_REUSE_SECONDS: '0', IDP_ACCESS_TOKEN_TTL_SECONDS: '3' } });
+  t = await createTestApp({ env: { REFRESH_TOKEN_REUSE_SECONDS: '0', IDP_ACCESS_TOKEN_TTL_SECONDS: '5' } });
   baseURL = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t?.close());
@@ -63,7 +63,7 @@ function openTab(cookies: { tokens: StoredTokens | null }, locks: TabLocks | nul
   return { ...session, tab };
 }
 
-/** Until the API refuses the access token (its 3 seconds, plus the server's clock tolerance). */
+/** Until the API refuses the access token (its 5 seconds, plus the server's clock tolerance). */
 async function untilExpired(accessToken: string) {
   while ((await t.get('/api/User', accessToken)).statusCode !== 401) await sleep(250);
 }
