@@ -32,6 +32,7 @@ import { createReadiness } from './operations/readiness.ts';
 import { createTerritory, type Territory } from './seed/territory.ts';
 import { loadReferenceData, type ReferenceData } from './seed/referenceData.ts';
 import { jwtRoutes } from './routes/jwt.routes.ts';
+import { createRefreshRenewals, purgeExpiredRenewals } from './auth/refreshRenewals.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { organizationRoutes } from './routes/organization.routes.ts';
 import { typologyRoutes } from './routes/typology.routes.ts';
@@ -226,13 +227,14 @@ export async function buildApp({
       redirectUri: config.redirectUri,
       postLogoutRedirectUri: config.postLogoutRedirectUri,
       apiAudience: config.oidc.audience,
+      accessTokenTtlSeconds: config.oidc.accessTokenTtlSeconds,
       signingKeys: secrets.signingKeys,
       cookieKeys: secrets.cookieKeys,
       secureCookies: config.secureCookies,
       trustProxy: config.trustProxy,
     });
     await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl, rateLimiter });
-    oidc = createEmbeddedOidcClient(app, config, secrets);
+    oidc = createEmbeddedOidcClient(app, { ...config, oidc: config.oidc }, secrets);
     const purge = setInterval(() => purgeExpiredPayloads(db).catch((err) => app.log.warn({ err }, 'purge failed')), HOUR);
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));
@@ -240,11 +242,20 @@ export async function buildApp({
     oidc = createExternalOidcClient({ ...config, oidc: config.oidc });
   }
 
+  const renewals = createRefreshRenewals(db, {
+    reuseSeconds: config.refreshTokenReuseSeconds,
+    onRecordError: (err) => app.log.error({ err }, 'a token renewal could not be recorded for its reuse window'),
+  });
+  const purgeRenewals = setInterval(() => purgeExpiredRenewals(db).catch((err) => app.log.warn({ err }, 'purge failed')), HOUR);
+  purgeRenewals.unref();
+  app.addHook('onClose', async () => clearInterval(purgeRenewals));
+
   await app.register(async (api) => {
     installAuthentication(api, { oidc, users });
     installApiRateLimits(api, rateLimiter);
     await api.register(jwtRoutes, {
       oidc,
+      renewals,
       redirectUri: config.redirectUri,
       postLogoutRedirectUri: config.postLogoutRedirectUri,
       secureCookies: config.secureCookies,

@@ -8,6 +8,16 @@ import { z } from 'zod';
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+/** The embedded provider's access tokens live 15 minutes: a stolen one is soon worthless; the client renews on a 401. */
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/**
+ * How long a refresh token just rotated by a renewal is still accepted, answering that renewal's tokens again
+ * (server/auth/refreshRenewals.ts): long enough for two tabs or a retried request, short enough that a stolen
+ * old token is not a way in.
+ */
+export const DEFAULT_REFRESH_TOKEN_REUSE_SECONDS = 10;
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,6 +41,14 @@ const envSchema = z
         .min(1)
         .max(24 * 60)
         .default(120),
+    ),
+    REFRESH_TOKEN_REUSE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(60).default(DEFAULT_REFRESH_TOKEN_REUSE_SECONDS),
+    ),
+    IDP_ACCESS_TOKEN_TTL_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(DEFAULT_ACCESS_TOKEN_TTL_SECONDS).optional(),
     ),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('admin@portale-fondi.local')),
     ADMIN_PASSWORD: optionalString,
@@ -73,6 +91,13 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER' });
+    }
+    if (env.OIDC_ISSUER && env.IDP_ACCESS_TOKEN_TTL_SECONDS !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IDP_ACCESS_TOKEN_TTL_SECONDS'],
+        message: 'IDP_ACCESS_TOKEN_TTL_SECONDS applies to the embedded provider only: an external provider sets its own lifetimes',
+      });
     }
     if (env.S3_ENDPOINT && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
@@ -136,7 +161,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         issuer: `${publicUrl}${IDP_MOUNT_PATH}`,
         clientId: EMBEDDED_CLIENT_ID,
         audience: EMBEDDED_API_AUDIENCE,
+        /** Shorter than the default only in tests that watch access tokens expire. */
+        accessTokenTtlSeconds: e.IDP_ACCESS_TOKEN_TTL_SECONDS ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
       } as const),
+    /** Seconds a just-rotated refresh token still answers the tokens its renewal issued (server/auth/refreshRenewals.ts). */
+    refreshTokenReuseSeconds: e.REFRESH_TOKEN_REUSE_SECONDS,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     trustProxy: e.TRUST_PROXY === 'true',
     /** Without SMTP_URL, messages are written to DATA_DIR/outbox as .eml files. */

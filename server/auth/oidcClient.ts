@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
 import { publicJwk } from '../idp/secrets.ts';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../idp/provider.ts';
 
 export const LOGIN_SCOPE = 'openid profile email offline_access';
 
@@ -62,7 +61,7 @@ function once<T>(factory: () => Promise<T>): () => Promise<T> {
 
 export function createEmbeddedOidcClient(
   app: FastifyInstance,
-  config: Config,
+  config: Config & { oidc: { mode: 'embedded' } },
   options: { clientSecret: string; signingKeys: JWK[] },
 ): OidcClient {
   const jwks = createLocalJWKSet({ keys: options.signingKeys.map(publicJwk) });
@@ -71,7 +70,7 @@ export function createEmbeddedOidcClient(
     audience: config.oidc.audience,
     resource: config.oidc.audience,
     promptConsent: true,
-    maxAccessTokenLifetime: ACCESS_TOKEN_TTL_SECONDS,
+    maxAccessTokenLifetime: config.oidc.accessTokenTtlSeconds,
     jwks: async () => jwks,
     configuration: once(() =>
       client.discovery(new URL(config.oidc.issuer), config.oidc.clientId, options.clientSecret, undefined, {

@@ -6,8 +6,6 @@ import type { Db } from '../db/client.ts';
 import { logoutPage, messagePage } from './pages.ts';
 
 export const API_RESOURCE_SCOPE = 'api';
-/** Access tokens are short-lived: a stolen one is worthless after 15 minutes; the client refreshes on a 401. */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const DAY = 24 * 60 * 60;
 
 export interface EmbeddedProviderOptions {
@@ -20,6 +18,8 @@ export interface EmbeddedProviderOptions {
   redirectUri: string;
   postLogoutRedirectUri: string;
   apiAudience: string;
+  /** How long an access token lives (config: 15 minutes, shorter in tests). */
+  accessTokenTtlSeconds: number;
   signingKeys: JWK[];
   cookieKeys: string[];
   secureCookies: boolean;
@@ -126,7 +126,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
         getResourceServerInfo: () => ({
           scope: API_RESOURCE_SCOPE,
           audience: apiAudience,
-          accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+          accessTokenTTL: options.accessTokenTtlSeconds,
           accessTokenFormat: 'jwt',
           jwt: { sign: { alg: 'RS256' } },
         }),
@@ -137,7 +137,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       url: (_ctx, interaction) => `/idp/interaction/${interaction.uid}`,
     },
     ttl: {
-      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AccessToken: options.accessTokenTtlSeconds,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,

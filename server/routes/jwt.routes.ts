@@ -12,6 +12,7 @@ import {
 import { apiErrorSchema } from '../../domain/errors.ts';
 import { HttpError } from '../errors.ts';
 import { LOGIN_SCOPE, type OidcClient } from '../auth/oidcClient.ts';
+import type { RefreshRenewals } from '../auth/refreshRenewals.ts';
 
 /** The login in progress in this browser: PKCE verifier and state, bound to it by a signed httpOnly cookie. */
 const LOGIN_COOKIE = 'pf_login';
@@ -20,6 +21,7 @@ const loginTransactionSchema = z.object({ state: z.string(), verifier: z.string(
 
 interface Options {
   oidc: OidcClient;
+  renewals: RefreshRenewals;
   redirectUri: string;
   postLogoutRedirectUri: string;
   secureCookies: boolean;
@@ -44,7 +46,10 @@ function providerError(error: unknown, refused: HttpError): HttpError {
   return new HttpError(502, 'identity_provider_unavailable', 'Il servizio di autenticazione non risponde: riprova tra qualche istante.');
 }
 
-export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (app, { oidc, redirectUri, postLogoutRedirectUri, secureCookies }) => {
+export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { oidc, renewals, redirectUri, postLogoutRedirectUri, secureCookies },
+) => {
   const resourceParam: Record<string, string> = oidc.resource ? { resource: oidc.resource } : {};
 
   app.get(
@@ -127,12 +132,20 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (app, { oidc, red
       schema: { body: refreshRequestSchema, response: { 200: tokenSetSchema, ...errorResponses } },
     },
     async (request) => {
-      try {
-        const tokens = await client.refreshTokenGrant(await oidc.configuration(), request.body.refresh_token, resourceParam);
-        return toTokenSet(tokens);
-      } catch (error) {
-        throw providerError(error, new HttpError(401, 'invalid_refresh_token', 'La sessione è scaduta: accedi di nuovo.'));
-      }
+      const configuration = await oidc.configuration();
+      const refused = () => new HttpError(401, 'invalid_refresh_token', 'La sessione è scaduta: accedi di nuovo.');
+      // The same refresh token twice within a few seconds (two tabs, a retried request) gets the same new tokens.
+      return renewals.renew(
+        request.body.refresh_token,
+        async (refreshToken) => {
+          try {
+            return toTokenSet(await client.refreshTokenGrant(configuration, refreshToken, resourceParam));
+          } catch (error) {
+            throw providerError(error, refused());
+          }
+        },
+        refused,
+      );
     },
   );
 
@@ -147,6 +160,7 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (app, { oidc, red
     },
     async (request, reply) => {
       const configuration = await oidc.configuration();
+      await renewals.forget(request.body.refresh_token);
       if (configuration.serverMetadata().revocation_endpoint) {
         try {
           await client.tokenRevocation(configuration, request.body.refresh_token, { token_type_hint: 'refresh_token' });

@@ -22,17 +22,15 @@ export const adminOrganizationQueries = {
 };
 
 /**
- * POST /api/DraftCompilazione/DownloadExcelCompilazioni: the xlsx as a Blob. A plain fetch, because the
- * shared client reads JSON; the bearer token is the session's.
+ * POST /api/DraftCompilazione/DownloadExcelCompilazioni: the xlsx as a Blob, through the shared client, so an
+ * expired access token is renewed and the download replayed.
  */
-export async function downloadExcelCompilazioni(accessToken: string | null, fund: Fund, ids: readonly string[]): Promise<Blob> {
-  const response = await fetch('/api/DraftCompilazione/DownloadExcelCompilazioni', {
+export async function downloadExcelCompilazioni(api: ApiClient, fund: Fund, ids: readonly string[]): Promise<Blob> {
+  const { blob } = await api.download('/api/DraftCompilazione/DownloadExcelCompilazioni', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
-    body: JSON.stringify({ compilazioniId: ids, callType: fund }),
+    body: { compilazioniId: [...ids], callType: fund },
   });
-  if (!response.ok) throw new Error(`DownloadExcelCompilazioni answered ${response.status}`);
-  return response.blob();
+  return blob;
 }
 
 /** Spec §9: Lista-candidature-{fund}.xlsx. */

@@ -120,11 +120,11 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Uploads and downloads that ofetch cannot do: the upload reports its real progress (XMLHttpRequest),
- * downloads return the file's bytes. They carry the same credentials as the API client (the same
- * ApiClientConfig) and, like it, renew the access token once on a 401 and replay.
+ * Uploads with their real progress (XMLHttpRequest, which ofetch cannot follow), with the same credentials as
+ * the API client (the same ApiClientConfig) and, like it, one renewal of the access token on a 401 and a replay;
+ * downloads through the API client itself (`api.download`), with the name to save each file under.
  */
-export function createAttachmentTransfers(config: ApiClientConfig) {
+export function createAttachmentTransfers(config: ApiClientConfig, api: ApiClient) {
   function headers(accessToken: string | null): Record<string, string> {
     const result: Record<string, string> = { Accept: 'application/json' };
     if (accessToken) result.Authorization = `Bearer ${accessToken}`;
@@ -189,16 +189,8 @@ export function createAttachmentTransfers(config: ApiClientConfig) {
   }
 
   async function download(path: string, fallbackName: string, signal?: AbortSignal): Promise<DownloadedFile> {
-    const response = await withSession(async (accessToken) => {
-      try {
-        return await fetch(`${config.baseURL}${path}`, { headers: headers(accessToken), signal });
-      } catch (error) {
-        if ((error as { name?: string }).name === 'AbortError') throw error;
-        throw new ApiRequestError(null, null, messages.generic.network);
-      }
-    });
-    if (!response.ok) throw toApiRequestError({ status: response.status, data: parseJson(await response.text()) });
-    return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName) };
+    const { blob, contentDisposition } = await api.download(path, { signal });
+    return { blob, fileName: fileNameFromDisposition(contentDisposition, fallbackName) };
   }
 
   return {

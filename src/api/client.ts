@@ -18,12 +18,25 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-/**
- * Resolves with the parsed JSON body as `T`, the answer's type the caller names; rejects with ApiRequestError.
- * The body is not checked again here: the server serialises every answer through its route's zod response
- * schema (the contract), and tests/api/responseContract.test.ts checks that what it sends is that schema's output.
- */
-export type ApiClient = <T = unknown>(path: string, options?: ApiRequestOptions) => Promise<T>;
+/** A file the API answered (an Excel, an attachment, a zip) and the name its Content-Disposition gives, if any. */
+export interface DownloadedBody {
+  blob: Blob;
+  contentDisposition: string | null;
+}
+
+export interface ApiClient {
+  /**
+   * Resolves with the parsed JSON body as `T`, the answer's type the caller names; rejects with ApiRequestError.
+   * The body is not checked again here: the server serialises every answer through its route's zod response
+   * schema (the contract), and tests/api/responseContract.test.ts checks that what it sends is that schema's output.
+   */
+  <T = unknown>(path: string, options?: ApiRequestOptions): Promise<T>;
+  /**
+   * The answer's bytes, with the same credentials and the same renewal on 401 as every other call. Rejects with
+   * ApiRequestError carrying the server's Italian message when the answer is an error.
+   */
+  download(path: string, options?: ApiRequestOptions): Promise<DownloadedBody>;
+}
 
 export interface ApiClientConfig {
   /** '' in the browser: the API shares the SPA's origin. */
@@ -52,41 +65,75 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return refreshInFlight;
   }
 
-  function send<T>(path: string, options: ApiRequestOptions, accessToken: string | null): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  function headersFor(accept: string, accessToken: string | null): Record<string, string> {
+    const headers: Record<string, string> = { Accept: accept };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     const organizationId = config.getSelectedOrganizationId();
     if (organizationId) headers[SELECTED_ORGANIZATION_HEADER] = organizationId;
-    return http<T, 'json'>(path, {
-      method: options.method ?? 'GET',
-      body: options.body,
-      query: options.query,
-      signal: options.signal,
-      headers,
-      responseType: 'json',
-    });
+    return headers;
   }
 
-  return async function request<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-    const auth = options.auth ?? 'session';
+  /** Sends with the session's token; after a 401, once more with a renewed one. Rejects with what `send` threw. */
+  async function withCredentials<R>(auth: RequestAuth, send: (accessToken: string | null) => Promise<R>): Promise<R> {
     const token = auth === 'none' ? null : auth === 'session' ? config.getAccessToken() : auth.accessToken;
     try {
-      return await send<T>(path, options, token);
+      return await send(token);
     } catch (error) {
-      if (auth !== 'session' || statusOf(error) !== 401) throw toApiRequestError(error);
+      if (auth !== 'session' || statusOf(error) !== 401) throw error;
       // A request that left before another one renewed the token just needs the new token.
       const current = config.getAccessToken();
       const renewed = current !== null && current !== token ? current : await refreshOnce();
       if (renewed === null) {
         config.onSessionExpired();
-        throw toApiRequestError(error);
+        throw error;
       }
       try {
-        return await send<T>(path, options, renewed);
+        return await send(renewed);
       } catch (replayError) {
         if (statusOf(replayError) === 401) config.onSessionExpired();
-        throw toApiRequestError(replayError);
+        throw replayError;
       }
     }
-  };
+  }
+
+  function fetchOptions(options: ApiRequestOptions) {
+    return { method: options.method ?? 'GET', body: options.body, query: options.query, signal: options.signal };
+  }
+
+  async function request<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+    try {
+      return await withCredentials(options.auth ?? 'session', (accessToken) =>
+        http<T, 'json'>(path, { ...fetchOptions(options), headers: headersFor('application/json', accessToken), responseType: 'json' }),
+      );
+    } catch (error) {
+      throw toApiRequestError(error);
+    }
+  }
+
+  async function download(path: string, options: ApiRequestOptions = {}): Promise<DownloadedBody> {
+    try {
+      const response = await withCredentials(options.auth ?? 'session', (accessToken) =>
+        http.raw<Blob, 'blob'>(path, { ...fetchOptions(options), headers: headersFor('*/*', accessToken), responseType: 'blob' }),
+      );
+      return { blob: response._data ?? new Blob([]), contentDisposition: response.headers.get('content-disposition') };
+    } catch (error) {
+      if (options.signal?.aborted) throw new DOMException('Scaricamento annullato', 'AbortError');
+      throw toApiRequestError(await withJsonData(error));
+    }
+  }
+
+  return Object.assign(request, { download });
+}
+
+/** An error answer to a download arrives as a Blob: read it as the JSON error body it is, for its message. */
+async function withJsonData(error: unknown): Promise<unknown> {
+  const data = (error as { data?: unknown } | null)?.data;
+  if (!(data instanceof Blob)) return error;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await data.text());
+  } catch {
+    parsed = undefined;
+  }
+  return { status: statusOf(error), data: parsed };
 }

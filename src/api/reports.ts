@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import type { Report, ReportList } from '../../domain/reports/reportData.ts';
 import type { ApiClient } from './client.ts';
-import { errorBodyOf } from './errors.ts';
 
 /** A report's address and filters as the API takes them (spec: workspaceId, reportId). */
 export interface ReportRequest {
@@ -43,16 +42,10 @@ export const reportQueries = {
 };
 
 /**
- * GET /api/Report/DownloadExcelReport: the xlsx as a Blob. A plain fetch, because the shared client reads
- * JSON; the bearer token is the session's. A refusal throws with the server's Italian message.
+ * GET /api/Report/DownloadExcelReport: the xlsx as a Blob, through the shared client (an expired access token is
+ * renewed and the download replayed). A refusal rejects with the server's Italian message.
  */
-export async function downloadReportExcel(accessToken: string | null, request: ReportRequest): Promise<Blob> {
-  const response = await fetch(`/api/Report/DownloadExcelReport?${reportQuery(request)}`, {
-    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
-  });
-  if (!response.ok) {
-    const problem = errorBodyOf(await response.json().catch(() => null));
-    throw new Error(problem ? problem.message : `DownloadExcelReport answered ${response.status}`);
-  }
-  return response.blob();
+export async function downloadReportExcel(api: ApiClient, request: ReportRequest): Promise<Blob> {
+  const { blob } = await api.download(`/api/Report/DownloadExcelReport?${reportQuery(request)}`);
+  return blob;
 }

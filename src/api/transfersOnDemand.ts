@@ -1,6 +1,6 @@
 import { messages } from '../../domain/messages.ts';
 import type { AttachmentTransfers } from './attachments.ts';
-import type { ApiClientConfig } from './client.ts';
+import type { ApiClient, ApiClientConfig } from './client.ts';
 import { ApiRequestError } from './errors.ts';
 
 /**
@@ -10,11 +10,11 @@ import { ApiRequestError } from './errors.ts';
  * attachments.ts with their own code. Each method behaves as the loaded one; a module that cannot be downloaded
  * (offline, a deployment under way) fails as a transfer without network does.
  */
-export function attachmentTransfersOnDemand(config: ApiClientConfig): AttachmentTransfers {
+export function attachmentTransfersOnDemand(config: ApiClientConfig, api: ApiClient): AttachmentTransfers {
   let loading: Promise<AttachmentTransfers> | undefined;
   const loaded = () =>
     (loading ??= import('./attachments.ts').then(
-      ({ createAttachmentTransfers }) => createAttachmentTransfers(config),
+      ({ createAttachmentTransfers }) => createAttachmentTransfers(config, api),
       () => {
         loading = undefined;
         throw new ApiRequestError(null, null, messages.generic.network);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readSelectedOrganizationId } from '../api/selectedOrganization.ts';
 import { createSession, type Session } from './session.ts';
+import { browserTabLocks } from './tabRenewal.ts';
 import { clearTokenCookies, readTokenCookies, writeTokenCookies } from './tokenCookies.ts';
 
 interface BrowserSessionOptions {
@@ -17,6 +18,7 @@ export function createBrowserSession({ queryClient, onSessionExpired }: BrowserS
     readTokens: () => readTokenCookies(document),
     writeTokens: (tokens) => writeTokenCookies(document, tokens, secure),
     clearTokens: () => clearTokenCookies(document),
+    locks: browserTabLocks(),
     readSelectedOrganizationId: () => readSelectedOrganizationId(window.localStorage),
     clearLocalData: () => {
       window.localStorage.clear();

@@ -9,6 +9,7 @@ import { exchangeCode, logoutUrl, refreshTokens, revokeRefreshToken } from '../a
 import { attachmentTransfersOnDemand } from '../api/transfersOnDemand.ts';
 import { getCurrentUser } from '../api/user.ts';
 import { inspect } from '../devtools/inspect.ts';
+import { renewForEveryTab, type TabLocks } from './tabRenewal.ts';
 
 export type AuthActor = Actor<typeof authMachine>;
 
@@ -30,8 +31,11 @@ export async function refreshThroughAuthMachine(auth: AuthActor): Promise<string
 /** Where the host keeps things: cookies and localStorage in the browser, memory in tests. */
 export interface SessionHost {
   baseURL: string;
+  /** The tokens every tab of the portal shares. */
   readTokens(): StoredTokens | null;
   writeTokens(tokens: StoredTokens): void;
+  /** Web Locks, so the portal's tabs renew one at a time (src/auth/tabRenewal.ts); null or absent where there are none. */
+  locks?: TabLocks | null;
   clearTokens(): void;
   readSelectedOrganizationId(): string | null;
   /** Forget everything this browser kept for the person (localStorage, cached queries). */
@@ -57,7 +61,13 @@ export function createSession(host: SessionHost): Session {
         ...createAuthActors({
           exchangeCode: (request, signal) => exchangeCode(api, request, signal),
           fetchCurrentUser: (accessToken, signal) => getCurrentUser(api, { accessToken, signal }),
-          refreshTokens: (refreshToken, signal) => refreshTokens(api, refreshToken, signal),
+          refreshTokens: (refreshToken, signal) =>
+            renewForEveryTab(
+              { locks: host.locks ?? null, readTokens: host.readTokens, writeTokens: host.writeTokens },
+              refreshToken,
+              (current) => refreshTokens(api, current, signal),
+              signal,
+            ),
           revokeRefreshToken: (refreshToken, signal) => revokeRefreshToken(api, refreshToken, signal),
         }),
         readStoredTokens: fromPromise(async () => host.readTokens()),
@@ -88,5 +98,5 @@ export function createSession(host: SessionHost): Session {
 
   // Started only now: its first actor reads the stored tokens and may call the API.
   auth.start();
-  return { api, auth, transfers: attachmentTransfersOnDemand(credentials) };
+  return { api, auth, transfers: attachmentTransfersOnDemand(credentials, api) };
 }

@@ -105,7 +105,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     expect(((await organisation.json()) as { name: string }).name).toBe('Comune di Duplice');
   });
 
-  it('a refresh token issued through process 2 is honoured once by process 1', async () => {
+  it('a refresh token issued through process 2 is renewed once by process 1; process 2 answers its reuse with the same tokens', async () => {
     const refreshed = await fetch(`${one.url}/api/Jwt/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -119,7 +119,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: person.refresh_token }),
     });
-    expect(reused.status).toBe(401);
+    // Within REFRESH_TOKEN_REUSE_SECONDS (two tabs renewing together): the renewal recorded in the database.
+    expect(reused.status).toBe(200);
+    expect(await reused.json()).toEqual(tokens);
     person = tokens;
   });
 

@@ -4,6 +4,8 @@ import { messages } from '../../domain/messages.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { ApiRequestError } from '../../src/api/errors.ts';
 import { exchangeCode, refreshTokens } from '../../src/api/jwt.ts';
+import { downloadExcelCompilazioni } from '../../src/api/adminOrganizations.ts';
+import { downloadReportExcel } from '../../src/api/reports.ts';
 import { getCurrentUser, getUserStatus } from '../../src/api/user.ts';
 import { GOOD_REFRESH_TOKEN, startPortalApiServer, type PortalApiServer } from './portalApiServer.ts';
 
@@ -92,6 +94,43 @@ describe('API client', () => {
     expect(failure).toMatchObject({ status: 400, message: 'Il codice di accesso non è valido o è scaduto: premi di nuovo Accedi.' });
     expect(server.requests).toEqual([expect.objectContaining({ path: '/api/Jwt/token-exchange', authorization: null })]);
     expect(sessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('downloads a file with the session’s token, renewing an expired one once and replaying, as any call', async () => {
+    const { api, sessionExpired } = clientWith({ access: 'expired', refresh: GOOD_REFRESH_TOKEN });
+
+    const report = await downloadReportExcel(api, { workspaceId: 'fondi-tematici', reportId: 'domande' });
+    const list = await downloadExcelCompilazioni(api, 'TUR', ['a1', 'a2']);
+
+    expect(await report.text()).toBe('PK file per {"workspaceId":"fondi-tematici","reportId":"domande"}');
+    expect(await list.text()).toBe('PK file per {"compilazioniId":["a1","a2"],"callType":"TUR"}');
+    expect(server.requests.filter((seen) => seen.path.includes('Download')).map((seen) => seen.authorization)).toEqual([
+      'Bearer expired',
+      'Bearer access-2',
+      'Bearer access-2',
+    ]);
+    expect(server.refreshCalls()).toBe(1);
+    expect(sessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('gives the name from Content-Disposition, and the server’s Italian message when a download is refused', async () => {
+    const { api } = clientWith({ access: 'access-1', refresh: GOOD_REFRESH_TOKEN });
+
+    await expect(api.download('/api/Report/DownloadExcelReport?reportId=domande')).resolves.toMatchObject({
+      contentDisposition: 'attachment; filename="Report.xlsx"',
+    });
+    const failure = await downloadReportExcel(api, { workspaceId: 'fondi-tematici', reportId: 'sconosciuto' }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect(failure).toMatchObject({ status: 404, message: 'Report non trovato.' });
+  });
+
+  it('ends the session when a download meets a 401 the refresh token cannot cure', async () => {
+    const { api, sessionExpired } = clientWith({ access: 'expired', refresh: 'revoked' });
+
+    await expect(downloadExcelCompilazioni(api, 'PUI', ['a1'])).rejects.toMatchObject({ status: 401 });
+    expect(sessionExpired).toHaveBeenCalledTimes(1);
   });
 
   it('says in Italian that the server cannot be reached', async () => {

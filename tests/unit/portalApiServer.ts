@@ -106,6 +106,19 @@ export async function startPortalApiServer(): Promise<PortalApiServer> {
           return signedIn
             ? send(response, 200, { isAdmin: false, hasOrganization: true, organizationsCount: 1 })
             : send(response, 401, { error: 'unauthorized', message: UNAUTHORIZED });
+        // Downloads: the file's bytes with its name, or a JSON error as every API error.
+        case 'GET /api/Report/DownloadExcelReport':
+        case 'POST /api/DraftCompilazione/DownloadExcelCompilazioni': {
+          if (!signedIn) return send(response, 401, { error: 'unauthorized', message: UNAUTHORIZED });
+          if (url.searchParams.get('reportId') === 'sconosciuto') {
+            return send(response, 404, { error: 'not_found', message: 'Report non trovato.' });
+          }
+          response.writeHead(200, {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': 'attachment; filename="Report.xlsx"',
+          });
+          return response.end(`PK file per ${JSON.stringify(body ?? Object.fromEntries(url.searchParams))}`);
+        }
         default:
           return send(response, 404, { error: 'not_found', message: 'Risorsa non trovata.' });
       }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../domain/messages.ts';
-import type { ApiClientConfig } from '../../src/api/client.ts';
+import type { ApiClient, ApiClientConfig } from '../../src/api/client.ts';
 import { ApiRequestError } from '../../src/api/errors.ts';
 
 const ATTACHMENTS = '../../src/api/attachments.ts';
@@ -13,6 +13,10 @@ const config: ApiClientConfig = {
   onSessionExpired: () => {},
 };
 
+const api = Object.assign(async () => undefined, {
+  download: async () => ({ blob: new Blob(['x']), contentDisposition: null }),
+}) as unknown as ApiClient;
+
 const fakeTransfers = () => ({
   upload: vi.fn(async () => ({ downloadId: 'd1' })),
   downloadFile: vi.fn(async () => ({ blob: new Blob(['x']), fileName: 'allegato.pdf' })),
@@ -22,7 +26,7 @@ const fakeTransfers = () => ({
 
 async function onDemand() {
   const { attachmentTransfersOnDemand } = await import('../../src/api/transfersOnDemand.ts');
-  return attachmentTransfersOnDemand(config);
+  return attachmentTransfersOnDemand(config, api);
 }
 
 describe('the session’s uploads and downloads, loaded with the first transfer', () => {
@@ -31,7 +35,7 @@ describe('the session’s uploads and downloads, loaded with the first transfer'
     vi.resetModules();
   });
 
-  it('creates the transfers once, with the session’s credentials, and hands each call to them as it is', async () => {
+  it('creates the transfers once, with the session’s credentials and API client, and hands each call to them as it is', async () => {
     const transfers = fakeTransfers();
     const create = vi.fn(() => transfers);
     vi.doMock(ATTACHMENTS, () => ({ createAttachmentTransfers: create }));
@@ -48,7 +52,7 @@ describe('the session’s uploads and downloads, loaded with the first transfer'
     await expect(lazy.downloadZip('o1', 'TUR')).resolves.toMatchObject({ fileName: 'AllegatiPui.zip' });
 
     expect(create).toHaveBeenCalledTimes(1);
-    expect(create).toHaveBeenCalledWith(config);
+    expect(create).toHaveBeenCalledWith(config, api);
     expect(transfers.upload).toHaveBeenCalledWith(request, { onProgress, signal });
     expect(transfers.downloadFile).toHaveBeenCalledWith('d1', signal);
     expect(transfers.downloadApplicationExcel).toHaveBeenCalledWith('o1', 'PUI', signal);

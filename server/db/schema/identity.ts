@@ -42,3 +42,23 @@ export const serverSecrets = pgTable('server_secrets', {
   value: jsonb('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Renewals of the last few seconds (server/auth/refreshRenewals.ts): the refresh token a renewal rotated is
+ * still accepted for REFRESH_TOKEN_REUSE_SECONDS and answers the same new tokens, so two tabs (or a retry after
+ * a lost answer) renewing with it do not end the session. No usable token is kept: rows are found by a hash
+ * of the old refresh token, and the new tokens are sealed with a key derived from it. A row without
+ * `sealed_tokens` is a renewal under way at the provider: another request with the same token waits for it.
+ */
+export const refreshTokenRenewals = pgTable(
+  'refresh_token_renewals',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** The hash of the refresh token the renewal issued: revoking that one forgets the renewal too. */
+    renewedTokenHash: text('renewed_token_hash'),
+    sealedTokens: text('sealed_tokens'),
+    /** The claim's deadline while the renewal is under way, then the end of the reuse window. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('refresh_token_renewals_renewed_idx').on(t.renewedTokenHash), index('refresh_token_renewals_expires_idx').on(t.expiresAt)],
+);

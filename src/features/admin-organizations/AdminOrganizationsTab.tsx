@@ -6,7 +6,6 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { applicationStatusLabels, type Fund } from '../../../domain/applicationStatus.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { applicationsMessages } from '../../../domain/messages/applications.ts';
-import { selectAccessToken } from '../../../machines/auth/selectors.ts';
 import { createStatusChangeActors } from '../../../machines/status-change/actors.ts';
 import { statusChangeMachine } from '../../../machines/status-change/statusChange.machine.ts';
 import {
@@ -51,7 +50,7 @@ interface AdminOrganizationsTabProps {
  * filters, the Excel buttons, the pager and the dialog are memoised and get stable callbacks.
  */
 export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizationsTabProps) {
-  const { api, auth, transfers } = useRouteContext({ from: '__root__' });
+  const { api, transfers } = useRouteContext({ from: '__root__' });
   const queryClient = useQueryClient();
   const query = useQuery(adminOrganizationQueries.list(api));
   const overdueIds = useQuery(monitoringQueries.overdue(api)).data;
@@ -170,11 +169,7 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
     async (fund: Fund) => {
       setDownloading(fund);
       try {
-        const blob = await downloadExcelCompilazioni(
-          selectAccessToken(auth.getSnapshot()),
-          fund,
-          applicationIdsOf(listedRef.current, fund),
-        );
+        const blob = await downloadExcelCompilazioni(api, fund, applicationIdsOf(listedRef.current, fund));
         saveBlob(blob, excelFileName(fund));
       } catch {
         // Spec §8: an Excel failure only stops the spinner.
@@ -182,7 +177,7 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
         setDownloading(null);
       }
     },
-    [auth],
+    [api],
   );
   const startDownload = useCallback((fund: Fund) => void downloadExcel(fund), [downloadExcel]);
 

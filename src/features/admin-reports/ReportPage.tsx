@@ -7,7 +7,6 @@ import { reportMessages } from '../../../domain/reports/reportMessages.ts';
 import { reportSummary } from '../../../domain/reports/reportCatalog.ts';
 import { REPORT_WORKSPACE_ID } from '../../../domain/reports/reportIds.ts';
 import { reportFileName } from '../../../domain/reports/reportFileName.ts';
-import { selectAccessToken } from '../../../machines/auth/selectors.ts';
 import { downloadReportExcel, reportQueries, type ReportRequest } from '../../api/reports.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -60,7 +59,7 @@ function KnownReport({
   request: ReportRequest & { reportId: NonNullable<ReportSearch['rid']> };
   onSearchChange: ReportPageProps['onSearchChange'];
 }) {
-  const { api, auth } = useRouteContext({ from: '__root__' });
+  const { api } = useRouteContext({ from: '__root__' });
   const query = useQuery(reportQueries.report(api, request));
   const summary = reportSummary(request.reportId);
   const [downloading, setDownloading] = useState(false);
@@ -69,7 +68,7 @@ function KnownReport({
   async function download() {
     setDownloading(true);
     try {
-      const blob = await downloadReportExcel(selectAccessToken(auth.getSnapshot()), request);
+      const blob = await downloadReportExcel(api, request);
       saveBlob(blob, reportFileName(request.reportId, request));
     } catch (error) {
       notify({ tone: 'error', title: m.downloadFailed, description: error instanceof Error ? error.message : undefined });
