@@ -27,6 +27,17 @@ export function uploadFailureMessage(error: unknown): string | null {
   return typeof message === 'string' && message !== '' ? message : null;
 }
 
+/**
+ * Whether sending the same file again may succeed: no answer came back (the network), the server failed (5xx),
+ * was busy (408, 429) or lost the connection mid-file ('upload_interrupted'). Any other answer refuses this
+ * file or this request, and would refuse it again.
+ */
+export function isRetryableUploadFailure(error: unknown): boolean {
+  const { status, code } = typeof error === 'object' && error !== null ? (error as { status?: unknown; code?: unknown }) : {};
+  if (typeof status !== 'number') return true;
+  return status >= 500 || status === 408 || status === 429 || code === 'upload_interrupted';
+}
+
 export function createAttachmentSlotActors(api: AttachmentSlotApi) {
   return {
     // A callback actor: it reports progress while the upload runs, then done or failed; stopping it aborts.
@@ -45,7 +56,8 @@ export function createAttachmentSlotActors(api: AttachmentSlotApi) {
         )
         .then(
           (uploaded) => report({ type: 'upload.done', uploaded }),
-          (error: unknown) => report({ type: 'upload.failed', message: uploadFailureMessage(error) }),
+          (error: unknown) =>
+            report({ type: 'upload.failed', message: uploadFailureMessage(error), retryable: isRetryableUploadFailure(error) }),
         );
       return () => controller.abort();
     }),

@@ -45,6 +45,8 @@ export const attachmentSlotMachine = setup({
     accepts: ({ context, event }) => event.type === 'file.choose' && isAcceptedFile(event.file, context.slot.accepts),
     isEmptyFile: ({ event }) => event.type === 'file.choose' && event.file.size === 0,
     isTooLarge: ({ context, event }) => event.type === 'file.choose' && event.file.size > context.maxBytes,
+    // No answer or a server failure: the same file may go through if sent again.
+    isRetryableFailure: ({ event }) => event.type === 'upload.failed' && event.retryable,
     // Named compositions, so the visualiser shows what each transition waits for.
     refusesType: and(['isEnabled', not('accepts')]),
     refusesEmptyFile: and(['isEnabled', 'isEmptyFile']),
@@ -54,7 +56,9 @@ export const attachmentSlotMachine = setup({
   },
   actions: {
     storeSlot: assign(({ context, event }) =>
-      event.type === 'slot.updated' ? { slot: event.slot, enabled: event.enabled ?? context.enabled } : {},
+      event.type === 'slot.updated'
+        ? { slot: event.slot, enabled: event.enabled ?? context.enabled, showsMissing: event.showsMissing ?? context.showsMissing }
+        : {},
     ),
     storeFile: assign((_, params: { file: ChosenFile }) => ({ file: params.file, progress: null, error: null })),
     refuseType: assign(({ context }) => ({ error: text.wrongType(acceptedKindsLabel(context.slot.accepts)), file: null })),
@@ -73,6 +77,12 @@ export const attachmentSlotMachine = setup({
       error: (event.type === 'upload.failed' ? event.message : null) ?? text.uploadFailed,
       progress: null,
     })),
+    // The server refused the file itself: it is forgotten, as one refused before sending.
+    refuseUploaded: assign(({ event }) => ({
+      error: (event.type === 'upload.failed' ? event.message : null) ?? text.refused,
+      file: null,
+      progress: null,
+    })),
     storeRemoved: assign(({ context }) => ({ slot: { ...context.slot, uploaded: null }, error: null })),
     storeRemoveFailure: assign({ error: text.removeFailed }),
     storeDownloadFailure: assign({ error: text.downloadFailed }),
@@ -89,6 +99,7 @@ export const attachmentSlotMachine = setup({
     slot: input.slot,
     enabled: input.enabled,
     maxBytes: input.maxBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    showsMissing: input.showsMissing ?? false,
     file: null,
     progress: null,
     error: null,
@@ -100,7 +111,9 @@ export const attachmentSlotMachine = setup({
       always: [{ guard: 'hasUploadedFile', target: 'uploaded' }, { target: 'notUploaded' }],
     },
     notUploaded: {
-      description: 'NON CARICATO, or a drop zone when enabled. A mandatory slot says "L\u2019allegato è obbligatorio".',
+      description:
+        'NON CARICATO, or a drop zone when enabled. A mandatory slot says "L\u2019allegato è obbligatorio" once ' +
+        'the person tried to go on or to submit.',
       initial: 'waiting',
       on: {
         'file.choose': [
@@ -130,7 +143,9 @@ export const attachmentSlotMachine = setup({
       states: {
         waiting: { description: 'Waiting for a file.' },
         rejected: {
-          description: 'The chosen file is of a type the slot does not take, empty or too large: the message says which.',
+          description:
+            'The chosen file was refused, here (type, empty, too large) or by the server (its content): the message ' +
+            'says why and the drop zone offers "Scegli un altro file". Sending the same file again would be refused again.',
           on: { 'error.dismiss': { target: 'waiting', actions: 'clearError' } },
         },
       },
@@ -148,7 +163,10 @@ export const attachmentSlotMachine = setup({
           target: 'uploaded',
           actions: [{ type: 'storeUploaded', params: ({ event }) => ({ uploaded: event.uploaded }) }, 'notifyChanged'],
         },
-        'upload.failed': { target: 'failed.upload', actions: 'storeUploadFailure' },
+        'upload.failed': [
+          { guard: 'isRetryableFailure', target: 'failed.upload', actions: 'storeUploadFailure' },
+          { target: 'notUploaded.rejected', actions: 'refuseUploaded' },
+        ],
         'upload.cancel': { target: 'notUploaded', actions: 'forgetFile' },
         // A refresh caused by another slot: remembered, this upload goes on.
         'slot.updated': { actions: 'storeSlot' },
@@ -185,7 +203,7 @@ export const attachmentSlotMachine = setup({
       on: { 'slot.updated': { actions: 'storeSlot' } },
     },
     failed: {
-      description: 'An upload, removal or download failed: the message, Riprova and Chiudi.',
+      description: 'An upload the network or the server dropped, a removal or a download failed: the message, Riprova and Chiudi.',
       initial: 'upload',
       on: {
         'error.dismiss': { target: 'settling', actions: 'forgetFile' },
@@ -193,7 +211,7 @@ export const attachmentSlotMachine = setup({
       },
       states: {
         upload: {
-          description: 'Riprova sends the same file again.',
+          description: 'No answer or a server failure: Riprova sends the same file again.',
           on: { 'error.retry': { guard: 'canRetryUpload', target: '#attachmentSlot.uploading', actions: 'clearError' } },
         },
         remove: {

@@ -39,9 +39,14 @@ export const selectShowsSpinner = (snapshot: AttachmentSlotSnapshot): boolean =>
 export const selectErrorMessage = (snapshot: AttachmentSlotSnapshot): string | null =>
   snapshot.matches({ notUploaded: 'rejected' }) || snapshot.matches('failed') ? snapshot.context.error : null;
 
-/** "L'allegato è obbligatorio" under a mandatory slot that holds no file and is not receiving one. */
+/**
+ * "L'allegato è obbligatorio" under a mandatory slot that holds no file and is not receiving one, once the
+ * person tried to go on or to submit (never before they had the chance to add it).
+ */
 export const selectMandatoryError = (snapshot: AttachmentSlotSnapshot): string | null =>
-  snapshot.context.slot.mandatory && selectUploaded(snapshot) === null && !snapshot.matches('uploading') ? text.mandatory : null;
+  snapshot.context.showsMissing && snapshot.context.slot.mandatory && selectUploaded(snapshot) === null && !snapshot.matches('uploading')
+    ? text.mandatory
+    : null;
 export const selectShowsMandatoryError = (snapshot: AttachmentSlotSnapshot): boolean => selectMandatoryError(snapshot) !== null;
 
 /** Shown beside a stored PDF that is not PDF/A (accepted all the same). */
@@ -50,5 +55,9 @@ export const selectPdfANotice = (snapshot: AttachmentSlotSnapshot): string | nul
 
 export const selectCanRemove = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'file.remove' });
 export const selectCanDownload = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'file.download' });
+/** The picker's label: after a refused file it offers another one ("Scegli un altro file"), not the same again. */
+export const selectChooseFileLabel = (snapshot: AttachmentSlotSnapshot): string =>
+  snapshot.matches({ notUploaded: 'rejected' }) ? text.chooseAnotherFile : text.chooseFile;
+
 export const selectCanRetry = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'error.retry' });
 export const selectCanCancelUpload = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'upload.cancel' });

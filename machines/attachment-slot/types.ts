@@ -29,6 +29,11 @@ export interface AttachmentSlotInput {
   enabled: boolean;
   /** The client-side size limit (the server's MAX_UPLOAD_MB); default 25 MB. */
   maxBytes?: number;
+  /**
+   * The person tried to go on or to submit: a mandatory slot without a file says so. Default false: nobody is
+   * told a file is missing before they had the chance to add it.
+   */
+  showsMissing?: boolean;
 }
 
 export interface UploadProgress {
@@ -40,7 +45,9 @@ export interface AttachmentSlotContext {
   slot: AttachmentSlotData;
   enabled: boolean;
   maxBytes: number;
-  /** The file being uploaded, kept so a failed upload can be retried. */
+  /** Whether a missing mandatory file is pointed out (the host's AttachmentSlotInput.showsMissing). */
+  showsMissing: boolean;
+  /** The file being uploaded, kept so an upload the network or the server dropped can be retried. */
   file: ChosenFile | null;
   progress: UploadProgress | null;
   /** The Italian message of the last refusal or failure. */
@@ -56,9 +63,9 @@ export type AttachmentSlotEvent =
   | { type: 'file.download' }
   /** Stops an upload under way. */
   | { type: 'upload.cancel' }
-  /** The attachments list was fetched again: this slot's row as it is now. */
-  | { type: 'slot.updated'; slot: AttachmentSlotData; enabled?: boolean }
-  /** Riprova after a failed upload, removal or download. */
+  /** The attachments list was fetched again, or the host changed what the slot may do or must point out. */
+  | { type: 'slot.updated'; slot: AttachmentSlotData; enabled?: boolean; showsMissing?: boolean }
+  /** Riprova after an upload the network or the server dropped, a failed removal or download. */
   | { type: 'error.retry' }
   /** Closes the message of a refused file or a failure. */
   | { type: 'error.dismiss' }
@@ -66,8 +73,12 @@ export type AttachmentSlotEvent =
   | { type: 'upload.progress'; loaded: number; total: number }
   /** Sent by the uploadFile actor: the server stored the file. */
   | { type: 'upload.done'; uploaded: UploadedAttachment }
-  /** Sent by the uploadFile actor: the upload failed, with the server's Italian message when there was one. */
-  | { type: 'upload.failed'; message: string | null };
+  /**
+   * Sent by the uploadFile actor: the upload failed, with the server's Italian message when there was one.
+   * `retryable`: no answer came back or the server failed, so sending the same file again may work; otherwise
+   * the server refused the file (its type, size or content) and only another file can do.
+   */
+  | { type: 'upload.failed'; message: string | null; retryable: boolean };
 
 export interface UploadFileInput {
   file: ChosenFile;

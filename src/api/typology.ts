@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { LookupItem, ProvinceItem } from '../../domain/lookups.ts';
 import type { ApiClient } from './client.ts';
+import { parentLookupId } from './lookupIds.ts';
 
 export async function getFormeGiuridiche(api: ApiClient, signal?: AbortSignal): Promise<LookupItem[]> {
   return await api<LookupItem[]>('/api/Typology/GetAllFormaGiuridica', { signal });
@@ -67,36 +68,48 @@ export const typologyQueries = {
       queryFn: ({ signal }) => getRegioni(api, signal),
       ...referenceData,
     }),
-  province: (api: ApiClient, regId: number) =>
-    queryOptions({
-      queryKey: ['typology', 'province', regId] as const,
-      queryFn: ({ signal }) => getProvinceOfRegion(api, regId, signal),
+  /** The region's provinces; no request while no region is chosen (null). */
+  province: (api: ApiClient, regId: number | null) => {
+    const id = parentLookupId(regId);
+    return queryOptions({
+      queryKey: ['typology', 'province', id] as const,
+      queryFn: id === null ? skipToken : ({ signal }) => getProvinceOfRegion(api, id, signal),
       ...referenceData,
-    }),
-  comuni: (api: ApiClient, provId: number) =>
-    queryOptions({
-      queryKey: ['typology', 'comuni', provId] as const,
-      queryFn: ({ signal }) => getComuniOfProvince(api, provId, signal),
+    });
+  },
+  /** The province's comuni; no request while no province is chosen (null). */
+  comuni: (api: ApiClient, provId: number | null) => {
+    const id = parentLookupId(provId);
+    return queryOptions({
+      queryKey: ['typology', 'comuni', id] as const,
+      queryFn: id === null ? skipToken : ({ signal }) => getComuniOfProvince(api, id, signal),
       ...referenceData,
-    }),
+    });
+  },
   cittaMetropolitane: (api: ApiClient) =>
     queryOptions({
       queryKey: ['typology', 'cittaMetropolitane'] as const,
       queryFn: ({ signal }) => getCittaMetropolitane(api, signal),
       ...referenceData,
     }),
-  comuniOfCity: (api: ApiClient, cityId: number) =>
-    queryOptions({
-      queryKey: ['typology', 'comuniOfCity', cityId] as const,
-      queryFn: ({ signal }) => getComuniOfCity(api, cityId, signal),
+  /** The metropolitan city's comuni; no request while no city is chosen (null). */
+  comuniOfCity: (api: ApiClient, cityId: number | null) => {
+    const id = parentLookupId(cityId);
+    return queryOptions({
+      queryKey: ['typology', 'comuniOfCity', id] as const,
+      queryFn: id === null ? skipToken : ({ signal }) => getComuniOfCity(api, id, signal),
       ...referenceData,
-    }),
-  regionOfCity: (api: ApiClient, cityId: number) =>
-    queryOptions({
-      queryKey: ['typology', 'regionOfCity', cityId] as const,
-      queryFn: ({ signal }) => getRegionOfCity(api, cityId, signal),
+    });
+  },
+  /** The metropolitan city's region; no request while no city is chosen (null). */
+  regionOfCity: (api: ApiClient, cityId: number | null) => {
+    const id = parentLookupId(cityId);
+    return queryOptions({
+      queryKey: ['typology', 'regionOfCity', id] as const,
+      queryFn: id === null ? skipToken : ({ signal }) => getRegionOfCity(api, id, signal),
       ...referenceData,
-    }),
+    });
+  },
   areeTematiche: (api: ApiClient) =>
     queryOptions({
       queryKey: ['typology', 'areeTematiche'] as const,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipEntries } from '../support/zipEntries.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { typeLikeAPerson } from './support/typing.ts';
 
 const ORGANIZATION = 'Comune di Serravalle';
 const TITLE = 'Candidatura Fondo Tematico Piani Urbani Integrati';
@@ -58,7 +59,7 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
     await dialog.getByText('Sei sicuro di voler settare lo stato in In integrazione?').waitFor();
     const confirm = dialog.getByRole('button', { name: 'Conferma' });
     await expect(confirm.isDisabled()).resolves.toBe(true);
-    await dialog.getByRole('textbox', { name: /Richiesta di integrazione/ }).fill(REQUEST);
+    await typeLikeAPerson(dialog.getByRole('textbox', { name: /Richiesta di integrazione/ }), REQUEST);
     await dialog.getByRole('spinbutton', { name: /giorno/i }).click();
     await page.keyboard.type('15032099');
     await expectAccessible(page);

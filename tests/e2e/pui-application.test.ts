@@ -7,12 +7,15 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { prose } from '../support/puiFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { badIdRequests, recordApiRequests, storedDraftValues } from './support/serverReads.ts';
 import { wizardActions } from './support/wizard.ts';
 
 /**
- * A new applicant fills the whole PUI application as a person would (spec §2 Application wizard PUI), reloads
- * midway and finds everything, uploads the attachments, submits, sees the confirmation and the new status on
- * /calls; then an admin opens it read-only with the reviewers' warnings. axe on every step.
+ * A new applicant fills the whole PUI application as a person would (spec §2 Application wizard PUI), typing a
+ * key at a time and numbers the Italian way (issue 25: what a person types is what is stored), reloads midway
+ * and finds everything, uploads the attachments, submits, sees the confirmation and the new status on /calls;
+ * then an admin opens it read-only with the reviewers' warnings and the same figures. Every figure is checked
+ * three times: the box once left, the draft the server stored, the admin's read-only view. axe on every step.
  */
 let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
 let browser: Browser;
@@ -20,16 +23,51 @@ let context: BrowserContext;
 let page: Page;
 let organizationId: string;
 let workbook: Buffer;
+let requests: string[];
 
 const TITLE = 'Candidatura Fondo Tematico Piani Urbani Integrati';
 const stamp = Date.now();
 const templatePdf = readFileSync(path.resolve('public/modelli/informativa-privacy.pdf'));
+const stored = () => storedDraftValues(context, portal.url, 'PUI', organizationId);
+/** The autosave waits 1.5 s after the last key, then saves: long enough for a busy machine. */
+const SAVED = { timeout: 15_000, interval: 250 };
+
+/** A figure as typed, as the box shows it once left, and as stored: [label, typed, shown, field, stored]. */
+type Figure = readonly [label: string, typed: string, shown: string, field: string, value: number];
+
+/** Step 2's amounts, in the forms Italian people type them: dots or spaces for thousands, a comma for cents. */
+const AMOUNTS: readonly Figure[] = [
+  ['Totale investimento', '10.000.000', '10.000.000,00', 'costiTotale', 10_000_000],
+  ['Acquisto di immobili', '1 000 000', '1.000.000,00', 'costiImmobili', 1_000_000],
+  ['Capex', '8.500.000,50', '8.500.000,50', 'costiCapex', 8_500_000.5],
+  ['Capitale circolante', '499999,5', '499.999,50', 'costiCircolante', 499_999.5],
+  ['Intervento richiesto al Fondo', '6.000.000', '6.000.000,00', 'entitaInterventoFondo', 6_000_000],
+  ['Cofinanziamento a debito', '2000000', '2.000.000,00', 'cofinanziamentoDebito', 2_000_000],
+  ['Cofinanziamento in equity', '1.000.000,00', '1.000.000,00', 'cofinanziamentoEquity', 1_000_000],
+  ['Cofinanziamento pubblico', '1 000 000,00', '1.000.000,00', 'cofinanziamentoPubblico', 1_000_000],
+];
+/** Step 4's quantities (kW, MWh, m²) and counts, typed; and the amounts and quantities pasted in their own test. */
+const TYPED_IMPACT: readonly Figure[] = [
+  ['Potenza installata', '12,5', '12,50', 'potenzaFER', 12.5],
+  ['Energia prodotta all.anno', '1.250,75', '1.250,75', 'quantitaFER', 1250.75],
+  ['Superficie coperta esistente', '1200000,5', '1.200.000,50', 'superficieCopertaEsistente', 1_200_000.5],
+  ['Numero di posti letto', '1.200', '1.200', 'numeroPostiLetto', 1200],
+  ['Nuovi posti di lavoro nella fase di cantiere', '45', '45', 'forzaLavoro', 45],
+];
+const PASTED_IMPACT: readonly Figure[] = [
+  ['Canone medio di locazione mensile', '1.200,50', '1.200,50', 'canoniLocazione', 1200.5],
+  ['Prezzo medio di compravendita al m²', '3 500', '3.500,00', 'prezziCompravendita', 3500],
+  ['Superficie verde aggiunta', '2500,5', '2.500,50', 'superficieVerdeAggiunta', 2500.5],
+];
+const labelled = (label: string) => new RegExp(`^${label}`);
+const storedAs = (figures: readonly Figure[]) => Object.fromEntries(figures.map(([, , , field, value]) => [field, value]));
 
 beforeAll(async () => {
   portal = await startPortalWithDatabase();
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
   page = await context.newPage();
+  requests = recordApiRequests(page);
   const excel = new ExcelJS.Workbook();
   excel.addWorksheet('Piano economico').addRows([
     ['Voce', 'Importo'],
@@ -49,6 +87,11 @@ const next = (title: string) => wizard().next(title);
 const choose = (label: string | RegExp, option: string) => wizard().choose(label, option);
 const answer = (question: RegExp, label: string) => wizard().answer(question, label);
 const typeDate = (label: string, digits: string) => wizard().typeDate(label, digits);
+const type = (label: RegExp, text: string) => wizard().type(label, text);
+const shown = (label: RegExp) => wizard().shown(label);
+/** The Allegati rows that still take a file. */
+const slotRows = () =>
+  page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Seleziona file|Scegli un altro file/ }) });
 
 /** The first choice of a checkbox group, ticked by its visible label. */
 async function tickFirst(groupName: RegExp) {
@@ -96,41 +139,50 @@ describe('the PUI application wizard', () => {
   });
 
   it('step 1 Progetto: the city fills the region and narrows comuni and plans', async () => {
-    await page.getByRole('textbox', { name: /Nome del progetto/ }).fill('Parco lineare del Naviglio');
+    await type(/Nome del progetto/, 'Parco lineare del Naviglio');
     await choose(/Città metropolitana/, 'Milano');
     await page.getByRole('textbox', { name: 'Regione' }).and(page.locator('[value="Lombardia"]')).waitFor();
-    await page.getByRole('combobox', { name: /Comune/ }).fill('Milano');
-    await page.getByRole('option', { name: 'Milano', exact: true }).click();
+    await wizard().pick(/Comune/, 'Milano');
     await answer(/inerente a un PUI/, 'Sì');
-    await page.getByRole('textbox', { name: /Codice del progetto nel PUI/ }).fill('B07');
+    await type(/Codice del progetto nel PUI/, 'B07');
     await tickFirst(/PUI di riferimento/);
-    await page.getByRole('textbox', { name: /Distanza dal perimetro del PUI/ }).fill('350');
+    await type(/Distanza dal perimetro del PUI/, '1.350');
+    await expect(shown(/Distanza dal perimetro del PUI/)).resolves.toBe('1.350');
     await choose(/Finalità generale/, (await firstOptionOf(/Finalità generale/)) ?? '');
     await choose(/Obiettivo generale/, 'Ambiente');
     await tickFirst(/Obiettivi specifici/);
-    await page.getByRole('textbox', { name: /Descrizione del progetto/ }).fill(prose(650));
     await tickFirst(/Tipologia di intervento/);
+    await expect.poll(stored, SAVED).toMatchObject({ progPuiDistanza: 1350 });
+  });
+
+  it('step 1: the project description, typed key by key (500 to 1,000 characters)', async () => {
+    await type(/Descrizione del progetto/, prose(650));
+    await expect.poll(async () => String((await stored()).progDescrizione).length, SAVED).toBe(650);
     await expectAccessible(page);
     await next('Fonti e Impieghi');
   });
 
-  it('step 2 Fonti e Impieghi: amounts typed the Italian way, sources and fund share computed', async () => {
-    const amounts: [string, string][] = [
-      ['Totale investimento', '10000000'],
-      ['Acquisto di immobili', '1000000'],
-      ['Capex', '8500000,50'],
-      ['Capitale circolante', '499999,50'],
-      ['Intervento richiesto al Fondo', '6000000'],
-      ['Cofinanziamento a debito', '2000000'],
-      ['Cofinanziamento in equity', '1000000'],
-      ['Cofinanziamento pubblico', '1000000'],
-    ];
-    for (const [label, value] of amounts) await page.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
-    await page.getByRole('textbox', { name: /Nome della misura di cofinanziamento/ }).fill('PNRR M5C2 Investimento 2.2');
+  it('step 2 Fonti e Impieghi: amounts typed the Italian way are shown formatted and stored as meant', async () => {
+    for (const [label, typed] of AMOUNTS) await type(labelled(label), typed);
+    for (const [label, , text] of AMOUNTS) await expect(shown(labelled(label)), label).resolves.toBe(text);
+    await type(/Nome della misura di cofinanziamento/, 'PNRR M5C2 Investimento 2.2');
     await choose(/Forma tecnica/, 'Debito');
-    await expect.poll(() => page.getByRole('textbox', { name: /^Fonti di copertura/ }).inputValue()).toBe('10.000.000,00');
-    await expect.poll(() => page.getByRole('textbox', { name: /^Quota del Fondo/ }).inputValue()).toBe('60,00 %');
+    await expect.poll(() => shown(/^Fonti di copertura/)).toBe('10.000.000,00');
+    await expect.poll(() => shown(/^Quota del Fondo/)).toBe('60,00 %');
+    await expect.poll(stored, SAVED).toMatchObject(storedAs(AMOUNTS));
     await expectAccessible(page);
+  });
+
+  it('step 2: a text that is not an Italian amount says the form expected and stores no number', async () => {
+    await type(/^Capex/, '1.2');
+    await page.getByText('Inserisci un importo come 1.200.000,50').waitFor();
+    // The text stays as typed, to be corrected; no other number (1,2 or 12) is stored in its place.
+    await expect(shown(/^Capex/)).resolves.toBe('1.2');
+    await expect.poll(async () => (await stored()).costiCapex, SAVED).toBeNull();
+    await expectAccessible(page);
+    await type(/^Capex/, '8.500.000,50');
+    await expect(page.getByText('Inserisci un importo come 1.200.000,50').count()).resolves.toBe(0);
+    await expect.poll(stored, SAVED).toMatchObject({ costiCapex: 8_500_000.5 });
   });
 
   it('a reload midway finds everything that was typed', async () => {
@@ -149,42 +201,102 @@ describe('the PUI application wizard', () => {
       .first()
       .click();
     await stepHeading('Fonti e Impieghi').waitFor();
-    await expect(page.getByRole('textbox', { name: /^Capex/ }).inputValue()).resolves.toMatch(/^8\.?500\.?000,5/);
+    for (const [label, , text] of AMOUNTS) await expect(shown(labelled(label)), label).resolves.toBe(text);
     await next('Tempistiche');
   });
 
   it("step 3 Tempistiche: the end of works is computed and blocked after the call's limit", async () => {
     await choose(/Livello di progettazione/, 'PFTE');
     await choose(/Stadio dell.iter autorizzativo/, 'In corso');
-    await page.getByRole('textbox', { name: /Tipo di autorizzazione/ }).fill('Permesso di costruire');
-    await page.getByRole('textbox', { name: /Tempi per i permessi/ }).fill('90');
+    await type(/Tipo di autorizzazione/, 'Permesso di costruire');
+    await type(/Tempi per i permessi/, '90');
     await typeDate('Data di inizio lavori', '15012026');
-    await page.getByRole('textbox', { name: /Durata dei lavori/ }).fill('9');
+    await type(/Durata dei lavori/, '9');
     await page.getByText("La data non puo' superare il 31/08/2026").waitFor();
-    await page.getByRole('textbox', { name: /Durata dei lavori/ }).fill('6');
-    await expect.poll(() => page.getByRole('textbox', { name: /^Fine lavori prevista/ }).inputValue()).toBe('15/07/2026');
+    await type(/Durata dei lavori/, '6');
+    await expect.poll(() => shown(/^Fine lavori prevista/)).toBe('15/07/2026');
     await expect(page.getByText("La data non puo' superare il 31/08/2026").count()).resolves.toBe(0);
-    await page.getByRole('textbox', { name: /Descrizione dell.iter procedurale/ }).fill(prose(320));
+    await type(/Descrizione dell.iter procedurale/, prose(320));
+    await expect.poll(stored, SAVED).toMatchObject({ tempiPermessi: 90, tempiDurataLavori: 6 });
     await expectAccessible(page);
     await next("Valutazione d'Impatto");
   });
 
-  it("step 4 Valutazione d'Impatto: an indicator's numbers appear on SI", async () => {
+  it("step 4 Valutazione d'Impatto: quantities and counts typed the Italian way; a NO clears what the SI asked", async () => {
+    await answer(/impianti a fonti rinnovabili/, 'SI');
+    await answer(/interviene su superficie coperta/, 'SI');
+    await answer(/prevede posti letto/, 'SI');
+    for (const [label, typed] of TYPED_IMPACT) await type(labelled(label), typed);
+    for (const [label, , text] of TYPED_IMPACT) await expect(shown(labelled(label)), label).resolves.toBe(text);
     await answer(/nuove piantumazioni/, 'SI');
-    await page.getByRole('textbox', { name: /Numero di alberi piantati/ }).fill('120');
+    await type(/Numero di alberi piantati/, '120');
+    await expect
+      .poll(async () => (await stored()).puiSurveyDto, SAVED)
+      .toMatchObject({
+        ...storedAs(TYPED_IMPACT),
+        numeroPiantumazioni: 120,
+      });
     await answer(/nuove piantumazioni/, 'NO');
     await expect(page.getByRole('textbox', { name: /Numero di alberi piantati/ }).count()).resolves.toBe(0);
+    await expect.poll(async () => (await stored()).puiSurveyDto, SAVED).toMatchObject({ numeroPiantumazioni: null });
     await expectAccessible(page);
+  });
+
+  it('step 4: figures pasted or filled in by the browser are read the same way', async () => {
+    await answer(/abitazioni/, 'SI');
+    await answer(/aggiunge superficie verde/, 'SI');
+    for (const [label, pasted] of PASTED_IMPACT) {
+      const box = page.getByRole('textbox', { name: labelled(label) });
+      await box.fill(pasted);
+      await box.press('Tab');
+    }
+    for (const [label, , text] of PASTED_IMPACT) await expect(shown(labelled(label)), label).resolves.toBe(text);
+    await expect.poll(async () => (await stored()).puiSurveyDto, SAVED).toMatchObject(storedAs(PASTED_IMPACT));
     await next('Allegati');
   });
 
-  it('step 5 Allegati: templates to download, every mandatory slot uploaded', async () => {
+  it('step 5 Allegati: templates to download; nothing is said missing before the person goes on', async () => {
     await page
       .getByRole('link', { name: /Scarica modulo/ })
       .first()
       .waitFor();
-    const rows = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Seleziona file/ }) });
+    await expect(page.getByText('L\u2019allegato è obbligatorio').count()).resolves.toBe(0);
     await expectAccessible(page);
+    await next('Invia Candidatura');
+    await page
+      .getByRole('button', { name: /Allegati/ })
+      .first()
+      .click();
+    await stepHeading('Allegati').waitFor();
+    const mandatory = await slotRows().filter({ hasText: '*' }).count();
+    expect(mandatory).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('L\u2019allegato è obbligatorio').count()).toBe(mandatory);
+  });
+
+  it('step 5: a file the server refuses offers choosing another file, not sending the same one again', async () => {
+    const row = page.getByRole('listitem').filter({ hasText: 'Piano economico-finanziario' });
+    const chooser = page.waitForEvent('filechooser');
+    await row.getByRole('button', { name: /Seleziona file/ }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'piano.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: templatePdf });
+    await row
+      .getByRole('alert')
+      .getByText(/non è un foglio Excel/)
+      .waitFor();
+    await expect(row.getByRole('button', { name: 'Riprova' }).count()).resolves.toBe(0);
+    await expectAccessible(page);
+    const another = page.waitForEvent('filechooser');
+    await row.getByRole('button', { name: /Scegli un altro file/ }).click();
+    await (
+      await another
+    ).setFiles({ name: 'piano.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
+    await row.getByText('CARICATO', { exact: true }).waitFor();
+    await expect(row.getByRole('alert').count()).resolves.toBe(0);
+  });
+
+  it('step 5: every mandatory slot uploaded', async () => {
+    const rows = slotRows();
     for (let remaining = await mandatoryRows(); remaining > 0; remaining = await mandatoryRows()) {
       const row = rows.filter({ hasText: '*' }).first();
       const isExcel = (await row.textContent())?.includes('Excel') ?? false;
@@ -197,10 +309,10 @@ describe('the PUI application wizard', () => {
           ? { name: 'piano.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook }
           : { name: 'documento firmato.pdf', mimeType: 'application/pdf', buffer: templatePdf },
       );
-      await page.waitForFunction((count) => document.querySelectorAll('li').length > 0 && count > 0, remaining);
       await expect.poll(mandatoryRows, { timeout: 15_000 }).toBe(remaining - 1);
     }
     await page.getByText('CARICATO', { exact: true }).first().waitFor();
+    await expect(page.getByText('L\u2019allegato è obbligatorio').count()).resolves.toBe(0);
     await expectAccessible(page);
     await next('Invia Candidatura');
 
@@ -255,12 +367,41 @@ describe('the PUI application wizard', () => {
     await expectAccessible(page);
   });
 
+  it('the admin reads every figure as it was typed, in Italian form', async () => {
+    const readOnlyStep = async (title: string, figures: readonly (readonly [string, string])[]) => {
+      await page
+        .getByRole('button', { name: new RegExp(title) })
+        .first()
+        .click();
+      await stepHeading(title).waitFor();
+      for (const [label, text] of figures) {
+        const box = page.getByRole('textbox', { name: labelled(label) });
+        await expect(box.getAttribute('readonly'), label).resolves.not.toBeNull();
+        await expect(box.inputValue(), label).resolves.toBe(text);
+      }
+    };
+    const shownOf = (figures: readonly Figure[]) => figures.map(([label, , text]) => [label, text] as const);
+    await readOnlyStep('Progetto', [['Distanza dal perimetro del PUI', '1.350']]);
+    await readOnlyStep('Fonti e Impieghi', [...shownOf(AMOUNTS), ['Fonti di copertura', '10.000.000,00']]);
+    await readOnlyStep('Tempistiche', [
+      ['Tempi per i permessi', '90'],
+      ['Durata dei lavori', '6'],
+    ]);
+    await readOnlyStep("Valutazione d'Impatto", [...shownOf(TYPED_IMPACT), ...shownOf(PASTED_IMPACT)]);
+    await expectAccessible(page);
+  });
+
   it('the admin downloads the application\u2019s attachments as one zip from the organisation list', async () => {
     await page.goto(`${portal.url}/admin-panel`);
     await expectHeading(page, 'Pannello Admin');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Scarica gli allegati PUI di Comune di Rocca Serena (zip)' }).click();
     expect((await download).suggestedFilename()).toBe('AllegatiPui-Comune di Rocca Serena.zip');
+  });
+
+  it('no list was asked for with an id that is not one (cityId=0, regId=NaN) on any page of the journey', () => {
+    expect(requests.some((url) => url.includes('/api/Typology/GetComuneFromCity?cityId=215'))).toBe(true);
+    expect(badIdRequests(requests)).toEqual([]);
   });
 });
 

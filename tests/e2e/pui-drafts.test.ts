@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { typeLikeAPerson } from './support/typing.ts';
 
 /**
  * Drafts never lose what was typed (issue 5): the network drops and comes back; two tabs edit the same
@@ -61,7 +62,7 @@ afterAll(async () => {
 describe('autosaved drafts', () => {
   it('saves shortly after typing stops and says so', async () => {
     await openWizard(first);
-    await projectName(first).fill('Piazza del mercato');
+    await typeLikeAPerson(projectName(first), 'Piazza del mercato');
     await first.getByText('Modifiche non salvate').waitFor();
     await saved(first);
     await expectAccessible(first);
@@ -69,7 +70,7 @@ describe('autosaved drafts', () => {
 
   it('keeps what was typed while the network is down, says so, and saves when it is back', async () => {
     await context.setOffline(true);
-    await projectName(first).fill('Piazza del mercato coperto');
+    await typeLikeAPerson(projectName(first), 'Piazza del mercato coperto');
     await first.getByText('Connessione assente: nuovo tentativo tra poco').waitFor();
     await context.setOffline(false);
     await saved(first);
@@ -83,11 +84,11 @@ describe('autosaved drafts', () => {
     await openWizard(second);
     await expect(projectName(second).inputValue()).resolves.toBe('Piazza del mercato coperto');
 
-    await projectName(first).fill('Piazza del mercato coperto e giardino');
+    await typeLikeAPerson(projectName(first), 'Piazza del mercato coperto e giardino');
     await first.getByText('Modifiche non salvate').waitFor();
     await saved(first);
 
-    await projectName(second).fill('Una versione vecchia');
+    await typeLikeAPerson(projectName(second), 'Una versione vecchia');
     const dialog = second.getByRole('alertdialog', { name: 'Bozza non salvata' });
     await dialog.waitFor();
     await expectAccessible(second);

@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prose } from '../support/puiFixtures.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { badIdRequests, recordApiRequests, storedDraftValues } from './support/serverReads.ts';
 import { wizardActions } from './support/wizard.ts';
 
 /**
- * A tourism operator fills the whole TUR application by hand (spec §2 Application wizard TUR), reloads midway
- * and finds everything, uploads the attachments, submits, sees the confirmation and the new status on /calls;
- * then an admin opens it read-only with the reviewers' warnings. axe on every step.
+ * A tourism operator fills the whole TUR application by hand (spec §2 Application wizard TUR), typing a key at
+ * a time and numbers the Italian way (issue 25: what a person types is what is stored), reloads midway and finds
+ * everything, uploads the attachments, submits, sees the confirmation and the new status on /calls; then an
+ * admin opens it read-only with the reviewers' warnings and the same figures. Every figure is checked three
+ * times: the box once left, the draft the server stored, the admin's read-only view. axe on every step.
  */
 let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
 let browser: Browser;
@@ -19,17 +22,51 @@ let context: BrowserContext;
 let page: Page;
 let organizationId: string;
 let workbook: Buffer;
+let requests: string[];
 
 const TITLE = 'Candidatura Fondo Tematico Turismo Sostenibile';
 const ORGANIZATION = 'Agriturismo Poggio Alto';
 const templatePdf = readFileSync(path.resolve('public/modelli/informativa-privacy.pdf'));
 const card = () => page.getByRole('article', { name: 'Fondo Tematico Turismo Sostenibile' });
+const stored = () => storedDraftValues(context, portal.url, 'TUR', organizationId);
+/** The autosave waits 1.5 s after the last key, then saves: long enough for a busy machine. */
+const SAVED = { timeout: 15_000, interval: 250 };
+
+/** A figure as typed, as the box shows it once left, and as stored: [label, typed, shown, field, stored]. */
+type Figure = readonly [label: string, typed: string, shown: string, field: string, value: number];
+
+/** Step 2's amounts, in the forms Italian people type them: dots or spaces for thousands, a comma for cents. */
+const AMOUNTS: readonly Figure[] = [
+  ['Totale investimento', '8.000.000', '8.000.000,00', 'costiTotale', 8_000_000],
+  ['Acquisto di immobili', '1.200.000,50', '1.200.000,50', 'costiImmobili', 1_200_000.5],
+  ['Capex per la transizione energetica', '3 000 000', '3.000.000,00', 'costiTotaleCapexTransEnerg', 3_000_000],
+  ['Capex per la transizione digitale', '2000000,5', '2.000.000,50', 'costiTotaleCapexTransDigital', 2_000_000.5],
+  ['Capitale circolante', '1799999', '1.799.999,00', 'costiTotaleCircolante', 1_799_999],
+  ['Intervento richiesto al Fondo', '4.500.000', '4.500.000,00', 'costiIintervento', 4_500_000],
+  ['Cofinanziamento a debito', '2.000.000,00', '2.000.000,00', 'costiDdebito', 2_000_000],
+  ['Cofinanziamento in equity', '500.000', '500.000,00', 'costiEquity', 500_000],
+  ['Cofinanziamento pubblico', '1 000 000', '1.000.000,00', 'costiPubblico', 1_000_000],
+];
+/** Step 4's quantities (m², trees with decimals) and counts, typed; and those pasted (autofill) in their own test. */
+const TYPED_IMPACT: readonly Figure[] = [
+  ['Superficie coperta recuperata', '1.250,75', '1.250,75', 'mqSuperficieCopertaRecuperata', 1250.75],
+  ['Numero di alberi piantati', '35,5', '35,50', 'numeroPiantumazioni', 35.5],
+  ['Incremento previsto di turisti', '6.500', '6.500', 'incrementoTuristi', 6500],
+  ['Nuovi posti di lavoro nel turismo', '12', '12', 'prevIncrementoForzaLavoro', 12],
+];
+const PASTED_IMPACT: readonly Figure[] = [
+  ['Potenza installata', '1 200,5', '1.200,50', 'potenzaFER', 1200.5],
+  ['Nuovi posti di lavoro nella fase di cantiere', '1.200', '1.200', 'forzaLavoro', 1200],
+];
+const labelled = (label: string) => new RegExp(`^${label}`);
+const storedAs = (figures: readonly Figure[]) => Object.fromEntries(figures.map(([, , , field, value]) => [field, value]));
 
 beforeAll(async () => {
   portal = await startPortalWithDatabase();
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
   page = await context.newPage();
+  requests = recordApiRequests(page);
   const excel = new ExcelJS.Workbook();
   excel.addWorksheet('Piano economico').addRows([
     ['Voce', 'Importo'],
@@ -44,6 +81,9 @@ afterAll(async () => {
 });
 
 const wizard = () => wizardActions(page);
+/** The Allegati rows that still take a file. */
+const slotRows = () =>
+  page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Seleziona file|Scegli un altro file/ }) });
 
 describe('the TUR application wizard', () => {
   it('a tourism operator opens the wizard from Candidati on the TUR card', async () => {
@@ -67,7 +107,7 @@ describe('the TUR application wizard', () => {
   });
 
   it('step 1 Progetto: region, province and comune narrow each other; thematic area; description', async () => {
-    await page.getByRole('textbox', { name: /Nome del progetto/ }).fill('Ospitalità diffusa a Montalcino');
+    await wizard().type(/Nome del progetto/, 'Ospitalità diffusa a Montalcino');
     await wizard().choose(/Regione/, 'Toscana');
     await wizard().choose(/Provincia/, 'Siena');
     await wizard().pick(/Comune/, 'Montalcino');
@@ -79,35 +119,42 @@ describe('the TUR application wizard', () => {
     await wizard().choose(/Provincia/, 'Siena');
     await wizard().pick(/Comune/, 'Montalcino');
     await wizard().choose(/Area tematica/, 'Turismo enogastronomico');
-    await page.getByRole('textbox', { name: /Descrizione del progetto/ }).fill(prose(320));
+    await wizard().type(/Descrizione del progetto/, prose(320));
     await expectAccessible(page);
     await wizard().next('Fonti e Impieghi');
   });
 
-  it('step 2 Fonti e Impieghi: totals must match the sources; shares computed', async () => {
-    const amounts: [string, string][] = [
-      ['Totale investimento', '8000000'],
-      ['Acquisto di immobili', '1200000'],
-      ['Capex per la transizione energetica', '3000000'],
-      ['Capex per la transizione digitale', '2000000'],
-      ['Capitale circolante', '1800000'],
-      ['Intervento richiesto al Fondo', '4500000'],
-      ['Cofinanziamento a debito', '2000000'],
-      ['Cofinanziamento in equity', '500000'],
-      ['Cofinanziamento pubblico', '1000000'],
-    ];
-    for (const [label, value] of amounts) await page.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
-    await page.getByRole('textbox', { name: /Nome della misura di cofinanziamento/ }).fill('Fondo regionale per il turismo');
+  it('step 2 Fonti e Impieghi: amounts typed the Italian way are shown formatted and stored as meant', async () => {
+    for (const [label, typed] of AMOUNTS) await wizard().type(labelled(label), typed);
+    for (const [label, , shown] of AMOUNTS) await expect(wizard().shown(labelled(label)), label).resolves.toBe(shown);
+    await wizard().type(/Nome della misura di cofinanziamento/, 'Fondo regionale per il turismo');
     await wizard().choose(/Forma tecnica/, 'Debito');
-    await expect.poll(() => page.getByRole('textbox', { name: /^Fonti di copertura/ }).inputValue()).toBe('8.000.000,00');
-    await expect.poll(() => page.getByRole('textbox', { name: /^Quota del Fondo/ }).inputValue()).toBe('56,25 %');
-    await expect.poll(() => page.getByRole('textbox', { name: /^Quota per la transizione energetica/ }).inputValue()).toBe('37,50 %');
-    // One cent apart: the spec's message, and the step stays incomplete.
-    await page.getByRole('textbox', { name: /^Totale investimento/ }).fill('8000000,01');
-    await page.getByRole('textbox', { name: /^Acquisto di immobili/ }).focus();
-    await page.getByText('I valori "Totale investimento" e "Fonti di copertura" devono essere uguali').waitFor();
-    await page.getByRole('textbox', { name: /^Totale investimento/ }).fill('8000000');
+    await expect.poll(() => wizard().shown(/^Fonti di copertura/)).toBe('8.000.000,00');
+    await expect.poll(() => wizard().shown(/^Quota del Fondo/)).toBe('56,25 %');
+    await expect.poll(() => wizard().shown(/^Quota per la transizione energetica/)).toBe('37,50 %');
+    await expect.poll(stored, SAVED).toMatchObject(storedAs(AMOUNTS));
     await expectAccessible(page);
+  });
+
+  it('step 2: totals must match the sources, to the cent', async () => {
+    await wizard().type(/^Totale investimento/, '8.000.000,01');
+    await page.getByText('I valori "Totale investimento" e "Fonti di copertura" devono essere uguali').waitFor();
+    await expect.poll(stored, SAVED).toMatchObject({ costiTotale: 8_000_000.01 });
+    await wizard().type(/^Totale investimento/, '8.000.000');
+    await expect.poll(() => page.getByText('devono essere uguali').count()).toBe(0);
+    await expect.poll(stored, SAVED).toMatchObject({ costiTotale: 8_000_000 });
+  });
+
+  it('step 2: a text that is not an Italian amount says the form expected and stores no number', async () => {
+    await wizard().type(/^Cofinanziamento in equity/, '1.2');
+    await page.getByText('Inserisci un importo come 1.200.000,50').waitFor();
+    // The text stays as typed, to be corrected; no other number (1,2 or 12) is stored in its place.
+    await expect(wizard().shown(/^Cofinanziamento in equity/)).resolves.toBe('1.2');
+    await expect.poll(async () => (await stored()).costiEquity, SAVED).toBeNull();
+    await expectAccessible(page);
+    await wizard().type(/^Cofinanziamento in equity/, '500.000');
+    await expect(page.getByText('Inserisci un importo come 1.200.000,50').count()).resolves.toBe(0);
+    await expect.poll(stored, SAVED).toMatchObject({ costiEquity: 500_000 });
   });
 
   it('a reload midway finds everything that was typed', async () => {
@@ -126,46 +173,98 @@ describe('the TUR application wizard', () => {
       .first()
       .click();
     await wizard().stepHeading('Fonti e Impieghi').waitFor();
-    await expect(page.getByRole('textbox', { name: /^Intervento richiesto al Fondo/ }).inputValue()).resolves.toMatch(/^4\.?500\.?000/);
+    for (const [label, , shown] of AMOUNTS) await expect(wizard().shown(labelled(label)), label).resolves.toBe(shown);
     await wizard().next('Tempistiche');
   });
 
   it("step 3 Tempistiche: the end of works is computed and blocked after the call's limit", async () => {
     await wizard().choose(/Livello di progettazione/, 'PFTE');
     await wizard().typeDate('Data di inizio lavori', '01022026');
-    await page.getByRole('textbox', { name: /Durata dei lavori/ }).fill('8');
+    await wizard().type(/Durata dei lavori/, '8');
     await page.getByText("La data non puo' superare il 31/08/2026").waitFor();
-    await page.getByRole('textbox', { name: /Durata dei lavori/ }).fill('6');
-    await expect.poll(() => page.getByRole('textbox', { name: /^Fine lavori prevista/ }).inputValue()).toBe('01/08/2026');
-    await page.getByRole('textbox', { name: /Descrizione dell.iter procedurale/ }).fill(prose(260));
+    await wizard().type(/Durata dei lavori/, '6');
+    await expect.poll(() => wizard().shown(/^Fine lavori prevista/)).toBe('01/08/2026');
+    await wizard().type(/Descrizione dell.iter procedurale/, prose(260));
+    await expect.poll(stored, SAVED).toMatchObject({ tempiDurataLavori: 6 });
     await expectAccessible(page);
     await wizard().next("Valutazione d'Impatto");
   });
 
-  it("step 4 Valutazione d'Impatto: tourism indicators, a NO clears what the SI asked", async () => {
+  it("step 4 Valutazione d'Impatto: quantities and counts typed the Italian way; a NO clears what the SI asked", async () => {
+    await wizard().answer(/recupera superficie coperta/, 'SI');
     await wizard().answer(/piantumazione di alberi/, 'SI');
-    await page.getByRole('textbox', { name: /Numero di alberi piantati/ }).fill('35,5');
     await wizard().answer(/incremento dei turisti/, 'SI');
-    await page.getByRole('textbox', { name: /Incremento previsto di turisti/ }).fill('4000');
+    for (const [label, typed] of TYPED_IMPACT) await wizard().type(labelled(label), typed);
+    for (const [label, , shown] of TYPED_IMPACT) await expect(wizard().shown(labelled(label)), label).resolves.toBe(shown);
     await wizard().answer(/contesto paesaggistico tutelato/, 'SI');
-    await page.getByRole('textbox', { name: /Tipo di contesto paesaggistico/ }).fill('Val d\u2019Orcia, patrimonio UNESCO');
+    await wizard().type(/Tipo di contesto paesaggistico/, 'Val d\u2019Orcia, patrimonio UNESCO');
     await wizard().answer(/mezzi di trasporto alternativi/, 'SI');
     await wizard().choose(/Tipo di intervento per la mobilità sostenibile/, 'Depositi per biciclette');
-    await page.getByRole('textbox', { name: /Numero di interventi/ }).fill('3');
-    await page.getByRole('textbox', { name: /Nuovi posti di lavoro nel turismo/ }).fill('6');
-    await wizard().answer(/incremento dei turisti/, 'NO');
-    await expect(page.getByRole('textbox', { name: /Incremento previsto di turisti/ }).count()).resolves.toBe(0);
+    await wizard().type(/Numero di interventi/, '3');
+    await expect
+      .poll(async () => (await stored()).turSurveyDto, SAVED)
+      .toMatchObject({
+        ...storedAs(TYPED_IMPACT),
+        numInterventiMobilitaSostenibile: 3,
+      });
+    await wizard().answer(/mezzi di trasporto alternativi/, 'NO');
+    await expect(page.getByRole('textbox', { name: /Numero di interventi/ }).count()).resolves.toBe(0);
+    await expect.poll(async () => (await stored()).turSurveyDto, SAVED).toMatchObject({ numInterventiMobilitaSostenibile: null });
     await expectAccessible(page);
+  });
+
+  it('step 4: figures pasted or filled in by the browser are read the same way', async () => {
+    await wizard().answer(/impianti a fonti rinnovabili/, 'SI');
+    for (const [label, pasted] of PASTED_IMPACT) {
+      const box = page.getByRole('textbox', { name: labelled(label) });
+      await box.fill(pasted);
+      await box.press('Tab');
+    }
+    for (const [label, , shown] of PASTED_IMPACT) await expect(wizard().shown(labelled(label)), label).resolves.toBe(shown);
+    await expect.poll(async () => (await stored()).turSurveyDto, SAVED).toMatchObject(storedAs(PASTED_IMPACT));
     await wizard().next('Allegati');
   });
 
-  it('step 5 Allegati: every mandatory slot uploaded', async () => {
-    const rows = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Seleziona file/ }) });
+  it('step 5 Allegati: nothing is said missing before the person goes on; then each mandatory slot says so', async () => {
     await page
       .getByRole('link', { name: /Scarica modulo/ })
       .first()
       .waitFor();
+    await expect(page.getByText('L\u2019allegato è obbligatorio').count()).resolves.toBe(0);
     await expectAccessible(page);
+    await wizard().next('Invia Candidatura');
+    await page
+      .getByRole('button', { name: /Allegati/ })
+      .first()
+      .click();
+    await wizard().stepHeading('Allegati').waitFor();
+    const mandatory = await slotRows().filter({ hasText: '*' }).count();
+    expect(mandatory).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('L\u2019allegato è obbligatorio').count()).toBe(mandatory);
+  });
+
+  it('step 5: a file the server refuses offers choosing another file, not sending the same one again', async () => {
+    const row = page.getByRole('listitem').filter({ hasText: 'Cronoprogramma dei lavori' });
+    const chooser = page.waitForEvent('filechooser');
+    await row.getByRole('button', { name: /Seleziona file/ }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'cronoprogramma.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Solo testo, non un PDF.') });
+    await row
+      .getByRole('alert')
+      .getByText(/non è un documento PDF/)
+      .waitFor();
+    await expect(row.getByRole('button', { name: 'Riprova' }).count()).resolves.toBe(0);
+    await expectAccessible(page);
+    const another = page.waitForEvent('filechooser');
+    await row.getByRole('button', { name: /Scegli un altro file/ }).click();
+    await (await another).setFiles({ name: 'cronoprogramma.pdf', mimeType: 'application/pdf', buffer: templatePdf });
+    await row.getByText('CARICATO', { exact: true }).waitFor();
+    await expect(row.getByRole('alert').count()).resolves.toBe(0);
+  });
+
+  it('step 5: every mandatory slot uploaded', async () => {
+    const rows = slotRows();
     const mandatoryRows = () => rows.filter({ hasText: '*' }).count();
     for (let remaining = await mandatoryRows(); remaining > 0; remaining = await mandatoryRows()) {
       const row = rows.filter({ hasText: '*' }).first();
@@ -181,6 +280,7 @@ describe('the TUR application wizard', () => {
       );
       await expect.poll(mandatoryRows, { timeout: 15_000 }).toBe(remaining - 1);
     }
+    await expect(page.getByText('L\u2019allegato è obbligatorio').count()).resolves.toBe(0);
     await expectAccessible(page);
     await wizard().next('Invia Candidatura');
   });
@@ -210,5 +310,30 @@ describe('the TUR application wizard', () => {
     await page.getByText("I capex per la transizione energetica sono inferiori al 50% dell'investimento totale").waitFor();
     await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).getAttribute('readonly')).resolves.not.toBeNull();
     await expectAccessible(page);
+  });
+
+  it('the admin reads every figure as it was typed, in Italian form', async () => {
+    const readOnlyStep = async (title: string, figures: readonly (readonly [string, string])[]) => {
+      await page
+        .getByRole('button', { name: new RegExp(title) })
+        .first()
+        .click();
+      await wizard().stepHeading(title).waitFor();
+      for (const [label, shown] of figures) {
+        const box = page.getByRole('textbox', { name: labelled(label) });
+        await expect(box.getAttribute('readonly'), label).resolves.not.toBeNull();
+        await expect(box.inputValue(), label).resolves.toBe(shown);
+      }
+    };
+    const shownOf = (figures: readonly Figure[]) => figures.map(([label, , shown]) => [label, shown] as const);
+    await readOnlyStep('Fonti e Impieghi', [...shownOf(AMOUNTS), ['Fonti di copertura', '8.000.000,00']]);
+    await readOnlyStep('Tempistiche', [['Durata dei lavori', '6']]);
+    await readOnlyStep("Valutazione d'Impatto", [...shownOf(TYPED_IMPACT), ...shownOf(PASTED_IMPACT)]);
+    await expectAccessible(page);
+  });
+
+  it('no list was asked for with an id that is not one (regId=NaN, cityId=0) on any page of the journey', () => {
+    expect(requests.some((url) => url.includes('/api/Typology/GetprovfromRegion?regId=9'))).toBe(true);
+    expect(badIdRequests(requests)).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@ import { createActor, fromCallback, fromPromise, type EventObject, type Inspecti
 import type { StatePath } from 'xstate/graph';
 import { pathsCoveringEveryEdge, declaredTransitions, transitionKey } from '../support/machineGraph.ts';
 import { acceptAttribute, acceptedKindsLabel, isAcceptedFile } from '../../machines/attachment-slot/acceptedFiles.ts';
-import { createAttachmentSlotActors } from '../../machines/attachment-slot/actors.ts';
+import { createAttachmentSlotActors, isRetryableUploadFailure } from '../../machines/attachment-slot/actors.ts';
 import { attachmentSlotMachine } from '../../machines/attachment-slot/attachmentSlot.machine.ts';
 import {
   selectCanDownload,
   selectCanRemove,
+  selectCanRetry,
+  selectChooseFileLabel,
   selectErrorMessage,
   selectIsBusy,
   selectLabel,
@@ -53,14 +55,18 @@ const eventFixtures = {
     { type: 'slot.updated', slot: { ...emptySlot, uploaded: storedElsewhere } },
     { type: 'slot.updated', slot: { ...emptySlot, uploaded: storedElsewhere }, enabled: false },
     { type: 'slot.updated', slot: emptySlot },
+    // The person tried to go on or to submit: a missing mandatory file is pointed out from now on.
+    { type: 'slot.updated', slot: emptySlot, showsMissing: true },
   ],
   'error.retry': [{ type: 'error.retry' }],
   'error.dismiss': [{ type: 'error.dismiss' }],
   'upload.progress': [{ type: 'upload.progress', loaded: MB, total: 2 * MB }],
   'upload.done': [{ type: 'upload.done', uploaded: storedPdf }],
   'upload.failed': [
-    { type: 'upload.failed', message: 'Il contenuto del file non corrisponde a un PDF.' },
-    { type: 'upload.failed', message: null },
+    // The server refused the file (415): only another file can do.
+    { type: 'upload.failed', message: 'Il contenuto del file non corrisponde a un PDF.', retryable: false },
+    // No answer came back: the same file may go through if sent again.
+    { type: 'upload.failed', message: null, retryable: true },
   ],
 } as const satisfies EventFixtures;
 
@@ -84,12 +90,17 @@ const input: AttachmentSlotInput = { slot: emptySlot, enabled: true };
 /**
  * Small stories: the list refreshes only while nothing else is special (a refresh during an operation is
  * walked once from each busy state), the slot is locked only as a last step, and the second failure
- * message is walked only from a first upload.
+ * message is walked only from a first upload. Missing files are pointed out only from an empty slot waiting
+ * for one, and after that only choosing a file is walked (the rest of the slot does not depend on it).
  */
 function isWalked(snapshot: AttachmentSlotSnapshot, event: GraphEvent): boolean {
   if (!snapshot.can(event as AttachmentSlotEvent)) return false;
   const { context } = snapshot;
   if (!context.enabled) return event.type === 'file.download' || event.type.endsWith('.actor.downloadFile') || event.type === 'error.retry';
+  if (context.showsMissing) return event.type === 'file.choose';
+  if (event.type === 'slot.updated' && event.showsMissing === true) {
+    return snapshot.matches({ notUploaded: 'waiting' }) && context.slot.uploaded === null;
+  }
   if (event.type === 'slot.updated') {
     const locks = event.enabled === false;
     const refill = event.slot.uploaded !== null;
@@ -219,6 +230,11 @@ describe('attachment-slot machine paths', () => {
       if (step.event.type === 'file.choose' && after.matches({ notUploaded: 'rejected' })) {
         expect(selectErrorMessage(after)).toMatch(/non accettato|vuoto|dimensione massima di 25 MB/);
       }
+      // A refused file is never offered again: another one is asked for. Only a dropped upload keeps it for Riprova.
+      if (step.event.type === 'upload.failed') {
+        expect(after.context.file).toEqual(step.event.retryable ? before.context.file : null);
+        expect(selectCanRetry(after)).toBe(step.event.retryable);
+      }
       // The list is asked to refresh exactly when an upload or a removal succeeded.
       const eventType: GraphEvent['type'] = (step.event as GraphEvent).type;
       const changed = eventType === 'upload.done' || eventType === 'xstate.done.actor.removeFile';
@@ -233,8 +249,10 @@ describe('attachment-slot machine paths', () => {
     const uploaded = snapshot.context.slot.uploaded;
     expect(selectLabel(snapshot)).toBe(uploaded === null ? 'NON CARICATO' : 'CARICATO');
     expect(selectMandatoryError(snapshot)).toBe(
-      uploaded === null && !snapshot.matches('uploading') ? 'L\u2019allegato è obbligatorio' : null,
+      snapshot.context.showsMissing && uploaded === null && !snapshot.matches('uploading') ? 'L\u2019allegato è obbligatorio' : null,
     );
+    expect(selectChooseFileLabel(snapshot)).toBe(snapshot.matches({ notUploaded: 'rejected' }) ? 'Scegli un altro file' : 'Seleziona file');
+    if (snapshot.matches({ notUploaded: 'rejected' })) expect(selectCanRetry(snapshot)).toBe(false);
     expect(selectIsBusy(snapshot)).toBe(['uploading', 'removing', 'downloading'].some((state) => snapshot.matches(state as 'uploading')));
     expect(selectShowsDropZone(snapshot)).toBe(snapshot.context.enabled && snapshot.matches('notUploaded'));
     if (snapshot.matches('uploaded')) {
@@ -309,7 +327,7 @@ const goodPdf = { name: 'Relazione.PDF', type: '', size: 2 * MB };
 
 describe('attachment-slot upload', () => {
   it('shows the real progress, then CARICATO, refreshes the list and notes a PDF that is not PDF/A', async () => {
-    const { actor, changes, calls, upload } = startSlot();
+    const { actor, changes, calls, upload } = startSlot({ ...input, showsMissing: true });
     expect(selectMandatoryError(actor.getSnapshot())).toBe('L\u2019allegato è obbligatorio');
     actor.send({ type: 'file.choose', file: goodPdf });
     await tick();
@@ -339,19 +357,74 @@ describe('attachment-slot upload', () => {
     expect(actor.getSnapshot().matches('notUploaded')).toBe(true);
   });
 
-  it('shows the server\u2019s refusal and sends the same file again on Riprova', async () => {
+  it('after the server refuses a file, offers choosing another one instead of sending the same again', async () => {
     const { actor, calls, upload } = startSlot();
     actor.send({ type: 'file.choose', file: goodPdf });
     await tick();
-    upload().reject({ status: 415, message: 'Il contenuto del file non corrisponde a un PDF.' });
+    upload().reject({ status: 415, code: 'unsupported_file_type', message: 'Il contenuto del file non corrisponde a un PDF.' });
     await tick();
-    expect(selectErrorMessage(actor.getSnapshot())).toBe('Il contenuto del file non corrisponde a un PDF.');
+    let snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ notUploaded: 'rejected' })).toBe(true);
+    expect(selectErrorMessage(snapshot)).toBe('Il contenuto del file non corrisponde a un PDF.');
+    expect(selectCanRetry(snapshot)).toBe(false);
+    expect(selectChooseFileLabel(snapshot)).toBe('Scegli un altro file');
+    expect(selectShowsDropZone(snapshot)).toBe(true);
+    actor.send({ type: 'error.retry' });
+    await tick();
+    expect(calls).toEqual(['upload Relazione.PDF']);
+
+    actor.send({ type: 'file.choose', file: { name: 'relazione-corretta.pdf', type: 'application/pdf', size: MB } });
+    await tick();
+    expect(calls).toEqual(['upload Relazione.PDF', 'upload relazione-corretta.pdf']);
+    upload().reject({ status: 413, message: null });
+    await tick();
+    snapshot = actor.getSnapshot();
+    expect(selectErrorMessage(snapshot)).toBe('Il file non è stato accettato: scegli un altro file.');
+    expect(selectChooseFileLabel(snapshot)).toBe('Scegli un altro file');
+  });
+
+  it('after a dropped connection or a server failure, Riprova sends the same file again', async () => {
+    const { actor, calls, upload } = startSlot();
+    actor.send({ type: 'file.choose', file: goodPdf });
+    await tick();
+    upload().reject({ status: 503, message: 'Si è verificato un errore imprevisto. Riprova tra poco.' });
+    await tick();
+    expect(actor.getSnapshot().matches({ failed: 'upload' })).toBe(true);
+    expect(selectErrorMessage(actor.getSnapshot())).toBe('Si è verificato un errore imprevisto. Riprova tra poco.');
+    expect(selectCanRetry(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'error.retry' });
     await tick();
     expect(calls).toEqual(['upload Relazione.PDF', 'upload Relazione.PDF']);
     upload().reject(new TypeError(''));
     await tick();
     expect(selectErrorMessage(actor.getSnapshot())).toBe('Caricamento non riuscito: riprova.');
+    expect(selectCanRetry(actor.getSnapshot())).toBe(true);
+  });
+
+  it('tells a failure worth sending again from a refusal', () => {
+    expect(isRetryableUploadFailure(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isRetryableUploadFailure({ status: null, message: 'Connessione assente' })).toBe(true);
+    expect(isRetryableUploadFailure({ status: 500 })).toBe(true);
+    expect(isRetryableUploadFailure({ status: 507, code: 'insufficient_storage' })).toBe(true);
+    expect(isRetryableUploadFailure({ status: 429 })).toBe(true);
+    expect(isRetryableUploadFailure({ status: 400, code: 'upload_interrupted' })).toBe(true);
+    expect(isRetryableUploadFailure({ status: 400, code: 'file_empty' })).toBe(false);
+    expect(isRetryableUploadFailure({ status: 413, code: 'file_too_large' })).toBe(false);
+    expect(isRetryableUploadFailure({ status: 415, code: 'macro_not_allowed' })).toBe(false);
+  });
+
+  it('says a mandatory file is missing only once the person tried to go on or to submit', () => {
+    const { actor } = startSlot();
+    expect(selectMandatoryError(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'file.choose', file: { name: 'foto.png', type: 'image/png', size: MB } });
+    expect(selectMandatoryError(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'slot.updated', slot: emptySlot, showsMissing: true });
+    expect(selectMandatoryError(actor.getSnapshot())).toBe('L\u2019allegato è obbligatorio');
+    // A later refresh of the list that does not say otherwise keeps pointing it out.
+    actor.send({ type: 'slot.updated', slot: emptySlot });
+    expect(selectMandatoryError(actor.getSnapshot())).toBe('L\u2019allegato è obbligatorio');
+    actor.send({ type: 'slot.updated', slot: { ...emptySlot, mandatory: false } });
+    expect(selectMandatoryError(actor.getSnapshot())).toBeNull();
   });
 
   it('refuses before uploading a file of another type, an empty one or one over the limit', () => {

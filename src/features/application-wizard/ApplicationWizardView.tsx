@@ -49,8 +49,11 @@ export interface ApplicationWizardViewProps {
   lookups: Readonly<Record<string, readonly FieldOption[] | undefined>>;
   /** Reviewers' warnings (spec §5), shown to admins only. */
   warnings?: readonly string[];
-  /** The Allegati step's content; `readOnly` when nothing may be uploaded or removed. */
-  attachments(readOnly: boolean): ReactNode;
+  /**
+   * The Allegati step's content; `readOnly` when nothing may be uploaded or removed; `showsMissing` once the
+   * person tried to go on from it or reached the submit step, when a missing mandatory file is pointed out.
+   */
+  attachments(readOnly: boolean, showsMissing: boolean): ReactNode;
 }
 
 /**
@@ -114,6 +117,8 @@ export function ApplicationWizardView({
   }
 
   const reachable = stepStates.map((indicator) => indicator.step);
+  const submitStepId = steps.find((step) => step.kind === 'submit')?.id;
+  const summaryReached = submitStepId !== undefined && visited.has(submitStepId);
   const goTo = (index: number) => actor.send({ type: 'step.go', index });
   const blockingMessage = issues.find((issue) => issue.field === blockingDateField)?.message ?? null;
 
@@ -150,7 +155,7 @@ export function ApplicationWizardView({
             onChange={(field, value) => actor.send({ type: 'field.change', field, value })}
           />
         ) : current.step.kind === 'attachments' ? (
-          attachments(readOnly)
+          attachments(readOnly, visited.has(current.step.id) || summaryReached)
         ) : (
           <SubmitStep
             steps={steps}

@@ -12,6 +12,7 @@ import {
   selectCanDownload,
   selectCanRemove,
   selectCanRetry,
+  selectChooseFileLabel,
   selectErrorMessage,
   selectLabel,
   selectMandatoryError,
@@ -50,6 +51,8 @@ export interface AttachmentSlotRowProps {
   slot: AttachmentSlot;
   /** False for an admin or a submitted application: download only. */
   enabled: boolean;
+  /** The person tried to go on or to submit: a mandatory slot without a file says so. */
+  showsMissing: boolean;
   maxBytes: number;
   /** The calls of this slot (upload with its type, organisation and fund). */
   api: AttachmentSlotApi;
@@ -62,17 +65,17 @@ export interface AttachmentSlotRowProps {
  * format; 'NON CARICATO' or a drop zone when empty; 'CARICATO' with Scarica and Rimuovi when it holds a file;
  * the upload's progress bar, the spinner while removing, and what went wrong.
  */
-export function AttachmentSlotRow({ slot, enabled, maxBytes, api, onChanged }: AttachmentSlotRowProps) {
+export function AttachmentSlotRow({ slot, enabled, showsMissing, maxBytes, api, onChanged }: AttachmentSlotRowProps) {
   const actor = useActorRef(
     attachmentSlotMachine.provide({ actors: createAttachmentSlotActors(api), actions: { notifyChanged: onChanged } }),
     {
       inspect,
-      input: { slot: slotData(slot), enabled, maxBytes },
+      input: { slot: slotData(slot), enabled, maxBytes, showsMissing },
     },
   );
   useEffect(() => {
-    actor.send({ type: 'slot.updated', slot: slotData(slot), enabled });
-  }, [actor, slot, enabled]);
+    actor.send({ type: 'slot.updated', slot: slotData(slot), enabled, showsMissing });
+  }, [actor, slot, enabled, showsMissing]);
 
   const label = useSelector(actor, selectLabel);
   const uploaded = useSelector(actor, selectUploaded);
@@ -86,6 +89,7 @@ export function AttachmentSlotRow({ slot, enabled, maxBytes, api, onChanged }: A
   const canDownload = useSelector(actor, selectCanDownload);
   const canRetry = useSelector(actor, selectCanRetry);
   const canCancel = useSelector(actor, selectCanCancelUpload);
+  const chooseLabel = useSelector(actor, selectChooseFileLabel);
   const accepts = slotData(slot).accepts;
   const choose = (files: FileList | File[] | null) => {
     const file = files?.[0];
@@ -139,8 +143,8 @@ export function AttachmentSlotRow({ slot, enabled, maxBytes, api, onChanged }: A
         >
           <span>{text.dropZone}</span>
           <FileTrigger acceptedFileTypes={acceptAttribute(accepts).split(',')} onSelect={choose}>
-            <AriaButton className={button({ variant: 'secondary' })} aria-label={`${text.chooseFile}: ${slot.attachedTypeName}`}>
-              {text.chooseFile}
+            <AriaButton className={button({ variant: 'secondary' })} aria-label={`${chooseLabel}: ${slot.attachedTypeName}`}>
+              {chooseLabel}
             </AriaButton>
           </FileTrigger>
         </DropZone>

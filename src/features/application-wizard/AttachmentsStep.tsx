@@ -29,6 +29,8 @@ export interface AttachmentsStepProps {
   onFilesCounted?(count: number): void;
   /** Only the mandatory or only the optional slots (the DNSH step shows them as two blocks). */
   only?: 'mandatory' | 'optional';
+  /** The person tried to go on or to submit: mandatory slots without a file say so. Default false. */
+  showsMissing?: boolean;
 }
 
 /**
@@ -56,6 +58,7 @@ export function AttachmentsStep({
   purpose = 'application',
   onFilesCounted,
   only,
+  showsMissing = false,
 }: AttachmentsStepProps) {
   const queryClient = useQueryClient();
   const slots = useQuery(attachmentQueries.slots(api, fund, organizationId, purpose));
@@ -104,6 +107,7 @@ export function AttachmentsStep({
               key={`${slot.id}-${slot.downloadId ?? 'new'}`}
               slot={slot}
               enabled={!readOnly}
+              showsMissing={showsMissing}
               maxBytes={DEFAULT_MAX_UPLOAD_BYTES}
               api={apiOf(slot)}
               onChanged={refresh}

@@ -83,8 +83,17 @@ function OpenWizard<Values extends Record<string, unknown>>({
       blockingDateField={definition.blockingDateField}
       lookups={lookups}
       warnings={compilation.data?.warnings ?? []}
-      attachments={(readOnly) => {
-        const main = <AttachmentsStep api={api} transfers={transfers} fund={fund} organizationId={organizationId} readOnly={readOnly} />;
+      attachments={(readOnly, showsMissing) => {
+        const main = (
+          <AttachmentsStep
+            api={api}
+            transfers={transfers}
+            fund={fund}
+            organizationId={organizationId}
+            readOnly={readOnly}
+            showsMissing={showsMissing}
+          />
+        );
         if (!withIntegration || !compilation.data) return main;
         const integration = (
           <IntegrationSection

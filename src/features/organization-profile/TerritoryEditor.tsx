@@ -23,8 +23,8 @@ export function TerritoryEditor({ draft, errors, isDisabled, onChange }: Territo
   const region = idOf(draft.region);
   const province = idOf(draft.province);
   const regioni = useQuery(typologyQueries.regioni(api));
-  const province_ = useQuery({ ...typologyQueries.province(api, region ?? 0), enabled: region !== null });
-  const comuni = useQuery({ ...typologyQueries.comuni(api, province ?? 0), enabled: province !== null });
+  const province_ = useQuery(typologyQueries.province(api, region));
+  const comuni = useQuery(typologyQueries.comuni(api, province));
   const change = (key: TerritoryKey) => (id: number | null) => onChange(territoryChanges(key, id === null ? '' : String(id)));
 
   return (

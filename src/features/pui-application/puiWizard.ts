@@ -4,6 +4,7 @@ import type { PuiApplication } from '../../../domain/pui/puiApplication.ts';
 import { puiWizardDefinition } from '../../../domain/pui/puiWizard.ts';
 import type { FieldOption } from '../../../domain/wizardFields.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { parentLookupId } from '../../api/lookupIds.ts';
 import {
   useCittaMetropolitane,
   useComuniOfCity,
@@ -26,10 +27,11 @@ const none: FieldOption[] = [];
  * derived): it is filled in as soon as the city's region is known.
  */
 function usePuiLookups(api: ApiClient, actor: ApplicationWizardActor): FundLookups {
-  const values = useSelector(actor, (snapshot) => snapshot.context.values) as PuiApplication;
+  // Partial while the application loads (the values are {} until then): no city is chosen yet.
+  const values = useSelector(actor, (snapshot) => snapshot.context.values) as Partial<PuiApplication>;
   const readOnly = useSelector(actor, (snapshot) => snapshot.context.readOnly);
-  const city = values.progCittaMetropolitana;
-  const objective = values.obbGenerale;
+  const city = parentLookupId(values.progCittaMetropolitana);
+  const objective = values.obbGenerale ?? null;
 
   const cities = useCittaMetropolitane(api);
   const comuni = useComuniOfCity(api, city);

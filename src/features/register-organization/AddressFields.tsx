@@ -17,8 +17,8 @@ export function AddressFields({ form }: { form: RegistrationForm }) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const { region, province, comune } = form.values;
   const regioni = useQuery(typologyQueries.regioni(api));
-  const provinceList = useQuery({ ...typologyQueries.province(api, region ?? 0), enabled: region !== null });
-  const comuni = useQuery({ ...typologyQueries.comuni(api, province ?? 0), enabled: province !== null });
+  const provinceList = useQuery(typologyQueries.province(api, region));
+  const comuni = useQuery(typologyQueries.comuni(api, province));
   // People know provinces by their abbreviation as much as by name.
   const provinceItems = useMemo(
     () => (provinceList.data ?? []).map((item) => ({ id: item.id, name: `${item.name} (${item.sigla})` })),

@@ -1,7 +1,7 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { fundEntry } from '../../../domain/funds.ts';
@@ -252,6 +252,13 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
       ),
     [actor],
   ) as Record<SurveyPart, (answers: Record<string, unknown>) => void>;
+  // A missing mandatory DNSH declaration is pointed out once the person went on from the step or reached Invia.
+  const [missingShown, setMissingShown] = useState(false);
+  const previousStep = useRef(current);
+  useEffect(() => {
+    if ((previousStep.current === 'dnsh' && current !== 'dnsh') || current === 'submit') setMissingShown(true);
+    previousStep.current = current;
+  }, [current]);
 
   const title = monitoraggio ? m.monitoringTitle(entry.title) : m.reviewTitle(entry.title);
   if (loadFailed) {
@@ -351,6 +358,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
             readOnly={!editable}
             purpose="review"
             only="mandatory"
+            showsMissing={missingShown}
           />
           <h3>{m.dnshSchedeTitle}</h3>
           <p>{m.dnshSchede}</p>

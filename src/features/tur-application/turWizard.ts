@@ -6,6 +6,7 @@ import type { TurApplication } from '../../../domain/tur/turApplication.ts';
 import { turWizardDefinition } from '../../../domain/tur/turWizard.ts';
 import type { FieldOption } from '../../../domain/wizardFields.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { parentLookupId } from '../../api/lookupIds.ts';
 import { typologyQueries } from '../../api/typology.ts';
 import type { FundLookups, FundWizard } from '../application-wizard/FundApplicationWizard.tsx';
 import type { ApplicationWizardActor } from '../application-wizard/useApplicationWizard.ts';
@@ -22,13 +23,14 @@ const withCodes = (items: readonly LookupItem[] | undefined): FieldOption[] | un
  * design levels.
  */
 function useTurLookups(api: ApiClient, actor: ApplicationWizardActor): FundLookups {
-  const values = useSelector(actor, (snapshot) => snapshot.context.values) as TurApplication;
-  const region = values.progRegione === '' ? null : Number(values.progRegione);
-  const province = values.progProvincia === '' ? null : Number(values.progProvincia);
+  // Partial while the application loads (the values are {} until then): no region is chosen yet.
+  const values = useSelector(actor, (snapshot) => snapshot.context.values) as Partial<TurApplication>;
+  const region = parentLookupId(values.progRegione);
+  const province = parentLookupId(values.progProvincia);
 
   const regions = useQuery(typologyQueries.regioni(api));
-  const provinces = useQuery({ ...typologyQueries.province(api, region ?? 0), enabled: region !== null });
-  const comuni = useQuery({ ...typologyQueries.comuni(api, province ?? 0), enabled: province !== null });
+  const provinces = useQuery(typologyQueries.province(api, region));
+  const comuni = useQuery(typologyQueries.comuni(api, province));
   const areas = useQuery(typologyQueries.areeTematiche(api));
   const designLevels = useQuery(typologyQueries.livelliProgettazione(api));
 

@@ -9,6 +9,7 @@ export async function typeLikeAPerson(field: Locator, text: string): Promise<voi
   await field.click();
   await field.press('ControlOrMeta+A');
   await field.press('Backspace');
-  await field.pressSequentially(text);
+  // Each key re-renders the form: a long description, key by key, outlasts the default 30 s on a busy machine.
+  await field.pressSequentially(text, { timeout: 30_000 + text.length * 100 });
   await field.press('Tab');
 }

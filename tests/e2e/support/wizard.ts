@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { typeLikeAPerson } from './typing.ts';
 
 /** What a person does in the application wizard, by the labels they read. */
 export function wizardActions(page: Page) {
@@ -16,10 +17,22 @@ export function wizardActions(page: Page) {
       await page.getByRole('button', { name: label }).click();
       await page.getByRole('option', { name: option, exact: true }).click();
     },
-    /** A choice of a long list (a combo box), typed and picked. */
+    /** A choice of a long list (a combo box): its name typed a key at a time, then picked from the list. */
     async pick(label: string | RegExp, option: string) {
-      await page.getByRole('combobox', { name: label }).fill(option);
+      const box = page.getByRole('combobox', { name: label });
+      await box.click();
+      await box.press('ControlOrMeta+A');
+      await box.press('Backspace');
+      await box.pressSequentially(option);
       await page.getByRole('option', { name: option, exact: true }).click();
+    },
+    /** A text box (a number, a name, a description) typed as a person types, then left with Tab. */
+    async type(label: RegExp, text: string) {
+      await typeLikeAPerson(page.getByRole('textbox', { name: label }), text);
+    },
+    /** What a text box shows now. */
+    shown(label: RegExp): Promise<string> {
+      return page.getByRole('textbox', { name: label }).inputValue();
     },
     /** A radio button as a person picks it: by its visible label. */
     async answer(question: RegExp, label: string) {
