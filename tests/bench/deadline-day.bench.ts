@@ -27,7 +27,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/queryRows.ts';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../server/idp/provider.ts';
+import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from '../../server/config.ts';
 import { embeddedSigningKey } from '../support/idpSigningKey.ts';
 import { freePort, startPortalProcess, type PortalProcess } from '../support/portalProcess.ts';
 import { providerLogin } from '../support/providerLogin.ts';
@@ -95,7 +95,7 @@ try {
           given_name: 'Richiedente',
           family_name: `Numero ${index}`,
           iat: now,
-          exp: now + ACCESS_TOKEN_TTL_SECONDS,
+          exp: now + DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
         })
           .setProtectedHeader(header)
           .sign(key);
