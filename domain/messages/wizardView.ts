@@ -5,8 +5,6 @@ export const wizardViewMessages = {
   optionsLoading: 'Caricamento delle opzioni\u2026',
   noOptions: 'Nessuna opzione disponibile',
   filterOptions: (label: string) => `Cerca tra: ${label}`,
-  yesUpper: 'SI',
-  noUpper: 'NO',
   stepsLabel: 'Passi della candidatura',
   stepDone: 'completato',
   stepIncomplete: 'da completare',

@@ -222,13 +222,13 @@ describe('the PUI application wizard', () => {
     await next("Valutazione d'Impatto");
   });
 
-  it("step 4 Valutazione d'Impatto: quantities and counts typed the Italian way; a NO clears what the SI asked", async () => {
-    await answer(/impianti a fonti rinnovabili/, 'SI');
-    await answer(/interviene su superficie coperta/, 'SI');
-    await answer(/prevede posti letto/, 'SI');
+  it("step 4 Valutazione d'Impatto: quantities and counts typed the Italian way; a No clears what the Sì asked", async () => {
+    await answer(/impianti a fonti rinnovabili/, 'Sì');
+    await answer(/interviene su superficie coperta/, 'Sì');
+    await answer(/prevede posti letto/, 'Sì');
     for (const [label, typed] of TYPED_IMPACT) await type(labelled(label), typed);
     for (const [label, , text] of TYPED_IMPACT) await expect(shown(labelled(label)), label).resolves.toBe(text);
-    await answer(/nuove piantumazioni/, 'SI');
+    await answer(/nuove piantumazioni/, 'Sì');
     await type(/Numero di alberi piantati/, '120');
     await expect
       .poll(async () => (await stored()).puiSurveyDto, SAVED)
@@ -236,15 +236,15 @@ describe('the PUI application wizard', () => {
         ...storedAs(TYPED_IMPACT),
         numeroPiantumazioni: 120,
       });
-    await answer(/nuove piantumazioni/, 'NO');
+    await answer(/nuove piantumazioni/, 'No');
     await expect(page.getByRole('textbox', { name: /Numero di alberi piantati/ }).count()).resolves.toBe(0);
     await expect.poll(async () => (await stored()).puiSurveyDto, SAVED).toMatchObject({ numeroPiantumazioni: null });
     await expectAccessible(page);
   });
 
   it('step 4: figures pasted or filled in by the browser are read the same way', async () => {
-    await answer(/abitazioni/, 'SI');
-    await answer(/aggiunge superficie verde/, 'SI');
+    await answer(/abitazioni/, 'Sì');
+    await answer(/aggiunge superficie verde/, 'Sì');
     for (const [label, pasted] of PASTED_IMPACT) {
       const box = page.getByRole('textbox', { name: labelled(label) });
       await box.fill(pasted);

@@ -190,15 +190,15 @@ describe('the TUR application wizard', () => {
     await wizard().next("Valutazione d'Impatto");
   });
 
-  it("step 4 Valutazione d'Impatto: quantities and counts typed the Italian way; a NO clears what the SI asked", async () => {
-    await wizard().answer(/recupera superficie coperta/, 'SI');
-    await wizard().answer(/piantumazione di alberi/, 'SI');
-    await wizard().answer(/incremento dei turisti/, 'SI');
+  it("step 4 Valutazione d'Impatto: quantities and counts typed the Italian way; a No clears what the Sì asked", async () => {
+    await wizard().answer(/recupera superficie coperta/, 'Sì');
+    await wizard().answer(/piantumazione di alberi/, 'Sì');
+    await wizard().answer(/incremento dei turisti/, 'Sì');
     for (const [label, typed] of TYPED_IMPACT) await wizard().type(labelled(label), typed);
     for (const [label, , shown] of TYPED_IMPACT) await expect(wizard().shown(labelled(label)), label).resolves.toBe(shown);
-    await wizard().answer(/contesto paesaggistico tutelato/, 'SI');
+    await wizard().answer(/contesto paesaggistico tutelato/, 'Sì');
     await wizard().type(/Tipo di contesto paesaggistico/, 'Val d\u2019Orcia, patrimonio UNESCO');
-    await wizard().answer(/mezzi di trasporto alternativi/, 'SI');
+    await wizard().answer(/mezzi di trasporto alternativi/, 'Sì');
     await wizard().choose(/Tipo di intervento per la mobilità sostenibile/, 'Depositi per biciclette');
     await wizard().type(/Numero di interventi/, '3');
     await expect
@@ -207,14 +207,14 @@ describe('the TUR application wizard', () => {
         ...storedAs(TYPED_IMPACT),
         numInterventiMobilitaSostenibile: 3,
       });
-    await wizard().answer(/mezzi di trasporto alternativi/, 'NO');
+    await wizard().answer(/mezzi di trasporto alternativi/, 'No');
     await expect(page.getByRole('textbox', { name: /Numero di interventi/ }).count()).resolves.toBe(0);
     await expect.poll(async () => (await stored()).turSurveyDto, SAVED).toMatchObject({ numInterventiMobilitaSostenibile: null });
     await expectAccessible(page);
   });
 
   it('step 4: figures pasted or filled in by the browser are read the same way', async () => {
-    await wizard().answer(/impianti a fonti rinnovabili/, 'SI');
+    await wizard().answer(/impianti a fonti rinnovabili/, 'Sì');
     for (const [label, pasted] of PASTED_IMPACT) {
       const box = page.getByRole('textbox', { name: labelled(label) });
       await box.fill(pasted);

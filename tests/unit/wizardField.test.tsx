@@ -207,20 +207,20 @@ describe('texts', () => {
 });
 
 describe('answers that show, hide or unlock other fields', () => {
-  it('shows an indicator\u2019s numbers on SI, hides them on NO and forgets them', () => {
+  it('shows an indicator\u2019s numbers on Sì, hides them on No and forgets them', () => {
     render(<PuiStep stepId="impatto" />);
     const question = within(screen.getByRole('radiogroup', { name: /ristrutturazione di edifici/ }));
     expect(screen.queryByRole('textbox', { name: /Superficie lorda di pavimento/ })).toBeNull();
 
-    fireEvent.click(question.getByRole('radio', { name: 'SI' }));
+    fireEvent.click(question.getByRole('radio', { name: 'Sì' }));
     fireEvent.change(box(/Superficie lorda di pavimento/), { target: { value: '450' } });
     expect(screen.getByRole('button', { name: /Tipo di intervento previsto/ })).toBeTruthy();
 
-    fireEvent.click(question.getByRole('radio', { name: 'NO' }));
+    fireEvent.click(question.getByRole('radio', { name: 'No' }));
     expect(screen.queryByRole('textbox', { name: /Superficie lorda di pavimento/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Tipo di intervento previsto/ })).toBeNull();
 
-    fireEvent.click(question.getByRole('radio', { name: 'SI' }));
+    fireEvent.click(question.getByRole('radio', { name: 'Sì' }));
     expect(box(/Superficie lorda di pavimento/).value).toBe('');
   });
 

@@ -31,10 +31,6 @@ const BOOLEAN_OPTIONS = [
   { id: 'true', name: form.yes },
   { id: 'false', name: form.no },
 ];
-const YES_NO_OPTIONS = [
-  { id: 'SI', name: view.yesUpper },
-  { id: 'NO', name: view.noUpper },
-] as const;
 
 export interface WizardFieldProps {
   field: FieldSpec;
@@ -163,8 +159,8 @@ export function WizardField({ field, values, issue, showAllIssues = false, readO
         <RadioGroup
           {...common}
           options={[
-            { id: yes, name: YES_NO_OPTIONS[0].name },
-            { id: no, name: YES_NO_OPTIONS[1].name },
+            { id: yes, name: form.yes },
+            { id: no, name: form.no },
           ]}
           value={value === yes || value === no ? value : null}
           onChange={(id) => {

@@ -1,11 +1,9 @@
 import { formatItalianDate } from '../../../domain/italianDates.ts';
 import { formatAmount, formatItalianNumber, formatPercent } from '../../../domain/italianNumbers.ts';
 import { applicationFormMessages } from '../../../domain/messages/applicationForm.ts';
-import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
 
 const form = applicationFormMessages;
-const view = wizardViewMessages;
 
 const isIsoDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -42,7 +40,11 @@ export function fieldDisplayText(field: FieldSpec, value: unknown, choices?: rea
     case 'boolean':
       return value === true ? form.yes : value === false ? form.no : '';
     case 'yesNo':
-      return value === 'SI' ? view.yesUpper : value === 'NO' ? view.noUpper : '';
+    {
+      // Stored as the contract has it ('SI'/'NO', or TUR's 'true'/'false'); read as people say it.
+      const { yes, no } = field.answers ?? { yes: 'SI', no: 'NO' };
+      return value === yes ? form.yes : value === no ? form.no : '';
+    }
     case 'select':
       return optionName(value, choices);
     case 'multiselect':
