@@ -82,6 +82,8 @@ export const attachmentSlotSchema = z.object({
   downloadId: uuidString.nullable(),
   /** A form to download, fill in and upload signed (e.g. '/modelli/informativa-privacy.pdf'). */
   templateUrl: z.string().nullable(),
+  /** The template's name as people read it ('Dichiarazione DNSH - PUI'); null without one or for a form the portal does not ship. */
+  templateName: z.string().nullable(),
   /** Whether the uploaded PDF declares PDF/A conformance; null without a file or for Excel. */
   isPdfA: z.boolean().nullable(),
   uploadedAt: z.string().nullable(),

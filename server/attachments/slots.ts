@@ -1,3 +1,4 @@
+import { templateNameOf } from '../../domain/attachmentTemplates.ts';
 import type { AttachmentSlot, AttachmentValidation } from '../../domain/attachments.ts';
 import type { AttachmentRow, AttachmentTypeRow } from './repository.ts';
 
@@ -10,6 +11,7 @@ function emptySlot(type: AttachmentTypeRow): AttachmentSlot {
     mandatoryInput: type.mandatory,
     downloadId: null,
     templateUrl: type.templatePath,
+    templateName: templateNameOf(type.templatePath),
     isPdfA: null,
     uploadedAt: null,
     size: null,

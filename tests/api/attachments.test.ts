@@ -132,6 +132,7 @@ describe.each(STORAGE_BACKENDS)('on $name storage', (backend) => {
       expect(list.every((s) => s.fileName === null && s.downloadId === null)).toBe(true);
       expect(list[0]!.templateUrl).toBe('/modelli/informativa-privacy.pdf');
       expect(list[1]!.templateUrl).toBe('/modelli/accordo-riservatezza.pdf');
+      expect(list.slice(0, 2).map((slot) => slot.templateName)).toEqual(['Informativa privacy', 'Accordo di riservatezza']);
       expect(list.at(-1)!.multiple).toBe(true);
     });
 

@@ -323,6 +323,7 @@ describe('submit (Istruttoria Sottomessa)', () => {
       id: PUI_DNSH_DECLARATION,
       mandatoryInput: true,
       templateUrl: '/modelli/dichiarazione-dnsh-pui.pdf',
+      templateName: 'Dichiarazione DNSH - PUI',
       fileName: 'dichiarazione-dnsh.pdf',
     });
   });

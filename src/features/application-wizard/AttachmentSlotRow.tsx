@@ -107,9 +107,10 @@ export function AttachmentSlotRow({ slot, enabled, showsMissing, maxBytes, api, 
         </span>
         <span className={styles.format}>{attachmentsMessages.formatLabel[slot.attachedType]}</span>
         {slot.templateUrl ? (
-          <a className={styles.template} href={slot.templateUrl} download>
+          // Named as the form it is ('Scarica modulo: Dichiarazione DNSH - PUI'), and saved under that name.
+          <a className={styles.template} href={slot.templateUrl} download={slot.templateName ? `${slot.templateName}.pdf` : true}>
             {text.template}
-            <span className={styles.hidden}>: {slot.attachedTypeName}</span>
+            {slot.templateName ? `: ${slot.templateName}` : <span className={styles.hidden}>: {slot.attachedTypeName}</span>}
           </a>
         ) : null}
       </div>
