@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { applicationRow, forceApplicationStatus, historyRows, updateStatus } from '../support/applicationFixtures.ts';
 import { removeAttachment, samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
-import { ole2With, sampleDocuments, workbookBomb, zipOf } from '../support/officeFiles.ts';
+import { manyEntriesBomb, ole2With, sampleDocuments, workbookBomb, zip64Bomb, zipOf } from '../support/officeFiles.ts';
 import { zipEntries } from '../support/zipEntries.ts';
 import { completePuiApplication } from '../support/puiFixtures.ts';
 import { integrationRounds } from '../../server/db/schema/integrations.ts';
@@ -131,6 +131,18 @@ describe('the applicant adds documents', () => {
     const inflating = await upload(PUI_INTEGRATION, { name: 'computo.xlsx', content: bomb });
     expect(inflating.statusCode).toBe(415);
     expect(inflating.json()).toEqual({ error: 'archive_suspicious', message: attachmentsMessages.decompressionBomb });
+    expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
+  });
+
+  it('refuses the probe’s bombs: one ZIP64 entry of 8 GiB, 409 entries of almost 10 MiB (issue 31)', async () => {
+    const suspicious = { error: 'archive_suspicious', message: attachmentsMessages.decompressionBomb };
+    const zip64 = await upload(PUI_INTEGRATION, { name: 'relazione.docx', content: zip64Bomb() });
+    expect(zip64.statusCode).toBe(415);
+    expect(zip64.json()).toEqual(suspicious);
+    const manyEntries = await upload(PUI_INTEGRATION, { name: 'relazione.docx', content: manyEntriesBomb() });
+    expect(manyEntries.statusCode).toBe(415);
+    expect(manyEntries.json()).toEqual(suspicious);
+
     expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
   });
 
