@@ -1,6 +1,7 @@
 import { createInflateRaw, type InflateRaw } from 'node:zlib';
 import type { FileKind } from '../../domain/attachments.ts';
 import { ChunkQueue, EndOfInput } from './chunkQueue.ts';
+import { MacroDeclarationFinder, isPackageDeclarationPart } from './packageDeclarations.ts';
 
 /**
  * A ZIP upload (the Office Open XML documents: docx, xlsx, pptx) read as it streams: every entry, in order,
@@ -137,7 +138,10 @@ export class ZipInspection {
     return kinds.length === 1 ? kinds[0]! : 'zip';
   }
 
-  /** Whether a part is named as a VBA project (macros). */
+  /**
+   * Whether the package declares macros: a macro-enabled main part or a VBA project in its content types or its
+   * relationships, whatever the parts are called, or a part named as a VBA project.
+   */
   hasMacros(): boolean {
     return this.macros;
   }
@@ -195,7 +199,11 @@ export class ZipInspection {
 
     const partName = name.toString('utf8');
     if (partName.toLowerCase().endsWith(VBA_PROJECT_PART)) this.macros = true;
-    const output = (bytes: Buffer) => this.count(entry, bytes.length);
+    const declarations = isPackageDeclarationPart(partName) ? new MacroDeclarationFinder() : undefined;
+    const output = (bytes: Buffer) => {
+      this.count(entry, bytes.length);
+      declarations?.push(bytes);
+    };
     if (method === STORED) {
       if (withDescriptor) throw new UnreadableZip('stored entry of unknown size');
       if (compressed !== declared) throw new UnreadableZip('stored sizes differ');
@@ -210,6 +218,7 @@ export class ZipInspection {
       if (entry.declared !== undefined && entry.inflated !== entry.declared) throw new UnreadableZip('entry shorter than declared');
     }
     if (withDescriptor) await this.readDataDescriptor(entry);
+    if (declarations?.end()) this.macros = true;
     this.entries.set(offset, entry);
   }
 

@@ -12,7 +12,16 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { applicationRow, forceApplicationStatus, historyRows, updateStatus } from '../support/applicationFixtures.ts';
 import { removeAttachment, samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
-import { manyEntriesBomb, ole2With, sampleDocuments, workbookBomb, zip64Bomb, zipOf } from '../support/officeFiles.ts';
+import {
+  contentTypesOf,
+  docxParts,
+  manyEntriesBomb,
+  ole2With,
+  sampleDocuments,
+  workbookBomb,
+  zip64Bomb,
+  zipOf,
+} from '../support/officeFiles.ts';
 import { zipEntries } from '../support/zipEntries.ts';
 import { completePuiApplication } from '../support/puiFixtures.ts';
 import { integrationRounds } from '../../server/db/schema/integrations.ts';
@@ -134,7 +143,7 @@ describe('the applicant adds documents', () => {
     expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
   });
 
-  it('refuses the probe’s bombs: one ZIP64 entry of 8 GiB, 409 entries of almost 10 MiB (issue 31)', async () => {
+  it('refuses the probe’s bombs and a macro document that names its VBA project as an image (issue 31)', async () => {
     const suspicious = { error: 'archive_suspicious', message: attachmentsMessages.decompressionBomb };
     const zip64 = await upload(PUI_INTEGRATION, { name: 'relazione.docx', content: zip64Bomb() });
     expect(zip64.statusCode).toBe(415);
@@ -143,6 +152,19 @@ describe('the applicant adds documents', () => {
     expect(manyEntries.statusCode).toBe(415);
     expect(manyEntries.json()).toEqual(suspicious);
 
+    const docm = await zipOf(
+      docxParts({
+        '[Content_Types].xml': contentTypesOf(
+          'word/document.xml',
+          'application/vnd.ms-word.document.macroEnabled.main+xml',
+          '<Override PartName="/word/media/image1.bin" ContentType="application/vnd.ms-office.vbaProject"/>',
+        ),
+        'word/media/image1.bin': Buffer.from('VBA'),
+      }),
+    );
+    const macros = await upload(PUI_INTEGRATION, { name: 'relazione.docx', content: docm });
+    expect(macros.statusCode).toBe(415);
+    expect(macros.json()).toEqual({ error: 'macro_not_allowed', message: attachmentsMessages.macrosNotAllowed });
     expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
   });
 

@@ -6,7 +6,16 @@ import { PassThrough } from 'node:stream';
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import yazl from 'yazl';
-import { craftedZip, deflatedZeros, docxParts, manyEntriesBomb, workbookBomb, zip64Bomb, zipOf } from '../support/officeFiles.ts';
+import {
+  contentTypesOf,
+  craftedZip,
+  deflatedZeros,
+  docxParts,
+  manyEntriesBomb,
+  workbookBomb,
+  zip64Bomb,
+  zipOf,
+} from '../support/officeFiles.ts';
 import { describe, expect, it } from 'vitest';
 import { ContentInspector, UploadWrongFormatError, type ContentInspection } from '../../server/attachments/contentInspector.ts';
 import { ArchiveSuspiciousError } from '../../server/attachments/zipInspection.ts';
@@ -71,6 +80,54 @@ describe('what an upload is, whatever its chunks', () => {
       ]);
     expect(await inspect(ole2('WordDocument'), size)).toMatchObject({ kind: 'doc', hasMacros: false });
     expect(await inspect(ole2('PowerPoint Document', '_VBA_PROJECT'), size)).toMatchObject({ kind: 'ppt', hasMacros: true });
+  });
+});
+
+describe('macros declared by the package, whatever its parts are called (issue 31, finding 5)', () => {
+  const DOCM_MAIN = 'application/vnd.ms-word.document.macroEnabled.main+xml';
+  const VBA = '<Override PartName="/word/media/image1.bin" ContentType="application/vnd.ms-office.vbaProject"/>';
+  const documentRels = (type: string) =>
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    `<Relationship Id="rId9" Type="${type}" Target="media/image1.bin"/></Relationships>`;
+  const hidden = { 'word/media/image1.bin': Buffer.from('VBA project, named as an image') };
+
+  it.each([1, 13, 4096])('a macro-enabled main part, a VBA project content type or relationship, with %i-byte chunks', async (size) => {
+    const cases: Record<string, Record<string, string | Buffer>> = {
+      'macro-enabled main part': docxParts({ '[Content_Types].xml': contentTypesOf('word/document.xml', DOCM_MAIN), ...hidden }),
+      'VBA project content type': docxParts({ '[Content_Types].xml': contentTypesOf('word/document.xml', DOCM_MAIN, VBA), ...hidden }),
+      'VBA project type, main part as a plain document': docxParts({
+        '[Content_Types].xml': contentTypesOf(
+          'word/document.xml',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+          VBA,
+        ),
+        ...hidden,
+      }),
+      'VBA project relationship only': docxParts({
+        'word/_rels/document.xml.rels': documentRels('http://schemas.microsoft.com/office/2006/relationships/vbaProject'),
+        ...hidden,
+      }),
+      'spelt with character references': docxParts({
+        '[Content_Types].xml': contentTypesOf('word/document.xml', 'application/vnd.ms-word.document.&#109;acro&#x45;nabled.main+xml'),
+      }),
+      'Excel 4.0 macro sheet': {
+        '[Content_Types].xml': contentTypesOf(
+          'xl/workbook.xml',
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
+          '<Override PartName="/xl/macrosheets/sheet1.xml" ContentType="application/vnd.ms-excel.macrosheet+xml"/>',
+        ),
+        'xl/workbook.xml': '<workbook/>',
+      },
+    };
+    for (const [name, parts] of Object.entries(cases)) {
+      expect(await inspect(await zipOf(parts), size), name).toMatchObject({ hasMacros: true });
+    }
+    // Content types written in UTF-16, as XML allows.
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(contentTypesOf('word/document.xml', DOCM_MAIN), 'utf16le')]);
+    expect(await inspect(await zipOf(docxParts({ '[Content_Types].xml': utf16 })), size)).toMatchObject({ hasMacros: true });
+    // A document that only mentions such words in its text is no macro.
+    const prose = docxParts({ 'word/document.xml': '<w:document><w:t>vbaProject macroEnabled</w:t></w:document>' });
+    expect(await inspect(await zipOf(prose), size)).toMatchObject({ kind: 'docx', hasMacros: false });
   });
 });
 
