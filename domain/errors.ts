@@ -26,6 +26,8 @@ export const API_ERROR_CODES = [
   'file_too_large',
   'forbidden',
   'identity_provider_unavailable',
+  'input_forbidden_key',
+  'input_lone_surrogate',
   'input_nul_character',
   'input_too_deep',
   'insufficient_storage',

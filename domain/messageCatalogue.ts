@@ -12,6 +12,7 @@ import { applicationFormMessages } from './messages/applicationForm.ts';
 import { applicationsMessages } from './messages/applications.ts';
 import { attachmentsMessages } from './messages/attachments.ts';
 import { connectMessages } from './messages/connect.ts';
+import { inputMessages } from './messages/input.ts';
 import { integrationMessages } from './messages/integration.ts';
 import { invitationMessages } from './messages/invitation.ts';
 import { inviteMessages } from './messages/invite.ts';
@@ -57,4 +58,5 @@ export const messageCatalogue = {
   wizard: wizardMessages,
   numbers: numbersMessages,
   operations: operationsMessages,
+  input: inputMessages,
 } as const;

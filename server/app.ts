@@ -198,6 +198,7 @@ export async function buildApp({
     statusChanges: createStatusChanges(db, {
       preconditions: { ...integrations.preconditions, ...surveys.preconditions, ...monitoring.preconditions },
       effects: { ...integrations.effects, ...surveys.effects, ...monitoring.effects },
+      exits: integrations.exits,
       onAfterCommitError: (err, transition) => app.log.error({ err, event: transition.event }, 'after a status change'),
     }),
   };

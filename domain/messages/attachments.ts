@@ -17,7 +17,7 @@ export const attachmentsMessages = {
   notDocument: 'Formato non accettato: carica un PDF, un\u2019immagine (PNG o JPEG) o un documento Word, Excel o PowerPoint.',
   formatLabel: { PDF: 'PDF', Excel: 'Excel', Documento: 'PDF, immagine, Word, Excel o PowerPoint' },
   decompressionBomb:
-    'Il file compresso dichiara un contenuto enormemente più grande di sé (possibile «zip bomb») e non può essere accettato: salvalo di nuovo dal programma che l\u2019ha creato e riprova.',
+    'Il file compresso si espande in un contenuto enormemente più grande di sé, o diverso da quello che dichiara (possibile «zip bomb»), e non può essere accettato: salvalo di nuovo dal programma che l\u2019ha creato e riprova.',
   macrosNotAllowed:
     'Il file contiene macro e non può essere accettato: salvalo senza macro (per esempio .docx, .xlsx o .pptx) o in PDF e riprova.',
   typeUnknown: 'Tipo di allegato sconosciuto per questo fondo: ricarica la pagina e riprova.',

@@ -57,9 +57,18 @@ export interface TransitionEffectInput {
 export type TransitionEffect = (input: TransitionEffectInput) => Promise<(() => Promise<void>) | void>;
 export type TransitionEffects = Partial<Record<ApplicationLifecycleEventType, TransitionEffect>>;
 
+/**
+ * What leaving a status ends, whichever transition leaves it (an integration round closes when the application
+ * leaves In integrazione, completed or reopened): run by every change the service applies, in its transaction,
+ * before the event's own effect.
+ */
+export type StatusExit = (input: { tx: Db; application: ApplicationRow; transition: LifecycleTransition }) => Promise<void>;
+export type StatusExits = Partial<Record<ApplicationStatusCode, StatusExit>>;
+
 export interface StatusChangeOptions {
   preconditions?: TransitionPreconditions;
   effects?: TransitionEffects;
+  exits?: StatusExits;
   /** Where a failed after-commit action is reported (the server's log). */
   onAfterCommitError?: (error: unknown, transition: LifecycleTransition) => void;
 }
@@ -97,7 +106,7 @@ const savedDraftColumns = {
  * row, so of two people changing the same application at once exactly one wins and the other hears why.
  */
 export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
-  const { preconditions = {}, effects = {}, onAfterCommitError } = options;
+  const { preconditions = {}, effects = {}, exits = {}, onAfterCommitError } = options;
   /**
    * The save of a person typing, prepared once per connection: the draft sent as JSON text (cast, so both
    * drivers pass it as it is), the version checked only when the client sent one, only for a member.
@@ -157,6 +166,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
         actorRole: actor.role,
         createdAt: at,
       });
+      await exits[transition.from]?.({ tx, application: row, transition });
     }
     return row;
   }

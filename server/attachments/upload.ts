@@ -22,6 +22,7 @@ import {
   type ContentInspection,
 } from './contentInspector.ts';
 import type { AttachmentRepository, AttachmentTypeRow } from './repository.ts';
+import { ArchiveSuspiciousError } from './zipInspection.ts';
 
 const m = attachmentsMessages;
 
@@ -69,6 +70,7 @@ function clientError(error: unknown, maxBytes: number): unknown {
   if (error instanceof HttpError) return error;
   if (error instanceof UploadTooLargeError) return tooLarge(maxBytes);
   if (error instanceof UploadWrongFormatError) return wrongFormat(error.format);
+  if (error instanceof ArchiveSuspiciousError) return new HttpError(415, 'archive_suspicious', m.decompressionBomb);
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
   if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'one_file_only', m.onlyOneFile);
@@ -150,7 +152,6 @@ export async function receiveUpload(request: FastifyRequest, deps: UploadDepende
     const { type, fund: callFund, access } = await resolveTarget();
     const { inspection } = stored;
     if (inspection.size === 0) throw new HttpError(400, 'file_empty', m.empty);
-    if (inspection.isDecompressionBomb) throw new HttpError(415, 'archive_suspicious', m.decompressionBomb);
     if (inspection.hasMacros) throw new HttpError(415, 'macro_not_allowed', m.macrosNotAllowed);
     if (!kindMatchesFormat(inspection.kind, type.format)) throw wrongFormat(type.format);
 

@@ -27,6 +27,12 @@ export interface MembershipRequirement {
   allowAdmin?: 'read' | false;
   /** 'admin': only the organisation's own administrators (member role 'admin'). */
   role?: 'admin';
+  /**
+   * The answer for an object reached by its own id (an application, a file, answers) when the caller may not see
+   * its organisation: the same 404 as for an id that does not exist, byte for byte, so the two cannot be told
+   * apart. Without it, the organisation's own 404.
+   */
+  notFound?: () => HttpError;
 }
 
 const m = organizationMessages;
@@ -90,9 +96,10 @@ export function createMembership(db: Db) {
     requirement: MembershipRequirement = {},
   ): Promise<OrganizationAccess> {
     const user = requireUser(request);
+    const notFound = requirement.notFound ?? (() => new HttpError(404, 'not_found', m.notFound));
     const id = parseOrganizationId(organizationId);
     const [row] = await organizationWithRole.execute({ userId: user.id, organizationId: id });
-    if (!row) throw new HttpError(404, 'not_found', m.notFound);
+    if (!row) throw notFound();
 
     if (row.role) {
       const role = memberRoleSchema.catch('member').parse(row.role);
@@ -104,7 +111,7 @@ export function createMembership(db: Db) {
       throw new HttpError(403, 'forbidden', m.adminReadOnly);
     }
     // Another organisation's objects answer as if they did not exist: nobody learns which organisations do.
-    throw new HttpError(404, 'not_found', m.notFound);
+    throw notFound();
   }
 
   return {

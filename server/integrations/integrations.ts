@@ -2,14 +2,14 @@ import { and, count, eq, isNull, max } from 'drizzle-orm';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import type { ApplicationRow } from '../applications/repository.ts';
-import type { TransitionEffects, TransitionPreconditions } from '../applications/statusChanges.ts';
+import type { StatusExits, TransitionEffects, TransitionPreconditions } from '../applications/statusChanges.ts';
 import type { Membership } from '../auth/membership.ts';
 import type { Db } from '../db/client.ts';
 import { attachments } from '../db/schema/attachments.ts';
 import { integrationRounds } from '../db/schema/integrations.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import { HttpError } from '../errors.ts';
-import { openRoundOf } from './rounds.ts';
+import { latestRoundOf, openRoundOf } from './rounds.ts';
 import { integrationRequestMail } from '../mail/integrationRequestMail.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -18,7 +18,8 @@ const m = integrationMessages;
 /**
  * Integration (spec §4): an admin's In integrazione opens a round with the request (the note, required) and an
  * optional deadline, and tells the organisation's members by e-mail; the applicant's Integrazione Sottomessa
- * needs at least one document uploaded in that round and closes it. Each round stays, with its documents.
+ * needs at least one document uploaded in that round and completes it. Leaving In integrazione by any path
+ * (completed, or an admin's Aperta) closes the round. Each round stays, with its documents.
  */
 export function createIntegrations(deps: { db: Db; membership: Membership; mailer: Mailer; publicUrl: string }) {
   const { db, membership, mailer, publicUrl } = deps;
@@ -61,11 +62,23 @@ export function createIntegrations(deps: { db: Db; membership: Membership; maile
       });
       return () => tellMembers(application, note, deadline);
     },
+    // The exit below has just closed the round: the latest one is the round completed.
     'applicant.integration.complete': async ({ tx, application, actor }) => {
+      const round = await latestRoundOf(tx, application.id);
+      if (!round) return;
       await tx
         .update(integrationRounds)
         .set({ completedAt: application.statusChangedAt, completedBy: actor.userId })
-        .where(and(eq(integrationRounds.applicationId, application.id), isNull(integrationRounds.completedAt)));
+        .where(eq(integrationRounds.id, round.id));
+    },
+  };
+
+  const exits: StatusExits = {
+    IN_INTEGRAZIONE: async ({ tx, application }) => {
+      await tx
+        .update(integrationRounds)
+        .set({ closedAt: application.statusChangedAt })
+        .where(and(eq(integrationRounds.applicationId, application.id), isNull(integrationRounds.closedAt)));
     },
   };
 
@@ -78,7 +91,7 @@ export function createIntegrations(deps: { db: Db; membership: Membership; maile
     },
   };
 
-  return { effects, preconditions };
+  return { effects, exits, preconditions };
 }
 
 export type Integrations = ReturnType<typeof createIntegrations>;

@@ -65,6 +65,9 @@ function parseFund(value: string): Fund {
   return parsed.data;
 }
 
+/** A file that does not exist, and one of an organisation the caller may not see: the same answer. */
+const fileNotFound = () => new HttpError(404, 'attachment_not_found', m.notFound);
+
 function parseDownloadId(value: string): string {
   if (!UUID_PATTERN.test(value)) throw new HttpError(400, 'invalid_download_id', m.idInvalid);
   return value.toLowerCase();
@@ -125,8 +128,8 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     { schema: { querystring: downloadQuerySchema, response: { 200: z.unknown().describe('the file'), ...errors } } },
     async (request, reply) => {
       const file = await repository.byId(parseDownloadId(request.query.downloadId));
-      if (!file) throw new HttpError(404, 'attachment_not_found', m.notFound);
-      await membership.requireMember(request, file.organizationId, { allowAdmin: 'read' });
+      if (!file) throw fileNotFound();
+      await membership.requireMember(request, file.organizationId, { allowAdmin: 'read', notFound: fileNotFound });
       return sendStoredFile(reply, storage, file);
     },
   );
@@ -137,8 +140,8 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     { schema: { querystring: downloadQuerySchema, response: { 200: removeAttachmentResponseSchema, ...errors } } },
     async (request) => {
       const file = await repository.byId(parseDownloadId(request.query.downloadId));
-      if (!file) throw new HttpError(404, 'attachment_not_found', m.notFound);
-      await membership.requireMember(request, file.organizationId);
+      if (!file) throw fileNotFound();
+      await membership.requireMember(request, file.organizationId, { notFound: fileNotFound });
       const type = await repository.typeById(file.attachmentTypeId);
       const key = await repository.remove(file, type?.purpose ?? 'application');
       await storage.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'removed attachment not deleted'));

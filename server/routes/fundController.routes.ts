@@ -131,11 +131,12 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
       const note = parseNote(query.note);
       const deadline = parseDeadline(query.deadline);
 
+      const notFound = () => new HttpError(404, 'not_found', m.notFound);
       const application = await repository.byId(id);
-      if (!application || application.fund !== entry.fund) throw new HttpError(404, 'not_found', m.notFound);
+      if (!application || application.fund !== entry.fund) throw notFound();
       const isAdmin = isAdminRole(user.roles);
-      // An applicant must belong to the application's organisation.
-      if (!isAdmin) await membership.requireMember(request, application.organizationId);
+      // An applicant must belong to the application's organisation; another's is as good as missing.
+      if (!isAdmin) await membership.requireMember(request, application.organizationId, { notFound });
 
       const updated = await statusChanges.request({
         application,

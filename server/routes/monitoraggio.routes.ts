@@ -42,18 +42,13 @@ export const monitoraggioRoutes: FastifyPluginAsyncZod<MonitoraggioRouteOptions>
       `/api/Monitoraggio/ShowMonitoraggio${fund.controller}`,
       { schema: { querystring: showMonitoraggioQuerySchema, response: { 200: z.array(monitoringRowSchema), ...errors } } },
       async (request) => {
-        const notFound = new HttpError(404, 'not_found', applicationsMessages.notFound);
+        const notFound = () => new HttpError(404, 'not_found', applicationsMessages.notFound);
         const id = request.query.candidaturaId;
-        if (!UUID_PATTERN.test(id)) throw notFound;
+        if (!UUID_PATTERN.test(id)) throw notFound();
         const application = await repository.byId(id.toLowerCase());
-        if (!application || application.fund !== fund.fund) throw notFound;
-        try {
-          await membership.requireMember(request, application.organizationId, { allowAdmin: 'read' });
-        } catch (error) {
-          // Another organisation's application is as good as missing.
-          if (error instanceof HttpError && error.statusCode === 403) throw notFound;
-          throw error;
-        }
+        if (!application || application.fund !== fund.fund) throw notFound();
+        // Another organisation's application is as good as missing (platform administrators read every one).
+        await membership.requireMember(request, application.organizationId, { allowAdmin: 'read', notFound });
         return monitoring.rows(application);
       },
     );

@@ -46,8 +46,13 @@ const monitoraggioQuery = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** Answers that do not exist, or that the caller may not see: the same 404 (an id that is no UUID included). */
+const submissionNotFound = () => new HttpError(404, 'survey_not_found', m.submissionNotFound);
+/** An application that does not exist, or of an organisation the caller may not see. */
+const applicationNotFound = () => new HttpError(404, 'not_found', applicationsMessages.notFound);
+
 function parseUuid(value: string | undefined): string {
-  if (!value || !UUID_PATTERN.test(value)) throw new HttpError(404, 'survey_not_found', m.submissionNotFound);
+  if (!value || !UUID_PATTERN.test(value)) throw submissionNotFound();
   return value.toLowerCase();
 }
 
@@ -90,18 +95,26 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
     return (await monitoring.periodFor(application, periodo?.toLowerCase())) ?? undefined;
   }
 
-  /** The application `candidaturaId` if the caller may read it (write: only its organisation's members). */
-  async function applicationFor(request: FastifyRequest, candidaturaId: string, mode: 'read' | 'write') {
+  /**
+   * The application `candidaturaId` if the caller may read it (write: only its organisation's members). Another
+   * organisation's application answers exactly as a missing one: `notFound`, the application's 404 by default.
+   */
+  async function applicationFor(
+    request: FastifyRequest,
+    candidaturaId: string,
+    mode: 'read' | 'write',
+    notFound: () => HttpError = applicationNotFound,
+  ) {
     const user = requireUser(request);
     const application = await repository.byId(parseUuid(candidaturaId));
-    if (!application) throw new HttpError(404, 'not_found', applicationsMessages.notFound);
+    if (!application) throw notFound();
     try {
-      await membership.requireMember(request, application.organizationId, mode === 'read' ? { allowAdmin: 'read' } : {});
+      await membership.requireMember(request, application.organizationId, { notFound, ...(mode === 'read' ? { allowAdmin: 'read' } : {}) });
     } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode !== 403) throw error;
-      if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', m.adminCannotWrite);
-      // Another organisation's application is as good as missing.
-      throw new HttpError(404, 'not_found', applicationsMessages.notFound);
+      if (error instanceof HttpError && error.statusCode === 403 && isAdminRole(user.roles)) {
+        throw new HttpError(403, 'forbidden', m.adminCannotWrite);
+      }
+      throw error;
     }
     return { user, application };
   }
@@ -189,8 +202,8 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
       { schema: { querystring: z.object({ submissionId: z.string() }), response: { 200: surveySubmissionSchema, ...errors } } },
       async (request) => {
         const found = await surveys.submissionById(parseUuid(request.query.submissionId));
-        if (!found || found.application.fund !== fund.fund) throw new HttpError(404, 'survey_not_found', m.submissionNotFound);
-        await applicationFor(request, found.application.id, 'read');
+        if (!found || found.application.fund !== fund.fund) throw submissionNotFound();
+        await applicationFor(request, found.application.id, 'read', submissionNotFound);
         return surveys.view(found.row, fund);
       },
     );

@@ -1,4 +1,4 @@
-import type { Question } from 'survey-core';
+import type { Question, SurveyModel } from 'survey-core';
 import type { SurveyIssue } from '../../domain/surveys.ts';
 import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
 import { loadSurveyCore } from './surveyCore.ts';
@@ -46,4 +46,42 @@ export async function checkAnswers(
     });
   }
   return { answers: model.data as Record<string, unknown>, issues };
+}
+
+/** Whether a root key of the answers belongs to the definition, for each definition content (its SHA-256). */
+const knownKeysByContent = new Map<string, (key: string) => boolean>();
+const KNOWN_KEYS_CACHED = 64;
+
+/**
+ * SurveyJS's own rule for the answers' root keys (`clearIncorrectValues(true)`, which the hand-over check runs):
+ * a question's value name, that name with the comment suffix (a comment, "Altro") or the matrix totals
+ * suffix, or a calculated value included in the results.
+ */
+function knownKeysOf(model: SurveyModel, totalsSuffix: string): (key: string) => boolean {
+  const suffixed = (key: string, suffix: string) =>
+    key.length > suffix.length && key.endsWith(suffix) && !!model.getQuestionByValueName(key.slice(0, -suffix.length));
+  return (key) =>
+    !!model.getQuestionByValueName(key) ||
+    suffixed(key, model.commentSuffix) ||
+    suffixed(key, totalsSuffix) ||
+    !!model.getCalculatedValueByName(key)?.includeIntoResult;
+}
+
+/**
+ * The answers to questions of `definition` only: what answers no question (`{"nonEsiste": …}`) is dropped
+ * before it is stored. Choices and hidden questions are left alone while the person is still answering; the
+ * hand-over check (checkAnswers) judges them. The definition's model is built once per content.
+ */
+export async function answersToQuestionsOf(
+  definition: Pick<SurveyDefinitionRow, 'json' | 'sha256'>,
+  answers: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  let isKnown = knownKeysByContent.get(definition.sha256);
+  if (!isKnown) {
+    const { Model, settings } = await loadSurveyCore();
+    isKnown = knownKeysOf(new Model(definition.json), settings.matrix.totalsSuffix);
+    if (knownKeysByContent.size >= KNOWN_KEYS_CACHED) knownKeysByContent.delete(knownKeysByContent.keys().next().value!);
+    knownKeysByContent.set(definition.sha256, isKnown);
+  }
+  return Object.fromEntries(Object.entries(answers).filter(([key]) => isKnown(key)));
 }

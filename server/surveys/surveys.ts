@@ -18,7 +18,7 @@ import { applications } from '../db/schema/applications.ts';
 import { surveyDefinitions, surveySubmissions } from '../db/schema/surveys.ts';
 import { HttpError } from '../errors.ts';
 import { currentRoundOf } from '../monitoring/rounds.ts';
-import { checkAnswers } from './answerValidation.ts';
+import { answersToQuestionsOf, checkAnswers } from './answerValidation.ts';
 import { definitionById, latestDefinition, titleOf, type SurveyDefinitionRow } from './definitions.ts';
 
 const m = surveyMessages;
@@ -208,6 +208,7 @@ export function createSurveys(deps: SurveysDeps) {
      * or once handed over). With `expectedVersion`, answers saved meanwhile by someone else answer 412 instead
      * of being overwritten. The first save pins the submission to the definition it was answered against.
      * Monitoring answers (`monitoraggio`) go to the application's current period; naming another period is 409.
+     * Only answers to the definition's questions are stored (answersToQuestionsOf).
      */
     async save(input: {
       application: ApplicationRow;
@@ -252,9 +253,12 @@ export function createSurveys(deps: SurveysDeps) {
             (input.expectedVersion !== undefined && input.expectedVersion !== existing.version) ||
             (input.submissionId !== null && input.submissionId !== existing.id);
           if (stale) throw new HttpError(412, 'survey_version_conflict', m.stale);
+          // Answers to the version the submission is pinned to.
+          const pinned = existing.definitionId === definition.id ? definition : await definitionById(tx, existing.definitionId);
+          const answers = await answersToQuestionsOf(pinned ?? definition, input.answers);
           const [updated] = await tx
             .update(surveySubmissions)
-            .set({ answers: input.answers, version: sql`${surveySubmissions.version} + 1`, updatedBy: input.userId, updatedAt: at })
+            .set({ answers, version: sql`${surveySubmissions.version} + 1`, updatedBy: input.userId, updatedAt: at })
             .where(eq(surveySubmissions.id, existing.id))
             .returning();
           return submissionView(updated!, entry);
@@ -269,7 +273,7 @@ export function createSurveys(deps: SurveysDeps) {
             definitionId: definition.id,
             monitoraggio,
             monitoringPeriodId: periodId,
-            answers: input.answers,
+            answers: await answersToQuestionsOf(definition, input.answers),
             version: 1,
             updatedBy: input.userId,
             createdAt: at,

@@ -6,13 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILAZIONE_TYPE } from '../../domain/applicationStatus.ts';
 import { messages } from '../../domain/messages.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
+import { inputMessages } from '../../domain/messages/input.ts';
 import { puiApplicationSchema } from '../../domain/pui/puiApplication.ts';
 import { attachments } from '../../server/db/schema/attachments.ts';
 import { createFilesystemStorage } from '../../server/storage/filesystemStorage.ts';
 import type { FileStorage } from '../../server/storage/fileStorage.ts';
 import { applicationOf, forceApplicationStatus, saveDraft, updateStatus } from '../support/applicationFixtures.ts';
 import { samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
-import { personWithOrganization } from '../support/organizationFixtures.ts';
+import { organizationPayload, personWithOrganization, selected } from '../support/organizationFixtures.ts';
+import { completePuiApplication } from '../support/puiFixtures.ts';
+import { completeTurApplication } from '../support/turFixtures.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
 /**
@@ -216,6 +219,157 @@ describe('U+0000 (PostgreSQL refuses it) in any string: 400 naming the field, no
     expect(key.json().error).toBe('input_nul_character');
   });
 });
+
+describe('lone UTF-16 surrogates (PostgreSQL refuses them in jsonb): 400 naming the field, never 500', () => {
+  /** Half of a character: JSON.stringify sends it as the escape "\ud800", which JSON.parse turns back into it. */
+  const HALF = '\ud800';
+  let reviewed: Awaited<ReturnType<typeof personWithOrganization>>;
+  let reviewedApplication: string;
+  let surveyId: number;
+
+  beforeAll(async () => {
+    reviewed = await personWithOrganization(t, { name: 'Comune dei Surrogati' });
+    reviewedApplication = await forceApplicationStatus(t, reviewed.orgId, 'PUI', 'AMMISSIBILE', { submittedAt: new Date() });
+    const list = (await t.get('/api/SJSurvey/GetSurveyTypeList', reviewed.token)).json() as { id: number; name: string }[];
+    surveyId = list.find((survey) => survey.name === 'Istruttoria-Pui')!.id;
+  });
+
+  const surveyAnswers = (json: unknown) => ({
+    surveySubmissionID: null,
+    surveyId,
+    candidaturaId: reviewedApplication,
+    compilazioneType: 1,
+    monitoraggio: false,
+    json,
+  });
+  const draft = (json: string) => ({ compilazioneType: COMPILAZIONE_TYPE.PUI, organizationId: reviewed.orgId, json });
+
+  it('in survey answers, a draft and an organisation’s description, as object values and inside JSON text', async () => {
+    const cases: [string, unknown, string][] = [
+      ['/api/SJSurvey/CreateSurveyAnswers', surveyAnswers({ q: `a${HALF}b` }), 'json.q'],
+      ['/api/SJSurvey/CreateSurveyAnswers', surveyAnswers(JSON.stringify({ q: `a${HALF}b` })), 'json.q'],
+      ['/api/DraftCompilazione/CreateDraftCompilazione', draft(JSON.stringify({ progNome: `a${HALF}b` })), 'progNome'],
+      ['/api/Organization/UpdateOrganization', { ...reviewed.payload, id: reviewed.orgId, description: `a${HALF}b` }, 'description'],
+      ['/api/User/UpdateUser', { id: reviewed.userId, firstName: `Giu${HALF}lia`, lastName: 'Rossi' }, 'firstName'],
+    ];
+    for (const [url, body, field] of cases) {
+      const response = await t.post(url, body, reviewed.token);
+      expect(response.statusCode, `${url} ${field}`).toBe(400);
+      expect(response.json(), url).toEqual({ error: 'input_lone_surrogate', message: inputMessages.loneSurrogate(field) });
+    }
+    const low = await t.post('/api/SJSurvey/CreateSurveyAnswers', surveyAnswers({ q: 'fine\udc00' }), reviewed.token);
+    expect(low.json().error).toBe('input_lone_surrogate');
+    // A whole pair is a character like any other (an emoji), and is stored.
+    const emoji = await t.post('/api/SJSurvey/CreateSurveyAnswers', surveyAnswers({ cup: 'Parco \ud83c\udf33' }), reviewed.token);
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    expect(emoji.json().json).toEqual({ cup: 'Parco \ud83c\udf33' });
+  });
+
+  it('every JSON route, with a surrogate in each value, in a key, and in the JSON texts: never a 500', async () => {
+    const paths = apiRoutes(t.app.printRoutes({ commonPrefix: false })).filter((route) => route.method !== 'GET');
+    expect(paths.map((route) => route.url)).toEqual(expect.arrayContaining(['/api/SJSurvey/CreateSurveyAnswers', '/api/User/UpdateUser']));
+    const realistic: Record<string, unknown> = {
+      '/api/User/UpdateUser': { id: reviewed.userId, firstName: 'Giulia', lastName: 'Rossi', email: reviewed.email, roles: [] },
+      '/api/Organization/UpdateOrganization': { ...reviewed.payload, id: reviewed.orgId, description: 'Descrizione' },
+      '/api/Organization/CreateOrganization': organizationPayload(),
+      '/api/Organization/AcceptInvitation': { token: 'abcdefghijklmnopqrstuvwxyz' },
+      '/api/SendEmail/SendEmail': { emails: ['nuovo@esempio.it'], userId: reviewed.userId, subject: 'Invito', message: 'Ciao' },
+      '/api/SJSurvey/CreateSurveyAnswers': surveyAnswers(JSON.stringify({ cup: 'CUP', note: { testo: 'nota' } })),
+      '/api/DraftCompilazione/CreateDraftCompilazione': draft(JSON.stringify({ progNome: 'Parco', puiSurveyDto: { noteAlberi: 'ok' } })),
+      '/api/DraftCompilazione/DownloadExcelCompilazioni': { compilazioniId: [reviewedApplication], callType: 'PUI' },
+      '/api/Pui/CreatePui': completePuiApplication(reviewed.orgId),
+      '/api/Tur/CreateUpdateTur': completeTurApplication(reviewed.orgId),
+      '/api/Jwt/token-exchange': { code: 'codice', codeVerifier: 'verificatore', redirectUri: 'http://portale.test/login-callback' },
+    };
+    for (const { method, url } of paths) {
+      const base = realistic[url] ?? { nome: 'valore' };
+      const variants = {
+        values: withHalves(base, 'values'),
+        keys: withHalves(base, 'keys'),
+        texts: withHalves(base, 'texts'),
+      };
+      for (const [variant, body] of Object.entries(variants)) {
+        for (const token of [reviewed.token, admin.token]) {
+          const response = await t.app.inject({
+            method: method as 'POST',
+            url,
+            headers: { ...bearer(token), ...selected(reviewed.orgId), 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+          expect(response.statusCode, `${method} ${url} (${variant}): ${response.body}`).toBeLessThan(500);
+          // A body without JSON text is sent unchanged as 'texts': it may well be accepted.
+          if (variant !== 'texts') expect(response.json(), `${url} (${variant})`).toMatchObject({ error: expect.any(String) });
+        }
+      }
+    }
+  });
+});
+
+describe('keys that name a prototype (__proto__, constructor, prototype): 400 wherever they come', () => {
+  it('in a body, in a draft sent as JSON text and nested in its values; nothing stored', async () => {
+    const before = await applicationOf(t, a.orgId, 'PUI');
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/Organization/UpdateOrganization',
+      headers: { ...bearer(a.token), 'content-type': 'application/json' },
+      payload: `{"id":"${a.orgId}","__proto__":{"isAdmin":true}}`,
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({ error: 'input_forbidden_key', message: inputMessages.forbiddenKey('__proto__') });
+    for (const json of [
+      '{"progNome":"x","__proto__":{"a":1}}',
+      '{"puiSurveyDto":{"constructor":{"prototype":{"a":1}}}}',
+      '{"prototype":1}',
+    ]) {
+      const response = await t.post(
+        '/api/DraftCompilazione/CreateDraftCompilazione',
+        { compilazioneType: COMPILAZIONE_TYPE.PUI, organizationId: a.orgId, json },
+        a.token,
+      );
+      expect(response.statusCode, json).toBe(400);
+      expect(response.json().error, json).toBe('input_forbidden_key');
+    }
+    expect((await applicationOf(t, a.orgId, 'PUI'))?.draftVersion).toBe(before?.draftVersion);
+  });
+});
+
+/** The /api routes of `printRoutes({ commonPrefix: false })`, one per method (HEAD left out: GET stands for it). */
+function apiRoutes(tree: string): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const url = `${stack.join('')}${match[2]!}`;
+    stack.push(match[2]!);
+    if (!url.startsWith('/api/') || !match[3]) continue;
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push({ method, url });
+  }
+  return routes;
+}
+
+/**
+ * `value` with a lone surrogate: at the end of every string ('values'), as an extra key of every object
+ * ('keys'), or inside every string that is JSON text, as a value and a key ('texts').
+ */
+function withHalves(value: unknown, where: 'values' | 'keys' | 'texts'): unknown {
+  if (typeof value === 'string') {
+    if (where === 'values') return `${value}\udc00`;
+    if (where === 'texts' && /^[[{]/.test(value)) {
+      const inner = withHalves(JSON.parse(value), 'values');
+      return JSON.stringify(withHalves(inner, 'keys'));
+    }
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item) => withHalves(item, where));
+  if (value && typeof value === 'object') {
+    const copy = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withHalves(item, where)]));
+    return where === 'keys' ? { ...copy, [`chiave\ud800`]: 'valore' } : copy;
+  }
+  return value;
+}
 
 describe('a draft with 20,000 keys', () => {
   it('is stored as the fund’s values only, so the Excel export has the fund’s columns, not 20,000', async () => {

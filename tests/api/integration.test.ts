@@ -1,5 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentSlotListSchema } from '../../domain/attachments.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
@@ -10,8 +12,19 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { applicationRow, forceApplicationStatus, historyRows, updateStatus } from '../support/applicationFixtures.ts';
 import { removeAttachment, samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
-import { ole2With, sampleDocuments, workbookBomb, zipOf } from '../support/officeFiles.ts';
+import {
+  contentTypesOf,
+  docxParts,
+  manyEntriesBomb,
+  ole2With,
+  sampleDocuments,
+  workbookBomb,
+  zip64Bomb,
+  zipOf,
+} from '../support/officeFiles.ts';
 import { zipEntries } from '../support/zipEntries.ts';
+import { completePuiApplication } from '../support/puiFixtures.ts';
+import { integrationRounds } from '../../server/db/schema/integrations.ts';
 
 /** server/seed/attachmentTypes.ts: an application slot and the integration slot of PUI. */
 const PUI_REPORT = 103;
@@ -130,6 +143,31 @@ describe('the applicant adds documents', () => {
     expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
   });
 
+  it('refuses the probe’s bombs and a macro document that names its VBA project as an image (issue 31)', async () => {
+    const suspicious = { error: 'archive_suspicious', message: attachmentsMessages.decompressionBomb };
+    const zip64 = await upload(PUI_INTEGRATION, { name: 'relazione.docx', content: zip64Bomb() });
+    expect(zip64.statusCode).toBe(415);
+    expect(zip64.json()).toEqual(suspicious);
+    const manyEntries = await upload(PUI_INTEGRATION, { name: 'relazione.docx', content: manyEntriesBomb() });
+    expect(manyEntries.statusCode).toBe(415);
+    expect(manyEntries.json()).toEqual(suspicious);
+
+    const docm = await zipOf(
+      docxParts({
+        '[Content_Types].xml': contentTypesOf(
+          'word/document.xml',
+          'application/vnd.ms-word.document.macroEnabled.main+xml',
+          '<Override PartName="/word/media/image1.bin" ContentType="application/vnd.ms-office.vbaProject"/>',
+        ),
+        'word/media/image1.bin': Buffer.from('VBA'),
+      }),
+    );
+    const macros = await upload(PUI_INTEGRATION, { name: 'relazione.docx', content: docm });
+    expect(macros.statusCode).toBe(415);
+    expect(macros.json()).toEqual({ error: 'macro_not_allowed', message: attachmentsMessages.macrosNotAllowed });
+    expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
+  });
+
   it('lets only the organisation’s members write, never another organisation', async () => {
     const foreign = await upload(PUI_INTEGRATION, { name: 'altrui.pdf', content: samplePdf('altrui') }, stranger.token);
     expect(foreign.statusCode).toBe(404);
@@ -219,5 +257,86 @@ describe('the other applicant changes need what they hand over', () => {
     expect(monitoring.statusCode).toBe(409);
     expect(monitoring.json()).toEqual({ error: 'precondition_failed', message: monitoringMessages.notOpenRound });
     expect((await applicationRow(t, applicationId))?.status).toBe('MONITORAGGIO_APERTO');
+  });
+});
+
+describe('a reopened integration (issue 31, finding 1)', () => {
+  /** A PUI application In integrazione with a document in round 1, that an admin then reopens. */
+  let org: Awaited<ReturnType<typeof personWithOrganization>>;
+  let id: string;
+  const slotsOf = async () =>
+    attachmentSlotListSchema.parse(
+      (await t.get(`/api/FileUpload/GetAttachmentIntegrations?orgId=${org.orgId}&callType=PUI`, org.token)).json(),
+    );
+  const uploadInto = (typeId: number, name: string, content: Buffer) =>
+    uploadAttachment(t, org.token, { name, content }, { orgId: org.orgId, callType: 'PUI', typeId });
+  const ask = (note: string) =>
+    t.post(
+      `/api/Pui/UpdatePuiCompilazioneStatus?${new URLSearchParams({ puiId: id, status: 'In integrazione', note })}`,
+      undefined,
+      admin.token,
+    );
+  const rounds = () =>
+    t.db.select().from(integrationRounds).where(eq(integrationRounds.applicationId, id)).orderBy(integrationRounds.number);
+
+  async function workbook(): Promise<Buffer> {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Piano').addRow(['Voce', 'Importo']);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+
+  it('closes round 1 when the application is reopened, and the next request starts with nothing handed over', async () => {
+    org = await personWithOrganization(t, { name: 'Comune Riaperto' });
+    id = await forceApplicationStatus(t, org.orgId, 'PUI', 'IN_VALUTAZIONE', { submittedAt: new Date() });
+    expect((await ask('Manca la planimetria')).statusCode).toBe(200);
+    expect((await uploadInto(PUI_INTEGRATION, 'planimetria.pdf', samplePdf('planimetria'))).statusCode).toBe(200);
+
+    // The admin reopens instead of waiting: round 1 is closed, not completed.
+    expect((await updateStatus(t, admin.token, 'PUI', id, 'Aperta')).statusCode).toBe(200);
+    expect(await rounds()).toEqual([expect.objectContaining({ number: 1, closedAt: expect.any(Date), completedAt: null })]);
+
+    // The applicant hands the application in again, with its mandatory files.
+    const slots = attachmentSlotListSchema.parse(
+      (await t.get(`/api/FileUpload/GetAttachmentTypes?orgId=${org.orgId}&callType=PUI`, org.token)).json(),
+    );
+    const book = await workbook();
+    for (const slot of slots.filter((s) => s.mandatoryInput)) {
+      const excel = slot.attachedType === 'Excel';
+      const added = await uploadInto(slot.id, excel ? 'piano.xlsx' : 'documento.pdf', excel ? book : samplePdf(slot.attachedTypeName));
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    const resubmitted = await t.post('/api/Pui/CreatePui', completePuiApplication(org.orgId), org.token);
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    expect((await updateStatus(t, admin.token, 'PUI', id, 'In valutazione')).statusCode).toBe(200);
+    expect((await ask('Manca anche la relazione geologica')).statusCode).toBe(200);
+
+    // Richiesta 2: nothing in it, so nothing can be handed over; round 1's document does not count.
+    expect((await slotsOf()).filter((slot) => slot.downloadId !== null)).toEqual([]);
+    const empty = await updateStatus(t, org.token, 'PUI', id, 'Integrazione Sottomessa');
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json()).toEqual({ error: 'precondition_failed', message: applicationsMessages.integrationDocumentMissing });
+    expect((await applicationRow(t, id))?.status).toBe('IN_INTEGRAZIONE');
+  });
+
+  it('files the new documents under round 2 and completes round 2 only', async () => {
+    const geologica = await uploadInto(PUI_INTEGRATION, 'geologica.pdf', samplePdf('geologica'));
+    expect(geologica.statusCode).toBe(200);
+    expect((await slotsOf()).filter((slot) => slot.downloadId !== null).map((slot) => slot.fileName)).toEqual(['geologica.pdf']);
+    expect((await updateStatus(t, org.token, 'PUI', id, 'Integrazione Sottomessa')).statusCode).toBe(200);
+
+    const [first, second] = await rounds();
+    expect(first).toMatchObject({ number: 1, completedAt: null, closedAt: expect.any(Date) });
+    expect(second).toMatchObject({ number: 2, completedAt: expect.any(Date), closedAt: expect.any(Date) });
+    const shown = (await t.get(`/api/Pui/GetPuiCompilazione?orgId=${org.orgId}`, org.token)).json().integrationRounds;
+    expect(
+      shown.map((round: { number: number; completedAt: string | null; documents: { fileName: string }[] }) => [
+        round.number,
+        round.completedAt !== null,
+        round.documents.map((d) => d.fileName),
+      ]),
+    ).toEqual([
+      [1, false, ['planimetria.pdf']],
+      [2, true, ['geologica.pdf']],
+    ]);
   });
 });

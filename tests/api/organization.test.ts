@@ -5,6 +5,8 @@ import { organizationMembers, organizations } from '../../server/db/schema/organ
 import { invitations } from '../../server/db/schema/invitations.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { newPartitaIva, organizationPayload, personWithOrganization, selected } from '../support/organizationFixtures.ts';
+import { forceApplicationStatus } from '../support/applicationFixtures.ts';
+import { samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
 
 let t: TestApp;
 /** Org A with its creator (org admin) and a plain member; org B with its creator; a platform admin. */
@@ -67,6 +69,117 @@ describe('authorisation matrix', () => {
       expect(response.statusCode, reader.who).toBe(reader.status);
       if (reader.status === 404) expect(response.json().message).toBe('Organizzazione non trovata.');
     }
+  });
+
+  it('an object of A reached by its id answers a member of B exactly as an id that does not exist (status and body)', async () => {
+    const MISSING = '00000000-0000-4000-8000-000000000000';
+    // A's applications with answers to their review survey, and a file of A.
+    const upload = await uploadAttachment(
+      t,
+      a.token,
+      { name: 'relazione.pdf', content: samplePdf('A') },
+      { orgId: a.orgId, callType: 'PUI', typeId: 103 },
+    );
+    expect(upload.statusCode).toBe(200);
+    const fileId = upload.json().id as string;
+    const surveys = (await t.get('/api/SJSurvey/GetSurveyTypeList', a.token)).json() as { id: number; name: string }[];
+    const surveyOf = (name: string) => surveys.find((survey) => survey.name === name)!.id;
+    const applications = { PUI: '', TUR: '' };
+    const submissions = { PUI: '', TUR: '' };
+    for (const [fund, type] of [
+      ['PUI', 1],
+      ['TUR', 0],
+    ] as const) {
+      applications[fund] = await forceApplicationStatus(t, a.orgId, fund, 'AMMISSIBILE', { submittedAt: new Date() });
+      const saved = await t.post(
+        '/api/SJSurvey/CreateSurveyAnswers',
+        {
+          surveySubmissionID: null,
+          surveyId: surveyOf(`Istruttoria-${fund === 'PUI' ? 'Pui' : 'Tur'}`),
+          candidaturaId: applications[fund],
+          compilazioneType: type,
+          monitoraggio: false,
+          json: {},
+        },
+        a.token,
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      submissions[fund] = saved.json().id;
+    }
+    const survey = surveyOf('Istruttoria-Pui');
+    const calls: [string, (id: string) => { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: unknown }, string][] = [
+      [
+        'UpdatePuiCompilazioneStatus',
+        (id) => ({ method: 'POST', url: `/api/Pui/UpdatePuiCompilazioneStatus?puiId=${id}&status=Istruttoria%20Sottomessa` }),
+        applications.PUI,
+      ],
+      [
+        'UpdateTurCompilazioneStatus',
+        (id) => ({ method: 'POST', url: `/api/Tur/UpdateTurCompilazioneStatus?turId=${id}&status=Istruttoria%20Sottomessa` }),
+        applications.TUR,
+      ],
+      [
+        'GetSurveySubmssionbySurveyId',
+        (id) => ({ method: 'GET', url: `/api/SJSurvey/GetSurveySubmssionbySurveyId?surveyId=${survey}&candidaturaId=${id}` }),
+        applications.PUI,
+      ],
+      ['GetSurveyValidation', (id) => ({ method: 'GET', url: `/api/SJSurvey/GetSurveyValidation?candidaturaId=${id}` }), applications.PUI],
+      [
+        'CreateSurveyAnswers',
+        (id) => ({
+          method: 'POST',
+          url: '/api/SJSurvey/CreateSurveyAnswers',
+          payload: {
+            surveySubmissionID: null,
+            surveyId: survey,
+            candidaturaId: id,
+            compilazioneType: 1,
+            monitoraggio: false,
+            json: { a: 1 },
+          },
+        }),
+        applications.PUI,
+      ],
+      [
+        'ShowMonitoraggioPui',
+        (id) => ({ method: 'GET', url: `/api/Monitoraggio/ShowMonitoraggioPui?candidaturaId=${id}` }),
+        applications.PUI,
+      ],
+      [
+        'ShowMonitoraggioTur',
+        (id) => ({ method: 'GET', url: `/api/Monitoraggio/ShowMonitoraggioTur?candidaturaId=${id}` }),
+        applications.TUR,
+      ],
+      [
+        'GetAnswersBySubmissionIdPui',
+        (id) => ({ method: 'GET', url: `/api/SJSurvey/GetAnswersBySubmissionIdPui?submissionId=${id}` }),
+        submissions.PUI,
+      ],
+      [
+        'GetAnswersBySubmissionIdTur',
+        (id) => ({ method: 'GET', url: `/api/SJSurvey/GetAnswersBySubmissionIdTur?submissionId=${id}` }),
+        submissions.TUR,
+      ],
+      ['GetFile', (id) => ({ method: 'GET', url: `/api/FileUpload/GetFile?downloadId=${id}` }), fileId],
+      ['RemoveAttachement', (id) => ({ method: 'DELETE', url: `/api/FileUpload/RemoveAttachement?downloadId=${id}` }), fileId],
+    ];
+    for (const [name, request, ofA] of calls) {
+      const send = async (id: string) => {
+        const { method, url, payload } = request(id);
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${b.token}` },
+          ...(payload ? { payload: payload as object } : {}),
+        });
+        return { status: response.statusCode, body: response.body };
+      };
+      const foreign = await send(ofA);
+      expect(foreign.status, name).toBe(404);
+      expect(foreign, name).toEqual(await send(MISSING));
+    }
+    // The file of A is still there for A.
+    expect((await t.get(`/api/FileUpload/GetFile?downloadId=${fileId}`, a.token)).statusCode).toBe(200);
   });
 
   it('GetOrganizationById tells the caller whether they may edit', async () => {

@@ -208,6 +208,36 @@ describe('answers', () => {
     expect(surveySubmissionSchema.parse((await submission(ids.gresb)).json()).json.biodiversita).toBe(xss);
   });
 
+  it('stores only the answers to the survey’s questions (a comment to "Altro" included); prototype keys are refused', async () => {
+    const current = surveySubmissionSchema.parse((await submission(ids.istruttoria)).json());
+    const answers = {
+      cup: 'J31B21001230006',
+      tipiVincolo: ['other'],
+      'tipiVincolo-Comment': 'vincolo comunale',
+      nonEsiste: 'una risposta a nessuna domanda',
+      'nonEsiste-Comment': 'nemmeno questa',
+    };
+    const expected = { cup: 'J31B21001230006', tipiVincolo: ['other'], 'tipiVincolo-Comment': 'vincolo comunale' };
+    const saved = await save(ids.istruttoria, answers, current.version, owner.token, { surveySubmissionID: current.id });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().json).toEqual(expected);
+    const asText = await save(ids.istruttoria, JSON.stringify(answers), current.version + 1, owner.token, {
+      surveySubmissionID: current.id,
+    });
+    expect(asText.json().json).toEqual(expected);
+    const [row] = await t.db.select().from(surveySubmissions).where(eq(surveySubmissions.id, current.id));
+    expect(row!.answers).toEqual(expected);
+
+    for (const json of ['{"cup":"x","__proto__":{"inquinato":true}}', '{"constructor":{"prototype":{"inquinato":true}}}']) {
+      const refused = await save(ids.istruttoria, json, current.version + 2, owner.token, { surveySubmissionID: current.id });
+      expect(refused.statusCode, json).toBe(400);
+      expect(refused.json().error, json).toBe('input_forbidden_key');
+    }
+    const [after] = await t.db.select().from(surveySubmissions).where(eq(surveySubmissions.id, current.id));
+    expect(after!.answers).toEqual(expected);
+    expect(after!.version).toBe(current.version + 2);
+  });
+
   it('is written only while the application is Ammissibile', async () => {
     const other = await personWithOrganization(t, { name: 'Comune in Valutazione' });
     const inValutazione = await forceApplicationStatus(t, other.orgId, 'PUI', 'IN_VALUTAZIONE', { submittedAt: new Date() });

@@ -6,8 +6,9 @@ import { users } from './users.ts';
 
 /**
  * A request for supplementary documents (spec §4 Integration): opened when an admin moves an application to
- * In integrazione, with the request the applicant reads and an optional deadline; closed when the applicant
- * completes it. Every round stays, with its documents (attachments.integration_round_id).
+ * In integrazione, with the request the applicant reads and an optional deadline; closed when the application
+ * leaves In integrazione by any path (the applicant completes it, or an admin reopens the application). Every
+ * round stays, with its documents (attachments.integration_round_id).
  */
 export const integrationRounds = pgTable(
   'integration_rounds',
@@ -26,6 +27,11 @@ export const integrationRounds = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * When the round stopped taking documents: the application left In integrazione (completed, or reopened
+     * without being completed, when completed_at stays null). Null only for the round still open.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('integration_rounds_application_number_key').on(t.applicationId, t.number),
