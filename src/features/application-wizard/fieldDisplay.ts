@@ -39,8 +39,7 @@ export function fieldDisplayText(field: FieldSpec, value: unknown, choices?: rea
       return isIsoDate(value) ? formatItalianDate(value) : String(value);
     case 'boolean':
       return value === true ? form.yes : value === false ? form.no : '';
-    case 'yesNo':
-    {
+    case 'yesNo': {
       // Stored as the contract has it ('SI'/'NO', or TUR's 'true'/'false'); read as people say it.
       const { yes, no } = field.answers ?? { yes: 'SI', no: 'NO' };
       return value === yes ? form.yes : value === no ? form.no : '';
