@@ -6,6 +6,7 @@ import { monitoringPeriodsEnv } from '../support/monitoringPeriods.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { typeLikeAPerson } from './support/typing.ts';
 
 const ORGANIZATION = 'Comune di Poggio Monitorato';
 const TITLE = 'Monitoraggio Fondo Tematico Piani Urbani Integrati';
@@ -101,8 +102,7 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
     const cup = page.getByRole('textbox', { name: /Codice Unico di Progetto/ });
     await expect.poll(() => cup.inputValue()).toBe(istruttoriaPuiAnswers.cup);
     await expectAccessible(page);
-    await cup.fill(NEW_CUP);
-    await cup.blur();
+    await typeLikeAPerson(cup, NEW_CUP);
     const stored = () =>
       portal.db
         .select()

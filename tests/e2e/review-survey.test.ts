@@ -7,6 +7,7 @@ import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
 import { surveyForm } from './support/surveyForm.ts';
+import { typeLikeAPerson } from './support/typing.ts';
 
 const ORGANIZATION = 'Comune di Montevarchi Alto';
 const TITLE = 'Istruttoria Fondo Tematico Piani Urbani Integrati';
@@ -152,6 +153,23 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await expectAccessible(page);
   });
 
+  it('text pasted (or autofilled, dictated) into the dynamic panel right after another answer is kept and saved', async () => {
+    const { page } = applicant;
+    const risk = page.getByRole('group', { name: 'Principali rischi e misure di mitigazione' });
+    const mitigation = risk.getByRole('textbox', { name: 'Misura di mitigazione', exact: true });
+    const description = risk.getByRole('textbox', { name: 'Descrizione del rischio', exact: true });
+    // The sequence that lost the description: the mitigation's answer is saved as the description is pasted.
+    await mitigation.fill('Conferenza dei servizi anticipata.');
+    await description.fill('Ritardo nel rilascio del titolo edilizio');
+    await description.blur();
+    await expect.poll(() => description.inputValue()).toBe('Ritardo nel rilascio del titolo edilizio');
+    await expect
+      .poll(async () => ((await storedAnswers('Istruttoria-Pui')) as { rischi?: unknown[] } | undefined)?.rischi, { timeout: 20_000 })
+      .toEqual([{ descrizione: 'Ritardo nel rilascio del titolo edilizio', mitigazione: 'Conferenza dei servizi anticipata.' }]);
+    await expect(description.inputValue()).resolves.toBe('Ritardo nel rilascio del titolo edilizio');
+    await expect(mitigation.inputValue()).resolves.toBe('Conferenza dei servizi anticipata.');
+  });
+
   it('coming back to a step whose answers are still being saved shows what the person typed, and keeps it', async () => {
     const { page } = applicant;
     const saves = '**/api/SJSurvey/CreateSurveyAnswers';
@@ -162,8 +180,7 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
       saved += 1;
     });
     const cup = page.getByRole('textbox', { name: 'Codice Unico di Progetto (CUP)', exact: true });
-    await cup.fill('J31B21001230006');
-    await cup.blur();
+    await typeLikeAPerson(cup, 'J31B21001230006');
     // Away and back while that save is still on its way.
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByRole('heading', { name: 'Gresb', level: 2 }).waitFor();

@@ -11,11 +11,6 @@ export function surveyForm(page: Page, scope: Locator = page.locator('main')) {
     /** A text, number, date (YYYY-MM-DD) or comment field. */
     async type(label: string, value: string) {
       const field = scope.getByRole('textbox', exact(label)).or(scope.getByRole('spinbutton', exact(label)));
-      // Into the field first, then the text, as a person does. SurveyJS re-renders a question when it takes the
-      // focus (the survey's active element); text set in the same instant as the focus, as fill() alone does,
-      // can be reset by that render.
-      await field.focus();
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await field.fill(value);
       await field.blur();
       await expect.poll(() => field.inputValue()).toBe(value);
