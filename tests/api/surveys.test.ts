@@ -247,6 +247,29 @@ describe('TUR through the same code', () => {
       owner.token,
     );
     expect(wrongFund.statusCode).toBe(400);
+
+    // Counts take no decimals (step 1), the units of work (ULA) two: numbers as the browser's survey stores them.
+    const counts = await t.post(
+      '/api/SJSurvey/CreateSurveyAnswers',
+      {
+        surveySubmissionID: id,
+        surveyId: ids.istruttoriaTur,
+        json: { tipologiaStruttura: 'alberghiera', postiLettoAttuali: 40, presenzeAnnue: 6500.5, nuoviOccupati: 4.5 },
+        candidaturaId: turId,
+        compilazioneType: COMPILAZIONE_TYPE.TUR,
+        version: saved.json().version,
+      },
+      owner.token,
+    );
+    expect(counts.statusCode).toBe(200);
+    const validation = surveyValidationSchema.parse(
+      (await t.get(`/api/SJSurvey/GetSurveyValidation?candidaturaId=${turId}`, owner.token)).json(),
+    );
+    const issue = (question: string) => validation.issues.find((i) => i.surveyName === 'Istruttoria-Tur' && i.question === question);
+    expect(issue('presenzeAnnue')?.message).toBe('Inserisci un numero intero, senza decimali, come 1.200');
+    expect(issue('postiLettoAttuali')).toBeUndefined();
+    expect(issue('nuoviOccupati')).toBeUndefined();
+    expect(issue('postiLettoPrevisti')?.message).toBe('Campo obbligatorio');
   });
 });
 
@@ -274,6 +297,25 @@ describe('submit (Istruttoria Sottomessa)', () => {
     expect(refused.json().message).toContain('Istruttoria-Pui \u2014 \u00abTitolarità delle aree');
     expect((await applicationRow(t, applicationId))?.status).toBe('AMMISSIBILE');
     expect(await historyRows(t, applicationId)).toHaveLength(before);
+  });
+
+  it('a number stored as text (what a mask would store) or with decimals its question does not take is an issue, in Italian', async () => {
+    const current = (id: number) => submission(id).then((r) => surveySubmissionSchema.parse(r.json()));
+    const i = await current(ids.istruttoria);
+    expect((await save(ids.istruttoria, { ...istruttoriaPuiAnswers, costoAggiornato: '4.250.000' }, i.version)).statusCode).toBe(200);
+    const g = await current(ids.gresb);
+    expect((await save(ids.gresb, { ...gresbPuiAnswers, quotaRinnovabili: 37.555 }, g.version)).statusCode).toBe(200);
+    const validation = surveyValidationSchema.parse(
+      (await t.get(`/api/SJSurvey/GetSurveyValidation?candidaturaId=${applicationId}`, owner.token)).json(),
+    );
+    expect(validation.issues.map(({ surveyName, question, message }) => ({ surveyName, question, message }))).toEqual([
+      { surveyName: 'Istruttoria-Pui', question: 'costoAggiornato', message: 'Inserisci un numero come 1.250,75' },
+      {
+        surveyName: 'Gresb-Pui',
+        question: 'quotaRinnovabili',
+        message: 'Sono ammessi al massimo due decimali: inserisci un numero come 1.250,75',
+      },
+    ]);
   });
 
   it('with every answer but no DNSH declaration: 409 with the reason; status unchanged', async () => {

@@ -57,7 +57,7 @@ async function answerIstruttoria(page: Page) {
     await form.choose(`riga ${row}, colonna Stato`, state);
     if (day) await form.type(`riga ${row}, colonna Data di rilascio (effettiva o prevista)`, day);
   }
-  await form.type("Costo complessivo aggiornato dell'intervento (euro)", '4250000');
+  await form.type("Costo complessivo aggiornato dell'intervento (euro)", '4.250.000');
   await form.pick('Il costo aggiornato è coerente con il piano finanziario presentato in candidatura?', 'Variazione entro il 10%');
   await form.type(
     'Motivare la variazione dei costi e indicare come è coperta',
@@ -91,14 +91,14 @@ async function answerGresb(page: Page) {
   await form.type('Quota di energia da fonti rinnovabili sul fabbisogno post operam (%)', '45');
   await form.tick('Impianti da fonti rinnovabili previsti', ['Fotovoltaico', 'Pompe di calore']);
   await form.choose('Classe energetica attesa a fine intervento (APE)', 'A2');
-  await form.type('Consumo idrico annuo stimato post operam (m³/anno)', '3200');
+  await form.type('Consumo idrico annuo stimato post operam (m³/anno)', '3200', '3.200');
   await form.tick('Misure di risparmio e gestione delle acque', ['Recupero delle acque meteoriche']);
   await form.type('Quota di rifiuti da costruzione e demolizione avviata a recupero (%)', '75');
   await form.yesNo("Il progetto applica i Criteri Ambientali Minimi (CAM) per l'edilizia?", true);
   await form.tick('Certificazioni di sostenibilità possedute o previste', ['CasaClima']);
   await form.choose('Livello di certificazione atteso', 'Livello alto (es. Gold, Very Good, Classe A)');
   await form.yesNo("L'intervento comporta consumo di suolo non edificato?", false);
-  await form.type('Superficie a verde o depavimentata realizzata (m²)', '1800');
+  await form.type('Superficie a verde o depavimentata realizzata (m²)', '1.800');
   await form.type("Misure per la tutela e l'incremento della biodiversità (specie autoctone, corridoi ecologici, tetti verdi)", XSS);
   await form.pick("Accessibilità per le persone con disabilità dopo l'intervento", 'Piena accessibilità di tutti gli spazi');
   await form.tick('Modalità di coinvolgimento della comunità locale', ['Assemblee pubbliche', 'Progettazione partecipata']);
@@ -222,7 +222,7 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await expect(page.getByRole('textbox', { name: /Codice Unico di Progetto/ }).inputValue()).resolves.toBe('J31B21001230006');
     await stepButton(page, '2. Gresb completato').click();
     await page.getByRole('heading', { name: 'Gresb', level: 2 }).waitFor();
-    await expect(page.getByRole('spinbutton', { name: /Quota di energia da fonti rinnovabili/ }).inputValue()).resolves.toBe('45');
+    await expect(page.getByRole('textbox', { name: /Quota di energia da fonti rinnovabili/ }).inputValue()).resolves.toBe('45');
     await page.getByText(XSS).waitFor();
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   });

@@ -4,7 +4,11 @@ import 'survey-core/i18n/italian';
 import 'survey-core/survey-core.fontless.min.css';
 import { Survey } from 'survey-react-ui';
 import { portalSurveyTheme } from './portalSurveyTheme.ts';
+import { registerPortalTextQuestions } from './portalTextQuestions.tsx';
+import { validateNumberAnswer } from './SurveyNumberQuestion.tsx';
 import './SurveyRenderer.css.ts';
+
+registerPortalTextQuestions();
 
 export interface SurveyRendererProps {
   /** The SurveyJS definition, as the server pinned it. */
@@ -28,6 +32,7 @@ function SurveyRenderer({ definition, initialAnswers, readOnly, onChange, focusQ
   const model = useMemo(() => {
     const survey = new Model(definition);
     survey.onAfterRenderQuestion.add((_sender, { question, htmlElement }) => scrollRegions.watch(question, htmlElement));
+    survey.onValidateQuestion.add(validateNumberAnswer);
     survey.locale = 'it';
     survey.applyTheme(portalSurveyTheme);
     survey.questionsOnPageMode = 'singlePage';

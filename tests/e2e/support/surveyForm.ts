@@ -8,12 +8,12 @@ import { expect } from 'vitest';
 export function surveyForm(page: Page, scope: Locator = page.locator('main')) {
   const exact = (name: string) => ({ name, exact: true });
   return {
-    /** A text, number, date (YYYY-MM-DD) or comment field. */
-    async type(label: string, value: string) {
-      const field = scope.getByRole('textbox', exact(label)).or(scope.getByRole('spinbutton', exact(label)));
+    /** A text, number, date (YYYY-MM-DD) or comment field; `shown`: what it shows once left ("4.250.000" for "4250000"). */
+    async type(label: string, value: string, shown = value) {
+      const field = scope.getByRole('textbox', exact(label));
       await field.fill(value);
       await field.blur();
-      await expect.poll(() => field.inputValue()).toBe(value);
+      await expect.poll(() => field.inputValue()).toBe(shown);
     },
 
     /** A dropdown: opens its list and picks the option by its text (opening again if the list closed meanwhile). */
