@@ -387,8 +387,11 @@ describe('submit (Istruttoria Sottomessa)', () => {
     expect(istruttoria).toContain('Data prevista: 30/09/2026');
     expect(istruttoria).toMatch(/Rischio n\. 1\r\n\s+Descrizione del rischio\r\n\s+Ritardo nel rilascio del titolo edilizio/);
     expect(istruttoria).toMatch(/Inviata il \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    // Numbers as Italians write them.
+    expect(istruttoria).toContain("Costo complessivo aggiornato dell'intervento (euro)\r\n   4.250.000\r\n");
     expect(gresb).toContain('Gresb');
-    expect(gresb).toContain(String(gresbPuiAnswers.quotaRinnovabili));
+    expect(gresb).toContain('Consumo idrico annuo stimato post operam (m³/anno)\r\n   3.200\r\n');
+    expect(gresb).toContain('Quota di energia da fonti rinnovabili sul fabbisogno post operam (%)\r\n   45\r\n');
     // The applicant never gets the zip.
     expect((await t.get(`/api/FileUpload/GetZippedFiles?orgId=${owner.orgId}&type=pui`, owner.token)).statusCode).toBe(403);
   });
