@@ -42,20 +42,20 @@ async function answerIstruttoria(page: Page) {
   const form = surveyForm(page);
   await form.type('Codice Unico di Progetto (CUP)', 'J31B21001230006');
   await form.choose('Livello di progettazione approvato alla data di compilazione', 'Progetto di fattibilità tecnico-economica');
-  await form.type("Data dell'atto di approvazione dell'ultimo livello progettuale", '2026-03-12');
+  await form.date("Data dell'atto di approvazione dell'ultimo livello progettuale", '12/03/2026');
   await form.pick('Titolarità delle aree e degli immobili oggetto di intervento', 'Interamente di proprietà del soggetto proponente');
   await form.yesNo('Le aree sono soggette a vincoli (paesaggistici, archeologici, idrogeologici, ambientali)?', true);
   await form.tick('Tipologia dei vincoli presenti', ['Paesaggistico (D.Lgs. 42/2004, parte III)']);
   const permits: [string, string, string?][] = [
-    ['Titolo edilizio (permesso di costruire, SCIA)', 'Richiesta, in attesa', '2026-06-30'],
-    ['Autorizzazione paesaggistica', 'Ottenuta', '2026-02-01'],
+    ['Titolo edilizio (permesso di costruire, SCIA)', 'Richiesta, in attesa', '30/06/2026'],
+    ['Autorizzazione paesaggistica', 'Ottenuta', '01/02/2026'],
     ['Verifica di assoggettabilità o Valutazione di impatto ambientale', 'Non necessaria'],
-    ['Parere della Soprintendenza', 'Ottenuta', '2026-01-20'],
+    ['Parere della Soprintendenza', 'Ottenuta', '20/01/2026'],
     ['Conferenza dei servizi', 'Da richiedere'],
   ];
   for (const [row, state, day] of permits) {
     await form.choose(`riga ${row}, colonna Stato`, state);
-    if (day) await form.type(`riga ${row}, colonna Data di rilascio (effettiva o prevista)`, day);
+    if (day) await form.date(`riga ${row}, colonna Data di rilascio (effettiva o prevista)`, day);
   }
   await form.type("Costo complessivo aggiornato dell'intervento (euro)", '4.250.000');
   await form.pick('Il costo aggiornato è coerente con il piano finanziario presentato in candidatura?', 'Variazione entro il 10%');
@@ -70,12 +70,12 @@ async function answerIstruttoria(page: Page) {
   await form.choose("Procedura prevista per l'affidamento dei lavori (D.Lgs. 36/2023)", 'Procedura aperta');
   await form.yesNo('Il soggetto proponente è stazione appaltante qualificata o si avvale di una centrale di committenza?', true);
   const timeline: [string, string][] = [
-    ['Aggiudicazione dei lavori', '2026-09-30'],
-    ['Inizio lavori', '2026-11-02'],
-    ['Fine lavori', '2028-06-30'],
-    ['Collaudo', '2028-12-15'],
+    ['Aggiudicazione dei lavori', '30/09/2026'],
+    ['Inizio lavori', '02/11/2026'],
+    ['Fine lavori', '30/06/2028'],
+    ['Collaudo', '15/12/2028'],
   ];
-  for (const [row, day] of timeline) await form.type(`riga ${row}, colonna Data prevista`, day);
+  for (const [row, day] of timeline) await form.date(`riga ${row}, colonna Data prevista`, day);
 }
 
 /** Every required question of the PUI Gresb; the biodiversity note carries markup, which must stay text. */

@@ -136,3 +136,21 @@ describe('a numeric question, typed the Italian way whatever the browser languag
     expect((await box('Ante operam (tCO2e/anno)')).value).toBe('12,5');
   });
 });
+
+const approval = { type: 'text', name: 'dataApprovazioneProgetto', title: "Data dell'atto di approvazione", inputType: 'date' };
+
+// Typing into the date field is the e2e tests' (real Chromium): happy-dom's selection recurses under react-aria's segments.
+describe('a date question, the Italian way whatever the browser language', () => {
+  it('is the portal date field, gg/mm/aaaa, named by the question title', async () => {
+    renderSurvey([approval]);
+    const field = await screen.findByRole('group', { name: "Data dell'atto di approvazione" });
+    expect(field.textContent).toContain('gg/mm/aaaa');
+    expect(screen.queryByRole('textbox', { name: "Data dell'atto di approvazione" })).toBeNull();
+  });
+
+  it('shows a stored ISO day as dd/mm/yyyy, read-only too', async () => {
+    renderSurvey([approval], { dataApprovazioneProgetto: '2026-03-12' }, true);
+    const field = await screen.findByRole('group', { name: "Data dell'atto di approvazione" });
+    expect(field.textContent).toContain('12/03/2026');
+  });
+});

@@ -8,12 +8,24 @@ import { expect } from 'vitest';
 export function surveyForm(page: Page, scope: Locator = page.locator('main')) {
   const exact = (name: string) => ({ name, exact: true });
   return {
-    /** A text, number, date (YYYY-MM-DD) or comment field; `shown`: what it shows once left ("4.250.000" for "4250000"). */
+    /** A text, number or comment field; `shown`: what it shows once left ("4.250.000" for "4250000"). */
     async type(label: string, value: string, shown = value) {
       const field = scope.getByRole('textbox', exact(label));
       await field.fill(value);
       await field.blur();
       await expect.poll(() => field.inputValue()).toBe(shown);
+    },
+
+    /** A date (gg/mm/aaaa): its digits typed into the portal's date field, day first, then Tab until it is left. */
+    async date(label: string, day: string) {
+      const field = scope.getByRole('group', exact(label));
+      await field.getByRole('spinbutton').first().click();
+      await page.keyboard.type(day.replaceAll('/', ''));
+      // The calendar's button is part of the field: the date is handed over when the field is left.
+      for (let tabs = 0; tabs < 3 && (await field.evaluate((element) => element.contains(document.activeElement))); tabs++) {
+        await page.keyboard.press('Tab');
+      }
+      await expect.poll(() => field.textContent()).toContain(day);
     },
 
     /** A dropdown: opens its list and picks the option by its text (opening again if the list closed meanwhile). */
