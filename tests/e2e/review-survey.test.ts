@@ -6,6 +6,7 @@ import { surveySubmissions } from '../../server/db/schema/surveys.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { storedSurveyAnswers } from './support/surveyApi.ts';
 import { surveyForm } from './support/surveyForm.ts';
 import { typeLikeAPerson } from './support/typing.ts';
 
@@ -197,6 +198,9 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     const { page } = applicant;
     await answerIstruttoria(page);
     await expect.poll(() => storedAnswers('Istruttoria-Pui'), { timeout: 20_000 }).toEqual(istruttoriaPuiAnswers);
+    // The amount typed "4.250.000" key by key, read back through the API as the number it means.
+    const readBack = await storedSurveyAnswers(applicant.context, portal.url, { name: 'Istruttoria-Pui', candidaturaId: applicationId });
+    expect({ costoAggiornato: readBack?.costoAggiornato }).toEqual({ costoAggiornato: 4250000 });
     await expectAccessible(page);
     // Each step change fetches the stored answers again. A slow answer must not rebuild the survey under the
     // person's fingers (losing what they typed meanwhile): the step shows the survey once its answers are here.
@@ -293,8 +297,18 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await page.waitForURL(`${portal.url}/admin-organization/PUI_istruttoria/${organizationId}`);
     await expectHeading(page, TITLE);
     await expect(page.getByRole('textbox', { name: /Codice Unico di Progetto/ }).inputValue()).resolves.toBe('J31B21001230006');
+    // Numbers and dates as Italians read them.
+    await expect(page.getByRole('textbox', { name: "Costo complessivo aggiornato dell'intervento (euro)" }).inputValue()).resolves.toBe(
+      '4.250.000',
+    );
+    await expect(page.getByRole('group', { name: 'riga Fine lavori, colonna Data prevista' }).textContent()).resolves.toContain(
+      '30/06/2028',
+    );
     await stepButton(page, '2. Gresb').click();
     await page.getByText(XSS).waitFor();
+    await expect(page.getByRole('textbox', { name: 'Consumo idrico annuo stimato post operam (m³/anno)' }).inputValue()).resolves.toBe(
+      '3.200',
+    );
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     await stepButton(page, '3. DNSH').click();
     await page.getByText('dichiarazione-dnsh.pdf').waitFor();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { typeLikeAPerson } from './typing.ts';
 
 /**
  * Answering a SurveyJS survey as a person does: by the labels and roles the page exposes (the same ones a
@@ -8,8 +9,18 @@ import { expect } from 'vitest';
 export function surveyForm(page: Page, scope: Locator = page.locator('main')) {
   const exact = (name: string) => ({ name, exact: true });
   return {
-    /** A text, number or comment field; `shown`: what it shows once left ("4.250.000" for "4250000"). */
+    /**
+     * A text, number or comment field, typed a key at a time and left with Tab; `shown`: what the field shows once
+     * left ("4.250.000" for "4250000").
+     */
     async type(label: string, value: string, shown = value) {
+      const field = scope.getByRole('textbox', exact(label));
+      await typeLikeAPerson(field, value);
+      await expect.poll(() => field.inputValue()).toBe(shown);
+    },
+
+    /** A text, number or comment field given its whole text at once, as a paste, an autofill or dictation does. */
+    async paste(label: string, value: string, shown = value) {
       const field = scope.getByRole('textbox', exact(label));
       await field.fill(value);
       await field.blur();
