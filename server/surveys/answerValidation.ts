@@ -1,4 +1,5 @@
 import type { Question, SurveyModel } from 'survey-core';
+import { validateSurveyNumber } from '../../domain/surveyNumbers.ts';
 import type { SurveyIssue } from '../../domain/surveys.ts';
 import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
 import { loadSurveyCore } from './surveyCore.ts';
@@ -15,8 +16,8 @@ function textOf(question: Question): string {
 
 /**
  * Checks answers against the definition they were given against, with survey-core as the browser runs it
- * (required questions, types, validators, choices that exist, visibleIf): the issues name the survey, the
- * question and its page, so the wizard can take the person there.
+ * (required questions, types, validators, choices that exist, visibleIf, numbers as JSON numbers): the issues
+ * name the survey, the question and its page, so the wizard can take the person there.
  */
 export async function checkAnswers(
   definition: Pick<SurveyDefinitionRow, 'name' | 'json'>,
@@ -25,6 +26,8 @@ export async function checkAnswers(
   const { Model } = await loadSurveyCore();
   const model = new Model(definition.json);
   model.locale = 'it';
+  // A numeric answer is a JSON number with the decimals its question takes, as the browser's survey stores it.
+  model.onValidateQuestion.add((_survey, options) => validateSurveyNumber(options));
   model.data = answers;
   model.clearIncorrectValues(true);
   for (const question of model.getAllQuestions()) {

@@ -1,12 +1,17 @@
 import type { PanelModel, Question, QuestionPanelDynamicModel } from 'survey-core';
 import { italianDateTime } from '../../domain/italianDates.ts';
+import { formatSurveyNumber } from '../../domain/surveyNumbers.ts';
 import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
 import { loadSurveyCore } from './surveyCore.ts';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A value as text; a date field's ISO day as an Italian date (DD/MM/YYYY). */
+/**
+ * A value as text: a number the Italian way ("1.250.000", "12,5": only numeric answers are numbers here, as a
+ * choice reads as its text), a date field's ISO day as an Italian date (DD/MM/YYYY).
+ */
 function scalarText(value: unknown): string {
+  if (typeof value === 'number') return formatSurveyNumber(value);
   const text = String(value);
   const day = ISO_DAY.exec(text);
   return day ? `${day[3]}/${day[2]}/${day[1]}` : text;

@@ -21,7 +21,14 @@ import { FieldLabel } from './FieldLabel.tsx';
 import { calendar, calendarHeader, calendarNav, cell, dateInput, grid, heading, popover, segment } from './DatePicker.css.ts';
 
 export interface DatePickerProps {
-  label: ReactNode;
+  /** The visible label; none when the form around the field shows it (then `aria-labelledby` or `aria-label`). */
+  label?: ReactNode;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  /** Texts the form around the field shows about it (its description, its errors). */
+  'aria-describedby'?: string;
+  /** Invalid for a reason the form around the field shows; otherwise while `errorMessage` is given. */
+  isInvalid?: boolean;
   value: CalendarDate | null;
   onChange(value: CalendarDate | null): void;
   description?: ReactNode;
@@ -39,7 +46,7 @@ export interface DatePickerProps {
  * A calendar date: typed segment by segment (gg/mm/aaaa, arrows change a segment) or picked from a
  * calendar that opens from the button. Always Italian: the portal has no other language (spec §1).
  */
-export function DatePicker({ label, description, errorMessage, isRequired, value, onChange, ...props }: DatePickerProps) {
+export function DatePicker({ label, description, errorMessage, isRequired, isInvalid, value, onChange, ...props }: DatePickerProps) {
   return (
     <I18nProvider locale="it-IT">
       <AriaDatePicker
@@ -48,12 +55,12 @@ export function DatePicker({ label, description, errorMessage, isRequired, value
         // A half-typed date reports null until complete; the caller keeps only whole dates.
         onChange={(next) => onChange(next ?? null)}
         isRequired={isRequired}
-        isInvalid={Boolean(errorMessage)}
+        isInvalid={isInvalid ?? Boolean(errorMessage)}
         validationBehavior="aria"
         granularity="day"
         className={field}
       >
-        <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
+        {label === undefined ? null : <FieldLabel isRequired={isRequired}>{label}</FieldLabel>}
         <Group className={group}>
           <DateInput className={dateInput}>{(s) => <DateSegment segment={s} className={segment} />}</DateInput>
           <AriaButton className={groupButton} aria-label={messages.ui.openCalendar}>

@@ -277,6 +277,29 @@ describe('TUR through the same code', () => {
       owner.token,
     );
     expect(wrongFund.statusCode).toBe(400);
+
+    // Counts take no decimals (step 1), the units of work (ULA) two: numbers as the browser's survey stores them.
+    const counts = await t.post(
+      '/api/SJSurvey/CreateSurveyAnswers',
+      {
+        surveySubmissionID: id,
+        surveyId: ids.istruttoriaTur,
+        json: { tipologiaStruttura: 'alberghiera', postiLettoAttuali: 40, presenzeAnnue: 6500.5, nuoviOccupati: 4.5 },
+        candidaturaId: turId,
+        compilazioneType: COMPILAZIONE_TYPE.TUR,
+        version: saved.json().version,
+      },
+      owner.token,
+    );
+    expect(counts.statusCode).toBe(200);
+    const validation = surveyValidationSchema.parse(
+      (await t.get(`/api/SJSurvey/GetSurveyValidation?candidaturaId=${turId}`, owner.token)).json(),
+    );
+    const issue = (question: string) => validation.issues.find((i) => i.surveyName === 'Istruttoria-Tur' && i.question === question);
+    expect(issue('presenzeAnnue')?.message).toBe('Inserisci un numero intero, senza decimali, come 1.200');
+    expect(issue('postiLettoAttuali')).toBeUndefined();
+    expect(issue('nuoviOccupati')).toBeUndefined();
+    expect(issue('postiLettoPrevisti')?.message).toBe('Campo obbligatorio');
   });
 });
 
@@ -304,6 +327,25 @@ describe('submit (Istruttoria Sottomessa)', () => {
     expect(refused.json().message).toContain('Istruttoria-Pui \u2014 \u00abTitolarità delle aree');
     expect((await applicationRow(t, applicationId))?.status).toBe('AMMISSIBILE');
     expect(await historyRows(t, applicationId)).toHaveLength(before);
+  });
+
+  it('a number stored as text (what a mask would store) or with decimals its question does not take is an issue, in Italian', async () => {
+    const current = (id: number) => submission(id).then((r) => surveySubmissionSchema.parse(r.json()));
+    const i = await current(ids.istruttoria);
+    expect((await save(ids.istruttoria, { ...istruttoriaPuiAnswers, costoAggiornato: '4.250.000' }, i.version)).statusCode).toBe(200);
+    const g = await current(ids.gresb);
+    expect((await save(ids.gresb, { ...gresbPuiAnswers, quotaRinnovabili: 37.555 }, g.version)).statusCode).toBe(200);
+    const validation = surveyValidationSchema.parse(
+      (await t.get(`/api/SJSurvey/GetSurveyValidation?candidaturaId=${applicationId}`, owner.token)).json(),
+    );
+    expect(validation.issues.map(({ surveyName, question, message }) => ({ surveyName, question, message }))).toEqual([
+      { surveyName: 'Istruttoria-Pui', question: 'costoAggiornato', message: 'Inserisci un numero come 1.250,75' },
+      {
+        surveyName: 'Gresb-Pui',
+        question: 'quotaRinnovabili',
+        message: 'Sono ammessi al massimo due decimali: inserisci un numero come 1.250,75',
+      },
+    ]);
   });
 
   it('with every answer but no DNSH declaration: 409 with the reason; status unchanged', async () => {
@@ -376,8 +418,11 @@ describe('submit (Istruttoria Sottomessa)', () => {
     expect(istruttoria).toContain('Data prevista: 30/09/2026');
     expect(istruttoria).toMatch(/Rischio n\. 1\r\n\s+Descrizione del rischio\r\n\s+Ritardo nel rilascio del titolo edilizio/);
     expect(istruttoria).toMatch(/Inviata il \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    // Numbers as Italians write them.
+    expect(istruttoria).toContain("Costo complessivo aggiornato dell'intervento (euro)\r\n   4.250.000\r\n");
     expect(gresb).toContain('Gresb');
-    expect(gresb).toContain(String(gresbPuiAnswers.quotaRinnovabili));
+    expect(gresb).toContain('Consumo idrico annuo stimato post operam (m³/anno)\r\n   3.200\r\n');
+    expect(gresb).toContain('Quota di energia da fonti rinnovabili sul fabbisogno post operam (%)\r\n   45\r\n');
     // The applicant never gets the zip.
     expect((await t.get(`/api/FileUpload/GetZippedFiles?orgId=${owner.orgId}&type=pui`, owner.token)).statusCode).toBe(403);
   });

@@ -6,12 +6,16 @@ import { monitoringPeriodsEnv } from '../support/monitoringPeriods.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { storedSurveyAnswers } from './support/surveyApi.ts';
+import { surveyForm } from './support/surveyForm.ts';
+import { typeLikeAPerson } from './support/typing.ts';
 
 const ORGANIZATION = 'Comune di Poggio Monitorato';
 const TITLE = 'Monitoraggio Fondo Tematico Piani Urbani Integrati';
 const CARD = 'Fondo Tematico Piani Urbani Integrati';
 const PERIOD = 'Monitoraggio primo periodo';
 const NEW_CUP = 'J31B21001230099';
+const COST = "Costo complessivo aggiornato dell'intervento (euro)";
 
 let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
 let browser: Browser;
@@ -101,8 +105,7 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
     const cup = page.getByRole('textbox', { name: /Codice Unico di Progetto/ });
     await expect.poll(() => cup.inputValue()).toBe(istruttoriaPuiAnswers.cup);
     await expectAccessible(page);
-    await cup.fill(NEW_CUP);
-    await cup.blur();
+    await typeLikeAPerson(cup, NEW_CUP);
     const stored = () =>
       portal.db
         .select()
@@ -116,8 +119,24 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
         );
     await expect.poll(async () => (await stored())[0]?.answers.cup).toBe(NEW_CUP);
 
+    // The updated cost, typed key by key over the review's, and read back through the API.
+    const form = surveyForm(page);
+    const cost = page.getByRole('textbox', { name: COST, exact: true });
+    await expect(cost.inputValue()).resolves.toBe('4.250.000');
+    await form.type(COST, '1.250.000');
+    const monitoringAnswers = (name: string) =>
+      storedSurveyAnswers(page.context(), portal.url, { name, candidaturaId: applicationId, monitoraggio: true });
+    await expect.poll(() => monitoringAnswers('Istruttoria-Pui').then((answers) => answers?.costoAggiornato)).toBe(1_250_000);
+
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByRole('heading', { name: 'Gresb', level: 2 }).waitFor();
+    const emissions = surveyForm(page, page.getByRole('group', { name: 'Emissioni di gas serra (Scope 1 e 2)' }));
+    await emissions.type('Ante operam (tCO2e/anno)', '212,5');
+    // Pasted (or autofilled): the whole text at once.
+    await form.paste('Quota di energia da fonti rinnovabili sul fabbisogno post operam (%)', '47,5');
+    await expect
+      .poll(() => monitoringAnswers('Gresb-Pui'))
+      .toMatchObject({ emissioniGhg: { anteOperam: 212.5, postOperam: 80 }, quotaRinnovabili: 47.5 });
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByRole('heading', { name: 'Invia survey', level: 2 }).waitFor();
     const invia = page.getByRole('button', { name: 'Invia', exact: true });
@@ -161,6 +180,7 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
     await expectHeading(page, TITLE);
     await page.getByRole('button', { name: /Periodo di monitoraggio/ }).waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: /Codice Unico di Progetto/ }).inputValue()).toBe(NEW_CUP);
+    await expect(page.getByRole('textbox', { name: COST, exact: true }).inputValue()).resolves.toBe('1.250.000');
     await expectAccessible(page);
     await changeStatus(page, 'Monitoraggio Chiuso');
   });

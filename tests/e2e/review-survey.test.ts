@@ -6,7 +6,9 @@ import { surveySubmissions } from '../../server/db/schema/surveys.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { storedSurveyAnswers } from './support/surveyApi.ts';
 import { surveyForm } from './support/surveyForm.ts';
+import { typeLikeAPerson } from './support/typing.ts';
 
 const ORGANIZATION = 'Comune di Montevarchi Alto';
 const TITLE = 'Istruttoria Fondo Tematico Piani Urbani Integrati';
@@ -41,22 +43,22 @@ async function answerIstruttoria(page: Page) {
   const form = surveyForm(page);
   await form.type('Codice Unico di Progetto (CUP)', 'J31B21001230006');
   await form.choose('Livello di progettazione approvato alla data di compilazione', 'Progetto di fattibilità tecnico-economica');
-  await form.type("Data dell'atto di approvazione dell'ultimo livello progettuale", '2026-03-12');
+  await form.date("Data dell'atto di approvazione dell'ultimo livello progettuale", '12/03/2026');
   await form.pick('Titolarità delle aree e degli immobili oggetto di intervento', 'Interamente di proprietà del soggetto proponente');
   await form.yesNo('Le aree sono soggette a vincoli (paesaggistici, archeologici, idrogeologici, ambientali)?', true);
   await form.tick('Tipologia dei vincoli presenti', ['Paesaggistico (D.Lgs. 42/2004, parte III)']);
   const permits: [string, string, string?][] = [
-    ['Titolo edilizio (permesso di costruire, SCIA)', 'Richiesta, in attesa', '2026-06-30'],
-    ['Autorizzazione paesaggistica', 'Ottenuta', '2026-02-01'],
+    ['Titolo edilizio (permesso di costruire, SCIA)', 'Richiesta, in attesa', '30/06/2026'],
+    ['Autorizzazione paesaggistica', 'Ottenuta', '01/02/2026'],
     ['Verifica di assoggettabilità o Valutazione di impatto ambientale', 'Non necessaria'],
-    ['Parere della Soprintendenza', 'Ottenuta', '2026-01-20'],
+    ['Parere della Soprintendenza', 'Ottenuta', '20/01/2026'],
     ['Conferenza dei servizi', 'Da richiedere'],
   ];
   for (const [row, state, day] of permits) {
     await form.choose(`riga ${row}, colonna Stato`, state);
-    if (day) await form.type(`riga ${row}, colonna Data di rilascio (effettiva o prevista)`, day);
+    if (day) await form.date(`riga ${row}, colonna Data di rilascio (effettiva o prevista)`, day);
   }
-  await form.type("Costo complessivo aggiornato dell'intervento (euro)", '4250000');
+  await form.type("Costo complessivo aggiornato dell'intervento (euro)", '4.250.000');
   await form.pick('Il costo aggiornato è coerente con il piano finanziario presentato in candidatura?', 'Variazione entro il 10%');
   await form.type(
     'Motivare la variazione dei costi e indicare come è coperta',
@@ -69,12 +71,12 @@ async function answerIstruttoria(page: Page) {
   await form.choose("Procedura prevista per l'affidamento dei lavori (D.Lgs. 36/2023)", 'Procedura aperta');
   await form.yesNo('Il soggetto proponente è stazione appaltante qualificata o si avvale di una centrale di committenza?', true);
   const timeline: [string, string][] = [
-    ['Aggiudicazione dei lavori', '2026-09-30'],
-    ['Inizio lavori', '2026-11-02'],
-    ['Fine lavori', '2028-06-30'],
-    ['Collaudo', '2028-12-15'],
+    ['Aggiudicazione dei lavori', '30/09/2026'],
+    ['Inizio lavori', '02/11/2026'],
+    ['Fine lavori', '30/06/2028'],
+    ['Collaudo', '15/12/2028'],
   ];
-  for (const [row, day] of timeline) await form.type(`riga ${row}, colonna Data prevista`, day);
+  for (const [row, day] of timeline) await form.date(`riga ${row}, colonna Data prevista`, day);
 }
 
 /** Every required question of the PUI Gresb; the biodiversity note carries markup, which must stay text. */
@@ -90,14 +92,14 @@ async function answerGresb(page: Page) {
   await form.type('Quota di energia da fonti rinnovabili sul fabbisogno post operam (%)', '45');
   await form.tick('Impianti da fonti rinnovabili previsti', ['Fotovoltaico', 'Pompe di calore']);
   await form.choose('Classe energetica attesa a fine intervento (APE)', 'A2');
-  await form.type('Consumo idrico annuo stimato post operam (m³/anno)', '3200');
+  await form.type('Consumo idrico annuo stimato post operam (m³/anno)', '3200', '3.200');
   await form.tick('Misure di risparmio e gestione delle acque', ['Recupero delle acque meteoriche']);
   await form.type('Quota di rifiuti da costruzione e demolizione avviata a recupero (%)', '75');
   await form.yesNo("Il progetto applica i Criteri Ambientali Minimi (CAM) per l'edilizia?", true);
   await form.tick('Certificazioni di sostenibilità possedute o previste', ['CasaClima']);
   await form.choose('Livello di certificazione atteso', 'Livello alto (es. Gold, Very Good, Classe A)');
   await form.yesNo("L'intervento comporta consumo di suolo non edificato?", false);
-  await form.type('Superficie a verde o depavimentata realizzata (m²)', '1800');
+  await form.type('Superficie a verde o depavimentata realizzata (m²)', '1.800');
   await form.type("Misure per la tutela e l'incremento della biodiversità (specie autoctone, corridoi ecologici, tetti verdi)", XSS);
   await form.pick("Accessibilità per le persone con disabilità dopo l'intervento", 'Piena accessibilità di tutti gli spazi');
   await form.tick('Modalità di coinvolgimento della comunità locale', ['Assemblee pubbliche', 'Progettazione partecipata']);
@@ -152,6 +154,23 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await expectAccessible(page);
   });
 
+  it('text pasted (or autofilled, dictated) into the dynamic panel right after another answer is kept and saved', async () => {
+    const { page } = applicant;
+    const risk = page.getByRole('group', { name: 'Principali rischi e misure di mitigazione' });
+    const mitigation = risk.getByRole('textbox', { name: 'Misura di mitigazione', exact: true });
+    const description = risk.getByRole('textbox', { name: 'Descrizione del rischio', exact: true });
+    // The sequence that lost the description: the mitigation's answer is saved as the description is pasted.
+    await mitigation.fill('Conferenza dei servizi anticipata.');
+    await description.fill('Ritardo nel rilascio del titolo edilizio');
+    await description.blur();
+    await expect.poll(() => description.inputValue()).toBe('Ritardo nel rilascio del titolo edilizio');
+    await expect
+      .poll(async () => ((await storedAnswers('Istruttoria-Pui')) as { rischi?: unknown[] } | undefined)?.rischi, { timeout: 20_000 })
+      .toEqual([{ descrizione: 'Ritardo nel rilascio del titolo edilizio', mitigazione: 'Conferenza dei servizi anticipata.' }]);
+    await expect(description.inputValue()).resolves.toBe('Ritardo nel rilascio del titolo edilizio');
+    await expect(mitigation.inputValue()).resolves.toBe('Conferenza dei servizi anticipata.');
+  });
+
   it('coming back to a step whose answers are still being saved shows what the person typed, and keeps it', async () => {
     const { page } = applicant;
     const saves = '**/api/SJSurvey/CreateSurveyAnswers';
@@ -162,8 +181,7 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
       saved += 1;
     });
     const cup = page.getByRole('textbox', { name: 'Codice Unico di Progetto (CUP)', exact: true });
-    await cup.fill('J31B21001230006');
-    await cup.blur();
+    await typeLikeAPerson(cup, 'J31B21001230006');
     // Away and back while that save is still on its way.
     await page.getByRole('button', { name: 'Avanti' }).click();
     await page.getByRole('heading', { name: 'Gresb', level: 2 }).waitFor();
@@ -180,6 +198,9 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     const { page } = applicant;
     await answerIstruttoria(page);
     await expect.poll(() => storedAnswers('Istruttoria-Pui'), { timeout: 20_000 }).toEqual(istruttoriaPuiAnswers);
+    // The amount typed "4.250.000" key by key, read back through the API as the number it means.
+    const readBack = await storedSurveyAnswers(applicant.context, portal.url, { name: 'Istruttoria-Pui', candidaturaId: applicationId });
+    expect({ costoAggiornato: readBack?.costoAggiornato }).toEqual({ costoAggiornato: 4250000 });
     await expectAccessible(page);
     // Each step change fetches the stored answers again. A slow answer must not rebuild the survey under the
     // person's fingers (losing what they typed meanwhile): the step shows the survey once its answers are here.
@@ -205,7 +226,7 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await expect(page.getByRole('textbox', { name: /Codice Unico di Progetto/ }).inputValue()).resolves.toBe('J31B21001230006');
     await stepButton(page, '2. Gresb completato').click();
     await page.getByRole('heading', { name: 'Gresb', level: 2 }).waitFor();
-    await expect(page.getByRole('spinbutton', { name: /Quota di energia da fonti rinnovabili/ }).inputValue()).resolves.toBe('45');
+    await expect(page.getByRole('textbox', { name: /Quota di energia da fonti rinnovabili/ }).inputValue()).resolves.toBe('45');
     await page.getByText(XSS).waitFor();
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   });
@@ -276,8 +297,18 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await page.waitForURL(`${portal.url}/admin-organization/PUI_istruttoria/${organizationId}`);
     await expectHeading(page, TITLE);
     await expect(page.getByRole('textbox', { name: /Codice Unico di Progetto/ }).inputValue()).resolves.toBe('J31B21001230006');
+    // Numbers and dates as Italians read them.
+    await expect(page.getByRole('textbox', { name: "Costo complessivo aggiornato dell'intervento (euro)" }).inputValue()).resolves.toBe(
+      '4.250.000',
+    );
+    await expect(page.getByRole('group', { name: 'riga Fine lavori, colonna Data prevista' }).textContent()).resolves.toContain(
+      '30/06/2028',
+    );
     await stepButton(page, '2. Gresb').click();
     await page.getByText(XSS).waitFor();
+    await expect(page.getByRole('textbox', { name: 'Consumo idrico annuo stimato post operam (m³/anno)' }).inputValue()).resolves.toBe(
+      '3.200',
+    );
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     await stepButton(page, '3. DNSH').click();
     await page.getByText('dichiarazione-dnsh.pdf').waitFor();

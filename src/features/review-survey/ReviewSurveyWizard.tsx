@@ -334,7 +334,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
               <SurveyRenderer
                 key={`${current}-${props.answersUpdatedAt[partIndex]}`}
                 definition={props.definitions[partIndex]!}
-                answers={typedAnswers ?? props.answers[partIndex]!}
+                initialAnswers={typedAnswers ?? props.answers[partIndex]!}
                 readOnly={!editable}
                 onChange={editable ? onChange[PARTS[partIndex]!] : undefined}
                 focusQuestion={issues.find((issue) => issue.surveyName === reviewSurveyNames(entry)[partIndex])?.question ?? null}

@@ -1,15 +1,20 @@
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { Model, type Question } from 'survey-core';
 import 'survey-core/i18n/italian';
 import 'survey-core/survey-core.fontless.min.css';
 import { Survey } from 'survey-react-ui';
 import { portalSurveyTheme } from './portalSurveyTheme.ts';
+import { registerPortalTextQuestions } from './portalTextQuestions.tsx';
+import { validateNumberAnswer } from './SurveyNumberQuestion.tsx';
 import './SurveyRenderer.css.ts';
+
+registerPortalTextQuestions();
 
 export interface SurveyRendererProps {
   /** The SurveyJS definition, as the server pinned it. */
   definition: Record<string, unknown>;
-  answers: Record<string, unknown>;
+  /** The answers the survey starts from; from then on they are the model's (see sameSurvey). */
+  initialAnswers: Record<string, unknown>;
   readOnly: boolean;
   onChange?(answers: Record<string, unknown>): void;
   /** A question to take the person to (a submit refused for it). */
@@ -20,13 +25,14 @@ export interface SurveyRendererProps {
  * One survey rendered by SurveyJS. Only the survey routes import this file (React.lazy), so SurveyJS and its
  * stylesheet never weigh on the other pages. Answers are data: SurveyJS shows them as text, never as markup.
  */
-export default function SurveyRenderer({ definition, answers, readOnly, onChange, focusQuestion }: SurveyRendererProps) {
+function SurveyRenderer({ definition, initialAnswers, readOnly, onChange, focusQuestion }: SurveyRendererProps) {
   // Built once per definition: the answers are the model's from then on.
   const scrollRegions = useMemo(() => new MatrixScrollRegions(), []);
   useEffect(() => () => scrollRegions.disconnect(), [scrollRegions]);
   const model = useMemo(() => {
     const survey = new Model(definition);
     survey.onAfterRenderQuestion.add((_sender, { question, htmlElement }) => scrollRegions.watch(question, htmlElement));
+    survey.onValidateQuestion.add(validateNumberAnswer);
     survey.locale = 'it';
     survey.applyTheme(portalSurveyTheme);
     survey.questionsOnPageMode = 'singlePage';
@@ -34,9 +40,9 @@ export default function SurveyRenderer({ definition, answers, readOnly, onChange
     survey.showNavigationButtons = false;
     survey.readOnly = readOnly;
     if (readOnly) survey.validationEnabled = false;
-    survey.data = answers;
+    survey.data = initialAnswers;
     return survey;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- answers seed the model once; later ones come from the person
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial answers seed the model once; later ones come from the person
   }, [definition, readOnly, scrollRegions]);
 
   useEffect(() => {
@@ -63,6 +69,25 @@ export default function SurveyRenderer({ definition, answers, readOnly, onChange
 
   return <Survey model={model} />;
 }
+
+/**
+ * The survey renders again only when what it is built from changes, never because the page around it did. SurveyJS
+ * renders itself from its model; a render from outside makes each of its text boxes write the model's value back
+ * into the box (SurveyQuestionUncontrolledElement.updateDomElement), and a text box hands its text to the model only
+ * when it is left. The wizard renders on every saved answer (the save's state, what was typed): text pasted,
+ * autofilled or dictated into the next box in that instant was replaced by the box's old value. The initial answers
+ * are left out on purpose: they only seed the model.
+ */
+function sameSurvey(before: SurveyRendererProps, after: SurveyRendererProps): boolean {
+  return (
+    before.definition === after.definition &&
+    before.readOnly === after.readOnly &&
+    before.onChange === after.onChange &&
+    before.focusQuestion === after.focusQuestion
+  );
+}
+
+export default memo(SurveyRenderer, sameSurvey);
 
 const MATRIX_TYPES = new Set(['matrix', 'matrixdropdown', 'matrixdynamic']);
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { typeLikeAPerson } from './typing.ts';
 
 /**
  * Answering a SurveyJS survey as a person does: by the labels and roles the page exposes (the same ones a
@@ -8,17 +9,34 @@ import { expect } from 'vitest';
 export function surveyForm(page: Page, scope: Locator = page.locator('main')) {
   const exact = (name: string) => ({ name, exact: true });
   return {
-    /** A text, number, date (YYYY-MM-DD) or comment field. */
-    async type(label: string, value: string) {
-      const field = scope.getByRole('textbox', exact(label)).or(scope.getByRole('spinbutton', exact(label)));
-      // Into the field first, then the text, as a person does. SurveyJS re-renders a question when it takes the
-      // focus (the survey's active element); text set in the same instant as the focus, as fill() alone does,
-      // can be reset by that render.
-      await field.focus();
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    /**
+     * A text, number or comment field, typed a key at a time and left with Tab; `shown`: what the field shows once
+     * left ("4.250.000" for "4250000").
+     */
+    async type(label: string, value: string, shown = value) {
+      const field = scope.getByRole('textbox', exact(label));
+      await typeLikeAPerson(field, value);
+      await expect.poll(() => field.inputValue()).toBe(shown);
+    },
+
+    /** A text, number or comment field given its whole text at once, as a paste, an autofill or dictation does. */
+    async paste(label: string, value: string, shown = value) {
+      const field = scope.getByRole('textbox', exact(label));
       await field.fill(value);
       await field.blur();
-      await expect.poll(() => field.inputValue()).toBe(value);
+      await expect.poll(() => field.inputValue()).toBe(shown);
+    },
+
+    /** A date (gg/mm/aaaa): its digits typed into the portal's date field, day first, then Tab until it is left. */
+    async date(label: string, day: string) {
+      const field = scope.getByRole('group', exact(label));
+      await field.getByRole('spinbutton').first().click();
+      await page.keyboard.type(day.replaceAll('/', ''));
+      // The calendar's button is part of the field: the date is handed over when the field is left.
+      for (let tabs = 0; tabs < 3 && (await field.evaluate((element) => element.contains(document.activeElement))); tabs++) {
+        await page.keyboard.press('Tab');
+      }
+      await expect.poll(() => field.textContent()).toContain(day);
     },
 
     /** A dropdown: opens its list and picks the option by its text (opening again if the list closed meanwhile). */
