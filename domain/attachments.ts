@@ -106,6 +106,20 @@ export const uploadFileResponseSchema = z.object({
 });
 export type UploadFileResponse = z.infer<typeof uploadFileResponseSchema>;
 
+/**
+ * POST /api/FileUpload/UploadFile's multipart/form-data fields (spec §3). The server reads them part by part as
+ * they stream by (server/attachments/upload.ts), so Fastify does not validate them against this object: it names
+ * the fields that reader accepts and documents them in the API's OpenAPI document.
+ */
+export const uploadFileFormSchema = z.object({
+  File: z.file().describe('Il file: uno solo per richiesta. Il tipo è riconosciuto dal contenuto, non dal nome.'),
+  Nome: z.string().optional().describe('Il nome con cui conservarlo; senza, quello del file. L’estensione è quella del contenuto.'),
+  Descrizione: z.string().optional().describe('Una descrizione (i primi 500 caratteri).'),
+  TipoFileId: z.string().describe('L’id del tipo di allegato (il TipoFileId dell’elenco dei tipi), in cifre.'),
+  OrgId: z.string().describe('L’organizzazione a cui appartiene la candidatura.'),
+  CallType: z.string().describe('Il fondo: TUR o PUI, o il suo compilazioneType (0 o 1).'),
+});
+
 export const removeAttachmentResponseSchema = z.object({ removed: z.literal(true), downloadId: uuidString });
 
 /** FileUploadValidationPui / FileUploadValidationTur: may the application be submitted, as far as files go. */

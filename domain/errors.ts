@@ -78,9 +78,14 @@ export const API_ERROR_CODES = [
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
-/** Every 4xx/5xx answer of the API: `message` is Italian and meant for the person. */
-export const apiErrorSchema = z.object({
-  error: z.string(),
-  message: z.string(),
-});
+/**
+ * Every 4xx/5xx answer of the API: `message` is Italian and meant for the person. `id` names it in the API's
+ * OpenAPI document (GET /api/openapi.json), where every error answer refers to it.
+ */
+export const apiErrorSchema = z
+  .object({
+    error: z.string().describe('Codice stabile dell’errore, per i programmi (ad esempio not_found, validation_error).'),
+    message: z.string().describe('Messaggio in italiano, per la persona.'),
+  })
+  .meta({ id: 'ApiError', description: 'Ogni risposta di errore dell’API.' });
 export type ApiError = z.infer<typeof apiErrorSchema>;

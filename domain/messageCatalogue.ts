@@ -8,6 +8,7 @@ import { accountMessages } from './messages/account.ts';
 import { accountPageMessages } from './messages/accountPage.ts';
 import { adminApplicationMessages } from './messages/adminApplication.ts';
 import { adminPanelMessages } from './messages/adminPanel.ts';
+import { apiReferenceMessages } from './messages/apiReference.ts';
 import { applicationFormMessages } from './messages/applicationForm.ts';
 import { applicationsMessages } from './messages/applications.ts';
 import { attachmentsMessages } from './messages/attachments.ts';
@@ -59,4 +60,5 @@ export const messageCatalogue = {
   numbers: numbersMessages,
   operations: operationsMessages,
   input: inputMessages,
+  apiReference: apiReferenceMessages,
 } as const;

@@ -31,6 +31,7 @@ export const messages = {
     adminReportsTab: 'Reportistica',
     noReports: 'Nessun report disponibile',
     adminTabsLabel: 'Sezioni del pannello',
+    apiReference: 'Documentazione dell\u2019API',
     adminOrganizationsPending: 'L\u2019elenco delle organizzazioni sarà disponibile in una prossima versione del portale.',
   },
   menu: {

@@ -9,10 +9,15 @@ import { z } from 'zod';
 export const fieldMessageSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldMessage = z.infer<typeof fieldMessageSchema>;
 
-export const fieldErrorSchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  field: z.string().optional(),
-  issues: z.array(fieldMessageSchema).optional(),
-});
+export const fieldErrorSchema = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    issues: z.array(fieldMessageSchema).optional(),
+  })
+  .meta({
+    id: 'FieldError',
+    description: 'Un errore dei dati inviati: il primo campo errato e l’elenco di tutti, ciascuno col suo messaggio.',
+  });
 export type FieldErrorBody = z.infer<typeof fieldErrorSchema>;

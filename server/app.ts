@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -72,6 +72,8 @@ import { readMonitoringPeriods, seedMonitoringPeriods } from './monitoring/perio
 import { createMonitoringReminders } from './monitoring/reminders.ts';
 import { monitoraggioRoutes } from './routes/monitoraggio.routes.ts';
 import { projectPath } from './projectRoot.ts';
+import { catalogueApiRoutes } from './openapi/routeCatalogue.ts';
+import { openApiRoutes } from './openapi/openApi.routes.ts';
 
 const CLIENT_DIST = projectPath('dist');
 const HOUR = 60 * 60 * 1000;
@@ -99,6 +101,8 @@ export interface BuildAppOptions {
   startReminderJob?: boolean;
   /** Lower limits for tests; the portal runs with DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimits>;
+  /** Told of every route as it is registered (tests compare the OpenAPI document with what the app serves). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole portal as one Fastify instance: identity provider, API and the built single-page client. */
@@ -112,6 +116,7 @@ export async function buildApp({
   uploadSweep,
   startReminderJob = true,
   rateLimits,
+  onRoute,
 }: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
@@ -144,6 +149,9 @@ export async function buildApp({
     // Unique across processes and restarts: the id a 500 answer carries finds its one log line.
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
+  // Every /api route as registered: the OpenAPI document (GET /api/openapi.json) is built from them.
+  const apiRoutes = catalogueApiRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -281,6 +289,7 @@ export async function buildApp({
       funds: funds.map((fund) => fund.entry),
       reviewAnswers: (organizationId, fund) => reviewAnswersForArchive(db, organizationId, fund),
     });
+    await api.register(openApiRoutes, { routes: apiRoutes, publicUrl: config.publicUrl });
   });
 
   const readiness = createReadiness({ db, storage: () => storage.ready(), redis: rateLimitStore.ping?.bind(rateLimitStore) });

@@ -30,6 +30,7 @@ import { Route as AuthenticatedSurveyTUR_candidaturaRouteImport } from './routes
 import { Route as AuthenticatedYourOrganizationOrganizationIdRouteImport } from './routes/_authenticated/your-organization.$organizationId'
 import { Route as AuthenticatedAdminAdminOrganizationOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.$organizationId'
 import { Route as AuthenticatedAdminAdminPanelReportRouteImport } from './routes/_authenticated/_admin/admin-panel_.report'
+import { Route as AuthenticatedAdminApiDocsRouteImport } from './routes/_authenticated/_admin/api.docs'
 import { Route as AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.PUI_istruttoria.$organizationId'
 import { Route as AuthenticatedSurveyTUR_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.TUR_istruttoria.$organizationId'
 import { Route as AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.PUI_istruttoria.$organizationId'
@@ -153,6 +154,12 @@ const AuthenticatedAdminAdminPanelReportRoute =
     path: '/admin-panel/report',
     getParentRoute: () => AuthenticatedAdminRoute,
   } as any)
+const AuthenticatedAdminApiDocsRoute =
+  AuthenticatedAdminApiDocsRouteImport.update({
+    id: '/api/docs',
+    path: '/api/docs',
+    getParentRoute: () => AuthenticatedAdminRoute,
+  } as any)
 const AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute =
   AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport.update({
     id: '/survey/PUI_istruttoria/$organizationId',
@@ -214,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
   '/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   '/admin-panel/report': typeof AuthenticatedAdminAdminPanelReportRoute
+  '/api/docs': typeof AuthenticatedAdminApiDocsRoute
   '/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
   '/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
   '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
@@ -241,6 +249,7 @@ export interface FileRoutesByTo {
   '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
   '/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   '/admin-panel/report': typeof AuthenticatedAdminAdminPanelReportRoute
+  '/api/docs': typeof AuthenticatedAdminApiDocsRoute
   '/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
   '/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
   '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
@@ -271,6 +280,7 @@ export interface FileRoutesById {
   '/_authenticated/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
   '/_authenticated/_admin/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   '/_authenticated/_admin/admin-panel_/report': typeof AuthenticatedAdminAdminPanelReportRoute
+  '/_authenticated/_admin/api/docs': typeof AuthenticatedAdminApiDocsRoute
   '/_authenticated/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
   '/_authenticated/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
   '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
@@ -300,6 +310,7 @@ export interface FileRouteTypes {
     | '/your-organization/$organizationId'
     | '/admin-organization/$organizationId'
     | '/admin-panel/report'
+    | '/api/docs'
     | '/survey/PUI_istruttoria/$organizationId'
     | '/survey/TUR_istruttoria/$organizationId'
     | '/admin-organization/PUI_istruttoria/$organizationId'
@@ -327,6 +338,7 @@ export interface FileRouteTypes {
     | '/your-organization/$organizationId'
     | '/admin-organization/$organizationId'
     | '/admin-panel/report'
+    | '/api/docs'
     | '/survey/PUI_istruttoria/$organizationId'
     | '/survey/TUR_istruttoria/$organizationId'
     | '/admin-organization/PUI_istruttoria/$organizationId'
@@ -356,6 +368,7 @@ export interface FileRouteTypes {
     | '/_authenticated/your-organization/$organizationId'
     | '/_authenticated/_admin/admin-organization/$organizationId'
     | '/_authenticated/_admin/admin-panel_/report'
+    | '/_authenticated/_admin/api/docs'
     | '/_authenticated/survey/PUI_istruttoria/$organizationId'
     | '/_authenticated/survey/TUR_istruttoria/$organizationId'
     | '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId'
@@ -521,6 +534,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminAdminPanelReportRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
+    '/_authenticated/_admin/api/docs': {
+      id: '/_authenticated/_admin/api/docs'
+      path: '/api/docs'
+      fullPath: '/api/docs'
+      preLoaderRoute: typeof AuthenticatedAdminApiDocsRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
     '/_authenticated/survey/PUI_istruttoria/$organizationId': {
       id: '/_authenticated/survey/PUI_istruttoria/$organizationId'
       path: '/survey/PUI_istruttoria/$organizationId'
@@ -570,6 +590,7 @@ interface AuthenticatedAdminRouteChildren {
   AuthenticatedAdminAdminPanelRoute: typeof AuthenticatedAdminAdminPanelRoute
   AuthenticatedAdminAdminOrganizationOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   AuthenticatedAdminAdminPanelReportRoute: typeof AuthenticatedAdminAdminPanelReportRoute
+  AuthenticatedAdminApiDocsRoute: typeof AuthenticatedAdminApiDocsRoute
   AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
   AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute
   AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute
@@ -582,6 +603,7 @@ const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
     AuthenticatedAdminAdminOrganizationOrganizationIdRoute,
   AuthenticatedAdminAdminPanelReportRoute:
     AuthenticatedAdminAdminPanelReportRoute,
+  AuthenticatedAdminApiDocsRoute: AuthenticatedAdminApiDocsRoute,
   AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute:
     AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute,
   AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute:

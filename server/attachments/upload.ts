@@ -5,6 +5,7 @@ import {
   attachmentCallTypeSchema,
   FILE_KINDS,
   type FileKind,
+  uploadFileFormSchema,
   type UploadFileResponse,
 } from '../../domain/attachments.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
@@ -26,9 +27,9 @@ import { ArchiveSuspiciousError } from './zipInspection.ts';
 
 const m = attachmentsMessages;
 
-/** The multipart fields of spec §3 besides File; anything else is ignored. */
-const FIELD_NAMES = ['Nome', 'Descrizione', 'TipoFileId', 'OrgId', 'CallType'] as const;
-type FieldName = (typeof FIELD_NAMES)[number];
+/** The multipart fields of spec §3 besides File (domain's uploadFileFormSchema); anything else is ignored. */
+type FieldName = Exclude<keyof typeof uploadFileFormSchema.shape, 'File'>;
+const FIELD_NAMES = Object.keys(uploadFileFormSchema.shape).filter((name): name is FieldName => name !== 'File');
 const DESCRIPTION_MAX_LENGTH = 500;
 
 /** Room for the fields and the multipart framing around the file, when judging a Content-Length. */

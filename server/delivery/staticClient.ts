@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cacheControlFor } from './cacheControl.ts';
 
+/** The address of the API's reference page (admins only), the one page of the SPA under /api. */
+export const API_REFERENCE_PAGE = '/api/docs';
+
 /** Source maps stay on the server's disk for whoever debugs it; the public does not download them. */
 const isPublic = (pathname: string) => !pathname.endsWith('.map');
 
@@ -24,5 +27,9 @@ export async function serveBuiltClient(app: FastifyInstance, root: string): Prom
   });
   // With index: false the static plugin refuses the root directory itself; the welcome page is the SPA's.
   app.get('/', (_request, reply) => reply.sendFile('index.html'));
+  // The API's reference is a page of the SPA under /api (src/routes/_authenticated/_admin/api.docs.tsx): a browser
+  // navigating there carries no token, so it gets the SPA, which shows the page to administrators only and fetches
+  // the document with the admin's token. Not an operation of the API: left out of its OpenAPI document.
+  app.get(API_REFERENCE_PAGE, { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   return true;
 }

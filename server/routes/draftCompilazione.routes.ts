@@ -29,6 +29,7 @@ import { writeApplicationWorkbook } from '../exports/applicationWorkbook.ts';
 import type { ReferenceNames } from '../exports/referenceNames.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { displayFileName } from '../../domain/fileName.ts';
+import { fileResponse } from './fileResponse.ts';
 
 const m = applicationsMessages;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -147,7 +148,10 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
   app.post(
     '/api/DraftCompilazione/DownloadExcelCompilazioni',
     {
-      schema: { body: excelExportRequestSchema, response: { 200: z.unknown().describe('the xlsx file, streamed'), ...applicationErrors } },
+      schema: {
+        body: excelExportRequestSchema,
+        response: { 200: fileResponse('Lista-candidature-{fondo}.xlsx, scritto mentre è inviato.', [XLSX_TYPE]), ...applicationErrors },
+      },
     },
     async (request, reply) => {
       requireAdmin(request);
@@ -189,7 +193,10 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
     {
       schema: {
         querystring: applicationExcelQuerySchema,
-        response: { 200: z.unknown().describe('the xlsx file, streamed'), ...applicationErrors },
+        response: {
+          200: fileResponse('Candidatura{Tur|Pui}-{organizzazione}.xlsx, scritto mentre è inviato.', [XLSX_TYPE]),
+          ...applicationErrors,
+        },
       },
     },
     async (request, reply) => {

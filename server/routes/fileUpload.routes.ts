@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
-import { z } from 'zod';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import {
@@ -14,7 +13,9 @@ import {
   attachmentTypesQuerySchema,
   attachmentValidationSchema,
   downloadQuerySchema,
+  FILE_KINDS,
   removeAttachmentResponseSchema,
+  uploadFileFormSchema,
   uploadFileResponseSchema,
   zippedAttachmentsFileName,
   zippedFilesQuerySchema,
@@ -30,11 +31,14 @@ import { assertMultipartContentType, MULTIPART_OVERHEAD_BYTES, receiveUpload, to
 import { requireAdmin } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
+import { fileResponse } from './fileResponse.ts';
 import { applicationArchiveEntries, deflateInArchive, type ArchivedSurvey } from '../exports/applicationArchive.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 import { createReadBuffers, releaseWhenSent } from '../storage/readBuffers.ts';
 
 const m = attachmentsMessages;
+/** What GetFile may answer: every kind of file the server recognises and stores. */
+const STORED_CONTENT_TYPES = [...new Set(Object.values(FILE_KINDS).map((kind) => kind.contentType))];
 
 const errors = {
   400: apiErrorSchema,
@@ -118,14 +122,22 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
    */
   app.post(
     '/api/FileUpload/UploadFile',
-    { onRequest: refuseUnreadableBody, schema: { response: { 200: uploadFileResponseSchema, ...errors } } },
+    {
+      onRequest: refuseUnreadableBody,
+      schema: { multipartBody: uploadFileFormSchema, response: { 200: uploadFileResponseSchema, ...errors } },
+    },
     (request) => receiveUpload(request, { membership, repository, storage, maxBytes: maxUploadBytes }),
   );
 
   /** The file itself, for members of its organisation and platform administrators. */
   app.get(
     '/api/FileUpload/GetFile',
-    { schema: { querystring: downloadQuerySchema, response: { 200: z.unknown().describe('the file'), ...errors } } },
+    {
+      schema: {
+        querystring: downloadQuerySchema,
+        response: { 200: fileResponse('Il file, col tipo riconosciuto al caricamento.', STORED_CONTENT_TYPES), ...errors },
+      },
+    },
     async (request, reply) => {
       const file = await repository.byId(parseDownloadId(request.query.downloadId));
       if (!file) throw fileNotFound();
@@ -231,7 +243,15 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
    */
   app.get(
     '/api/FileUpload/GetZippedFiles',
-    { schema: { querystring: zippedFilesQuerySchema, response: { 200: z.unknown().describe('the zip, streamed'), ...errors } } },
+    {
+      schema: {
+        querystring: zippedFilesQuerySchema,
+        response: {
+          200: fileResponse('Allegati{Tur|Pui}-{organizzazione}.zip, scritto mentre è inviato.', ['application/zip']),
+          ...errors,
+        },
+      },
+    },
     async (request, reply) => {
       requireAdmin(request);
       const fund = parseFund(request.query.type);

@@ -165,7 +165,10 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
       schema: {
         body: z
           .unknown()
-          .describe(`the ${entry.fund} form values with organizationId; status, allegatoId, warnings and computed values are ignored`),
+          .describe(
+            `I valori del modulo ${entry.fund} con organizationId (status, allegatoId, warnings e i valori calcolati sono ignorati), ` +
+              'controllati con la definizione del fondo: 422 elenca ciò che manca o è errato.',
+          ),
         response: { 200: compilationSchema, ...applicationErrors, 400: fieldErrorSchema, 422: applicationIncompleteSchema },
       },
     },

@@ -56,7 +56,15 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
     '/api/Jwt/login',
     {
       config: { public: true },
-      schema: { querystring: z.object({ screen: loginScreenSchema.default('login') }) },
+      schema: {
+        querystring: z.object({ screen: loginScreenSchema.default('login') }),
+        response: {
+          302: z
+            .null()
+            .describe('Al provider d’identità (Location), per l’accesso o la registrazione; il cookie pf_login lega l’accesso al browser.'),
+          400: apiErrorSchema,
+        },
+      },
     },
     async (request, reply) => {
       const verifier = client.randomPKCECodeVerifier();
@@ -179,7 +187,13 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
     '/api/Jwt/logout',
     {
       config: { public: true },
-      schema: { querystring: z.object({ id_token_hint: z.string().max(8192).optional() }) },
+      schema: {
+        querystring: z.object({ id_token_hint: z.string().max(8192).optional() }),
+        response: {
+          302: z.null().describe('Alla pagina di uscita del provider d’identità (Location), o al portale se il provider non ne ha una.'),
+          400: apiErrorSchema,
+        },
+      },
     },
     async (request, reply) => {
       const configuration = await oidc.configuration();

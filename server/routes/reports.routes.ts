@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
 import { reportQuerySchema } from '../../domain/reports/reportQuery.ts';
 import { reportListSchema, reportSchema } from '../../domain/reports/reportData.ts';
@@ -9,6 +8,7 @@ import { requireAdmin } from '../auth/authenticate.ts';
 import type { Reports } from '../reports/reports.ts';
 import { reportFileName } from '../../domain/reports/reportFileName.ts';
 import { writeReportWorkbook } from '../reports/reportWorkbook.ts';
+import { fileResponse } from './fileResponse.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -39,7 +39,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: Reports }> = async 
   /** The report's tables as "Report-{rid}-{fund}.xlsx", streamed as it is written. */
   app.get(
     '/api/Report/DownloadExcelReport',
-    { schema: { querystring: reportQuerySchema, response: { 200: z.unknown().describe('the xlsx file, streamed'), ...errors } } },
+    {
+      schema: {
+        querystring: reportQuerySchema,
+        response: { 200: fileResponse('Report-{rid}-{fondo}.xlsx, scritto mentre è inviato.', [XLSX_TYPE]), ...errors },
+      },
+    },
     async (request, reply) => {
       requireAdmin(request);
       const report = await reports.report(request.query);

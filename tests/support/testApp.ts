@@ -23,7 +23,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(
   options: { database?: Database; env?: Record<string, string>; dataDir?: string } & Pick<
     BuildAppOptions,
-    'missingRequiredAttachments' | 'extraFunds' | 'storage' | 'logger' | 'uploadSweep' | 'startReminderJob' | 'rateLimits'
+    'missingRequiredAttachments' | 'extraFunds' | 'storage' | 'logger' | 'uploadSweep' | 'startReminderJob' | 'rateLimits' | 'onRoute'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -46,6 +46,7 @@ export async function createTestApp(
     startReminderJob: options.startReminderJob ?? false,
     // Suites register dozens of people from one address: limits are off unless a test sets the ones it checks.
     rateLimits: { ...limitsOff(), ...options.rateLimits },
+    onRoute: options.onRoute,
   });
   await built.accounts.ensureAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await built.app.ready();

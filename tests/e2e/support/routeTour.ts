@@ -82,6 +82,7 @@ export const ROUTE_TABLE: readonly TourRoute[] = [
     path: () => `/admin-panel/report?wid=${REPORT_WORKSPACE_ID}&rid=${reportId}`,
   })),
   { name: 'admin-account', role: 'admin', path: () => '/account' },
+  { name: 'admin-api-docs', role: 'admin', path: () => '/api/docs' },
 ];
 
 /** Widths the tour is looked at: phones (WCAG 1.4.10 reflow at 320 CSS px) and a desktop. */

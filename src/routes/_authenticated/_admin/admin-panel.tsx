@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { messages } from '../../../../domain/messages.ts';
 import { AdminOrganizationsTab } from '../../../features/admin-organizations/AdminOrganizationsTab.tsx';
 import { parseAdminListSearch, type AdminListSearch } from '../../../features/admin-organizations/adminListSearch.ts';
+import { Link } from '../../../ui/Link.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs.tsx';
 
@@ -32,6 +33,9 @@ function AdminPanelPage() {
   return (
     <>
       <h1>{messages.pages.adminPanel}</h1>
+      <p>
+        <Link to="/api/docs">{messages.pages.apiReference}</Link>
+      </p>
       <Tabs
         selectedKey={tab ?? 'organizations'}
         onSelectionChange={(key) =>
