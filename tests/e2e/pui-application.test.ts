@@ -217,6 +217,19 @@ describe('the PUI application wizard', () => {
     await expect.poll(() => shown(/^Fine lavori prevista/)).toBe('15/07/2026');
     await expect(page.getByText("La data non puo' superare il 31/08/2026").count()).resolves.toBe(0);
     await type(/Descrizione dell.iter procedurale/, prose(320));
+    // An optional choice made, then taken back with the keyboard alone: Tab to "Cancella la scelta", Enter.
+    await choose(/Modalità di esecuzione/, 'A corpo');
+    await expect.poll(stored, SAVED).toMatchObject({ modalitaEsecuzione: 'A corpo' });
+    const modalita = page.getByRole('button', { name: /Modalità di esecuzione/ }).first();
+    await modalita.focus();
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Cancella la scelta: Modalità di esecuzione');
+    await page.keyboard.press('Enter');
+    await expect.poll(stored, SAVED).toMatchObject({ modalitaEsecuzione: null });
+    await expect(page.getByRole('button', { name: /Cancella la scelta/ }).count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.activeElement?.textContent ?? '')).resolves.toContain('Seleziona');
     await expect.poll(stored, SAVED).toMatchObject({ tempiPermessi: 90, tempiDurataLavori: 6 });
     await expectAccessible(page);
     await next("Valutazione d'Impatto");

@@ -240,12 +240,10 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await page.getByRole('heading', { name: 'Dichiarazioni obbligatorie', level: 3 }).waitFor();
     await page.getByRole('heading', { name: 'Schede DNSH', level: 3 }).waitFor();
     const download = page.waitForEvent('download');
-    await page
-      .getByRole('link', { name: /Scarica modulo/ })
-      .first()
-      .click();
+    // Spec §2: the template is named 'Dichiarazione DNSH - PUI', and saved under that name.
+    await page.getByRole('link', { name: 'Scarica modulo: Dichiarazione DNSH - PUI' }).click();
     const template = await download;
-    expect(template.suggestedFilename()).toMatch(/dnsh.*\.pdf$/i);
+    expect(template.suggestedFilename()).toBe('Dichiarazione DNSH - PUI.pdf');
     expect((await readFile((await template.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await expectAccessible(page);
 
