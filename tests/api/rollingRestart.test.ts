@@ -175,6 +175,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a rolling restart of two processes u
           uploaded.push({ id: ((await response.json()) as { id: string }).id, content, token: person.token });
           counts.uploads++;
         }
+        // Two uploads a second at most: a person's pace, well within the per-account and per-address limits.
+        await new Promise((resolve) => setTimeout(resolve, 500));
       }
     })();
     const readLoop = (async () => {

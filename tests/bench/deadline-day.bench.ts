@@ -62,6 +62,8 @@ const env = (index: number) => ({
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   LOG_LEVEL: 'warn',
+  // Behind the balancer, which says each applicant's own address (rate limits count per address and account).
+  TRUST_PROXY: 'true',
   REDIS_URL: process.env.REDIS_URL!,
   // Its own keys in Redis: the test suites spend this address's allowances under the default prefix.
   REDIS_KEY_PREFIX: `pf-deadline-${randomUUID()}:`,

@@ -42,6 +42,15 @@ export interface WorkerOutput {
 const PDF_SLOTS = [101, 102, 103, 105, 106];
 const EXCEL_SLOT = 104;
 
+const addresses = new Map<string, string>();
+const addressOf = (token: string) => {
+  if (!addresses.has(token)) {
+    const group = (n: number) => (n & 0xffff).toString(16);
+    addresses.set(token, `2001:db8::${group(process.pid)}:${group(addresses.size + 1)}`);
+  }
+  return addresses.get(token)!;
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 process.once('message', (input: WorkerInput) => {
@@ -56,7 +65,11 @@ async function run({ proxyUrl, applicants, arrivalWindowMs, uploadBytes }: Worke
   const timed = async (kind: Sample['kind'], url: string, token: string, init: RequestInit): Promise<Response | undefined> => {
     const started = performance.now();
     try {
-      const response = await fetch(`${proxyUrl}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+      const response = await fetch(`${proxyUrl}${url}`, {
+        ...init,
+        // Each applicant from an address of their own, as the balancer reports it (IPv6 documentation range).
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': addressOf(token), ...init.headers },
+      });
       samples.push({ kind, status: response.status, ms: performance.now() - started });
       return response;
     } catch {
