@@ -7,7 +7,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { prose } from '../support/puiFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
-import { badIdRequests, recordApiRequests, storedDraftValues } from './support/serverReads.ts';
+import { badIdRequests, recordApiRequests, storedDraftValues, SAVED, type Figure } from './support/serverReads.ts';
 import { wizardActions } from './support/wizard.ts';
 
 /**
@@ -29,11 +29,6 @@ const TITLE = 'Candidatura Fondo Tematico Piani Urbani Integrati';
 const stamp = Date.now();
 const templatePdf = readFileSync(path.resolve('public/modelli/informativa-privacy.pdf'));
 const stored = () => storedDraftValues(context, portal.url, 'PUI', organizationId);
-/** The autosave waits 1.5 s after the last key, then saves: long enough for a busy machine. */
-const SAVED = { timeout: 15_000, interval: 250 };
-
-/** A figure as typed, as the box shows it once left, and as stored: [label, typed, shown, field, stored]. */
-type Figure = readonly [label: string, typed: string, shown: string, field: string, value: number];
 
 /** Step 2's amounts, in the forms Italian people type them: dots or spaces for thousands, a comma for cents. */
 const AMOUNTS: readonly Figure[] = [

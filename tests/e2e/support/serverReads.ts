@@ -47,3 +47,9 @@ export function badIdRequests(urls: readonly string[]): string[] {
     ),
   );
 }
+
+/** How long a test waits for the autosave (1.5 s after the last key, then the save): long enough for a busy machine. */
+export const SAVED = { timeout: 15_000, interval: 250 };
+
+/** A figure as typed, as the box shows it once left, and as stored: [label, typed, shown, field, stored]. */
+export type Figure = readonly [label: string, typed: string, shown: string, field: string, value: number];
