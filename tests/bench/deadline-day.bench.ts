@@ -31,9 +31,8 @@ import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from '../../server/config.ts';
 import { embeddedSigningKey } from '../support/idpSigningKey.ts';
 import { freePort, startPortalProcess, type PortalProcess } from '../support/portalProcess.ts';
 import { providerLogin } from '../support/providerLogin.ts';
-import { startRoundRobinProxy } from '../support/roundRobinProxy.ts';
-import { startS3TestServer } from '../support/s3TestServer.ts';
 import { createThrowawayDatabase } from '../support/testDatabase.ts';
+import type { BalancerStats, ServiceQuestion, ServiceReady } from './deadline-day.services.ts';
 import type { Sample, WorkerInput, WorkerOutput } from './deadline-day.worker.ts';
 
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 1000);
@@ -50,14 +49,14 @@ if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
 }
 
 const database = await createThrowawayDatabase(process.env.DATABASE_URL);
-const s3 = await startS3TestServer();
+const s3 = await startService<{ env: Record<string, string> }>(['s3']);
 const ports = [await freePort(), await freePort()];
-const proxy = await startRoundRobinProxy(ports.map((port) => `http://127.0.0.1:${port}`));
+const proxy = await startService<{ url: string }>(['balancer', ...ports.map((port) => `http://127.0.0.1:${port}`)]);
 const dataDirs = ports.map(() => mkdtempSync(path.join(tmpdir(), 'pf-deadline-')));
 const env = (index: number) => ({
-  ...s3.env,
+  ...s3.ready.env,
   DATABASE_URL: database.url,
-  PUBLIC_URL: proxy.url,
+  PUBLIC_URL: proxy.ready.url,
   DATA_DIR: dataDirs[index]!,
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -76,10 +75,10 @@ const db: Database = await openDatabase({ kind: 'postgres', url: database.url })
 try {
   // Tokens for the applicants, signed with the embedded provider's own key like the one a real login gets: a
   // thousand logins through the provider's pages would measure the password hash, not deadline day.
-  const model = await providerLogin(processes[0]!.send, proxy.url, processes[1]!.send).register({
+  const model = await providerLogin(processes[0]!.send, proxy.ready.url, processes[1]!.send).register({
     email: `modello.${Date.now()}@esempio.it`,
   });
-  const admin = await providerLogin(processes[0]!.send, proxy.url, processes[1]!.send).login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const admin = await providerLogin(processes[0]!.send, proxy.ready.url, processes[1]!.send).login(ADMIN_EMAIL, ADMIN_PASSWORD);
   const key = await embeddedSigningKey(db.db);
   const header = decodeProtectedHeader(model.token) as { alg: string; kid?: string };
   const claims = decodeJwt(model.token);
@@ -141,7 +140,9 @@ async function deadlineRun(
         '/api/Report/GetReport?workspaceId=fondi-tematici&reportId=stato-candidature',
       ]) {
         const started = performance.now();
-        const response = await fetch(`${proxy.url}${url}`, { headers: { authorization: `Bearer ${adminToken}` } }).catch(() => undefined);
+        const response = await fetch(`${proxy.ready.url}${url}`, { headers: { authorization: `Bearer ${adminToken}` } }).catch(
+          () => undefined,
+        );
         await response?.arrayBuffer();
         adminSamples.push({ kind: 'read', status: response?.status ?? 0, ms: performance.now() - started });
       }
@@ -164,7 +165,7 @@ async function deadlineRun(
   const outputs = await Promise.all(
     Array.from({ length: WORKERS }, (_, worker) => {
       const input: WorkerInput = {
-        proxyUrl: proxy.url,
+        proxyUrl: proxy.ready.url,
         applicants: applicants.slice(worker * share, (worker + 1) * share),
         arrivalWindowMs: ARRIVAL_SECONDS * 1000,
         uploadBytes: UPLOAD_KB * 1024,
@@ -221,7 +222,10 @@ async function deadlineRun(
       `5xx ${samples.filter((sample) => sample.status >= 500).length}`,
   );
   for (const portal of processes) console.info(`  ${portal.name}: peak resident memory ${peaks.get(portal.pid)!.toFixed(0)} MB`);
-  console.info(`  balancer: ${proxy.stats.retried} undelivered requests retried elsewhere, ${proxy.stats.dropped} dropped in flight`);
+  const balancer = await proxy.ask<BalancerStats>({ ask: 'stats' });
+  console.info(
+    `  balancer: ${balancer.retried} undelivered requests retried elsewhere, ${balancer.dropped} dropped in flight (since the start)`,
+  );
 
   // What the server acknowledged, read back from the database and the bucket.
   const drafts = Object.assign({}, ...outputs.map((output) => output.acknowledged.drafts)) as Record<string, string>;
@@ -239,15 +243,42 @@ async function deadlineRun(
     ([orgId, progNome]) => revision(byOrganisation.get(orgId)?.prog_nome) < revision(progNome),
   );
   const lostHandovers = handovers.filter((orgId) => byOrganisation.get(orgId)?.status !== 'CANDIDATURA_SOTTOMESSA');
-  const keys = new Set(await s3.keys());
   const rows = await queryRows<{ id: string; storage_key: string }>(db.db, sql`select id, storage_key from attachments`);
   const keyOf = new Map(rows.map((row) => [row.id, row.storage_key]));
-  const lostUploads = uploads.filter((upload) => !keys.has(keyOf.get(upload.id) ?? ''));
+  const inBucket = uploads.filter((upload) => keyOf.has(upload.id)).map((upload) => keyOf.get(upload.id)!);
+  const absent = new Set(await s3.ask<string[]>({ ask: 'missing', keys: inBucket }));
+  const lostUploads = uploads.filter((upload) => !keyOf.has(upload.id) || absent.has(keyOf.get(upload.id)!));
   console.info(
     `  acknowledged and stored: drafts ${Object.keys(drafts).length - lostDrafts.length}/${Object.keys(drafts).length}, ` +
       `uploads ${uploads.length - lostUploads.length}/${uploads.length}, hand-overs ${handovers.length - lostHandovers.length}/${handovers.length}` +
       ` — lost: ${lostDrafts.length + lostUploads.length + lostHandovers.length}`,
   );
+}
+
+/** The balancer or the S3 store in a process of its own (deadline-day.services.ts). */
+async function startService<Ready extends ServiceReady>(args: string[]) {
+  const child = fork(fileURLToPath(new URL('./deadline-day.services.ts', import.meta.url)), args, {
+    execArgv: ['--import', 'tsx'],
+  });
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as T));
+      child.once('exit', (code) => reject(new Error(`deadline-day.services ${args[0]} exited ${code}`)));
+    });
+  const ready = await next<Ready>();
+  return {
+    ready,
+    ask<T>(question: ServiceQuestion) {
+      const answer = next<T>();
+      child.send(question);
+      return answer;
+    },
+    stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ ask: 'stop' } satisfies ServiceQuestion);
+      return exited;
+    },
+  };
 }
 
 function residentMb(pid: number): number {
