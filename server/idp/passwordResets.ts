@@ -96,7 +96,7 @@ export function createPasswordResets({ db, mailer, publicUrl, log, onRefreshToke
      * Uses the link: sets the new password and ends every session and refresh token of the account, in one
      * transaction. A link used, expired or replaced meanwhile changes nothing and says which it was.
      */
-    async complete(token: string, newPassword: string): Promise<ResetLinkState | 'done'> {
+    async complete(token: string, newPassword: string): Promise<Exclude<ResetLinkState, 'live'> | 'done'> {
       if (!looksLikeToken(token)) return 'unknown';
       const tokenHash = hashToken(token);
       const before = await stateOf(tokenHash);
@@ -112,7 +112,11 @@ export function createPasswordResets({ db, mailer, publicUrl, log, onRefreshToke
         await tx.update(idpAccounts).set({ passwordHash, updatedAt: new Date() }).where(eq(idpAccounts.id, used.accountId));
         return { accountId: used.accountId, endedRefreshTokens: await endAccountSessions(tx, used.accountId) };
       });
-      if (!outcome) return stateOf(tokenHash);
+      if (!outcome) {
+        // Used, expired or replaced by another request in the meantime.
+        const after = await stateOf(tokenHash);
+        return after === 'live' ? 'unknown' : after;
+      }
       await onRefreshTokensEnded(outcome.endedRefreshTokens);
       log.info({ event: 'idp.password_reset.done', accountId: outcome.accountId }, 'password reset');
       return 'done';

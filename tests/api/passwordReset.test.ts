@@ -32,7 +32,7 @@ const chooseNewPassword = (token: string, password: string) =>
 
 const refresh = (refreshToken: string) => t.post('/api/Jwt/refresh', { refresh_token: refreshToken });
 
-/** The reset e-mails written to the outbox for `to`, oldest first, decoded (quoted-printable soft breaks removed). */
+/** The reset e-mails written to the outbox for `to`, oldest first, decoded. */
 async function mailsTo(app: TestApp, to: string): Promise<string[]> {
   await app.passwordResets.settled();
   const dir = app.config.mail.outboxDir;
@@ -40,7 +40,13 @@ async function mailsTo(app: TestApp, to: string): Promise<string[]> {
   const mails = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
   return mails
     .filter((eml) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'm').test(eml))
-    .map((eml) => eml.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    .map(decodeQuotedPrintable);
+}
+
+/** The message as a person reads it: quoted-printable soft breaks joined and =XX bytes decoded as UTF-8. */
+function decodeQuotedPrintable(eml: string): string {
+  const bytes = eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 function tokenIn(eml: string): string {
