@@ -264,8 +264,7 @@ export async function buildApp({
     await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl, rateLimiter, passwordResets });
     oidc = createEmbeddedOidcClient(app, { ...config, oidc: config.oidc }, secrets);
     const purge = setInterval(
-      () =>
-        Promise.all([purgeExpiredPayloads(db), purgeExpiredPasswordResets(db)]).catch((err) => app.log.warn({ err }, 'purge failed')),
+      () => Promise.all([purgeExpiredPayloads(db), purgeExpiredPasswordResets(db)]).catch((err) => app.log.warn({ err }, 'purge failed')),
       HOUR,
     );
     purge.unref();

@@ -9,8 +9,7 @@ export const passwordMessages = {
 
   forgotLink: 'Password dimenticata?',
   forgotTitle: 'Password dimenticata',
-  forgotIntro:
-    'Scrivi l’indirizzo email con cui ti sei registrato: ti invieremo un collegamento per scegliere una nuova password.',
+  forgotIntro: 'Scrivi l’indirizzo email con cui ti sei registrato: ti invieremo un collegamento per scegliere una nuova password.',
   forgotSubmit: 'Invia il collegamento',
   forgotInvalidEmail: 'Inserisci un indirizzo email valido',
   backToLogin: 'Torna all’accesso',
@@ -33,14 +32,14 @@ export const passwordMessages = {
   linkUsedTitle: 'Collegamento già usato',
   linkUsed: 'Il collegamento per scegliere una nuova password è già stato usato e non vale più.',
   linkInvalidTitle: 'Collegamento non valido',
-  linkInvalid:
-    'Il collegamento non è valido: potrebbe essere incompleto, oppure nel frattempo ne è stato chiesto uno più recente.',
+  linkInvalid: 'Il collegamento non è valido: potrebbe essere incompleto, oppure nel frattempo ne è stato chiesto uno più recente.',
   requestNewLink: 'Chiedi un nuovo collegamento',
 
   mailSubject: 'Portale Fondi: scegli una nuova password',
 
   changeTitle: 'Password',
-  changeIntro: 'Per cambiare la password scrivi quella attuale e poi quella nuova. Le sessioni aperte su altri dispositivi verranno chiuse; qui resterai collegato.',
+  changeIntro:
+    'Per cambiare la password scrivi quella attuale e poi quella nuova. Le sessioni aperte su altri dispositivi verranno chiuse; qui resterai collegato.',
   currentPassword: 'Password attuale',
   changeSubmit: 'Cambia password',
   currentRequired: 'Password attuale obbligatoria',
@@ -49,6 +48,7 @@ export const passwordMessages = {
   changed: 'Password cambiata. Le sessioni aperte su altri dispositivi sono state chiuse.',
   changeFailedTitle: 'Password non cambiata',
   externalTitle: 'Password',
-  externalIntro: 'Il tuo account e la tua password sono gestiti dal servizio di autenticazione con cui accedi, non dal Portale Fondi. Per cambiare la password rivolgiti a:',
+  externalIntro:
+    'Il tuo account e la tua password sono gestiti dal servizio di autenticazione con cui accedi, non dal Portale Fondi. Per cambiare la password rivolgiti a:',
   managedElsewhere: 'La password di questo account si cambia presso il servizio di autenticazione con cui accedi.',
 } as const;

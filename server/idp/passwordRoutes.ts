@@ -4,13 +4,7 @@ import { z } from 'zod';
 import { passwordMessages } from '../../domain/messages/password.ts';
 import { newPasswordProblem } from '../../domain/passwordRules.ts';
 import { RateLimitExceeded, type RateLimiter } from '../rateLimits/rateLimiter.ts';
-import {
-  forgotPasswordPage,
-  newPasswordPage,
-  passwordResetDonePage,
-  resetLinkSentPage,
-  unusableLinkPage,
-} from './passwordPages.ts';
+import { forgotPasswordPage, newPasswordPage, passwordResetDonePage, resetLinkSentPage, unusableLinkPage } from './passwordPages.ts';
 import { PASSWORD_RESET_PATH, type PasswordResets } from './passwordResets.ts';
 
 export const FORGOT_PASSWORD_PATH = '/idp/password/forgot';

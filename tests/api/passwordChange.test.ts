@@ -57,7 +57,11 @@ describe('POST /api/User/ChangePassword', () => {
     const { email, password, here, elsewhere } = await personWithTwoSessions();
     const response = await change(here.token, { currentPassword: 'non-e-questa-1', newPassword: 'password-nuova-22' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'validation_error', field: 'currentPassword', message: 'Password attuale non corretta' });
+    expect(response.json()).toMatchObject({
+      error: 'validation_error',
+      field: 'currentPassword',
+      message: 'Password attuale non corretta',
+    });
     expect(await canLogIn(email, password)).toBe(true);
     expect((await refresh(elsewhere.refresh_token!)).statusCode).toBe(200);
   });
@@ -130,13 +134,24 @@ describe('POST /api/User/ChangePassword', () => {
       const email = newAddress();
       const tokens = await limited.register({ email, password: 'password-vecchia-1' });
       for (let attempt = 0; attempt < 3; attempt++) {
-        const wrong = await limited.post('/api/User/ChangePassword', { currentPassword: `tentativo-${attempt}`, newPassword: 'password-nuova-22' }, tokens.token);
+        const wrong = await limited.post(
+          '/api/User/ChangePassword',
+          { currentPassword: `tentativo-${attempt}`, newPassword: 'password-nuova-22' },
+          tokens.token,
+        );
         expect(wrong.statusCode).toBe(400);
       }
-      const refused = await limited.post('/api/User/ChangePassword', { currentPassword: 'password-vecchia-1', newPassword: 'password-nuova-22' }, tokens.token);
+      const refused = await limited.post(
+        '/api/User/ChangePassword',
+        { currentPassword: 'password-vecchia-1', newPassword: 'password-nuova-22' },
+        tokens.token,
+      );
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(refused.json()).toMatchObject({ error: 'too_many_requests', message: expect.stringMatching(/^Troppe richieste in poco tempo/) });
+      expect(refused.json()).toMatchObject({
+        error: 'too_many_requests',
+        message: expect.stringMatching(/^Troppe richieste in poco tempo/),
+      });
     } finally {
       await limited.close();
     }
@@ -161,19 +176,28 @@ describe('with an external provider', () => {
     });
     await external.app.listen({ port, host: '127.0.0.1' });
     const issuer = `http://127.0.0.1:${port}/idp`;
-    const portal = await createTestApp({ env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'portale-fondi', OIDC_AUDIENCE: 'urn:portale-fondi:api' } });
+    const portal = await createTestApp({
+      env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'portale-fondi', OIDC_AUDIENCE: 'urn:portale-fondi:api' },
+    });
     try {
       const send = async (request: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string }) => {
         const response = await external.app.inject(request);
         return { statusCode: response.statusCode, headers: response.headers, body: response.body };
       };
-      const tokens = await providerLogin(send, `http://127.0.0.1:${port}`).register({ email: newAddress(), password: 'password-esterna-1' });
+      const tokens = await providerLogin(send, `http://127.0.0.1:${port}`).register({
+        email: newAddress(),
+        password: 'password-esterna-1',
+      });
 
       const provider = await portal.get('/api/User/GetIdentityProvider', tokens.token);
       expect(provider.statusCode).toBe(200);
       expect(provider.json()).toEqual({ kind: 'external', issuer });
 
-      const refused = await portal.post('/api/User/ChangePassword', { currentPassword: 'password-esterna-1', newPassword: 'password-nuova-22' }, tokens.token);
+      const refused = await portal.post(
+        '/api/User/ChangePassword',
+        { currentPassword: 'password-esterna-1', newPassword: 'password-nuova-22' },
+        tokens.token,
+      );
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({
         error: 'password_managed_elsewhere',

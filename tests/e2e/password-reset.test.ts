@@ -65,7 +65,10 @@ async function logOut(page: Page) {
 }
 
 async function openLoginPage(page: Page) {
-  await page.getByRole('button', { name: 'Accedi' }).or(page.getByRole('link', { name: 'Accedi' })).click();
+  await page
+    .getByRole('button', { name: 'Accedi' })
+    .or(page.getByRole('link', { name: 'Accedi' }))
+    .click();
   await page.waitForURL(/\/idp\/interaction\//);
   await expectHeading(page, 'Accedi');
 }
