@@ -59,7 +59,15 @@ export function createPasswordResets({ db, mailer, publicUrl, log, onRefreshToke
         returning account_id`,
     );
     if (rows.length === 0) return;
-    await mailer.send(passwordResetMail({ to: email, link: `${publicUrl}${PASSWORD_RESET_PATH}?token=${token}` }));
+    try {
+      await mailer.send(passwordResetMail({ to: email, link: `${publicUrl}${PASSWORD_RESET_PATH}?token=${token}` }));
+    } catch (error) {
+      // Not sent: a link nobody received must not hold off the next request for the resend window.
+      await db
+        .delete(passwordResets)
+        .where(and(eq(passwordResets.accountId, rows[0]!.account_id), eq(passwordResets.tokenHash, tokenHash)));
+      throw error;
+    }
     log.info({ event: 'idp.password_reset.sent', accountId: rows[0]!.account_id }, 'password reset link sent');
   }
 

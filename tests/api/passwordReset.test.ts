@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpAccounts, oidcPayloads } from '../../server/db/schema/identity.ts';
 import { passwordResets } from '../../server/db/schema/passwordResets.ts';
 import { CookieJar } from '../support/cookieJar.ts';
+import { freePort } from '../support/portalProcess.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
 /** Issue 26: "Password dimenticata?" at the embedded provider, on the real server and the real migrations. */
@@ -294,6 +295,25 @@ describe('rate limits of "Password dimenticata?"', () => {
       expect(await mailsTo(limited, known)).toHaveLength(1);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('when the e-mail cannot be sent', () => {
+  it('answers the same page, and keeps no link that would hold off the next request', async () => {
+    // A mail server that is not there: nothing listens on this port.
+    const unreachable = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` } });
+    try {
+      const email = newAddress();
+      await unreachable.register({ email, password: 'password-vecchia-1' });
+      const response = await askForLink(unreachable, email);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('Controlla la tua posta');
+      await unreachable.passwordResets.settled();
+      const [account] = await unreachable.db.select().from(idpAccounts).where(eq(idpAccounts.email, email));
+      expect(await unreachable.db.select().from(passwordResets).where(eq(passwordResets.accountId, account!.id))).toEqual([]);
+    } finally {
+      await unreachable.close();
     }
   });
 });
