@@ -56,6 +56,7 @@ export const API_ERROR_CODES = [
   'one_file_only',
   'organization_missing',
   'organization_not_selected',
+  'password_managed_elsewhere',
   'piva_already_registered',
   'precondition_failed',
   'status_conflict',

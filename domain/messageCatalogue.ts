@@ -22,6 +22,7 @@ import { monitoringMessages } from './messages/monitoring.ts';
 import { numbersMessages } from './messages/numbers.ts';
 import { operationsMessages } from './messages/operations.ts';
 import { organizationMessages } from './messages/organization.ts';
+import { passwordMessages } from './messages/password.ts';
 import { profileMessages } from './messages/profile.ts';
 import { puiReferenceMessages } from './messages/puiReference.ts';
 import { puiReferencesMessages } from './messages/puiReferences.ts';
@@ -37,6 +38,7 @@ export const messageCatalogue = {
   organization: organizationMessages,
   invitation: invitationMessages,
   account: accountMessages,
+  password: passwordMessages,
   lookups: lookupsMessages,
   profile: profileMessages,
   invite: inviteMessages,

@@ -19,6 +19,8 @@ import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
 import { embeddedIdpPlugin } from './idp/idp.plugin.ts';
 import { purgeExpiredPayloads } from './idp/adapter.ts';
+import { createPasswordResets, purgeExpiredPasswordResets, type PasswordResets } from './idp/passwordResets.ts';
+import { createPasswordChanges, type PasswordChanges } from './idp/passwordChanges.ts';
 import { createEmbeddedOidcClient, createExternalOidcClient, type OidcClient } from './auth/oidcClient.ts';
 import { installAuthentication } from './auth/authenticate.ts';
 import { createUserRepository } from './auth/users.ts';
@@ -34,6 +36,7 @@ import { loadReferenceData, type ReferenceData } from './seed/referenceData.ts';
 import { jwtRoutes } from './routes/jwt.routes.ts';
 import { createRefreshRenewals, purgeExpiredRenewals } from './auth/refreshRenewals.ts';
 import { userRoutes } from './routes/user.routes.ts';
+import { passwordRoutes } from './routes/password.routes.ts';
 import { organizationRoutes } from './routes/organization.routes.ts';
 import { typologyRoutes } from './routes/typology.routes.ts';
 import { sendEmailRoutes } from './routes/sendEmail.routes.ts';
@@ -223,7 +226,17 @@ export async function buildApp({
       missingRequiredAttachments ?? ((organizationId, fund) => attachmentRepository.missingMandatory(organizationId, fund)),
   });
 
+  const renewals = createRefreshRenewals(db, {
+    reuseSeconds: config.refreshTokenReuseSeconds,
+    onRecordError: (err) => app.log.error({ err }, 'a token renewal could not be recorded for its reuse window'),
+  });
+  const purgeRenewals = setInterval(() => purgeExpiredRenewals(db).catch((err) => app.log.warn({ err }, 'purge failed')), HOUR);
+  purgeRenewals.unref();
+  app.addHook('onClose', async () => clearInterval(purgeRenewals));
+
   let oidc: OidcClient;
+  let passwordChanges: PasswordChanges | undefined;
+  let passwordResets: PasswordResets | undefined;
   if (config.oidc.mode === 'embedded') {
     const secrets = await loadEmbeddedIdpSecrets(db);
     const provider = createEmbeddedProvider({
@@ -242,22 +255,23 @@ export async function buildApp({
       secureCookies: config.secureCookies,
       trustProxy: config.trustProxy,
     });
-    await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl, rateLimiter });
+    // A password reset or change ends the account's refresh tokens; the reuse window forgets their renewals.
+    const onRefreshTokensEnded = (refreshTokens: string[]) => renewals.forgetAll(refreshTokens);
+    passwordResets = createPasswordResets({ db, mailer, publicUrl: config.publicUrl, log: app.log, onRefreshTokensEnded });
+    // Links asked for just before a shutdown are still stored and mailed before the database closes.
+    app.addHook('preClose', async () => passwordResets?.settled());
+    passwordChanges = createPasswordChanges({ db, accounts, resets: passwordResets, onRefreshTokensEnded });
+    await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl, rateLimiter, passwordResets });
     oidc = createEmbeddedOidcClient(app, { ...config, oidc: config.oidc }, secrets);
-    const purge = setInterval(() => purgeExpiredPayloads(db).catch((err) => app.log.warn({ err }, 'purge failed')), HOUR);
+    const purge = setInterval(
+      () => Promise.all([purgeExpiredPayloads(db), purgeExpiredPasswordResets(db)]).catch((err) => app.log.warn({ err }, 'purge failed')),
+      HOUR,
+    );
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));
   } else {
     oidc = createExternalOidcClient({ ...config, oidc: config.oidc });
   }
-
-  const renewals = createRefreshRenewals(db, {
-    reuseSeconds: config.refreshTokenReuseSeconds,
-    onRecordError: (err) => app.log.error({ err }, 'a token renewal could not be recorded for its reuse window'),
-  });
-  const purgeRenewals = setInterval(() => purgeExpiredRenewals(db).catch((err) => app.log.warn({ err }, 'purge failed')), HOUR);
-  purgeRenewals.unref();
-  app.addHook('onClose', async () => clearInterval(purgeRenewals));
 
   await app.register(async (api) => {
     installAuthentication(api, { oidc, users });
@@ -270,6 +284,7 @@ export async function buildApp({
       secureCookies: config.secureCookies,
     });
     await api.register(userRoutes, { users, db });
+    await api.register(passwordRoutes, { issuer: config.oidc.issuer, passwordChanges });
     await api.register(organizationRoutes, { db, membership, invitations, territory });
     await api.register(sendEmailRoutes, { membership, invitations, mailer, publicUrl: config.publicUrl });
     await api.register(typologyRoutes, { territory, reference });
@@ -309,5 +324,6 @@ export async function buildApp({
     return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata.' });
   });
 
-  return { app, accounts, db, reminders, readiness };
+  // passwordResets: tests wait for the links requested so far to be stored and mailed.
+  return { app, accounts, db, reminders, readiness, passwordResets };
 }

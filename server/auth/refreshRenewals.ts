@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { tokenSetSchema, type TokenSet } from '../../domain/auth.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokenRenewals as renewals } from '../db/schema/identity.ts';
@@ -134,6 +134,16 @@ export function createRefreshRenewals(db: Db, { reuseSeconds, onRecordError }: R
     async forget(refreshToken: string): Promise<void> {
       const hash = tokenHash(refreshToken);
       await db.delete(renewals).where(or(eq(renewals.tokenHash, hash), eq(renewals.renewedTokenHash, hash)));
+    },
+
+    /**
+     * A password reset or change ended these refresh tokens at the provider: within the reuse window, none of
+     * them (nor the token one of them replaced) gets a renewal's tokens again.
+     */
+    async forgetAll(refreshTokens: readonly string[]): Promise<void> {
+      if (refreshTokens.length === 0) return;
+      const hashes = refreshTokens.map(tokenHash);
+      await db.delete(renewals).where(or(inArray(renewals.tokenHash, hashes), inArray(renewals.renewedTokenHash, hashes)));
     },
   };
 }

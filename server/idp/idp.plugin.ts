@@ -6,6 +6,8 @@ import type Provider from 'oidc-provider';
 import type { AccountStore } from './accounts.ts';
 import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
 import { interactionRoutes } from './interactions.ts';
+import type { PasswordResets } from './passwordResets.ts';
+import { passwordRoutes } from './passwordRoutes.ts';
 import { IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
 import { IDP_MOUNT_PATH } from '../config.ts';
 import { projectPath } from '../projectRoot.ts';
@@ -20,6 +22,7 @@ interface Options {
   accounts: AccountStore;
   publicUrl: string;
   rateLimiter: RateLimiter;
+  passwordResets: PasswordResets;
 }
 
 /** Mounts the embedded OpenID Connect provider at /idp, with our own pages for its interactions. */
@@ -27,6 +30,7 @@ export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) 
   const callback = options.provider.callback();
 
   await app.register(interactionRoutes, options);
+  await app.register(passwordRoutes, { resets: options.passwordResets, rateLimiter: options.rateLimiter, publicUrl: options.publicUrl });
 
   // The pages' stylesheet and script, as files: the Content-Security-Policy allows nothing inline.
   const pageAssets: Record<string, { type: string; body: string }> = {

@@ -5,6 +5,7 @@ import { errors as oidcErrors } from 'oidc-provider';
 import { z } from 'zod';
 import type { AccountStore } from './accounts.ts';
 import { MIN_PASSWORD_LENGTH } from './passwords.ts';
+import { forgotPasswordHref } from './passwordRoutes.ts';
 import { loginPage, messagePage, registrationPage, type RegistrationErrors } from './pages.ts';
 import { messages } from '../../domain/messages.ts';
 import { RateLimitExceeded, type RateLimiter } from '../rateLimits/rateLimiter.ts';
@@ -97,7 +98,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider, accoun
     if (prompt.name === 'create') return sendHtml(reply, 200, registrationPage({ action: register, loginHref: login }));
     if (prompt.name === 'login') {
       const email = typeof params.login_hint === 'string' ? params.login_hint : undefined;
-      return sendHtml(reply, 200, loginPage({ action: login, registerHref: register, email }));
+      return sendHtml(reply, 200, loginPage({ action: login, registerHref: register, email, forgotHref: forgotPasswordHref(uid) }));
     }
     if (prompt.name === 'consent' && session?.accountId) {
       const grant = grantId
@@ -124,7 +125,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider, accoun
     const interaction = await loadInteraction(request, reply);
     if (!interaction) return reply;
     const { login, register } = paths(interaction.uid);
-    return sendHtml(reply, 200, loginPage({ action: login, registerHref: register }));
+    return sendHtml(reply, 200, loginPage({ action: login, registerHref: register, forgotHref: forgotPasswordHref(interaction.uid) }));
   });
 
   app.post('/idp/interaction/:uid/login', async (request, reply) => {
@@ -139,13 +140,23 @@ export async function interactionRoutes(app: FastifyInstance, { provider, accoun
         await rateLimiter.consume('loginPerIp', request.ip);
         if (email) await rateLimiter.consume('loginPerAccount', email);
       },
-      (error) => loginPage({ action: login, registerHref: register, email, error }),
+      (error) => loginPage({ action: login, registerHref: register, email, error, forgotHref: forgotPasswordHref(interaction.uid) }),
     );
     if (!allowed) return reply;
     const account = form.success && email && form.data.password ? await accounts.authenticate(email, form.data.password) : undefined;
     if (!account) {
       request.log.info({ event: 'idp.login.failed' }, 'login refused');
-      return sendHtml(reply, 401, loginPage({ action: login, registerHref: register, email, error: messages.auth.invalidCredentials }));
+      return sendHtml(
+        reply,
+        401,
+        loginPage({
+          action: login,
+          registerHref: register,
+          email,
+          error: messages.auth.invalidCredentials,
+          forgotHref: forgotPasswordHref(interaction.uid),
+        }),
+      );
     }
     return finish(request, reply, { login: { accountId: account.id }, create: {} });
   });

@@ -5,7 +5,9 @@
  * (server/http/securityHeaders.ts) holds on these pages too.
  */
 
-const escapeHtml = (value: string) =>
+import { passwordMessages } from '../../domain/messages/password.ts';
+
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Served as /idp-assets/idp.css. */
@@ -30,7 +32,7 @@ a{color:#0066cc}
 .alt{margin-top:1.5rem;text-align:center}
 `;
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="it">
 <head>
@@ -50,7 +52,7 @@ ${body}
 </html>`;
 }
 
-interface FieldOptions {
+export interface FieldOptions {
   name: string;
   label: string;
   type?: string;
@@ -60,7 +62,7 @@ interface FieldOptions {
   hint?: string;
 }
 
-function field({ name, label, type = 'text', value = '', autocomplete, error, hint }: FieldOptions): string {
+export function field({ name, label, type = 'text', value = '', autocomplete, error, hint }: FieldOptions): string {
   const describedBy = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
   return `<label for="${name}">${escapeHtml(label)}</label>
 <input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}" required${
@@ -70,7 +72,14 @@ function field({ name, label, type = 'text', value = '', autocomplete, error, hi
   }`;
 }
 
-export function loginPage(input: { action: string; registerHref: string; email?: string; error?: string }): string {
+export function loginPage(input: {
+  action: string;
+  registerHref: string;
+  email?: string;
+  error?: string;
+  /** "Password dimenticata?" (server/idp/passwordPages.ts). */
+  forgotHref?: string;
+}): string {
   return layout(
     'Accedi',
     `<h1>Accedi</h1>
@@ -80,6 +89,7 @@ ${field({ name: 'email', label: 'Email', type: 'email', value: input.email, auto
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' })}
 <button type="submit">Accedi</button>
 </form>
+${input.forgotHref ? `<p class="alt"><a href="${escapeHtml(input.forgotHref)}">${escapeHtml(passwordMessages.forgotLink)}</a></p>` : ''}
 <p class="alt">Non hai un account? <a href="${escapeHtml(input.registerHref)}">Registrati</a></p>`,
   );
 }

@@ -7,7 +7,8 @@ const P = 1;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-export const MIN_PASSWORD_LENGTH = 10;
+// The rules a new password keeps are the domain's, so registration, reset and change agree.
+export { MIN_PASSWORD_LENGTH } from '../../domain/passwordRules.ts';
 
 /**
  * At most this many hashes run at once; the others wait their turn. Each takes 32 MiB and a thread of libuv's

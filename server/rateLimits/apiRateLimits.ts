@@ -32,6 +32,9 @@ function routeLimit(url: string | undefined): RouteLimit | undefined {
         perAccount: 'emailsPerAccount',
         cost: (request) => (request.body as { emails?: unknown[] } | undefined)?.emails?.length ?? 1,
       };
+    case '/api/User/ChangePassword':
+      // The current password is checked there: as many guesses as the provider's login page allows.
+      return { perIp: 'loginPerIp', perAccount: 'loginPerAccount' };
     case '/api/FileUpload/UploadFile':
       return { perIp: 'uploadsPerIp', perAccount: 'uploadsPerAccount' };
     default:

@@ -10,6 +10,9 @@ export const DEFAULT_RATE_LIMITS = {
   /** Password attempts at the provider's login page. */
   loginPerIp: { limit: 30, windowSeconds: 10 * 60 },
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /** "Password dimenticata?" requests, per IP and per address typed (whether it has an account or not). */
+  passwordResetPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  passwordResetPerAddress: { limit: 5, windowSeconds: 60 * 60 },
   /** New accounts at the provider. */
   registrationPerIp: { limit: 10, windowSeconds: 60 * 60 },
   /** Code exchanges, refreshes and revocations (/api/Jwt/token-exchange, refresh, revoke). */

@@ -270,6 +270,8 @@ describe('lone UTF-16 surrogates (PostgreSQL refuses them in jsonb): 400 naming 
     expect(paths.map((route) => route.url)).toEqual(expect.arrayContaining(['/api/SJSurvey/CreateSurveyAnswers', '/api/User/UpdateUser']));
     const realistic: Record<string, unknown> = {
       '/api/User/UpdateUser': { id: reviewed.userId, firstName: 'Giulia', lastName: 'Rossi', email: reviewed.email, roles: [] },
+      // A wrong current password: whatever the variant, nobody's password changes.
+      '/api/User/ChangePassword': { currentPassword: 'non-e-la-password', newPassword: 'password-nuova-22', refreshToken: null },
       '/api/Organization/UpdateOrganization': { ...reviewed.payload, id: reviewed.orgId, description: 'Descrizione' },
       '/api/Organization/CreateOrganization': organizationPayload(),
       '/api/Organization/AcceptInvitation': { token: 'abcdefghijklmnopqrstuvwxyz' },

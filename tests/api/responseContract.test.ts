@@ -24,6 +24,7 @@ import { acceptInvitationResponseSchema, invitationViewSchema, sendInvitationsRe
 import { lookupItemSchema, lookupListSchema, provinceListSchema } from '../../domain/lookups.ts';
 import { monitoringRowSchema, overdueMonitoringSchema } from '../../domain/monitoring.ts';
 import { createOrganizationResponseSchema, organizationDetailSchema, pIvaLookupSchema } from '../../domain/organization.ts';
+import { identityProviderSchema } from '../../domain/passwordChange.ts';
 import { puiLookupListSchema } from '../../domain/puiReference.ts';
 import { REPORT_IDS } from '../../domain/reports/reportIds.ts';
 import { reportListSchema, reportSchema } from '../../domain/reports/reportData.ts';
@@ -73,9 +74,10 @@ function expectContract<Schema extends z.ZodType>(schema: Schema, response: { st
 const get = (url: string, token = owner.token, headers: Record<string, string> = {}) => t.get(url, token, headers);
 
 describe('the answers the browser reads are exactly their schemas’ output', () => {
-  it('the person: /api/User, GetUserStatus, IsUserAdmin, UpdateUser', async () => {
+  it('the person: /api/User, GetUserStatus, IsUserAdmin, UpdateUser, GetIdentityProvider', async () => {
     const user = expectContract(userSchema, await get('/api/User'));
     expectContract(userStatusSchema, await get('/api/User/GetUserStatus'));
+    expectContract(identityProviderSchema, await get('/api/User/GetIdentityProvider'));
     expect(JSON.parse((await get('/api/User/IsUserAdmin')).body)).toBe(false);
     expect(JSON.parse((await get('/api/User/IsUserAdmin', admin.token)).body)).toBe(true);
     expectContract(

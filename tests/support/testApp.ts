@@ -62,6 +62,8 @@ export async function createTestApp(
     app,
     db: built.db,
     accounts: built.accounts,
+    /** "Password dimenticata?" of the embedded provider: `settled()` waits for the links asked for so far. */
+    passwordResets: built.passwordResets!,
     /** The monitoring reminders job of this instance (tests run it at chosen times). */
     reminders: built.reminders,
     /** What /readyz reports, and the drain a SIGTERM starts. */

@@ -6,3 +6,8 @@ export const fields = style({
   marginTop: vars.space.lg,
   borderTop: `1px solid ${vars.color.border}`,
 });
+
+export const passwordSection = style({
+  maxWidth: '48rem',
+  marginTop: vars.space.xl,
+});

@@ -23,6 +23,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { accountValuesOf } from './accountValues.ts';
 import { fields as fieldsStyle } from './AccountPage.css.ts';
 import { createSaveAccountField } from './saveAccountField.ts';
+import { PasswordSection } from './PasswordSection.tsx';
 import { inspect } from '../../devtools/inspect.ts';
 
 const EDITABLE = [
@@ -122,6 +123,7 @@ export function AccountPage({ user }: { user: User }) {
           onSave={() => undefined}
         />
       </div>
+      <PasswordSection />
     </>
   );
 }

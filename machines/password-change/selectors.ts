@@ -1,0 +1,11 @@
+import type { SnapshotFrom } from 'xstate';
+import type { passwordChangeMachine } from './passwordChange.machine.ts';
+
+export type PasswordChangeSnapshot = SnapshotFrom<typeof passwordChangeMachine>;
+
+export const selectCurrentPassword = (snapshot: PasswordChangeSnapshot): string => snapshot.context.currentPassword;
+export const selectNewPassword = (snapshot: PasswordChangeSnapshot): string => snapshot.context.newPassword;
+export const selectErrors = (snapshot: PasswordChangeSnapshot) => snapshot.context.errors;
+export const selectFailure = (snapshot: PasswordChangeSnapshot): string | null => snapshot.context.failure;
+export const selectIsSubmitting = (snapshot: PasswordChangeSnapshot): boolean => snapshot.matches('submitting');
+export const selectIsChanged = (snapshot: PasswordChangeSnapshot): boolean => snapshot.matches({ editing: 'changed' });

@@ -1,0 +1,55 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { idpAccounts } from '../db/schema/identity.ts';
+import type { AccountStore } from './accounts.ts';
+import { endAccountSessions, sessionOfRefreshToken } from './accountSessions.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { PasswordResets } from './passwordResets.ts';
+
+export type PasswordChangeOutcome = 'changed' | 'wrong_current' | 'same_as_current' | 'no_account';
+
+interface Options {
+  db: Db;
+  accounts: AccountStore;
+  resets: PasswordResets;
+  /** The refresh tokens the change ended: the portal's reuse window forgets their renewals. */
+  onRefreshTokensEnded: (refreshTokens: string[]) => Promise<void>;
+}
+
+/**
+ * A person changes their own password at the embedded provider, from the account page: the current password
+ * first, then the new one (the rules are checked by the caller's schema). Every other session of the account
+ * ends, with its refresh tokens; the one the change was made from (named by its refresh token) stays signed in.
+ * A reset link still in the mailbox stops working.
+ */
+export function createPasswordChanges({ db, accounts, resets, onRefreshTokensEnded }: Options) {
+  return {
+    async change(
+      accountId: string,
+      input: { currentPassword: string; newPassword: string; refreshToken?: string | null },
+    ): Promise<PasswordChangeOutcome> {
+      const account = await accounts.findById(accountId);
+      if (!account) return 'no_account';
+      if (!(await verifyPassword(input.currentPassword, account.passwordHash))) return 'wrong_current';
+      if (input.newPassword === input.currentPassword) return 'same_as_current';
+      const keep = input.refreshToken ? await sessionOfRefreshToken(db, account.id, input.refreshToken) : undefined;
+      const passwordHash = await hashPassword(input.newPassword);
+      const ended = await db.transaction(async (tx) => {
+        // Only over the hash the current password was checked against: two changes at once, the second loses.
+        const updated = await tx
+          .update(idpAccounts)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(and(eq(idpAccounts.id, account.id), eq(idpAccounts.passwordHash, account.passwordHash)))
+          .returning({ id: idpAccounts.id });
+        if (updated.length === 0) return undefined;
+        await resets.forgetLinks(tx, account.id);
+        return endAccountSessions(tx, account.id, keep);
+      });
+      if (!ended) return 'wrong_current';
+      await onRefreshTokensEnded(ended);
+      return 'changed';
+    },
+  };
+}
+
+export type PasswordChanges = ReturnType<typeof createPasswordChanges>;

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import formbody from '@fastify/formbody';
+import { z } from 'zod';
+import { passwordMessages } from '../../domain/messages/password.ts';
+import { newPasswordProblem } from '../../domain/passwordRules.ts';
+import { RateLimitExceeded, type RateLimiter } from '../rateLimits/rateLimiter.ts';
+import { forgotPasswordPage, newPasswordPage, passwordResetDonePage, resetLinkSentPage, unusableLinkPage } from './passwordPages.ts';
+import { PASSWORD_RESET_PATH, type PasswordResets } from './passwordResets.ts';
+
+export const FORGOT_PASSWORD_PATH = '/idp/password/forgot';
+
+/** The login page's "Password dimenticata?" link: the interaction, so the pages can lead back to that login. */
+export const forgotPasswordHref = (interactionUid: string) => `${FORGOT_PASSWORD_PATH}?interaction=${encodeURIComponent(interactionUid)}`;
+
+const interactionUid = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/)
+  .optional()
+  .catch(undefined);
+const forgotQuery = z.object({ interaction: interactionUid });
+const forgotForm = z.object({ email: z.string().max(1024).catch(''), interaction: interactionUid });
+const validEmail = z.string().trim().max(320).email();
+const resetQuery = z.object({ token: z.string().max(256).catch('') });
+const resetForm = z.object({ token: z.string().max(256).catch(''), password: z.string().max(4096).catch('') });
+
+interface Options {
+  resets: PasswordResets;
+  rateLimiter: RateLimiter;
+  publicUrl: string;
+}
+
+/**
+ * "Password dimenticata?" at the embedded provider: the request for a link, and the link's page to choose a new
+ * password. Outside any login interaction: the link opens later, maybe in another browser.
+ */
+export async function passwordRoutes(app: FastifyInstance, { resets, rateLimiter, publicUrl }: Options) {
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+
+  const sendHtml = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  const loginHref = (uid: string | undefined) => (uid ? `/idp/interaction/${uid}/login` : undefined);
+  const forgotHref = FORGOT_PASSWORD_PATH;
+
+  /** Answers 429 with the page and its message when a limit is passed; false when it did. */
+  async function withinLimits(reply: FastifyReply, checks: () => Promise<void>, page: (error: string) => string): Promise<boolean> {
+    try {
+      await checks();
+      return true;
+    } catch (error) {
+      if (!(error instanceof RateLimitExceeded)) throw error;
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      sendHtml(reply, 429, page(error.message));
+      return false;
+    }
+  }
+
+  app.get(FORGOT_PASSWORD_PATH, async (request, reply) => {
+    const { interaction } = forgotQuery.parse(request.query ?? {});
+    return sendHtml(reply, 200, forgotPasswordPage({ action: FORGOT_PASSWORD_PATH, interaction, loginHref: loginHref(interaction) }));
+  });
+
+  app.post(FORGOT_PASSWORD_PATH, async (request, reply) => {
+    const { email, interaction } = forgotForm.parse(request.body ?? {});
+    const page = (extra: { emailError?: string; error?: string }) =>
+      forgotPasswordPage({ action: FORGOT_PASSWORD_PATH, interaction, loginHref: loginHref(interaction), email, ...extra });
+    const address = validEmail.safeParse(email);
+    const allowed = await withinLimits(
+      reply,
+      async () => {
+        await rateLimiter.consume('passwordResetPerIp', request.ip);
+        if (address.success) await rateLimiter.consume('passwordResetPerAddress', address.data.toLowerCase());
+      },
+      (error) => page({ error }),
+    );
+    if (!allowed) return reply;
+    if (!address.success) return sendHtml(reply, 400, page({ emailError: passwordMessages.forgotInvalidEmail }));
+    // Answered now, the same for every address; the link is stored and mailed after the answer.
+    resets.request(address.data);
+    return sendHtml(reply, 200, resetLinkSentPage({ loginHref: loginHref(interaction) }));
+  });
+
+  app.get(PASSWORD_RESET_PATH, async (request, reply) => {
+    const { token } = resetQuery.parse(request.query ?? {});
+    const state = await resets.inspect(token);
+    if (state !== 'live') return sendHtml(reply, state === 'unknown' ? 404 : 410, unusableLinkPage(state, forgotHref));
+    return sendHtml(reply, 200, newPasswordPage({ action: PASSWORD_RESET_PATH, token }));
+  });
+
+  app.post(PASSWORD_RESET_PATH, async (request, reply) => {
+    const { token, password } = resetForm.parse(request.body ?? {});
+    // Choosing a password costs a hash, as a login does: the login's limit per IP address.
+    const allowed = await withinLimits(
+      reply,
+      () => rateLimiter.consume('loginPerIp', request.ip),
+      (error) => newPasswordPage({ action: PASSWORD_RESET_PATH, token, error }),
+    );
+    if (!allowed) return reply;
+    const state = await resets.inspect(token);
+    if (state !== 'live') return sendHtml(reply, state === 'unknown' ? 404 : 410, unusableLinkPage(state, forgotHref));
+    const problem = newPasswordProblem(password);
+    if (problem) return sendHtml(reply, 400, newPasswordPage({ action: PASSWORD_RESET_PATH, token, passwordError: problem }));
+    const outcome = await resets.complete(token, password);
+    if (outcome !== 'done') return sendHtml(reply, outcome === 'unknown' ? 404 : 410, unusableLinkPage(outcome, forgotHref));
+    request.log.info({ event: 'idp.password_reset.completed' }, 'password chosen through a reset link');
+    return sendHtml(reply, 200, passwordResetDonePage(`${publicUrl}/api/Jwt/login`));
+  });
+}
