@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
@@ -360,8 +361,7 @@ function describePath(path: WizardPath): string {
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
-describe.each(walks)('application-wizard machine paths: $name', ({ paths }) => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+async function replayPuiPath(path: WizardPath): Promise<void> {
     const { actor, calls, apply } = startReplay(input, 'stand-in');
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
@@ -417,11 +417,10 @@ describe.each(walks)('application-wizard machine paths: $name', ({ paths }) => {
       }
     }
     actor.stop();
-  });
-});
+  }
 
 /**
- * The TUR fund's own definition through the same machine (issue 9): loading a stored TUR draft, changing a field
+ * The TUR fund's own definition through the same machine: loading a stored TUR draft, changing a field
  * whose dependants reset, moving through the six steps. Each walked path is replayed and its context compared.
  */
 const turInput: ApplicationWizardInput = { ...input, definition: turWizardDefinition as unknown as ApplicationWizardInput['definition'] };
@@ -444,8 +443,7 @@ const turWalk = pathsCoveringEveryEdge(applicationWizardMachine, {
     (event.type !== 'field.change' || snapshot.context.values.progRegione === '9')) as never,
 });
 
-describe('application-wizard machine paths: the TUR definition', () => {
-  it.each(turWalk.paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+async function replayTurPath(path: WizardPath): Promise<void> {
     const { actor, apply } = startReplay(turInput, 'stand-in');
     for (const step of path.steps.slice(1)) await apply(step.event as GraphEvent);
     const snapshot = actor.getSnapshot();
@@ -455,27 +453,25 @@ describe('application-wizard machine paths: the TUR definition', () => {
     if (snapshot.context.values.progRegione === '12') expect(snapshot.context.values).toMatchObject({ progProvincia: '', progComune: '' });
     if (snapshot.matches('ready')) expect(selectStepStates(snapshot)).toHaveLength(6);
     actor.stop();
-  });
+  }
 
-  // Compares every edge of the TUR graph with the walked paths: seconds on a busy machine.
-  it('walks every transition of its graph', { timeout: 60_000 }, () => {
-    expect(turWalk.unwalkedEdges()).toEqual([]);
-  });
-});
-
-describe('application-wizard machine coverage', () => {
-  it.each(walks)('walks every transition of the graph: $name', ({ edges, unwalkedEdges }) => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('keeps the number of paths small enough to read', () => {
-    expect(walks.reduce((count, walk) => count + walk.paths.length, 0)).toBeLessThan(200);
-  });
-
-  it('takes every transition declared in the machine config, raised and eventless ones included', () => {
-    expect(declaredTransitions(applicationWizardMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
+describeMachinePaths({
+  title: 'application-wizard machine',
+  machine: applicationWizardMachine,
+  walks: [
+    ...walks.map((walk) => ({ ...walk, fund: 'PUI' as const })),
+    { name: 'the TUR definition', fund: 'TUR' as const, ...turWalk },
+  ],
+  name: describePath,
+  taken: () => takenTransitions,
+  replay: (path, walk) => (walk.fund === 'TUR' ? replayTurPath(path) : replayPuiPath(path)),
+  // Comparing every edge of the TUR graph with the walked paths takes seconds on a busy machine.
+  coverageTest: { timeout: 60_000 },
+  coverage: () => {
+    it('keeps the number of paths of the PUI walks small enough to read, all together', () => {
+      expect(walks.reduce((count, walk) => count + walk.paths.length, 0)).toBeLessThan(200);
+    });
+  },
 });
 
 // ---------------------------------------------------------------------------------------------

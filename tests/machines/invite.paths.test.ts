@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { inviteMachine } from '../../machines/invite/invite.machine.ts';
 import { selectCanSend, selectOutcome, type InviteSnapshot } from '../../machines/invite/selectors.ts';
 import type { InviteEvent, SendInvitesInput, SendInvitesOutput } from '../../machines/invite/types.ts';
@@ -72,7 +73,7 @@ const traversal = {
 
 type InvitePath = StatePath<InviteSnapshot, InviteEvent>;
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(inviteMachine, traversal);
+const walk = pathsCoveringEveryEdge(inviteMachine, traversal);
 
 const takenTransitions = new Set<string>();
 
@@ -122,47 +123,37 @@ function describePath(path: InvitePath): string {
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
-describe('invite machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const { actor, requests, apply } = startReplay();
-    for (const step of path.steps.slice(1)) {
-      const before = actor.getSnapshot();
-      await apply(step.event as GraphEvent);
-      const after = actor.getSnapshot();
-      expect(after.value).toEqual(step.state.value);
-      // Invia sends what was typed, without blank inputs; there is always at least one input.
-      if (step.event.type === 'invite.send') {
-        expect(requests.at(-1)!.emails).toEqual(before.context.emails.map((e) => e.trim()).filter((e) => e !== ''));
-        expect(requests.at(-1)!.emails.length).toBeGreaterThan(0);
+describeMachinePaths({
+  title: 'invite machine',
+  machine: inviteMachine,
+  walks: [walk],
+  name: describePath,
+  taken: () => takenTransitions,
+  replay: async (path) => {
+      const { actor, requests, apply } = startReplay();
+      for (const step of path.steps.slice(1)) {
+        const before = actor.getSnapshot();
+        await apply(step.event as GraphEvent);
+        const after = actor.getSnapshot();
+        expect(after.value).toEqual(step.state.value);
+        // Invia sends what was typed, without blank inputs; there is always at least one input.
+        if (step.event.type === 'invite.send') {
+          expect(requests.at(-1)!.emails).toEqual(before.context.emails.map((e) => e.trim()).filter((e) => e !== ''));
+          expect(requests.at(-1)!.emails.length).toBeGreaterThan(0);
+        }
+        expect(after.context.emails.length).toBeGreaterThan(0);
+        // Every message belongs to an input that exists.
+        for (const index of Object.keys(after.context.errors)) expect(Number(index)).toBeLessThan(after.context.emails.length);
       }
-      expect(after.context.emails.length).toBeGreaterThan(0);
-      // Every message belongs to an input that exists.
-      for (const index of Object.keys(after.context.errors)) expect(Number(index)).toBeLessThan(after.context.emails.length);
-    }
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toEqual(path.state.value);
-    expect(snapshot.context).toEqual(path.state.context);
-    expect(selectCanSend(snapshot)).toBe(snapshot.matches('editing') && snapshot.context.emails.some((e) => e.trim() !== ''));
-    // A failed send says nothing (spec §8) and keeps what was typed.
-    if ((path.steps.at(-1)?.event as GraphEvent | undefined)?.type === 'xstate.error.actor.sendInvites') {
-      expect(selectOutcome(snapshot)).toBeNull();
-      expect(snapshot.context.emails.some((e) => e.trim() !== '')).toBe(true);
-    }
-    actor.stop();
-  });
-});
-
-describe('invite machine coverage', () => {
-  it('walks every transition of the machine', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('keeps the number of paths small enough to read', () => {
-    expect(paths.length).toBeLessThan(200);
-  });
-
-  it('takes every transition declared in the machine config', () => {
-    expect(declaredTransitions(inviteMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.value).toEqual(path.state.value);
+      expect(snapshot.context).toEqual(path.state.context);
+      expect(selectCanSend(snapshot)).toBe(snapshot.matches('editing') && snapshot.context.emails.some((e) => e.trim() !== ''));
+      // A failed send says nothing (spec §8) and keeps what was typed.
+      if ((path.steps.at(-1)?.event as GraphEvent | undefined)?.type === 'xstate.error.actor.sendInvites') {
+        expect(selectOutcome(snapshot)).toBeNull();
+        expect(snapshot.context.emails.some((e) => e.trim() !== '')).toBe(true);
+      }
+      actor.stop();
+  },
 });
