@@ -14,8 +14,8 @@ import type {
 } from './types.ts';
 
 /**
- * Keeps what a person types saved on the server (spec §4: drafts autosaved; issue 18: one autosave for every
- * wizard). Used as a child: the application wizard's draft and the survey wizard's answers.
+ * Keeps what a person types saved on the server (spec §4: drafts autosaved), the one autosave of every wizard.
+ * Used as a child: the application wizard's draft and the survey wizard's answers.
  *
  * The host supplies, with `.provide()`:
  * - actors `saveDraft` ({ values, version } → { version, savedAt }; rejects with what its API throws: a 412 is a
