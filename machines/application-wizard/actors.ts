@@ -38,11 +38,6 @@ function isKind<K extends string>(error: unknown, kinds: readonly K[]): error is
   return typeof message === 'string' && kinds.includes(kind as K);
 }
 
-/** 412 → conflict; no answer, 408, 429 → network; 5xx → server; any other 4xx → rejected (the draft sync's rule). */
-export function toSaveDraftFailure(error: unknown): SaveDraftFailure {
-  return toSaveFailure(error);
-}
-
 function toFieldIssue(value: unknown): FieldIssue | null {
   if (typeof value !== 'object' || value === null) return null;
   const { field, message, step } = value as { field?: unknown; message?: unknown; step?: unknown };

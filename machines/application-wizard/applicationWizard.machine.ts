@@ -293,5 +293,3 @@ export const applicationWizardMachine = setup({
     },
   },
 });
-
-export type ApplicationWizardMachine = typeof applicationWizardMachine;

@@ -232,5 +232,3 @@ export const attachmentSlotMachine = setup({
     },
   },
 });
-
-export type AttachmentSlotMachine = typeof attachmentSlotMachine;

@@ -252,5 +252,3 @@ export const authMachine = setup({
     },
   },
 });
-
-export type AuthMachine = typeof authMachine;

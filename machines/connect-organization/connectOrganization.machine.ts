@@ -115,5 +115,3 @@ export const connectOrganizationMachine = setup({
     },
   },
 });
-
-export type ConnectOrganizationMachine = typeof connectOrganizationMachine;

@@ -200,5 +200,3 @@ export const draftSyncMachine = setup({
     },
   },
 });
-
-export type DraftSyncMachine = typeof draftSyncMachine;

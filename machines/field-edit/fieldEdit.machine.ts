@@ -124,5 +124,3 @@ export const fieldEditMachine = setup({
     },
   },
 });
-
-export type FieldEditMachine = typeof fieldEditMachine;

@@ -94,5 +94,3 @@ export const integrationMachine = setup({
     },
   },
 });
-
-export type IntegrationMachine = typeof integrationMachine;

@@ -93,5 +93,3 @@ export const inviteMachine = setup({
     },
   },
 });
-
-export type InviteMachine = typeof inviteMachine;

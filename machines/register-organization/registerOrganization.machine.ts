@@ -137,5 +137,3 @@ export const registerOrganizationMachine = setup({
     },
   },
 });
-
-export type RegisterOrganizationMachine = typeof registerOrganizationMachine;

@@ -234,5 +234,3 @@ export const surveyWizardMachine = setup({
     },
   },
 });
-
-export type SurveyWizardMachine = typeof surveyWizardMachine;

@@ -150,5 +150,3 @@ export function createMonitoringReminders(deps: MonitoringRemindersDeps) {
     },
   };
 }
-
-export type MonitoringReminders = ReturnType<typeof createMonitoringReminders>;

@@ -59,5 +59,3 @@ export const applicationQueries = {
       queryFn: ({ signal }) => getCompilationHistory(api, compilazioneId, signal),
     }),
 };
-
-export type { ApplicationStatusCode };
