@@ -47,4 +47,3 @@ export const FUND_REGISTRY = {
 export function fundEntry(fund: Fund): FundEntry {
   return FUND_REGISTRY[fund];
 }
-

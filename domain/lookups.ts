@@ -22,4 +22,3 @@ const istatId = z
 export const regionQuerySchema = z.object({ regId: istatId });
 export const provinceQuerySchema = z.object({ provId: istatId });
 export const cityQuerySchema = z.object({ cityId: istatId });
-

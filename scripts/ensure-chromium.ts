@@ -19,9 +19,7 @@ export interface ChromiumFacts {
 }
 
 export type ChromiumPlan =
-  | { kind: 'ready'; path: string }
-  | { kind: 'install'; commands: readonly (readonly string[])[] }
-  | { kind: 'stop'; message: string };
+  { kind: 'ready'; path: string } | { kind: 'install'; commands: readonly (readonly string[])[] } | { kind: 'stop'; message: string };
 
 export const INSTALL_COMMANDS = [
   ['apt-get', 'update'],
@@ -39,9 +37,7 @@ export function chromiumPlan(facts: ChromiumFacts): ChromiumPlan {
     };
   }
   if (facts.hasAptGet && facts.isRoot) return { kind: 'install', commands: INSTALL_COMMANDS };
-  const command = facts.hasAptGet
-    ? `sudo apt-get update && sudo apt-get install -y chromium`
-    : `CHROMIUM_PATH=/path/to/chromium npm test`;
+  const command = facts.hasAptGet ? `sudo apt-get update && sudo apt-get install -y chromium` : `CHROMIUM_PATH=/path/to/chromium npm test`;
   return {
     kind: 'stop',
     message: `npm test: the end-to-end tests need Chromium at ${DEFAULT_CHROMIUM}, and it is not there. Run:\n\n  ${command}\n`,

@@ -1,8 +1,7 @@
 import { fromPromise } from 'xstate';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
-import { toSaveFailure } from '../draft-sync/failures.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
-import type { ApplicationWizardActorInputs, ApplicationWizardActorOutputs, SaveDraftFailure, SubmitApplicationFailure } from './types.ts';
+import type { ApplicationWizardActorInputs, ApplicationWizardActorOutputs, SubmitApplicationFailure } from './types.ts';
 
 /**
  * The calls the wizard needs. They reject with what the API client throws (src/api/errors.ts

@@ -168,7 +168,6 @@ describeMachinePaths({
   },
 });
 
-
 describe('draft-sync on a clock', () => {
   it('saves 1.5 s after typing stops, the latest values once', async () => {
     const { actor, clock, saves, apply } = startReplay();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
@@ -150,4 +150,3 @@ describeMachinePaths({
     actor.stop();
   },
 });
-

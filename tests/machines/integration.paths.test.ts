@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import { integrationMachine } from '../../machines/integration/integration.machine.ts';
@@ -138,4 +138,3 @@ describeMachinePaths({
     actor.stop();
   },
 });
-

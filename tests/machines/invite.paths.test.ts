@@ -130,30 +130,30 @@ describeMachinePaths({
   name: describePath,
   taken: () => takenTransitions,
   replay: async (path) => {
-      const { actor, requests, apply } = startReplay();
-      for (const step of path.steps.slice(1)) {
-        const before = actor.getSnapshot();
-        await apply(step.event as GraphEvent);
-        const after = actor.getSnapshot();
-        expect(after.value).toEqual(step.state.value);
-        // Invia sends what was typed, without blank inputs; there is always at least one input.
-        if (step.event.type === 'invite.send') {
-          expect(requests.at(-1)!.emails).toEqual(before.context.emails.map((e) => e.trim()).filter((e) => e !== ''));
-          expect(requests.at(-1)!.emails.length).toBeGreaterThan(0);
-        }
-        expect(after.context.emails.length).toBeGreaterThan(0);
-        // Every message belongs to an input that exists.
-        for (const index of Object.keys(after.context.errors)) expect(Number(index)).toBeLessThan(after.context.emails.length);
+    const { actor, requests, apply } = startReplay();
+    for (const step of path.steps.slice(1)) {
+      const before = actor.getSnapshot();
+      await apply(step.event as GraphEvent);
+      const after = actor.getSnapshot();
+      expect(after.value).toEqual(step.state.value);
+      // Invia sends what was typed, without blank inputs; there is always at least one input.
+      if (step.event.type === 'invite.send') {
+        expect(requests.at(-1)!.emails).toEqual(before.context.emails.map((e) => e.trim()).filter((e) => e !== ''));
+        expect(requests.at(-1)!.emails.length).toBeGreaterThan(0);
       }
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.value).toEqual(path.state.value);
-      expect(snapshot.context).toEqual(path.state.context);
-      expect(selectCanSend(snapshot)).toBe(snapshot.matches('editing') && snapshot.context.emails.some((e) => e.trim() !== ''));
-      // A failed send says nothing (spec §8) and keeps what was typed.
-      if ((path.steps.at(-1)?.event as GraphEvent | undefined)?.type === 'xstate.error.actor.sendInvites') {
-        expect(selectOutcome(snapshot)).toBeNull();
-        expect(snapshot.context.emails.some((e) => e.trim() !== '')).toBe(true);
-      }
-      actor.stop();
+      expect(after.context.emails.length).toBeGreaterThan(0);
+      // Every message belongs to an input that exists.
+      for (const index of Object.keys(after.context.errors)) expect(Number(index)).toBeLessThan(after.context.emails.length);
+    }
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(path.state.value);
+    expect(snapshot.context).toEqual(path.state.context);
+    expect(selectCanSend(snapshot)).toBe(snapshot.matches('editing') && snapshot.context.emails.some((e) => e.trim() !== ''));
+    // A failed send says nothing (spec §8) and keeps what was typed.
+    if ((path.steps.at(-1)?.event as GraphEvent | undefined)?.type === 'xstate.error.actor.sendInvites') {
+      expect(selectOutcome(snapshot)).toBeNull();
+      expect(snapshot.context.emails.some((e) => e.trim() !== '')).toBe(true);
+    }
+    actor.stop();
   },
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
@@ -196,4 +196,3 @@ describeMachinePaths({
     });
   },
 });
-

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { surveyMessages } from '../../domain/messages/survey.ts';
 import type { SurveyIssue } from '../../domain/surveys.ts';
@@ -249,4 +249,3 @@ describeMachinePaths({
     });
   },
 });
-

@@ -51,18 +51,26 @@ export function describeMachinePaths<W extends MachineWalk>(spec: MachinePaths<W
   describe(`${title} paths`, () => {
     for (const walk of walks) {
       const prefix = walk.name ? `${walk.name}: ` : '';
-      it.each(walk.paths.map((path) => [`${prefix}${name(path)}`, path as PathOf<W>] as const))('%s', spec.pathTest ?? {}, async (_name, path) => {
-        await replay(path, walk);
-      });
+      it.each(walk.paths.map((path) => [`${prefix}${name(path)}`, path as PathOf<W>] as const))(
+        '%s',
+        spec.pathTest ?? {},
+        async (_name, path) => {
+          await replay(path, walk);
+        },
+      );
     }
   });
 
   describe(`${title} coverage`, () => {
     const options = spec.coverageTest ?? {};
-    it.each(walks.map((walk) => [walk.name ?? machine.id, walk] as const))('walks every transition of the graph: %s', options, (_name, walk) => {
-      expect(walk.edges.length).toBeGreaterThan(0);
-      expect(walk.unwalkedEdges()).toEqual([]);
-    });
+    it.each(walks.map((walk) => [walk.name ?? machine.id, walk] as const))(
+      'walks every transition of the graph: %s',
+      options,
+      (_name, walk) => {
+        expect(walk.edges.length).toBeGreaterThan(0);
+        expect(walk.unwalkedEdges()).toEqual([]);
+      },
+    );
 
     it('keeps the number of paths small enough to read', options, () => {
       for (const walk of walks) expect(walk.paths.length).toBeLessThan(maxPaths);
