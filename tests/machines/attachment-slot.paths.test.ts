@@ -210,6 +210,7 @@ describeMachinePaths({
   title: 'attachment-slot machine',
   machine: attachmentSlotMachine,
   walks: [walk],
+  maxPaths: 200,
   name: describePath,
   taken: () => takenTransitions,
   replay: async (path) => {

@@ -130,6 +130,7 @@ describeMachinePaths({
   title: 'connect-organization machine',
   machine: connectOrganizationMachine,
   walks: [walk],
+  maxPaths: 200,
   name: describePath,
 
   replay: async (path) => {

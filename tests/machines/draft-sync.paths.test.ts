@@ -136,6 +136,7 @@ describeMachinePaths({
   title: 'draft-sync machine',
   machine: draftSyncMachine,
   walks: [walk],
+  maxPaths: 200,
   name: (path) =>
     `${JSON.stringify(path.state.value)} via ${
       path.steps

@@ -110,6 +110,7 @@ describeMachinePaths({
   title: 'field-edit machine',
   machine: fieldEditMachine,
   walks: [walk],
+  maxPaths: 200,
   name: describePath,
   taken: () => takenTransitions,
   replay: async (path) => {

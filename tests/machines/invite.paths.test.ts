@@ -127,6 +127,7 @@ describeMachinePaths({
   title: 'invite machine',
   machine: inviteMachine,
   walks: [walk],
+  maxPaths: 200,
   name: describePath,
   taken: () => takenTransitions,
   replay: async (path) => {

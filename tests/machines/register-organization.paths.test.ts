@@ -159,6 +159,7 @@ describeMachinePaths({
   title: 'register-organization machine',
   machine: registerOrganizationMachine,
   walks: [walk],
+  maxPaths: 200,
   name: describePath,
 
   replay: async (path) => {

@@ -106,6 +106,7 @@ describeMachinePaths({
   title: 'status-change machine',
   machine: statusChangeMachine,
   walks: [walk],
+  maxPaths: 200,
   name: (path) =>
     `${JSON.stringify(path.state.value)} via ${
       path.steps
