@@ -36,7 +36,7 @@ export default defineConfig({
         codeSplitting: {
           // A few large files instead of dozens of small ones: a file compressed whole weighs less than its pieces
           // compressed apart, most of all in gzip, whose window is small and which has no built-in dictionary
-          // (issue 15: /calls ≤ 150 KB in gzip and in Brotli). Pages stay lazy, one chunk each.
+          // (/calls ≤ 150 KB in gzip and in Brotli). Pages stay lazy, one chunk each.
           groups: [
             // The welcome page's whole first load in the entry file: React, react-aria's button and what
             // src/main.tsx imports (everything statically reachable from it). Every other page loads it too.

@@ -20,6 +20,5 @@ export const updateUserRequestSchema = z.object({
   email: z.unknown().optional(),
   roles: z.unknown().optional(),
 });
-export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
 export const accountFieldLabels: Record<string, string> = { firstName: 'Nome', lastName: 'Cognome', id: 'Utente' };

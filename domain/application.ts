@@ -100,7 +100,6 @@ export const createDraftRequestSchema = z.object({
   /** The version this draft was based on (0 = none yet); a different stored version answers 412. Optional. */
   version: z.number().int().min(0).optional(),
 });
-export type CreateDraftRequest = z.infer<typeof createDraftRequestSchema>;
 
 export const createDraftResponseSchema = z.object({
   applicationId: z.string(),

@@ -23,7 +23,7 @@ export type TokenSet = z.infer<typeof tokenSetSchema>;
 
 export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(4096) });
 /** Esci: the refresh token whose grant ends at the provider (POST /api/Jwt/revoke). */
-export const revokeRequestSchema = refreshRequestSchema;
+export const revokeRequestSchema = z.object({ refresh_token: refreshRequestSchema.shape.refresh_token });
 
 /** Where the browser is sent at the identity provider: the login page or the registration page. */
 export const loginScreenSchema = z.enum(['login', 'register']);

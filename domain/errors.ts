@@ -89,4 +89,3 @@ export const apiErrorSchema = z
     message: z.string().describe('Messaggio in italiano, per la persona.'),
   })
   .meta({ id: 'ApiError', description: 'Ogni risposta di errore dell’API.' });
-export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -47,6 +47,3 @@ export const FUND_REGISTRY = {
 export function fundEntry(fund: Fund): FundEntry {
   return FUND_REGISTRY[fund];
 }
-
-/** The portal's funds in the order of the cards on /calls (TUR first). */
-export const FUND_ENTRIES: readonly FundEntry[] = Object.values(FUND_REGISTRY);

@@ -22,6 +22,3 @@ const istatId = z
 export const regionQuerySchema = z.object({ regId: istatId });
 export const provinceQuerySchema = z.object({ provId: istatId });
 export const cityQuerySchema = z.object({ cityId: istatId });
-
-/** Legal form id meaning "other" (spec §9), repeated here for readers of the lookup list. */
-export const FORMA_GIURIDICA_ALTRO = { id: 8, name: 'Altro' } as const;

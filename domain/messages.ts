@@ -32,7 +32,6 @@ export const messages = {
     noReports: 'Nessun report disponibile',
     adminTabsLabel: 'Sezioni del pannello',
     apiReference: 'Documentazione dell\u2019API',
-    adminOrganizationsPending: 'L\u2019elenco delle organizzazioni sarà disponibile in una prossima versione del portale.',
   },
   menu: {
     account: 'Account',
@@ -107,8 +106,6 @@ export const messages = {
     opening: 'Apertura in corso…',
     backToFunds: 'Torna ai fondi',
     backToList: 'Torna alla lista',
-    wizardLater:
-      'Il modulo si aprirà qui in una prossima versione del portale. Per ora puoi tornare ai fondi: i dati della candidatura restano salvati.',
     surveyTitle: (fund: string) => `Survey istruttoria ${fund}`,
     monitoringTitle: (fund: string) => `Survey monitoraggio ${fund}`,
     readOnlyMode: 'Modalità sola lettura.',

@@ -31,7 +31,6 @@ export const monitoringPeriodsFileSchema = z
   });
 
 export const monitoringReminderSchema = z.object({ kind: z.enum(MONITORING_REMINDER_KINDS), sentAt: z.string() });
-export type MonitoringReminder = z.infer<typeof monitoringReminderSchema>;
 
 /** One row of ShowMonitoraggioTur / ShowMonitoraggioPui: a period opened for the application. */
 export const monitoringRowSchema = z.object({

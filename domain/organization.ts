@@ -237,7 +237,6 @@ export const createOrganizationSchema = z
   })
   .transform(({ pIva, privacy, ...rest }, ctx) => ({ ...applyDependentFields(rest, ctx), pIva, privacy }));
 export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
-export type CreateOrganization = z.output<typeof createOrganizationSchema>;
 
 /**
  * POST /api/Organization/UpdateOrganization. A missing field keeps its stored value; '' or null clears
@@ -251,7 +250,6 @@ export const updateOrganizationSchema = z
     id: z.string({ error: m.idInvalid }).regex(UUID_PATTERN, m.idInvalid),
     pIva: z.preprocess(numberToString, z.string({ error: m.invalid })).optional(),
   });
-export type UpdateOrganization = z.output<typeof updateOrganizationSchema>;
 
 /** GET /api/Organization/GetOrganizations: an organisation in a list (spec §3: id, name, email, pIva). */
 export const organizationSummarySchema = z.object({

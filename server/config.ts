@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The whole configuration, read once from the environment. Every variable is listed in the README
+ * The whole configuration, read once from the environment. Every variable is listed in docs/CONFIGURATION.md
  * with its default; nothing else configures the server.
  */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);

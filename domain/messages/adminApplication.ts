@@ -17,6 +17,4 @@ export const adminApplicationMessages = {
   loading: 'Caricamento della candidatura…',
   warnings: 'Avvisi',
   applicationTitle: (fund: string) => `Candidatura ${fund}`,
-  reviewTitle: (fund: string) => `Istruttoria e monitoraggio ${fund}`,
-  formLater: 'Il modulo in sola lettura sarà disponibile qui in una prossima versione del portale.',
 } as const;

@@ -64,7 +64,6 @@ export const puiSurveySchema = z.object({
   numeroInterventiSmartSolution: integer(),
   noteSmartSolution: text(LONG_TEXT_MAX),
 });
-export type PuiSurvey = z.infer<typeof puiSurveySchema>;
 
 export const puiApplicationSchema = z.object({
   organizationId: z.string().max(64).default(''),

@@ -25,7 +25,6 @@ export const reportChartSchema = z.object({
   seriesKeys: z.array(z.string()).min(1),
   orientation: z.enum(['horizontal', 'vertical']),
 });
-export type ReportChart = z.infer<typeof reportChartSchema>;
 
 /** One chart with its table: a report has one or more. `reading` is one sentence saying what it shows. */
 export const reportSectionSchema = z.object({

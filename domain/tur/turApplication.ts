@@ -49,7 +49,6 @@ export const turSurveySchema = z.object({
   numInterventiMobilitaSostenibile: integer(),
   notePromozioneMezziTrasportoAlternativi: text(LONG_TEXT_MAX),
 });
-export type TurSurvey = z.infer<typeof turSurveySchema>;
 
 export const turApplicationSchema = z.object({
   organizationId: z.string().max(64).default(''),

@@ -134,5 +134,3 @@ export const applicationLifecycleMachine = setup({
     },
   },
 });
-
-export type ApplicationLifecycleMachine = typeof applicationLifecycleMachine;

@@ -38,11 +38,6 @@ export type ApplicationLifecycleEventType = ApplicationLifecycleEvent['type'];
 /** Who causes a lifecycle event: the first segment of its type. */
 export type LifecycleRole = 'applicant' | 'admin';
 
-export interface ApplicationLifecycleInput {
-  /** The status the application is in now (a stored row); Non avviata when none exists yet. */
-  status?: ApplicationStatusCode;
-}
-
 /** What the client's status dialog and the server's refusal need to know about one possible change. */
 export interface LifecycleTransition {
   from: ApplicationStatusCode;

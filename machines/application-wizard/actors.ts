@@ -1,8 +1,7 @@
 import { fromPromise } from 'xstate';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
-import { toSaveFailure } from '../draft-sync/failures.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
-import type { ApplicationWizardActorInputs, ApplicationWizardActorOutputs, SaveDraftFailure, SubmitApplicationFailure } from './types.ts';
+import type { ApplicationWizardActorInputs, ApplicationWizardActorOutputs, SubmitApplicationFailure } from './types.ts';
 
 /**
  * The calls the wizard needs. They reject with what the API client throws (src/api/errors.ts
@@ -36,11 +35,6 @@ function isKind<K extends string>(error: unknown, kinds: readonly K[]): error is
   if (typeof error !== 'object' || error === null) return false;
   const { kind, message } = error as { kind?: unknown; message?: unknown };
   return typeof message === 'string' && kinds.includes(kind as K);
-}
-
-/** 412 → conflict; no answer, 408, 429 → network; 5xx → server; any other 4xx → rejected (the draft sync's rule). */
-export function toSaveDraftFailure(error: unknown): SaveDraftFailure {
-  return toSaveFailure(error);
 }
 
 function toFieldIssue(value: unknown): FieldIssue | null {

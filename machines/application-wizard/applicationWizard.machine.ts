@@ -1,11 +1,11 @@
-import { and, assign, fromPromise, not, sendParent, sendTo, setup } from 'xstate';
+import { and, assertEvent, assign, not, sendParent, sendTo, setup } from 'xstate';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import { draftSyncMachine } from '../draft-sync/draftSync.machine.ts';
+import { hostAction, hostPromises } from '../host.ts';
 import { toSubmitFailure } from './actors.ts';
 import { isStepReachable, nextStepIndex, previousStepIndex, startStepIndex } from './steps.ts';
 import type {
-  ApplicationWizardActorId,
   ApplicationWizardActorInputs,
   ApplicationWizardActorOutputs,
   ApplicationWizardContext,
@@ -31,15 +31,8 @@ export const wizardDraftSync = draftSyncMachine.provide({
   },
 });
 
-/** Placeholder logic: the view (and the tests) supply the real one with `.provide({ actors })`. */
-function notProvided<K extends ApplicationWizardActorId>(id: K) {
-  return fromPromise<ApplicationWizardActorOutputs[K], ApplicationWizardActorInputs[K]>(() =>
-    Promise.reject(new Error(`application-wizard machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
-  );
-}
-
-/** Host side effects (notifications, navigation): no-ops until supplied with `.provide({ actions })`. */
-function suppliedByHost(): void {}
+/** The view (and the tests) supply the calls with `.provide({ actors })`. */
+const fromHost = hostPromises<ApplicationWizardActorOutputs, ApplicationWizardActorInputs>('application-wizard');
 
 function messageOf(error: unknown, fallback: string): string {
   const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
@@ -87,8 +80,8 @@ export const applicationWizardMachine = setup({
     input: {} as ApplicationWizardInput,
   },
   actors: {
-    loadApplication: notProvided('loadApplication'),
-    submitApplication: notProvided('submitApplication'),
+    loadApplication: fromHost('loadApplication'),
+    submitApplication: fromHost('submitApplication'),
     draftSync: wizardDraftSync,
   },
   guards: {
@@ -119,7 +112,7 @@ export const applicationWizardMachine = setup({
     storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: messageOf(params.error, wizardMessages.loadFailed) })),
     clearLoadError: assign({ loadError: null }),
     applyChange: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const values = context.definition.applyChange(context.values, event.field, event.value);
       return {
         values,
@@ -156,9 +149,9 @@ export const applicationWizardMachine = setup({
     clearSubmitError: assign({ submitError: null }),
     markSubmitted: assign({ submitted: true, readOnly: true, statusCode: 'CANDIDATURA_SOTTOMESSA', submitError: null }),
     // Host: the green 'Salvataggio avvenuto con successo' and the way to /candidaturaCompletata.
-    notifySubmitted: suppliedByHost,
+    notifySubmitted: hostAction(),
     // Host: the red notification (title 'Errore') with `submitError`.
-    notifySubmitFailed: suppliedByHost,
+    notifySubmitFailed: hostAction(),
   },
 }).createMachine({
   id: 'applicationWizard',
@@ -300,5 +293,3 @@ export const applicationWizardMachine = setup({
     },
   },
 });
-
-export type ApplicationWizardMachine = typeof applicationWizardMachine;

@@ -58,7 +58,6 @@ export interface ApplicationWizardActorOutputs {
   loadApplication: LoadedApplication;
   submitApplication: void;
 }
-export type ApplicationWizardActorId = keyof ApplicationWizardActorInputs;
 
 export interface ApplicationWizardContext {
   definition: WizardDefinition;

@@ -1,5 +1,6 @@
-import { and, assign, fromCallback, fromPromise, not, setup, type EventObject } from 'xstate';
+import { and, assertEvent, assign, not, setup, type EventObject } from 'xstate';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
+import { hostAction, hostCallback, hostPromise } from '../host.ts';
 import { acceptedKindsLabel, DEFAULT_MAX_UPLOAD_BYTES, isAcceptedFile, megabytes } from './acceptedFiles.ts';
 import type {
   AttachmentSlotContext,
@@ -11,13 +12,6 @@ import type {
   UploadedAttachment,
   UploadFileInput,
 } from './types.ts';
-
-function notProvided(id: string): never {
-  throw new Error(`attachment-slot machine: actor "${id}" must be supplied with machine.provide({ actors })`);
-}
-
-/** Host side effect: the view refetches the attachments list (and the FileUploadValidation answer). */
-function suppliedByHost(): void {}
 
 const text = wizardMessages.attachments;
 
@@ -33,20 +27,32 @@ export const attachmentSlotMachine = setup({
     input: {} as AttachmentSlotInput,
   },
   actors: {
-    uploadFile: fromCallback<EventObject, UploadFileInput>(() => notProvided('uploadFile')),
-    removeFile: fromPromise<void, RemoveFileInput>(() => Promise.reject(new Error('removeFile not provided'))),
-    downloadFile: fromPromise<void, DownloadFileInput>(() => Promise.reject(new Error('downloadFile not provided'))),
+    uploadFile: hostCallback<EventObject, UploadFileInput>('attachment-slot', 'uploadFile'),
+    removeFile: hostPromise<void, RemoveFileInput>('attachment-slot', 'removeFile'),
+    downloadFile: hostPromise<void, DownloadFileInput>('attachment-slot', 'downloadFile'),
   },
   guards: {
     isEnabled: ({ context }) => context.enabled,
     hasUploadedFile: ({ context }) => context.slot.uploaded !== null,
     hasFileToUpload: ({ context }) => context.file !== null,
     // The chosen file, from its name and browser type hints only: the server checks the content.
-    accepts: ({ context, event }) => event.type === 'file.choose' && isAcceptedFile(event.file, context.slot.accepts),
-    isEmptyFile: ({ event }) => event.type === 'file.choose' && event.file.size === 0,
-    isTooLarge: ({ context, event }) => event.type === 'file.choose' && event.file.size > context.maxBytes,
+    accepts: ({ context, event }) => {
+      assertEvent(event, 'file.choose');
+      return isAcceptedFile(event.file, context.slot.accepts);
+    },
+    isEmptyFile: ({ event }) => {
+      assertEvent(event, 'file.choose');
+      return event.file.size === 0;
+    },
+    isTooLarge: ({ context, event }) => {
+      assertEvent(event, 'file.choose');
+      return event.file.size > context.maxBytes;
+    },
     // No answer or a server failure: the same file may go through if sent again.
-    isRetryableFailure: ({ event }) => event.type === 'upload.failed' && event.retryable,
+    isRetryableFailure: ({ event }) => {
+      assertEvent(event, 'upload.failed');
+      return event.retryable;
+    },
     // Named compositions, so the visualiser shows what each transition waits for.
     refusesType: and(['isEnabled', not('accepts')]),
     refusesEmptyFile: and(['isEnabled', 'isEmptyFile']),
@@ -55,40 +61,40 @@ export const attachmentSlotMachine = setup({
     canRetryRemoval: and(['isEnabled', 'hasUploadedFile']),
   },
   actions: {
-    storeSlot: assign(({ context, event }) =>
-      event.type === 'slot.updated'
-        ? { slot: event.slot, enabled: event.enabled ?? context.enabled, showsMissing: event.showsMissing ?? context.showsMissing }
-        : {},
-    ),
+    storeSlot: assign(({ context, event }) => {
+      assertEvent(event, 'slot.updated');
+      return { slot: event.slot, enabled: event.enabled ?? context.enabled, showsMissing: event.showsMissing ?? context.showsMissing };
+    }),
     storeFile: assign((_, params: { file: ChosenFile }) => ({ file: params.file, progress: null, error: null })),
     refuseType: assign(({ context }) => ({ error: text.wrongType(acceptedKindsLabel(context.slot.accepts)), file: null })),
     refuseEmpty: assign({ error: text.empty, file: null }),
     refuseTooLarge: assign(({ context }) => ({ error: text.tooLarge(megabytes(context.maxBytes)), file: null })),
-    storeProgress: assign(({ event }) =>
-      event.type === 'upload.progress' ? { progress: { loaded: event.loaded, total: event.total } } : {},
-    ),
+    storeProgress: assign(({ event }) => {
+      assertEvent(event, 'upload.progress');
+      return { progress: { loaded: event.loaded, total: event.total } };
+    }),
     storeUploaded: assign(({ context }, params: { uploaded: UploadedAttachment }) => ({
       slot: { ...context.slot, uploaded: params.uploaded },
       file: null,
       progress: null,
       error: null,
     })),
-    storeUploadFailure: assign(({ event }) => ({
-      error: (event.type === 'upload.failed' ? event.message : null) ?? text.uploadFailed,
-      progress: null,
-    })),
+    storeUploadFailure: assign(({ event }) => {
+      assertEvent(event, 'upload.failed');
+      return { error: event.message ?? text.uploadFailed, progress: null };
+    }),
     // The server refused the file itself: it is forgotten, as one refused before sending.
-    refuseUploaded: assign(({ event }) => ({
-      error: (event.type === 'upload.failed' ? event.message : null) ?? text.refused,
-      file: null,
-      progress: null,
-    })),
+    refuseUploaded: assign(({ event }) => {
+      assertEvent(event, 'upload.failed');
+      return { error: event.message ?? text.refused, file: null, progress: null };
+    }),
     storeRemoved: assign(({ context }) => ({ slot: { ...context.slot, uploaded: null }, error: null })),
     storeRemoveFailure: assign({ error: text.removeFailed }),
     storeDownloadFailure: assign({ error: text.downloadFailed }),
     forgetFile: assign({ file: null, progress: null, error: null }),
     clearError: assign({ error: null }),
-    notifyChanged: suppliedByHost,
+    // Host: the view refetches the attachments list (and the FileUploadValidation answer).
+    notifyChanged: hostAction(),
   },
 }).createMachine({
   id: 'attachmentSlot',
@@ -226,5 +232,3 @@ export const attachmentSlotMachine = setup({
     },
   },
 });
-
-export type AttachmentSlotMachine = typeof attachmentSlotMachine;

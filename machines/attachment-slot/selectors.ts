@@ -17,8 +17,6 @@ export const selectLabel = (snapshot: AttachmentSlotSnapshot): string =>
 export const selectShowsDropZone = (snapshot: AttachmentSlotSnapshot): boolean =>
   snapshot.context.enabled && snapshot.matches('notUploaded');
 
-export const selectIsMandatory = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.context.slot.mandatory;
-
 /** Whole percent of the upload under way; null when nothing is uploading, 0 before the first report. */
 export function selectProgressPercent(snapshot: AttachmentSlotSnapshot): number | null {
   if (!snapshot.matches('uploading')) return null;
@@ -47,7 +45,6 @@ export const selectMandatoryError = (snapshot: AttachmentSlotSnapshot): string |
   snapshot.context.showsMissing && snapshot.context.slot.mandatory && selectUploaded(snapshot) === null && !snapshot.matches('uploading')
     ? text.mandatory
     : null;
-export const selectShowsMandatoryError = (snapshot: AttachmentSlotSnapshot): boolean => selectMandatoryError(snapshot) !== null;
 
 /** Shown beside a stored PDF that is not PDF/A (accepted all the same). */
 export const selectPdfANotice = (snapshot: AttachmentSlotSnapshot): string | null =>

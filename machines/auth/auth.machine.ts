@@ -1,19 +1,13 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { TokenExchangeRequest, TokenSet } from '../../domain/auth.ts';
 import { messages } from '../../domain/messages.ts';
 import type { User } from '../../domain/user.ts';
+import { hostAction, hostPromises } from '../host.ts';
 import { toAuthFailure } from './actors.ts';
-import type { AuthActorId, AuthActorInputs, AuthActorOutputs, AuthContext, AuthEvent, StoredTokens } from './types.ts';
+import type { AuthActorInputs, AuthActorOutputs, AuthContext, AuthEvent, StoredTokens } from './types.ts';
 
-/** Placeholder logic: the browser (src/auth/browserSession.ts) and the tests supply the real one with `.provide()`. */
-function notProvided<K extends AuthActorId>(id: K) {
-  return fromPromise<AuthActorOutputs[K], AuthActorInputs[K]>(() =>
-    Promise.reject(new Error(`auth machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
-  );
-}
-
-/** Side effects on the browser's storage and location: no-ops until supplied with `.provide()`. */
-function suppliedByHost(): void {}
+/** The browser (src/auth/browserSession.ts) and the tests supply the calls with `.provide()`. */
+const fromHost = hostPromises<AuthActorOutputs, AuthActorInputs>('auth');
 
 function exchangeRequestFrom({ event }: { event: AuthEvent }): TokenExchangeRequest {
   assertEvent(event, 'auth.callback');
@@ -39,11 +33,11 @@ export const authMachine = setup({
     events: {} as AuthEvent,
   },
   actors: {
-    readStoredTokens: notProvided('readStoredTokens'),
-    exchangeCode: notProvided('exchangeCode'),
-    loadUser: notProvided('loadUser'),
-    refreshTokens: notProvided('refreshTokens'),
-    revokeSession: notProvided('revokeSession'),
+    readStoredTokens: fromHost('readStoredTokens'),
+    exchangeCode: fromHost('exchangeCode'),
+    loadUser: fromHost('loadUser'),
+    refreshTokens: fromHost('refreshTokens'),
+    revokeSession: fromHost('revokeSession'),
   },
   guards: {
     isTokenPresent: (_, params: { tokens: StoredTokens | null }) => params.tokens !== null && params.tokens.token !== '',
@@ -78,10 +72,10 @@ export const authMachine = setup({
     markRefreshAttempted: assign({ refreshAttempted: true }),
     resetRefreshAttempt: assign({ refreshAttempted: false }),
     // Host side effects. They run after the assigns listed before them, so they see the updated context.
-    persistTokens: suppliedByHost,
-    clearStoredTokens: suppliedByHost,
-    clearLocalData: suppliedByHost,
-    endProviderSession: suppliedByHost,
+    persistTokens: hostAction(),
+    clearStoredTokens: hostAction(),
+    clearLocalData: hostAction(),
+    endProviderSession: hostAction(),
   },
 }).createMachine({
   id: 'auth',
@@ -258,5 +252,3 @@ export const authMachine = setup({
     },
   },
 });
-
-export type AuthMachine = typeof authMachine;

@@ -26,8 +26,6 @@ export function currentOrganizationFor(user: User | null, selectedOrganizationId
 /** The signed-in person; still there while a refused token is being refreshed. */
 export const selectUser = (snapshot: AuthSnapshot): User | null => snapshot.context.user;
 
-export const selectIsAuthenticated = (snapshot: AuthSnapshot): boolean => snapshot.matches('authenticated');
-
 export const selectIsAdmin = (snapshot: AuthSnapshot): boolean => isAdminRole(selectUser(snapshot)?.roles);
 
 export const selectHomePath = (snapshot: AuthSnapshot): HomePath => homePathFor(selectUser(snapshot));
@@ -38,8 +36,6 @@ export const selectAccessToken = (snapshot: AuthSnapshot): string | null => snap
 export const selectError = (snapshot: AuthSnapshot): string | null => snapshot.context.error;
 
 export const selectHasFailed = (snapshot: AuthSnapshot): boolean => snapshot.matches('failure');
-
-export const selectCanRetry = (snapshot: AuthSnapshot): boolean => snapshot.can({ type: 'auth.retry' });
 
 /** Settled: nothing is under way, so a guard or a view can decide where the person belongs. */
 export const selectIsSettled = (snapshot: AuthSnapshot): boolean =>

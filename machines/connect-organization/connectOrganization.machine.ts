@@ -1,22 +1,18 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { keepDigits } from '../../domain/digits.ts';
 import type { PIvaLookup } from '../../domain/organization.ts';
 import { PIVA_LENGTH } from '../../domain/vatNumber.ts';
+import { hostPromises } from '../host.ts';
 import { toLookupFailure } from './actors.ts';
 import type {
-  ConnectOrganizationActorId,
   ConnectOrganizationActorInputs,
   ConnectOrganizationActorOutputs,
   ConnectOrganizationContext,
   ConnectOrganizationEvent,
 } from './types.ts';
 
-/** Placeholder logic: the browser and the tests supply the real one with `.provide()`. */
-function notProvided<K extends ConnectOrganizationActorId>(id: K) {
-  return fromPromise<ConnectOrganizationActorOutputs[K], ConnectOrganizationActorInputs[K]>(() =>
-    Promise.reject(new Error(`connect-organization machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
-  );
-}
+/** The browser and the tests supply the call with `.provide()`. */
+const fromHost = hostPromises<ConnectOrganizationActorOutputs, ConnectOrganizationActorInputs>('connect-organization');
 
 function typedVat({ event }: { event: ConnectOrganizationEvent }): string {
   assertEvent(event, 'vat.change');
@@ -29,7 +25,7 @@ export const connectOrganizationMachine = setup({
     events: {} as ConnectOrganizationEvent,
   },
   actors: {
-    lookupPIva: notProvided('lookupPIva'),
+    lookupPIva: fromHost('lookupPIva'),
   },
   guards: {
     // Typing a letter changes nothing (it is not inserted), so it must not throw away a result either.
@@ -119,5 +115,3 @@ export const connectOrganizationMachine = setup({
     },
   },
 });
-
-export type ConnectOrganizationMachine = typeof connectOrganizationMachine;

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
+import { hostAction, hostPromise } from '../host.ts';
 import { toSaveFailure } from './failures.ts';
 import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay } from './timing.ts';
 import type {
@@ -13,8 +14,8 @@ import type {
 } from './types.ts';
 
 /**
- * Keeps what a person types saved on the server (spec §4: drafts autosaved; issue 18: one autosave for every
- * wizard). Used as a child: the application wizard's draft and the survey wizard's answers.
+ * Keeps what a person types saved on the server (spec §4: drafts autosaved), the one autosave of every wizard.
+ * Used as a child: the application wizard's draft and the survey wizard's answers.
  *
  * The host supplies, with `.provide()`:
  * - actors `saveDraft` ({ values, version } → { version, savedAt }; rejects with what its API throws: a 412 is a
@@ -28,15 +29,6 @@ import type {
  * a stored draft newer than the one the values are based on is never overwritten.
  */
 
-function notProvided<Output, Input>(id: string) {
-  return fromPromise<Output, Input>(() =>
-    Promise.reject(new Error(`draft-sync machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
-  );
-}
-
-/** Host notifications: no-ops until supplied with `.provide({ actions })`. */
-function suppliedByHost(_: unknown, _params: unknown): void {}
-
 export const draftSyncMachine = setup({
   types: {
     context: {} as DraftSyncContext,
@@ -44,8 +36,8 @@ export const draftSyncMachine = setup({
     input: {} as DraftSyncInput,
   },
   actors: {
-    saveDraft: notProvided<SavedDraftVersion, SaveDraftRequest>('saveDraft'),
-    reloadDraft: notProvided<ReloadedDraft, void>('reloadDraft'),
+    saveDraft: hostPromise<SavedDraftVersion, SaveDraftRequest>('draft-sync', 'saveDraft'),
+    reloadDraft: hostPromise<ReloadedDraft, void>('draft-sync', 'reloadDraft'),
   },
   delays: {
     autosaveDebounce: AUTOSAVE_DEBOUNCE_MS,
@@ -61,9 +53,10 @@ export const draftSyncMachine = setup({
     },
   },
   actions: {
-    storeValues: assign(({ context, event }) =>
-      event.type === 'draft.changed' ? { values: event.values, revision: context.revision + 1 } : {},
-    ),
+    storeValues: assign(({ context, event }) => {
+      assertEvent(event, 'draft.changed');
+      return { values: event.values, revision: context.revision + 1 };
+    }),
     markSaveStarted: assign(({ context }) => ({ savingRevision: context.revision })),
     storeSaved: assign(({ context }, params: { saved: SavedDraftVersion }) => ({
       savedRevision: context.savingRevision,
@@ -85,8 +78,8 @@ export const draftSyncMachine = setup({
       error: null,
     })),
     storeReloadError: assign({ error: wizardMessages.reloadFailed }),
-    reportState: suppliedByHost as (_: unknown, params: { state: DraftSyncState }) => void,
-    reportReloaded: suppliedByHost as (_: unknown, params: { payload: unknown }) => void,
+    reportState: hostAction<{ state: DraftSyncState }>(),
+    reportReloaded: hostAction<{ payload: unknown }>(),
   },
 }).createMachine({
   id: 'draftSync',
@@ -207,5 +200,3 @@ export const draftSyncMachine = setup({
     },
   },
 });
-
-export type DraftSyncMachine = typeof draftSyncMachine;

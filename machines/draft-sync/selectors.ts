@@ -11,5 +11,3 @@ export function selectSyncState(snapshot: DraftSyncSnapshot): DraftSyncState {
 }
 export const selectHasUnsavedChanges = (snapshot: DraftSyncSnapshot): boolean =>
   snapshot.context.revision !== snapshot.context.savedRevision;
-export const selectSavedAt = (snapshot: DraftSyncSnapshot): string | null => snapshot.context.savedAt;
-export const selectSyncError = (snapshot: DraftSyncSnapshot): string | null => snapshot.context.error;

@@ -1,5 +1,5 @@
 /**
- * Draft sync (issue 18): what is typed is saved on the server, one save at a time, with the version it is based
+ * Draft sync: what is typed is saved on the server, one save at a time, with the version it is based
  * on. The host supplies two calls and hears how the sync stands; the values are opaque here.
  */
 export interface DraftSyncInput {

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { messages } from '../../domain/messages.ts';
+import { hostPromise } from '../host.ts';
 import { changedValues, hasChanges, rebaseDraft, withoutErrorsFor } from './fieldValues.ts';
 import type {
   FieldEditContext,
@@ -22,11 +23,6 @@ export function toFieldSaveFailure(error: unknown): FieldSaveFailure {
   };
 }
 
-/** The profile and the account page supply the real save with `.provide({ actors: { saveField } })`. */
-const saveFieldNotProvided = fromPromise<SaveFieldOutput, SaveFieldInput>(() =>
-  Promise.reject(new Error('field-edit machine: actor "saveField" must be supplied with machine.provide({ actors })')),
-);
-
 export const fieldEditMachine = setup({
   types: {
     context: {} as FieldEditContext,
@@ -34,7 +30,8 @@ export const fieldEditMachine = setup({
     input: {} as FieldEditInput,
   },
   actors: {
-    saveField: saveFieldNotProvided,
+    // The profile and the account page supply the real save.
+    saveField: hostPromise<SaveFieldOutput, SaveFieldInput>('field-edit', 'saveField'),
   },
   guards: {
     isDraftChanged: ({ context }) => hasChanges(context.values, context.draft),
@@ -127,5 +124,3 @@ export const fieldEditMachine = setup({
     },
   },
 });
-
-export type FieldEditMachine = typeof fieldEditMachine;

@@ -6,11 +6,6 @@ export type FieldEditSnapshot = SnapshotFrom<typeof fieldEditMachine>;
 
 export const selectActiveField = (snapshot: FieldEditSnapshot): string | null => snapshot.context.activeField;
 
-export const selectIsEditing =
-  (field: string) =>
-  (snapshot: FieldEditSnapshot): boolean =>
-    snapshot.context.activeField === field && snapshot.matches('editing');
-
 export const selectIsSaving = (snapshot: FieldEditSnapshot): boolean => snapshot.matches('saving');
 
 /** Modifica is offered on every field only while none is open (one at a time). */
@@ -23,11 +18,6 @@ export const selectDraftValue =
   (key: string) =>
   (snapshot: FieldEditSnapshot): FieldValue | undefined =>
     snapshot.context.draft[key];
-
-export const selectStoredValue =
-  (key: string) =>
-  (snapshot: FieldEditSnapshot): FieldValue | undefined =>
-    snapshot.context.values[key];
 
 export const selectErrors = (snapshot: FieldEditSnapshot): FieldErrors => snapshot.context.errors;
 

@@ -1,15 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { integrationMessages } from '../../domain/messages/integration.ts';
+import { hostAction, hostPromise } from '../host.ts';
 import { integrationFailureMessage } from './actors.ts';
 import type { CompleteIntegrationInput, IntegrationContext, IntegrationEvent, IntegrationInput } from './types.ts';
-
-/** Placeholder logic: the view (and the tests) supply the real call with `.provide({ actors })`. */
-const completeIntegrationNotProvided = fromPromise<void, CompleteIntegrationInput>(() =>
-  Promise.reject(new Error('integration machine: actor "completeIntegration" must be supplied with machine.provide({ actors })')),
-);
-
-/** Host side effects (notifications, reloading the application): no-ops until supplied with `.provide({ actions })`. */
-function suppliedByHost(): void {}
 
 /**
  * Spec §2, §4 Integration: while In integrazione the applicant adds and removes integration documents; "Completa
@@ -23,7 +16,8 @@ export const integrationMachine = setup({
     input: {} as IntegrationInput,
   },
   actors: {
-    completeIntegration: completeIntegrationNotProvided,
+    // The view (and the tests) supply the real call.
+    completeIntegration: hostPromise<void, CompleteIntegrationInput>('integration', 'completeIntegration'),
   },
   guards: {
     isReadOnly: ({ context }) => context.readOnly,
@@ -35,9 +29,9 @@ export const integrationMachine = setup({
     storeFailure: assign((_, params: { error: unknown }) => ({ error: integrationFailureMessage(params.error) })),
     clearError: assign({ error: null }),
     // Host: title 'Completa Integrazione', 'Integrazione completata con succeso!', and the application reloaded.
-    notifyCompleted: suppliedByHost,
+    notifyCompleted: hostAction(),
     // Host: the red 'C'è un problema nel completamento dell'integrazione!'.
-    notifyFailed: suppliedByHost,
+    notifyFailed: hostAction(),
   },
 }).createMachine({
   id: 'integration',
@@ -100,5 +94,3 @@ export const integrationMachine = setup({
     },
   },
 });
-
-export type IntegrationMachine = typeof integrationMachine;

@@ -15,5 +15,4 @@ export const selectCanComplete = (snapshot: IntegrationSnapshot): boolean =>
 export const selectIsConfirming = (snapshot: IntegrationSnapshot): boolean =>
   snapshot.matches('confirming') || snapshot.matches('completing');
 export const selectIsCompleting = (snapshot: IntegrationSnapshot): boolean => snapshot.matches('completing');
-export const selectIsCompleted = (snapshot: IntegrationSnapshot): boolean => snapshot.matches('completed');
 export const selectError = (snapshot: IntegrationSnapshot): string | null => snapshot.context.error;

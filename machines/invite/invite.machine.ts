@@ -1,10 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { MAX_INVITATIONS_PER_REQUEST } from '../../domain/invitation.ts';
+import { hostPromise } from '../host.ts';
 import type { InviteContext, InviteEvent, SendInvitesInput, SendInvitesOutput } from './types.ts';
-
-const sendInvitesNotProvided = fromPromise<SendInvitesOutput, SendInvitesInput>(() =>
-  Promise.reject(new Error('invite machine: actor "sendInvites" must be supplied with machine.provide({ actors })')),
-);
 
 export const inviteMachine = setup({
   types: {
@@ -12,7 +9,7 @@ export const inviteMachine = setup({
     events: {} as InviteEvent,
   },
   actors: {
-    sendInvites: sendInvitesNotProvided,
+    sendInvites: hostPromise<SendInvitesOutput, SendInvitesInput>('invite', 'sendInvites'),
   },
   guards: {
     hasAnyAddress: ({ context }) => context.emails.some((email) => email.trim() !== ''),
@@ -96,5 +93,3 @@ export const inviteMachine = setup({
     },
   },
 });
-
-export type InviteMachine = typeof inviteMachine;

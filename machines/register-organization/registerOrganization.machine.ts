@@ -1,24 +1,17 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { createOrganizationSchema, type CreateOrganizationInput } from '../../domain/organization.ts';
+import { hostAction, hostPromises } from '../host.ts';
 import { toRegistrationFailure } from './actors.ts';
 import type {
   FailureKind,
-  RegisterOrganizationActorId,
   RegisterOrganizationActorInputs,
   RegisterOrganizationActorOutputs,
   RegisterOrganizationContext,
   RegisterOrganizationEvent,
 } from './types.ts';
 
-/** Placeholder logic: the browser and the tests supply the real one with `.provide()`. */
-function notProvided<K extends RegisterOrganizationActorId>(id: K) {
-  return fromPromise<RegisterOrganizationActorOutputs[K], RegisterOrganizationActorInputs[K]>(() =>
-    Promise.reject(new Error(`register-organization machine: actor "${id}" must be supplied with machine.provide({ actors })`)),
-  );
-}
-
-/** Host side effects (notifications, navigation): no-ops until supplied with `.provide()`. */
-function suppliedByHost(): void {}
+/** The browser and the tests supply the calls with `.provide()`. */
+const fromHost = hostPromises<RegisterOrganizationActorOutputs, RegisterOrganizationActorInputs>('register-organization');
 
 function submittedPayload({ event }: { event: RegisterOrganizationEvent }): CreateOrganizationInput {
   assertEvent(event, 'form.submit');
@@ -40,8 +33,8 @@ export const registerOrganizationMachine = setup({
     events: {} as RegisterOrganizationEvent,
   },
   actors: {
-    createOrganization: notProvided('createOrganization'),
-    refreshUser: notProvided('refreshUser'),
+    createOrganization: fromHost('createOrganization'),
+    refreshUser: fromHost('refreshUser'),
   },
   guards: {
     // The same schema the server applies: what passes here is what the server accepts (bar duplicates).
@@ -66,8 +59,8 @@ export const registerOrganizationMachine = setup({
     })),
     storeOrgId: assign((_, params: { orgId: string }) => ({ orgId: params.orgId })),
     // Host: the notifications of spec §8 and the way to /calls. They run after the assigns before them.
-    announceFailure: suppliedByHost,
-    announceRegistered: suppliedByHost,
+    announceFailure: hostAction(),
+    announceRegistered: hostAction(),
   },
 }).createMachine({
   id: 'registerOrganization',
@@ -144,5 +137,3 @@ export const registerOrganizationMachine = setup({
     },
   },
 });
-
-export type RegisterOrganizationMachine = typeof registerOrganizationMachine;

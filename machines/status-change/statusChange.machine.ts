@@ -1,12 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { STATUS_NOTE_MAX_LENGTH } from '../../domain/applicationStatus.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { adminTargetsFrom } from '../application-lifecycle/transitions.ts';
+import { hostAction, hostPromise } from '../host.ts';
 import type { ChangeStatusInput, StatusChangeContext, StatusChangeEvent } from './types.ts';
-
-const changeStatusNotProvided = fromPromise<void, ChangeStatusInput>(() =>
-  Promise.reject(new Error('status-change machine: actor "changeStatus" must be supplied with machine.provide({ actors })')),
-);
 
 function messageOf(error: unknown): string {
   const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
@@ -24,25 +21,38 @@ export const statusChangeMachine = setup({
     events: {} as StatusChangeEvent,
   },
   actors: {
-    changeStatus: changeStatusNotProvided,
+    changeStatus: hostPromise<void, ChangeStatusInput>('status-change', 'changeStatus'),
   },
   guards: {
-    isOfferedTarget: ({ event }) => event.type === 'status.choose' && adminTargetsFrom(event.request.from).includes(event.request.to),
-    isNoteAcceptable: ({ event }) => event.type === 'note.change' && event.note.length <= STATUS_NOTE_MAX_LENGTH,
+    isOfferedTarget: ({ event }) => {
+      assertEvent(event, 'status.choose');
+      return adminTargetsFrom(event.request.from).includes(event.request.to);
+    },
+    isNoteAcceptable: ({ event }) => {
+      assertEvent(event, 'note.change');
+      return event.note.length <= STATUS_NOTE_MAX_LENGTH;
+    },
     isIntegrationRequest: ({ context }) => context.request?.to === 'IN_INTEGRAZIONE',
     // In integrazione asks the applicant for documents: the note says which, so it cannot be empty.
     isRequestComplete: ({ context }) => context.request?.to !== 'IN_INTEGRAZIONE' || context.note.trim() !== '',
   },
   actions: {
-    openRequest: assign(({ event }) =>
-      event.type === 'status.choose' ? { request: event.request, note: '', deadline: null, error: null } : {},
-    ),
-    changeNote: assign(({ event }) => (event.type === 'note.change' ? { note: event.note } : {})),
-    changeDeadline: assign(({ event }) => (event.type === 'deadline.change' ? { deadline: event.deadline } : {})),
+    openRequest: assign(({ event }) => {
+      assertEvent(event, 'status.choose');
+      return { request: event.request, note: '', deadline: null, error: null };
+    }),
+    changeNote: assign(({ event }) => {
+      assertEvent(event, 'note.change');
+      return { note: event.note };
+    }),
+    changeDeadline: assign(({ event }) => {
+      assertEvent(event, 'deadline.change');
+      return { deadline: event.deadline };
+    }),
     clearRequest: assign({ request: null, note: '', deadline: null, error: null }),
     storeError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
-    notifySucceeded: () => {},
-    notifyFailed: () => {},
+    notifySucceeded: hostAction(),
+    notifyFailed: hostAction(),
   },
 }).createMachine({
   id: 'statusChange',

@@ -29,14 +29,11 @@ export const selectCanSubmit = (snapshot: SurveyWizardSnapshot): boolean => snap
 export const selectIsConfirming = (snapshot: SurveyWizardSnapshot): boolean =>
   snapshot.matches({ steps: { step: { submit: 'confirming' } } }) || snapshot.matches('submitting');
 export const selectIsSubmitting = (snapshot: SurveyWizardSnapshot): boolean => snapshot.matches('submitting');
-export const selectSubmitFailed = (snapshot: SurveyWizardSnapshot): boolean => snapshot.matches('submitFailed');
-export const selectIsCompleted = (snapshot: SurveyWizardSnapshot): boolean => snapshot.matches('completed');
 export const selectHasConflict = (snapshot: SurveyWizardSnapshot): boolean =>
   snapshot.context.sync.istruttoria === 'conflict' || snapshot.context.sync.gresb === 'conflict';
 export const selectIsSaving = (snapshot: SurveyWizardSnapshot): boolean =>
   snapshot.context.sync.istruttoria === 'saving' || snapshot.context.sync.gresb === 'saving';
 export const selectIssues = (snapshot: SurveyWizardSnapshot) => snapshot.context.issues;
-export const selectError = (snapshot: SurveyWizardSnapshot): string | null => snapshot.context.error;
 
 /**
  * What the person last typed, during this visit, in the survey the current step shows (undefined on other steps

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import type {
   AnswersSyncCommand,
   AnswersSyncState,
@@ -13,25 +13,8 @@ import type {
   SurveyWizardLoaded,
 } from './types.ts';
 import { surveyMessages } from '../../domain/messages/survey.ts';
+import { hostAction, hostCallback, hostPromise } from '../host.ts';
 import { submitFailureMessage } from './actors.ts';
-
-/** Placeholder logic: the view (and the tests) supply the real calls with `.provide({ actors })`. */
-const loadSurveysNotProvided = fromPromise<SurveyWizardLoaded, SurveyWizardInput>(() =>
-  Promise.reject(new Error('survey wizard: actor "loadSurveys" must be supplied with machine.provide({ actors })')),
-);
-const submitSurveyNotProvided = fromPromise<void, SubmitSurveyInput>(() =>
-  Promise.reject(new Error('survey wizard: actor "submitSurvey" must be supplied with machine.provide({ actors })')),
-);
-/**
- * The answers' autosave is the draft-sync machine's job (debounce, version, 412, retry with backoff): the view
- * supplies it, one child per survey, reporting `sync.state` to this machine.
- */
-const answersSyncNotProvided = fromCallback<AnswersSyncCommand, AnswersSyncInput>(() => {
-  throw new Error('survey wizard: actor "answersSync" must be supplied with machine.provide({ actors })');
-});
-
-/** Host side effects: no-ops until supplied with `.provide({ actions })`. */
-function suppliedByHost(): void {}
 
 /**
  * Spec §2 Survey wizard: Istruttoria, Gresb, DNSH (hidden in monitoring), Invia survey (hidden when read-only or
@@ -46,9 +29,12 @@ export const surveyWizardMachine = setup({
     input: {} as SurveyWizardInput,
   },
   actors: {
-    loadSurveys: loadSurveysNotProvided,
-    submitSurvey: submitSurveyNotProvided,
-    answersSync: answersSyncNotProvided,
+    // The view (and the tests) supply the calls.
+    loadSurveys: hostPromise<SurveyWizardLoaded, SurveyWizardInput>('survey-wizard', 'loadSurveys'),
+    submitSurvey: hostPromise<void, SubmitSurveyInput>('survey-wizard', 'submitSurvey'),
+    // The answers' autosave is the draft-sync machine's job (debounce, version, 412, retry with backoff): the
+    // view supplies it, one child per survey, reporting `sync.state` to this machine.
+    answersSync: hostCallback<AnswersSyncCommand, AnswersSyncInput>('survey-wizard', 'answersSync'),
   },
   guards: {
     isEditable: ({ context }) => context.access === 'edit',
@@ -56,7 +42,8 @@ export const surveyWizardMachine = setup({
     hasDnshStep: ({ context }) => context.mode === 'review',
     hasSubmitStepAfterGresb: ({ context }) => context.mode === 'monitoring' && context.access === 'edit',
     selects: ({ context, event }, params: { step: SurveyStep }) => {
-      if (event.type !== 'step.select' || event.step !== params.step) return false;
+      assertEvent(event, 'step.select');
+      if (event.step !== params.step) return false;
       if (params.step === 'dnsh') return context.mode === 'review';
       if (params.step === 'submit') return context.access === 'edit';
       return true;
@@ -77,19 +64,26 @@ export const surveyWizardMachine = setup({
       issues: (params.error as SubmitRefusal | null)?.issues ?? [],
     })),
     clearFailure: assign({ error: null, issues: [] }),
-    storeTyped: assign(({ context, event }) =>
-      event.type === 'answers.change' ? { typed: { ...context.typed, [event.part]: event.answers } } : {},
-    ),
+    storeTyped: assign(({ context, event }) => {
+      assertEvent(event, 'answers.change');
+      return { typed: { ...context.typed, [event.part]: event.answers } };
+    }),
     forwardAnswers: sendTo(
-      ({ event }) => (event.type === 'answers.change' ? `sync.${event.part}` : 'sync.istruttoria'),
-      ({ event }): AnswersSyncCommand => ({ type: 'answers.change', answers: event.type === 'answers.change' ? event.answers : {} }),
+      ({ event }) => {
+        assertEvent(event, 'answers.change');
+        return `sync.${event.part}`;
+      },
+      ({ event }): AnswersSyncCommand => {
+        assertEvent(event, 'answers.change');
+        return { type: 'answers.change', answers: event.answers };
+      },
     ),
     // Host: refetch the stored answers (spec: clicking a step, Avanti or Indietro refreshes them).
-    refreshAnswers: suppliedByHost,
+    refreshAnswers: hostAction(),
     // Host: 'Salvataggio avvenuto con successo', then /surveyIstruttoriaCompletata.
-    notifyCompleted: suppliedByHost,
+    notifyCompleted: hostAction(),
     // Host: title 'Errore', 'Controlla che l'allegato obbligatorio sia stato caricato'.
-    notifyFailed: suppliedByHost,
+    notifyFailed: hostAction(),
   },
 }).createMachine({
   id: 'surveyWizard',
@@ -240,5 +234,3 @@ export const surveyWizardMachine = setup({
     },
   },
 });
-
-export type SurveyWizardMachine = typeof surveyWizardMachine;

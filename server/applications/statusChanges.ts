@@ -20,7 +20,7 @@ export interface StatusActor {
 
 /**
  * Events that have their own entry point: the autosave is CreateDraftCompilazione, the submit is the
- * wizard's CreatePui / CreateUpdateTur (issue 5). UpdateTur/PuiCompilazioneStatus refuses them, so a
+ * wizard's CreatePui / CreateUpdateTur. UpdateTur/PuiCompilazioneStatus refuses them, so a
  * submission always goes through the checks of its own endpoint.
  */
 const EVENTS_WITH_THEIR_OWN_ENDPOINT = new Set<ApplicationLifecycleEventType>(['applicant.draft.autosave', 'applicant.application.submit']);
@@ -220,7 +220,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
      * the person is a member. One UPDATE, the machine's autosave in place, instead of a membership look-up and a
      * transaction of five statements. Its WHERE is checked on the locked row, so a submit or another save
      * committed meanwhile makes it match nothing. Answers undefined when anything does not hold: nothing is
-     * written, and saveDraft (after requireMember) decides and says why, as it always did.
+     * written, and saveDraft (after requireMember) decides and says why, as for a first save.
      */
     async autosaveInPlace(input: {
       organizationId: string;

@@ -34,5 +34,3 @@ export function createVerifiedTokenCache(options: { maxEntries?: number; now?: (
     },
   };
 }
-
-export type VerifiedTokenCache = ReturnType<typeof createVerifiedTokenCache>;

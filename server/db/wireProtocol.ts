@@ -30,9 +30,6 @@ export const MessageType = {
   terminate: 0x58, // 'X'
 } as const;
 
-/** ReadyForQuery's transaction status: idle, in a transaction block, in a failed one. */
-export const TransactionStatus = { idle: 0x49, inBlock: 0x54, failed: 0x45 } as const;
-
 export class ProtocolError extends Error {}
 
 /**

@@ -93,5 +93,3 @@ export function createIntegrations(deps: { db: Db; membership: Membership; maile
 
   return { effects, exits, preconditions };
 }
-
-export type Integrations = ReturnType<typeof createIntegrations>;

@@ -26,7 +26,7 @@ export interface MonitoringRemindersDeps {
 export const REMINDER_CLAIM_MS = 60 * 60 * 1000;
 
 /**
- * The monitoring reminders (issue 12): when a period opens, and `daysBefore` days before its due day, the
+ * The monitoring reminders: when a period opens, and `daysBefore` days before its due day, the
  * organisation's members get an e-mail. Each (period of an application, kind) is sent once, whatever the number
  * of server processes and restarts. A run first claims the reminder: one statement inserts its row in
  * monitoring_reminders (or takes over a claim older than REMINDER_CLAIM_MS), and a second process's claim of the
@@ -150,5 +150,3 @@ export function createMonitoringReminders(deps: MonitoringRemindersDeps) {
     },
   };
 }
-
-export type MonitoringReminders = ReturnType<typeof createMonitoringReminders>;

@@ -3,7 +3,7 @@ import type { RateLimitStore } from './rateLimitStore.ts';
 
 /**
  * The portal's limits: how many of each costly or abusable action one IP address, or one account, may do in a
- * window. README lists them; tests may lower them. Per IP: an office behind one NAT shares the allowance, so
+ * window. docs/CONFIGURATION.md lists them; tests may lower them. Per IP: an office behind one NAT shares the allowance, so
  * those limits are generous; per account they are tighter.
  */
 export const DEFAULT_RATE_LIMITS = {

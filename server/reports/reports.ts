@@ -22,7 +22,7 @@ import { territoryReport, type PlaceNames } from './territoryReport.ts';
 const m = reportMessages;
 
 /**
- * The admin reports (issue 13): each computed by the database with aggregate queries over the applications
+ * The admin reports: each computed by the database with aggregate queries over the applications
  * and their status history, never by loading every row. Addressed as the spec's reports were: a workspace
  * (the call) and a report id, plus the filters (fund, Rome calendar days).
  */

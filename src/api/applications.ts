@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminStatusHistoryItem, CompilationView, FundCompilation } from '../../domain/application.ts';
-import { NO_APPLICATION_ID, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
+import { NO_APPLICATION_ID, type Fund } from '../../domain/applicationStatus.ts';
 import { fundEntry } from '../../domain/funds.ts';
 import type { ApiClient } from './client.ts';
 
@@ -59,5 +59,3 @@ export const applicationQueries = {
       queryFn: ({ signal }) => getCompilationHistory(api, compilazioneId, signal),
     }),
 };
-
-export type { ApplicationStatusCode };

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { User, UserStatus } from '../../domain/user.ts';
 import type { ApiClient } from './client.ts';
 
@@ -13,17 +12,6 @@ export async function getCurrentUser(api: ApiClient, options: CallOptions = {}):
   return await api<User>('/api/User', { auth, signal: options.signal });
 }
 
-export async function getIsUserAdmin(api: ApiClient, signal?: AbortSignal): Promise<boolean> {
-  return await api<boolean>('/api/User/IsUserAdmin', { signal });
-}
-
 export async function getUserStatus(api: ApiClient, signal?: AbortSignal): Promise<UserStatus> {
   return await api<UserStatus>('/api/User/GetUserStatus', { signal });
 }
-
-export const userQueries = {
-  me: (api: ApiClient) => queryOptions({ queryKey: ['user', 'me'] as const, queryFn: ({ signal }) => getCurrentUser(api, { signal }) }),
-  isAdmin: (api: ApiClient) =>
-    queryOptions({ queryKey: ['user', 'isAdmin'] as const, queryFn: ({ signal }) => getIsUserAdmin(api, signal) }),
-  status: (api: ApiClient) => queryOptions({ queryKey: ['user', 'status'] as const, queryFn: ({ signal }) => getUserStatus(api, signal) }),
-};

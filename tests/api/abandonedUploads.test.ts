@@ -7,7 +7,7 @@ import { samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
-/** Issue 16 finding 7: a server killed mid-upload leaves '<key>.part' files; they are swept at start and periodically. */
+/** A server killed mid-upload leaves '<key>.part' files; they are swept at start and periodically. */
 
 const HOUR = 60 * 60 * 1000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pf-sweep-'));

@@ -19,7 +19,7 @@ import { completeTurApplication } from '../support/turFixtures.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
 /**
- * Issue 16 finding 5: input a client can send that used to answer 500. Each answers 4xx (or 507 for a full
+ * Input a client can send that a server could answer with 500. Each answers 4xx (or 507 for a full
  * disk) with an Italian message, and a 500 that remains names a request id found in the log.
  */
 

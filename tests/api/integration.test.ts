@@ -143,7 +143,7 @@ describe('the applicant adds documents', () => {
     expect((await integrationSlots()).filter((slot) => slot.downloadId !== null)).toEqual([]);
   });
 
-  it('refuses the probe’s bombs and a macro document that names its VBA project as an image (issue 31)', async () => {
+  it('refuses the probe’s bombs and a macro document that names its VBA project as an image', async () => {
     const suspicious = { error: 'archive_suspicious', message: attachmentsMessages.decompressionBomb };
     const zip64 = await upload(PUI_INTEGRATION, { name: 'relazione.docx', content: zip64Bomb() });
     expect(zip64.statusCode).toBe(415);
@@ -260,7 +260,7 @@ describe('the other applicant changes need what they hand over', () => {
   });
 });
 
-describe('a reopened integration (issue 31, finding 1)', () => {
+describe('a reopened integration', () => {
   /** A PUI application In integrazione with a document in round 1, that an admin then reopens. */
   let org: Awaited<ReturnType<typeof personWithOrganization>>;
   let id: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedSigningKey } from '../support/idpSigningKey.ts';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../support/testApp.ts';
 
-/** Issue 16, finding 2: Esci ends the session — no refresh afterwards — and access tokens keep to the issuer's policy. */
+/** Esci ends the session — no refresh afterwards — and access tokens keep to the issuer's policy. */
 
 let t: TestApp;
 beforeAll(async () => {

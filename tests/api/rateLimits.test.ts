@@ -5,7 +5,7 @@ import { personWithOrganization, selected } from '../support/organizationFixture
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { MAX_PARALLEL_HASHES, runningHashes } from '../../server/idp/passwords.ts';
 
-/** Issue 16, finding 4: 429 with Retry-After and an Italian message once a limit is reached. */
+/** 429 with Retry-After and an Italian message once a limit is reached. */
 
 const LIMITS = {
   loginPerIp: { limit: 6, windowSeconds: 600 },

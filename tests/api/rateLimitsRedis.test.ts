@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
 /**
- * Issue 16, finding 4 with several processes: with REDIS_URL the limits' counters are in Redis, so two
+ * Rate limits with several processes: with REDIS_URL the limits' counters are in Redis, so two
  * instances of the portal share them. Runs in `npm run test:pg` (CI sets REDIS_URL); skipped without it.
  */
 const redisUrl = process.env.REDIS_URL;

@@ -8,7 +8,7 @@ import { openTestDatabase } from '../support/testDatabase.ts';
 
 /**
  * Two tabs renew a moment apart with the same refresh token: within REFRESH_TOKEN_REUSE_SECONDS the second gets
- * the tokens the first renewal issued; later, the reuse of a rotated token ends the session, as before.
+ * the tokens the first renewal issued; later, the reuse of a rotated token ends the session.
  */
 
 async function refresh(t: TestApp, refreshToken: string | null) {

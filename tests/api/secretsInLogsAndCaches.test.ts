@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpAccounts } from '../../server/db/schema/identity.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
-/** Issue 16, finding 3: no secret or personal datum in the log, no token or person's data in a cache. */
+/** No secret or personal datum in the log, no token or person's data in a cache. */
 
 /** Every line the server's logger writes, as text. */
 const logged: string[] = [];

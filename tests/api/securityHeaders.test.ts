@@ -5,7 +5,7 @@ import { CookieJar } from '../support/cookieJar.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
 /**
- * Issue 16, finding 6: every answer — the single-page client's routes, the API, the embedded provider's pages
+ * Every answer — the single-page client's routes, the API, the embedded provider's pages
  * (hijacked: they never pass through Fastify's onSend) — carries the browser protections.
  */
 /** The policy's directives by name (oidc-provider rewrites the header with `;` and no spaces when it adds a hash). */

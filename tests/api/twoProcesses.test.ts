@@ -16,7 +16,7 @@ import { createThrowawayDatabase } from '../support/testDatabase.ts';
 import { zipEntries } from '../support/zipEntries.ts';
 
 /**
- * The portal as several processes (issue 16, "Running as several processes"): two real server processes
+ * The portal as several processes: two real server processes
  * (the built server, dist-server/main.mjs as `npm start` runs it, child processes on free ports) on one PostgreSQL (a throwaway database on DATABASE_URL)
  * and one S3-compatible store (s3rver), each with a DATA_DIR of its own, both started at once on the empty
  * database (they migrate in turn). Whatever one process writes or issues, the other sees: the embedded

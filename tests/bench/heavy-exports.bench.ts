@@ -1,5 +1,5 @@
 /**
- * Heavy exports while other people use the portal: `npm run bench` (issue 15, "Heavy exports stream").
+ * Heavy exports while other people use the portal: `npm run bench`.
  *
  * The real server (dist-server/main.mjs, built from server/main.ts as `npm start` runs it: tests/support/portalProcess.ts) in a process of its
  * own on a DATA_DIR seeded beforehand, so its memory is only the server's: its resident set is read from

@@ -1,5 +1,5 @@
 /**
- * The admin reports at 5,000 organisations (issue 13): `npm run bench` prints each report's server time,
+ * The admin reports at 5,000 organisations: `npm run bench` prints each report's server time,
  * GET /api/Report/GetReport through inject as the report page calls it, for both funds and for one fund with
  * a date range, and "Scarica Excel". Target: each report under 200 ms (p95) on PGlite.
  * - computed: an application changed just before (a status change, an autosave), so the server computes the

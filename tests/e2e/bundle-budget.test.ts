@@ -10,8 +10,8 @@ import { built, chunkHolding, chunkSources, DIST, manifest, staticClosure } from
  * renders. Bytes are deterministic, so this is a test, not a timing. `npm test` builds first; it prints route → KB
  * (gzip, Brotli) → budget.
  *
- * Budgets are in gzip, the larger of the two, what a browser that does not accept Brotli downloads. The issue's
- * targets (issue 15) hold in both encodings: Brotli, which every browser accepts over HTTPS (the bench,
+ * Budgets are in gzip, the larger of the two, what a browser that does not accept Brotli downloads. The first-load
+ * targets hold in both encodings: Brotli, which every browser accepts over HTTPS (the bench,
  * tests/bench/first-load.bench.ts, measures the same pages in Chromium, as transferred), and gzip, what the
  * server sends a browser or proxy that does not accept Brotli.
  *
@@ -25,7 +25,7 @@ import { built, chunkHolding, chunkSources, DIST, manifest, staticClosure } from
  */
 const ROUTES_DIR = fileURLToPath(new URL('../../src/routes/', import.meta.url));
 
-/** The issue's targets (issue 15), over the wire in gzip and in Brotli: the welcome page 100 KB, /calls 150 KB. */
+/** The first-load targets, over the wire in gzip and in Brotli: the welcome page 100 KB, /calls 150 KB. */
 const TARGETS_KB: Record<string, number> = { '/ (no session)': 100, '/calls': 150 };
 /** What each page may weigh in gzip: today's weight and a little room, so a page cannot grow unnoticed. */
 const BUDGETS_KB: Record<string, number> = {
@@ -35,7 +35,7 @@ const BUDGETS_KB: Record<string, number> = {
   // The application wizard (the fund's definition, its schema, every field component), lazy behind its route.
   '/survey/PUI_candidatura': 345,
   '/survey/TUR_candidatura': 345,
-  // The admin's read-only application adds its "Scarica Excel" (issue 17) to the wizard.
+  // The admin's read-only application adds its "Scarica Excel" to the wizard.
   '/admin-organization/survey-pui/$organizationId': 348,
   '/admin-organization/survey-tur/$organizationId': 348,
 };

@@ -6,7 +6,7 @@ import { expectAccessible, expectHeading, launchBrowser } from './support/browse
 import { typeLikeAPerson } from './support/typing.ts';
 
 /**
- * Drafts never lose what was typed (issue 5): the network drops and comes back; two tabs edit the same
+ * Drafts never lose what was typed: the network drops and comes back; two tabs edit the same
  * application and the stale one is told, offered to reload, never silently overwritten.
  */
 let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;

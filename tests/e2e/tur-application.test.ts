@@ -11,7 +11,7 @@ import { wizardActions } from './support/wizard.ts';
 
 /**
  * A tourism operator fills the whole TUR application by hand (spec §2 Application wizard TUR), typing a key at
- * a time and numbers the Italian way (issue 25: what a person types is what is stored), reloads midway and finds
+ * a time and numbers the Italian way (what a person types is what is stored), reloads midway and finds
  * everything, uploads the attachments, submits, sees the confirmation and the new status on /calls; then an
  * admin opens it read-only with the reviewers' warnings and the same figures. Every figure is checked three
  * times: the box once left, the draft the server stored, the admin's read-only view. axe on every step.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { declaredTransitions, pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import type { SnapshotFrom } from 'xstate';
 import { APPLICATION_STATUS_CODES } from '../../domain/applicationStatus.ts';
 import { applicationLifecycleMachine } from '../../machines/application-lifecycle/applicationLifecycle.machine.ts';
@@ -44,17 +45,21 @@ const traversal = {
   filterEvents: (snapshot: Snapshot, event: ApplicationLifecycleEvent) => snapshot.can(event),
 };
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(applicationLifecycleMachine, traversal);
-const describePath = (path: LifecyclePath) =>
-  `${String(path.state.value)} via ${
-    path.steps
-      .slice(1)
-      .map((s) => s.event.type)
-      .join(' → ') || '(start)'
-  }`;
+const walk = pathsCoveringEveryEdge(applicationLifecycleMachine, traversal);
+const { paths, edges } = walk;
 
-describe('application lifecycle paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', (_name, path) => {
+describeMachinePaths({
+  title: 'application lifecycle',
+  machine: applicationLifecycleMachine,
+  walks: [walk],
+  name: (path: LifecyclePath) =>
+    `${String(path.state.value)} via ${
+      path.steps
+        .slice(1)
+        .map((s) => s.event.type)
+        .join(' → ') || '(start)'
+    }`,
+  replay: (path) => {
     const actor = createActor(applicationLifecycleMachine).start();
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot().value;
@@ -67,38 +72,25 @@ describe('application lifecycle paths', () => {
     }
     expect(actor.getSnapshot().value).toBe(path.state.value);
     actor.stop();
-  });
-});
+  },
+  coverage: () => {
+    it('has the 25 transitions of the spec, each declared once', () => {
+      expect(edges).toHaveLength(25);
+      expect(declaredTransitions(applicationLifecycleMachine.root)).toHaveLength(edges.length);
+    });
 
-describe('application lifecycle coverage', () => {
-  it('walks every transition of the machine', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges).toHaveLength(25);
-  });
+    it('reaches all thirteen statuses, in the machine and in the walked paths', () => {
+      expect(Object.keys(applicationLifecycleMachine.root.states)).toEqual([...APPLICATION_STATUS_CODES]);
+      expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(APPLICATION_STATUS_CODES));
+    });
 
-  it('reaches all thirteen statuses, in the machine and in the walked paths', () => {
-    expect(Object.keys(applicationLifecycleMachine.root.states)).toEqual([...APPLICATION_STATUS_CODES]);
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(APPLICATION_STATUS_CODES));
-  });
-
-  it('takes every transition declared in the machine config', () => {
-    const walked = new Set(edges.map((e) => `${String(e.state.value)} ${e.event.type} ${String(e.nextState.value)}`));
-    const declared: string[] = [];
-    for (const [name, node] of Object.entries(applicationLifecycleMachine.root.states)) {
-      for (const [eventType, transitions] of node.transitions) {
-        for (const transition of transitions) declared.push(`${name} ${eventType} ${transition.target?.[0]?.key ?? name}`);
-      }
-    }
-    expect(declared.filter((d) => !walked.has(d))).toEqual([]);
-    expect(declared).toHaveLength(edges.length);
-  });
-
-  it('the derived transition list is exactly the graph of the machine', () => {
-    const fromGraph = edges.map((e) => `${String(e.state.value)} ${e.event.type} ${String(e.nextState.value)}`).sort();
-    const derived = lifecycleTransitions.map((t) => `${t.from} ${t.event} ${t.to}`).sort();
-    expect(derived).toEqual(fromGraph);
-    expect(new Set(LIFECYCLE_EVENT_TYPES)).toEqual(new Set(Object.keys(eventFixtures)));
-  });
+    it('the derived transition list is exactly the graph of the machine', () => {
+      const fromGraph = edges.map((e) => `${String(e.state.value)} ${e.event.type} ${String(e.nextState.value)}`).sort();
+      const derived = lifecycleTransitions.map((t) => `${t.from} ${t.event} ${t.to}`).sort();
+      expect(derived).toEqual(fromGraph);
+      expect(new Set(LIFECYCLE_EVENT_TYPES)).toEqual(new Set(Object.keys(eventFixtures)));
+    });
+  },
 });
 
 describe('what the server and the client derive from the machine', () => {

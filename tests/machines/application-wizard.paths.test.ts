@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
@@ -360,68 +361,66 @@ function describePath(path: WizardPath): string {
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
-describe.each(walks)('application-wizard machine paths: $name', ({ paths }) => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const { actor, calls, apply } = startReplay(input, 'stand-in');
-    for (const step of path.steps.slice(1)) {
-      const before = actor.getSnapshot();
-      const toSyncBefore = calls.toSync.length;
-      const submitsBefore = calls.submits.length;
-      await apply(step.event as GraphEvent);
-      const after = actor.getSnapshot();
-      expect(after.value).toEqual(step.state.value);
-      const told = calls.toSync.slice(toSyncBefore);
+async function replayPuiPath(path: WizardPath): Promise<void> {
+  const { actor, calls, apply } = startReplay(input, 'stand-in');
+  for (const step of path.steps.slice(1)) {
+    const before = actor.getSnapshot();
+    const toSyncBefore = calls.toSync.length;
+    const submitsBefore = calls.submits.length;
+    await apply(step.event as GraphEvent);
+    const after = actor.getSnapshot();
+    expect(after.value).toEqual(step.state.value);
+    const told = calls.toSync.slice(toSyncBefore);
 
-      // Read-only: nothing the person does changes or submits anything, nor reaches the draft sync as a change.
-      if (before.context.readOnly && before.matches('ready')) {
-        expect(after.context.values).toEqual(before.context.values);
-        expect(told.map((command) => command.type)).not.toContain('draft.changed');
-        expect(calls.submits.length).toBe(submitsBefore);
-        expect(selectStepStates(after).map((indicator) => indicator.step.kind)).not.toContain('submit');
-      }
-      // Every change reaches the draft sync with the values of that moment; every step change asks it to save now.
-      if (step.event.type === 'field.change' && before.matches('ready') && !before.context.readOnly) {
-        expect(told).toEqual([{ type: 'draft.changed', values: after.context.values }]);
-      }
-      if (step.event.type.startsWith('step.') && after.context.stepIndex !== before.context.stepIndex) {
-        expect(told).toEqual([{ type: 'draft.save' }]);
-      }
-      if (['draft.save', 'draft.reload', 'conflict.keepEditing'].includes(step.event.type)) expect(told).toEqual([step.event]);
-      // A reload replaces the values with the stored ones.
-      if (step.event.type === 'draftSync.reloaded') expect(after.context.values).toMatchObject(step.event.loaded.draft!.json as object);
-      // Invia sends the values once, only when the application could be submitted and no save is under way.
-      if (calls.submits.length > submitsBefore) {
-        expect(calls.submits).toHaveLength(submitsBefore + 1);
-        expect(calls.submits.at(-1)).toEqual({ organizationId, fund: 'PUI', values: after.context.values });
-        expect(after.context.issues).toEqual([]);
-        expect(after.context.attachmentsComplete).toBe(true);
-        expect(after.context.syncState).not.toBe('saving');
-      }
-      if (after.matches('submitted') && !before.matches('submitted')) expect(calls.notified.at(-1)).toBe('submitted');
-      if (after.matches({ ready: { submission: 'failed' } }) && !before.matches({ ready: { submission: 'failed' } })) {
-        expect(calls.notified.at(-1)).toBe(`failed: ${selectSubmitError(after)}`);
-      }
+    // Read-only: nothing the person does changes or submits anything, nor reaches the draft sync as a change.
+    if (before.context.readOnly && before.matches('ready')) {
+      expect(after.context.values).toEqual(before.context.values);
+      expect(told.map((command) => command.type)).not.toContain('draft.changed');
+      expect(calls.submits.length).toBe(submitsBefore);
+      expect(selectStepStates(after).map((indicator) => indicator.step.kind)).not.toContain('submit');
     }
+    // Every change reaches the draft sync with the values of that moment; every step change asks it to save now.
+    if (step.event.type === 'field.change' && before.matches('ready') && !before.context.readOnly) {
+      expect(told).toEqual([{ type: 'draft.changed', values: after.context.values }]);
+    }
+    if (step.event.type.startsWith('step.') && after.context.stepIndex !== before.context.stepIndex) {
+      expect(told).toEqual([{ type: 'draft.save' }]);
+    }
+    if (['draft.save', 'draft.reload', 'conflict.keepEditing'].includes(step.event.type)) expect(told).toEqual([step.event]);
+    // A reload replaces the values with the stored ones.
+    if (step.event.type === 'draftSync.reloaded') expect(after.context.values).toMatchObject(step.event.loaded.draft!.json as object);
+    // Invia sends the values once, only when the application could be submitted and no save is under way.
+    if (calls.submits.length > submitsBefore) {
+      expect(calls.submits).toHaveLength(submitsBefore + 1);
+      expect(calls.submits.at(-1)).toEqual({ organizationId, fund: 'PUI', values: after.context.values });
+      expect(after.context.issues).toEqual([]);
+      expect(after.context.attachmentsComplete).toBe(true);
+      expect(after.context.syncState).not.toBe('saving');
+    }
+    if (after.matches('submitted') && !before.matches('submitted')) expect(calls.notified.at(-1)).toBe('submitted');
+    if (after.matches({ ready: { submission: 'failed' } }) && !before.matches({ ready: { submission: 'failed' } })) {
+      expect(calls.notified.at(-1)).toBe(`failed: ${selectSubmitError(after)}`);
+    }
+  }
 
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toEqual(path.state.value);
-    expect(snapshot.context).toEqual(path.state.context);
-    if (snapshot.matches('ready')) {
-      expect(selectHasUnsavedChanges(snapshot)).toBe(snapshot.context.syncState !== 'idle');
-      expect(selectCanGoBack(snapshot)).toBe(snapshot.context.stepIndex > 0);
-      const current = selectStepStates(snapshot).filter((indicator) => indicator.state === 'current');
-      expect(current.map((indicator) => indicator.index)).toEqual([snapshot.context.stepIndex]);
-      if (selectCanSubmit(snapshot)) {
-        expect(snapshot.context.readOnly).toBe(false);
-        expect(snapshot.context.syncState).not.toBe('conflict');
-      }
+  const snapshot = actor.getSnapshot();
+  expect(snapshot.value).toEqual(path.state.value);
+  expect(snapshot.context).toEqual(path.state.context);
+  if (snapshot.matches('ready')) {
+    expect(selectHasUnsavedChanges(snapshot)).toBe(snapshot.context.syncState !== 'idle');
+    expect(selectCanGoBack(snapshot)).toBe(snapshot.context.stepIndex > 0);
+    const current = selectStepStates(snapshot).filter((indicator) => indicator.state === 'current');
+    expect(current.map((indicator) => indicator.index)).toEqual([snapshot.context.stepIndex]);
+    if (selectCanSubmit(snapshot)) {
+      expect(snapshot.context.readOnly).toBe(false);
+      expect(snapshot.context.syncState).not.toBe('conflict');
     }
-    actor.stop();
-  });
-});
+  }
+  actor.stop();
+}
 
 /**
- * The TUR fund's own definition through the same machine (issue 9): loading a stored TUR draft, changing a field
+ * The TUR fund's own definition through the same machine: loading a stored TUR draft, changing a field
  * whose dependants reset, moving through the six steps. Each walked path is replayed and its context compared.
  */
 const turInput: ApplicationWizardInput = { ...input, definition: turWizardDefinition as unknown as ApplicationWizardInput['definition'] };
@@ -444,38 +443,32 @@ const turWalk = pathsCoveringEveryEdge(applicationWizardMachine, {
     (event.type !== 'field.change' || snapshot.context.values.progRegione === '9')) as never,
 });
 
-describe('application-wizard machine paths: the TUR definition', () => {
-  it.each(turWalk.paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const { actor, apply } = startReplay(turInput, 'stand-in');
-    for (const step of path.steps.slice(1)) await apply(step.event as GraphEvent);
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toEqual(path.state.value);
-    expect(snapshot.context).toEqual(path.state.context);
-    // A new region clears province and comune (spec §4); the steps are TUR's six.
-    if (snapshot.context.values.progRegione === '12') expect(snapshot.context.values).toMatchObject({ progProvincia: '', progComune: '' });
-    if (snapshot.matches('ready')) expect(selectStepStates(snapshot)).toHaveLength(6);
-    actor.stop();
-  });
+async function replayTurPath(path: WizardPath): Promise<void> {
+  const { actor, apply } = startReplay(turInput, 'stand-in');
+  for (const step of path.steps.slice(1)) await apply(step.event as GraphEvent);
+  const snapshot = actor.getSnapshot();
+  expect(snapshot.value).toEqual(path.state.value);
+  expect(snapshot.context).toEqual(path.state.context);
+  // A new region clears province and comune (spec §4); the steps are TUR's six.
+  if (snapshot.context.values.progRegione === '12') expect(snapshot.context.values).toMatchObject({ progProvincia: '', progComune: '' });
+  if (snapshot.matches('ready')) expect(selectStepStates(snapshot)).toHaveLength(6);
+  actor.stop();
+}
 
-  // Compares every edge of the TUR graph with the walked paths: seconds on a busy machine.
-  it('walks every transition of its graph', { timeout: 60_000 }, () => {
-    expect(turWalk.unwalkedEdges()).toEqual([]);
-  });
-});
-
-describe('application-wizard machine coverage', () => {
-  it.each(walks)('walks every transition of the graph: $name', ({ edges, unwalkedEdges }) => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('keeps the number of paths small enough to read', () => {
-    expect(walks.reduce((count, walk) => count + walk.paths.length, 0)).toBeLessThan(200);
-  });
-
-  it('takes every transition declared in the machine config, raised and eventless ones included', () => {
-    expect(declaredTransitions(applicationWizardMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
+describeMachinePaths({
+  title: 'application-wizard machine',
+  machine: applicationWizardMachine,
+  walks: [...walks.map((walk) => ({ ...walk, fund: 'PUI' as const })), { name: 'the TUR definition', fund: 'TUR' as const, ...turWalk }],
+  name: describePath,
+  taken: () => takenTransitions,
+  replay: (path, walk) => (walk.fund === 'TUR' ? replayTurPath(path) : replayPuiPath(path)),
+  // Comparing every edge of the TUR graph with the walked paths takes seconds on a busy machine.
+  coverageTest: { timeout: 60_000 },
+  coverage: () => {
+    it('keeps the number of paths of the PUI walks small enough to read, all together', () => {
+      expect(walks.reduce((count, walk) => count + walk.paths.length, 0)).toBeLessThan(200);
+    });
+  },
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject, type InspectionEvent } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { pathsCoveringEveryEdge, declaredTransitions, transitionKey } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, transitionKey } from '../support/machineGraph.ts';
 import { acceptAttribute, acceptedKindsLabel, isAcceptedFile } from '../../machines/attachment-slot/acceptedFiles.ts';
 import { createAttachmentSlotActors, isRetryableUploadFailure } from '../../machines/attachment-slot/actors.ts';
 import { attachmentSlotMachine } from '../../machines/attachment-slot/attachmentSlot.machine.ts';
@@ -117,7 +118,7 @@ const traversal = { input, events: graphEvents as AttachmentSlotEvent[], filterE
 
 type SlotPath = StatePath<AttachmentSlotSnapshot, AttachmentSlotEvent>;
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(attachmentSlotMachine, traversal);
+const walk = pathsCoveringEveryEdge(attachmentSlotMachine, traversal);
 
 // ---------------------------------------------------------------------------------------------
 // Replay: the upload is a callback actor the test drives by sending its events; removal and download
@@ -205,8 +206,14 @@ const describePath = (path: SlotPath) =>
       .join(' → ') || '(start)'
   }`;
 
-describe('attachment-slot machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'attachment-slot machine',
+  machine: attachmentSlotMachine,
+  walks: [walk],
+  maxPaths: 200,
+  name: describePath,
+  taken: () => takenTransitions,
+  replay: async (path) => {
     const replay = startReplay();
     const { actor, apply } = replay;
     for (const step of path.steps.slice(1)) {
@@ -260,23 +267,7 @@ describe('attachment-slot machine paths', () => {
       expect(selectCanRemove(snapshot)).toBe(snapshot.context.enabled);
     }
     actor.stop();
-  });
-});
-
-describe('attachment-slot machine coverage', () => {
-  it('walks every transition of the graph', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('keeps the number of paths small enough to read', () => {
-    expect(paths.length).toBeLessThan(200);
-  });
-
-  it('takes every transition declared in the machine config, eventless ones included', () => {
-    const declared = declaredTransitions(attachmentSlotMachine.root);
-    expect(declared.filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
+  },
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import type { User } from '../../domain/user.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
@@ -107,7 +108,8 @@ const traversal = {
 
 type AuthPath = StatePath<AuthSnapshot, AuthEvent>;
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(authMachine, traversal);
+const walk = pathsCoveringEveryEdge(authMachine, traversal);
+const { paths, edges } = walk;
 
 // ---------------------------------------------------------------------------------------------
 // Replay on a real actor: invoked actors are promises the test settles, storage actions write to
@@ -207,8 +209,13 @@ const logoutCompletions = new Set(['xstate.done.actor.revokeSession', 'xstate.er
 
 const sessionEndingEvents = new Set(['session.expired', ...logoutCompletions, 'auth.logout.local', 'xstate.error.actor.refreshTokens']);
 
-describe('auth machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'auth machine',
+  machine: authMachine,
+  walks: [walk],
+  name: describePath,
+
+  replay: async (path) => {
     const { actor, browser, apply } = startReplay();
     const idTokensSeen: (string | null)[] = [];
     const refreshTokensSeen: (string | null)[] = [];
@@ -251,43 +258,37 @@ describe('auth machine paths', () => {
       expect(browser.localDataCleared).toBe(1);
     }
     actor.stop();
-  });
-});
+  },
+  coverage: () => {
+    it('reaches every state of the machine', () => {
+      const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+      for (const state of Object.keys(authMachine.root.states)) {
+        expect(reached).toContain(JSON.stringify(state));
+      }
+    });
 
-describe('auth machine coverage', () => {
-  it('walks every transition of the machine', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('reaches every state of the machine', () => {
-    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    for (const state of Object.keys(authMachine.root.states)) {
-      expect(reached).toContain(JSON.stringify(state));
-    }
-  });
-
-  it('takes every transition declared in the machine config', () => {
-    // Declared transitions (state + event + target) must each appear among the walked edges,
-    // so a transition the fixtures cannot trigger is reported instead of silently skipped.
-    const walked = new Set(
-      edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type} ${JSON.stringify(edge.nextState.value)}`),
-    );
-    const declared: string[] = [];
-    for (const [name, node] of Object.entries(authMachine.root.states)) {
-      for (const [eventType, transitions] of node.transitions) {
-        for (const transition of transitions) {
-          const target = transition.target?.[0]?.key ?? name;
-          declared.push(`"${name}" ${eventType} "${target}"`);
+    it('takes every transition declared in the machine config, from every state for the root ones', () => {
+      // Declared transitions (state + event + target) must each appear among the walked edges,
+      // so a transition the fixtures cannot trigger is reported instead of silently skipped.
+      const walked = new Set(
+        edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type} ${JSON.stringify(edge.nextState.value)}`),
+      );
+      const declared: string[] = [];
+      for (const [name, node] of Object.entries(authMachine.root.states)) {
+        for (const [eventType, transitions] of node.transitions) {
+          for (const transition of transitions) {
+            const target = transition.target?.[0]?.key ?? name;
+            declared.push(`"${name}" ${eventType} "${target}"`);
+          }
         }
       }
-    }
-    for (const [eventType, transitions] of authMachine.root.transitions) {
-      for (const transition of transitions) {
-        const target = transition.target?.[0]?.key;
-        for (const name of Object.keys(authMachine.root.states)) declared.push(`"${name}" ${eventType} "${target}"`);
+      for (const [eventType, transitions] of authMachine.root.transitions) {
+        for (const transition of transitions) {
+          const target = transition.target?.[0]?.key;
+          for (const name of Object.keys(authMachine.root.states)) declared.push(`"${name}" ${eventType} "${target}"`);
+        }
       }
-    }
-    expect(declared.filter((transition) => !walked.has(transition))).toEqual([]);
-  });
+      expect(declared.filter((transition) => !walked.has(transition))).toEqual([]);
+    });
+  },
 });

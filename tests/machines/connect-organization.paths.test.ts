@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import { connectOrganizationMachine } from '../../machines/connect-organization/connectOrganization.machine.ts';
 import type { ConnectOrganizationSnapshot } from '../../machines/connect-organization/selectors.ts';
@@ -71,7 +72,8 @@ const traversal = {
 
 type Path = StatePath<ConnectOrganizationSnapshot, ConnectOrganizationEvent>;
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(connectOrganizationMachine, traversal);
+const walk = pathsCoveringEveryEdge(connectOrganizationMachine, traversal);
+const { paths, edges } = walk;
 
 // ---------------------------------------------------------------------------------------------
 // Replay on a real actor whose look-up is a promise the test settles.
@@ -124,8 +126,14 @@ function describePath(path: Path): string {
   return `${JSON.stringify(path.state.value)} [${path.state.context.pIva}] via ${events.join(' → ') || '(start)'}`;
 }
 
-describe('connect-organization machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'connect-organization machine',
+  machine: connectOrganizationMachine,
+  walks: [walk],
+  maxPaths: 200,
+  name: describePath,
+
+  replay: async (path) => {
     const { actor, lookups, apply } = startReplay();
     for (const step of path.steps.slice(1)) {
       await apply(step.event);
@@ -146,42 +154,32 @@ describe('connect-organization machine paths', () => {
     }
     if (snapshot.matches('AlreadyRegisteredOpen')) expect(snapshot.context.organization).not.toBeNull();
     actor.stop();
-  });
-});
-
-describe('connect-organization machine coverage', () => {
-  it('keeps the number of paths sensible', () => {
-    expect(paths.length).toBeLessThan(200);
-  });
-
-  it('walks every transition of the machine', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('reaches every state of the machine', () => {
-    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    for (const state of Object.keys(connectOrganizationMachine.root.states)) {
-      expect(reached).toContain(JSON.stringify(state));
-    }
-  });
-
-  it('takes every transition declared in the machine config, from every state for the root ones', () => {
-    const walked = new Set(
-      edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type} ${JSON.stringify(edge.nextState.value)}`),
-    );
-    const declared: string[] = [];
-    for (const [name, node] of Object.entries(connectOrganizationMachine.root.states)) {
-      for (const [eventType, transitions] of node.transitions) {
-        for (const transition of transitions) declared.push(`"${name}" ${eventType} "${transition.target?.[0]?.key ?? name}"`);
+  },
+  coverage: () => {
+    it('reaches every state of the machine', () => {
+      const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+      for (const state of Object.keys(connectOrganizationMachine.root.states)) {
+        expect(reached).toContain(JSON.stringify(state));
       }
-    }
-    for (const [eventType, transitions] of connectOrganizationMachine.root.transitions) {
-      for (const transition of transitions) {
-        const target = transition.target?.[0]?.key;
-        for (const name of Object.keys(connectOrganizationMachine.root.states)) declared.push(`"${name}" ${eventType} "${target}"`);
+    });
+
+    it('takes every transition declared in the machine config, from every state for the root ones', () => {
+      const walked = new Set(
+        edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type} ${JSON.stringify(edge.nextState.value)}`),
+      );
+      const declared: string[] = [];
+      for (const [name, node] of Object.entries(connectOrganizationMachine.root.states)) {
+        for (const [eventType, transitions] of node.transitions) {
+          for (const transition of transitions) declared.push(`"${name}" ${eventType} "${transition.target?.[0]?.key ?? name}"`);
+        }
       }
-    }
-    expect(declared.filter((transition) => !walked.has(transition))).toEqual([]);
-  });
+      for (const [eventType, transitions] of connectOrganizationMachine.root.transitions) {
+        for (const transition of transitions) {
+          const target = transition.target?.[0]?.key;
+          for (const name of Object.keys(connectOrganizationMachine.root.states)) declared.push(`"${name}" ${eventType} "${target}"`);
+        }
+      }
+      expect(declared.filter((transition) => !walked.has(transition))).toEqual([]);
+    });
+  },
 });

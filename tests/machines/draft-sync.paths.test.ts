@@ -11,7 +11,8 @@ import type {
   SaveDraftRequest,
   SavedDraftVersion,
 } from '../../machines/draft-sync/types.ts';
-import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 
 type EventFixtures = { [K in DraftSyncEvent['type']]: readonly Extract<DraftSyncEvent, { type: K }>[] };
 
@@ -57,7 +58,7 @@ const graphEvents: GraphEvent[] = [
 const input = { version: 3 };
 
 // At most two changes and two retries in a row: enough to take every transition, few enough to read.
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(draftSyncMachine, {
+const walk = pathsCoveringEveryEdge(draftSyncMachine, {
   input,
   events: graphEvents as DraftSyncEvent[],
   filterEvents: ((snapshot: DraftSyncSnapshot, event: GraphEvent) => {
@@ -131,21 +132,20 @@ const describeEvent = (event: GraphEvent) =>
       ? `save failed(${(event.error as { status: number | null }).status})`
       : event.type.replace(/^xstate\./, '');
 
-describe('draft-sync machine paths', () => {
-  it.each(
-    paths.map(
-      (path) =>
-        [
-          `${JSON.stringify(path.state.value)} via ${
-            path.steps
-              .slice(1)
-              .map((s) => describeEvent(s.event as GraphEvent))
-              .join(' → ') || '(start)'
-          }`,
-          path,
-        ] as const,
-    ),
-  )('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'draft-sync machine',
+  machine: draftSyncMachine,
+  walks: [walk],
+  maxPaths: 200,
+  name: (path) =>
+    `${JSON.stringify(path.state.value)} via ${
+      path.steps
+        .slice(1)
+        .map((s) => describeEvent(s.event as GraphEvent))
+        .join(' → ') || '(start)'
+    }`,
+  taken: () => takenTransitions,
+  replay: async (path) => {
     const { actor, saves, reported, reloads, apply } = startReplay();
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
@@ -166,22 +166,7 @@ describe('draft-sync machine paths', () => {
     expect(snapshot.context).toEqual(path.state.context);
     expect(selectHasUnsavedChanges(snapshot)).toBe(snapshot.context.revision !== snapshot.context.savedRevision);
     actor.stop();
-  });
-});
-
-describe('draft-sync machine coverage', () => {
-  it('walks every transition of the graph', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('keeps the number of paths small enough to read', () => {
-    expect(paths.length).toBeLessThan(200);
-  });
-
-  it('takes every transition declared in the machine config, delayed ones included', () => {
-    expect(declaredTransitions(draftSyncMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
+  },
 });
 
 describe('draft-sync on a clock', () => {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { fieldEditMachine } from '../../machines/field-edit/fieldEdit.machine.ts';
 import type { FieldEditSnapshot } from '../../machines/field-edit/selectors.ts';
 import { selectCanSave, selectSaveOutcome } from '../../machines/field-edit/selectors.ts';
@@ -51,7 +52,7 @@ const traversal = {
 
 type FieldEditPath = StatePath<FieldEditSnapshot, FieldEditEvent>;
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(fieldEditMachine, traversal);
+const walk = pathsCoveringEveryEdge(fieldEditMachine, traversal);
 
 // ---------------------------------------------------------------------------------------------
 // Replay on a real actor whose save is a promise the test settles, recording what it was asked.
@@ -105,8 +106,14 @@ function describePath(path: FieldEditPath): string {
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
-describe('field-edit machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'field-edit machine',
+  machine: fieldEditMachine,
+  walks: [walk],
+  maxPaths: 200,
+  name: describePath,
+  taken: () => takenTransitions,
+  replay: async (path) => {
     const { actor, saves, apply } = startReplay();
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
@@ -142,20 +149,5 @@ describe('field-edit machine paths', () => {
     );
     if (selectSaveOutcome(snapshot) === 'rejected') expect(snapshot.context.failure).toBe(refused.message);
     actor.stop();
-  });
-});
-
-describe('field-edit machine coverage', () => {
-  it('walks every transition of the machine', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('keeps the number of paths small enough to read', () => {
-    expect(paths.length).toBeLessThan(200);
-  });
-
-  it('takes every transition declared in the machine config', () => {
-    expect(declaredTransitions(fieldEditMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
+  },
 });

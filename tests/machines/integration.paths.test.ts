@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import { integrationMachine } from '../../machines/integration/integration.machine.ts';
@@ -11,7 +11,8 @@ import {
   type IntegrationSnapshot,
 } from '../../machines/integration/selectors.ts';
 import type { CompleteIntegrationInput, IntegrationEvent, IntegrationInput } from '../../machines/integration/types.ts';
-import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 
 type EventFixtures = { [K in IntegrationEvent['type']]: readonly Extract<IntegrationEvent, { type: K }>[] };
 
@@ -91,21 +92,19 @@ function startReplay(input: IntegrationInput) {
 const describeEvent = (event: GraphEvent) =>
   event.type === 'documents.changed' ? `documents(${event.count})` : event.type.replace(/^xstate\./, '');
 
-describe.each(walks)('integration machine paths: $name', ({ input, paths }) => {
-  it.each(
-    paths.map(
-      (path) =>
-        [
-          `${JSON.stringify(path.state.value)} via ${
-            path.steps
-              .slice(1)
-              .map((s) => describeEvent(s.event as GraphEvent))
-              .join(' → ') || '(start)'
-          }`,
-          path,
-        ] as const,
-    ),
-  )('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'integration machine',
+  machine: integrationMachine,
+  walks,
+  name: (path) =>
+    `${JSON.stringify(path.state.value)} via ${
+      path.steps
+        .slice(1)
+        .map((s) => describeEvent(s.event as GraphEvent))
+        .join(' → ') || '(start)'
+    }`,
+  taken: () => takenTransitions,
+  replay: async (path, { input }) => {
     const { actor, sent, notified, apply } = startReplay(input);
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
@@ -137,16 +136,5 @@ describe.each(walks)('integration machine paths: $name', ({ input, paths }) => {
     expect(selectIsCompleting(snapshot)).toBe(snapshot.matches('completing'));
     if (selectCanComplete(snapshot)) expect(snapshot.context.documents).toBeGreaterThan(0);
     actor.stop();
-  });
-});
-
-describe('integration machine coverage', () => {
-  it.each(walks)('walks every transition of the graph: $name', ({ edges, unwalkedEdges }) => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('takes every transition declared in the machine config', () => {
-    expect(declaredTransitions(integrationMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
+  },
 });

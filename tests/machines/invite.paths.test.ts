@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { inviteMachine } from '../../machines/invite/invite.machine.ts';
 import { selectCanSend, selectOutcome, type InviteSnapshot } from '../../machines/invite/selectors.ts';
 import type { InviteEvent, SendInvitesInput, SendInvitesOutput } from '../../machines/invite/types.ts';
@@ -72,7 +73,7 @@ const traversal = {
 
 type InvitePath = StatePath<InviteSnapshot, InviteEvent>;
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(inviteMachine, traversal);
+const walk = pathsCoveringEveryEdge(inviteMachine, traversal);
 
 const takenTransitions = new Set<string>();
 
@@ -122,8 +123,14 @@ function describePath(path: InvitePath): string {
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
-describe('invite machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'invite machine',
+  machine: inviteMachine,
+  walks: [walk],
+  maxPaths: 200,
+  name: describePath,
+  taken: () => takenTransitions,
+  replay: async (path) => {
     const { actor, requests, apply } = startReplay();
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
@@ -149,20 +156,5 @@ describe('invite machine paths', () => {
       expect(snapshot.context.emails.some((e) => e.trim() !== '')).toBe(true);
     }
     actor.stop();
-  });
-});
-
-describe('invite machine coverage', () => {
-  it('walks every transition of the machine', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('keeps the number of paths small enough to read', () => {
-    expect(paths.length).toBeLessThan(200);
-  });
-
-  it('takes every transition declared in the machine config', () => {
-    expect(declaredTransitions(inviteMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
+  },
 });

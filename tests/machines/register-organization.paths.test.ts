@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import type { CreateOrganizationInput } from '../../domain/organization.ts';
 import { registerOrganizationMachine } from '../../machines/register-organization/registerOrganization.machine.ts';
@@ -90,7 +91,8 @@ const traversal = {
 
 type Path = StatePath<RegisterOrganizationSnapshot, RegisterOrganizationEvent>;
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(registerOrganizationMachine, traversal);
+const walk = pathsCoveringEveryEdge(registerOrganizationMachine, traversal);
+const { paths } = walk;
 
 // ---------------------------------------------------------------------------------------------
 // Replay: invoked actors are promises the test settles; host effects are recorded.
@@ -153,8 +155,14 @@ function describePath(path: Path): string {
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
-describe('register-organization machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'register-organization machine',
+  machine: registerOrganizationMachine,
+  walks: [walk],
+  maxPaths: 200,
+  name: describePath,
+
+  replay: async (path) => {
     const { actor, sent, announced, apply } = startReplay();
     for (const step of path.steps.slice(1)) {
       await apply(step.event);
@@ -179,36 +187,13 @@ describe('register-organization machine paths', () => {
       expect(snapshot.status).toBe('done');
     }
     actor.stop();
-  });
-});
-
-describe('register-organization machine coverage', () => {
-  it('keeps the number of paths sensible', () => {
-    expect(paths.length).toBeLessThan(200);
-  });
-
-  it('walks every transition of the machine', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('reaches every state of the machine', () => {
-    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    for (const state of Object.keys(registerOrganizationMachine.root.states)) {
-      expect(reached).toContain(JSON.stringify(state));
-    }
-  });
-
-  it('takes every transition declared in the machine config', () => {
-    const walked = new Set(
-      edges.map((edge) => `${JSON.stringify(edge.state.value)} ${edge.event.type} ${JSON.stringify(edge.nextState.value)}`),
-    );
-    const declared: string[] = [];
-    for (const [name, node] of Object.entries(registerOrganizationMachine.root.states)) {
-      for (const [eventType, transitions] of node.transitions) {
-        for (const transition of transitions) declared.push(`"${name}" ${eventType} "${transition.target?.[0]?.key ?? name}"`);
+  },
+  coverage: () => {
+    it('reaches every state of the machine', () => {
+      const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+      for (const state of Object.keys(registerOrganizationMachine.root.states)) {
+        expect(reached).toContain(JSON.stringify(state));
       }
-    }
-    expect(declared.filter((transition) => !walked.has(transition))).toEqual([]);
-  });
+    });
+  },
 });

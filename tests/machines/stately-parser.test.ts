@@ -43,8 +43,8 @@ describe('every machine has its path tests', () => {
     expect(existsSync(file.pathTest), `${file.pathTest} should exist`).toBe(true);
     const source = readFileSync(file.pathTest, 'utf8');
     expect(source, 'a path test walks the graph with pathsCoveringEveryEdge').toContain('pathsCoveringEveryEdge(');
-    expect(source, 'a coverage block').toMatch(/describe\('[^']*coverage'/);
-    expect(source, 'the coverage test: no unwalked edge').toMatch(/unwalkedEdges\(\)\)\.toEqual\(\[\]\)/);
-    expect(source, 'the coverage test: every declared transition taken').toMatch(/declared/);
+    // describeMachinePaths writes the paths' tests and the coverage block (no unwalked edge, every declared
+    // transition taken): the same for every machine.
+    expect(source, 'the path tests and their coverage through describeMachinePaths').toContain('describeMachinePaths({');
   });
 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { statusChangeMachine } from '../../machines/status-change/statusChange.machine.ts';
 import { selectIsDialogOpen, selectIsSubmitting, type StatusChangeSnapshot } from '../../machines/status-change/selectors.ts';
 import type { ChangeStatusInput, StatusChangeEvent, StatusChangeRequest } from '../../machines/status-change/types.ts';
@@ -53,7 +54,7 @@ const traversal = {
   filterEvents: (snapshot: StatusChangeSnapshot, event: StatusChangeEvent) => snapshot.can(event),
 };
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(statusChangeMachine, traversal);
+const walk = pathsCoveringEveryEdge(statusChangeMachine, traversal);
 
 const takenTransitions = new Set<string>();
 
@@ -101,21 +102,20 @@ const describeEvent = (event: GraphEvent) =>
       ? `note(${event.note.length})`
       : event.type.replace(/^xstate\./, '');
 
-describe('status-change machine paths', () => {
-  it.each(
-    paths.map(
-      (path) =>
-        [
-          `${JSON.stringify(path.state.value)} via ${
-            path.steps
-              .slice(1)
-              .map((s) => describeEvent(s.event as GraphEvent))
-              .join(' → ') || '(start)'
-          }`,
-          path,
-        ] as const,
-    ),
-  )('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'status-change machine',
+  machine: statusChangeMachine,
+  walks: [walk],
+  maxPaths: 200,
+  name: (path) =>
+    `${JSON.stringify(path.state.value)} via ${
+      path.steps
+        .slice(1)
+        .map((s) => describeEvent(s.event as GraphEvent))
+        .join(' → ') || '(start)'
+    }`,
+  taken: () => takenTransitions,
+  replay: async (path) => {
     const { actor, sent, notified, apply } = startReplay();
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
@@ -144,20 +144,5 @@ describe('status-change machine paths', () => {
     expect(selectIsDialogOpen(snapshot)).toBe(snapshot.matches('confirming') || snapshot.matches('submitting'));
     expect(selectIsSubmitting(snapshot)).toBe(snapshot.matches('submitting'));
     actor.stop();
-  });
-});
-
-describe('status-change machine coverage', () => {
-  it('walks every transition of the machine', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('keeps the number of paths small enough to read', () => {
-    expect(paths.length).toBeLessThan(200);
-  });
-
-  it('takes every transition declared in the machine config', () => {
-    expect(declaredTransitions(statusChangeMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
+  },
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { surveyMessages } from '../../domain/messages/survey.ts';
 import type { SurveyIssue } from '../../domain/surveys.ts';
@@ -21,7 +21,8 @@ import type {
   SurveyWizardInput,
   SurveyWizardLoaded,
 } from '../../machines/survey-wizard/types.ts';
-import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 
 type EventFixtures = { [K in SurveyWizardEvent['type']]: readonly Extract<SurveyWizardEvent, { type: K }>[] };
 
@@ -163,21 +164,19 @@ const describeEvent = (event: GraphEvent) => {
   return event.type.replace(/^xstate\./, '');
 };
 
-describe.each(walks)('survey wizard paths: $name', ({ input, paths }) => {
-  it.each(
-    paths.map(
-      (path) =>
-        [
-          `${JSON.stringify(path.state.value)} via ${
-            path.steps
-              .slice(1)
-              .map((s) => describeEvent(s.event as GraphEvent))
-              .join(' → ') || '(start)'
-          }`,
-          path,
-        ] as const,
-    ),
-  )('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'survey wizard',
+  machine: surveyWizardMachine,
+  walks,
+  name: (path) =>
+    `${JSON.stringify(path.state.value)} via ${
+      path.steps
+        .slice(1)
+        .map((s) => describeEvent(s.event as GraphEvent))
+        .join(' → ') || '(start)'
+    }`,
+  taken: () => takenTransitions,
+  replay: async (path, { input }) => {
     const { actor, forwarded, submitted, host, apply } = startReplay(input);
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
@@ -239,24 +238,14 @@ describe.each(walks)('survey wizard paths: $name', ({ input, paths }) => {
     expect(snapshot.context).toEqual(path.state.context);
     if (selectCanSubmit(snapshot)) expect(snapshot.context.attachmentsValid).toBe(true);
     actor.stop();
-  });
-});
-
-describe('survey wizard coverage', () => {
-  it.each(walks)('walks every transition of the graph: $name', ({ edges, unwalkedEdges }) => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('takes every transition declared in the machine config', () => {
-    expect(declaredTransitions(surveyWizardMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
-
-  it('refuses to run without its actors', async () => {
-    const actor = createActor(surveyWizardMachine, { input: { mode: 'review', access: 'edit' } });
-    actor.start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(actor.getSnapshot().value).toBe('loadFailed');
-    actor.stop();
-  });
+  },
+  coverage: () => {
+    it('refuses to run without its actors', async () => {
+      const actor = createActor(surveyWizardMachine, { input: { mode: 'review', access: 'edit' } });
+      actor.start();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(actor.getSnapshot().value).toBe('loadFailed');
+      actor.stop();
+    });
+  },
 });

@@ -58,17 +58,19 @@ export function pathsCoveringEveryEdge<TSnapshot extends Snapshot<unknown>, TEve
     return edges.map((edge) => edgeKey(edge.state, edge.event, edge.nextState)).filter((key) => !walked.has(key));
   };
 
+  /** The declared transitions the paths take (transitionKey names), through the machine's own transition function. */
+  const taken: ReadonlySet<string> = isStateMachine(logic) ? transitionsTakenBy(logic, paths, traversal.input) : new Set();
   if (isStateMachine(logic)) {
     recordMachineCoverage({
       machine: logic.id,
       states: countStates(logic.root),
       declared: [...new Set(declaredTransitions(logic.root))],
-      taken: [...transitionsTakenBy(logic, paths, traversal.input)],
+      taken: [...taken],
       paths: paths.length,
     });
   }
 
-  return { paths, edges, unwalkedEdges };
+  return { paths, edges, unwalkedEdges, taken };
 }
 
 function isStateMachine(logic: unknown): logic is AnyStateMachine {

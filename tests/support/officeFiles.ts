@@ -184,8 +184,8 @@ export function craftedZip(entries: CraftedEntry[]): Buffer {
 }
 
 /**
- * The probe's first bomb (issue 31): a .docx of about 8 MB whose one ZIP64 entry inflates to 8 GiB, its
- * 32-bit size fields 0xFFFFFFFF — just under the 4 GiB the old check allowed, read as a size.
+ * A decompression bomb: a .docx of about 8 MB whose one ZIP64 entry inflates to 8 GiB, its
+ * 32-bit size fields 0xFFFFFFFF — just under 4 GiB to a check that would read them as a size.
  */
 export function zip64Bomb(): Buffer {
   const eightGib = 8 * 1024 ** 3;
@@ -197,7 +197,7 @@ export function zip64Bomb(): Buffer {
 
 /**
  * The probe's second bomb: a .docx of about 4 MB with 409 entries of just under 10 MiB of zeros each (about
- * 4.3 GB in all), each below the old per-entry ratio check's 10 MiB.
+ * 4.3 GB in all), each below 10 MiB, where a per-entry ratio check would start.
  */
 export function manyEntriesBomb(options: { descriptor?: boolean; entrySize?: number; entries?: number } = {}): Buffer {
   const size = options.entrySize ?? 10 * 1024 * 1024 - 1;

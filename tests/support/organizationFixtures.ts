@@ -42,7 +42,6 @@ export function organizationPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const selected = (organizationId: string) => ({ SelectedOrganizationId: organizationId });
 
 /** Registers a person and lets them create an organisation; returns both. */

@@ -83,7 +83,7 @@ describe('what an upload is, whatever its chunks', () => {
   });
 });
 
-describe('macros declared by the package, whatever its parts are called (issue 31, finding 5)', () => {
+describe('macros declared by the package, whatever its parts are called', () => {
   const DOCM_MAIN = 'application/vnd.ms-word.document.macroEnabled.main+xml';
   const VBA = '<Override PartName="/word/media/image1.bin" ContentType="application/vnd.ms-office.vbaProject"/>';
   const documentRels = (type: string) =>
@@ -131,7 +131,7 @@ describe('macros declared by the package, whatever its parts are called (issue 3
   });
 });
 
-describe('decompression bombs (issue 31, finding 2): refused while they stream, before anyone opens them', () => {
+describe('decompression bombs: refused while they stream, before anyone opens them', () => {
   const refusal = (bytes: Buffer, size = 65536) =>
     inspect(bytes, size).then(
       () => 'accepted',

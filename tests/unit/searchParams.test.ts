@@ -16,13 +16,12 @@ import { Route as RegisterOrgRoute } from '../../src/routes/_authenticated/regis
 import { Route as WelcomeRoute } from '../../src/routes/index.tsx';
 
 /*
- * The route tree's search params used to be zod schemas; they are small functions now, so zod stays out of the
- * portal's first load. These are the schemas as they were: every function must give what its schema gave, for
+ * The route tree's search params are small hand-written functions, so zod stays out of the portal's first load.
+ * These zod schemas are what they are held to: every function must give what its schema gives, for
  * every combination of the values below (valid, at the bounds, of the wrong type, malformed), as the route sees
  * it: TanStack Router lays validateSearch's answer over the URL's raw params, so a key the answer leaves out
- * keeps its raw value. One change on purpose: the two date ranges' transforms left `from`/`to` out to drop an
- * incomplete or reversed range, which let the raw values through; they are now dropped (set undefined), as
- * their comments always said.
+ * keeps its raw value. One difference on purpose: the two date ranges' transforms leave `from`/`to` out to drop an
+ * incomplete or reversed range, which lets the raw values through; the functions drop them (set undefined).
  */
 const isoDay = z
   .string()

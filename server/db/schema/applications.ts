@@ -35,7 +35,7 @@ export const applications = pgTable(
     draft: jsonb('draft').$type<Record<string, unknown>>(),
     draftVersion: integer('draft_version').notNull().default(0),
     draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
-    /** The submitted application (issue 5) and its admin-only warnings (Italian texts, spec §5). */
+    /** The submitted application and its admin-only warnings (Italian texts, spec §5). */
     body: jsonb('body').$type<Record<string, unknown>>(),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     /** Candidacy date: the latest submission. Sorted and filtered on by the admin list. */

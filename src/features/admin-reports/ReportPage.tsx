@@ -32,7 +32,7 @@ interface ReportPageProps {
 }
 
 /**
- * One report (issue 13): its filters (fund, presentation days in Rome) live in the URL with wid and rid; the
+ * One report: its filters (fund, presentation days in Rome) live in the URL with wid and rid; the
  * server computes the figures; each section is a chart with its table; "Scarica Excel" takes the tables away.
  */
 export function ReportPage({ search, onSearchChange }: ReportPageProps) {

@@ -42,4 +42,3 @@ export const chip = style({
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
 export const historyList = style({ margin: 0, paddingLeft: vars.space.lg });
-export const placeholderActions = style({ marginTop: vars.space.lg });
