@@ -1,11 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { hostPromise } from '../host.ts';
 import { passwordMessages } from '../../domain/messages/password.ts';
 import { newPasswordProblem } from '../../domain/passwordRules.ts';
 import type { ChangePasswordFailure, ChangePasswordInput, PasswordChangeContext, PasswordChangeEvent, PasswordField } from './types.ts';
-
-const changePasswordNotProvided = fromPromise<void, ChangePasswordInput>(() =>
-  Promise.reject(new Error('password-change machine: actor "changePassword" must be supplied with machine.provide({ actors })')),
-);
 
 /** The rules checked before anything is sent: the current password typed, the new one long enough. */
 function problemsOf(context: PasswordChangeContext): Partial<Record<PasswordField, string>> {
@@ -25,7 +22,7 @@ export const passwordChangeMachine = setup({
     events: {} as PasswordChangeEvent,
   },
   actors: {
-    changePassword: changePasswordNotProvided,
+    changePassword: hostPromise<void, ChangePasswordInput>('password-change', 'changePassword'),
   },
   guards: {
     keepsTheRules: ({ context }) => Object.keys(problemsOf(context)).length === 0,

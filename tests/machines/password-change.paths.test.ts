@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { passwordMessages } from '../../domain/messages/password.ts';
-import { declaredTransitions, pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
+import { describeMachinePaths } from '../support/describeMachinePaths.ts';
+import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { passwordChangeMachine } from '../../machines/password-change/passwordChange.machine.ts';
 import { selectIsChanged, selectIsSubmitting, type PasswordChangeSnapshot } from '../../machines/password-change/selectors.ts';
 import type { ChangePasswordFailure, ChangePasswordInput, PasswordChangeEvent } from '../../machines/password-change/types.ts';
@@ -57,7 +58,7 @@ const traversal = {
 
 type PasswordChangePath = StatePath<PasswordChangeSnapshot, PasswordChangeEvent>;
 
-const { paths, edges, unwalkedEdges } = pathsCoveringEveryEdge(passwordChangeMachine, traversal);
+const walk = pathsCoveringEveryEdge(passwordChangeMachine, traversal);
 
 const takenTransitions = new Set<string>();
 
@@ -106,8 +107,14 @@ function describePath(path: PasswordChangePath): string {
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ') || '(start)'}`;
 }
 
-describe('password-change machine paths', () => {
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+describeMachinePaths({
+  title: 'password-change machine',
+  machine: passwordChangeMachine,
+  walks: [walk],
+  maxPaths: 200,
+  name: describePath,
+  taken: () => takenTransitions,
+  replay: async (path) => {
     const { actor, requests, apply } = startReplay();
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
@@ -143,20 +150,5 @@ describe('password-change machine paths', () => {
     expect(snapshot.value).toEqual(path.state.value);
     expect(snapshot.context).toEqual(path.state.context);
     actor.stop();
-  });
-});
-
-describe('password-change machine coverage', () => {
-  it('walks every transition of the machine', () => {
-    expect(unwalkedEdges()).toEqual([]);
-    expect(edges.length).toBeGreaterThan(0);
-  });
-
-  it('keeps the number of paths small enough to read', () => {
-    expect(paths.length).toBeLessThan(200);
-  });
-
-  it('takes every transition declared in the machine config', () => {
-    expect(declaredTransitions(passwordChangeMachine.root).filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
+  },
 });
