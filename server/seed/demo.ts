@@ -80,6 +80,35 @@ const DEMO_ORGANIZATIONS: DemoOrganization[] = [
   { name: 'Comune di L\u2019Aquila', comune: "L'Aquila", provinceSigla: 'AQ', formaGiuridica: 1, contact: 'Valentina Ciccone' },
 ];
 
+/** The CAP of each demo comune (its centre's, for cities with several). */
+const DEMO_CAP: Record<string, string> = {
+  Matera: '75100',
+  Assisi: '06081',
+  Taormina: '98039',
+  Alba: '12051',
+  Lecce: '73100',
+  Bologna: '40121',
+  Trento: '38122',
+  Piombino: '57025',
+  Sorrento: '80067',
+  Urbino: '61029',
+  Bagnoregio: '01022',
+  'Zafferana Etnea': '95019',
+  Cagliari: '09124',
+  Ancona: '60121',
+  Pescara: '65121',
+  Bra: '12042',
+  Siena: '53100',
+  Verona: '37121',
+  Bergamo: '24121',
+  Como: '22100',
+  Perugia: '06121',
+  Palermo: '90133',
+  'Salsomaggiore Terme': '43039',
+  Genova: '16121',
+  "L'Aquila": '67100',
+};
+
 const ADMIN_NOTES: Record<string, string> = {
   'admin.evaluate': 'Avvio dell\u2019istruttoria formale.',
   'admin.integration.request': 'Si richiede il cronoprogramma aggiornato e la planimetria dell\u2019intervento.',
@@ -328,6 +357,7 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
           comune: comune?.id ?? null,
           address: 'Piazza del Municipio',
           numCivico: '1',
+          cap: DEMO_CAP[org.comune] ?? null,
           pec: `${slug}@pec.demo.it`,
         },
       })
