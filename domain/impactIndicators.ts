@@ -132,7 +132,9 @@ export const SHARED_INDICATORS = {
   superficieCoperta: {
     section: 'Superficie coperta',
     label: 'Il progetto interviene su superficie coperta esistente?',
-    dependents: [{ name: 'superficieCopertaEsistente', label: 'Superficie coperta esistente', kind: 'decimal', unit: 'm²', required: true }],
+    dependents: [
+      { name: 'superficieCopertaEsistente', label: 'Superficie coperta esistente', kind: 'decimal', unit: 'm²', required: true },
+    ],
     note: 'noteSuperficieCoperta',
   },
   superficieVerde: {
@@ -188,7 +190,14 @@ export interface ImpactPlacement {
 
 /** The kind of authorisation the works need (spec §3 tipoAutorizzazione), in its own section. */
 export function authorisationField({ step, key }: ImpactPlacement): FieldSpec {
-  return { name: `${key}.tipoAutorizzazione`, label: 'Tipo di autorizzazione', kind: 'text', step, section: 'Autorizzazioni', maxLength: 300 };
+  return {
+    name: `${key}.tipoAutorizzazione`,
+    label: 'Tipo di autorizzazione',
+    kind: 'text',
+    step,
+    section: 'Autorizzazioni',
+    maxLength: 300,
+  };
 }
 
 /** The fields of the named shared indicators, in the order given: question, what is asked on yes, note. */

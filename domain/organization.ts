@@ -238,11 +238,7 @@ const requiredOnPage = (message: string) => ({
 export const organizationPageFields = {
   name: z.preprocess(
     trim,
-    z
-      .string(requiredOnPage(m.nameRequired))
-      .min(1, m.nameRequired)
-      .min(NAME_MIN_LENGTH, m.nameTooShort)
-      .max(TEXT_MAX_LENGTH, m.tooLong),
+    z.string(requiredOnPage(m.nameRequired)).min(1, m.nameRequired).min(NAME_MIN_LENGTH, m.nameTooShort).max(TEXT_MAX_LENGTH, m.tooLong),
   ),
   address: z.preprocess((v) => blankToNull(numberToString(v)), z.string(requiredOnPage(m.addressRequired)).max(TEXT_MAX_LENGTH, m.tooLong)),
   comune: z.preprocess(digitsToNumber, z.number(requiredOnPage(m.cityRequired)).int(m.invalid).positive(m.invalid)),

@@ -148,14 +148,16 @@ function demoSharedIndicators<Answer extends string>(index: number, yes: Answer,
   return {
     tipoAutorizzazione: renovates ? 'Permesso di costruire' : 'Segnalazione certificata di inizio attività',
     ristrutturazione: renovates ? yes : no,
-    ...(renovates ? {
-      mqSLP: 600 + ((index * 135) % 2400),
-      tipoInterventoPrevisione: (index % 5) + 1,
-      consumoMWh: 80 + ((index * 17.5) % 300),
-      classeEnergeticaPartenza: 'F' as const,
-      classeEnergeticaRaggiunta: index % 3 === 0 ? ('A' as const) : ('B' as const),
-      noteRistrutturazione: 'Cappotto termico, serramenti e impianti sostituiti.',
-    } : {}),
+    ...(renovates
+      ? {
+          mqSLP: 600 + ((index * 135) % 2400),
+          tipoInterventoPrevisione: (index % 5) + 1,
+          consumoMWh: 80 + ((index * 17.5) % 300),
+          classeEnergeticaPartenza: 'F' as const,
+          classeEnergeticaRaggiunta: index % 3 === 0 ? ('A' as const) : ('B' as const),
+          noteRistrutturazione: 'Cappotto termico, serramenti e impianti sostituiti.',
+        }
+      : {}),
     energiaRinnovabile: yes,
     potenzaFER: 40 + ((index * 15) % 200),
     quantitaFER: 50 + ((index * 18.5) % 260),

@@ -635,7 +635,10 @@ describe('the organisation page: the CAP and the messages Nome, Indirizzo, CittÃ
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, o.orgId));
     const { cap: _cap, address: _address, ...older } = row!.profile;
     await t.db.update(organizations).set({ profile: older }).where(eq(organizations.id, o.orgId));
-    expect((await t.get(`/api/Organization/GetOrganizationById?id=${o.orgId}`, o.token)).json()).toMatchObject({ cap: null, address: null });
+    expect((await t.get(`/api/Organization/GetOrganizationById?id=${o.orgId}`, o.token)).json()).toMatchObject({
+      cap: null,
+      address: null,
+    });
 
     const phone = await t.post('/api/Organization/UpdateOrganization', { id: o.orgId, telephone: '0698765432' }, o.token);
     expect(phone.statusCode).toBe(200);
@@ -646,7 +649,11 @@ describe('the organisation page: the CAP and the messages Nome, Indirizzo, CittÃ
   });
 
   it('answers another organisation\u2019s CAP change with 404 and changes nothing', async () => {
-    await expectRefusedWithoutChange(a.orgId, () => t.post('/api/Organization/UpdateOrganization', { id: a.orgId, cap: '50123' }, b.token), 404);
+    await expectRefusedWithoutChange(
+      a.orgId,
+      () => t.post('/api/Organization/UpdateOrganization', { id: a.orgId, cap: '50123' }, b.token),
+      404,
+    );
   });
 });
 

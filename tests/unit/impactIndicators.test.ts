@@ -68,8 +68,17 @@ describe('the impact indicators both funds ask (spec §3: TUR has "the PUI-like 
     expect(pui.size).toBe(1 + 8 * 2 + 15);
     expect([...tur.keys()].sort()).toEqual([...pui.keys()].sort());
     for (const [name, field] of pui) expect(tur.get(name), name).toEqual(field);
-    expect(tur.get('quantitaFER')).toMatchObject({ label: 'Energia prodotta all\u2019anno', unit: 'MWh', required: true, shownWhenYes: true });
-    expect(tur.get('tipoAutorizzazione')).toMatchObject({ label: 'Tipo di autorizzazione', section: 'Autorizzazioni', shownWhenYes: false });
+    expect(tur.get('quantitaFER')).toMatchObject({
+      label: 'Energia prodotta all\u2019anno',
+      unit: 'MWh',
+      required: true,
+      shownWhenYes: true,
+    });
+    expect(tur.get('tipoAutorizzazione')).toMatchObject({
+      label: 'Tipo di autorizzazione',
+      section: 'Autorizzazioni',
+      shownWhenYes: false,
+    });
   });
 
   it('are in both funds\u2019 values with the same names; TUR answers yes/no as \u2018true\u2019/\u2018false\u2019, PUI as SI/NO', () => {
@@ -139,13 +148,20 @@ describe('TUR asks the shared indicators as PUI does (spec §4, §5)', () => {
           expect(readPath(tur, `turSurveyDto.${dependent.name}`), `${question} ${dependent.name}`).toBe(empty);
           expect(readPath(pui, `puiSurveyDto.${dependent.name}`), `PUI ${question} ${dependent.name}`).toBe(empty);
         }
+        // What is left is still the fund's values: an energy class is emptied to null, never to '' (no class).
+        expect(turSurveySchema.safeParse(tur.turSurveyDto).success, question).toBe(true);
+        expect(puiSurveySchema.safeParse(pui.puiSurveyDto).success, `PUI ${question}`).toBe(true);
         const note = SHARED_INDICATORS[question].note;
         expect(readPath(tur, `turSurveyDto.${note}`)).toBe(readPath(answered(), `turSurveyDto.${note}`));
       }
     }
     // Other indicators keep their answers.
     const noHousing = applyTurChange(answered(), 'turSurveyDto.housing', 'false');
-    expect(noHousing.turSurveyDto).toMatchObject({ mqSLP: 1250.5, numeroPostiLetto: 48, tipoSmartSolution: 'Sensori per i consumi idrici' });
+    expect(noHousing.turSurveyDto).toMatchObject({
+      mqSLP: 1250.5,
+      numeroPostiLetto: 48,
+      tipoSmartSolution: 'Sensori per i consumi idrici',
+    });
     expect(validatePuiApplication(applyPuiChange(completePuiApplication(ORG), 'puiSurveyDto.housing', 'SI'), context)).toHaveLength(2);
   });
 });

@@ -90,7 +90,18 @@ describe('the profile as the form holds it', () => {
         .map((field) => field.id)
         .sort(),
     ).toEqual(
-      ['codiceAteco', 'contactReference', 'description', 'email', 'formaGiuridica', 'name', 'telephone', 'address', 'territory', 'cap'].sort(),
+      [
+        'codiceAteco',
+        'contactReference',
+        'description',
+        'email',
+        'formaGiuridica',
+        'name',
+        'telephone',
+        'address',
+        'territory',
+        'cap',
+      ].sort(),
     );
   });
 
