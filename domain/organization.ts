@@ -14,6 +14,8 @@ export const FORMA_GIURIDICA_ALTRO_ID = 8;
 /** Free-text fields without a limit in the spec get a generous one, so nobody stores a novel. */
 const TEXT_MAX_LENGTH = 200;
 const NUM_CIVICO_MAX_DIGITS = 6;
+/** Codice di avviamento postale: five digits (the schema's `cap`). */
+export const CAP_LENGTH = 5;
 
 export const MEMBER_ROLES = ['admin', 'member'] as const;
 export const memberRoleSchema = z.enum(MEMBER_ROLES);
@@ -63,6 +65,7 @@ export const organizationFieldLabels: Record<string, string> = {
   luogo_di_nascita: 'Luogo di nascita',
   natura_del_soggetto_proponente: 'Natura del soggetto proponente',
   numCivico: 'Numero civico',
+  cap: 'CAP',
   pec: 'PEC',
   province: 'Provincia',
   region: 'Regione',
@@ -160,6 +163,13 @@ const fields = {
     (v) => blankToNull(numberToString(v)),
     z.string({ error: m.invalid }).regex(/^\d+$/, m.digitsOnly).max(NUM_CIVICO_MAX_DIGITS, m.tooLong).nullable(),
   ),
+  cap: z.preprocess(
+    (v) => blankToNull(numberToString(v)),
+    z
+      .string({ error: m.invalid })
+      .regex(/^\d{5}$/, m.capInvalid)
+      .nullable(),
+  ),
   pec: optionalEmail(),
   role: optionalText(),
   website: z.preprocess(
@@ -204,6 +214,41 @@ function applyDependentFields<
   };
 }
 
+/**
+ * Spec §5 Organisation profile: "Organisation page messages: Nome, Indirizzo, Città, CAP and P.IVA
+ * 'richiesto(a)'". On the organisation's page (UpdateOrganization) these fields may not be saved empty, each with
+ * its own message; Città is the comune. Only a save that sets one is refused: an organisation registered
+ * without an address or a CAP (neither is asked at registration, spec §5 Register organisation, and the CAP did
+ * not exist before) still saves its other fields, and its page asks for them.
+ */
+export const organizationPageRequiredMessages = {
+  name: m.nameRequired,
+  address: m.addressRequired,
+  comune: m.cityRequired,
+  cap: m.capRequired,
+  pIva: m.pIvaRequired,
+} as const;
+
+/** A missing value says the field's own "… richiesto(a)"; a value of the wrong type is invalid. */
+const requiredOnPage = (message: string) => ({
+  error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? message : m.invalid),
+});
+
+/** The page-required fields as a save sets them: present means filled (the VAT's value is checked apart). */
+export const organizationPageFields = {
+  name: z.preprocess(
+    trim,
+    z.string(requiredOnPage(m.nameRequired)).min(1, m.nameRequired).min(NAME_MIN_LENGTH, m.nameTooShort).max(TEXT_MAX_LENGTH, m.tooLong),
+  ),
+  address: z.preprocess((v) => blankToNull(numberToString(v)), z.string(requiredOnPage(m.addressRequired)).max(TEXT_MAX_LENGTH, m.tooLong)),
+  comune: z.preprocess(digitsToNumber, z.number(requiredOnPage(m.cityRequired)).int(m.invalid).positive(m.invalid)),
+  cap: z.preprocess((v) => blankToNull(numberToString(v)), z.string(requiredOnPage(m.capRequired)).regex(/^\d{5}$/, m.capInvalid)),
+  pIva: z.preprocess(numberToString, z.string(requiredOnPage(m.pIvaRequired)).min(1, m.pIvaRequired)),
+};
+
+/** The changes of one save on the organisation's page, as far as the page-required fields go. */
+export const organizationPageChangesSchema = z.object(organizationPageFields).partial();
+
 /** The stored profile, complete: what creation produces and what an update must leave valid. */
 export const organizationProfileSchema = z
   .object({
@@ -219,6 +264,8 @@ export const organizationProfileSchema = z
     luogo_di_nascita: fields.luogo_di_nascita.default(null),
     natura_del_soggetto_proponente: fields.natura_del_soggetto_proponente.default(null),
     numCivico: fields.numCivico.default(null),
+    // Organisations registered before the CAP was asked have none: they are asked for it on their page.
+    cap: fields.cap.default(null),
     pec: fields.pec.default(null),
     role: fields.role.default(null),
     website: fields.website.default(null),
@@ -241,14 +288,15 @@ export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
 /**
  * POST /api/Organization/UpdateOrganization. A missing field keeps its stored value; '' or null clears
  * an optional one. comune/province/region may arrive as strings of their ISTAT codes (spec §3).
- * `pIva` is read-only: sending a different one is refused. `privacy` was accepted at creation.
+ * `pIva` is read-only: sending a different one is refused. `privacy` was accepted at creation. Name, address,
+ * comune, CAP and VAT, when sent, may not be empty (organizationPageFields).
  */
 export const updateOrganizationSchema = z
   .object(fields)
   .partial()
   .extend({
+    ...organizationPageChangesSchema.shape,
     id: z.string({ error: m.idInvalid }).regex(UUID_PATTERN, m.idInvalid),
-    pIva: z.preprocess(numberToString, z.string({ error: m.invalid })).optional(),
   });
 
 /** GET /api/Organization/GetOrganizations: an organisation in a list (spec §3: id, name, email, pIva). */
@@ -296,6 +344,7 @@ export const organizationDetailSchema = z.object({
   comune: z.number().int().nullable(),
   comuneName: z.string().nullable(),
   numCivico: z.string().nullable(),
+  cap: z.string().nullable(),
   contactReference: z.string(),
   luogo_di_nascita: z.string().nullable(),
   natura_del_soggetto_proponente: z.string().nullable(),

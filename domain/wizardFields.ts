@@ -112,9 +112,15 @@ export function writePath<T extends Record<string, unknown>>(values: T, path: st
   return { ...values, [head]: writePath(childObject, rest.join('.'), value) };
 }
 
-/** The empty value of a field that held `value`: [] for lists, '' for text, null otherwise. */
-export function emptyValueLike(value: unknown): unknown {
-  return Array.isArray(value) ? [] : typeof value === 'string' ? '' : null;
+/**
+ * A field's empty value, as its schema holds it: '' for text, [] for lists, null for anything else — a number,
+ * a yes/no answer, or a choice of fixed options even when their ids are strings (the energy classes: '' is
+ * none of them, and a submission holding it would be refused).
+ */
+export function emptyValueOf(field: Pick<FieldSpec, 'kind'>): unknown {
+  if (field.kind === 'text' || field.kind === 'textarea') return '';
+  if (field.kind === 'multiselect') return [];
+  return null;
 }
 
 /**
@@ -126,7 +132,7 @@ export function clearHiddenAnswers<T extends Record<string, unknown>>(values: T,
   for (const field of fields) {
     if (!field.visibleWhen || conditionHolds(cleared, field.visibleWhen)) continue;
     const current = readPath(cleared, field.name);
-    if (!isEmptyValue(current)) cleared = writePath(cleared, field.name, emptyValueLike(current));
+    if (!isEmptyValue(current)) cleared = writePath(cleared, field.name, emptyValueOf(field));
   }
   return cleared;
 }

@@ -4,6 +4,13 @@ export const organizationMessages = {
   tooLong: 'Limite caratteri max superato',
   invalid: 'Valore non valido',
   digitsOnly: 'Inserire solo cifre',
+  capInvalid: 'Il CAP deve essere composto da 5 cifre',
+  // Spec §5 Organisation profile: "Organisation page messages: Nome, Indirizzo, Città, CAP and P.IVA 'richiesto(a)'".
+  nameRequired: 'Nome richiesto',
+  addressRequired: 'Indirizzo richiesto',
+  cityRequired: 'Città richiesta',
+  capRequired: 'CAP richiesto',
+  pIvaRequired: 'P.IVA richiesta',
   nameTooShort: 'Inserire almeno 3 caratteri',
   pIvaLength: 'La P.IVA deve essere composta da 11 cifre',
   pIvaInvalid: 'La P.IVA inserita non è valida',

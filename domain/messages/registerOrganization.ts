@@ -14,6 +14,7 @@ export const registerOrganizationMessages = {
   telephoneHint: 'Solo cifre, massimo 10.',
   percentHint: 'Da 0 a 100.',
   codiceFiscaleHint: '11 cifre o 16 caratteri.',
+  capHint: '5 cifre.',
   websiteHint: 'Es. www.comune.esempio.it',
   descriptionHint: 'Massimo 400 caratteri.',
   selectRegionFirst: 'Seleziona prima la regione.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lenientValues } from '../fundDefinition.ts';
+import { sharedImpactValues } from '../impactIndicators.ts';
 import { amount, id, ids, integer, isoDate, LONG_TEXT_MAX, percent, text } from '../valueSchemas.ts';
 import { puiFinalitaGeneraleIdSchema, puiObiettivoGeneraleIdSchema } from '../puiReference.ts';
 
@@ -18,51 +19,22 @@ const yesNo = () => z.enum(YES_NO).nullable().default(null);
 export const FORME_TECNICHE_INTERVENTO = ['Debito', 'Equity', 'Quasi equity'] as const;
 export const STADI_ITER = ['Chiuso', 'In corso', 'Da avviare'] as const;
 export const MODALITA_ESECUZIONE = ['A corpo', 'A successivi lotti funzionali'] as const;
-export const CLASSI_ENERGETICHE = ['A+', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'NA'] as const;
 
-/** Impact indicators (spec §3 Impact, puiSurveyDto). */
+/**
+ * Impact indicators (spec §3 Impact, puiSurveyDto): the ones TUR asks too (domain/impactIndicators.ts), and
+ * PUI's own names for trees, jobs and sustainable mobility.
+ */
 export const puiSurveySchema = z.object({
-  tipoAutorizzazione: text(),
-  ristrutturazione: yesNo(),
-  mqSLP: amount(),
-  tipoInterventoPrevisione: z.number().int().min(1).max(5).nullable().default(null),
-  consumoMWh: amount(),
-  classeEnergeticaPartenza: z.enum(CLASSI_ENERGETICHE).nullable().default(null),
-  classeEnergeticaRaggiunta: z.enum(CLASSI_ENERGETICHE).nullable().default(null),
-  noteRistrutturazione: text(LONG_TEXT_MAX),
-  energiaRinnovabile: yesNo(),
-  potenzaFER: amount(),
-  quantitaFER: amount(),
-  noteEnergiaRinnovabile: text(LONG_TEXT_MAX),
-  superficieCoperta: yesNo(),
-  superficieCopertaEsistente: amount(),
-  noteSuperficieCoperta: text(LONG_TEXT_MAX),
-  superficieVerde: yesNo(),
-  superficieVerdeAggiunta: amount(),
-  noteSuperficieVerde: text(LONG_TEXT_MAX),
+  ...sharedImpactValues(yesNo),
   piantumazioni: yesNo(),
   numeroPiantumazioni: integer(),
   notePiantumazioni: text(LONG_TEXT_MAX),
   forzaLavoro: integer(),
   noteForzaLavoro: text(LONG_TEXT_MAX),
-  housing: yesNo(),
-  canoniLocazione: amount(),
-  prezziCompravendita: amount(),
-  noteHousing: text(LONG_TEXT_MAX),
-  postiLetto: yesNo(),
-  numeroPostiLetto: integer(),
-  notePostiLetto: text(LONG_TEXT_MAX),
-  spaziCommerciali: yesNo(),
-  superficieVenditaSpaziCommerciali: amount(),
-  noteSpaziCommerciali: text(LONG_TEXT_MAX),
   mobilitaSostenibile: yesNo(),
   tipoModalitaSostenibile: z.number().int().min(1).max(6).nullable().default(null),
   numeroInterventoSostenibile: integer(),
   noteMobilitaSostenibile: text(LONG_TEXT_MAX),
-  smartSolution: yesNo(),
-  tipoSmartSolution: text(),
-  numeroInterventiSmartSolution: integer(),
-  noteSmartSolution: text(LONG_TEXT_MAX),
 });
 
 export const puiApplicationSchema = z.object({

@@ -1,7 +1,8 @@
 import { APPLICATION_STEPS } from '../wizard.ts';
 import { TIPI_MOBILITA_SOSTENIBILE } from '../valueSchemas.ts';
 import { indicatorFields, type FieldOption, type FieldSpec } from '../wizardFields.ts';
-import { CLASSI_ENERGETICHE, FORME_TECNICHE_INTERVENTO, MODALITA_ESECUZIONE, STADI_ITER } from './puiApplication.ts';
+import { authorisationField, sharedIndicatorFields, type ImpactPlacement } from '../impactIndicators.ts';
+import { FORME_TECNICHE_INTERVENTO, MODALITA_ESECUZIONE, STADI_ITER } from './puiApplication.ts';
 
 /** Spec §2 Application wizard PUI: 1 Progetto … 6 Invia Candidatura (numberStep 4 = Allegati). */
 export const PUI_STEPS = APPLICATION_STEPS;
@@ -16,36 +17,12 @@ export const PUI_LENGTHS = {
 
 const named = (values: readonly string[]): FieldOption[] => values.map((value) => ({ id: value, name: value }));
 
-/** Spec §3 tipoInterventoPrevisione. */
-export const TIPI_INTERVENTO_PREVISIONE: FieldOption[] = [
-  { id: 1, name: 'Ristrutturazione interna' },
-  { id: 2, name: 'Intervento sull\u2019involucro esterno' },
-  { id: 3, name: 'Sostituzione degli impianti' },
-  { id: 4, name: 'Restauro' },
-  { id: 5, name: 'Altro' },
-];
-
-/** Spec §3 energy classes, each with its range of primary energy use (kWh/m² per year). */
-export const CLASSI_ENERGETICHE_OPTIONS: FieldOption[] = CLASSI_ENERGETICHE.map((id) => ({
-  id,
-  name: {
-    'A+': 'A+ (fino a 15 kWh/m² anno)',
-    A: 'A (da 15 a 30 kWh/m² anno)',
-    B: 'B (da 30 a 50 kWh/m² anno)',
-    C: 'C (da 50 a 70 kWh/m² anno)',
-    D: 'D (da 70 a 90 kWh/m² anno)',
-    E: 'E (da 90 a 120 kWh/m² anno)',
-    F: 'F (da 120 a 160 kWh/m² anno)',
-    G: 'G (oltre 160 kWh/m² anno)',
-    NA: 'Non applicabile',
-  }[id],
-}));
-
 const P = 'progetto';
 const F = 'fontiImpieghi';
 const T = 'tempistiche';
 const I = 'impatto';
 const S = 'puiSurveyDto';
+const IMPACT: ImpactPlacement = { step: I, key: S };
 
 /** An impact indicator: its SI/NO question, the fields shown on SI, and its note. */
 function indicator(
@@ -217,62 +194,8 @@ export const PUI_FIELDS: readonly FieldSpec[] = [
   { name: 'modalitaEsecuzione', label: 'Modalità di esecuzione', kind: 'select', step: T, options: named(MODALITA_ESECUZIONE) },
 
   // 4 Valutazione d'Impatto
-  { name: `${S}.tipoAutorizzazione`, label: 'Tipo di autorizzazione', kind: 'text', step: I, section: 'Autorizzazioni', maxLength: 300 },
-  ...indicator(
-    'Ristrutturazione di edifici',
-    'ristrutturazione',
-    'Il progetto prevede la ristrutturazione di edifici?',
-    [
-      { name: `${S}.mqSLP`, label: 'Superficie lorda di pavimento ristrutturata', kind: 'decimal', unit: 'm²', required: true },
-      {
-        name: `${S}.tipoInterventoPrevisione`,
-        label: 'Tipo di intervento previsto',
-        kind: 'select',
-        options: TIPI_INTERVENTO_PREVISIONE,
-        required: true,
-      },
-      { name: `${S}.consumoMWh`, label: 'Consumo energetico annuo', kind: 'decimal', unit: 'MWh', required: true },
-      {
-        name: `${S}.classeEnergeticaPartenza`,
-        label: 'Classe energetica di partenza',
-        kind: 'select',
-        options: CLASSI_ENERGETICHE_OPTIONS,
-        required: true,
-      },
-      {
-        name: `${S}.classeEnergeticaRaggiunta`,
-        label: 'Classe energetica raggiunta',
-        kind: 'select',
-        options: CLASSI_ENERGETICHE_OPTIONS,
-        required: true,
-      },
-    ],
-    'noteRistrutturazione',
-  ),
-  ...indicator(
-    'Energia rinnovabile',
-    'energiaRinnovabile',
-    'Il progetto prevede impianti a fonti rinnovabili?',
-    [
-      { name: `${S}.potenzaFER`, label: 'Potenza installata', kind: 'decimal', unit: 'kW', required: true },
-      { name: `${S}.quantitaFER`, label: 'Energia prodotta all\u2019anno', kind: 'decimal', unit: 'MWh', required: true },
-    ],
-    'noteEnergiaRinnovabile',
-  ),
-  ...indicator(
-    'Superficie coperta',
-    'superficieCoperta',
-    'Il progetto interviene su superficie coperta esistente?',
-    [{ name: `${S}.superficieCopertaEsistente`, label: 'Superficie coperta esistente', kind: 'decimal', unit: 'm²', required: true }],
-    'noteSuperficieCoperta',
-  ),
-  ...indicator(
-    'Superficie verde',
-    'superficieVerde',
-    'Il progetto aggiunge superficie verde?',
-    [{ name: `${S}.superficieVerdeAggiunta`, label: 'Superficie verde aggiunta', kind: 'decimal', unit: 'm²', required: true }],
-    'noteSuperficieVerde',
-  ),
+  authorisationField(IMPACT),
+  ...sharedIndicatorFields(IMPACT, 'ristrutturazione', 'energiaRinnovabile', 'superficieCoperta', 'superficieVerde'),
   ...indicator(
     'Piantumazioni',
     'piantumazioni',
@@ -282,30 +205,7 @@ export const PUI_FIELDS: readonly FieldSpec[] = [
   ),
   { name: `${S}.forzaLavoro`, label: 'Nuovi posti di lavoro nella fase di cantiere', kind: 'integer', step: I, section: 'Occupazione' },
   { name: `${S}.noteForzaLavoro`, label: 'Note', kind: 'textarea', step: I, section: 'Occupazione', maxLength: 1000 },
-  ...indicator(
-    'Housing',
-    'housing',
-    'Il progetto prevede abitazioni (housing)?',
-    [
-      { name: `${S}.canoniLocazione`, label: 'Canone medio di locazione mensile', kind: 'amount', unit: '€', required: true },
-      { name: `${S}.prezziCompravendita`, label: 'Prezzo medio di compravendita al m²', kind: 'amount', unit: '€', required: true },
-    ],
-    'noteHousing',
-  ),
-  ...indicator(
-    'Posti letto',
-    'postiLetto',
-    'Il progetto prevede posti letto?',
-    [{ name: `${S}.numeroPostiLetto`, label: 'Numero di posti letto', kind: 'integer', required: true }],
-    'notePostiLetto',
-  ),
-  ...indicator(
-    'Spazi commerciali',
-    'spaziCommerciali',
-    'Il progetto prevede spazi commerciali?',
-    [{ name: `${S}.superficieVenditaSpaziCommerciali`, label: 'Superficie di vendita', kind: 'decimal', unit: 'm²', required: true }],
-    'noteSpaziCommerciali',
-  ),
+  ...sharedIndicatorFields(IMPACT, 'housing', 'postiLetto', 'spaziCommerciali'),
   ...indicator(
     'Mobilità sostenibile',
     'mobilitaSostenibile',
@@ -322,16 +222,7 @@ export const PUI_FIELDS: readonly FieldSpec[] = [
     ],
     'noteMobilitaSostenibile',
   ),
-  ...indicator(
-    'Smart solution',
-    'smartSolution',
-    'Il progetto prevede soluzioni smart?',
-    [
-      { name: `${S}.tipoSmartSolution`, label: 'Tipo di soluzione smart', kind: 'text', maxLength: 300, required: true },
-      { name: `${S}.numeroInterventiSmartSolution`, label: 'Numero di interventi', kind: 'integer', required: true },
-    ],
-    'noteSmartSolution',
-  ),
+  ...sharedIndicatorFields(IMPACT, 'smartSolution'),
 ];
 
 export const PUI_FIELDS_BY_NAME: ReadonlyMap<string, FieldSpec> = new Map(PUI_FIELDS.map((field) => [field.name, field]));

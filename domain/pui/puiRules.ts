@@ -4,7 +4,7 @@ import { formatItalianDate } from '../italianDates.ts';
 import { formatAmount, roundCents } from '../italianNumbers.ts';
 import { applicationFormMessages } from '../messages/applicationForm.ts';
 import type { FieldIssue, WizardRuleContext } from '../wizard.ts';
-import { fieldIssues, writePath } from '../wizardFields.ts';
+import { clearHiddenAnswers, fieldIssues, readPath, writePath } from '../wizardFields.ts';
 import type { PuiApplication } from './puiApplication.ts';
 import { PUI_FIELDS } from './puiFields.ts';
 
@@ -50,45 +50,26 @@ export function withPuiComputedValues(values: PuiApplication): PuiApplication {
 }
 
 /**
- * The indicators' SI/NO questions and the answers that only mean something on SI (spec §4: "a 'no' on yes/no
- * questions clears their dependent numbers"). Notes are the person's words and stay.
+ * Clears what depended on a field that just changed (spec §4 Computed values and dependent resets): a new city
+ * clears comune, region, plans and objectives; a new general objective the specific ones; the PUI code goes
+ * without an inherent PUI; and an indicator's answers asked only on SI go with any other answer ("a 'no' on
+ * yes/no questions clears their dependent numbers", read from the fields' conditions as for TUR). Notes are the
+ * person's words and stay.
  */
-export const PUI_YES_NO_DEPENDENTS: Readonly<Record<string, readonly (keyof PuiApplication['puiSurveyDto'])[]>> = {
-  ristrutturazione: ['mqSLP', 'tipoInterventoPrevisione', 'consumoMWh', 'classeEnergeticaPartenza', 'classeEnergeticaRaggiunta'],
-  energiaRinnovabile: ['potenzaFER', 'quantitaFER'],
-  superficieCoperta: ['superficieCopertaEsistente'],
-  superficieVerde: ['superficieVerdeAggiunta'],
-  piantumazioni: ['numeroPiantumazioni'],
-  housing: ['canoniLocazione', 'prezziCompravendita'],
-  postiLetto: ['numeroPostiLetto'],
-  spaziCommerciali: ['superficieVenditaSpaziCommerciali'],
-  mobilitaSostenibile: ['tipoModalitaSostenibile', 'numeroInterventoSostenibile'],
-  smartSolution: ['tipoSmartSolution', 'numeroInterventiSmartSolution'],
-};
-
-const emptyOf = (value: unknown) => (Array.isArray(value) ? [] : typeof value === 'string' ? '' : null);
-
-/** Clears what depended on a field that just changed (spec §4 Computed values and dependent resets). */
 function resetDependents(values: PuiApplication, field: string, previous: unknown): PuiApplication {
-  const changed = JSON.stringify(previous) !== JSON.stringify(values[field as keyof PuiApplication] ?? null);
+  const changed = JSON.stringify(previous) !== JSON.stringify(readPath(values, field) ?? null);
+  let reset = values;
   if (field === 'progCittaMetropolitana' && changed) {
-    return { ...values, progComune: null, progRegione: '', puiRiferimento: [], obbGenerale: null, obbSpecifico: [] };
+    reset = { ...reset, progComune: null, progRegione: '', puiRiferimento: [], obbGenerale: null, obbSpecifico: [] };
   }
-  if (field === 'obbGenerale' && changed) return { ...values, obbSpecifico: [] };
-  if (field === 'progInherentPui' && values.progInherentPui !== true) return { ...values, progCodice: '' };
-  const surveyKey = field.startsWith('puiSurveyDto.') ? field.slice('puiSurveyDto.'.length) : null;
-  const dependents = surveyKey ? PUI_YES_NO_DEPENDENTS[surveyKey] : undefined;
-  if (surveyKey && dependents && values.puiSurveyDto[surveyKey as keyof PuiApplication['puiSurveyDto']] !== 'SI') {
-    const survey = { ...values.puiSurveyDto } as Record<string, unknown>;
-    for (const dependent of dependents) survey[dependent] = emptyOf(survey[dependent]);
-    return { ...values, puiSurveyDto: survey as PuiApplication['puiSurveyDto'] };
-  }
-  return values;
+  if (field === 'obbGenerale' && changed) reset = { ...reset, obbSpecifico: [] };
+  if (field === 'progInherentPui' && reset.progInherentPui !== true) reset = { ...reset, progCodice: '' };
+  return clearHiddenAnswers(reset, PUI_FIELDS);
 }
 
 /** One field changed: set it, clear its dependents, recompute the computed values. */
 export function applyPuiChange(values: PuiApplication, field: string, value: unknown): PuiApplication {
-  const previous = field.split('.').reduce<unknown>((object, key) => (object as Record<string, unknown> | undefined)?.[key], values);
+  const previous = readPath(values, field);
   const next = writePath(values, field, value);
   return withPuiComputedValues(resetDependents(next, field, previous));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lenientValues } from '../fundDefinition.ts';
+import { sharedImpactValues } from '../impactIndicators.ts';
 import { amount, id, integer, isoDate, LONG_TEXT_MAX, percent, text } from '../valueSchemas.ts';
 
 /**
@@ -23,14 +24,15 @@ const yesNo = () => z.preprocess((value) => (value === '' ? null : value), z.enu
 
 export const TECNICHE_INTERVENTO_TUR = ['Debito', 'Equity', 'Quasi equity'] as const;
 
-/** Impact indicators (spec §3 turSurveyDto and "Fields seen in the last TUR sections"). */
+/**
+ * Impact indicators (spec §3 turSurveyDto: "the PUI-like indicators plus" the tourism ones, and "Fields seen in
+ * the last TUR sections"): the ones PUI asks too (domain/impactIndicators.ts), then TUR's own.
+ */
 export const turSurveySchema = z.object({
+  ...sharedImpactValues(yesNo),
   superficieCopertaRecuperata: yesNo(),
   mqSuperficieCopertaRecuperata: amount(),
   noteSuperficieCopertaRecuperata: text(LONG_TEXT_MAX),
-  energiaRinnovabile: yesNo(),
-  potenzaFER: amount(),
-  noteEnergiaRinnovabile: text(LONG_TEXT_MAX),
   piantumazioni: yesNo(),
   numeroPiantumazioni: amount(),
   noteAlberi: text(LONG_TEXT_MAX),

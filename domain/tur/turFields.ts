@@ -1,5 +1,6 @@
 import { APPLICATION_STEPS } from '../wizard.ts';
 import { TIPI_MOBILITA_SOSTENIBILE } from '../valueSchemas.ts';
+import { authorisationField, sharedIndicatorFields, type ImpactPlacement } from '../impactIndicators.ts';
 import { indicatorFields, type FieldSpec } from '../wizardFields.ts';
 import { TECNICHE_INTERVENTO_TUR, TUR_NO, TUR_YES } from './turApplication.ts';
 
@@ -18,6 +19,7 @@ const T = 'tempistiche';
 const I = 'impatto';
 const S = 'turSurveyDto';
 const answers = { yes: TUR_YES, no: TUR_NO };
+const IMPACT: ImpactPlacement = { step: I, key: S, answers };
 
 /** A TUR indicator: its yes/no question ('true' / 'false'), what is asked on yes, its note. */
 function indicator(
@@ -167,7 +169,9 @@ export const TUR_FIELDS: readonly FieldSpec[] = [
     maxLength: TUR_LENGTHS.tempiDescrizione.max,
   },
 
-  // 4 Valutazione d'Impatto
+  // 4 Valutazione d'Impatto: the indicators PUI asks too, then the tourism sections (spec §2, §3).
+  authorisationField(IMPACT),
+  ...sharedIndicatorFields(IMPACT, 'ristrutturazione', 'energiaRinnovabile', 'superficieCoperta'),
   ...indicator(
     'Recupero di superfici coperte',
     'superficieCopertaRecuperata',
@@ -175,13 +179,7 @@ export const TUR_FIELDS: readonly FieldSpec[] = [
     [{ name: `${S}.mqSuperficieCopertaRecuperata`, label: 'Superficie coperta recuperata', kind: 'decimal', unit: 'm²', required: true }],
     'noteSuperficieCopertaRecuperata',
   ),
-  ...indicator(
-    'Energia rinnovabile',
-    'energiaRinnovabile',
-    'Il progetto prevede impianti a fonti rinnovabili?',
-    [{ name: `${S}.potenzaFER`, label: 'Potenza installata', kind: 'decimal', unit: 'kW', required: true }],
-    'noteEnergiaRinnovabile',
-  ),
+  ...sharedIndicatorFields(IMPACT, 'superficieVerde', 'housing', 'postiLetto', 'spaziCommerciali', 'smartSolution'),
   ...indicator(
     'Piantumazione di alberi',
     'piantumazioni',

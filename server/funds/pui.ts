@@ -1,5 +1,5 @@
 import type { PuiApplication } from '../../domain/pui/puiApplication.ts';
-import { applyPuiChange, PUI_YES_NO_DEPENDENTS } from '../../domain/pui/puiRules.ts';
+import { applyPuiChange } from '../../domain/pui/puiRules.ts';
 import { puiWizardDefinition } from '../../domain/pui/puiWizard.ts';
 import { FUND_REGISTRY } from '../../domain/funds.ts';
 import { puiReferencesMessages } from '../../domain/messages/puiReferences.ts';
@@ -65,11 +65,8 @@ export function createPuiPlaces(territory: Territory, reference: ReferenceData):
  * values are recomputed (by the submission service). What the client computed is never kept.
  */
 function prepare(places: PuiPlaces, values: PuiApplication): PuiApplication {
-  let prepared = applyPuiChange(values, 'progInherentPui', values.progInherentPui);
-  for (const question of Object.keys(PUI_YES_NO_DEPENDENTS)) {
-    const answer = prepared.puiSurveyDto[question as keyof PuiApplication['puiSurveyDto']];
-    prepared = applyPuiChange(prepared, `puiSurveyDto.${question}`, answer);
-  }
+  // Setting progInherentPui to itself applies every reset that holds whatever changed.
+  const prepared = applyPuiChange(values, 'progInherentPui', values.progInherentPui);
   const city = prepared.progCittaMetropolitana;
   const progRegione = city === null ? '' : (places.regionOfCity(city) ?? '');
   return { ...prepared, progRegione };

@@ -4,6 +4,7 @@ import type { ZodError } from 'zod';
 import { messages } from '../../domain/messages.ts';
 import { organizationMessages } from '../../domain/messages/organization.ts';
 import { messageCatalogue } from '../../domain/messageCatalogue.ts';
+import { organizationPageRequiredMessages } from '../../domain/organization.ts';
 import type { FieldErrorBody } from '../../domain/validation.ts';
 
 /** Every Italian text of the catalogue: an issue carrying one of them is shown as it is. */
@@ -13,6 +14,9 @@ const collect = (value: unknown) => {
   else if (value && typeof value === 'object') Object.values(value).forEach(collect);
 };
 collect(messageCatalogue);
+
+/** Texts that already say which field they are about ("Città richiesta" for the comune): sent as they are. */
+const NAMES_ITS_FIELD = new Set<string>(Object.values(organizationPageRequiredMessages));
 
 interface Issue {
   path: readonly PropertyKey[];
@@ -26,7 +30,7 @@ function describe(issue: Issue, labels: Record<string, string>) {
   // Zod's own (English) texts never reach a person.
   const text = italianTexts.has(issue.message) ? issue.message : organizationMessages.invalid;
   if (!label) return { field, message: field ? `Il campo "${field}" non è valido: ${text}` : messages.generic.badRequest };
-  return { field, message: text.includes(label) ? text : `${label}: ${text}` };
+  return { field, message: text.includes(label) || NAMES_ITS_FIELD.has(text) ? text : `${label}: ${text}` };
 }
 
 export function fieldErrorBody(issues: Issue[], labels: Record<string, string>): FieldErrorBody {

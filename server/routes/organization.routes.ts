@@ -128,6 +128,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       comune,
       comuneName: comune === null ? null : (territory.comune(comune)?.name ?? null),
       numCivico: str('numCivico'),
+      cap: str('cap'),
       contactReference: str('contactReference') ?? '',
       luogo_di_nascita: str('luogo_di_nascita'),
       natura_del_soggetto_proponente: str('natura_del_soggetto_proponente'),

@@ -24,7 +24,8 @@ import { APPLICATION_STATUS_CODES, FUNDS, type ApplicationStatusCode, type Fund 
 import { partitaIvaCheckDigit } from '../../domain/organization.ts';
 import { callThresholdsSchema, type CallThresholds } from '../../domain/call.ts';
 import { eventsLeadingTo } from '../../machines/application-lifecycle/transitions.ts';
-import { STADI_ITER } from '../../domain/pui/puiApplication.ts';
+import { puiSurveySchema, STADI_ITER } from '../../domain/pui/puiApplication.ts';
+import { TUR_NO, TUR_YES, turSurveySchema } from '../../domain/tur/turApplication.ts';
 import { PUI_FINALITA_GENERALI, PUI_OBIETTIVI_GENERALI } from '../../domain/puiReference.ts';
 import { puiWizardDefinition } from '../../domain/pui/puiWizard.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
@@ -79,6 +80,35 @@ const DEMO_ORGANIZATIONS: DemoOrganization[] = [
   { name: 'Comune di L\u2019Aquila', comune: "L'Aquila", provinceSigla: 'AQ', formaGiuridica: 1, contact: 'Valentina Ciccone' },
 ];
 
+/** The CAP of each demo comune (its centre's, for cities with several). */
+const DEMO_CAP: Record<string, string> = {
+  Matera: '75100',
+  Assisi: '06081',
+  Taormina: '98039',
+  Alba: '12051',
+  Lecce: '73100',
+  Bologna: '40121',
+  Trento: '38122',
+  Piombino: '57025',
+  Sorrento: '80067',
+  Urbino: '61029',
+  Bagnoregio: '01022',
+  'Zafferana Etnea': '95019',
+  Cagliari: '09124',
+  Ancona: '60121',
+  Pescara: '65121',
+  Bra: '12042',
+  Siena: '53100',
+  Verona: '37121',
+  Bergamo: '24121',
+  Como: '22100',
+  Perugia: '06121',
+  Palermo: '90133',
+  'Salsomaggiore Terme': '43039',
+  Genova: '16121',
+  "L'Aquila": '67100',
+};
+
 const ADMIN_NOTES: Record<string, string> = {
   'admin.evaluate': 'Avvio dell\u2019istruttoria formale.',
   'admin.integration.request': 'Si richiede il cronoprogramma aggiornato e la planimetria dell\u2019intervento.',
@@ -105,6 +135,45 @@ function demoProse(subject: string, length: number): string {
     .repeat(Math.ceil(length / sentence.length))
     .slice(0, length)
     .trim();
+}
+
+/**
+ * A demo application's answers to the impact indicators both funds ask (domain/impactIndicators.ts), with the
+ * fund's own yes/no answers: what is asked on yes is answered only then, as the wizard keeps it.
+ */
+function demoSharedIndicators<Answer extends string>(index: number, yes: Answer, no: Answer) {
+  const renovates = index % 2 === 0;
+  const beds = index % 3 !== 1;
+  const green = index % 4 === 0;
+  return {
+    tipoAutorizzazione: renovates ? 'Permesso di costruire' : 'Segnalazione certificata di inizio attività',
+    ristrutturazione: renovates ? yes : no,
+    ...(renovates
+      ? {
+          mqSLP: 600 + ((index * 135) % 2400),
+          tipoInterventoPrevisione: (index % 5) + 1,
+          consumoMWh: 80 + ((index * 17.5) % 300),
+          classeEnergeticaPartenza: 'F' as const,
+          classeEnergeticaRaggiunta: index % 3 === 0 ? ('A' as const) : ('B' as const),
+          noteRistrutturazione: 'Cappotto termico, serramenti e impianti sostituiti.',
+        }
+      : {}),
+    energiaRinnovabile: yes,
+    potenzaFER: 40 + ((index * 15) % 200),
+    quantitaFER: 50 + ((index * 18.5) % 260),
+    superficieCoperta: renovates ? yes : no,
+    ...(renovates ? { superficieCopertaEsistente: 900 + ((index * 210) % 3000) } : {}),
+    superficieVerde: green ? yes : no,
+    ...(green ? { superficieVerdeAggiunta: 1200 + index * 35, noteSuperficieVerde: 'Giardino pubblico con essenze autoctone.' } : {}),
+    housing: no,
+    postiLetto: beds ? yes : no,
+    ...(beds ? { numeroPostiLetto: 20 + (index % 6) * 8 } : {}),
+    spaziCommerciali: index % 5 === 0 ? yes : no,
+    ...(index % 5 === 0 ? { superficieVenditaSpaziCommerciali: 250 + index * 10 } : {}),
+    smartSolution: yes,
+    tipoSmartSolution: index % 2 === 0 ? 'Illuminazione pubblica intelligente' : 'Sensori per il monitoraggio dei consumi',
+    numeroInterventiSmartSolution: 1 + (index % 4),
+  };
 }
 
 /** A demo application's submitted values and the reviewers' warnings its fund's rules give them. */
@@ -187,6 +256,12 @@ function demoApplication(
       tempiInizioLavori: '2026-03-01',
       tempiDurataLavori: 5,
       tempiDescrizione: demoProse(`autorizzativo della città metropolitana per ${city.comuneName}`, 260),
+      puiSurveyDto: puiSurveySchema.parse({
+        ...demoSharedIndicators(index, 'SI', 'NO'),
+        piantumazioni: 'SI',
+        numeroPiantumazioni: 20 + (index % 7) * 10,
+        forzaLavoro: 15 + (index % 9) * 4,
+      }),
     });
     return { values, warnings: (thresholds) => puiWizardDefinition.warnings(values, thresholds) };
   }
@@ -218,6 +293,22 @@ function demoApplication(
     tempiInizioLavori: '2026-03-01',
     tempiDurataLavori: 5,
     tempiDescrizione: demoProse(`autorizzativo del comune di ${org.comune}`, 260),
+    turSurveyDto: turSurveySchema.parse({
+      ...demoSharedIndicators(index, TUR_YES, TUR_NO),
+      superficieCopertaRecuperata: index % 3 === 0 ? TUR_YES : TUR_NO,
+      ...(index % 3 === 0 ? { mqSuperficieCopertaRecuperata: 400 + index * 25 } : {}),
+      piantumazioni: TUR_YES,
+      numeroPiantumazioni: 30 + (index % 6) * 12.5,
+      forzaLavoro: 10 + (index % 8) * 3,
+      prevIncrementoTuristi: TUR_YES,
+      incrementoTuristi: 2000 + index * 150,
+      prevIncrementoForzaLavoro: 4 + (index % 5),
+      contestoPaesaggistico: index % 4 === 1 ? TUR_YES : TUR_NO,
+      ...(index % 4 === 1 ? { tipoContestoPaesaggistico: 'Area di notevole interesse pubblico' } : {}),
+      mobilitaSostenibile: TUR_YES,
+      tipoMobilitaSostenibile: (index % 6) + 1,
+      numInterventiMobilitaSostenibile: 1 + (index % 3),
+    }),
   });
   return { values, warnings: (thresholds) => turWizardDefinition.warnings(values, thresholds) };
 }
@@ -268,6 +359,7 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
           comune: comune?.id ?? null,
           address: 'Piazza del Municipio',
           numCivico: '1',
+          cap: DEMO_CAP[org.comune] ?? null,
           pec: `${slug}@pec.demo.it`,
         },
       })

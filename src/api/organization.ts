@@ -24,6 +24,7 @@ export type CreateOrganizationPayload = {
   luogo_di_nascita: string | null;
   natura_del_soggetto_proponente: string | null;
   numCivico: string | null;
+  cap: string | null;
   pec: string | null;
   province: number | null;
   region: number | null;

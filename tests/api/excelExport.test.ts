@@ -41,7 +41,21 @@ beforeAll(async () => {
       tipoIntervento: ['Restauro', '=1+1'],
       costiTecnicaIntervento: 'Equity',
       tempiInizioLavori: '2026-03-01',
-      turSurveyDto: { piantumazioni: 'true', numeroPiantumazioni: 120 },
+      turSurveyDto: {
+        piantumazioni: 'true',
+        numeroPiantumazioni: 120,
+        tipoAutorizzazione: 'Permesso di costruire',
+        ristrutturazione: 'true',
+        mqSLP: 1250.5,
+        tipoInterventoPrevisione: 4,
+        classeEnergeticaPartenza: 'G',
+        classeEnergeticaRaggiunta: 'A+',
+        housing: 'false',
+        numeroPostiLetto: 48,
+        postiLetto: 'true',
+        smartSolution: 'true',
+        tipoSmartSolution: 'Sensori per i consumi idrici',
+      },
     },
     warnings: ['=Avviso che sembra una formula', 'Quota del fondo superiore al 50% del totale'],
     submittedAt: new Date('2026-04-15T08:30:00Z'),
@@ -226,6 +240,29 @@ describe('GET /api/DraftCompilazione/DownloadExcelCompilazione (one application)
     // A yes/no answer reads Sì / No, a day is a date cell.
     expect(fields.get('turSurveyDto.piantumazioni')!.answer.value).toBe('Sì');
     expect(fields.get('turSurveyDto.numeroPiantumazioni')!.answer.value).toBe(120);
+    // The indicators PUI asks too (domain/impactIndicators.ts): their own rows, sections and labels, choices by name.
+    expect(fields.get('turSurveyDto.tipoAutorizzazione')).toMatchObject({
+      place: "Valutazione d'Impatto — Autorizzazioni",
+      label: 'Tipo di autorizzazione',
+    });
+    expect(fields.get('turSurveyDto.tipoAutorizzazione')!.answer.value).toBe('Permesso di costruire');
+    expect(fields.get('turSurveyDto.ristrutturazione')).toMatchObject({
+      place: "Valutazione d'Impatto — Ristrutturazione di edifici",
+      label: 'Il progetto prevede la ristrutturazione di edifici?',
+    });
+    expect(fields.get('turSurveyDto.ristrutturazione')!.answer.value).toBe('Sì');
+    expect(fields.get('turSurveyDto.mqSLP')!.answer.value).toBe(1250.5);
+    expect(fields.get('turSurveyDto.tipoInterventoPrevisione')!.answer.value).toBe('Restauro');
+    expect(fields.get('turSurveyDto.classeEnergeticaPartenza')!.answer.value).toBe('G (oltre 160 kWh/m² anno)');
+    expect(fields.get('turSurveyDto.classeEnergeticaRaggiunta')!.answer.value).toBe('A+ (fino a 15 kWh/m² anno)');
+    expect(fields.get('turSurveyDto.housing')!.answer.value).toBe('No');
+    expect(fields.get('turSurveyDto.numeroPostiLetto')).toMatchObject({ label: 'Numero di posti letto' });
+    expect(fields.get('turSurveyDto.numeroPostiLetto')!.answer.value).toBe(48);
+    expect(fields.get('turSurveyDto.tipoSmartSolution')!.answer.value).toBe('Sensori per i consumi idrici');
+    for (const name of ['quantitaFER', 'superficieCopertaEsistente', 'superficieVerdeAggiunta', 'canoniLocazione', 'prezziCompravendita']) {
+      expect(fields.has(`turSurveyDto.${name}`), name).toBe(true);
+    }
+    expect(fields.get('turSurveyDto.quantitaFER')!.answer.value).toBeNull();
     expect((fields.get('tempiInizioLavori')!.answer.value as Date).toISOString()).toBe('2026-03-01T00:00:00.000Z');
     expect(fields.get('tempiInizioLavori')!.answer.numFmt).toBe('dd/mm/yyyy');
     // A field nobody answered is a blank cell, not "null".

@@ -404,6 +404,8 @@ describe('CreateOrganization', () => {
     ['privacy missing', { privacy: undefined }, 'Privacy: Campo obbligatorio'],
     ['contactReference missing', { contactReference: '' }, 'Referente: Campo obbligatorio'],
     ['numCivico with letters', { numCivico: '12/A' }, 'Numero civico: Inserire solo cifre'],
+    ['CAP of four digits', { cap: '0018' }, 'Il CAP deve essere composto da 5 cifre'],
+    ['CAP with a letter', { cap: '0018A' }, 'Il CAP deve essere composto da 5 cifre'],
     ['codiceFiscale over 16', { codiceFiscale: 'RSSMRA70C15H501WX' }, 'Codice fiscale: Limite caratteri max superato'],
     [
       'percentage missing with public participation',
@@ -559,7 +561,7 @@ describe('UpdateOrganization', () => {
   it('validates like the registration and changes nothing on a refusal', async () => {
     const o = await personWithOrganization(t);
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: '' }, 'Nome: Campo obbligatorio'],
+      [{ name: '' }, 'Nome richiesto'],
       [{ description: 'd'.repeat(401) }, 'Descrizione: Limite caratteri max superato'],
       [{ telephone: 'abc' }, 'Telefono: Inserire solo cifre'],
       [{ formaGiuridica: 8, altro: '' }, 'Altra forma giuridica: Campo obbligatorio'],
@@ -585,6 +587,73 @@ describe('UpdateOrganization', () => {
       a.token,
     );
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the organisation page: the CAP and the messages Nome, Indirizzo, Città, CAP, P.IVA richiesto(a) (spec §5)', () => {
+  it('stores the CAP given at registration, and one given later, and shows it', async () => {
+    const o = await personWithOrganization(t, { cap: '00184' });
+    expect((await t.get(`/api/Organization/GetOrganizationById?id=${o.orgId}`, o.token)).json()).toMatchObject({ cap: '00184' });
+    const changed = await t.post('/api/Organization/UpdateOrganization', { id: o.orgId, cap: '00185' }, o.token);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ cap: '00185', address: o.payload.address });
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, o.orgId));
+    expect(row!.profile).toMatchObject({ cap: '00185' });
+    // Registration does not ask for it (spec §5 Register organisation): none is null.
+    const without = await personWithOrganization(t, { cap: '' });
+    expect((await t.get(`/api/Organization/GetOrganizationById?id=${without.orgId}`, without.token)).json()).toMatchObject({ cap: null });
+  });
+
+  it('refuses each page-required field saved empty with the spec\u2019s own words, and changes nothing', async () => {
+    const o = await personWithOrganization(t);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ name: '' }, 'name', 'Nome richiesto'],
+      [{ name: '   ' }, 'name', 'Nome richiesto'],
+      [{ name: null }, 'name', 'Nome richiesto'],
+      [{ address: '' }, 'address', 'Indirizzo richiesto'],
+      [{ address: null }, 'address', 'Indirizzo richiesto'],
+      [{ comune: '' }, 'comune', 'Città richiesta'],
+      [{ region: '9', province: '48', comune: null }, 'comune', 'Città richiesta'],
+      [{ cap: '' }, 'cap', 'CAP richiesto'],
+      [{ cap: null }, 'cap', 'CAP richiesto'],
+      [{ pIva: '' }, 'pIva', 'P.IVA richiesta'],
+      [{ cap: '0018' }, 'cap', 'Il CAP deve essere composto da 5 cifre'],
+      [{ cap: 184 }, 'cap', 'Il CAP deve essere composto da 5 cifre'],
+    ];
+    for (const [change, field, message] of cases) {
+      const refused = await expectRefusedWithoutChange(
+        o.orgId,
+        () => t.post('/api/Organization/UpdateOrganization', { id: o.orgId, ...change }, o.token),
+        400,
+      );
+      expect(refused.json(), JSON.stringify(change)).toMatchObject({ error: 'validation_error', field, message });
+    }
+  });
+
+  it('an organisation registered before the CAP existed saves its other fields, and then its CAP', async () => {
+    const o = await personWithOrganization(t);
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, o.orgId));
+    const { cap: _cap, address: _address, ...older } = row!.profile;
+    await t.db.update(organizations).set({ profile: older }).where(eq(organizations.id, o.orgId));
+    expect((await t.get(`/api/Organization/GetOrganizationById?id=${o.orgId}`, o.token)).json()).toMatchObject({
+      cap: null,
+      address: null,
+    });
+
+    const phone = await t.post('/api/Organization/UpdateOrganization', { id: o.orgId, telephone: '0698765432' }, o.token);
+    expect(phone.statusCode).toBe(200);
+    expect(phone.json()).toMatchObject({ telephone: '0698765432', cap: null, address: null });
+    const cap = await t.post('/api/Organization/UpdateOrganization', { id: o.orgId, cap: '00184', address: 'Via dei Fori' }, o.token);
+    expect(cap.statusCode).toBe(200);
+    expect(cap.json()).toMatchObject({ cap: '00184', address: 'Via dei Fori' });
+  });
+
+  it('answers another organisation\u2019s CAP change with 404 and changes nothing', async () => {
+    await expectRefusedWithoutChange(
+      a.orgId,
+      () => t.post('/api/Organization/UpdateOrganization', { id: a.orgId, cap: '50123' }, b.token),
+      404,
+    );
   });
 });
 

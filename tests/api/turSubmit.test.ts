@@ -88,12 +88,43 @@ describe('POST /api/Tur/CreateUpdateTur', () => {
       [{ progComune: 52037 }, 'Comune'],
       [{ costiIintervento: 'tanti' }, 'Intervento richiesto al Fondo'],
       [{ turSurveyDto: { piantumazioni: 'forse' } }, 'Il progetto prevede la piantumazione di alberi?'],
+      [{ turSurveyDto: { ristrutturazione: 'SI' } }, 'Il progetto prevede la ristrutturazione di edifici?'],
+      [{ turSurveyDto: { classeEnergeticaPartenza: 'Z' } }, 'Classe energetica di partenza'],
+      [{ turSurveyDto: { numeroPostiLetto: 12.5 } }, 'Numero di posti letto'],
+      [{ turSurveyDto: { quantitaFER: -1 } }, 'Energia prodotta all\u2019anno'],
       [{ tempiInizioLavori: '2026-02-30' }, 'Data di inizio lavori'],
     ] as const) {
       const response = await createTur({ ...completeTurApplication(owner.orgId), ...override }, owner.token);
       expect(response.statusCode, JSON.stringify(override)).toBe(400);
       expect(response.json().message, JSON.stringify(override)).toContain(label);
     }
+  });
+
+  it('422 naming each answer a yes asks among the indicators PUI asks too, and nothing stored', async () => {
+    const body = completeTurApplication(owner.orgId, {
+      turSurveyDto: {
+        ...completeTurApplication(owner.orgId).turSurveyDto,
+        ristrutturazione: 'true',
+        mqSLP: 1250.5,
+        energiaRinnovabile: 'true',
+        potenzaFER: 150,
+        smartSolution: 'true',
+      },
+    });
+    const response = await createTur(body, owner.token);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().issues).toEqual(
+      [
+        'tipoInterventoPrevisione',
+        'consumoMWh',
+        'classeEnergeticaPartenza',
+        'classeEnergeticaRaggiunta',
+        'quantitaFER',
+        'tipoSmartSolution',
+        'numeroInterventiSmartSolution',
+      ].map((name) => ({ field: `turSurveyDto.${name}`, step: 'impatto', message: 'Campo obbligatorio' })),
+    );
+    expect((await applicationOf(t, owner.orgId, 'TUR'))?.status).toBe('APERTA');
   });
 
   it('422 naming the attachments step when a mandatory attachment is missing', async () => {
@@ -119,7 +150,31 @@ describe('POST /api/Tur/CreateUpdateTur', () => {
         costiDdebito: 5_000_000,
         costiEquity: 2_000_000,
         costiPubblico: 1_000_000,
-        turSurveyDto: { ...completeTurApplication(owner.orgId).turSurveyDto, piantumazioni: 'false', numeroPiantumazioni: 40 },
+        turSurveyDto: {
+          ...completeTurApplication(owner.orgId).turSurveyDto,
+          piantumazioni: 'false',
+          numeroPiantumazioni: 40,
+          tipoAutorizzazione: 'Permesso di costruire',
+          ristrutturazione: 'true',
+          mqSLP: 1250.5,
+          tipoInterventoPrevisione: 4,
+          consumoMWh: 320.75,
+          classeEnergeticaPartenza: 'G',
+          classeEnergeticaRaggiunta: 'A',
+          energiaRinnovabile: 'true',
+          potenzaFER: 150,
+          quantitaFER: 180.5,
+          // Answers under a NO, or under no answer at all, are not kept.
+          housing: 'false',
+          canoniLocazione: 650,
+          prezziCompravendita: 2350.5,
+          postiLetto: null,
+          numeroPostiLetto: 48,
+          smartSolution: 'true',
+          tipoSmartSolution: 'Sensori per i consumi idrici',
+          numeroInterventiSmartSolution: 4,
+          noteHousing: 'Nessun alloggio previsto',
+        },
       }),
       status: 'Aperta',
       warningsTur: ['finto'],
@@ -132,7 +187,24 @@ describe('POST /api/Tur/CreateUpdateTur', () => {
     expect(first.json().body).toMatchObject({
       costiFontiCopertura: 20_000_000,
       percTotInvest: 60,
-      turSurveyDto: { numeroPiantumazioni: null },
+      turSurveyDto: {
+        numeroPiantumazioni: null,
+        tipoAutorizzazione: 'Permesso di costruire',
+        ristrutturazione: 'true',
+        mqSLP: 1250.5,
+        tipoInterventoPrevisione: 4,
+        consumoMWh: 320.75,
+        classeEnergeticaPartenza: 'G',
+        classeEnergeticaRaggiunta: 'A',
+        quantitaFER: 180.5,
+        housing: 'false',
+        canoniLocazione: null,
+        prezziCompravendita: null,
+        numeroPostiLetto: null,
+        tipoSmartSolution: 'Sensori per i consumi idrici',
+        numeroInterventiSmartSolution: 4,
+        noteHousing: 'Nessun alloggio previsto',
+      },
     });
     expect(await submissionRows(owner.orgId)).toHaveLength(1);
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitaIvaCheckDigit } from '../../domain/organization.ts';
 import { expectAccessible, launchBrowser } from './support/browser.ts';
 import { startPortal } from './support/portal.ts';
+import { typeLikeAPerson } from './support/typing.ts';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let browser: Browser;
@@ -158,6 +159,15 @@ describe('connecting an organisation by VAT number, and registering it', () => {
     await comune.fill('Roma');
     await page.getByRole('listbox').getByRole('option', { name: 'Roma', exact: true }).click();
 
+    // The CAP, a key at a time: four digits are not one; anything but digits is not typed at all.
+    const cap = page.getByRole('textbox', { name: 'CAP' });
+    await typeLikeAPerson(cap, '0018');
+    await page.getByText('Il CAP deve essere composto da 5 cifre').waitFor();
+    await expect(cap.getAttribute('aria-invalid')).resolves.toBe('true');
+    await typeLikeAPerson(cap, '00-184');
+    await expect(cap.inputValue()).resolves.toBe('00184');
+    await expect(page.getByText('Il CAP deve essere composto da 5 cifre').count()).resolves.toBe(0);
+
     // A date from the calendar of the date picker.
     const founded = page.getByRole('group', { name: 'Data di costituzione' });
     await founded.getByRole('button', { name: 'Apri il calendario' }).click();
@@ -183,6 +193,12 @@ describe('connecting an organisation by VAT number, and registering it', () => {
     await expectAccessible(page);
     const selected = await page.evaluate(() => window.localStorage.getItem('selectedOrganizationId'));
     expect(selected).toMatch(/^[0-9a-f-]{36}$/);
+    // What the server stored, read back as the portal reads it.
+    const token = (await context.cookies(portal.url)).find((cookie) => cookie.name === 'token')!.value;
+    const stored = await fetch(`${portal.url}/api/Organization/GetOrganizationById?id=${selected}`, {
+      headers: { authorization: `Bearer ${decodeURIComponent(token)}` },
+    });
+    await expect(stored.json()).resolves.toMatchObject({ name: organizationName, comuneName: 'Roma', cap: '00184' });
   });
 
   it('now offers "La tua organizzazione" in the header menu', async () => {

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { typeLikeAPerson } from './support/typing.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './support/portal.ts';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
@@ -85,7 +86,8 @@ describe('the organisation profile, invitations and the account page', () => {
     const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await accessToken(aliceContext)}`, 'content-type': 'application/json' },
-      body: JSON.stringify(organizationPayload({ name: organizationName })),
+      // Registered without a CAP, as organisations were before the page asked for one.
+      body: JSON.stringify(organizationPayload({ name: organizationName, cap: '' })),
     });
     expect(response.status).toBe(201);
     organizationId = ((await response.json()) as { orgId: string }).orgId;
@@ -160,6 +162,52 @@ describe('the organisation profile, invitations and the account page', () => {
     await alicePage.getByRole('option', { name: 'Firenze', exact: true }).click();
     await alicePage.getByRole('button', { name: 'Salva Sede' }).click();
     await alicePage.getByText('Firenze, Firenze, Toscana').waitFor();
+  });
+
+  it('the CAP: asked for while missing, five digits typed a key at a time, stored; emptied says "CAP richiesto"', async () => {
+    const storedProfile = async () => {
+      const response = await fetch(`${portal.url}/api/Organization/GetOrganizationById?id=${organizationId}`, {
+        headers: { authorization: `Bearer ${await accessToken(aliceContext)}` },
+      });
+      return (await response.json()) as { cap: string | null; name: string };
+    };
+    await expect(storedProfile()).resolves.toMatchObject({ cap: null });
+    await alicePage.getByText('CAP richiesto').waitFor();
+    await expectAccessible(alicePage);
+
+    await alicePage.getByRole('button', { name: 'Modifica CAP' }).click();
+    const box = alicePage.getByRole('textbox', { name: 'CAP' });
+    await typeLikeAPerson(box, '5012');
+    await alicePage.getByRole('button', { name: 'Salva CAP' }).click();
+    await alicePage.getByText('Il CAP deve essere composto da 5 cifre').waitFor();
+    await expect(box.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expectAccessible(alicePage);
+    await expect(storedProfile()).resolves.toMatchObject({ cap: null });
+
+    await typeLikeAPerson(box, '50123');
+    await alicePage.getByRole('button', { name: 'Salva CAP' }).click();
+    await alicePage.getByRole('status').filter({ hasText: 'Valori aggiornati con successo' }).waitFor();
+    await alicePage.getByRole('button', { name: 'Modifica CAP' }).waitFor();
+    await expect.poll(async () => (await storedProfile()).cap).toBe('50123');
+    await expect(alicePage.getByText('CAP richiesto').count()).resolves.toBe(0);
+    await alicePage.getByText('50123', { exact: true }).waitFor();
+
+    await alicePage.getByRole('button', { name: 'Modifica CAP' }).click();
+    await typeLikeAPerson(alicePage.getByRole('textbox', { name: 'CAP' }), '');
+    await alicePage.getByRole('button', { name: 'Salva CAP' }).click();
+    await alicePage.getByText('CAP richiesto').waitFor();
+    await alicePage.getByRole('alert').filter({ hasText: 'Errore nei valori dei campi' }).waitFor();
+    await expectAccessible(alicePage);
+    await alicePage.getByRole('button', { name: 'Annulla CAP' }).click();
+    await expect(storedProfile()).resolves.toMatchObject({ cap: '50123' });
+
+    // The name emptied says the page's own words too.
+    await alicePage.getByRole('button', { name: 'Modifica Nome' }).click();
+    await typeLikeAPerson(alicePage.getByRole('textbox', { name: 'Nome' }), '');
+    await alicePage.getByRole('button', { name: 'Salva Nome' }).click();
+    await alicePage.getByText('Nome richiesto').waitFor();
+    await alicePage.getByRole('button', { name: 'Annulla Nome' }).click();
+    await expect(storedProfile()).resolves.toMatchObject({ name: 'Comune di Vallerosa Alta' });
   });
 
   it('invites B by e-mail from the profile; an address without an at-sign is named and not sent', async () => {

@@ -49,6 +49,22 @@ const TYPED_IMPACT: readonly Figure[] = [
   ['Incremento previsto di turisti', '6.500', '6.500', 'incrementoTuristi', 6500],
   ['Nuovi posti di lavoro nel turismo', '12', '12', 'prevIncrementoForzaLavoro', 12],
 ];
+/** Step 4's indicators PUI asks too (domain/impactIndicators.ts: renovation, renewables, surfaces, beds, shops, smart solutions), typed. */
+const SHARED_IMPACT: readonly Figure[] = [
+  ['Superficie lorda di pavimento ristrutturata', '1.250,5', '1.250,50', 'mqSLP', 1250.5],
+  ['Consumo energetico annuo', '320,75', '320,75', 'consumoMWh', 320.75],
+  ['Energia prodotta all\u2019anno', '1.480', '1.480,00', 'quantitaFER', 1480],
+  ['Superficie coperta esistente', '2 400', '2.400,00', 'superficieCopertaEsistente', 2400],
+  ['Superficie verde aggiunta', '850,25', '850,25', 'superficieVerdeAggiunta', 850.25],
+  ['Numero di posti letto', '1.048', '1.048', 'numeroPostiLetto', 1048],
+  ['Superficie di vendita', '315,5', '315,50', 'superficieVenditaSpaziCommerciali', 315.5],
+  ['Numero di soluzioni smart', '4', '4', 'numeroInterventiSmartSolution', 4],
+];
+/** Housing's figures, typed and then cleared by a No. */
+const HOUSING: readonly Figure[] = [
+  ['Canone medio di locazione mensile', '650', '650,00', 'canoniLocazione', 650],
+  ['Prezzo medio di compravendita al m²', '2.350,5', '2.350,50', 'prezziCompravendita', 2350.5],
+];
 const PASTED_IMPACT: readonly Figure[] = [
   ['Potenza installata', '1 200,5', '1.200,50', 'potenzaFER', 1200.5],
   ['Nuovi posti di lavoro nella fase di cantiere', '1.200', '1.200', 'forzaLavoro', 1200],
@@ -208,6 +224,45 @@ describe('the TUR application wizard', () => {
     await expectAccessible(page);
   });
 
+  it('step 4: the indicators PUI asks too, typed the Italian way, stored as meant; a No on housing clears its figures', async () => {
+    await wizard().type(/^Tipo di autorizzazione/, 'Permesso di costruire');
+    await wizard().answer(/ristrutturazione di edifici/, 'Sì');
+    await wizard().choose(/Tipo di intervento previsto/, 'Restauro');
+    await wizard().choose(/Classe energetica di partenza/, 'G (oltre 160 kWh/m² anno)');
+    await wizard().choose(/Classe energetica raggiunta/, 'A (da 15 a 30 kWh/m² anno)');
+    await wizard().answer(/impianti a fonti rinnovabili/, 'Sì');
+    await wizard().answer(/interviene su superficie coperta/, 'Sì');
+    await wizard().answer(/aggiunge superficie verde/, 'Sì');
+    await wizard().answer(/prevede posti letto/, 'Sì');
+    await wizard().answer(/prevede spazi commerciali/, 'Sì');
+    await wizard().answer(/prevede soluzioni smart/, 'Sì');
+    await wizard().type(/^Tipo di soluzione smart/, 'Sensori per i consumi idrici');
+    for (const [label, typed] of SHARED_IMPACT) await wizard().type(labelled(label), typed);
+    for (const [label, , shown] of SHARED_IMPACT) await expect(wizard().shown(labelled(label)), label).resolves.toBe(shown);
+    await expect
+      .poll(async () => (await stored()).turSurveyDto, SAVED)
+      .toMatchObject({
+        ...storedAs(SHARED_IMPACT),
+        tipoAutorizzazione: 'Permesso di costruire',
+        ristrutturazione: 'true',
+        tipoInterventoPrevisione: 4,
+        classeEnergeticaPartenza: 'G',
+        classeEnergeticaRaggiunta: 'A',
+        tipoSmartSolution: 'Sensori per i consumi idrici',
+      });
+    await expectAccessible(page);
+
+    await wizard().answer(/abitazioni \(housing\)/, 'Sì');
+    for (const [label, typed] of HOUSING) await wizard().type(labelled(label), typed);
+    for (const [label, , shown] of HOUSING) await expect(wizard().shown(labelled(label)), label).resolves.toBe(shown);
+    await expect.poll(async () => (await stored()).turSurveyDto, SAVED).toMatchObject({ housing: 'true', ...storedAs(HOUSING) });
+    await wizard().answer(/abitazioni \(housing\)/, 'No');
+    await expect(page.getByRole('textbox', { name: /^Canone medio di locazione/ }).count()).resolves.toBe(0);
+    await expect
+      .poll(async () => (await stored()).turSurveyDto, SAVED)
+      .toMatchObject({ housing: 'false', canoniLocazione: null, prezziCompravendita: null, numeroPostiLetto: 1048 });
+  });
+
   it('step 4: figures pasted or filled in by the browser are read the same way', async () => {
     await wizard().answer(/impianti a fonti rinnovabili/, 'Sì');
     for (const [label, pasted] of PASTED_IMPACT) {
@@ -323,7 +378,13 @@ describe('the TUR application wizard', () => {
     const shownOf = (figures: readonly Figure[]) => figures.map(([label, , shown]) => [label, shown] as const);
     await readOnlyStep('Fonti e Impieghi', [...shownOf(AMOUNTS), ['Fonti di copertura', '8.000.000,00']]);
     await readOnlyStep('Tempistiche', [['Durata dei lavori', '6']]);
-    await readOnlyStep("Valutazione d'Impatto", [...shownOf(TYPED_IMPACT), ...shownOf(PASTED_IMPACT)]);
+    await readOnlyStep("Valutazione d'Impatto", [
+      ...shownOf(TYPED_IMPACT),
+      ...shownOf(SHARED_IMPACT),
+      ...shownOf(PASTED_IMPACT),
+      ['Tipo di autorizzazione', 'Permesso di costruire'],
+      ['Tipo di soluzione smart', 'Sensori per i consumi idrici'],
+    ]);
     await expectAccessible(page);
   });
 

@@ -31,6 +31,7 @@ export function organizationPayload(overrides: Record<string, unknown> = {}) {
     luogo_di_nascita: 'Roma',
     natura_del_soggetto_proponente: 'Ente locale',
     numCivico: '1',
+    cap: '00184',
     pec: 'comune.vallerosa@pec.it',
     province: 58,
     region: 12,

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { OrganizationDetail, OrganizationMember } from '../../domain/organization.ts';
 import { memberActionFor } from '../../src/features/organization-profile/memberActions.ts';
-import { displayValueOf, formatStoredDate, profileFields } from '../../src/features/organization-profile/profileFields.ts';
+import {
+  displayValueOf,
+  formatStoredDate,
+  missingValueHint,
+  profileFields,
+} from '../../src/features/organization-profile/profileFields.ts';
 import {
   checkProfileChanges,
   dependentChanges,
@@ -33,6 +38,7 @@ const detail: OrganizationDetail = {
   comune: 58091,
   comuneName: 'Roma',
   numCivico: '1',
+  cap: '00184',
   contactReference: 'Mario Bianchi',
   luogo_di_nascita: null,
   natura_del_soggetto_proponente: 'Ente locale',
@@ -77,13 +83,38 @@ describe('the profile as the form holds it', () => {
     expect(formatStoredDate('non una data')).toBe('');
   });
 
-  it('marks the spec’s required fields as required, and only those', () => {
+  it('marks the spec’s required fields as required, and only those: §5 profile, and the page’s Indirizzo, Città, CAP', () => {
     expect(
       profileFields
         .filter((field) => field.isRequired)
         .map((field) => field.id)
         .sort(),
-    ).toEqual(['codiceAteco', 'contactReference', 'description', 'email', 'formaGiuridica', 'name', 'telephone'].sort());
+    ).toEqual(
+      [
+        'codiceAteco',
+        'contactReference',
+        'description',
+        'email',
+        'formaGiuridica',
+        'name',
+        'telephone',
+        'address',
+        'territory',
+        'cap',
+      ].sort(),
+    );
+  });
+
+  it('shows the CAP, and asks for address, città and CAP an organisation has not given yet', () => {
+    expect(displayValueOf(fieldById('cap'), detail)).toBe('00184');
+    expect(profileValuesOf(detail).cap).toBe('00184');
+    expect(missingValueHint(fieldById('cap'), detail)).toBeUndefined();
+    const older = { ...detail, cap: null, address: null, comune: null, comuneName: null };
+    expect(profileValuesOf(older).cap).toBe('');
+    expect(missingValueHint(fieldById('cap'), older)).toBe('CAP richiesto');
+    expect(missingValueHint(fieldById('address'), older)).toBe('Indirizzo richiesto');
+    expect(missingValueHint(fieldById('territory'), older)).toBe('Città richiesta');
+    expect(missingValueHint(fieldById('telephone'), older)).toBeUndefined();
   });
 });
 
@@ -112,7 +143,34 @@ describe('dependent resets (spec §4)', () => {
 describe('checking a change before it is sent (spec §5)', () => {
   const values = profileValuesOf(detail);
 
-  it.each(['name', 'codiceAteco', 'contactReference', 'description', 'email', 'telephone', 'formaGiuridica'])(
+  it.each([
+    ['name', 'Nome richiesto'],
+    ['address', 'Indirizzo richiesto'],
+    ['comune', 'Città richiesta'],
+    ['cap', 'CAP richiesto'],
+  ])('says the organisation page\u2019s own message when %s is emptied: %s', (key, message) => {
+    expect(checkProfileChanges(values, { [key]: '' })).toEqual({ ok: false, fieldErrors: { [key]: message } });
+    expect(checkProfileChanges(values, { [key]: '   ' })).toEqual({ ok: false, fieldErrors: { [key]: message } });
+  });
+
+  it('a new region without the città is refused with "Città richiesta"; with it, accepted', () => {
+    expect(checkProfileChanges(values, territoryChanges('region', '9'))).toEqual({ ok: false, fieldErrors: { comune: 'Città richiesta' } });
+    expect(checkProfileChanges(values, { region: '9', province: '48', comune: '48017' })).toEqual({ ok: true });
+  });
+
+  it('takes a CAP of five digits only', () => {
+    expect(checkProfileChanges(values, { cap: '50123' })).toEqual({ ok: true });
+    for (const cap of ['5012', '501234', '5O123', '50 12']) {
+      expect(checkProfileChanges(values, { cap })).toEqual({ ok: false, fieldErrors: { cap: 'Il CAP deve essere composto da 5 cifre' } });
+    }
+  });
+
+  it('saves another field of an organisation that has no CAP or address yet', () => {
+    const older = profileValuesOf({ ...detail, cap: null, address: null });
+    expect(checkProfileChanges(older, { telephone: '0698765432' })).toEqual({ ok: true });
+  });
+
+  it.each(['codiceAteco', 'contactReference', 'description', 'email', 'telephone', 'formaGiuridica'])(
     'says "Campo obbligatorio" when %s is emptied',
     (key) => {
       expect(checkProfileChanges(values, { [key]: '' })).toEqual({ ok: false, fieldErrors: { [key]: 'Campo obbligatorio' } });

@@ -49,6 +49,7 @@ describe('the CreateOrganization payload', () => {
       comune: 58091,
       address: 'Via Roma',
       numCivico: '1',
+      cap: '00184',
       data_di_costituzione: new CalendarDate(2001, 12, 31),
       data_di_nascita: new CalendarDate(1975, 6, 2),
     });
@@ -72,6 +73,7 @@ describe('the CreateOrganization payload', () => {
         'luogo_di_nascita',
         'natura_del_soggetto_proponente',
         'numCivico',
+        'cap',
         'pec',
         'province',
         'region',
@@ -87,6 +89,7 @@ describe('the CreateOrganization payload', () => {
       region: 12,
       province: 58,
       comune: 58091,
+      cap: '00184',
       data_di_costituzione: '2001-12-31T00:00:00+01:00',
       data_di_nascita: '1975-06-02T00:00:00+02:00',
     });

@@ -33,6 +33,13 @@ describe('the messages of the registration form', () => {
     expect(registrationErrorsOf(filled)).toEqual({});
   });
 
+  it('say a CAP of fewer than five digits is not one; none is fine at registration (spec §5 Register organisation)', () => {
+    expect(registrationErrorsOf({ ...filled, cap: '5012' })).toEqual({ cap: 'Il CAP deve essere composto da 5 cifre' });
+    expect(registrationErrorsOf({ ...filled, cap: '50123' })).toEqual({});
+    expect(registrationErrorsOf({ ...filled, cap: '' })).toEqual({});
+    expect(hasRequiredFields({ ...filled, cap: '' })).toBe(true);
+  });
+
   it('say "Campo obbligatorio" for each empty required field', () => {
     const errors = registrationErrorsOf({ ...emptyRegistration(), privacy: true });
     for (const field of [

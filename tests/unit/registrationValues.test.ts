@@ -32,6 +32,12 @@ describe('the registration form values', () => {
     expect(applyChange(values, { field: 'percentParticipation', value: '1005%' }).percentParticipation).toBe('100');
   });
 
+  it('takes the CAP as five digits at most, whatever else is typed or pasted', () => {
+    const values = emptyRegistration();
+    expect(applyChange(values, { field: 'cap', value: '50 123' }).cap).toBe('50123');
+    expect(applyChange(values, { field: 'cap', value: 'I-001849' }).cap).toBe('00184');
+  });
+
   it('writes the codice fiscale in capitals, at most 16 characters', () => {
     expect(applyChange(emptyRegistration(), { field: 'codiceFiscale', value: 'rssmra80a01h501uxx' }).codiceFiscale).toBe(
       'RSSMRA80A01H501U',

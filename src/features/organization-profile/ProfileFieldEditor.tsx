@@ -89,7 +89,7 @@ export function ProfileFieldEditor({ field, draft, errors, isDisabled, onChange 
           onChange={set(field.id)}
           type={field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text'}
           inputMode={field.kind === 'tel' || field.kind === 'digits' ? 'numeric' : undefined}
-          maxLength={field.kind === 'tel' ? TELEPHONE_MAX_DIGITS : undefined}
+          maxLength={field.kind === 'tel' ? TELEPHONE_MAX_DIGITS : field.maxLength}
           autoComplete={field.autoComplete}
         />
       );

@@ -12,7 +12,7 @@ import {
 } from '../../../machines/field-edit/selectors.ts';
 import type { FieldValues } from '../../../machines/field-edit/types.ts';
 import { EditableRow } from '../../ui/EditableRow.tsx';
-import { displayValueOf, type ProfileField } from './profileFields.ts';
+import { displayValueOf, missingValueHint, type ProfileField } from './profileFields.ts';
 import { ProfileFieldEditor } from './ProfileFieldEditor.tsx';
 
 interface ProfileFieldRowProps {
@@ -41,6 +41,7 @@ export function ProfileFieldRow({ field, detail, actor, isEditable }: ProfileFie
     <EditableRow
       label={field.label}
       value={displayValueOf(field, detail)}
+      hint={isEditable ? missingValueHint(field, detail) : undefined}
       isEditable={isEditable}
       isOpen={isOpen}
       isEditDisabled={!canStartEditing}

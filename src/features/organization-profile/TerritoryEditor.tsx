@@ -17,7 +17,7 @@ interface TerritoryEditorProps {
 const idOf = (value: FieldValues[string] | undefined): number | null =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
 
-/** Regione, Provincia, Comune: each list depends on the choice above it (spec §4 resets). */
+/** Regione, Provincia, Comune: each list depends on the choice above it (spec §4 resets); the comune is the page's Città. */
 export function TerritoryEditor({ draft, errors, isDisabled, onChange }: TerritoryEditorProps) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const region = idOf(draft.region);
@@ -51,6 +51,7 @@ export function TerritoryEditor({ draft, errors, isDisabled, onChange }: Territo
         value={idOf(draft.comune)}
         onChange={change('comune')}
         errorMessage={errors.comune ?? null}
+        isRequired
         isDisabled={isDisabled || province === null}
       />
     </>

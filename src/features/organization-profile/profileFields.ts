@@ -1,5 +1,11 @@
 import { profileMessages } from '../../../domain/messages/profile.ts';
-import { DESCRIPTION_MAX_LENGTH, organizationFieldLabels, type OrganizationDetail } from '../../../domain/organization.ts';
+import {
+  CAP_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  organizationFieldLabels,
+  organizationPageRequiredMessages,
+  type OrganizationDetail,
+} from '../../../domain/organization.ts';
 
 /** How a field is edited: most are a text box; a few combine several keys. */
 export type ProfileFieldKind = 'text' | 'email' | 'tel' | 'digits' | 'textarea' | 'date' | 'formaGiuridica' | 'participation' | 'territory';
@@ -9,8 +15,13 @@ export interface ProfileField {
   id: string;
   label: string;
   kind: ProfileFieldKind;
-  /** Spec §5 Organisation profile: name, formaGiuridica, codiceAteco, contactReference, description, email, telephone. */
+  /**
+   * Spec §5 Organisation profile: name, formaGiuridica, codiceAteco, contactReference, description, email,
+   * telephone; and the page's "Nome, Indirizzo, Città, CAP … richiesto(a)".
+   */
   isRequired: boolean;
+  /** The page-required key this row holds: when it is missing (an organisation registered without it), the row asks for it. */
+  requiredKey?: 'address' | 'comune' | 'cap';
   maxLength?: number;
   autoComplete?: string;
 }
@@ -38,9 +49,10 @@ export const profileFields: readonly ProfileField[] = [
   field('pec', 'email'),
   field('telephone', 'tel', { isRequired: true, autoComplete: 'tel' }),
   field('website', 'text', { autoComplete: 'url' }),
-  { id: 'territory', label: profileMessages.territory, kind: 'territory', isRequired: false },
-  field('address', 'text', { autoComplete: 'street-address' }),
+  { id: 'territory', label: profileMessages.territory, kind: 'territory', isRequired: true, requiredKey: 'comune' },
+  field('address', 'text', { isRequired: true, requiredKey: 'address', autoComplete: 'street-address' }),
   field('numCivico', 'digits'),
+  field('cap', 'digits', { isRequired: true, requiredKey: 'cap', maxLength: CAP_LENGTH, autoComplete: 'postal-code' }),
   field('contactReference', 'text', { isRequired: true }),
   field('role', 'text'),
   field('luogo_di_nascita', 'text'),
@@ -52,6 +64,13 @@ export function formatStoredDate(iso: string | null): string {
   if (iso === null || !/^\d{4}-\d{2}-\d{2}/.test(iso)) return '';
   const [year, month, day] = iso.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
+}
+
+/** What the row says under a page-required value the organisation has not given yet ("CAP richiesto"). */
+export function missingValueHint(field: ProfileField, detail: OrganizationDetail): string | undefined {
+  if (field.requiredKey === undefined) return undefined;
+  const value = detail[field.requiredKey];
+  return value === null || value === '' ? organizationPageRequiredMessages[field.requiredKey] : undefined;
 }
 
 /** What the read-only row shows for a field, from the profile as stored. */

@@ -1,4 +1,9 @@
-import { FORMA_GIURIDICA_ALTRO_ID, organizationProfileSchema, type OrganizationDetail } from '../../../domain/organization.ts';
+import {
+  FORMA_GIURIDICA_ALTRO_ID,
+  organizationPageChangesSchema,
+  organizationProfileSchema,
+  type OrganizationDetail,
+} from '../../../domain/organization.ts';
 import { fieldErrorsFromIssues } from '../../../machines/field-edit/fieldErrorsFromIssues.ts';
 import type { FieldErrors, FieldValues } from '../../../machines/field-edit/types.ts';
 
@@ -30,6 +35,7 @@ export function profileValuesOf(detail: OrganizationDetail): FieldValues {
     comune: id(detail.comune),
     address: text(detail.address),
     numCivico: text(detail.numCivico),
+    cap: text(detail.cap),
     contactReference: detail.contactReference,
     role: text(detail.role),
     luogo_di_nascita: text(detail.luogo_di_nascita),
@@ -57,9 +63,13 @@ export type ProfileCheck = { ok: true } | { ok: false; fieldErrors: FieldErrors 
 
 /**
  * The rules of spec §5 applied to the whole profile as it would be stored after the change, so the
- * cross-field ones ("Altro" needs its text, participation needs a percentage) are checked too.
+ * cross-field ones ("Altro" needs its text, participation needs a percentage) are checked too; name, address,
+ * comune and CAP may not be emptied, each with the page's own message.
  */
 export function checkProfileChanges(values: FieldValues, changes: FieldValues): ProfileCheck {
+  // The organisation page's own messages first ("Nome richiesto", "CAP richiesto"…), as the server answers.
+  const page = organizationPageChangesSchema.safeParse(changes);
+  if (!page.success) return { ok: false, fieldErrors: fieldErrorsFromIssues(page.error.issues) };
   const parsed = organizationProfileSchema.safeParse({ ...values, ...changes });
   return parsed.success ? { ok: true } : { ok: false, fieldErrors: fieldErrorsFromIssues(parsed.error.issues) };
 }

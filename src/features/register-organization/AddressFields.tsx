@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
-import { organizationFieldLabels as labels } from '../../../domain/organization.ts';
+import { CAP_LENGTH, organizationFieldLabels as labels } from '../../../domain/organization.ts';
 import { typologyQueries } from '../../api/typology.ts';
 import { ComboBox } from '../../ui/ComboBox.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -12,7 +12,7 @@ import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
 
 const r = registerOrganizationMessages;
 
-/** Where the organisation is: region → province → comune from the lookups, then street and number. */
+/** Where the organisation is: region → province → comune from the lookups, then street, number and CAP. */
 export function AddressFields({ form }: { form: RegistrationForm }) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const { region, province, comune } = form.values;
@@ -69,6 +69,14 @@ export function AddressFields({ form }: { form: RegistrationForm }) {
           <TextField label={labels.address} autoComplete="address-line1" {...bindText(form, 'address')} />
         </div>
         <TextField label={labels.numCivico} inputMode="numeric" {...bindText(form, 'numCivico')} />
+        <TextField
+          label={labels.cap}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={CAP_LENGTH}
+          description={r.capHint}
+          {...bindText(form, 'cap')}
+        />
       </div>
     </section>
   );

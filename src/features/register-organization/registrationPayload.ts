@@ -44,6 +44,7 @@ export function toCreateOrganizationPayload(values: RegistrationValues): CreateO
     luogo_di_nascita: textOrNull(values.luogo_di_nascita),
     natura_del_soggetto_proponente: textOrNull(values.natura_del_soggetto_proponente),
     numCivico: textOrNull(values.numCivico),
+    cap: textOrNull(values.cap),
     pec: textOrNull(values.pec),
     province: values.province,
     region: values.region,

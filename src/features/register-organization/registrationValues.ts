@@ -1,6 +1,7 @@
 import type { CalendarDate } from '@internationalized/date';
 import { keepDigits } from '../../../domain/digits.ts';
 import {
+  CAP_LENGTH,
   CODICE_FISCALE_MAX_LENGTH,
   FORMA_GIURIDICA_ALTRO_ID,
   PERCENT_PARTICIPATION_MAX_CHARS,
@@ -27,6 +28,7 @@ export interface RegistrationValues {
   comune: number | null;
   address: string;
   numCivico: string;
+  cap: string;
   codiceFiscale: string;
   natura_del_soggetto_proponente: string;
   data_di_costituzione: CalendarDate | null;
@@ -62,6 +64,7 @@ export function emptyRegistration(pIva = ''): RegistrationValues {
     comune: null,
     address: '',
     numCivico: '',
+    cap: '',
     codiceFiscale: '',
     natura_del_soggetto_proponente: '',
     data_di_costituzione: null,
@@ -86,6 +89,8 @@ export function applyChange(values: RegistrationValues, change: RegistrationChan
       return { ...values, telephone: keepDigits(change.value, TELEPHONE_MAX_DIGITS) };
     case 'numCivico':
       return { ...values, numCivico: keepDigits(change.value) };
+    case 'cap':
+      return { ...values, cap: keepDigits(change.value, CAP_LENGTH) };
     case 'percentParticipation':
       return { ...values, percentParticipation: keepDigits(change.value, PERCENT_PARTICIPATION_MAX_CHARS) };
     case 'codiceFiscale':
