@@ -78,5 +78,3 @@ export const passwordChangeMachine = setup({
     },
   },
 });
-
-export type PasswordChangeMachine = typeof passwordChangeMachine;
