@@ -23,6 +23,7 @@ import { numbersMessages } from './messages/numbers.ts';
 import { operationsMessages } from './messages/operations.ts';
 import { organizationMessages } from './messages/organization.ts';
 import { profileMessages } from './messages/profile.ts';
+import { receiptsMessages } from './messages/receipts.ts';
 import { puiReferenceMessages } from './messages/puiReference.ts';
 import { puiReferencesMessages } from './messages/puiReferences.ts';
 import { registerOrganizationMessages } from './messages/registerOrganization.ts';
@@ -61,4 +62,5 @@ export const messageCatalogue = {
   operations: operationsMessages,
   input: inputMessages,
   apiReference: apiReferenceMessages,
+  receipts: receiptsMessages,
 } as const;

@@ -9,6 +9,7 @@ import { Link } from '../../ui/Link.tsx';
 import { statusHasTag } from '../../../machines/application-lifecycle/transitions.ts';
 import { actions, card, chip, definition, facts, historyList, section, term } from './FundCards.css.ts';
 import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
+import { ReceiptList } from '../receipts/ReceiptList.tsx';
 import { formatItalianDate, italianDate, italianDateTime } from '../../../domain/italianDates.ts';
 
 const m = messages.funds;
@@ -71,6 +72,11 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
             ))}
           </ol>
         </section>
+      ) : null}
+      {compilation.receipts.length > 0 ? (
+        <div className={section}>
+          <ReceiptList receipts={compilation.receipts} />
+        </div>
       ) : null}
       {sections.map((group) => (
         <div key={group.name} className={section}>

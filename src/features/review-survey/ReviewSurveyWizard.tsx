@@ -7,6 +7,8 @@ import type { Fund } from '../../../domain/applicationStatus.ts';
 import { fundEntry } from '../../../domain/funds.ts';
 import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
 import { surveyMessages } from '../../../domain/messages/survey.ts';
+import { receiptsMessages } from '../../../domain/messages/receipts.ts';
+import type { ReceiptSummary } from '../../../domain/receipts.ts';
 import { reviewSurveyNames, type SurveyIssue } from '../../../domain/surveys.ts';
 import { transitionOn } from '../../../machines/application-lifecycle/transitions.ts';
 import {
@@ -31,6 +33,7 @@ import { attachmentQueries, getReviewValidation, type AttachmentTransfers } from
 import type { ApiClient } from '../../api/client.ts';
 import { ApiRequestError } from '../../api/errors.ts';
 import { monitoringQueries } from '../../api/monitoring.ts';
+import { latestReceipt } from '../../api/receipts.ts';
 import { getSurveyValidation, surveyQueries } from '../../api/surveys.ts';
 import type { MonitoringRow } from '../../../domain/monitoring.ts';
 import { formatItalianDate, italianDateTime } from '../../../domain/italianDates.ts';
@@ -161,6 +164,8 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
   const entry = fundEntry(fund);
   const mode = monitoraggio ? 'monitoring' : 'review';
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: surveyQueries.all }), [queryClient]);
+  // The receipt the hand-over issued (its protocol number): the toast says it, the confirmation page shows it.
+  const receipt = useRef<ReceiptSummary | undefined>(undefined);
 
   const actor = useActorRef(
     surveyWizardMachine.provide({
@@ -170,12 +175,13 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
         })),
         submitSurvey: fromPromise(async () => {
           try {
-            await updateCompilationStatus(api, {
+            const compilation = await updateCompilationStatus(api, {
               fund,
               applicationId: candidaturaId,
               status: monitoraggio ? 'Monitoraggio Sottomesso' : 'Istruttoria Sottomessa',
               note: '',
             });
+            receipt.current = latestReceipt(compilation.receipts ?? [], monitoraggio ? 'monitoring' : 'review');
           } catch (error) {
             const refusal: SubmitRefusal = { message: error instanceof Error ? error.message : m.failed };
             if (error instanceof ApiRequestError && error.status === 422) {
@@ -201,10 +207,15 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
       actions: {
         refreshAnswers: refresh,
         notifyCompleted: () => {
-          notify({ tone: 'success', title: m.succeeded });
+          const issued = receipt.current;
+          notify({
+            tone: 'success',
+            title: receiptsMessages.handedOverTitle[monitoraggio ? 'monitoring' : 'review'],
+            description: issued ? receiptsMessages.receiptIssued(issued.protocol) : undefined,
+          });
           void queryClient.invalidateQueries({ queryKey: ['application'] });
           void queryClient.invalidateQueries({ queryKey: monitoringQueries.all });
-          void navigate({ to: '/surveyIstruttoriaCompletata' });
+          void navigate({ to: '/surveyIstruttoriaCompletata', search: { ricevuta: issued?.id } });
         },
         notifyFailed: () => notify({ tone: 'error', title: m.failedTitle, description: m.failed }),
       },
