@@ -27,13 +27,16 @@ let libraries: Promise<{ pdf: typeof import('pdf-lib'); fontkit: unknown; fonts:
 /** pdf-lib and its font engine are loaded with the first receipt, not at start (ARCHITECTURE.md, Decisions). */
 function loadLibraries() {
   libraries ??= (async () => {
-    const [pdf, fontkit, ...files] = await Promise.all([
+    const font = (name: FontName) => readFile(require.resolve(FONT_FILES[name]));
+    const [pdf, fontkit, regular, bold, regularExt, boldExt] = await Promise.all([
       import('pdf-lib'),
       import('@pdf-lib/fontkit').then((module) => module.default),
-      ...Object.values(FONT_FILES).map((file) => readFile(require.resolve(file))),
+      font('regular'),
+      font('bold'),
+      font('regularExt'),
+      font('boldExt'),
     ]);
-    const fonts = Object.fromEntries(Object.keys(FONT_FILES).map((name, index) => [name, files[index]!])) as Record<FontName, Uint8Array>;
-    return { pdf, fontkit, fonts };
+    return { pdf, fontkit, fonts: { regular, bold, regularExt, boldExt } };
   })();
   libraries.catch(() => (libraries = undefined));
   return libraries;

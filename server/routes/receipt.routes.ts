@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../domain/errors.ts';
@@ -76,8 +77,9 @@ export const receiptRoutes: FastifyPluginAsync<ReceiptRouteOptions> = async (app
       const pdf = await renderReceiptPdf(receipt);
       return reply
         .header('content-type', 'application/pdf')
+        .header('content-length', pdf.length)
         .header('content-disposition', attachmentDisposition(m.fileName(receipt.protocol)))
-        .send(pdf);
+        .send(Readable.from(pdf));
     },
   );
 };
