@@ -173,13 +173,13 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
       const [history] = await tx
         .insert(applicationStatusHistory)
         .values({
-        applicationId,
-        fromStatus: transition.from,
-        toStatus: transition.to,
-        event: transition.event,
-        note: options.note ?? null,
-        actorUserId: actor.userId,
-        actorRole: actor.role,
+          applicationId,
+          fromStatus: transition.from,
+          toStatus: transition.to,
+          event: transition.event,
+          note: options.note ?? null,
+          actorUserId: actor.userId,
+          actorRole: actor.role,
           createdAt: at,
         })
         .returning({ id: applicationStatusHistory.id });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type * as PdfLib from 'pdf-lib';
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { italianDateTime } from '../../domain/italianDates.ts';
 import { formatItalianNumber } from '../../domain/italianNumbers.ts';
@@ -22,7 +23,7 @@ const FONT_FILES = {
 } as const;
 type FontName = keyof typeof FONT_FILES;
 
-let libraries: Promise<{ pdf: typeof import('pdf-lib'); fontkit: unknown; fonts: Record<FontName, Uint8Array> }> | undefined;
+let libraries: Promise<{ pdf: typeof PdfLib; fontkit: unknown; fonts: Record<FontName, Uint8Array> }> | undefined;
 
 /** pdf-lib and its font engine are loaded with the first receipt, not at start (ARCHITECTURE.md, Decisions). */
 function loadLibraries() {

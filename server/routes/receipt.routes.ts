@@ -69,7 +69,10 @@ export const receiptRoutes: FastifyPluginAsync<ReceiptRouteOptions> = async (app
     {
       schema: {
         querystring: receiptIdQuerySchema,
-        response: { 200: fileResponse('Ricevuta-{protocollo}.pdf: la ricevuta della consegna, sempre identica.', ['application/pdf']), ...errors },
+        response: {
+          200: fileResponse('Ricevuta-{protocollo}.pdf: la ricevuta della consegna, sempre identica.', ['application/pdf']),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ReceiptKind, ReceiptSummary } from '../../domain/receipts.ts';
 import type { ApiClient } from './client.ts';
 import { saveBlob } from './saveBlob.ts';
@@ -22,7 +22,29 @@ export function latestReceipt(receipts: readonly ReceiptSummary[], kind: Receipt
 export const receiptQueries = {
   one: (api: ApiClient, receiptId: string) =>
     queryOptions({
-      queryKey: ['application', 'receipt', receiptId] as const,
+      queryKey: ['receipts', receiptId] as const,
       queryFn: ({ signal }) => getReceipt(api, receiptId, signal),
     }),
 };
+
+const issuedKey = (kind: ReceiptKind) => ['receipts', 'issued', kind] as const;
+
+/**
+ * Keeps the receipt a hand-over just issued (from the application the server answered) in the query cache, where
+ * the notification that follows and the confirmation page find it without asking again.
+ */
+export function keepIssuedReceipt(
+  queryClient: QueryClient,
+  api: ApiClient,
+  receipts: readonly ReceiptSummary[] | undefined,
+  kind: ReceiptKind,
+): void {
+  const receipt = latestReceipt(receipts ?? [], kind);
+  queryClient.setQueryData(issuedKey(kind), receipt ?? null);
+  if (receipt) queryClient.setQueryData(receiptQueries.one(api, receipt.id).queryKey, receipt);
+}
+
+/** The receipt the latest hand-over of `kind` in this tab issued, if it issued one. */
+export function issuedReceipt(queryClient: QueryClient, kind: ReceiptKind): ReceiptSummary | undefined {
+  return queryClient.getQueryData<ReceiptSummary | null>(issuedKey(kind)) ?? undefined;
+}

@@ -67,7 +67,14 @@ async function downloadedText(receipt: ReceiptSummary): Promise<string> {
 const saveReview = (surveyId: number, json: Record<string, unknown>) =>
   t.post(
     '/api/SJSurvey/CreateSurveyAnswers',
-    { surveySubmissionID: null, surveyId, json, candidaturaId: applicationId, compilazioneType: COMPILAZIONE_TYPE.PUI, monitoraggio: false },
+    {
+      surveySubmissionID: null,
+      surveyId,
+      json,
+      candidaturaId: applicationId,
+      compilazioneType: COMPILAZIONE_TYPE.PUI,
+      monitoraggio: false,
+    },
     owner.token,
   );
 
@@ -88,7 +95,13 @@ describe('the application (Candidatura Sottomessa)', () => {
     expect(submitted.statusCode).toBe(200);
     applicationId = submitted.json().id;
     expect(submitted.json().receipts).toEqual([
-      { id: expect.any(String), protocol: protocol(1), kind: 'application', title: 'Candidatura', handedOverAt: submitted.json().submittedAt },
+      {
+        id: expect.any(String),
+        protocol: protocol(1),
+        kind: 'application',
+        title: 'Candidatura',
+        handedOverAt: submitted.json().submittedAt,
+      },
     ]);
     expect(await receiptsOf()).toEqual(submitted.json().receipts);
     expect(await receiptsOf(admin.token)).toEqual(submitted.json().receipts);

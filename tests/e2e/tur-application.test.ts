@@ -321,13 +321,12 @@ describe('the TUR application wizard', () => {
     await card().getByText('Candidatura Sottomessa').first().waitFor();
     await card().getByRole('heading', { name: 'Ricevute' }).waitFor();
     await card().getByText(receipt!.protocol).waitFor();
-    await expect(card().getByRole('button', { name: `Scarica la ricevuta ${receipt!.protocol}` }).count()).resolves.toBe(1);
     await expect(
       card()
-        .getByRole('button')
-        .filter({ hasNotText: 'Scarica ricevuta' })
-        .allTextContents(),
-    ).resolves.toEqual(['Visualizza']);
+        .getByRole('button', { name: `Scarica la ricevuta ${receipt!.protocol}` })
+        .count(),
+    ).resolves.toBe(1);
+    await expect(card().getByRole('button').filter({ hasNotText: 'Scarica ricevuta' }).allTextContents()).resolves.toEqual(['Visualizza']);
     await expectAccessible(page);
   });
 

@@ -22,10 +22,11 @@ describe('receipts (issue 27)', () => {
     expect(protocolNumber('PUI', 2027, 1_234_567)).toBe('PUI-2027-1234567');
   });
 
-  it("the confirmation pages keep only a receipt id in ?ricevuta=", () => {
+  it('the confirmation pages keep only a receipt id in ?ricevuta=', () => {
     const id = '0b6f2a1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
     expect(parseReceiptSearch({ ricevuta: id })).toEqual({ ricevuta: id });
-    for (const bad of ['', 'nonsense', 42, null, ['x'], `${id}x`]) expect(parseReceiptSearch({ ricevuta: bad })).toEqual({ ricevuta: undefined });
+    for (const bad of ['', 'nonsense', 42, null, ['x'], `${id}x`])
+      expect(parseReceiptSearch({ ricevuta: bad })).toEqual({ ricevuta: undefined });
     expect(parseReceiptSearch({})).toEqual({ ricevuta: undefined });
   });
 });

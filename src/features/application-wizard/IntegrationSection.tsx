@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useId, useRef } from 'react';
+import { useCallback, useId } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { formatItalianDate, italianDate } from '../../../domain/italianDates.ts';
 import type { IntegrationRound } from '../../../domain/integration.ts';
 import { attachmentsMessages } from '../../../domain/messages/attachments.ts';
 import { integrationMessages } from '../../../domain/messages/integration.ts';
 import { receiptsMessages } from '../../../domain/messages/receipts.ts';
-import type { ReceiptSummary } from '../../../domain/receipts.ts';
 import { createIntegrationActors } from '../../../machines/integration/actors.ts';
 import { integrationMachine } from '../../../machines/integration/integration.machine.ts';
 import {
@@ -21,7 +20,7 @@ import {
 import { updateCompilationStatus, type Compilation } from '../../api/applications.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { latestReceipt } from '../../api/receipts.ts';
+import { issuedReceipt, keepIssuedReceipt } from '../../api/receipts.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -52,8 +51,6 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
   const queryClient = useQueryClient();
   const headingId = useId();
   const open = !isAdmin && compilation.statusCode === 'IN_INTEGRAZIONE';
-  // The receipt the completion issued (its protocol number), for the toast.
-  const receipt = useRef<ReceiptSummary | undefined>(undefined);
   const actor = useActorRef(
     integrationMachine.provide({
       actors: createIntegrationActors({
@@ -64,12 +61,13 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
             status: 'Integrazione Sottomessa',
             note: '',
           });
-          receipt.current = latestReceipt(changed.receipts ?? [], 'integration');
+          // The receipt it issued (its protocol number), for the toast.
+          keepIssuedReceipt(queryClient, api, changed.receipts, 'integration');
         },
       }),
       actions: {
         notifyCompleted: () => {
-          const issued = receipt.current;
+          const issued = issuedReceipt(queryClient, 'integration');
           notify({
             tone: 'success',
             title: receiptsMessages.handedOverTitle.integration,

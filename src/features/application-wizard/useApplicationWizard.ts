@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import { receiptsMessages } from '../../../domain/messages/receipts.ts';
 import type { FundCompilation } from '../../../domain/application.ts';
-import type { ReceiptSummary } from '../../../domain/receipts.ts';
 import type { FundWizardDefinition } from '../../../domain/wizard.ts';
 import { isSubmittedStatus } from '../../../machines/application-lifecycle/transitions.ts';
 import { createApplicationWizardActors } from '../../../machines/application-wizard/actors.ts';
@@ -19,7 +18,7 @@ import type { LoadedApplication, WizardDefinition } from '../../../machines/appl
 import { getCompilation, hasApplication } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { getDraft, saveDraft } from '../../api/drafts.ts';
-import { latestReceipt } from '../../api/receipts.ts';
+import { issuedReceipt, keepIssuedReceipt } from '../../api/receipts.ts';
 import { notify } from '../../ui/toastQueue.ts';
 import { inspect } from '../../devtools/inspect.ts';
 
@@ -58,8 +57,6 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
   const { api, definition, organizationId, isAdmin, startStep, endOfWorksLimit } = options;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // The receipt the submission issued (its protocol number): the toast says it, the confirmation page shows it.
-  const receipt = useRef<ReceiptSummary | undefined>(undefined);
 
   const actor = useActorRef(
     applicationWizardMachine.provide({
@@ -68,7 +65,8 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
           loadApplication: ({ organizationId: orgId, fund }, signal) => loadApplication(api, fund, orgId, signal),
           submitApplication: async ({ values, fund }) => {
             const compilation = await api<FundCompilation>(fundEntry(fund).submitPath, { method: 'POST', body: values });
-            receipt.current = latestReceipt(compilation.receipts ?? [], 'application');
+            // The receipt it issued (its protocol number): the toast says it, the confirmation page shows it.
+            keepIssuedReceipt(queryClient, api, compilation.receipts, 'application');
           },
         }),
         // The draft sync saves this application's draft; a reload after a conflict brings the stored one.
@@ -92,7 +90,7 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
       },
       actions: {
         notifySubmitted: () => {
-          const issued = receipt.current;
+          const issued = issuedReceipt(queryClient, 'application');
           notify({
             tone: 'success',
             title: receiptsMessages.handedOverTitle.application,

@@ -8,7 +8,6 @@ import { fundEntry } from '../../../domain/funds.ts';
 import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
 import { surveyMessages } from '../../../domain/messages/survey.ts';
 import { receiptsMessages } from '../../../domain/messages/receipts.ts';
-import type { ReceiptSummary } from '../../../domain/receipts.ts';
 import { reviewSurveyNames, type SurveyIssue } from '../../../domain/surveys.ts';
 import { transitionOn } from '../../../machines/application-lifecycle/transitions.ts';
 import {
@@ -33,7 +32,7 @@ import { attachmentQueries, getReviewValidation, type AttachmentTransfers } from
 import type { ApiClient } from '../../api/client.ts';
 import { ApiRequestError } from '../../api/errors.ts';
 import { monitoringQueries } from '../../api/monitoring.ts';
-import { latestReceipt } from '../../api/receipts.ts';
+import { issuedReceipt, keepIssuedReceipt } from '../../api/receipts.ts';
 import { getSurveyValidation, surveyQueries } from '../../api/surveys.ts';
 import type { MonitoringRow } from '../../../domain/monitoring.ts';
 import { formatItalianDate, italianDateTime } from '../../../domain/italianDates.ts';
@@ -164,8 +163,6 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
   const entry = fundEntry(fund);
   const mode = monitoraggio ? 'monitoring' : 'review';
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: surveyQueries.all }), [queryClient]);
-  // The receipt the hand-over issued (its protocol number): the toast says it, the confirmation page shows it.
-  const receipt = useRef<ReceiptSummary | undefined>(undefined);
 
   const actor = useActorRef(
     surveyWizardMachine.provide({
@@ -181,7 +178,8 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
               status: monitoraggio ? 'Monitoraggio Sottomesso' : 'Istruttoria Sottomessa',
               note: '',
             });
-            receipt.current = latestReceipt(compilation.receipts ?? [], monitoraggio ? 'monitoring' : 'review');
+            // The receipt it issued (its protocol number): the toast says it, the confirmation page shows it.
+            keepIssuedReceipt(queryClient, api, compilation.receipts, monitoraggio ? 'monitoring' : 'review');
           } catch (error) {
             const refusal: SubmitRefusal = { message: error instanceof Error ? error.message : m.failed };
             if (error instanceof ApiRequestError && error.status === 422) {
@@ -207,7 +205,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
       actions: {
         refreshAnswers: refresh,
         notifyCompleted: () => {
-          const issued = receipt.current;
+          const issued = issuedReceipt(queryClient, monitoraggio ? 'monitoring' : 'review');
           notify({
             tone: 'success',
             title: receiptsMessages.handedOverTitle[monitoraggio ? 'monitoring' : 'review'],
