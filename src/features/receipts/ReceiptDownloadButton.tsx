@@ -22,6 +22,9 @@ export function ReceiptDownloadButton({
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const [state, setState] = useState<'idle' | 'downloading' | 'failed'>('idle');
   const download = () => {
+    // A second press while the file is on its way does nothing (no isPending: react-aria would announce it through
+    // live-region nodes naming this button, left behind without a name once the page changes).
+    if (state === 'downloading') return;
     setState('downloading');
     downloadReceipt(api, receipt).then(
       () => setState('idle'),
@@ -30,12 +33,7 @@ export function ReceiptDownloadButton({
   };
   return (
     <>
-      <Button
-        variant={variant}
-        isPending={state === 'downloading'}
-        aria-label={labelled ? m.downloadOf(receipt.protocol) : undefined}
-        onPress={download}
-      >
+      <Button variant={variant} aria-label={labelled ? m.downloadOf(receipt.protocol) : undefined} onPress={download}>
         {m.download}
       </Button>
       {state === 'failed' ? <Alert tone="error">{m.downloadFailed}</Alert> : null}
