@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { Call } from '../../../domain/call.ts';
 import { fundTitles } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
@@ -9,10 +9,11 @@ import { Link } from '../../ui/Link.tsx';
 import { statusHasTag } from '../../../machines/application-lifecycle/transitions.ts';
 import { actions, card, chip, definition, facts, historyList, section, term } from './FundCards.css.ts';
 import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
-import { ReceiptList } from '../receipts/ReceiptList.tsx';
 import { formatItalianDate, italianDate, italianDateTime } from '../../../domain/italianDates.ts';
 
 const m = messages.funds;
+// Only a card with something handed over lists receipts: their code is fetched then, not with every /calls.
+const ReceiptList = lazy(() => import('../receipts/ReceiptList.tsx').then((module) => ({ default: module.ReceiptList })));
 const sectionTitles: Record<FundCardAction['section'], string> = {
   application: m.application,
   review: m.review,
@@ -75,7 +76,9 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
       ) : null}
       {compilation.receipts.length > 0 ? (
         <div className={section}>
-          <ReceiptList receipts={compilation.receipts} />
+          <Suspense fallback={null}>
+            <ReceiptList receipts={compilation.receipts} />
+          </Suspense>
         </div>
       ) : null}
       {sections.map((group) => (
