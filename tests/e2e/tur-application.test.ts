@@ -330,7 +330,7 @@ describe('the TUR application wizard', () => {
     await expectAccessible(page);
   });
 
-  it('an admin opens it read-only with the reviewers\u2019 warnings', async () => {
+  it('an admin opens it read-only with the reviewers\u2019 warnings and the receipt', async () => {
     await context.clearCookies();
     await loginAsAdmin(page, portal.url);
     await page.goto(`${portal.url}/admin-organization/survey-tur/${organizationId}`);
@@ -339,6 +339,14 @@ describe('the TUR application wizard', () => {
     await page.getByText("L'acquisto di immobili supera il 10% dell'investimento totale").waitFor();
     await page.getByText("I capex per la transizione energetica sono inferiori al 50% dell'investimento totale").waitFor();
     await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).getAttribute('readonly')).resolves.not.toBeNull();
+    // The application's receipts, each to download (issue 27).
+    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
+    await page.getByRole('heading', { name: 'Ricevute' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Scarica la ricevuta ${receipt!.protocol}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Ricevuta-${receipt!.protocol}.pdf`);
     await expectAccessible(page);
   });
 
