@@ -22,7 +22,8 @@ const boundary = (files, patterns, extra = {}) => ({
 const FEATURE_USES = {
   'pui-application': ['application-wizard'],
   'tur-application': ['application-wizard'],
-  'admin-organizations': ['funds', 'application-wizard'],
+  'admin-organizations': ['funds', 'application-wizard', 'receipts'],
+  funds: ['receipts'],
   'organization-profile': ['invitations'],
   'review-survey': ['application-wizard'],
 };

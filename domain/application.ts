@@ -3,6 +3,7 @@ import { applicationStatusLabels, type ApplicationStatusCode } from './applicati
 import { applicationStatusCodeSchema, compilazioneTypeSchema, statusActorRoleSchema } from './applicationStatusSchemas.ts';
 import type { FundEntry } from './funds.ts';
 import { integrationRoundSchema } from './integration.ts';
+import { receiptSummarySchema } from './receipts.ts';
 import { fieldMessageSchema } from './validation.ts';
 import type { FieldIssue } from './wizard.ts';
 import { UUID_PATTERN } from './uuid.ts';
@@ -65,6 +66,8 @@ const compilationBase = {
   body: z.record(z.string(), z.unknown()).nullable().default(null),
   /** The reviewers' requests for documents (spec §4 Integration), oldest first, each with its documents. */
   integrationRounds: z.array(integrationRoundSchema).default([]),
+  /** The receipts of what was handed over (issue 27), oldest first: protocol number, what, when. */
+  receipts: z.array(receiptSummarySchema).default([]),
 };
 /** A fund's compilation as its controller answers it, with the warnings under the fund's own key. */
 export function compilationSchemaOf(entry: Pick<FundEntry, 'warningsKey'>) {

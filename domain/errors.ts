@@ -37,6 +37,7 @@ export const API_ERROR_CODES = [
   'invalid_download_id',
   'invalid_grant',
   'invalid_organization_id',
+  'invalid_receipt_id',
   'invalid_redirect_uri',
   'invalid_refresh_token',
   'invalid_status',

@@ -24,6 +24,7 @@ import { operationsMessages } from './messages/operations.ts';
 import { organizationMessages } from './messages/organization.ts';
 import { passwordMessages } from './messages/password.ts';
 import { profileMessages } from './messages/profile.ts';
+import { receiptsMessages } from './messages/receipts.ts';
 import { puiReferenceMessages } from './messages/puiReference.ts';
 import { puiReferencesMessages } from './messages/puiReferences.ts';
 import { registerOrganizationMessages } from './messages/registerOrganization.ts';
@@ -63,4 +64,5 @@ export const messageCatalogue = {
   operations: operationsMessages,
   input: inputMessages,
   apiReference: apiReferenceMessages,
+  receipts: receiptsMessages,
 } as const;

@@ -74,6 +74,8 @@ import { createMonitoring } from './monitoring/monitoring.ts';
 import { readMonitoringPeriods, seedMonitoringPeriods } from './monitoring/periods.ts';
 import { createMonitoringReminders } from './monitoring/reminders.ts';
 import { monitoraggioRoutes } from './routes/monitoraggio.routes.ts';
+import { receiptRoutes } from './routes/receipt.routes.ts';
+import { issueReceiptOnHandOver, receiptsForArchive } from './receipts/receipts.ts';
 import { projectPath } from './projectRoot.ts';
 import { catalogueApiRoutes } from './openapi/routeCatalogue.ts';
 import { openApiRoutes } from './openapi/openApi.routes.ts';
@@ -210,6 +212,8 @@ export async function buildApp({
       preconditions: { ...integrations.preconditions, ...surveys.preconditions, ...monitoring.preconditions },
       effects: { ...integrations.effects, ...surveys.effects, ...monitoring.effects },
       exits: integrations.exits,
+      // Every hand-over (Candidatura, Integrazione, Istruttoria Sottomessa, Monitoraggio Sottomesso) gets its receipt.
+      recorders: [issueReceiptOnHandOver],
       onAfterCommitError: (err, transition) => app.log.error({ err, event: transition.event }, 'after a status change'),
     }),
   };
@@ -296,6 +300,7 @@ export async function buildApp({
     await api.register(reportsRoutes, { reports: createReports({ db, places: createPlaceNames(territory, reference) }) });
     await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys, monitoring });
     await api.register(monitoraggioRoutes, { membership, repository: applications.repository, monitoring, funds: surveys.funds });
+    await api.register(receiptRoutes, { db, membership, repository: applications.repository });
     await api.register(fileUploadRoutes, {
       membership,
       repository: attachmentRepository,
@@ -303,6 +308,7 @@ export async function buildApp({
       maxUploadBytes: config.files.maxUploadBytes,
       funds: funds.map((fund) => fund.entry),
       reviewAnswers: (organizationId, fund) => reviewAnswersForArchive(db, organizationId, fund),
+      receipts: (organizationId, fund) => receiptsForArchive(db, organizationId, fund),
     });
     await api.register(openApiRoutes, { routes: apiRoutes, publicUrl: config.publicUrl });
   });

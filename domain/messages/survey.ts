@@ -17,7 +17,6 @@ export const surveyMessages = {
   confirmSend: 'Invia',
   confirmBack: 'Indietro',
   submitting: 'Invio della survey in corso…',
-  succeeded: 'Salvataggio avvenuto con successo',
   failedTitle: 'Errore',
   failed: 'Controlla che l\u2019allegato obbligatorio sia stato caricato',
   incomplete: 'Mancano risposte obbligatorie:',

@@ -7,7 +7,6 @@ export const wizardMessages = {
   loadFailed: 'Non è stato possibile caricare la candidatura.',
   retry: 'Riprova',
   submitting: 'Invio della candidatura in corso…',
-  submitSucceeded: 'Salvataggio avvenuto con successo',
   submitFailedTitle: 'Errore',
   submitIncomplete: 'Controlla che tutti i campi obbligatori siano compilati',
   submitFailed: 'C\u2019è stato un errore, non è stato possibile salvare la candidatura',

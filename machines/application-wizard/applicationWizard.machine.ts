@@ -148,7 +148,7 @@ export const applicationWizardMachine = setup({
     storeSubmitConflict: assign({ submitError: wizardMessages.submitConflict }),
     clearSubmitError: assign({ submitError: null }),
     markSubmitted: assign({ submitted: true, readOnly: true, statusCode: 'CANDIDATURA_SOTTOMESSA', submitError: null }),
-    // Host: the green 'Salvataggio avvenuto con successo' and the way to /candidaturaCompletata.
+    // Host: the green 'Candidatura inviata' with the protocol number, and the way to /candidaturaCompletata.
     notifySubmitted: hostAction(),
     // Host: the red notification (title 'Errore') with `submitError`.
     notifySubmitFailed: hostAction(),
@@ -287,7 +287,7 @@ export const applicationWizardMachine = setup({
       },
     },
     submitted: {
-      description: 'Sent: "Salvataggio avvenuto con successo", then /candidaturaCompletata.',
+      description: 'Sent: "Candidatura inviata" with the protocol number, then /candidaturaCompletata.',
       type: 'final',
       entry: ['markSubmitted', 'notifySubmitted'],
     },

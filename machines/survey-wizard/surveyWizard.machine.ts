@@ -80,7 +80,7 @@ export const surveyWizardMachine = setup({
     ),
     // Host: refetch the stored answers (spec: clicking a step, Avanti or Indietro refreshes them).
     refreshAnswers: hostAction(),
-    // Host: 'Salvataggio avvenuto con successo', then /surveyIstruttoriaCompletata.
+    // Host: 'Istruttoria inviata' or 'Monitoraggio inviato' with the protocol number, then /surveyIstruttoriaCompletata.
     notifyCompleted: hostAction(),
     // Host: title 'Errore', 'Controlla che l'allegato obbligatorio sia stato caricato'.
     notifyFailed: hostAction(),

@@ -16,6 +16,8 @@ import {
   type StatusHistoryItem,
 } from '../../domain/application.ts';
 import type { FundEntry } from '../../domain/funds.ts';
+import type { ReceiptSummary } from '../../domain/receipts.ts';
+import { receiptsOfApplication } from '../receipts/receipts.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -88,10 +90,14 @@ export function createApplicationRepository(db: Db) {
     }));
   }
 
-  /** The history and integration rounds of a stored application. */
+  /** The history, integration rounds and receipts of a stored application. */
   async function detailsOf(applicationId: string) {
-    const [statusHistory, rounds] = await Promise.all([history(applicationId), integrationRoundsOf(applicationId)]);
-    return { history: statusHistory, integrationRounds: rounds };
+    const [statusHistory, rounds, receipts] = await Promise.all([
+      history(applicationId),
+      integrationRoundsOf(applicationId),
+      receiptsOfApplication(db, applicationId),
+    ]);
+    return { history: statusHistory, integrationRounds: rounds, receipts };
   }
 
   return {
@@ -102,7 +108,7 @@ export function createApplicationRepository(db: Db) {
     /** The organisation's application to `fund`, or the all-zero "none yet" one (spec §3). */
     async compilation(organizationId: string, fund: FundEntry, options: { withWarnings: boolean }): Promise<CompilationView> {
       const row = await byOrganization(organizationId, fund.fund);
-      const details = row ? await detailsOf(row.id) : { history: [], integrationRounds: [] };
+      const details = row ? await detailsOf(row.id) : { history: [], integrationRounds: [], receipts: [] };
       return compilationOf(row, organizationId, fund, options.withWarnings ? undefined : [], details);
     },
 
@@ -176,7 +182,7 @@ function compilationOf(
   organizationId: string,
   fund: FundEntry,
   warnings: string[] | undefined,
-  details: { history: StatusHistoryItem[]; integrationRounds: IntegrationRound[] },
+  details: { history: StatusHistoryItem[]; integrationRounds: IntegrationRound[]; receipts: ReceiptSummary[] },
 ): CompilationView {
   const status: ApplicationStatusCode = row?.status ?? 'NON_AVVIATA';
   return {
@@ -189,6 +195,7 @@ function compilationOf(
     hasDraft: Boolean(row?.draft),
     history: details.history,
     integrationRounds: details.integrationRounds,
+    receipts: details.receipts,
     warnings: warnings ?? row?.warnings ?? [],
     body: row?.body ?? null,
   };

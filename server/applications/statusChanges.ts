@@ -65,10 +65,24 @@ export type TransitionEffects = Partial<Record<ApplicationLifecycleEventType, Tr
 export type StatusExit = (input: { tx: Db; application: ApplicationRow; transition: LifecycleTransition }) => Promise<void>;
 export type StatusExits = Partial<Record<ApplicationStatusCode, StatusExit>>;
 
+/**
+ * What every change writes beside the history row, whatever its event, in its transaction (the receipt of a
+ * hand-over, server/receipts/): told of each change the service applies, after the exits.
+ */
+export type StatusChangeRecorder = (input: {
+  tx: Db;
+  application: ApplicationRow;
+  transition: LifecycleTransition;
+  actor: StatusActor;
+  at: Date;
+  statusHistoryId: string;
+}) => Promise<void>;
+
 export interface StatusChangeOptions {
   preconditions?: TransitionPreconditions;
   effects?: TransitionEffects;
   exits?: StatusExits;
+  recorders?: StatusChangeRecorder[];
   /** Where a failed after-commit action is reported (the server's log). */
   onAfterCommitError?: (error: unknown, transition: LifecycleTransition) => void;
 }
@@ -106,7 +120,7 @@ const savedDraftColumns = {
  * row, so of two people changing the same application at once exactly one wins and the other hears why.
  */
 export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
-  const { preconditions = {}, effects = {}, exits = {}, onAfterCommitError } = options;
+  const { preconditions = {}, effects = {}, exits = {}, recorders = [], onAfterCommitError } = options;
   /**
    * The save of a person typing, prepared once per connection: the draft sent as JSON text (cast, so both
    * drivers pass it as it is), the version checked only when the client sent one, only for a member.
@@ -156,17 +170,23 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
       .where(and(eq(applications.id, applicationId), eq(applications.status, transition.from)))
       .returning();
     if (row && changed) {
-      await tx.insert(applicationStatusHistory).values({
-        applicationId,
-        fromStatus: transition.from,
-        toStatus: transition.to,
-        event: transition.event,
-        note: options.note ?? null,
-        actorUserId: actor.userId,
-        actorRole: actor.role,
-        createdAt: at,
-      });
+      const [history] = await tx
+        .insert(applicationStatusHistory)
+        .values({
+          applicationId,
+          fromStatus: transition.from,
+          toStatus: transition.to,
+          event: transition.event,
+          note: options.note ?? null,
+          actorUserId: actor.userId,
+          actorRole: actor.role,
+          createdAt: at,
+        })
+        .returning({ id: applicationStatusHistory.id });
       await exits[transition.from]?.({ tx, application: row, transition });
+      for (const record of recorders) {
+        await record({ tx, application: row, transition, actor, at, statusHistoryId: history!.id });
+      }
     }
     return row;
   }

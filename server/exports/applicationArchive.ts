@@ -22,8 +22,14 @@ export function deflateInArchive(contentType: string): boolean {
   return !ALREADY_COMPRESSED.has(contentType.split(';')[0]!.trim().toLowerCase());
 }
 
-/** One entry of the administrator's zip of an application: a stored file, or a text written for the zip. */
-export type ArchiveEntry = { name: string; file: AttachmentRow } | { name: string; text: string };
+/** One entry of the administrator's zip of an application: a stored file, a text or a document written for the zip. */
+export type ArchiveEntry = { name: string; file: AttachmentRow } | { name: string; text: string } | { name: string; bytes: Buffer };
+
+/** A receipt of a hand-over as its PDF (server/receipts/receiptPdf.ts). */
+export interface ArchivedReceipt {
+  protocol: string;
+  pdf: Buffer;
+}
 
 /** A survey's answers, already written as text (server/surveys/answersText.ts). */
 export interface ArchivedSurvey {
@@ -39,6 +45,8 @@ export interface ApplicationArchiveInput {
   integrationRounds: ReadonlyMap<string, number>;
   /** The review's answers (Istruttoria, Gresb). */
   reviewSurveys: readonly ArchivedSurvey[];
+  /** The receipts of every hand-over of the application, oldest first. */
+  receipts?: readonly ArchivedReceipt[];
 }
 
 /** Where a file of each purpose goes in the zip: the application's at the root, the rest in their stage's folder. */
@@ -72,7 +80,8 @@ function uniqueName(wanted: string, used: Set<string>): string {
 /**
  * Everything an administrator takes away about one application (spec §1 "download zipped attachments";
  * what reviewers of other grant platforms ask for: one complete archive): the application's attachments,
- * each integration round's documents, the review's DNSH files and the review's answers as text. Entry names
+ * each integration round's documents, the review's DNSH files, the review's answers as text and the receipt of
+ * every hand-over (Ricevute/Ricevuta-<protocollo>.pdf). Entry names
  * are '<type> - <file name>', without path separators of their own, unique in the zip.
  */
 export function applicationArchiveEntries(input: ApplicationArchiveInput): ArchiveEntry[] {
@@ -89,5 +98,9 @@ export function applicationArchiveEntries(input: ApplicationArchiveInput): Archi
     name: uniqueName(`Istruttoria/${displayFileName(survey.title.replaceAll('/', '-')) || 'Survey'}.txt`, used),
     text: survey.text,
   }));
-  return [...files, ...surveys];
+  const receipts = (input.receipts ?? []).map((receipt): ArchiveEntry => ({
+    name: uniqueName(`Ricevute/Ricevuta-${receipt.protocol}.pdf`, used),
+    bytes: receipt.pdf,
+  }));
+  return [...files, ...surveys, ...receipts];
 }

@@ -32,7 +32,7 @@ import { requireAdmin } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
 import { fileResponse } from './fileResponse.ts';
-import { applicationArchiveEntries, deflateInArchive, type ArchivedSurvey } from '../exports/applicationArchive.ts';
+import { applicationArchiveEntries, deflateInArchive, type ArchivedReceipt, type ArchivedSurvey } from '../exports/applicationArchive.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 import { createReadBuffers, releaseWhenSent } from '../storage/readBuffers.ts';
 
@@ -61,6 +61,8 @@ export interface FileUploadRouteOptions {
   funds: readonly FundEntry[];
   /** The review's answers as text, for the zip (server/surveys/archivedAnswers.ts). */
   reviewAnswers: (organizationId: string, fund: Fund) => Promise<ArchivedSurvey[]>;
+  /** The receipts of the application's hand-overs as PDFs, for the zip (server/receipts/receipts.ts). */
+  receipts?: (organizationId: string, fund: Fund) => Promise<ArchivedReceipt[]>;
 }
 
 function parseFund(value: string): Fund {
@@ -102,7 +104,7 @@ async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: A
  * and platform administrators list and download them; administrators download them all as one zip.
  */
 export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = async (app, options) => {
-  const { membership, repository, storage, maxUploadBytes, funds, reviewAnswers } = options;
+  const { membership, repository, storage, maxUploadBytes, funds, reviewAnswers, receipts } = options;
 
   await app.register(multipart, {
     throwFileSizeLimit: true,
@@ -256,13 +258,14 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       requireAdmin(request);
       const fund = parseFund(request.query.type);
       const { organization } = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
-      const [types, files, integrationRounds, reviewSurveys] = await Promise.all([
+      const [types, files, integrationRounds, reviewSurveys, receiptFiles] = await Promise.all([
         Promise.all(ATTACHMENT_PURPOSES.map((purpose) => repository.typesOf(fund, purpose))).then((lists) => lists.flat()),
         repository.filesOf(organization.id, fund),
         repository.integrationRoundNumbers(organization.id, fund),
         reviewAnswers(organization.id, fund),
+        receipts?.(organization.id, fund) ?? [],
       ]);
-      const entries = applicationArchiveEntries({ types, files, integrationRounds, reviewSurveys });
+      const entries = applicationArchiveEntries({ types, files, integrationRounds, reviewSurveys, receipts: receiptFiles });
       if (entries.length === 0) throw new HttpError(404, 'no_attachments', m.zipEmpty);
       const present = await Promise.all(entries.map((entry) => ('file' in entry ? storage.exists(entry.file.storageKey) : true)));
 
@@ -282,6 +285,10 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       entries.forEach((entry, index) => {
         if ('text' in entry) {
           zip.addBuffer(Buffer.from(entry.text, 'utf8'), entry.name);
+          return;
+        }
+        if ('bytes' in entry) {
+          zip.addBuffer(entry.bytes, entry.name, { compress: false });
           return;
         }
         if (!present[index]) {

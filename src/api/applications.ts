@@ -24,10 +24,11 @@ export function hasApplication(compilation: Pick<Compilation, 'id'>): boolean {
 export async function updateCompilationStatus(
   api: ApiClient,
   request: { fund: Fund; applicationId: string; status: string; note: string; deadline?: string | null },
-): Promise<void> {
+): Promise<FundCompilation> {
   const { controller, idQueryKey: idKey } = fundEntry(request.fund);
   const note = request.note.trim();
-  await api(`/api/${controller}/Update${controller}CompilazioneStatus`, {
+  // The application as changed, with the receipt a hand-over issued (issue 27).
+  return await api<FundCompilation>(`/api/${controller}/Update${controller}CompilazioneStatus`, {
     method: 'POST',
     query: {
       [idKey]: request.applicationId,

@@ -82,6 +82,7 @@ describe('compilation before anything was saved', () => {
       history: [],
       body: null,
       integrationRounds: [],
+      receipts: [],
       [warningsKey]: [],
     });
   });

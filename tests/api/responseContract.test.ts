@@ -26,6 +26,7 @@ import { monitoringRowSchema, overdueMonitoringSchema } from '../../domain/monit
 import { createOrganizationResponseSchema, organizationDetailSchema, pIvaLookupSchema } from '../../domain/organization.ts';
 import { identityProviderSchema } from '../../domain/passwordChange.ts';
 import { puiLookupListSchema } from '../../domain/puiReference.ts';
+import { receiptListSchema, receiptSummarySchema } from '../../domain/receipts.ts';
 import { REPORT_IDS } from '../../domain/reports/reportIds.ts';
 import { reportListSchema, reportSchema } from '../../domain/reports/reportData.ts';
 import {
@@ -132,6 +133,23 @@ describe('the answers the browser reads are exactly their schemas’ output', ()
       attachmentSlotListSchema,
       await get(`/api/FileUpload/GetAttachmentIntegrations?orgId=${other.orgId}&callType=PUI`, other.token),
     );
+  });
+
+  it('a hand-over’s receipt: in the compilation, listed and read (GetReceipts, GetReceipt)', async () => {
+    const other = await personWithOrganization(t, { name: 'Comune della Ricevuta' });
+    const id = await forceApplicationStatus(t, other.orgId, 'PUI', 'IN_VALUTAZIONE', { submittedAt: new Date() });
+    const ask = new URLSearchParams({ puiId: id, status: 'In integrazione', note: 'Manca il computo metrico.' });
+    expect((await t.post(`/api/Pui/UpdatePuiCompilazioneStatus?${ask}`, undefined, admin.token)).statusCode).toBe(200);
+    const document = { name: 'computo.pdf', content: samplePdf('Computo metrico') };
+    expect((await uploadAttachment(t, other.token, document, { orgId: other.orgId, callType: 'PUI', typeId: 150 })).statusCode).toBe(200);
+    const complete = new URLSearchParams({ puiId: id, status: 'Integrazione Sottomessa' });
+    const compilation = expectContract(
+      compilationSchemaOf(fundEntry('PUI')),
+      await t.post(`/api/Pui/UpdatePuiCompilazioneStatus?${complete}`, undefined, other.token),
+    );
+    expect(compilation.receipts).toHaveLength(1);
+    const [receipt] = expectContract(receiptListSchema, await get(`/api/Receipt/GetReceipts?applicationId=${id}`, other.token));
+    expectContract(receiptSummarySchema, await get(`/api/Receipt/GetReceipt?receiptId=${receipt!.id}`, other.token));
   });
 
   it('attachments: slots, validations, an upload and its removal', async () => {

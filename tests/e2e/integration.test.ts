@@ -139,6 +139,10 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: `Scarica gli allegati PUI di ${ORGANIZATION} (zip)` }).click();
     const zip = await readFile((await (await download).path())!);
-    expect([...zipEntries(zip).keys()]).toEqual(['Integrazione/Documento integrativo - planimetria.pdf']);
+    // With the receipt of the integration handed over (issue 27).
+    expect([...zipEntries(zip).keys()]).toEqual([
+      'Integrazione/Documento integrativo - planimetria.pdf',
+      expect.stringMatching(/^Ricevute\/Ricevuta-PUI-\d{4}-\d{6}\.pdf$/),
+    ]);
   });
 });

@@ -146,7 +146,7 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
     const dialog = page.getByRole('alertdialog', { name: 'Conferma' });
     await dialog.getByText('Sicuro di inviare la survey? Non sarà più possibile modificarla.').waitFor();
     await dialog.getByRole('button', { name: 'Invia' }).click();
-    await page.waitForURL(`${portal.url}/surveyIstruttoriaCompletata`);
+    await page.waitForURL(/\/surveyIstruttoriaCompletata\?ricevuta=[0-9a-f-]{36}$/);
     await expectHeading(page, 'Survey inviata!');
     await expectAccessible(page);
     expect((await stored())[0]?.submittedAt).not.toBeNull();

@@ -336,7 +336,7 @@ describe('the PUI application wizard', () => {
     await dialog.getByText('Sicuro di inviare la candidatura. Non sarà più possibile modificarla.').waitFor();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Invia' }).click();
-    await page.waitForURL(`${portal.url}/candidaturaCompletata`);
+    await page.waitForURL(/\/candidaturaCompletata\?ricevuta=[0-9a-f-]{36}$/);
     await expectHeading(page, 'Candidatura inviata!');
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Torna ai fondi' }).click();

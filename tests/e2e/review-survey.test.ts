@@ -266,9 +266,9 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await dialog.getByText('Sicuro di inviare la survey? Non sarà più possibile modificarla.').waitFor();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Invia' }).click();
-    await page.waitForURL(`${portal.url}/surveyIstruttoriaCompletata`);
+    await page.waitForURL(/\/surveyIstruttoriaCompletata\?ricevuta=[0-9a-f-]{36}$/);
     await expectHeading(page, 'Survey inviata!');
-    await page.getByText('Salvataggio avvenuto con successo').first().waitFor();
+    await page.getByText('Istruttoria inviata').first().waitFor();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Torna ai fondi' }).click();
     const card = page.getByRole('article', { name: CARD });

@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { extractText } from 'unpdf';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prose } from '../support/puiFixtures.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
-import { badIdRequests, recordApiRequests, storedDraftValues, SAVED, type Figure } from './support/serverReads.ts';
+import { badIdRequests, recordApiRequests, storedDraftValues, storedReceipts, SAVED, type Figure } from './support/serverReads.ts';
 import { wizardActions } from './support/wizard.ts';
 
 /**
@@ -335,22 +337,55 @@ describe('the TUR application wizard', () => {
     await wizard().next('Invia Candidatura');
   });
 
-  it('step 6: submit, confirm, "Candidatura inviata!", and the TUR card says Candidatura Sottomessa', async () => {
+  it('step 6: submit, confirm, "Candidatura inviata!" with the protocol number', async () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Invia candidatura', exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Sicuro di inviare la candidatura. Non sarà più possibile modificarla.').waitFor();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Invia' }).click();
-    await page.waitForURL(`${portal.url}/candidaturaCompletata`);
+    await page.waitForURL(/\/candidaturaCompletata\?ricevuta=[0-9a-f-]{36}$/);
     await expectHeading(page, 'Candidatura inviata!');
+    // The toast says what happened, with the protocol number the server gave (issue 27).
+    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
+    expect(receipt).toMatchObject({ kind: 'application', protocol: expect.stringMatching(/^TUR-\d{4}-\d{6}$/) });
+    await page.getByText('Candidatura inviata', { exact: true }).waitFor();
+    await page.getByText(`Numero di protocollo: ${receipt!.protocol}.`).first().waitFor();
+    await page.getByText(receipt!.protocol, { exact: true }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('downloads the receipt: protocol, organisation, and the SHA-256 of every file handed over', async () => {
+    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica ricevuta' }).click()]);
+    expect(download.suggestedFilename()).toBe(`Ricevuta-${receipt!.protocol}.pdf`);
+    const pdf = readFileSync((await download.path())!);
+    const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(receipt!.protocol);
+    expect(flat).toContain(ORGANIZATION);
+    expect(flat).toContain('Ricevuta di consegna');
+    for (const file of [templatePdf, workbook]) expect(flat).toContain(createHash('sha256').update(file).digest('hex'));
+    await expectAccessible(page);
+  });
+
+  it('back on /calls, the TUR card says Candidatura Sottomessa and lists the receipt', async () => {
+    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
     await page.getByRole('link', { name: 'Torna ai fondi' }).click();
     await page.waitForURL(`${portal.url}/calls`);
     await card().getByText('Candidatura Sottomessa').first().waitFor();
-    await expect(card().getByRole('button').allTextContents()).resolves.toEqual(['Visualizza']);
+    await card().getByRole('heading', { name: 'Ricevute' }).waitFor();
+    await card().getByText(receipt!.protocol).waitFor();
+    await expect(
+      card()
+        .getByRole('button', { name: `Scarica la ricevuta ${receipt!.protocol}` })
+        .count(),
+    ).resolves.toBe(1);
+    await expect(card().getByRole('button').filter({ hasNotText: 'Scarica ricevuta' }).allTextContents()).resolves.toEqual(['Visualizza']);
+    await expectAccessible(page);
   });
 
-  it('an admin opens it read-only with the reviewers\u2019 warnings', async () => {
+  it('an admin opens it read-only with the reviewers\u2019 warnings and the receipt', async () => {
     await context.clearCookies();
     await loginAsAdmin(page, portal.url);
     await page.goto(`${portal.url}/admin-organization/survey-tur/${organizationId}`);
@@ -359,6 +394,14 @@ describe('the TUR application wizard', () => {
     await page.getByText("L'acquisto di immobili supera il 10% dell'investimento totale").waitFor();
     await page.getByText("I capex per la transizione energetica sono inferiori al 50% dell'investimento totale").waitFor();
     await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).getAttribute('readonly')).resolves.not.toBeNull();
+    // The application's receipts, each to download (issue 27).
+    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
+    await page.getByRole('heading', { name: 'Ricevute' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Scarica la ricevuta ${receipt!.protocol}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Ricevuta-${receipt!.protocol}.pdf`);
     await expectAccessible(page);
   });
 

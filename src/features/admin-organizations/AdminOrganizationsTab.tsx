@@ -123,15 +123,15 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
   // --- status change dialog ---
   const statusChange = useActorRef(
     statusChangeMachine.provide({
-      actors: createStatusChangeActors(({ request, note, deadline }) =>
-        updateCompilationStatus(api, {
+      actors: createStatusChangeActors(async ({ request, note, deadline }) => {
+        await updateCompilationStatus(api, {
           fund: request.fund,
           applicationId: request.applicationId,
           status: applicationStatusLabels[request.to],
           note,
           deadline,
-        }),
-      ),
+        });
+      }),
       actions: {
         notifySucceeded: () => {
           notify({ tone: 'success', title: applicationsMessages.statusChangedTitle, description: applicationsMessages.statusChanged });

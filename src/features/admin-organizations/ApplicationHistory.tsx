@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { italianDateTime } from '../../../domain/italianDates.ts';
 import { cardTable as table, cardTableBody as tableBody, cardTableHead as tableHead } from '../../ui/CardTable.css.ts';
 import { cellStyle, chip, historyRow, section, tableWrap } from './AdminOrganizations.css.ts';
+import { ReceiptList } from '../receipts/ReceiptList.tsx';
 
 const m = adminApplicationMessages;
 
@@ -111,6 +112,7 @@ export function AdminApplicationSummary({
             </Alert>
           ) : null}
           <ApplicationHistory fund={fund} compilation={query.data} />
+          <ReceiptList receipts={query.data.receipts} headingLevel={headingLevel === 2 ? 3 : 4} />
         </>
       )}
     </section>

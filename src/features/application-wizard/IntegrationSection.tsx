@@ -6,6 +6,7 @@ import { formatItalianDate, italianDate } from '../../../domain/italianDates.ts'
 import type { IntegrationRound } from '../../../domain/integration.ts';
 import { attachmentsMessages } from '../../../domain/messages/attachments.ts';
 import { integrationMessages } from '../../../domain/messages/integration.ts';
+import { receiptsMessages } from '../../../domain/messages/receipts.ts';
 import { createIntegrationActors } from '../../../machines/integration/actors.ts';
 import { integrationMachine } from '../../../machines/integration/integration.machine.ts';
 import {
@@ -19,6 +20,7 @@ import {
 import { updateCompilationStatus, type Compilation } from '../../api/applications.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { issuedReceipt, keepIssuedReceipt } from '../../api/receipts.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -52,12 +54,25 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
   const actor = useActorRef(
     integrationMachine.provide({
       actors: createIntegrationActors({
-        completeIntegration: () =>
-          updateCompilationStatus(api, { fund, applicationId: compilation.id, status: 'Integrazione Sottomessa', note: '' }),
+        completeIntegration: async () => {
+          const changed = await updateCompilationStatus(api, {
+            fund,
+            applicationId: compilation.id,
+            status: 'Integrazione Sottomessa',
+            note: '',
+          });
+          // The receipt it issued (its protocol number), for the toast.
+          keepIssuedReceipt(queryClient, api, changed.receipts, 'integration');
+        },
       }),
       actions: {
         notifyCompleted: () => {
-          notify({ tone: 'success', title: m.confirmTitle, description: m.succeeded });
+          const issued = issuedReceipt(queryClient, 'integration');
+          notify({
+            tone: 'success',
+            title: receiptsMessages.handedOverTitle.integration,
+            description: issued ? `${m.succeeded} ${receiptsMessages.receiptIssued(issued.protocol)}` : m.succeeded,
+          });
           void queryClient.invalidateQueries({ queryKey: ['application'] });
           void queryClient.invalidateQueries({ queryKey: ['attachments'] });
         },

@@ -5,6 +5,8 @@ import { fromPromise } from 'xstate';
 import { useEffect } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { wizardMessages } from '../../../domain/messages/wizard.ts';
+import { receiptsMessages } from '../../../domain/messages/receipts.ts';
+import type { FundCompilation } from '../../../domain/application.ts';
 import type { FundWizardDefinition } from '../../../domain/wizard.ts';
 import { isSubmittedStatus } from '../../../machines/application-lifecycle/transitions.ts';
 import { createApplicationWizardActors } from '../../../machines/application-wizard/actors.ts';
@@ -16,6 +18,7 @@ import type { LoadedApplication, WizardDefinition } from '../../../machines/appl
 import { getCompilation, hasApplication } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { getDraft, saveDraft } from '../../api/drafts.ts';
+import { issuedReceipt, keepIssuedReceipt } from '../../api/receipts.ts';
 import { notify } from '../../ui/toastQueue.ts';
 import { inspect } from '../../devtools/inspect.ts';
 
@@ -61,7 +64,9 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
         ...createApplicationWizardActors({
           loadApplication: ({ organizationId: orgId, fund }, signal) => loadApplication(api, fund, orgId, signal),
           submitApplication: async ({ values, fund }) => {
-            await api(fundEntry(fund).submitPath, { method: 'POST', body: values });
+            const compilation = await api<FundCompilation>(fundEntry(fund).submitPath, { method: 'POST', body: values });
+            // The receipt it issued (its protocol number): the toast says it, the confirmation page shows it.
+            keepIssuedReceipt(queryClient, api, compilation.receipts, 'application');
           },
         }),
         // The draft sync saves this application's draft; a reload after a conflict brings the stored one.
@@ -85,9 +90,14 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
       },
       actions: {
         notifySubmitted: () => {
-          notify({ tone: 'success', title: wizardMessages.submitSucceeded });
+          const issued = issuedReceipt(queryClient, 'application');
+          notify({
+            tone: 'success',
+            title: receiptsMessages.handedOverTitle.application,
+            description: issued ? receiptsMessages.receiptIssued(issued.protocol) : undefined,
+          });
           void queryClient.invalidateQueries({ queryKey: ['application'] });
-          void navigate({ to: '/candidaturaCompletata' });
+          void navigate({ to: '/candidaturaCompletata', search: { ricevuta: issued?.id } });
         },
         notifySubmitFailed: ({ context }) => {
           notify({

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { Call } from '../../../domain/call.ts';
 import { fundTitles } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
@@ -12,6 +12,8 @@ import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
 import { formatItalianDate, italianDate, italianDateTime } from '../../../domain/italianDates.ts';
 
 const m = messages.funds;
+// Only a card with something handed over lists receipts: their code is fetched then, not with every /calls.
+const ReceiptList = lazy(() => import('../receipts/ReceiptList.tsx').then((module) => ({ default: module.ReceiptList })));
 const sectionTitles: Record<FundCardAction['section'], string> = {
   application: m.application,
   review: m.review,
@@ -71,6 +73,13 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
             ))}
           </ol>
         </section>
+      ) : null}
+      {compilation.receipts.length > 0 ? (
+        <div className={section}>
+          <Suspense fallback={null}>
+            <ReceiptList receipts={compilation.receipts} />
+          </Suspense>
+        </div>
       ) : null}
       {sections.map((group) => (
         <div key={group.name} className={section}>

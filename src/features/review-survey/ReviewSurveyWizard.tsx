@@ -7,6 +7,7 @@ import type { Fund } from '../../../domain/applicationStatus.ts';
 import { fundEntry } from '../../../domain/funds.ts';
 import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
 import { surveyMessages } from '../../../domain/messages/survey.ts';
+import { receiptsMessages } from '../../../domain/messages/receipts.ts';
 import { reviewSurveyNames, type SurveyIssue } from '../../../domain/surveys.ts';
 import { transitionOn } from '../../../machines/application-lifecycle/transitions.ts';
 import {
@@ -31,6 +32,7 @@ import { attachmentQueries, getReviewValidation, type AttachmentTransfers } from
 import type { ApiClient } from '../../api/client.ts';
 import { ApiRequestError } from '../../api/errors.ts';
 import { monitoringQueries } from '../../api/monitoring.ts';
+import { issuedReceipt, keepIssuedReceipt } from '../../api/receipts.ts';
 import { getSurveyValidation, surveyQueries } from '../../api/surveys.ts';
 import type { MonitoringRow } from '../../../domain/monitoring.ts';
 import { formatItalianDate, italianDateTime } from '../../../domain/italianDates.ts';
@@ -170,12 +172,14 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
         })),
         submitSurvey: fromPromise(async () => {
           try {
-            await updateCompilationStatus(api, {
+            const compilation = await updateCompilationStatus(api, {
               fund,
               applicationId: candidaturaId,
               status: monitoraggio ? 'Monitoraggio Sottomesso' : 'Istruttoria Sottomessa',
               note: '',
             });
+            // The receipt it issued (its protocol number): the toast says it, the confirmation page shows it.
+            keepIssuedReceipt(queryClient, api, compilation.receipts, monitoraggio ? 'monitoring' : 'review');
           } catch (error) {
             const refusal: SubmitRefusal = { message: error instanceof Error ? error.message : m.failed };
             if (error instanceof ApiRequestError && error.status === 422) {
@@ -201,10 +205,15 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
       actions: {
         refreshAnswers: refresh,
         notifyCompleted: () => {
-          notify({ tone: 'success', title: m.succeeded });
+          const issued = issuedReceipt(queryClient, monitoraggio ? 'monitoring' : 'review');
+          notify({
+            tone: 'success',
+            title: receiptsMessages.handedOverTitle[monitoraggio ? 'monitoring' : 'review'],
+            description: issued ? receiptsMessages.receiptIssued(issued.protocol) : undefined,
+          });
           void queryClient.invalidateQueries({ queryKey: ['application'] });
           void queryClient.invalidateQueries({ queryKey: monitoringQueries.all });
-          void navigate({ to: '/surveyIstruttoriaCompletata' });
+          void navigate({ to: '/surveyIstruttoriaCompletata', search: { ricevuta: issued?.id } });
         },
         notifyFailed: () => notify({ tone: 'error', title: m.failedTitle, description: m.failed }),
       },

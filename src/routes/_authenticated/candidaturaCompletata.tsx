@@ -1,20 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { messages } from '../../../domain/messages.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
+import { HandOverReceipt } from '../../features/receipts/HandOverReceipt.tsx';
+import { parseReceiptSearch } from '../../features/receipts/receiptSearch.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { button } from '../../ui/Button.css.ts';
 import { Link } from '../../ui/Link.tsx';
 
-/** Spec §2 /candidaturaCompletata: the confirmation after a submitted application, and the way back. */
+/**
+ * Spec §2 /candidaturaCompletata: the confirmation after a submitted application, with its protocol number and
+ * receipt (issue 27, `?ricevuta=`), and the way back.
+ */
 export const Route = createFileRoute('/_authenticated/candidaturaCompletata')({
+  validateSearch: parseReceiptSearch,
   component: ApplicationCompletedPage,
 });
 
 function ApplicationCompletedPage() {
+  const { ricevuta } = Route.useSearch();
   return (
     <>
       <h1>{wizardViewMessages.completedTitle}</h1>
       <Alert tone="success">{wizardViewMessages.completedText}</Alert>
+      {ricevuta ? <HandOverReceipt receiptId={ricevuta} /> : null}
       <Link to="/calls" className={button({ variant: 'primary' })}>
         {messages.funds.backToFunds}
       </Link>

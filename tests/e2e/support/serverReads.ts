@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { fundEntry } from '../../../domain/funds.ts';
+import type { ReceiptSummary } from '../../../domain/receipts.ts';
 
 /** The access token the portal keeps in its `token` cookie for the person signed in in `context`. */
 async function accessToken(context: BrowserContext, url: string): Promise<string> {
@@ -22,6 +23,19 @@ export async function storedDraftValues(context: BrowserContext, url: string, fu
     turSurveyDto?: Record<string, unknown>;
     puiSurveyDto?: Record<string, unknown>;
   };
+}
+
+/**
+ * The receipts the server stored for the organisation's application (GET …/Get{Tur|Pui}Compilazione, with the
+ * session of the person in `context`): protocol numbers, what and when, oldest first.
+ */
+export async function storedReceipts(context: BrowserContext, url: string, fund: Fund, organizationId: string) {
+  const { controller } = fundEntry(fund);
+  const response = await fetch(`${url}/api/${controller}/Get${controller}Compilazione?orgId=${organizationId}`, {
+    headers: { authorization: `Bearer ${await accessToken(context, url)}` },
+  });
+  if (response.status !== 200) throw new Error(`Get${controller}Compilazione answered ${response.status}`);
+  return ((await response.json()) as { receipts: ReceiptSummary[] }).receipts;
 }
 
 /**

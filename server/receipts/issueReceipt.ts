@@ -1,0 +1,165 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { attachments, attachmentTypes } from '../db/schema/attachments.ts';
+import { calls } from '../db/schema/calls.ts';
+import { monitoringPeriods } from '../db/schema/monitoring.ts';
+import { organizations } from '../db/schema/organizations.ts';
+import { receipts, type ReceiptAttachment, type ReceiptFigure } from '../db/schema/receipts.ts';
+import { surveySubmissions } from '../db/schema/surveys.ts';
+import { users } from '../db/schema/users.ts';
+import { latestRoundOf } from '../integrations/rounds.ts';
+import { currentRoundOf } from '../monitoring/rounds.ts';
+import type { ApplicationRow } from '../applications/repository.ts';
+import { formatItalianDate, italianDate } from '../../domain/italianDates.ts';
+import { formatAmount } from '../../domain/italianNumbers.ts';
+import { receiptsMessages } from '../../domain/messages/receipts.ts';
+import type { ReceiptKind } from '../../domain/receipts.ts';
+import { FUND_REPORT_FIELDS, type FundReportFields } from '../../domain/reports/fundFigures.ts';
+import { nextProtocolNumber } from './protocolNumbers.ts';
+
+const m = receiptsMessages;
+const labels = m.figureLabels;
+
+export type ReceiptRow = typeof receipts.$inferSelect;
+
+export interface IssueReceiptInput {
+  application: ApplicationRow;
+  kind: ReceiptKind;
+  /** The person handing over; null for the portal itself. */
+  userId: string | null;
+  at: Date;
+  statusHistoryId: string;
+}
+
+const amountOf = (value: unknown): string | null =>
+  typeof value === 'number' && Number.isFinite(value) ? `${formatAmount(value)} \u20ac` : null;
+
+/** The project's name, total investment and amount asked of the fund, as submitted (the fund's own fields). */
+function applicationFigures(application: ApplicationRow): ReceiptFigure[] {
+  const body = application.body ?? application.draft ?? {};
+  const fields = (FUND_REPORT_FIELDS as Record<string, FundReportFields | undefined>)[application.fund];
+  const figures: ReceiptFigure[] = [];
+  if (typeof body.progNome === 'string' && body.progNome.trim() !== '') {
+    figures.push({ label: labels.projectName, value: body.progNome.trim() });
+  }
+  const total = fields ? amountOf(body[fields.totalInvestment]) : null;
+  if (total) figures.push({ label: labels.totalInvestment, value: total });
+  const fund = fields ? amountOf(body[fields.fundAmount]) : null;
+  if (fund) figures.push({ label: labels.fundAmount, value: fund });
+  return figures;
+}
+
+async function filesOf(tx: Db, application: ApplicationRow, kind: ReceiptKind, integrationRoundId: string | null) {
+  const rows = await tx
+    .select({ name: attachments.fileName, type: attachmentTypes.name, size: attachments.size, sha256: attachments.sha256 })
+    .from(attachments)
+    .innerJoin(attachmentTypes, eq(attachmentTypes.id, attachments.attachmentTypeId))
+    .where(
+      kind === 'integration'
+        ? eq(attachments.integrationRoundId, integrationRoundId ?? '00000000-0000-0000-0000-000000000000')
+        : and(
+            eq(attachments.organizationId, application.organizationId),
+            eq(attachments.fund, application.fund),
+            eq(attachmentTypes.purpose, kind),
+          ),
+    )
+    .orderBy(asc(attachmentTypes.sortOrder), asc(attachments.createdAt), asc(attachments.id));
+  return rows satisfies ReceiptAttachment[];
+}
+
+/** What the receipt of each kind says about the hand-over, beside its files. */
+async function describe(
+  tx: Db,
+  application: ApplicationRow,
+  kind: ReceiptKind,
+): Promise<{ title: string; figures: ReceiptFigure[]; integrationRoundId: string | null }> {
+  const project = applicationFigures(application).filter((figure) => figure.label === labels.projectName);
+  switch (kind) {
+    case 'application':
+      return { title: m.kinds.application, figures: applicationFigures(application), integrationRoundId: null };
+    case 'integration': {
+      const round = await latestRoundOf(tx, application.id);
+      const figures = [...project];
+      if (round) {
+        figures.push({ label: labels.integrationRequest, value: round.request });
+        figures.push({ label: labels.requestedOn, value: italianDate(round.requestedAt) });
+      }
+      return { title: round ? m.integrationTitle(round.number) : m.kinds.integration, figures, integrationRoundId: round?.id ?? null };
+    }
+    case 'review': {
+      const surveys = await tx
+        .select({ name: surveySubmissions.surveyName })
+        .from(surveySubmissions)
+        .where(and(eq(surveySubmissions.applicationId, application.id), eq(surveySubmissions.monitoraggio, false)))
+        .orderBy(asc(surveySubmissions.surveyName));
+      const figures = [...project];
+      if (surveys.length > 0) figures.push({ label: labels.surveys, value: surveys.map((s) => s.name).join(', ') });
+      return { title: m.kinds.review, figures, integrationRoundId: null };
+    }
+    case 'monitoring': {
+      const round = await currentRoundOf(tx, application.id);
+      const [period] = round
+        ? await tx
+            .select({ title: monitoringPeriods.title, dueOn: monitoringPeriods.dueOn })
+            .from(monitoringPeriods)
+            .where(eq(monitoringPeriods.id, round.periodId))
+        : [];
+      const figures = [...project];
+      if (period) {
+        figures.push({ label: labels.period, value: period.title });
+        figures.push({ label: labels.dueOn, value: formatItalianDate(period.dueOn) });
+      }
+      return { title: period ? m.monitoringTitle(period.title) : m.kinds.monitoring, figures, integrationRoundId: null };
+    }
+  }
+}
+
+/**
+ * Writes the receipt of a hand-over in its transaction: the next protocol number of the call and year, and a
+ * snapshot of everything the PDF shows. The SHA-256 of each file was computed from its bytes as they were
+ * stored at upload (server/attachments/upload.ts), and a handed-over file can no longer be replaced or removed.
+ */
+export async function issueReceipt(tx: Db, input: IssueReceiptInput): Promise<ReceiptRow> {
+  const { application, kind, at } = input;
+  const [organization] = await tx
+    .select({ name: organizations.name, pIva: organizations.pIva })
+    .from(organizations)
+    .where(eq(organizations.id, application.organizationId));
+  const [call] = await tx.select({ title: calls.title }).from(calls).where(eq(calls.fund, application.fund));
+  const [person] = input.userId
+    ? await tx
+        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, input.userId))
+    : [];
+  const personName = person ? `${person.firstName} ${person.lastName}`.trim() : '';
+  const handedOverByName = person ? (personName ? `${personName} (${person.email})` : person.email) : m.portalName;
+  const { title, figures, integrationRoundId } = await describe(tx, application, kind);
+  const files = await filesOf(tx, application, kind, integrationRoundId);
+  // Last, just before the insert: the counter row stays locked for as little of the transaction as possible.
+  const { year, number, protocol } = await nextProtocolNumber(tx, application.fund, at);
+  const [receipt] = await tx
+    .insert(receipts)
+    .values({
+      protocol,
+      fund: application.fund,
+      year,
+      number,
+      kind,
+      title,
+      applicationId: application.id,
+      organizationId: application.organizationId,
+      statusHistoryId: input.statusHistoryId,
+      handedOverBy: input.userId,
+      handedOverByName,
+      handedOverAt: at,
+      callTitle: call?.title ?? application.fund,
+      organizationName: organization?.name ?? '',
+      vatNumber: organization?.pIva ?? '',
+      figures,
+      attachments: files,
+    })
+    .returning();
+  if (!receipt) throw new Error('receipt not written');
+  return receipt;
+}
