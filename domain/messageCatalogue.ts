@@ -26,6 +26,7 @@ import { profileMessages } from './messages/profile.ts';
 import { puiReferenceMessages } from './messages/puiReference.ts';
 import { puiReferencesMessages } from './messages/puiReferences.ts';
 import { registerOrganizationMessages } from './messages/registerOrganization.ts';
+import { statusMailMessages } from './messages/statusMail.ts';
 import { submissionMessages } from './messages/submission.ts';
 import { surveyMessages } from './messages/survey.ts';
 import { turReferencesMessages } from './messages/turReferences.ts';
@@ -61,4 +62,5 @@ export const messageCatalogue = {
   operations: operationsMessages,
   input: inputMessages,
   apiReference: apiReferenceMessages,
+  statusMail: statusMailMessages,
 } as const;
