@@ -37,7 +37,7 @@ import { userRoutes } from './routes/user.routes.ts';
 import { organizationRoutes } from './routes/organization.routes.ts';
 import { typologyRoutes } from './routes/typology.routes.ts';
 import { sendEmailRoutes } from './routes/sendEmail.routes.ts';
-import { seedCalls } from './seed/calls.ts';
+import { readCalls, seedCalls } from './seed/calls.ts';
 import { createApplicationRepository } from './applications/repository.ts';
 import { createStatusChanges } from './applications/statusChanges.ts';
 import { createAdminList } from './applications/adminList.ts';
@@ -70,6 +70,7 @@ import { createPlaceNames } from './reports/placeNames.ts';
 import { createMonitoring } from './monitoring/monitoring.ts';
 import { readMonitoringPeriods, seedMonitoringPeriods } from './monitoring/periods.ts';
 import { createMonitoringReminders } from './monitoring/reminders.ts';
+import { createStatusNotifications, type AttachmentsFor } from './notifications/statusNotifications.ts';
 import { monitoraggioRoutes } from './routes/monitoraggio.routes.ts';
 import { projectPath } from './projectRoot.ts';
 import { catalogueApiRoutes } from './openapi/routeCatalogue.ts';
@@ -97,8 +98,13 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** How often, and after how long untouched, leftovers of interrupted uploads are swept (hourly / an hour). */
   uploadSweep?: { everyMs?: number; olderThanMs?: number };
-  /** Whether the monitoring reminders job runs in this process (tests drive it themselves with false). */
+  /**
+   * Whether the background mail jobs run in this process: the monitoring reminders and the status e-mails still
+   * due (tests drive them themselves with false; a status change still sends its e-mail as it commits).
+   */
   startReminderJob?: boolean;
+  /** The files a status e-mail carries (a hand-over's receipt); without it the e-mail points to the portal. */
+  attachmentsFor?: AttachmentsFor;
   /** Lower limits for tests; the portal runs with DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimits>;
   /** Told of every route as it is registered (tests compare the OpenAPI document with what the app serves). */
@@ -117,6 +123,7 @@ export async function buildApp({
   startReminderJob = true,
   rateLimits,
   onRoute,
+  attachmentsFor,
 }: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
@@ -133,8 +140,12 @@ export async function buildApp({
     config.monitoring.periodsFile,
     funds.map((fund) => fund.entry.fund),
   );
+  const callFile = await readCalls(
+    config.callsFile,
+    funds.map((fund) => fund.entry.fund),
+  );
   const { db, close, pool } = database ?? (await openDatabase(config.database));
-  await seedCalls(db);
+  await seedCalls(db, callFile);
   await seedAttachmentTypes(db);
   await seedSurveyDefinitions(db, surveyFiles);
   await seedMonitoringPeriods(db, periodFile);
@@ -179,7 +190,9 @@ export async function buildApp({
   const plainMailer = createMailer({ ...config.mail, log: app.log });
   const mailer = metrics ? countingMailer(plainMailer, metrics.counters) : plainMailer;
   // What the applicant's own status changes hand over, and what else a change writes, by lifecycle event.
-  const integrations = createIntegrations({ db, membership, mailer, publicUrl: config.publicUrl });
+  const integrations = createIntegrations();
+  // Every status the members are told of, e-mailed once its change has committed (server/notifications/).
+  const notifications = createStatusNotifications({ db, membership, mailer, publicUrl: config.publicUrl, log: app.log, attachmentsFor });
   const surveys = createSurveys({
     db,
     funds: funds.map((fund) => fund.entry),
@@ -197,9 +210,17 @@ export async function buildApp({
   const monitoring = createMonitoring({ db, surveys, onPeriodOpened: () => reminders.runOnce().then(() => undefined) });
   if (startReminderJob) {
     let stop: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => void (stop = reminders.start()));
-    app.addHook('onClose', async () => stop?.());
+    let stopNotifications: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = reminders.start();
+      stopNotifications = notifications.start();
+    });
+    app.addHook('onClose', async () => {
+      await stop?.();
+      await stopNotifications?.();
+    });
   }
+  app.addHook('onClose', async () => notifications.idle());
   const applications = {
     membership,
     repository: createApplicationRepository(db),
@@ -208,6 +229,7 @@ export async function buildApp({
       effects: { ...integrations.effects, ...surveys.effects, ...monitoring.effects },
       exits: integrations.exits,
       onAfterCommitError: (err, transition) => app.log.error({ err, event: transition.event }, 'after a status change'),
+      onNotificationCommitted: () => notifications.kick(),
     }),
   };
   app.addHook('onClose', async () => mailer.close());
@@ -309,5 +331,5 @@ export async function buildApp({
     return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata.' });
   });
 
-  return { app, accounts, db, reminders, readiness };
+  return { app, accounts, db, reminders, notifications, readiness };
 }
