@@ -18,5 +18,13 @@ export const adminApplicationMessages = {
   warnings: 'Avvisi',
   applicationTitle: (fund: string) => `Candidatura ${fund}`,
   reviewTitle: (fund: string) => `Istruttoria e monitoraggio ${fund}`,
+  headerLabel: (organization: string, fund: string) => `Candidatura ${fund} di ${organization}`,
+  organization: 'Organizzazione',
+  pIva: 'P.IVA',
+  codiceFiscale: 'Codice fiscale',
+  fund: 'Fondo',
+  status: 'Stato',
+  headerLoading: 'Caricamento dei dati della candidatura\u2026',
+  headerFailed: 'Non è stato possibile caricare i dati dell\u2019organizzazione e della candidatura.',
   formLater: 'Il modulo in sola lettura sarà disponibile qui in una prossima versione del portale.',
 } as const;

@@ -1,11 +1,16 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { UUID_PATTERN } from '../../../../domain/uuid.ts';
+import { AdminApplicationHeader } from '../../../features/admin-organizations/AdminApplicationHeader.tsx';
+import { parseListReturn } from '../../../features/admin-organizations/adminListSearch.ts';
 import { parseSurveyWizardSearch } from '../../../features/funds/surveySearch.ts';
 import { ReviewSurveyWizard } from '../../../features/review-survey/ReviewSurveyWizard.tsx';
 
-/** Spec §2: admin view of the TUR review (or, with monitoraggio, monitoring), read-only. Admins only. */
+/**
+ * Spec §2: admin view of the TUR review (or, with monitoraggio, monitoring), read-only, headed with whose application
+ * it is and its status action (AdminApplicationHeader). Admins only.
+ */
 export const Route = createFileRoute('/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId')({
-  validateSearch: parseSurveyWizardSearch,
+  validateSearch: (search: Record<string, unknown>) => ({ ...parseSurveyWizardSearch(search), lista: parseListReturn(search.lista) }),
   beforeLoad: ({ params }) => {
     if (!UUID_PATTERN.test(params.organizationId)) throw notFound();
   },
@@ -15,20 +20,23 @@ export const Route = createFileRoute('/_authenticated/_admin/admin-organization/
 function AdminTURIstruttoriaPage() {
   const { api, transfers } = Route.useRouteContext();
   const { organizationId } = Route.useParams();
-  const { monitoraggio, periodo } = Route.useSearch();
+  const { monitoraggio, periodo, lista } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <ReviewSurveyWizard
-      key={`${organizationId}-${String(monitoraggio)}-${periodo ?? ''}`}
-      api={api}
-      transfers={transfers}
-      fund="TUR"
-      organizationId={organizationId}
-      viewer="admin"
-      isReadOnly
-      monitoraggio={monitoraggio ?? false}
-      periodId={periodo}
-      onPeriodChange={(id) => void navigate({ search: (search) => ({ ...search, periodo: id }) })}
-    />
+    <>
+      <AdminApplicationHeader api={api} fund="TUR" organizationId={organizationId} lista={lista} />
+      <ReviewSurveyWizard
+        key={`${organizationId}-${String(monitoraggio)}-${periodo ?? ''}`}
+        api={api}
+        transfers={transfers}
+        fund="TUR"
+        organizationId={organizationId}
+        viewer="admin"
+        isReadOnly
+        monitoraggio={monitoraggio ?? false}
+        periodId={periodo}
+        onPeriodChange={(id) => void navigate({ search: (search) => ({ ...search, periodo: id }) })}
+      />
+    </>
   );
 }
