@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { fundTitles, statusLabel, type Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import { adminApplicationMessages } from '../../../domain/messages/adminApplication.ts';
@@ -14,10 +14,15 @@ import { Menu } from '../../ui/Menu.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { applicationHeader, chip, headerDefinition, headerFacts, headerTerm, menuTrigger, pageActions } from './AdminOrganizations.css.ts';
 import { adminListHref } from './adminListSearch.ts';
-import { StatusChangeDialog } from './StatusChangeDialog.tsx';
 import { useStatusChange } from './useStatusChange.ts';
 
 const m = adminApplicationMessages;
+
+/**
+ * The dialog (react-aria's dialog, text area and date picker) is downloaded when the admin chooses a status, not
+ * with the page: the review and application pages are read far more often than their status is changed.
+ */
+const StatusChangeDialog = lazy(() => import('./StatusChangeDialog.tsx').then((module) => ({ default: module.StatusChangeDialog })));
 
 export interface AdminApplicationHeaderProps {
   api: ApiClient;
@@ -107,7 +112,11 @@ export function AdminApplicationHeader({ api, fund, organizationId, lista, actio
           />
         ) : null}
       </section>
-      <StatusChangeDialog {...statusChange.dialog} />
+      {statusChange.dialog.request ? (
+        <Suspense fallback={<Spinner label={messages.funds.opening} />}>
+          <StatusChangeDialog {...statusChange.dialog} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
