@@ -10,6 +10,7 @@ import { statusNotifications } from '../db/schema/notifications.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import type { MailAttachment, Mailer } from '../mail/mailer.ts';
 import { statusMail } from '../mail/statusMail.ts';
+import { serialJob } from '../operations/serialJob.ts';
 
 /** How often every process looks for e-mails still to send (and once at start). */
 export const NOTIFICATION_INTERVAL_MS = 60 * 1000;
@@ -77,7 +78,6 @@ export function recipientsOf(members: readonly OrganizationMember[]): string[] {
 export function createStatusNotifications(deps: StatusNotificationsDeps) {
   const { db, membership, mailer, publicUrl, log, attachmentsFor } = deps;
   const now = deps.now ?? (() => new Date());
-  let running: Promise<number> | null = null;
 
   async function claim(at: Date): Promise<{ id: string; claimedAt: Date }[]> {
     const staleBefore = new Date(at.getTime() - NOTIFICATION_CLAIM_MS);
@@ -169,40 +169,23 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
     }
   }
 
-  /** Sends what is due now; answers how many notifications this run sent. Runs never overlap in a process. */
-  async function runOnce(): Promise<number> {
-    while (running) await running.catch(() => 0);
-    running = sendDue();
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  }
+  // Sends what is due now; answers how many notifications this run sent. Runs never overlap in a process.
+  const job = serialJob(sendDue, (err) => log.error({ err }, 'e-mail di cambio stato: invio non riuscito'));
 
   return {
-    runOnce,
+    runOnce: () => job.runOnce(),
 
     /** After a change committed: send now, in the background (a failure is logged, and retried by the job). */
     kick(): void {
-      void runOnce().catch((err: unknown) => log.error({ err }, 'e-mail di cambio stato: invio non riuscito'));
+      void job.runOnce().catch((err: unknown) => log.error({ err }, 'e-mail di cambio stato: invio non riuscito'));
     },
 
     /** Waits for a run under way (the app waits for it before closing the database). */
-    async idle(): Promise<void> {
-      while (running) await running.catch(() => 0);
-    },
+    idle: () => job.idle(),
 
     /** Runs now and every `intervalMs` until the returned stop is called; stop waits for a run under way. */
     start(intervalMs = NOTIFICATION_INTERVAL_MS): () => Promise<void> {
-      const tick = () => void runOnce().catch((err: unknown) => log.error({ err }, 'e-mail di cambio stato: esecuzione non riuscita'));
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
-      return async () => {
-        clearInterval(timer);
-        await running?.catch(() => 0);
-      };
+      return job.start(intervalMs);
     },
   };
 }
