@@ -1,9 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { UUID_PATTERN } from '../../../../domain/uuid.ts';
-import { AdminApplicationHeader } from '../../../features/admin-organizations/AdminApplicationHeader.tsx';
 import { parseListReturn } from '../../../features/admin-organizations/adminListSearch.ts';
 import { parseSurveyWizardSearch } from '../../../features/funds/surveySearch.ts';
-import { ReviewSurveyWizard } from '../../../features/review-survey/ReviewSurveyWizard.tsx';
+import { AdminReviewPage } from '../../-components/AdminReviewPage.tsx';
 
 /**
  * Spec §2: admin view of the PUI review (or, with monitoraggio, monitoring), read-only, headed with whose application
@@ -23,20 +22,15 @@ function AdminPUIIstruttoriaPage() {
   const { monitoraggio, periodo, lista } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <>
-      <AdminApplicationHeader api={api} fund="PUI" organizationId={organizationId} lista={lista} />
-      <ReviewSurveyWizard
-        key={`${organizationId}-${String(monitoraggio)}-${periodo ?? ''}`}
-        api={api}
-        transfers={transfers}
-        fund="PUI"
-        organizationId={organizationId}
-        viewer="admin"
-        isReadOnly
-        monitoraggio={monitoraggio ?? false}
-        periodId={periodo}
-        onPeriodChange={(id) => void navigate({ search: (search) => ({ ...search, periodo: id }) })}
-      />
-    </>
+    <AdminReviewPage
+      api={api}
+      transfers={transfers}
+      fund="PUI"
+      organizationId={organizationId}
+      monitoraggio={monitoraggio}
+      periodo={periodo}
+      lista={lista}
+      onPeriodChange={(id) => void navigate({ search: (search) => ({ ...search, periodo: id }) })}
+    />
   );
 }
