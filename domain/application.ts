@@ -25,8 +25,11 @@ export function statusFieldsOf(code: ApplicationStatusCode) {
   return { status: applicationStatusLabels[code], statusCode: code };
 }
 
-/** One change on the applicant's fund card: which status, since when. No notes, no names. */
-export const statusHistoryItemSchema = z.object({ ...statusFields, at: isoDateTime });
+/**
+ * One change on the applicant's fund card: which status, since when, and the reviewers' note when the status is
+ * one the applicant is told of (domain/statusNotifications.ts); null otherwise. No names.
+ */
+export const statusHistoryItemSchema = z.object({ ...statusFields, at: isoDateTime, note: z.string().nullable() });
 export type StatusHistoryItem = z.infer<typeof statusHistoryItemSchema>;
 
 /** One change as admins see it (GET /api/Organization/GetCompilazioneHistory). */
@@ -138,7 +141,14 @@ export type AdminCompilation = z.infer<typeof adminCompilationSchema>;
 
 /** GET /api/Organization/GetAllOrgsCompilazioni (spec §3, Organisation admin list item). */
 export const adminOrganizationListItemSchema = z.object({
-  organization: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), pIva: z.string() }),
+  organization: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    pIva: z.string(),
+    /** The organisation's codice fiscale (its profile), searched like the P.IVA; null when not given. */
+    codiceFiscale: z.string().nullable(),
+  }),
   /** Null while the organisation has no application to that fund (Non avviata). */
   turCompilazione: adminCompilationSchema.nullable(),
   puiCompilazione: adminCompilationSchema.nullable(),
@@ -146,6 +156,9 @@ export const adminOrganizationListItemSchema = z.object({
 });
 export type AdminOrganizationListItem = z.infer<typeof adminOrganizationListItemSchema>;
 export const adminOrganizationListSchema = z.array(adminOrganizationListItemSchema);
+
+/** GetAllOrgsCompilazioni's optional search: name, P.IVA or codice fiscale (domain/organizationSearch.ts). */
+export const adminListQuerySchema = z.object({ q: z.string().max(200).optional() });
 
 export const compilazioneHistoryQuerySchema = z.object({ compilazioneId: z.string() });
 

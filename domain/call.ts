@@ -34,3 +34,33 @@ export const callSchema = z.object({
 });
 export type Call = z.infer<typeof callSchema>;
 export const callListSchema = z.array(callSchema);
+
+const calendarDay = z.iso.date({ message: 'a calendar date YYYY-MM-DD' });
+/** A moment with its offset, as operators write it: 2026-01-01T00:00:00+01:00. */
+const moment = z.iso.datetime({ offset: true, message: 'a date-time with its offset, e.g. 2026-01-01T00:00:00+01:00' });
+
+/**
+ * One call as the operators' data file gives it (server/seed/calls/calls.json, CALLS_FILE): the fund, what people
+ * read as its title, when it opens and closes (applications are accepted from opensAt until closesAt), the last
+ * allowed end of works, and the reviewers' warning thresholds.
+ */
+export const callFileEntrySchema = z
+  .object({
+    fund: z.string().min(1),
+    title: z.string().trim().min(3).max(200),
+    opensAt: moment,
+    closesAt: moment,
+    endOfWorksLimit: calendarDay,
+    thresholds: callThresholdsSchema,
+  })
+  .strict()
+  .refine((call) => Date.parse(call.opensAt) < Date.parse(call.closesAt), {
+    message: 'closesAt must be later than opensAt',
+    path: ['closesAt'],
+  });
+export type CallFileEntry = z.infer<typeof callFileEntrySchema>;
+
+export const callsFileSchema = z
+  .array(callFileEntrySchema)
+  .min(1, { message: 'the file lists no call' })
+  .refine((entries) => new Set(entries.map((c) => c.fund)).size === entries.length, { message: 'a fund has two calls' });

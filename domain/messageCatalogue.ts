@@ -28,6 +28,7 @@ import { receiptsMessages } from './messages/receipts.ts';
 import { puiReferenceMessages } from './messages/puiReference.ts';
 import { puiReferencesMessages } from './messages/puiReferences.ts';
 import { registerOrganizationMessages } from './messages/registerOrganization.ts';
+import { statusMailMessages } from './messages/statusMail.ts';
 import { submissionMessages } from './messages/submission.ts';
 import { surveyMessages } from './messages/survey.ts';
 import { turReferencesMessages } from './messages/turReferences.ts';
@@ -65,4 +66,5 @@ export const messageCatalogue = {
   input: inputMessages,
   apiReference: apiReferenceMessages,
   receipts: receiptsMessages,
+  statusMail: statusMailMessages,
 } as const;

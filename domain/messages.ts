@@ -92,6 +92,7 @@ export const messages = {
     historyDate: 'Data',
     historyStatus: 'Stato',
     noHistory: 'Nessuna variazione di stato.',
+    historyNote: 'Nota dell\u2019amministrazione:',
     application: 'Candidatura',
     review: 'Istruttoria',
     monitoring: 'Monitoraggio',

@@ -40,7 +40,7 @@ import { passwordRoutes } from './routes/password.routes.ts';
 import { organizationRoutes } from './routes/organization.routes.ts';
 import { typologyRoutes } from './routes/typology.routes.ts';
 import { sendEmailRoutes } from './routes/sendEmail.routes.ts';
-import { seedCalls } from './seed/calls.ts';
+import { readCalls, seedCalls } from './seed/calls.ts';
 import { createApplicationRepository } from './applications/repository.ts';
 import { createStatusChanges } from './applications/statusChanges.ts';
 import { createAdminList } from './applications/adminList.ts';
@@ -73,9 +73,10 @@ import { createPlaceNames } from './reports/placeNames.ts';
 import { createMonitoring } from './monitoring/monitoring.ts';
 import { readMonitoringPeriods, seedMonitoringPeriods } from './monitoring/periods.ts';
 import { createMonitoringReminders } from './monitoring/reminders.ts';
+import { createStatusNotifications, type AttachmentsFor } from './notifications/statusNotifications.ts';
 import { monitoraggioRoutes } from './routes/monitoraggio.routes.ts';
 import { receiptRoutes } from './routes/receipt.routes.ts';
-import { issueReceiptOnHandOver, receiptsForArchive } from './receipts/receipts.ts';
+import { issueReceiptOnHandOver, receiptMailAttachments, receiptsForArchive } from './receipts/receipts.ts';
 import { projectPath } from './projectRoot.ts';
 import { catalogueApiRoutes } from './openapi/routeCatalogue.ts';
 import { openApiRoutes } from './openapi/openApi.routes.ts';
@@ -102,8 +103,13 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** How often, and after how long untouched, leftovers of interrupted uploads are swept (hourly / an hour). */
   uploadSweep?: { everyMs?: number; olderThanMs?: number };
-  /** Whether the monitoring reminders job runs in this process (tests drive it themselves with false). */
+  /**
+   * Whether the background mail jobs run in this process: the monitoring reminders and the status e-mails still
+   * due (tests drive them themselves with false; a status change still sends its e-mail as it commits).
+   */
   startReminderJob?: boolean;
+  /** The files a status e-mail carries; by default a hand-over's receipt (server/receipts/). */
+  attachmentsFor?: AttachmentsFor;
   /** Lower limits for tests; the portal runs with DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimits>;
   /** Told of every route as it is registered (tests compare the OpenAPI document with what the app serves). */
@@ -122,6 +128,7 @@ export async function buildApp({
   startReminderJob = true,
   rateLimits,
   onRoute,
+  attachmentsFor,
 }: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
   const territory = createTerritory();
@@ -138,8 +145,12 @@ export async function buildApp({
     config.monitoring.periodsFile,
     funds.map((fund) => fund.entry.fund),
   );
+  const callFile = await readCalls(
+    config.callsFile,
+    funds.map((fund) => fund.entry.fund),
+  );
   const { db, close, pool } = database ?? (await openDatabase(config.database));
-  await seedCalls(db);
+  await seedCalls(db, callFile);
   await seedAttachmentTypes(db);
   await seedSurveyDefinitions(db, surveyFiles);
   await seedMonitoringPeriods(db, periodFile);
@@ -184,7 +195,17 @@ export async function buildApp({
   const plainMailer = createMailer({ ...config.mail, log: app.log });
   const mailer = metrics ? countingMailer(plainMailer, metrics.counters) : plainMailer;
   // What the applicant's own status changes hand over, and what else a change writes, by lifecycle event.
-  const integrations = createIntegrations({ db, membership, mailer, publicUrl: config.publicUrl });
+  const integrations = createIntegrations();
+  // Every status the members are told of, e-mailed once its change has committed (server/notifications/).
+  // A hand-over's e-mail carries the receipt that hand-over issued (in the same transaction as the change).
+  const notifications = createStatusNotifications({
+    db,
+    membership,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    attachmentsFor: attachmentsFor ?? receiptMailAttachments(db),
+  });
   const surveys = createSurveys({
     db,
     funds: funds.map((fund) => fund.entry),
@@ -202,9 +223,17 @@ export async function buildApp({
   const monitoring = createMonitoring({ db, surveys, onPeriodOpened: () => reminders.runOnce().then(() => undefined) });
   if (startReminderJob) {
     let stop: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => void (stop = reminders.start()));
-    app.addHook('onClose', async () => stop?.());
+    let stopNotifications: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = reminders.start();
+      stopNotifications = notifications.start();
+    });
+    app.addHook('onClose', async () => {
+      await stop?.();
+      await stopNotifications?.();
+    });
   }
+  app.addHook('onClose', async () => notifications.idle());
   const applications = {
     membership,
     repository: createApplicationRepository(db),
@@ -215,6 +244,7 @@ export async function buildApp({
       // Every hand-over (Candidatura, Integrazione, Istruttoria Sottomessa, Monitoraggio Sottomesso) gets its receipt.
       recorders: [issueReceiptOnHandOver],
       onAfterCommitError: (err, transition) => app.log.error({ err, event: transition.event }, 'after a status change'),
+      onNotificationCommitted: () => notifications.kick(),
     }),
   };
   app.addHook('onClose', async () => mailer.close());
@@ -331,5 +361,5 @@ export async function buildApp({
   });
 
   // passwordResets: tests wait for the links requested so far to be stored and mailed.
-  return { app, accounts, db, reminders, readiness, passwordResets };
+  return { app, accounts, db, reminders, notifications, readiness, passwordResets };
 }

@@ -27,6 +27,7 @@ const envSchema = z
     REFERENCE_DATA_DIR: optionalString,
     SURVEYS_DATA_DIR: optionalString,
     MONITORING_PERIODS_FILE: optionalString,
+    CALLS_FILE: optionalString,
     MONITORING_REMINDER_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(365).default(7)),
     DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
     OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().url().optional()),
@@ -146,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     referenceDataDir: e.REFERENCE_DATA_DIR === undefined ? undefined : path.resolve(e.REFERENCE_DATA_DIR),
     /** The review and monitoring survey definitions (server/seed/surveys when unset); see server/seed/surveys/README.md. */
     surveysDataDir: e.SURVEYS_DATA_DIR === undefined ? undefined : path.resolve(e.SURVEYS_DATA_DIR),
+    /** The calls of every fund: dates, end-of-works limit, thresholds (server/seed/calls/calls.json when unset). */
+    callsFile: e.CALLS_FILE === undefined ? undefined : path.resolve(e.CALLS_FILE),
     /** Monitoring periods of every fund (server/seed/monitoring/periods.json when unset) and the reminders' lead. */
     monitoring: {
       periodsFile: e.MONITORING_PERIODS_FILE === undefined ? undefined : path.resolve(e.MONITORING_PERIODS_FILE),

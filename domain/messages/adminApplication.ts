@@ -17,4 +17,12 @@ export const adminApplicationMessages = {
   loading: 'Caricamento della candidatura…',
   warnings: 'Avvisi',
   applicationTitle: (fund: string) => `Candidatura ${fund}`,
+  headerLabel: (organization: string, fund: string) => `Candidatura ${fund} di ${organization}`,
+  organization: 'Organizzazione',
+  pIva: 'P.IVA',
+  codiceFiscale: 'Codice fiscale',
+  fund: 'Fondo',
+  status: 'Stato',
+  headerLoading: 'Caricamento dei dati della candidatura\u2026',
+  headerFailed: 'Non è stato possibile caricare i dati dell\u2019organizzazione e della candidatura.',
 } as const;

@@ -5,7 +5,7 @@ export const adminPanelMessages = {
   retry: 'Riprova',
   filters: 'Filtri e ordinamento',
   search: 'Cerca organizzazione',
-  searchHint: 'Cerca nel nome dell\u2019organizzazione.',
+  searchHint: 'Cerca per nome dell\u2019organizzazione, P.IVA o codice fiscale.',
   sort: 'Ordina per',
   sortOptions: {
     name: 'Nome A-Z',

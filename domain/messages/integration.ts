@@ -26,5 +26,4 @@ export const integrationMessages = {
   noOpenRequest: 'Non c\u2019è una richiesta di integrazione aperta per questa candidatura.',
   loadFailed: 'Non è stato possibile caricare la richiesta di integrazione: riprova.',
   retry: 'Riprova',
-  mailSubject: (fund: string) => `Portale Fondi: richiesta di integrazione per la candidatura ${fund}`,
 } as const;

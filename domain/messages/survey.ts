@@ -12,6 +12,8 @@ export const surveyMessages = {
   submit: 'Invia',
   submitHint:
     'Prima di inviare controlla di aver caricato l\u2019allegato \u00abDichiarazione attestante il rispetto dei vincoli\u00bb nella sezione DNSH.',
+  monitoringSubmitHint:
+    'Prima di inviare controlla le risposte delle survey Istruttoria e Gresb per questo periodo: sono partite da quelle del periodo precedente, aggiorna ciò che è cambiato. Dopo l\u2019invio non sarà più possibile modificarle.',
   confirmTitle: 'Conferma',
   confirm: 'Sicuro di inviare la survey? Non sarà più possibile modificarla.',
   confirmSend: 'Invia',
@@ -19,6 +21,7 @@ export const surveyMessages = {
   submitting: 'Invio della survey in corso…',
   failedTitle: 'Errore',
   failed: 'Controlla che l\u2019allegato obbligatorio sia stato caricato',
+  monitoringFailed: 'Invio non riuscito: controlla che tutte le risposte obbligatorie del periodo siano compilate e riprova.',
   incomplete: 'Mancano risposte obbligatorie:',
   completedTitle: 'Survey inviata!',
   completedText: 'Le risposte e le dichiarazioni sono state inviate. Non è più possibile modificarle.',

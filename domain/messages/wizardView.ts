@@ -14,6 +14,8 @@ export const wizardViewMessages = {
   back: 'Indietro',
   next: 'Avanti',
   requiredNote: 'Tutti i campi con * devono essere compilati per poter inviare la candidatura',
+  endOfWorksLimitNote: (day: string) =>
+    `La fine lavori prevista non può superare il ${day}: scegli la data di inizio e la durata dei lavori di conseguenza.`,
   saved: (time: string) => `Salvato alle ${time}`,
   savedDraft: 'Bozza salvata',
   conflict: 'La bozza è stata modificata in un\u2019altra scheda o da un altro membro dell\u2019organizzazione.',

@@ -18,6 +18,7 @@ import {
 import type { FundEntry } from '../../domain/funds.ts';
 import type { ReceiptSummary } from '../../domain/receipts.ts';
 import { receiptsOfApplication } from '../receipts/receipts.ts';
+import { isToldToApplicant } from '../../domain/statusNotifications.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -53,11 +54,21 @@ export function createApplicationRepository(db: Db) {
 
   async function history(applicationId: string): Promise<StatusHistoryItem[]> {
     const rows = await db
-      .select({ to: applicationStatusHistory.toStatus, at: applicationStatusHistory.createdAt })
+      .select({
+        to: applicationStatusHistory.toStatus,
+        at: applicationStatusHistory.createdAt,
+        note: applicationStatusHistory.note,
+        actorRole: applicationStatusHistory.actorRole,
+      })
       .from(applicationStatusHistory)
       .where(eq(applicationStatusHistory.applicationId, applicationId))
       .orderBy(asc(applicationStatusHistory.createdAt), asc(applicationStatusHistory.id));
-    return rows.map((r) => ({ ...statusFieldsOf(r.to), at: r.at.toISOString() }));
+    // The reviewers' note, where they tell the applicant something: not on the internal steps.
+    return rows.map((r) => ({
+      ...statusFieldsOf(r.to),
+      at: r.at.toISOString(),
+      note: r.actorRole === 'admin' && isToldToApplicant(r.to) && r.note?.trim() ? r.note : null,
+    }));
   }
 
   /** Every integration round of the application, oldest first, with its documents. */

@@ -2,6 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
+import { statusNotifications } from '../db/schema/notifications.ts';
+import { isStatusMailStatus } from '../../domain/statusNotifications.ts';
 import { HttpError } from '../errors.ts';
 import { isMemberOf } from '../auth/membership.ts';
 import { applicationStatusLabels, type ApplicationStatusCode, type StatusActorRole } from '../../domain/applicationStatus.ts';
@@ -85,6 +87,16 @@ export interface StatusChangeOptions {
   recorders?: StatusChangeRecorder[];
   /** Where a failed after-commit action is reported (the server's log). */
   onAfterCommitError?: (error: unknown, transition: LifecycleTransition) => void;
+  /**
+   * Whether a change to a status the members are told of (domain/statusNotifications.ts) records its e-mail in
+   * the outbox, in the change's transaction. On, except for the demo data, whose changes are a made-up past.
+   */
+  recordNotifications?: boolean;
+  /**
+   * Called once a change that recorded an e-mail has committed (and by `committed()` after a transaction of the
+   * caller's own): the sender delivers it now rather than at its next round. Must not throw, and is not awaited.
+   */
+  onNotificationCommitted?: () => void;
 }
 
 function refusal(from: ApplicationStatusCode, role: LifecycleRole, to: ApplicationStatusCode): HttpError {
@@ -120,7 +132,15 @@ const savedDraftColumns = {
  * row, so of two people changing the same application at once exactly one wins and the other hears why.
  */
 export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
-  const { preconditions = {}, effects = {}, exits = {}, recorders = [], onAfterCommitError } = options;
+  const {
+    preconditions = {},
+    effects = {},
+    exits = {},
+    recorders = [],
+    onAfterCommitError,
+    recordNotifications = true,
+    onNotificationCommitted,
+  } = options;
   /**
    * The save of a person typing, prepared once per connection: the draft sent as JSON text (cast, so both
    * drivers pass it as it is), the version checked only when the client sent one, only for a member.
@@ -154,7 +174,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
     applicationId: string,
     transition: LifecycleTransition,
     actor: StatusActor,
-    options: { note?: string | null; at?: Date; set?: PgUpdateSetSource<typeof applications> } = {},
+    options: { note?: string | null; at?: Date; set?: PgUpdateSetSource<typeof applications>; details?: StatusChangeDetails } = {},
   ): Promise<ApplicationRow | undefined> {
     const at = options.at ?? new Date();
     const changed = transition.from !== transition.to;
@@ -183,6 +203,19 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
           createdAt: at,
         })
         .returning({ id: applicationStatusHistory.id });
+      // The e-mail is part of the change: recorded with it, or not at all, and sent once it has committed.
+      const told = transition.to;
+      if (recordNotifications && isStatusMailStatus(told)) {
+        await tx.insert(statusNotifications).values({
+          applicationId,
+          historyId: history!.id,
+          status: told,
+          note: options.note ?? null,
+          deadline: told === 'IN_INTEGRAZIONE' ? (options.details?.deadline ?? null) : null,
+          createdAt: at,
+          nextAttemptAt: at,
+        });
+      }
       await exits[transition.from]?.({ tx, application: row, transition });
       for (const record of recorders) {
         await record({ tx, application: row, transition, actor, at, statusHistoryId: history!.id });
@@ -191,8 +224,14 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
     return row;
   }
 
+  /** After a transaction that may have recorded e-mails has committed: the sender may deliver them now. */
+  function committed(): void {
+    if (recordNotifications) onNotificationCommitted?.();
+  }
+
   return {
     apply,
+    committed,
 
     /**
      * UpdateTurCompilazioneStatus / UpdatePuiCompilazioneStatus: the machine decides whether `role` may move
@@ -222,7 +261,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
           const reason = await precondition(tx, locked);
           if (reason !== null) throw new HttpError(409, 'precondition_failed', reason);
         }
-        const changed = await apply(tx, application.id, transition, input.actor, { note: input.note });
+        const changed = await apply(tx, application.id, transition, input.actor, { note: input.note, details: input.details ?? {} });
         if (changed && effect) {
           afterCommit =
             (await effect({ tx, application: changed, note: input.note, details: input.details ?? {}, actor: input.actor })) ?? undefined;
@@ -230,6 +269,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
         return changed;
       });
       if (!updated) throw new HttpError(409, 'status_conflict', m.statusConflict);
+      if (isStatusMailStatus(transition.to)) committed();
       const then = afterCommit as (() => Promise<void>) | undefined;
       if (then) await then().catch((error: unknown) => onAfterCommitError?.(error, transition));
       return updated;

@@ -142,7 +142,7 @@ export function createApplicationSubmission(deps: {
     }
     const warnings = definition.warnings(checked, call.thresholds);
 
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       // Created here if the wizard never autosaved; it then takes the machine's path Non avviata → Aperta first.
       await tx.insert(applications).values({ organizationId, fund }).onConflictDoNothing();
       let row = await current(tx, organizationId, fund, true);
@@ -168,6 +168,9 @@ export function createApplicationSubmission(deps: {
       if (!submitted) throw new Error('locked application changed');
       return submitted;
     });
+    // Its "candidatura ricevuta" e-mail, recorded in the transaction, goes out now.
+    statusChanges.committed();
+    return result;
   }
 
   return { submit, callRules };

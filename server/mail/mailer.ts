@@ -4,10 +4,24 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 
+/** A file sent with a message (a hand-over's receipt). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  attachments?: readonly MailAttachment[];
+}
+
+/** What nodemailer is given of a message: attachments only when there are some. */
+function messageOf(mail: OutgoingMail) {
+  const attachments = mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType }));
+  return { to: mail.to, subject: mail.subject, text: mail.text, ...(attachments?.length ? { attachments } : {}) };
 }
 
 export interface Mailer {
@@ -47,7 +61,9 @@ function lazyTransport(options: object, defaults: object): { get(): Promise<Tran
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   // Header injection is refused here too, whatever the caller validated.
   const guard = (mail: OutgoingMail) => {
-    if (hasLineBreak(mail.to) || hasLineBreak(mail.subject)) throw new Error('line break in a mail header');
+    if (hasLineBreak(mail.to) || hasLineBreak(mail.subject) || mail.attachments?.some((a) => hasLineBreak(a.filename))) {
+      throw new Error('line break in a mail header');
+    }
   };
 
   if (smtpUrl) {
@@ -57,7 +73,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
       kind: 'smtp',
       async send(mail) {
         guard(mail);
-        const info = await (await transport.get()).sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+        const info = await (await transport.get()).sendMail(messageOf(mail));
         log.info({ to: mail.to, messageId: info.messageId }, 'e-mail inviata');
         return { messageId: info.messageId };
       },
@@ -70,7 +86,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     kind: 'outbox',
     async send(mail) {
       guard(mail);
-      const info = await (await transport.get()).sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await (await transport.get()).sendMail(messageOf(mail));
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomUUID()}.eml`);

@@ -8,6 +8,7 @@ import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../db/
 import { organizations } from '../db/schema/organizations.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { monitoringReminderMail } from '../mail/monitoringReminderMail.ts';
+import { serialJob } from '../operations/serialJob.ts';
 
 /** How often the job looks for reminders to send (and once at start). */
 export const REMINDER_INTERVAL_MS = 10 * 60 * 1000;
@@ -38,7 +39,6 @@ export const REMINDER_CLAIM_MS = 60 * 60 * 1000;
  */
 export function createMonitoringReminders(deps: MonitoringRemindersDeps) {
   const { db, membership, mailer, publicUrl, daysBefore, log } = deps;
-  let running: Promise<number> | null = null;
 
   async function sendDue(now: Date): Promise<number> {
     const open = await db
@@ -123,30 +123,18 @@ export function createMonitoringReminders(deps: MonitoringRemindersDeps) {
     return count;
   }
 
-  /** Sends what is due at `now`; answers how many reminders this process sent. Runs never overlap in a process. */
-  async function runOnce(now: Date = new Date()): Promise<number> {
-    while (running) await running.catch(() => 0);
-    running = sendDue(now);
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  }
+  // Sends what is due at `now`; answers how many reminders this process sent. Runs never overlap in a process.
+  const job = serialJob(
+    (now: Date = new Date()) => sendDue(now),
+    (err) => log.error({ err }, 'promemoria di monitoraggio: esecuzione non riuscita'),
+  );
 
   return {
-    runOnce,
+    runOnce: (now?: Date) => job.runOnce(now),
 
     /** Runs now and every `intervalMs` until the returned stop is called; stop waits for a run under way. */
     start(intervalMs = REMINDER_INTERVAL_MS): () => Promise<void> {
-      const tick = () => void runOnce().catch((err: unknown) => log.error({ err }, 'promemoria di monitoraggio: esecuzione non riuscita'));
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
-      return async () => {
-        clearInterval(timer);
-        await running?.catch(() => 0);
-      };
+      return job.start(intervalMs, undefined);
     },
   };
 }

@@ -3,6 +3,8 @@ import type { Db } from '../db/client.ts';
 import { receipts } from '../db/schema/receipts.ts';
 import type { StatusChangeRecorder } from '../applications/statusChanges.ts';
 import { RECEIPT_KIND_OF_STATUS, type ReceiptKind, type ReceiptSummary } from '../../domain/receipts.ts';
+import { receiptsMessages } from '../../domain/messages/receipts.ts';
+import type { MailAttachment } from '../mail/mailer.ts';
 import { issueReceipt, type ReceiptRow } from './issueReceipt.ts';
 import { renderReceiptPdf } from './receiptPdf.ts';
 
@@ -44,6 +46,20 @@ export async function receiptById(db: Db, receiptId: string): Promise<ReceiptRow
 export async function receiptOfStatusChange(db: Db, statusHistoryId: string): Promise<ReceiptRow | undefined> {
   const [row] = await db.select().from(receipts).where(eq(receipts.statusHistoryId, statusHistoryId));
   return row;
+}
+
+/**
+ * What the e-mail of a status change carries: the receipt that change issued, as a PDF, when it was a hand-over
+ * (the "hand-over received" e-mail); nothing for any other change.
+ */
+export function receiptMailAttachments(db: Db) {
+  return async ({ historyId }: { historyId: string }): Promise<MailAttachment[]> => {
+    const receipt = await receiptOfStatusChange(db, historyId);
+    if (!receipt) return [];
+    return [
+      { filename: receiptsMessages.fileName(receipt.protocol), content: await renderReceiptPdf(receipt), contentType: 'application/pdf' },
+    ];
+  };
 }
 
 /** The latest receipt of one kind of an application (the one its latest hand-over of that kind issued). */

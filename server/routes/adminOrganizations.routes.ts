@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import {
+  adminListQuerySchema,
   adminOrganizationListSchema,
   adminStatusHistoryItemSchema,
   compilazioneHistoryQuerySchema,
@@ -43,9 +44,15 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{ repository: Appli
 
   app.get(
     '/api/Organization/GetAllOrgsCompilazioni',
-    { schema: { response: { 200: adminOrganizationListSchema, 304: z.null(), ...applicationErrors } } },
+    { schema: { querystring: adminListQuerySchema, response: { 200: adminOrganizationListSchema, 304: z.null(), ...applicationErrors } } },
     async (request, reply) => {
       requireAdmin(request);
+      // A search (`q`): the organisations found, by name, P.IVA or codice fiscale, in name order; not cached.
+      if (request.query.q !== undefined && request.query.q.trim() !== '') {
+        const found = await adminList.search(request.query.q);
+        reply.header('x-total-count', String(found.total)).type('application/json; charset=utf-8');
+        return reply.send(found.body as unknown as AdminOrganizationListItem[]);
+      }
       const list = await adminList.current();
       reply.header('cache-control', 'private, no-cache').header('etag', list.etag);
       if (matchesEtag(request.headers['if-none-match'], list.etag)) return reply.code(304).send(null);

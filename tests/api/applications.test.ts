@@ -50,12 +50,11 @@ describe('GET /api/Call/GetCallList', () => {
     expect(Date.parse(list[0].opensAt)).toBeLessThan(Date.parse(list[0].closesAt));
   });
 
-  it('reads what is in the table: a date moved there shows, and seeding again does not overwrite it', async () => {
+  it('reads what is in the table, and the calls file is the truth: storing it again puts back its values', async () => {
     await t.db.update(calls).set({ endOfWorksLimit: '2026-09-30' }).where(eq(calls.fund, 'PUI'));
+    expect((await t.get('/api/Call/GetCallList', a.token)).json()[1].endOfWorksLimit).toBe('2026-09-30');
     await seedCalls(t.db);
-    const list = (await t.get('/api/Call/GetCallList', a.token)).json();
-    expect(list[1].endOfWorksLimit).toBe('2026-09-30');
-    await t.db.update(calls).set({ endOfWorksLimit: '2026-08-31' }).where(eq(calls.fund, 'PUI'));
+    expect((await t.get('/api/Call/GetCallList', a.token)).json()[1].endOfWorksLimit).toBe('2026-08-31');
   });
 
   it('refuses anonymous callers', async () => {
@@ -128,7 +127,7 @@ describe('POST /api/DraftCompilazione/CreateDraftCompilazione', () => {
 
     const compilation = (await t.get(`/api/Pui/GetPuiCompilazione?orgId=${a.orgId}`, a.token)).json();
     expect(compilation).toMatchObject({ id: first.json().applicationId, status: 'Aperta', hasDraft: true, submittedAt: null });
-    expect(compilation.history).toEqual([{ status: 'Aperta', statusCode: 'APERTA', at: expect.any(String) }]);
+    expect(compilation.history).toEqual([{ status: 'Aperta', statusCode: 'APERTA', at: expect.any(String), note: null }]);
     expect(await historyRows(t, first.json().applicationId)).toHaveLength(1);
   });
 
@@ -232,7 +231,7 @@ describe('what applicants and admins see of the history', () => {
   it('applicants get statuses and dates only; admins get notes and names from GetCompilazioneHistory', async () => {
     const row = (await applicationOf(t, b.orgId, 'TUR'))!;
     const asApplicant = (await t.get(`/api/Tur/GetTurCompilazione?orgId=${b.orgId}`, b.token)).json();
-    expect(asApplicant.history).toEqual([{ status: 'Aperta', statusCode: 'APERTA', at: expect.any(String) }]);
+    expect(asApplicant.history).toEqual([{ status: 'Aperta', statusCode: 'APERTA', at: expect.any(String), note: null }]);
     expect(JSON.stringify(asApplicant)).not.toContain('cronoprogramma');
 
     const history = await t.get(`/api/Organization/GetCompilazioneHistory?compilazioneId=${row.id}`, admin.token);

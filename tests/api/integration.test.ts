@@ -81,6 +81,8 @@ describe('the reviewer asks', () => {
   });
 
   it('stores the request with its deadline, shows it to the applicant and e-mails the members', async () => {
+    // The e-mails of earlier changes are sent first: only this request's is counted.
+    await t.notifications.runOnce();
     const mailsBefore = new Set(await outbox());
     const asked = await askForIntegration('Allegare:\n- planimetria catastale\n- computo metrico', '2099-03-15');
     expect(asked.statusCode).toBe(200);
@@ -97,6 +99,8 @@ describe('the reviewer asks', () => {
         documents: [],
       },
     ]);
+    // Sent once the change has committed (server/notifications/): wait for that sending.
+    await t.notifications.runOnce();
     const mails = (await outbox()).filter((file) => !mailsBefore.has(file));
     expect(mails).toHaveLength(1);
     const mail = await readFile(path.join(t.config.mail.outboxDir, mails[0]!), 'utf8');

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatusCode, Fund } from '../../domain/applicationStatus.ts';
 import { organizationPayload } from '../support/organizationFixtures.ts';
+import { applicationStatusHistory } from '../../server/db/schema/applications.ts';
 import { startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, launchBrowser } from './support/browser.ts';
 
@@ -118,6 +119,36 @@ describe('the funds page', () => {
       .click();
     await page.waitForURL(new RegExp(`/survey/TUR_istruttoria/${organizationId}\\?monitoraggio=true`));
     await page.getByRole('heading', { level: 1, name: 'Monitoraggio Fondo Tematico Turismo Sostenibile' }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the history shows the reviewers\u2019 note on a decision the applicant is told of, not on an internal step', async () => {
+    const pui = await portal.forceStatus(organizationId, 'PUI', 'RIFIUTATA', new Date('2026-05-02T10:00:00Z'));
+    await portal.db.insert(applicationStatusHistory).values([
+      {
+        applicationId: pui,
+        fromStatus: 'IN_VALUTAZIONE',
+        toStatus: 'RIFIUTATA',
+        event: 'admin.reject',
+        note: 'Il progetto non rientra nelle aree ammesse dal bando.',
+        actorRole: 'admin',
+        createdAt: new Date('2026-05-02T10:00:00Z'),
+      },
+      {
+        applicationId: pui,
+        fromStatus: 'RIFIUTATA',
+        toStatus: 'APERTA',
+        event: 'admin.reopen',
+        note: 'Riaperta dopo la telefonata con il responsabile.',
+        actorRole: 'admin',
+        createdAt: new Date('2026-05-03T10:00:00Z'),
+      },
+    ]);
+    await openFunds();
+    const history = card('PUI').getByRole('region', { name: 'Storico della candidatura' });
+    await history.getByText('Il progetto non rientra nelle aree ammesse dal bando.').waitFor();
+    await expect(history.getByText('Nota dell\u2019amministrazione:').count()).resolves.toBe(1);
+    await expect(history.getByText(/telefonata/).count()).resolves.toBe(0);
     await expectAccessible(page);
   });
 });

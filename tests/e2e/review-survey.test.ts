@@ -310,10 +310,11 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     await stepButton(page, '3. DNSH').click();
     await page.getByText('dichiarazione-dnsh.pdf').waitFor();
-    await page.getByRole('link', { name: 'Torna alla lista' }).waitFor();
+    // Two ways back: the header's, above whose application it is, and the wizard's own at the last step.
+    await expect.poll(() => page.getByRole('link', { name: 'Torna alla lista' }).count()).toBe(2);
     await expectAccessible(page);
 
-    await page.getByRole('link', { name: 'Torna alla lista' }).click();
+    await page.getByRole('link', { name: 'Torna alla lista' }).last().click();
     await page.getByRole('button', { name: `Cambia stato PUI di ${ORGANIZATION}` }).click();
     await page.getByRole('menuitem', { name: 'Deliberata' }).click();
     const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler settare lo stato' });

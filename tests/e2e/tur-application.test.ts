@@ -191,6 +191,8 @@ describe('the TUR application wizard', () => {
   });
 
   it("step 3 Tempistiche: the end of works is computed and blocked after the call's limit", async () => {
+    // The call's limit is said before any date is typed.
+    await page.getByText('La fine lavori prevista non può superare il 31/08/2026').waitFor();
     await wizard().choose(/Livello di progettazione/, 'PFTE');
     await wizard().typeDate('Data di inizio lavori', '01022026');
     await wizard().type(/Durata dei lavori/, '8');

@@ -23,7 +23,15 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(
   options: { database?: Database; env?: Record<string, string>; dataDir?: string } & Pick<
     BuildAppOptions,
-    'missingRequiredAttachments' | 'extraFunds' | 'storage' | 'logger' | 'uploadSweep' | 'startReminderJob' | 'rateLimits' | 'onRoute'
+    | 'missingRequiredAttachments'
+    | 'extraFunds'
+    | 'storage'
+    | 'logger'
+    | 'uploadSweep'
+    | 'startReminderJob'
+    | 'rateLimits'
+    | 'onRoute'
+    | 'attachmentsFor'
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
@@ -47,6 +55,7 @@ export async function createTestApp(
     // Suites register dozens of people from one address: limits are off unless a test sets the ones it checks.
     rateLimits: { ...limitsOff(), ...options.rateLimits },
     onRoute: options.onRoute,
+    attachmentsFor: options.attachmentsFor,
   });
   await built.accounts.ensureAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await built.app.ready();
@@ -66,6 +75,8 @@ export async function createTestApp(
     passwordResets: built.passwordResets!,
     /** The monitoring reminders job of this instance (tests run it at chosen times). */
     reminders: built.reminders,
+    /** The status e-mails' sender of this instance (tests run it to see what a change sent). */
+    notifications: built.notifications,
     /** What /readyz reports, and the drain a SIGTERM starts. */
     readiness: built.readiness,
     config,

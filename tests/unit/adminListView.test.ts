@@ -26,9 +26,14 @@ function compilation(statusCode: ApplicationStatusCode, submittedAt: string | nu
     warningsCount: 0,
   };
 }
-function item(name: string, tur: AdminCompilation | null, pui: AdminCompilation | null = null): AdminOrganizationListItem {
+function item(
+  name: string,
+  tur: AdminCompilation | null,
+  pui: AdminCompilation | null = null,
+  { pIva = '12345678901', codiceFiscale = null }: { pIva?: string; codiceFiscale?: string | null } = {},
+): AdminOrganizationListItem {
   return {
-    organization: { id: name, name, email: null, pIva: '12345678901' },
+    organization: { id: name, name, email: null, pIva, codiceFiscale },
     turCompilazione: tur,
     puiCompilazione: pui,
     compilazioneDrafts: [],
@@ -38,8 +43,8 @@ function item(name: string, tur: AdminCompilation | null, pui: AdminCompilation 
 const items = indexItems([
   item('Comune di Zeta', compilation('IN_VALUTAZIONE', '2026-03-10T10:00:00Z')),
   item('comune di alfa', compilation('APERTA', null), compilation('AMMISSIBILE', '2026-05-02T10:00:00Z')),
-  item('Fondazione Émile', null, compilation('RIFIUTATA', '2026-02-01T10:00:00Z')),
-  item('Consorzio Beta', compilation('CANDIDATURA_SOTTOMESSA', '2026-04-20T10:00:00Z')),
+  item('Fondazione Émile', null, compilation('RIFIUTATA', '2026-02-01T10:00:00Z'), { codiceFiscale: 'FNDMLE80A01H501U' }),
+  item('Consorzio Beta', compilation('CANDIDATURA_SOTTOMESSA', '2026-04-20T10:00:00Z'), null, { pIva: '10000000004' }),
 ]);
 const names = (list: { item: AdminOrganizationListItem }[]) => list.map((i) => i.item.organization.name);
 
@@ -51,6 +56,16 @@ describe('admin list: search, filters, sort', () => {
     expect(names(searchItems(items, 'EMILE'))).toEqual(['Fondazione Émile']);
     expect(searchItems(items, 'nessuno')).toEqual([]);
     expect(searchItems(items, '  ')).toHaveLength(4);
+  });
+
+  it('finds an organisation by its P.IVA or codice fiscale, typed with spaces, in any case, with or without IT', () => {
+    expect(names(searchItems(items, '10000000004'))).toEqual(['Consorzio Beta']);
+    expect(names(searchItems(items, 'IT 100 000 000 04'))).toEqual(['Consorzio Beta']);
+    expect(names(searchItems(items, 'it10000000004'))).toEqual(['Consorzio Beta']);
+    expect(names(searchItems(items, 'fndmle 80a01 h501u'))).toEqual(['Fondazione Émile']);
+    // Part of a number finds every organisation that has it; fewer than four characters is a name search.
+    expect(names(searchItems(items, '345 678'))).toEqual(['Comune di Zeta', 'comune di alfa', 'Fondazione Émile']);
+    expect(searchItems(items, '100')).toEqual([]);
   });
 
   it('sorts by name both ways and by candidacy date, organisations without a date last', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { initialCalls } from '../../server/seed/calls.ts';
 import { emptyPuiApplication, puiApplicationFromJson } from '../../domain/pui/puiApplication.ts';
 import { PUI_FIELDS } from '../../domain/pui/puiFields.ts';
 import { applyPuiChange, puiWarnings, validatePuiApplication } from '../../domain/pui/puiRules.ts';
@@ -9,7 +8,14 @@ import { completePuiApplication, prose } from '../support/puiFixtures.ts';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const context = { endOfWorksLimit: '2026-08-31' };
-const puiThresholds = initialCalls.find((call) => call.fund === 'PUI')!.thresholds;
+/** The PUI call's thresholds (spec §5, §9), as the shipped calls file gives them. */
+const puiThresholds = {
+  fundAmountWarning: 30_000_000,
+  maxFundSharePercent: 50,
+  propertyPurchaseMaxPercent: null,
+  energyCapexMinPercent: null,
+  digitalCapexMinPercent: null,
+};
 const fieldsWithIssues = (values: Parameters<typeof validatePuiApplication>[0]) =>
   validatePuiApplication(values, context).map((issue) => issue.field);
 

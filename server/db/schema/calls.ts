@@ -2,7 +2,7 @@ import { date, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CallThresholds } from '../../../domain/call.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
-/** The calls, one per fund (spec §1): seeded on first start (server/seed/calls.ts), then edited here, never in code. */
+/** The calls, one per fund (spec §1): the operators' calls file (server/seed/calls/, CALLS_FILE), stored by fund at every start. */
 export const calls = pgTable('calls', {
   /** The fund's stable code (domain/funds.ts): every application and attachment type points here. */
   fund: text('fund').primaryKey(),

@@ -1,15 +1,13 @@
 import type { Fund } from '../../../domain/applicationStatus.ts';
-import { messages } from '../../../domain/messages.ts';
 import { adminApplicationMessages } from '../../../domain/messages/adminApplication.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { useState } from 'react';
 import { saveBlob } from '../../api/saveBlob.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { notify } from '../../ui/toastQueue.ts';
-import { pageActions } from './AdminOrganizations.css.ts';
+import { AdminApplicationHeader } from './AdminApplicationHeader.tsx';
 import { FundApplicationWizard, type FundWizard } from '../application-wizard/FundApplicationWizard.tsx';
 import { AdminApplicationSummary } from './ApplicationHistory.tsx';
 
@@ -19,6 +17,8 @@ export interface AdminFundApplicationPageProps<Values extends Record<string, unk
   wizard: FundWizard<Values>;
   organizationId: string;
   startStep: number;
+  /** The admin list's query string (?lista=…): the way back keeps its filters. */
+  lista?: string | undefined;
 }
 
 const m = adminApplicationMessages;
@@ -33,6 +33,7 @@ export function AdminFundApplicationPage<Values extends Record<string, unknown>>
   wizard,
   organizationId,
   startStep,
+  lista,
 }: AdminFundApplicationPageProps<Values>) {
   const fund: Fund = wizard.definition.fund;
   const [downloading, setDownloading] = useState(false);
@@ -50,16 +51,21 @@ export function AdminFundApplicationPage<Values extends Record<string, unknown>>
   };
   return (
     <>
-      <div className={pageActions}>
-        <Link to="/admin-panel">{messages.funds.backToList}</Link>
-        {downloading ? (
-          <Spinner label={m.excelDownloading} />
-        ) : (
-          <Button variant="secondary" aria-label={m.downloadExcelLabel(fund)} onPress={downloadExcel}>
-            {m.downloadExcel}
-          </Button>
-        )}
-      </div>
+      <AdminApplicationHeader
+        api={api}
+        fund={fund}
+        organizationId={organizationId}
+        lista={lista}
+        actions={
+          downloading ? (
+            <Spinner label={m.excelDownloading} />
+          ) : (
+            <Button variant="secondary" aria-label={m.downloadExcelLabel(fund)} onPress={downloadExcel}>
+              {m.downloadExcel}
+            </Button>
+          )
+        }
+      />
       <FundApplicationWizard
         key={organizationId}
         api={api}

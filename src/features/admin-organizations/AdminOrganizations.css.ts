@@ -74,3 +74,23 @@ export const pageActions = style({
   gap: vars.space.sm,
   marginBottom: vars.space.md,
 });
+/** Whose application an admin page is about: organisation, P.IVA, fund and status, with the status action. */
+export const applicationHeader = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.md,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+export const headerFacts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+});
+export const headerTerm = style({ fontWeight: vars.fontWeight.semibold });
+export const headerDefinition = style({ margin: 0 });

@@ -1,26 +1,12 @@
 import { monitoringQueries } from '../../api/monitoring.ts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouteContext } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { applicationStatusLabels, type Fund } from '../../../domain/applicationStatus.ts';
+import type { Fund } from '../../../domain/applicationStatus.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { applicationsMessages } from '../../../domain/messages/applications.ts';
-import { createStatusChangeActors } from '../../../machines/status-change/actors.ts';
-import { statusChangeMachine } from '../../../machines/status-change/statusChange.machine.ts';
-import {
-  selectIsDialogOpen,
-  selectIsSubmitting,
-  selectNote,
-  selectRequest,
-  selectDeadline,
-  selectIsIntegrationRequest,
-  selectCanConfirm,
-} from '../../../machines/status-change/selectors.ts';
-import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { adminOrganizationQueries, downloadExcelCompilazioni, excelFileName } from '../../api/adminOrganizations.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
-import { updateCompilationStatus } from '../../api/applications.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
@@ -30,10 +16,10 @@ import { filters as filtersStyle } from './AdminOrganizations.css.ts';
 import { AdminListFilterControls } from './AdminListFilterControls.tsx';
 import { AdminListPager, AdminListToolbar } from './AdminListToolbar.tsx';
 import { AdminOrganizationsTable, type ZipRequest } from './AdminOrganizationsTable.tsx';
-import type { AdminListSearch } from './adminListSearch.ts';
+import { parseListReturn, type AdminListSearch } from './adminListSearch.ts';
 import { applicationIdsOf, filterItems, hasApplications, indexItems, pageOf, searchItems, sortItems } from './adminListView.ts';
 import { StatusChangeDialog } from './StatusChangeDialog.tsx';
-import { inspect } from '../../devtools/inspect.ts';
+import { useStatusChange } from './useStatusChange.ts';
 
 const m = adminPanelMessages;
 /** The URL follows the search box after a pause; the list itself follows every keystroke. */
@@ -51,7 +37,6 @@ interface AdminOrganizationsTabProps {
  */
 export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizationsTabProps) {
   const { api, transfers } = useRouteContext({ from: '__root__' });
-  const queryClient = useQueryClient();
   const query = useQuery(adminOrganizationQueries.list(api));
   const overdueIds = useQuery(monitoringQueries.overdue(api)).data;
   const overdue = useMemo(() => (overdueIds ? new Set(overdueIds) : undefined), [overdueIds]);
@@ -120,48 +105,10 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
   }, [text, listed]);
   const page = useMemo(() => pageOf(listed, text === (search.q ?? '') ? search.page : 1), [listed, text, search.q, search.page]);
 
-  // --- status change dialog ---
-  const statusChange = useActorRef(
-    statusChangeMachine.provide({
-      actors: createStatusChangeActors(async ({ request, note, deadline }) => {
-        await updateCompilationStatus(api, {
-          fund: request.fund,
-          applicationId: request.applicationId,
-          status: applicationStatusLabels[request.to],
-          note,
-          deadline,
-        });
-      }),
-      actions: {
-        notifySucceeded: () => {
-          notify({ tone: 'success', title: applicationsMessages.statusChangedTitle, description: applicationsMessages.statusChanged });
-          void queryClient.invalidateQueries({ queryKey: ['application'] });
-        },
-        notifyFailed: () => {
-          notify({ tone: 'error', title: applicationsMessages.statusChangedTitle, description: applicationsMessages.statusChangeFailed });
-          void queryClient.invalidateQueries({ queryKey: ['application'] });
-        },
-      },
-    }),
-    { inspect },
-  );
-  const isDialogOpen = useSelector(statusChange, selectIsDialogOpen);
-  const isSubmitting = useSelector(statusChange, selectIsSubmitting);
-  const request = useSelector(statusChange, selectRequest);
-  const note = useSelector(statusChange, selectNote);
-  const deadline = useSelector(statusChange, selectDeadline);
-  const isIntegrationRequest = useSelector(statusChange, selectIsIntegrationRequest);
-  const canConfirm = useSelector(statusChange, selectCanConfirm);
-  const dialogEvents = useMemo(
-    () => ({
-      chooseStatus: (next: StatusChangeRequest) => statusChange.send({ type: 'status.choose', request: next }),
-      changeNote: (value: string) => statusChange.send({ type: 'note.change', note: value }),
-      changeDeadline: (value: string | null) => statusChange.send({ type: 'deadline.change', deadline: value }),
-      confirm: () => statusChange.send({ type: 'dialog.confirm' }),
-      cancel: () => statusChange.send({ type: 'dialog.cancel' }),
-    }),
-    [statusChange],
-  );
+  // --- status change dialog (the same on every admin page about one application) ---
+  const statusChange = useStatusChange(api);
+  // The list's query string, carried by the links to one application so their way back keeps the filters.
+  const lista = useLocation({ select: (location) => parseListReturn(location.searchStr) });
 
   // --- Excel ---
   const [downloading, setDownloading] = useState<Fund | null>(null);
@@ -237,26 +184,15 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
           <AdminOrganizationsTable
             rows={page.rows}
             overdue={overdue}
-            onChooseStatus={dialogEvents.chooseStatus}
+            lista={lista}
+            onChooseStatus={statusChange.chooseStatus}
             onDownloadZip={downloadZip}
           />
           <AdminListPager page={page.page} pages={page.pages} onPage={changePage} />
         </>
       )}
 
-      <StatusChangeDialog
-        request={request}
-        isOpen={isDialogOpen}
-        isSubmitting={isSubmitting}
-        note={note}
-        onNoteChange={dialogEvents.changeNote}
-        isIntegrationRequest={isIntegrationRequest}
-        deadline={deadline}
-        onDeadlineChange={dialogEvents.changeDeadline}
-        canConfirm={canConfirm}
-        onConfirm={dialogEvents.confirm}
-        onCancel={dialogEvents.cancel}
-      />
+      <StatusChangeDialog {...statusChange.dialog} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '../../ui/CardTable.css.ts';
 import { Menu } from '../../ui/Menu.tsx';
 import { cellStyle, chip, menuTrigger, rowHeader, small, tableWrap } from './AdminOrganizations.css.ts';
+import { withListReturn } from './adminListSearch.ts';
 import { rowViewOf, type AdminRowView, type ApplicationCellView, type IndexedItem } from './adminListView.ts';
 
 const m = adminPanelMessages;
@@ -25,6 +26,8 @@ interface TableProps {
   rows: readonly IndexedItem[];
   /** Applications whose current monitoring period is overdue (GetMonitoraggiScaduti). */
   overdue?: ReadonlySet<string> | undefined;
+  /** The list's query string: the links to one application carry it (?lista=…) for their way back. */
+  lista?: string | undefined;
   onChooseStatus(request: StatusChangeRequest): void;
   onDownloadZip(request: ZipRequest): void;
 }
@@ -35,7 +38,13 @@ interface TableProps {
  * the search box mounts up to a page of new rows, so a row is plain elements and precomputed texts: plain
  * anchors, and a status menu that mounts react-aria only when opened.
  */
-export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ rows, overdue, onChooseStatus, onDownloadZip }: TableProps) {
+export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({
+  rows,
+  overdue,
+  lista,
+  onChooseStatus,
+  onDownloadZip,
+}: TableProps) {
   return (
     <div className={tableWrap}>
       <table className={table} aria-label={m.tableLabel}>
@@ -60,6 +69,7 @@ export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ r
               key={row.item.organization.id}
               view={rowViewOf(row.item)}
               overdue={overdue}
+              lista={lista}
               onChooseStatus={onChooseStatus}
               onDownloadZip={onDownloadZip}
             />
@@ -73,11 +83,13 @@ export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({ r
 const OrganizationRow = memo(function OrganizationRow({
   view,
   overdue,
+  lista,
   onChooseStatus,
   onDownloadZip,
 }: {
   view: AdminRowView;
   overdue: ReadonlySet<string> | undefined;
+  lista: string | undefined;
   onChooseStatus(request: StatusChangeRequest): void;
   onDownloadZip(request: ZipRequest): void;
 }) {
@@ -93,6 +105,7 @@ const OrganizationRow = memo(function OrganizationRow({
             cell={cell}
             organizationName={view.name}
             overdue={cell.application !== null && (overdue?.has(cell.application.id) ?? false)}
+            lista={lista}
             onChooseStatus={onChooseStatus}
             onDownloadZip={onDownloadZip}
           />
@@ -115,12 +128,14 @@ function ApplicationCell({
   cell,
   organizationName,
   overdue,
+  lista,
   onChooseStatus,
   onDownloadZip,
 }: {
   cell: ApplicationCellView;
   organizationName: string;
   overdue: boolean;
+  lista: string | undefined;
   onChooseStatus(request: StatusChangeRequest): void;
   onDownloadZip(request: ZipRequest): void;
 }) {
@@ -134,16 +149,16 @@ function ApplicationCell({
       <span className={small}>{application.changed}</span>
       {application.warnings !== null ? <span className={small}>{application.warnings}</span> : null}
       <span className={small}>
-        <AnchorLink href={application.href}>{application.openLabel}</AnchorLink>
+        <AnchorLink href={withListReturn(application.href, lista)}>{application.openLabel}</AnchorLink>
       </span>
       {application.review !== null ? (
         <span className={small}>
-          <AnchorLink href={application.review.href}>{application.review.label}</AnchorLink>
+          <AnchorLink href={withListReturn(application.review.href, lista)}>{application.review.label}</AnchorLink>
         </span>
       ) : null}
       {application.monitoring !== null ? (
         <span className={small}>
-          <AnchorLink href={application.monitoring.href}>{application.monitoring.label}</AnchorLink>
+          <AnchorLink href={withListReturn(application.monitoring.href, lista)}>{application.monitoring.label}</AnchorLink>
         </span>
       ) : null}
       {/* A plain button: a row mounts on every keystroke of the search, react-aria's would cost more. */}

@@ -19,7 +19,7 @@ const integration = integrationMessages;
 /** Today as a calendar day in Italy: a deadline cannot be earlier. */
 const todayInRome = () => parseDate(italianCalendarDay(new Date()));
 
-interface StatusChangeDialogProps {
+export interface StatusChangeDialogProps {
   request: StatusChangeRequest | null;
   isOpen: boolean;
   isSubmitting: boolean;

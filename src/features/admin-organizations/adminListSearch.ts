@@ -37,3 +37,25 @@ export function parseAdminListSearch(search: Record<string, unknown>): AdminList
     page: Number.isSafeInteger(page) && (page as number) >= 1 ? (page as number) : undefined,
   };
 }
+
+/**
+ * The admin list's own query string (`q=…&fund=TUR…`), carried by the admin pages about one application as
+ * `?lista=…`, so their "Torna alla lista" returns to the list as the admin left it. Only a query string is kept:
+ * the link's path is always /admin-panel, and the list's own search validation drops whatever it does not know.
+ */
+export function parseListReturn(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2000) return undefined;
+  const query = value.replace(/^\?/, '').split('#')[0]!;
+  return query === '' ? undefined : query;
+}
+
+/** Where "Torna alla lista" leads: the list with the filters it had. */
+export function adminListHref(lista: string | undefined): string {
+  return lista ? `/admin-panel?${lista}` : '/admin-panel';
+}
+
+/** A link from the list to an admin page about one application, carrying the list's query string. */
+export function withListReturn(href: string, lista: string | undefined): string {
+  if (!lista) return href;
+  return `${href}${href.includes('?') ? '&' : '?'}lista=${encodeURIComponent(lista)}`;
+}

@@ -5,14 +5,14 @@ import { FUNDS, applicationStatusLabels, type ApplicationStatusCode, type Fund }
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { shortItalianDate } from '../../../domain/italianDates.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
-import { foldForSearch } from '../../../domain/textSearch.ts';
+import { organizationMatcher, organizationSearchKeys, type OrganizationSearchKeys } from '../../../domain/organizationSearch.ts';
 import { fundCardView } from '../../../machines/application-lifecycle/selectors.ts';
 
 /** A list item with what filtering and sorting need computed once per load (not per keystroke). */
 export interface IndexedItem {
   item: AdminOrganizationListItem;
-  /** The name lower-cased (Italian rules) and without accents, for the case- and accent-insensitive search. */
-  searchName: string;
+  /** The name folded (case and accents ignored), the P.IVA and codice fiscale as the search compares them. */
+  search: OrganizationSearchKeys;
   submittedAt: Record<Fund, number | null>;
 }
 
@@ -27,7 +27,7 @@ export function statusCodeOf(item: AdminOrganizationListItem, fund: Fund): Appli
 export function indexItems(items: readonly AdminOrganizationListItem[]): IndexedItem[] {
   return items.map((item) => ({
     item,
-    searchName: foldForSearch(item.organization.name),
+    search: organizationSearchKeys(item.organization),
     submittedAt: {
       TUR: item.turCompilazione?.submittedAt ? Date.parse(item.turCompilazione.submittedAt) : null,
       PUI: item.puiCompilazione?.submittedAt ? Date.parse(item.puiCompilazione.submittedAt) : null,
@@ -69,11 +69,14 @@ export function filterItems(items: readonly IndexedItem[], filters: AdminListFil
   );
 }
 
-/** Case- and accent-insensitive substring match on the organisation name. */
+/**
+ * Case- and accent-insensitive substring match on the organisation name, or a match of its P.IVA or codice
+ * fiscale typed with or without spaces and the `IT` prefix: the server's `?q=` rule (domain/organizationSearch.ts).
+ */
 export function searchItems(items: readonly IndexedItem[], query: string): IndexedItem[] {
-  const needle = foldForSearch(query.trim());
-  if (needle === '') return items as IndexedItem[];
-  return items.filter((indexed) => indexed.searchName.includes(needle));
+  const matches = organizationMatcher(query);
+  if (!matches) return items as IndexedItem[];
+  return items.filter((indexed) => matches(indexed.search));
 }
 
 const collator = new Intl.Collator('it', { sensitivity: 'base', numeric: true });

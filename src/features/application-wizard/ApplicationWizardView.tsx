@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
+import { formatItalianDate } from '../../../domain/italianDates.ts';
 import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
 import {
   selectBackLink,
@@ -90,6 +91,7 @@ export function ApplicationWizardView({
   const isSubmitting = useSelector(actor, selectIsSubmitting);
   const submitError = useSelector(actor, selectSubmitError);
   const conflictOpen = useSelector(actor, selectIsConflictDialogOpen);
+  const endOfWorksLimit = useSelector(actor, (snapshot) => snapshot.context.endOfWorksLimit);
 
   // A step's problems show once the person has left it (or reached the summary): not while first filling it.
   const [visited, setVisited] = useState<ReadonlySet<string>>(new Set());
@@ -121,6 +123,9 @@ export function ApplicationWizardView({
   const summaryReached = submitStepId !== undefined && visited.has(submitStepId);
   const goTo = (index: number) => actor.send({ type: 'step.go', index });
   const blockingMessage = issues.find((issue) => issue.field === blockingDateField)?.message ?? null;
+  // The step that computes the end of works says the call's limit before any date is typed.
+  const showsEndOfWorksLimit =
+    !readOnly && current.step.kind === 'form' && fields.some((field) => field.name === blockingDateField && field.step === current.step.id);
 
   return (
     <>
@@ -143,6 +148,7 @@ export function ApplicationWizardView({
         <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className={stepHeading}>
           {current.step.title}
         </h2>
+        {showsEndOfWorksLimit ? <p>{wizardViewMessages.endOfWorksLimitNote(formatItalianDate(endOfWorksLimit))}</p> : null}
         {current.step.kind === 'form' ? (
           <WizardStepForm
             stepId={current.step.id}

@@ -7,7 +7,7 @@ import type { Compilation } from '../../api/applications.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { statusHasTag } from '../../../machines/application-lifecycle/transitions.ts';
-import { actions, card, chip, definition, facts, historyList, section, term } from './FundCards.css.ts';
+import { actions, card, chip, definition, facts, historyList, historyNote, section, term } from './FundCards.css.ts';
 import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
 import { formatItalianDate, italianDate, italianDateTime } from '../../../domain/italianDates.ts';
 
@@ -69,6 +69,11 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
             {compilation.history.map((item) => (
               <li key={`${item.at}-${item.statusCode}`}>
                 <time dateTime={item.at}>{italianDateTime(item.at)}</time>: {item.status}
+                {item.note ? (
+                  <p className={historyNote}>
+                    <span className={term}>{m.historyNote}</span> {item.note}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ol>

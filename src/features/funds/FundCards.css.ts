@@ -42,3 +42,10 @@ export const chip = style({
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
 export const historyList = style({ margin: 0, paddingLeft: vars.space.lg });
+/** The reviewers' note under a status of the history: their words, set apart from the date and status. */
+export const historyNote = style({
+  margin: `${vars.space.xs} 0 0`,
+  paddingLeft: vars.space.sm,
+  borderLeft: `3px solid ${vars.color.border}`,
+  whiteSpace: 'pre-line',
+});

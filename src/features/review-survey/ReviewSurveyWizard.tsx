@@ -181,7 +181,9 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
             // The receipt it issued (its protocol number): the toast says it, the confirmation page shows it.
             keepIssuedReceipt(queryClient, api, compilation.receipts, monitoraggio ? 'monitoring' : 'review');
           } catch (error) {
-            const refusal: SubmitRefusal = { message: error instanceof Error ? error.message : m.failed };
+            const refusal: SubmitRefusal = {
+              message: error instanceof Error ? error.message : monitoraggio ? m.monitoringFailed : m.failed,
+            };
             if (error instanceof ApiRequestError && error.status === 422) {
               refusal.issues = (
                 await getSurveyValidation(api, candidaturaId, monitoraggio, undefined, period?.id).catch(() => ({
@@ -215,7 +217,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
           void queryClient.invalidateQueries({ queryKey: monitoringQueries.all });
           void navigate({ to: '/surveyIstruttoriaCompletata', search: { ricevuta: issued?.id } });
         },
-        notifyFailed: () => notify({ tone: 'error', title: m.failedTitle, description: m.failed }),
+        notifyFailed: () => notify({ tone: 'error', title: m.failedTitle, description: monitoraggio ? m.monitoringFailed : m.failed }),
       },
     }),
     { inspect, input: { mode, access } },
@@ -386,7 +388,7 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
       {current === 'submit' ? (
         <section aria-labelledby="submit-title">
           <h2 id="submit-title">{m.steps.submit}</h2>
-          <Alert tone="info">{m.submitHint}</Alert>
+          <Alert tone="info">{monitoraggio ? m.monitoringSubmitHint : m.submitHint}</Alert>
           <Button onPress={() => actor.send({ type: 'submit.open' })} isDisabled={!canSubmit}>
             {m.submit}
           </Button>

@@ -1,11 +1,15 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { UUID_PATTERN } from '../../../../domain/uuid.ts';
+import { parseListReturn } from '../../../features/admin-organizations/adminListSearch.ts';
 import { parseSurveyWizardSearch } from '../../../features/funds/surveySearch.ts';
-import { ReviewSurveyWizard } from '../../../features/review-survey/ReviewSurveyWizard.tsx';
+import { AdminReviewPage } from '../../-components/AdminReviewPage.tsx';
 
-/** Spec §2: admin view of the TUR review (or, with monitoraggio, monitoring), read-only. Admins only. */
+/**
+ * Spec §2: admin view of the TUR review (or, with monitoraggio, monitoring), read-only, headed with whose application
+ * it is and its status action (AdminApplicationHeader). Admins only.
+ */
 export const Route = createFileRoute('/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId')({
-  validateSearch: parseSurveyWizardSearch,
+  validateSearch: (search: Record<string, unknown>) => ({ ...parseSurveyWizardSearch(search), lista: parseListReturn(search.lista) }),
   beforeLoad: ({ params }) => {
     if (!UUID_PATTERN.test(params.organizationId)) throw notFound();
   },
@@ -15,19 +19,17 @@ export const Route = createFileRoute('/_authenticated/_admin/admin-organization/
 function AdminTURIstruttoriaPage() {
   const { api, transfers } = Route.useRouteContext();
   const { organizationId } = Route.useParams();
-  const { monitoraggio, periodo } = Route.useSearch();
+  const { monitoraggio, periodo, lista } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <ReviewSurveyWizard
-      key={`${organizationId}-${String(monitoraggio)}-${periodo ?? ''}`}
+    <AdminReviewPage
       api={api}
       transfers={transfers}
       fund="TUR"
       organizationId={organizationId}
-      viewer="admin"
-      isReadOnly
-      monitoraggio={monitoraggio ?? false}
-      periodId={periodo}
+      monitoraggio={monitoraggio}
+      periodo={periodo}
+      lista={lista}
       onPeriodChange={(id) => void navigate({ search: (search) => ({ ...search, periodo: id }) })}
     />
   );
