@@ -189,5 +189,3 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
     },
   };
 }
-
-export type StatusNotifications = ReturnType<typeof createStatusNotifications>;
