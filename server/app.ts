@@ -18,6 +18,9 @@ import { createAccountStore } from './idp/accounts.ts';
 import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
 import { embeddedIdpPlugin } from './idp/idp.plugin.ts';
+import { createEmailVerificationSender, type EmailVerificationSender } from './idp/emailVerification.ts';
+import { readLegalTexts } from './legal/legalTexts.ts';
+import { legalRoutes } from './routes/legal.routes.ts';
 import { purgeExpiredPayloads } from './idp/adapter.ts';
 import { createEmbeddedOidcClient, createExternalOidcClient, type OidcClient } from './auth/oidcClient.ts';
 import { installAuthentication } from './auth/authenticate.ts';
@@ -133,6 +136,8 @@ export async function buildApp({
     config.monitoring.periodsFile,
     funds.map((fund) => fund.entry.fund),
   );
+  // The privacy notice and the accessibility statement: a bad file stops the start too.
+  const legalTexts = await readLegalTexts(config.legalTextsDir);
   const { db, close, pool } = database ?? (await openDatabase(config.database));
   await seedCalls(db);
   await seedAttachmentTypes(db);
@@ -224,7 +229,9 @@ export async function buildApp({
   });
 
   let oidc: OidcClient;
+  let emailVerification: EmailVerificationSender | undefined;
   if (config.oidc.mode === 'embedded') {
+    emailVerification = createEmailVerificationSender({ accounts, mailer, publicUrl: config.publicUrl, rateLimiter, log: app.log });
     const secrets = await loadEmbeddedIdpSecrets(db);
     const provider = createEmbeddedProvider({
       db,
@@ -242,9 +249,20 @@ export async function buildApp({
       secureCookies: config.secureCookies,
       trustProxy: config.trustProxy,
     });
-    await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl, rateLimiter });
+    await app.register(embeddedIdpPlugin, {
+      provider,
+      accounts,
+      publicUrl: config.publicUrl,
+      rateLimiter,
+      emailVerification,
+      privacyNoticeVersion: legalTexts.privacy.version,
+    });
     oidc = createEmbeddedOidcClient(app, { ...config, oidc: config.oidc }, secrets);
-    const purge = setInterval(() => purgeExpiredPayloads(db).catch((err) => app.log.warn({ err }, 'purge failed')), HOUR);
+    const purge = setInterval(
+      () =>
+        Promise.all([purgeExpiredPayloads(db), accounts.purgeEmailVerifications()]).catch((err) => app.log.warn({ err }, 'purge failed')),
+      HOUR,
+    );
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));
   } else {
@@ -269,7 +287,8 @@ export async function buildApp({
       postLogoutRedirectUri: config.postLogoutRedirectUri,
       secureCookies: config.secureCookies,
     });
-    await api.register(userRoutes, { users, db });
+    await api.register(userRoutes, { users, db, resendVerification: emailVerification?.resend });
+    await api.register(legalRoutes, { texts: legalTexts });
     await api.register(organizationRoutes, { db, membership, invitations, territory });
     await api.register(sendEmailRoutes, { membership, invitations, mailer, publicUrl: config.publicUrl });
     await api.register(typologyRoutes, { territory, reference });

@@ -29,7 +29,7 @@ export function createIntegrations(deps: { db: Db; membership: Membership; maile
       .select({ name: organizations.name })
       .from(organizations)
       .where(eq(organizations.id, application.organizationId));
-    const members = await membership.membersOf(application.organizationId);
+    const members = await membership.mailRecipientsOf(application.organizationId);
     for (const member of members) {
       await mailer.send(
         integrationRequestMail({

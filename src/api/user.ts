@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User, UserStatus } from '../../domain/user.ts';
+import type { ResendVerificationResponse } from '../../domain/verification.ts';
 import type { ApiClient } from './client.ts';
 
 interface CallOptions {
@@ -19,6 +20,11 @@ export async function getIsUserAdmin(api: ApiClient, signal?: AbortSignal): Prom
 
 export async function getUserStatus(api: ApiClient, signal?: AbortSignal): Promise<UserStatus> {
   return await api<UserStatus>('/api/User/GetUserStatus', { signal });
+}
+
+/** «Invia di nuovo il link»: the server answers the same whatever it did. */
+export async function resendVerificationEmail(api: ApiClient): Promise<ResendVerificationResponse> {
+  return await api<ResendVerificationResponse>('/api/User/ResendVerificationEmail', { method: 'POST', body: {} });
 }
 
 export const userQueries = {

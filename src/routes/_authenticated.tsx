@@ -13,6 +13,7 @@ import { settledSession } from '../auth/session.ts';
 import { hasAccessTokenCookie } from '../auth/tokenCookies.ts';
 import { useAuthActor, useAuthSelector } from '../auth/useAuth.ts';
 import { Header } from '../features/header/Header.tsx';
+import { VerificationBanner } from '../features/verification/VerificationBanner.tsx';
 import { MainContent } from '../ui/PageLayout.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { NotificationRegion } from '../ui/NotificationRegion.tsx';
@@ -72,6 +73,7 @@ function AuthenticatedLayout() {
         organizationPath={organization === null ? null : `/your-organization/${encodeURIComponent(organization.id)}`}
         onLogout={() => auth.send({ type: 'auth.logout' })}
       />
+      <VerificationBanner emailVerified={user.emailVerified} />
       <MainContent>
         <Outlet />
       </MainContent>

@@ -40,7 +40,7 @@ const pendingRequest = (page: Page) => page.getByRole('status').filter({ hasText
 
 describe('integration: the reviewers ask, the applicant supplies and completes', () => {
   it('an application is under review', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, portal.url, {
+    const ids = await registerApplicant(applicant.page, applicant.context, portal, {
       firstName: 'Irene',
       lastName: 'Conti',
       email: `irene.conti.${stamp}@esempio.it`,

@@ -82,7 +82,7 @@ const slotRows = () =>
 
 describe('the TUR application wizard', () => {
   it('a tourism operator opens the wizard from Candidati on the TUR card', async () => {
-    const ids = await registerApplicant(page, context, portal.url, {
+    const ids = await registerApplicant(page, context, portal, {
       firstName: 'Paolo',
       lastName: 'Berti',
       email: `paolo.berti.${Date.now()}@esempio.it`,
