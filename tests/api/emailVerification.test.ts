@@ -289,6 +289,8 @@ describe('an external provider’s email_verified is the portal’s', () => {
 
   it('a registered person who opened the link is verified on the portal’s record', async () => {
     const person = await t.register({ email: newEmail('ritorno') });
+    // The portal knows the person from their first call.
+    expect((await t.get('/api/User', person.token)).json()).toMatchObject({ email: person.email, emailVerified: true });
     const [row] = await t.db.select().from(users).where(eq(users.email, person.email));
     expect(row!.emailVerified).toBe(true);
   });
