@@ -10,8 +10,7 @@ export const verificationMessages = {
   resent: 'Se la registrazione non è ancora verificata, riceverai a breve una nuova email con il link di verifica.',
   resendFailed: 'Non è stato possibile inviare la richiesta. Riprova tra qualche istante.',
   /** The 403 of every action that needs a verified address. */
-  refused:
-    'Registrazione non verificata: conferma il tuo indirizzo email aprendo il link che ti abbiamo inviato, poi riprova.',
+  refused: 'Registrazione non verificata: conferma il tuo indirizzo email aprendo il link che ti abbiamo inviato, poi riprova.',
   // The mail.
   mailSubject: 'Portale Fondi: conferma il tuo indirizzo email',
   // The provider's pages after the link is opened.

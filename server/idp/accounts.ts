@@ -132,7 +132,11 @@ export function createAccountStore(db: Db) {
           .update(idpEmailVerifications)
           .set({ usedAt: now })
           .where(
-            and(eq(idpEmailVerifications.tokenHash, tokenHash), isNull(idpEmailVerifications.usedAt), gt(idpEmailVerifications.expiresAt, now)),
+            and(
+              eq(idpEmailVerifications.tokenHash, tokenHash),
+              isNull(idpEmailVerifications.usedAt),
+              gt(idpEmailVerifications.expiresAt, now),
+            ),
           )
           .returning({ accountId: idpEmailVerifications.accountId });
         if (!claimed) {
@@ -142,7 +146,9 @@ export function createAccountStore(db: Db) {
             .from(idpEmailVerifications)
             .innerJoin(idpAccounts, eq(idpAccounts.id, idpEmailVerifications.accountId))
             .where(and(eq(idpEmailVerifications.tokenHash, tokenHash), isNotNull(idpEmailVerifications.usedAt)));
-          return used?.account.emailVerifiedAt ? ({ outcome: 'already_verified', account: used.account } as const) : ({ outcome: 'invalid' } as const);
+          return used?.account.emailVerifiedAt
+            ? ({ outcome: 'already_verified', account: used.account } as const)
+            : ({ outcome: 'invalid' } as const);
         }
         const [before] = await tx.select().from(idpAccounts).where(eq(idpAccounts.id, claimed.accountId)).for('update');
         if (!before) return { outcome: 'invalid' } as const;
@@ -162,7 +168,9 @@ export function createAccountStore(db: Db) {
 
     /** Forgets links expired more than a day ago (used ones included). */
     async purgeEmailVerifications(now = new Date()) {
-      await db.delete(idpEmailVerifications).where(lt(idpEmailVerifications.expiresAt, new Date(now.getTime() - EMAIL_VERIFICATION_TTL_MS)));
+      await db
+        .delete(idpEmailVerifications)
+        .where(lt(idpEmailVerifications.expiresAt, new Date(now.getTime() - EMAIL_VERIFICATION_TTL_MS)));
     },
   };
 }

@@ -71,7 +71,12 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, d
    */
   app.post(
     '/api/User/ResendVerificationEmail',
-    { schema: { body: resendVerificationRequestSchema, response: { 202: resendVerificationResponseSchema, 400: fieldErrorSchema, 401: apiErrorSchema } } },
+    {
+      schema: {
+        body: resendVerificationRequestSchema,
+        response: { 202: resendVerificationResponseSchema, 400: fieldErrorSchema, 401: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       if (!user.emailVerified && resendVerification) await resendVerification(user.subject);

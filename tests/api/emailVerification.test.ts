@@ -129,9 +129,9 @@ describe('the verification link', () => {
     expect(me.emailVerified).toBe(true);
     const loggedIn = await t.login(person.email, 'password-sicura-1');
     expect(decodeJwt(loggedIn.id_token!).email_verified).toBe(true);
-    expect((await t.post('/api/Organization/CreateOrganization', organizationPayload({ name: 'Comune Verificato' }), tokens.token)).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await t.post('/api/Organization/CreateOrganization', organizationPayload({ name: 'Comune Verificato' }), tokens.token)).statusCode,
+    ).toBe(201);
   });
 
   it('an expired link, an unknown one and a malformed one verify nothing', async () => {
@@ -167,7 +167,11 @@ describe('until verified, the server refuses what needs a trusted address', () =
   });
 
   it('refuses registering an organisation', async () => {
-    const response = await t.post('/api/Organization/CreateOrganization', organizationPayload({ name: 'Comune Non Verificato' }), person.token);
+    const response = await t.post(
+      '/api/Organization/CreateOrganization',
+      organizationPayload({ name: 'Comune Non Verificato' }),
+      person.token,
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refused);
   });

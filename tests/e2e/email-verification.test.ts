@@ -83,7 +83,10 @@ describe('a person registers, is told to verify, verifies and registers an organ
 
   it('the registration page refuses a registration without the terms accepted', async () => {
     await page.goto(`${portal.url}/`);
-    await page.getByRole('button', { name: 'Registrati' }).or(page.getByRole('link', { name: 'Registrati' })).click();
+    await page
+      .getByRole('button', { name: 'Registrati' })
+      .or(page.getByRole('link', { name: 'Registrati' }))
+      .click();
     await page.waitForURL(/\/idp\/interaction\//);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Informativa sulla privacy' }).waitFor();
     await typeLikeAPerson(page.getByLabel('Nome', { exact: true }), person.firstName);

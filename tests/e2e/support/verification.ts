@@ -15,12 +15,7 @@ export async function acceptTerms(page: Page) {
  * browser, then comes back: `portalPage`, if given, is the portal tab whose «Registrazione non verificata» banner
  * must go by itself.
  */
-export async function verifyEmailFromOutbox(
-  context: BrowserContext,
-  portal: { dataDir: string },
-  email: string,
-  portalPage?: Page,
-) {
+export async function verifyEmailFromOutbox(context: BrowserContext, portal: { dataDir: string }, email: string, portalPage?: Page) {
   const link = await verificationLinkFor(path.join(portal.dataDir, 'outbox'), email);
   const mailTab = await context.newPage();
   await mailTab.goto(link);
