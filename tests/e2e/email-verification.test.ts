@@ -56,7 +56,7 @@ describe('the privacy notice and the accessibility statement', () => {
       await footer.getByRole('link', { name: 'Informativa sulla privacy' }).click();
       await page.waitForURL(`${portal.url}/privacy`);
       await expectHeading(page, 'Informativa sul trattamento dei dati personali');
-      await page.getByRole('heading', { name: 'Diritti dell’interessato' }).waitFor();
+      await page.getByRole('heading', { name: /^Diritti dell.interessato$/ }).waitFor();
       await expectAccessible(page);
 
       await page.getByRole('contentinfo').getByRole('link', { name: 'Dichiarazione di accessibilità' }).click();
