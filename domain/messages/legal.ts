@@ -1,11 +1,8 @@
-/** The site footer and the pages of the operator's public texts (Italian, for people). */
+/** The pages of the operator's public texts (Italian, for people); the footer's links are in footer.ts. */
 export const legalMessages = {
-  footerLabel: 'Informazioni legali',
-  privacyLink: 'Informativa sulla privacy',
-  accessibilityLink: 'Dichiarazione di accessibilità',
+  loading: 'Caricamento del testo…',
   updatedOn: 'Ultimo aggiornamento:',
   version: 'Versione',
-  loading: 'Caricamento del testo…',
   loadFailed: 'Non è stato possibile caricare il testo. Riprova tra qualche istante.',
   backToPortal: 'Torna al Portale Fondi',
 } as const;

@@ -1,6 +1,6 @@
-import { legalMessages } from '../../domain/messages/legal.ts';
+import { footerMessages } from '../../domain/messages/footer.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
-import { EMAIL_VERIFIED_CHANNEL } from '../../domain/verification.ts';
+import { EMAIL_VERIFIED_CHANNEL } from '../../domain/verificationChannel.ts';
 
 /**
  * The embedded identity provider's own pages: plain server-rendered HTML, in Italian, styled like the portal
@@ -56,10 +56,10 @@ function layout(title: string, body: string): string {
 ${body}
 </main>
 <footer>
-<nav aria-label="${escapeHtml(legalMessages.footerLabel)}">
+<nav aria-label="${escapeHtml(footerMessages.label)}">
 <ul>
-<li><a href="/privacy">${escapeHtml(legalMessages.privacyLink)}</a></li>
-<li><a href="/accessibilita">${escapeHtml(legalMessages.accessibilityLink)}</a></li>
+<li><a href="/privacy">${escapeHtml(footerMessages.privacy)}</a></li>
+<li><a href="/accessibilita">${escapeHtml(footerMessages.accessibility)}</a></li>
 </ul>
 </nav>
 </footer>
@@ -114,7 +114,7 @@ function termsField(error: string | undefined): string {
 <input id="terms" name="terms" type="checkbox" value="accepted" required${error ? ' aria-invalid="true" aria-describedby="terms-error"' : ''}>
 <label for="terms">${escapeHtml(verificationMessages.termsLabel)}</label>
 </div>
-<p class="hint"><a href="/privacy" target="_blank" rel="noopener">${escapeHtml(legalMessages.privacyLink)} (si apre in una nuova finestra)</a></p>${
+<p class="hint"><a href="/privacy" target="_blank" rel="noopener">${escapeHtml(footerMessages.privacy)} (si apre in una nuova finestra)</a></p>${
     error ? `<p class="field-error" id="terms-error">${escapeHtml(error)}</p>` : ''
   }`;
 }

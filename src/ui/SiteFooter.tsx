@@ -1,4 +1,4 @@
-import { legalMessages as m } from '../../domain/messages/legal.ts';
+import { footerMessages as m } from '../../domain/messages/footer.ts';
 import { footer, link, list } from './SiteFooter.css.ts';
 
 /**
@@ -8,16 +8,16 @@ import { footer, link, list } from './SiteFooter.css.ts';
 export function SiteFooter() {
   return (
     <footer className={footer}>
-      <nav aria-label={m.footerLabel}>
+      <nav aria-label={m.label}>
         <ul className={list}>
           <li>
             <a className={link} href="/privacy">
-              {m.privacyLink}
+              {m.privacy}
             </a>
           </li>
           <li>
             <a className={link} href="/accessibilita">
-              {m.accessibilityLink}
+              {m.accessibility}
             </a>
           </li>
         </ul>

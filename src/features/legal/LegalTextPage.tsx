@@ -50,12 +50,3 @@ const headingId = (heading: string) =>
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .toLowerCase()}`;
-
-/** While the text loads, or when it could not be loaded. */
-export function LegalTextMessage({ message, role }: { message: string; role: 'status' | 'alert' }) {
-  return (
-    <MainContent>
-      <p role={role}>{message}</p>
-    </MainContent>
-  );
-}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { EMAIL_VERIFIED_CHANNEL } from '../../../domain/verification.ts';
+import { EMAIL_VERIFIED_CHANNEL } from '../../../domain/verificationChannel.ts';
 import { getCurrentUser } from '../../api/user.ts';
 import { refreshThroughAuthMachine } from '../../auth/session.ts';
 
