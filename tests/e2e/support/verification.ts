@@ -16,6 +16,9 @@ export async function acceptTerms(page: Page) {
  * must go by itself.
  */
 export async function verifyEmailFromOutbox(context: BrowserContext, portal: { dataDir: string }, email: string, portalPage?: Page) {
+  // The banner loads on its own (only unverified people get its code): it must be there before it can go.
+  const bannerHeading = portalPage?.getByRole('heading', { name: 'Registrazione non verificata' });
+  await bannerHeading?.waitFor();
   const link = await verificationLinkFor(path.join(portal.dataDir, 'outbox'), email);
   const mailTab = await context.newPage();
   await mailTab.goto(link);
@@ -23,6 +26,6 @@ export async function verifyEmailFromOutbox(context: BrowserContext, portal: { d
   await mailTab.close();
   if (portalPage) {
     await portalPage.bringToFront();
-    await portalPage.getByRole('heading', { name: 'Registrazione non verificata' }).waitFor({ state: 'detached' });
+    await bannerHeading!.waitFor({ state: 'detached' });
   }
 }
