@@ -69,7 +69,7 @@ const compilationBase = {
   body: z.record(z.string(), z.unknown()).nullable().default(null),
   /** The reviewers' requests for documents (spec §4 Integration), oldest first, each with its documents. */
   integrationRounds: z.array(integrationRoundSchema).default([]),
-  /** The receipts of what was handed over (issue 27), oldest first: protocol number, what, when. */
+  /** The receipts of what was handed over, oldest first: protocol number, what, when. */
   receipts: z.array(receiptSummarySchema).default([]),
 };
 /** A fund's compilation as its controller answers it, with the warnings under the fund's own key. */

@@ -19,6 +19,7 @@ export const API_ERROR_CODES = [
   'draft_not_found',
   'draft_too_large',
   'draft_version_conflict',
+  'email_not_verified',
   'export_empty',
   'field_too_long',
   'file_empty',

@@ -47,7 +47,7 @@ export const sendInvitationsResponseSchema = z.object({
   organizationId: z.string(),
   /** The addresses an invitation was sent to (lower-cased, duplicates removed). */
   sent: z.array(z.string()),
-  /** The addresses whose e-mail could not be sent (no invitation was kept for them). */
+  /** The addresses whose e-mail could not be sent, or that belong to an account not verified yet (no invitation was kept for them). */
   failed: z.array(z.string()),
   expiresAt: z.string(),
 });

@@ -1,7 +1,7 @@
 import { foldForSearch } from './textSearch.ts';
 
 /**
- * The admin list's search (spec §2, issue 27): an organisation matches by its name (case and accents ignored)
+ * The admin list's search (spec §2): an organisation matches by its name (case and accents ignored)
  * or by its P.IVA or codice fiscale, typed as people copy them — with spaces, dots or dashes, in any case, the
  * P.IVA with or without the country prefix `IT`. One definition for the server (`?q=` on the list) and the
  * browser (each keystroke), so both find the same organisations. zod-free: the admin panel loads it.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApplicationStatusCode } from './applicationStatus.ts';
 
 /**
- * Every hand-over has a receipt (issue 27): what an applicant hands over — the application, an integration's
+ * Every hand-over has a receipt: what an applicant hands over — the application, an integration's
  * documents, the review's answers, a monitoring period's answers — gets a protocol number of its call and year
  * and a PDF receipt made from what was stored at that moment. The kinds are the attachment purposes.
  */

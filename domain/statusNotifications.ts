@@ -1,7 +1,7 @@
 import type { ApplicationStatusCode } from './applicationStatus.ts';
 
 /**
- * The statuses the organisation's members are told of by e-mail (issue 27), each once per change: the four
+ * The statuses the organisation's members are told of by e-mail, each once per change: the four
  * hand-overs, and every decision of the reviewers. Aperta and Non avviata are the applicant's own work in
  * progress, not news. Monitoraggio Aperto is told too, by the monitoring job's "opened" reminder
  * (server/monitoring/reminders.ts), which is sent once per period opened: it is not recorded here again.

@@ -15,6 +15,8 @@ export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** Whether the identity provider vouches for the address; until then no organisation and no hand-over. */
+  emailVerified: z.boolean(),
   roles: z.array(z.string()),
   organizations: z.array(userOrganizationSchema),
 });

@@ -18,6 +18,9 @@ import { createAccountStore } from './idp/accounts.ts';
 import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
 import { embeddedIdpPlugin } from './idp/idp.plugin.ts';
+import { createEmailVerificationSender, type EmailVerificationSender } from './idp/emailVerification.ts';
+import { readLegalTexts } from './legal/legalTexts.ts';
+import { legalRoutes } from './routes/legal.routes.ts';
 import { purgeExpiredPayloads } from './idp/adapter.ts';
 import { createPasswordResets, purgeExpiredPasswordResets, type PasswordResets } from './idp/passwordResets.ts';
 import { createPasswordChanges, type PasswordChanges } from './idp/passwordChanges.ts';
@@ -149,6 +152,8 @@ export async function buildApp({
     config.callsFile,
     funds.map((fund) => fund.entry.fund),
   );
+  // The privacy notice and the accessibility statement: a bad file stops the start too.
+  const legalTexts = await readLegalTexts(config.legalTextsDir);
   const { db, close, pool } = database ?? (await openDatabase(config.database));
   await seedCalls(db, callFile);
   await seedAttachmentTypes(db);
@@ -271,7 +276,9 @@ export async function buildApp({
   let oidc: OidcClient;
   let passwordChanges: PasswordChanges | undefined;
   let passwordResets: PasswordResets | undefined;
+  let emailVerification: EmailVerificationSender | undefined;
   if (config.oidc.mode === 'embedded') {
+    emailVerification = createEmailVerificationSender({ accounts, mailer, publicUrl: config.publicUrl, rateLimiter, log: app.log });
     const secrets = await loadEmbeddedIdpSecrets(db);
     const provider = createEmbeddedProvider({
       db,
@@ -295,10 +302,21 @@ export async function buildApp({
     // Links asked for just before a shutdown are still stored and mailed before the database closes.
     app.addHook('preClose', async () => passwordResets?.settled());
     passwordChanges = createPasswordChanges({ db, accounts, resets: passwordResets, onRefreshTokensEnded });
-    await app.register(embeddedIdpPlugin, { provider, accounts, publicUrl: config.publicUrl, rateLimiter, passwordResets });
+    await app.register(embeddedIdpPlugin, {
+      provider,
+      accounts,
+      publicUrl: config.publicUrl,
+      rateLimiter,
+      passwordResets,
+      emailVerification,
+      privacyNoticeVersion: legalTexts.privacy.version,
+    });
     oidc = createEmbeddedOidcClient(app, { ...config, oidc: config.oidc }, secrets);
     const purge = setInterval(
-      () => Promise.all([purgeExpiredPayloads(db), purgeExpiredPasswordResets(db)]).catch((err) => app.log.warn({ err }, 'purge failed')),
+      () =>
+        Promise.all([purgeExpiredPayloads(db), purgeExpiredPasswordResets(db), accounts.purgeEmailVerifications()]).catch((err) =>
+          app.log.warn({ err }, 'purge failed'),
+        ),
       HOUR,
     );
     purge.unref();
@@ -317,8 +335,9 @@ export async function buildApp({
       postLogoutRedirectUri: config.postLogoutRedirectUri,
       secureCookies: config.secureCookies,
     });
-    await api.register(userRoutes, { users, db });
+    await api.register(userRoutes, { users, db, resendVerification: emailVerification?.resend });
     await api.register(passwordRoutes, { issuer: config.oidc.issuer, passwordChanges });
+    await api.register(legalRoutes, { texts: legalTexts });
     await api.register(organizationRoutes, { db, membership, invitations, territory });
     await api.register(sendEmailRoutes, { membership, invitations, mailer, publicUrl: config.publicUrl });
     await api.register(typologyRoutes, { territory, reference });

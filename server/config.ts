@@ -28,6 +28,7 @@ const envSchema = z
     SURVEYS_DATA_DIR: optionalString,
     MONITORING_PERIODS_FILE: optionalString,
     CALLS_FILE: optionalString,
+    LEGAL_TEXTS_DIR: optionalString,
     MONITORING_REMINDER_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(365).default(7)),
     DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
     OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().url().optional()),
@@ -154,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       periodsFile: e.MONITORING_PERIODS_FILE === undefined ? undefined : path.resolve(e.MONITORING_PERIODS_FILE),
       reminderDays: e.MONITORING_REMINDER_DAYS,
     },
+    /** The privacy notice and the accessibility statement (server/seed/legal when unset); see server/seed/legal/README.md. */
+    legalTextsDir: e.LEGAL_TEXTS_DIR === undefined ? undefined : path.resolve(e.LEGAL_TEXTS_DIR),
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),

@@ -9,6 +9,7 @@ import { rememberReturnTo } from './auth/returnTo.ts';
 import { readTokenCookies } from './auth/tokenCookies.ts';
 import { WelcomePage } from './features/welcome/WelcomePage.tsx';
 import { MainContent, SkipLink } from './ui/PageLayout.tsx';
+import { SiteFooter } from './ui/SiteFooter.tsx';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -31,6 +32,7 @@ if (anonymousWelcome) {
       <MainContent>
         <WelcomePage notice={null} failed={false} />
       </MainContent>
+      <SiteFooter />
     </StrictMode>,
   );
 } else {

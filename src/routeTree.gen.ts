@@ -11,9 +11,11 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as AccessibilitaRouteImport } from './routes/accessibilita'
 import { Route as LoginCallbackRouteImport } from './routes/login-callback'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as LogoutCallbackRouteImport } from './routes/logout-callback'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/_admin'
 import { Route as AuthenticatedAccettaInvitoRouteImport } from './routes/_authenticated/accetta-invito'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
@@ -47,6 +49,11 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccessibilitaRoute = AccessibilitaRouteImport.update({
+  id: '/accessibilita',
+  path: '/accessibilita',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginCallbackRoute = LoginCallbackRouteImport.update({
   id: '/login-callback',
   path: '/login-callback',
@@ -60,6 +67,11 @@ const LogoutRoute = LogoutRouteImport.update({
 const LogoutCallbackRoute = LogoutCallbackRouteImport.update({
   id: '/logout-callback',
   path: '/logout-callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
@@ -203,9 +215,11 @@ const AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/accessibilita': typeof AccessibilitaRoute
   '/login-callback': typeof LoginCallbackRoute
   '/logout': typeof LogoutRoute
   '/logout-callback': typeof LogoutCallbackRoute
+  '/privacy': typeof PrivacyRoute
   '/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
   '/account': typeof AuthenticatedAccountRoute
   '/calls': typeof AuthenticatedCallsRoute
@@ -231,9 +245,11 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/accessibilita': typeof AccessibilitaRoute
   '/login-callback': typeof LoginCallbackRoute
   '/logout': typeof LogoutRoute
   '/logout-callback': typeof LogoutCallbackRoute
+  '/privacy': typeof PrivacyRoute
   '/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
   '/account': typeof AuthenticatedAccountRoute
   '/calls': typeof AuthenticatedCallsRoute
@@ -261,9 +277,11 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/accessibilita': typeof AccessibilitaRoute
   '/login-callback': typeof LoginCallbackRoute
   '/logout': typeof LogoutRoute
   '/logout-callback': typeof LogoutCallbackRoute
+  '/privacy': typeof PrivacyRoute
   '/_authenticated/_admin': typeof AuthenticatedAdminRouteWithChildren
   '/_authenticated/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
   '/_authenticated/account': typeof AuthenticatedAccountRoute
@@ -292,9 +310,11 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/accessibilita'
     | '/login-callback'
     | '/logout'
     | '/logout-callback'
+    | '/privacy'
     | '/accetta-invito'
     | '/account'
     | '/calls'
@@ -320,9 +340,11 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accessibilita'
     | '/login-callback'
     | '/logout'
     | '/logout-callback'
+    | '/privacy'
     | '/accetta-invito'
     | '/account'
     | '/calls'
@@ -349,9 +371,11 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authenticated'
+    | '/accessibilita'
     | '/login-callback'
     | '/logout'
     | '/logout-callback'
+    | '/privacy'
     | '/_authenticated/_admin'
     | '/_authenticated/accetta-invito'
     | '/_authenticated/account'
@@ -380,9 +404,11 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  AccessibilitaRoute: typeof AccessibilitaRoute
   LoginCallbackRoute: typeof LoginCallbackRoute
   LogoutRoute: typeof LogoutRoute
   LogoutCallbackRoute: typeof LogoutCallbackRoute
+  PrivacyRoute: typeof PrivacyRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -399,6 +425,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accessibilita': {
+      id: '/accessibilita'
+      path: '/accessibilita'
+      fullPath: '/accessibilita'
+      preLoaderRoute: typeof AccessibilitaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login-callback': {
@@ -420,6 +453,13 @@ declare module '@tanstack/react-router' {
       path: '/logout-callback'
       fullPath: '/logout-callback'
       preLoaderRoute: typeof LogoutCallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/_admin': {
@@ -667,9 +707,11 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  AccessibilitaRoute: AccessibilitaRoute,
   LoginCallbackRoute: LoginCallbackRoute,
   LogoutRoute: LogoutRoute,
   LogoutCallbackRoute: LogoutCallbackRoute,
+  PrivacyRoute: PrivacyRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

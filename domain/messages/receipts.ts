@@ -1,4 +1,4 @@
-/** Receipts of hand-overs (issue 27): the PDF's texts, the confirmation pages', the card's and the admin's. */
+/** Receipts of hand-overs: the PDF's texts, the confirmation pages', the card's and the admin's. */
 export const receiptsMessages = {
   portalName: 'Portale Fondi',
   documentTitle: 'Ricevuta di consegna',

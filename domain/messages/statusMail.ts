@@ -12,7 +12,7 @@ export interface StatusMailText {
 }
 
 /**
- * The e-mails that tell an organisation's members of a status change (issue 27): plain, polite Italian, one
+ * The e-mails that tell an organisation's members of a status change: plain, polite Italian, one
  * entry per status told (domain/statusNotifications.ts). Composed by server/mail/statusMail.ts.
  */
 export const statusMailMessages = {

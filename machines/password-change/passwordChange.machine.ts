@@ -45,7 +45,7 @@ export const passwordChangeMachine = setup({
 }).createMachine({
   id: 'passwordChange',
   description:
-    'Issue 26, the account page with the embedded provider: the current password, then a new one with the ' +
+    'The account page with the embedded provider: the current password, then a new one with the ' +
     'registration rules; the change ends every other session. A refusal keeps the new password typed and marks the field.',
   context: { currentPassword: '', newPassword: '', errors: {}, failure: null },
   initial: 'editing',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages.ts';
+import { verificationMessages } from '../../domain/messages/verification.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { HttpError } from '../errors.ts';
 import { AccessTokenError, verifyAccessToken } from './accessToken.ts';
@@ -58,6 +59,16 @@ export function installAuthentication(app: FastifyInstance, deps: { oidc: OidcCl
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw new HttpError(401, 'unauthorized', messages.auth.unauthorized);
   return request.currentUser;
+}
+
+/**
+ * Creating or joining an organisation and handing anything over need an address the identity provider
+ * vouches for (email_verified): 403 with the spec's «Registrazione non verificata» otherwise.
+ */
+export function requireVerifiedEmail(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!user.emailVerified) throw new HttpError(403, 'email_not_verified', verificationMessages.refused);
+  return user;
 }
 
 export function requireAdmin(request: FastifyRequest): UserRow {

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { invitations } from '../db/schema/invitations.ts';
 import { organizations } from '../db/schema/organizations.ts';
+import { users } from '../db/schema/users.ts';
 import { invitationMessages } from '../../domain/messages/invitation.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import {
@@ -44,6 +45,19 @@ export function createInvitations(db: Db, membership: Membership) {
   }
 
   return {
+    /**
+     * Whether the address belongs to a person known to the portal who has not confirmed it: no invitation is
+     * mailed there (only the verification link). An address nobody uses yet is invited: that is how people come.
+     */
+    async isUnconfirmedAddress(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ verified: sql<boolean>`bool_or(${users.emailVerified})` })
+        .from(users)
+        .where(eq(users.email, email.toLowerCase()))
+        .groupBy(users.email);
+      return row !== undefined && !row.verified;
+    },
+
     async create(input: { organizationId: string; email: string; invitedBy: string }) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY);

@@ -82,6 +82,7 @@ export function createMembership(db: Db) {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      emailVerified: users.emailVerified,
       role: organizationMembers.role,
     })
     .from(organizationMembers)
@@ -124,7 +125,15 @@ export function createMembership(db: Db) {
 
     async membersOf(organizationId: string): Promise<OrganizationMember[]> {
       const rows = await membersOfOrganization.execute({ organizationId });
-      return rows.map((r) => ({ ...r, role: memberRoleSchema.catch('member').parse(r.role) }));
+      return rows.map(({ emailVerified: _verified, ...r }) => ({ ...r, role: memberRoleSchema.catch('member').parse(r.role) }));
+    },
+
+    /** The members the organisation's e-mails go to: no mail but the verification link reaches an unconfirmed address. */
+    async mailRecipientsOf(organizationId: string): Promise<OrganizationMember[]> {
+      const rows = await membersOfOrganization.execute({ organizationId });
+      return rows
+        .filter((r) => r.emailVerified)
+        .map(({ emailVerified: _verified, ...r }) => ({ ...r, role: memberRoleSchema.catch('member').parse(r.role) }));
     },
 
     async roleOf(tx: Db, organizationId: string, userId: string): Promise<string | undefined> {

@@ -79,6 +79,7 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
             firstName: identity.firstName ?? '',
             lastName: identity.lastName ?? '',
             roles: rolesFor(identity, []),
+            emailVerified: identity.emailVerified,
           })
           .onConflictDoNothing()
           .returning();
@@ -90,6 +91,8 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
       const roles = rolesFor(identity, existing.roles);
       if (JSON.stringify(roles) !== JSON.stringify(existing.roles)) changes.roles = roles;
       if (identity.email && identity.email !== existing.email) changes.email = identity.email;
+      // The provider's latest word on the address, either way (a changed address at an external provider is unverified again).
+      if (identity.emailVerified !== existing.emailVerified) changes.emailVerified = identity.emailVerified;
       if (!existing.firstName && identity.firstName) changes.firstName = identity.firstName;
       if (!existing.lastName && identity.lastName) changes.lastName = identity.lastName;
       if (Object.keys(changes).length === 0) return existing;
@@ -111,6 +114,7 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
         firstName: row.firstName,
         lastName: row.lastName,
         email: row.email,
+        emailVerified: row.emailVerified,
         roles: row.roles,
         organizations: await this.organizationsOf(row.id),
       };

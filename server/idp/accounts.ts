@@ -1,13 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { idpAccounts } from '../db/schema/identity.ts';
+import { idpAccounts, idpEmailVerifications } from '../db/schema/identity.ts';
 import { ADMIN_ROLE } from '../../domain/roles.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** How long a mailed verification link works. */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** What opening a verification link did. */
+export type EmailVerificationResult = { outcome: 'verified' | 'already_verified'; account: IdpAccount } | { outcome: 'invalid' };
 
 // Spent on unknown e-mails too, so response time does not reveal which addresses have an account.
 const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
@@ -35,8 +43,18 @@ export function createAccountStore(db: Db) {
       return ok ? account : undefined;
     },
 
-    /** Creates an account; undefined when the e-mail is already registered. */
-    async register(input: { email: string; firstName: string; lastName: string; password: string }) {
+    /**
+     * Creates an account, with when the person accepted the terms and which privacy notice they were shown;
+     * undefined when the e-mail is already registered.
+     */
+    async register(input: {
+      email: string;
+      firstName: string;
+      lastName: string;
+      password: string;
+      termsAcceptedAt: Date;
+      privacyNoticeVersion: string;
+    }) {
       const [created] = await db
         .insert(idpAccounts)
         .values({
@@ -44,6 +62,8 @@ export function createAccountStore(db: Db) {
           firstName: input.firstName.trim(),
           lastName: input.lastName.trim(),
           passwordHash: await hashPassword(input.password),
+          termsAcceptedAt: input.termsAcceptedAt,
+          privacyNoticeVersion: input.privacyNoticeVersion,
         })
         .onConflictDoNothing({ target: idpAccounts.email })
         .returning();
@@ -58,9 +78,15 @@ export function createAccountStore(db: Db) {
       const existing = await this.findByEmail(email);
       if (existing) {
         const roles = existing.roles.includes(ADMIN_ROLE) ? existing.roles : [...existing.roles, ADMIN_ROLE];
+        // The operator named this address in the configuration: it needs no link to be trusted.
         await db
           .update(idpAccounts)
-          .set({ roles, ...(password ? { passwordHash: await hashPassword(password) } : {}), updatedAt: new Date() })
+          .set({
+            roles,
+            ...(password ? { passwordHash: await hashPassword(password) } : {}),
+            emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+            updatedAt: new Date(),
+          })
           .where(eq(idpAccounts.id, existing.id));
         return { created: false };
       }
@@ -73,12 +99,78 @@ export function createAccountStore(db: Db) {
           lastName: 'Portale',
           passwordHash: await hashPassword(password ?? generatedPassword!),
           roles: [ADMIN_ROLE],
+          emailVerifiedAt: new Date(),
         })
         .onConflictDoNothing({ target: idpAccounts.email })
         .returning({ id: idpAccounts.id });
       // Another process starting at the same moment created it first: it is theirs, as on a later start.
       if (inserted.length === 0) return this.ensureAdmin(email, password);
       return { generatedPassword, created: true };
+    },
+
+    /**
+     * A new verification link's token for the account (only its hash is stored), valid for
+     * EMAIL_VERIFICATION_TTL_MS. Earlier links of the account stay valid until they expire.
+     */
+    async createEmailVerification(accountId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS);
+      await db.insert(idpEmailVerifications).values({ tokenHash: hashToken(token), accountId, expiresAt, createdAt: now });
+      return { token, expiresAt };
+    },
+
+    /**
+     * Opens a verification link: the first use of an unexpired link marks its account verified, once (the
+     * update claims the link, so two clicks at once verify once); any other use is invalid, except that a
+     * person opening their used link again is told their address is already verified.
+     */
+    async verifyEmail(token: string, now = new Date()): Promise<EmailVerificationResult> {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { outcome: 'invalid' };
+      const tokenHash = hashToken(token);
+      return db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(idpEmailVerifications)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(idpEmailVerifications.tokenHash, tokenHash),
+              isNull(idpEmailVerifications.usedAt),
+              gt(idpEmailVerifications.expiresAt, now),
+            ),
+          )
+          .returning({ accountId: idpEmailVerifications.accountId });
+        if (!claimed) {
+          // A used link does nothing again; its owner, if verified since, is told so rather than sent away.
+          const [used] = await tx
+            .select({ account: idpAccounts })
+            .from(idpEmailVerifications)
+            .innerJoin(idpAccounts, eq(idpAccounts.id, idpEmailVerifications.accountId))
+            .where(and(eq(idpEmailVerifications.tokenHash, tokenHash), isNotNull(idpEmailVerifications.usedAt)));
+          return used?.account.emailVerifiedAt
+            ? ({ outcome: 'already_verified', account: used.account } as const)
+            : ({ outcome: 'invalid' } as const);
+        }
+        const [before] = await tx.select().from(idpAccounts).where(eq(idpAccounts.id, claimed.accountId)).for('update');
+        if (!before) return { outcome: 'invalid' } as const;
+        if (before.emailVerifiedAt) return { outcome: 'already_verified', account: before } as const;
+        const [account] = await tx
+          .update(idpAccounts)
+          .set({ emailVerifiedAt: now, updatedAt: now })
+          .where(eq(idpAccounts.id, before.id))
+          .returning();
+        // Links not used yet have nothing left to do.
+        await tx
+          .delete(idpEmailVerifications)
+          .where(and(eq(idpEmailVerifications.accountId, before.id), isNull(idpEmailVerifications.usedAt)));
+        return { outcome: 'verified', account: account! } as const;
+      });
+    },
+
+    /** Forgets links expired more than a day ago (used ones included). */
+    async purgeEmailVerifications(now = new Date()) {
+      await db
+        .delete(idpEmailVerifications)
+        .where(lt(idpEmailVerifications.expiresAt, new Date(now.getTime() - EMAIL_VERIFICATION_TTL_MS)));
     },
   };
 }

@@ -8,7 +8,9 @@ import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
 import { interactionRoutes } from './interactions.ts';
 import type { PasswordResets } from './passwordResets.ts';
 import { passwordRoutes } from './passwordRoutes.ts';
-import { IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
+import type { EmailVerificationSender } from './emailVerification.ts';
+import { emailVerificationRoutes } from './verificationRoutes.ts';
+import { EMAIL_VERIFIED_SCRIPT, IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
 import { IDP_MOUNT_PATH } from '../config.ts';
 import { projectPath } from '../projectRoot.ts';
 
@@ -23,6 +25,8 @@ interface Options {
   publicUrl: string;
   rateLimiter: RateLimiter;
   passwordResets: PasswordResets;
+  emailVerification: EmailVerificationSender;
+  privacyNoticeVersion: string;
 }
 
 /** Mounts the embedded OpenID Connect provider at /idp, with our own pages for its interactions. */
@@ -31,11 +35,13 @@ export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) 
 
   await app.register(interactionRoutes, options);
   await app.register(passwordRoutes, { resets: options.passwordResets, rateLimiter: options.rateLimiter, publicUrl: options.publicUrl });
+  await app.register(emailVerificationRoutes, options);
 
   // The pages' stylesheet and script, as files: the Content-Security-Policy allows nothing inline.
   const pageAssets: Record<string, { type: string; body: string }> = {
     'idp.css': { type: 'text/css; charset=utf-8', body: IDP_STYLESHEET },
     'logout.js': { type: 'text/javascript; charset=utf-8', body: LOGOUT_SCRIPT },
+    'email-verified.js': { type: 'text/javascript; charset=utf-8', body: EMAIL_VERIFIED_SCRIPT },
   };
 
   app.get<{ Params: { file: string } }>('/idp-assets/:file', (request, reply) => {

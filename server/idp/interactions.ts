@@ -9,6 +9,8 @@ import { forgotPasswordHref } from './passwordRoutes.ts';
 import { loginPage, messagePage, registrationPage, type RegistrationErrors } from './pages.ts';
 import { messages } from '../../domain/messages.ts';
 import { RateLimitExceeded, type RateLimiter } from '../rateLimits/rateLimiter.ts';
+import { verificationMessages } from '../../domain/messages/verification.ts';
+import type { EmailVerificationSender } from './emailVerification.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(128) });
 const loginForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') });
@@ -20,6 +22,8 @@ const registrationForm = z.object({
     .string()
     .min(MIN_PASSWORD_LENGTH, `La password deve contenere almeno ${MIN_PASSWORD_LENGTH} caratteri`)
     .max(1024, 'La password è troppo lunga'),
+  // The checkbox sends its value only when ticked.
+  terms: z.literal('accepted', { error: verificationMessages.termsRequired }),
 });
 
 interface Options {
@@ -27,13 +31,19 @@ interface Options {
   accounts: AccountStore;
   publicUrl: string;
   rateLimiter: RateLimiter;
+  emailVerification: EmailVerificationSender;
+  /** The version of the privacy notice the registration page links: stored with each account's consent. */
+  privacyNoticeVersion: string;
 }
 
 /**
  * Our Italian login and registration pages for oidc-provider's interactions. Consent is implicit: the
  * portal is the provider's only client, so the scopes it asks for are granted without a question.
  */
-export async function interactionRoutes(app: FastifyInstance, { provider, accounts, publicUrl, rateLimiter }: Options) {
+export async function interactionRoutes(
+  app: FastifyInstance,
+  { provider, accounts, publicUrl, rateLimiter, emailVerification, privacyNoticeVersion }: Options,
+) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 
   const paths = (uid: string) => ({
@@ -178,7 +188,11 @@ export async function interactionRoutes(app: FastifyInstance, { provider, accoun
       lastName: typeof raw.lastName === 'string' ? raw.lastName : '',
       email: typeof raw.email === 'string' ? raw.email : '',
     };
-    const parsed = registrationForm.safeParse({ ...values, password: typeof raw.password === 'string' ? raw.password : '' });
+    const parsed = registrationForm.safeParse({
+      ...values,
+      password: typeof raw.password === 'string' ? raw.password : '',
+      terms: raw.terms,
+    });
     const rerender = (errors: RegistrationErrors) =>
       sendHtml(reply, 400, registrationPage({ action: register, loginHref: login, values, errors }));
     const allowed = await withinLimits(
@@ -196,9 +210,11 @@ export async function interactionRoutes(app: FastifyInstance, { provider, accoun
       }
       return rerender(errors);
     }
-    const account = await accounts.register(parsed.data);
+    const account = await accounts.register({ ...parsed.data, termsAcceptedAt: new Date(), privacyNoticeVersion });
     if (!account) return rerender({ email: 'Esiste già un account con questa email: accedi oppure usa un altro indirizzo.' });
     request.log.info({ event: 'idp.account.created', accountId: account.id }, 'account registered');
+    // Only the request that created the account mails the link: a second click finds the address taken.
+    await emailVerification.sendAfterRegistration(account);
     return finish(request, reply, { login: { accountId: account.id }, create: {} });
   });
 }

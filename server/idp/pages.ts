@@ -1,3 +1,7 @@
+import { footerMessages } from '../../domain/messages/footer.ts';
+import { verificationMessages } from '../../domain/messages/verification.ts';
+import { EMAIL_VERIFIED_CHANNEL } from '../../domain/verificationChannel.ts';
+
 /**
  * The embedded identity provider's own pages: plain server-rendered HTML, in Italian, styled like the portal
  * (Titillium Web, #0066CC) and accessible (labels, focus, errors announced). Nothing inline: the stylesheet
@@ -30,6 +34,11 @@ button:hover{background:#004d99}
 .hint{color:#5c6f82;font-size:.9rem;margin:.25rem 0 0}
 a{color:#0066cc}
 .alt{margin-top:1.5rem;text-align:center}
+.consent{display:flex;gap:.75rem;align-items:flex-start;margin-top:1.25rem}
+.consent input{width:1.25rem;height:1.25rem;margin:.2rem 0 0;flex:none}
+.consent label{margin-top:0;font-weight:400}
+footer{max-width:28rem;margin:0 auto 2rem;padding:0 2rem;text-align:center;font-size:.95rem}
+footer ul{list-style:none;margin:0;padding:0;display:flex;gap:1.5rem;justify-content:center;flex-wrap:wrap}
 `;
 
 export function layout(title: string, body: string): string {
@@ -48,6 +57,14 @@ export function layout(title: string, body: string): string {
 <main>
 ${body}
 </main>
+<footer>
+<nav aria-label="${escapeHtml(footerMessages.label)}">
+<ul>
+<li><a href="/privacy">${escapeHtml(footerMessages.privacy)}</a></li>
+<li><a href="/accessibilita">${escapeHtml(footerMessages.accessibility)}</a></li>
+</ul>
+</nav>
+</footer>
 </body>
 </html>`;
 }
@@ -99,7 +116,18 @@ export interface RegistrationValues {
   lastName?: string;
   email?: string;
 }
-export type RegistrationErrors = Partial<Record<'firstName' | 'lastName' | 'email' | 'password', string>>;
+export type RegistrationErrors = Partial<Record<'firstName' | 'lastName' | 'email' | 'password' | 'terms', string>>;
+
+/** The consent checkbox: unticked on every new page, so acceptance is always the person's own act. */
+function termsField(error: string | undefined): string {
+  return `<div class="consent">
+<input id="terms" name="terms" type="checkbox" value="accepted" required${error ? ' aria-invalid="true" aria-describedby="terms-error"' : ''}>
+<label for="terms">${escapeHtml(verificationMessages.termsLabel)}</label>
+</div>
+<p class="hint"><a href="/privacy" target="_blank" rel="noopener">${escapeHtml(footerMessages.privacy)} (si apre in una nuova finestra)</a></p>${
+    error ? `<p class="field-error" id="terms-error">${escapeHtml(error)}</p>` : ''
+  }`;
+}
 
 export function registrationPage(input: {
   action: string;
@@ -128,6 +156,7 @@ ${field({
   error: errors.password,
   hint: 'Almeno 10 caratteri.',
 })}
+${termsField(errors.terms)}
 <button type="submit">Registrati</button>
 </form>
 <p class="alt">Hai già un account? <a href="${escapeHtml(input.loginHref)}">Accedi</a></p>`,
@@ -141,6 +170,14 @@ export function messagePage(input: { title: string; message: string; linkHref: s
 <p>${escapeHtml(input.message)}</p>
 <p><a href="${escapeHtml(input.linkHref)}">${escapeHtml(input.linkText)}</a></p>`,
   );
+}
+
+/** Served as /idp-assets/email-verified.js. */
+export const EMAIL_VERIFIED_SCRIPT = `if ('BroadcastChannel' in self) { var c = new BroadcastChannel('${EMAIL_VERIFIED_CHANNEL}'); c.postMessage('verified'); c.close(); }\n`;
+
+/** The page of an opened verification link: a message, and a word to the portal's open tabs. */
+export function emailVerifiedPage(input: { title: string; message: string; linkHref: string; linkText: string }): string {
+  return messagePage(input).replace('</body>', '<script src="/idp-assets/email-verified.js"></script>\n</body>');
 }
 
 /** Served as /idp-assets/logout.js: submits the logout form as soon as the page has it. */

@@ -80,7 +80,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
           return {
             sub: account.id,
             email: account.email,
-            email_verified: false,
+            email_verified: account.emailVerifiedAt !== null,
             name: `${account.firstName} ${account.lastName}`.trim(),
             given_name: account.firstName,
             family_name: account.lastName,
@@ -95,8 +95,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       if (!account) return undefined;
       return {
         email: account.email,
-        // Registration does not confirm the address by e-mail: say so, so nothing relies on it as proof.
-        email_verified: false,
+        // True once the person opened the link mailed at registration (the bootstrap administrator: always).
+        email_verified: account.emailVerifiedAt !== null,
         given_name: account.firstName,
         family_name: account.lastName,
         roles: account.roles,

@@ -12,7 +12,7 @@ const isHandOver = (status: StatusMailStatus) => (HAND_OVER_STATUSES as readonly
 const quoted = (text: string) => text.split(/\r?\n/).map((line) => `> ${line}`);
 
 /**
- * The e-mail that tells a member of an organisation that its application changed status (issue 27): plain
+ * The e-mail that tells a member of an organisation that its application changed status: plain
  * text, what happened, the reviewers' note when they explain a decision (In integrazione: their request and
  * deadline), what to do next, and the way back to the portal. A hand-over mentions its receipt: attached when
  * `attachments` holds it, otherwise downloadable in the portal.

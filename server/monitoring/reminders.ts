@@ -15,7 +15,7 @@ export const REMINDER_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface MonitoringRemindersDeps {
   db: Db;
-  membership: Pick<Membership, 'membersOf'>;
+  membership: Pick<Membership, 'mailRecipientsOf'>;
   mailer: Mailer;
   publicUrl: string;
   /** MONITORING_REMINDER_DAYS: how many days before the due day the second reminder goes out. */
@@ -83,7 +83,7 @@ export function createMonitoringReminders(deps: MonitoringRemindersDeps) {
     let count = 0;
     for (const reminder of due) {
       const round = open.find((r) => r.roundId === reminder.roundId)!;
-      const members = await membership.membersOf(round.organizationId);
+      const members = await membership.mailRecipientsOf(round.organizationId);
       const [claim] = await db
         .insert(monitoringReminders)
         .values({ roundId: round.roundId, kind: reminder.kind, recipients: members.length, claimedAt: now, sentAt: null })

@@ -43,7 +43,7 @@ export type AttachmentsFor = (notification: StatusNotification) => Promise<reado
 
 export interface StatusNotificationsDeps {
   db: Db;
-  membership: Pick<Membership, 'membersOf'>;
+  membership: Pick<Membership, 'mailRecipientsOf'>;
   mailer: Pick<Mailer, 'send'>;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -57,16 +57,13 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60 * 1000, 60 * 1000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/**
- * Who is told: every member of the organisation. The user record has no verified-address flag yet; when it has
- * one, this is the one place that keeps only the verified addresses.
- */
+/** Who is told: each address once, of the members whose address is verified (`membership.mailRecipientsOf`). */
 export function recipientsOf(members: readonly OrganizationMember[]): string[] {
   return [...new Set(members.map((member) => member.email.trim()).filter((email) => email.includes('@')))];
 }
 
 /**
- * The sender of the status e-mails (issue 27): the status writer records a row in status_notifications in the
+ * The sender of the status e-mails: the status writer records a row in status_notifications in the
  * change's own transaction (server/applications/statusChanges.ts), and this delivers it once committed. A run
  * claims due rows with one statement (`FOR UPDATE SKIP LOCKED`: two processes never take the same row, and
  * neither waits for the other), committed at once; then, with no transaction open, it sends to each member
@@ -134,7 +131,7 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
     if (!row) return false;
     const { attempts, deliveredTo, ...notification } = row;
     try {
-      const recipients = recipientsOf(await membership.membersOf(notification.organizationId));
+      const recipients = recipientsOf(await membership.mailRecipientsOf(notification.organizationId));
       const pending = recipients.filter((email) => !deliveredTo.includes(email));
       const files = pending.length > 0 && attachmentsFor ? await attachmentsFor(notification) : [];
       for (const to of pending) {

@@ -20,6 +20,8 @@ export const DEFAULT_RATE_LIMITS = {
   /** E-mails sent by invitations (each address counts) and integration requests. */
   emailsPerAccount: { limit: 50, windowSeconds: 60 * 60 },
   emailsPerIp: { limit: 200, windowSeconds: 60 * 60 },
+  /** Verification links mailed again on request («Invia di nuovo il link»); the request is answered the same past it. */
+  verificationMailsPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   /** Attachment uploads. */
   uploadsPerAccount: { limit: 120, windowSeconds: 10 * 60 },
   uploadsPerIp: { limit: 300, windowSeconds: 10 * 60 },

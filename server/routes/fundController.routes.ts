@@ -20,7 +20,7 @@ import {
   type CompilationView,
 } from '../../domain/application.ts';
 import { fieldErrorSchema } from '../../domain/validation.ts';
-import { requireUser } from '../auth/authenticate.ts';
+import { requireUser, requireVerifiedEmail } from '../auth/authenticate.ts';
 import type { Membership } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
 import { fundSubmissionOf, type ServerFund } from '../applications/fundModule.ts';
@@ -135,6 +135,8 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
       const application = await repository.byId(id);
       if (!application || application.fund !== entry.fund) throw notFound();
       const isAdmin = isAdminRole(user.roles);
+      // An applicant's changes are hand-overs: they need a verified address.
+      if (!isAdmin) requireVerifiedEmail(request);
       // An applicant must belong to the application's organisation; another's is as good as missing.
       if (!isAdmin) await membership.requireMember(request, application.organizationId, { notFound });
 
@@ -175,6 +177,7 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
     async (request, reply) => {
       const user = requireUser(request);
       if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', submissionMessages.adminCannotSubmit);
+      requireVerifiedEmail(request);
       const access = await membership.requireMember(request, organizationIdOf(request.body));
       try {
         const row = await submissions.submit(submission, {

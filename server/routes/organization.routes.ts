@@ -26,7 +26,7 @@ import {
 } from '../../domain/organization.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { isAdminRole } from '../../domain/roles.ts';
-import { requireUser } from '../auth/authenticate.ts';
+import { requireUser, requireVerifiedEmail } from '../auth/authenticate.ts';
 import type { Invitations } from '../auth/invitations.ts';
 import type { Membership, OrganizationAccess, OrganizationRow } from '../auth/membership.ts';
 import type { Db } from '../db/client.ts';
@@ -220,7 +220,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     '/api/Organization/CreateOrganization',
     { schema: { body: createOrganizationSchema, response: { 201: createOrganizationResponseSchema, ...errors } } },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireVerifiedEmail(request);
       if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', m.adminCannotCreate);
       const { name, email, pIva, ...rest } = resolveReferences(request.body);
       const duplicate = () => new HttpError(409, 'piva_already_registered', m.pIvaAlreadyRegistered);
@@ -305,6 +305,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   app.post(
     '/api/Organization/AcceptInvitation',
     { schema: { body: acceptInvitationRequestSchema, response: { 200: acceptInvitationResponseSchema, ...errors } } },
-    async (request) => invitations.accept(requireUser(request), request.body.token),
+    // Joining needs a verified address, as creating does.
+    async (request) => invitations.accept(requireVerifiedEmail(request), request.body.token),
   );
 };

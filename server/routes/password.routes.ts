@@ -16,7 +16,7 @@ interface Options {
   passwordChanges: PasswordChanges | undefined;
 }
 
-/** The account page's password (issue 26): who keeps it, and changing it at the embedded provider. */
+/** The account page's password: who keeps it, and changing it at the embedded provider. */
 export const passwordRoutes: FastifyPluginAsyncZod<Options> = async (app, { issuer, passwordChanges }) => {
   installFieldErrorHandler(app, changePasswordFieldLabels);
 

@@ -29,7 +29,7 @@ export interface ReceiptRouteOptions {
 }
 
 /**
- * /api/Receipt/… (issue 27: every hand-over has a receipt): the receipts of an application and each receipt's
+ * /api/Receipt/…: the receipts of an application and each receipt's
  * PDF, for the members of its organisation and the platform administrators. Another organisation's receipt or
  * application answers exactly as one that does not exist.
  */

@@ -36,8 +36,16 @@ export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { mem
 
       const sent: string[] = [];
       const failed: string[] = [];
+      let unconfirmed = 0;
       let expiresAt = new Date();
       for (const email of request.body.emails) {
+        if (await invitations.isUnconfirmedAddress(email)) {
+          // Its owner has not confirmed it yet: it gets no mail but the verification link.
+          request.log.info({ event: 'invitation.skipped_unverified' }, 'invitation not sent to an unverified address');
+          unconfirmed += 1;
+          failed.push(email);
+          continue;
+        }
         const invitation = await invitations.create({ organizationId: organization.id, email, invitedBy: user.id });
         expiresAt = invitation.expiresAt;
         const mail = invitationMail({
@@ -58,7 +66,7 @@ export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { mem
           failed.push(email);
         }
       }
-      if (sent.length === 0) throw new HttpError(502, 'mail_unavailable', invitationMessages.sendFailed);
+      if (sent.length === 0 && failed.length > unconfirmed) throw new HttpError(502, 'mail_unavailable', invitationMessages.sendFailed);
       return { organizationId: organization.id, sent, failed, expiresAt: expiresAt.toISOString() };
     },
   );

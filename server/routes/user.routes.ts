@@ -13,8 +13,20 @@ import type { Db } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/users.ts';
 import { HttpError } from '../errors.ts';
 import { installFieldErrorHandler } from './fieldErrors.ts';
+import { verificationMessages } from '../../domain/messages/verification.ts';
+import { resendVerificationRequestSchema, resendVerificationResponseSchema } from '../../domain/verification.ts';
 
-export const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository; db: Db }> = async (app, { users, db }) => {
+interface Options {
+  users: UserRepository;
+  db: Db;
+  /**
+   * Mails a new verification link to the embedded provider's account of this subject; absent with an external
+   * provider, which verifies addresses its own way.
+   */
+  resendVerification?: (subject: string) => Promise<void>;
+}
+
+export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, db, resendVerification }) => {
   installFieldErrorHandler(app, accountFieldLabels);
 
   app.get('/api/User', { schema: { response: { 200: userSchema } } }, async (request) => users.toUser(requireUser(request)));
@@ -50,6 +62,25 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository; db: Db }
         .where(eq(usersTable.id, user.id))
         .returning();
       return users.toUser(updated!);
+    },
+  );
+
+  /**
+   * «Invia di nuovo il link»: a new verification link to the caller's address. Always the same 202, whether a
+   * mail left, the address was verified already or the account asked too often (limited per account).
+   */
+  app.post(
+    '/api/User/ResendVerificationEmail',
+    {
+      schema: {
+        body: resendVerificationRequestSchema,
+        response: { 202: resendVerificationResponseSchema, 400: fieldErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!user.emailVerified && resendVerification) await resendVerification(user.subject);
+      return reply.code(202).send({ message: verificationMessages.resent });
     },
   );
 };

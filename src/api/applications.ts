@@ -27,7 +27,7 @@ export async function updateCompilationStatus(
 ): Promise<FundCompilation> {
   const { controller, idQueryKey: idKey } = fundEntry(request.fund);
   const note = request.note.trim();
-  // The application as changed, with the receipt a hand-over issued (issue 27).
+  // The application as changed, with the receipt a hand-over issued.
   return await api<FundCompilation>(`/api/${controller}/Update${controller}CompilazioneStatus`, {
     method: 'POST',
     query: {

@@ -2,6 +2,7 @@ import { Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-r
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import type { RouterContext } from '../routerContext.ts';
 import { SkipLink } from '../ui/PageLayout.tsx';
+import { SiteFooter } from '../ui/SiteFooter.tsx';
 import { NotFoundPage } from './-components/NotFoundPage.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -16,6 +17,7 @@ function RootLayout() {
     <AriaRouterProvider navigate={(href) => void router.navigate({ href })} useHref={(href) => href}>
       <SkipLink />
       <Outlet />
+      <SiteFooter />
     </AriaRouterProvider>
   );
 }

@@ -7,7 +7,7 @@ import {
   selectIsSettled,
   selectUser,
 } from '../../machines/auth/selectors.ts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { readSelectedOrganizationId, syncSelectedOrganizationId } from '../api/selectedOrganization.ts';
 import { settledSession } from '../auth/session.ts';
 import { hasAccessTokenCookie } from '../auth/tokenCookies.ts';
@@ -16,6 +16,11 @@ import { Header } from '../features/header/Header.tsx';
 import { MainContent } from '../ui/PageLayout.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { NotificationRegion } from '../ui/NotificationRegion.tsx';
+
+// Only a person whose address is not verified yet sees it: its code loads for them alone.
+const VerificationBanner = lazy(() =>
+  import('../features/verification/VerificationBanner.tsx').then((module) => ({ default: module.VerificationBanner })),
+);
 
 /** The login guard (spec §2): every page but the welcome page needs a session. */
 export const Route = createFileRoute('/_authenticated')({
@@ -72,6 +77,11 @@ function AuthenticatedLayout() {
         organizationPath={organization === null ? null : `/your-organization/${encodeURIComponent(organization.id)}`}
         onLogout={() => auth.send({ type: 'auth.logout' })}
       />
+      {user.emailVerified ? null : (
+        <Suspense fallback={null}>
+          <VerificationBanner emailVerified={user.emailVerified} />
+        </Suspense>
+      )}
       <MainContent>
         <Outlet />
       </MainContent>

@@ -117,6 +117,7 @@ describe('POST /api/Jwt/token-exchange', () => {
       lastName: 'Bianchi',
       email: `marco.${Date.now()}@esempio.it`,
       password: 'password-sicura-2',
+      terms: 'accepted',
     });
     const callback = new URL(url, PUBLIC_URL);
     const response = await t.app.inject({

@@ -234,7 +234,9 @@ describe('the portal as `npm start` runs it, on the embedded database', () => {
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' };
     portal = await startPortalProcess('portal on PGlite', port, env);
-    const person = await providerLogin(portal.send, portal.url).register({ email: `integrato.${Date.now()}@esempio.it` });
+    const person = await providerLogin(portal.send, portal.url, portal.send, { outboxDir: path.join(dataDir, 'outbox') }).register({
+      email: `integrato.${Date.now()}@esempio.it`,
+    });
     const created = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
       method: 'POST',
       headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' },

@@ -74,7 +74,7 @@ describe('the embedded provider’s Italian pages', () => {
     const { response } = await t.browse(jar, {
       method: 'POST',
       url: action,
-      form: { firstName: 'Paolo', lastName: 'Neri', email: email.toUpperCase(), password: 'password-sicura-4' },
+      form: { firstName: 'Paolo', lastName: 'Neri', email: email.toUpperCase(), password: 'password-sicura-4', terms: 'accepted' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('Esiste già un account con questa email');

@@ -8,6 +8,7 @@ import { organizationMembers } from '../../server/db/schema/organizations.ts';
 import { hashInvitationToken } from '../../server/auth/invitations.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization, selected } from '../support/organizationFixtures.ts';
+import { openTestDatabase } from '../support/testDatabase.ts';
 
 let t: TestApp;
 let inviter: Awaited<ReturnType<typeof personWithOrganization>>;
@@ -43,6 +44,19 @@ function tokenIn(eml: string): string {
   const match = body.match(/http:\/\/portale\.test\/accetta-invito\?token=([A-Za-z0-9_-]+)/);
   if (!match) throw new Error(`no invitation link in\n${eml}`);
   return match[1]!;
+}
+
+/**
+ * A portal whose mail goes to an SMTP server, and an organisation's owner who registered and verified their
+ * address through a second process of the same portal writing to its outbox (one database).
+ */
+async function ownerBesideSmtpPortal(env: Record<string, string>) {
+  const database = await openTestDatabase();
+  const withOutbox = await createTestApp({ database: { ...database, close: async () => {} } });
+  const owner = await personWithOrganization(withOutbox);
+  await withOutbox.close();
+  const smtp = await createTestApp({ database, env });
+  return { smtp, owner };
 }
 
 describe('SendEmail', () => {
@@ -248,9 +262,8 @@ describe('with SMTP_URL', () => {
 
   it('sends the invitation to that server instead of the outbox', async () => {
     const port = (server.address() as { port: number }).port;
-    const smtp = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Bandi <bandi@esempio.it>' } });
+    const { smtp, owner } = await ownerBesideSmtpPortal({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Bandi <bandi@esempio.it>' });
     try {
-      const owner = await personWithOrganization(smtp);
       const response = await smtp.post(
         '/api/SendEmail/SendEmail',
         { emails: ['via.smtp@esempio.it'], userId: owner.userId, subject: 'Invito SMTP', message: '' },
@@ -273,9 +286,8 @@ describe('with SMTP_URL', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as { port: number }).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const smtp = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const { smtp, owner } = await ownerBesideSmtpPortal({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
-      const owner = await personWithOrganization(smtp);
       const response = await smtp.post(
         '/api/SendEmail/SendEmail',
         { emails: ['irraggiungibile@esempio.it'], userId: owner.userId, subject: 'Invito', message: '' },

@@ -159,7 +159,8 @@ describe('/metrics', () => {
         return line === undefined ? undefined : Number(line.slice(series.length + 1));
       };
       expect(value('portale_autosaves_total')).toBe(2);
-      expect(value('portale_emails_total{result="sent"}')).toBe(1);
+      // The verification link mailed at registration, and the one invitation.
+      expect(value('portale_emails_total{result="sent"}')).toBe(2);
       expect(value('portale_rate_limit_refusals_total{limit="emailsPerAccount"}')).toBe(1);
       expect(value('http_requests_total{route="/api/DraftCompilazione/CreateDraftCompilazione",method="POST",status_class="2xx"}')).toBe(2);
       expect(value('http_requests_total{route="/api/SendEmail/SendEmail",method="POST",status_class="4xx"}')).toBe(1);

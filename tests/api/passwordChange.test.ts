@@ -9,7 +9,7 @@ import { createTestApp, limitsOff, type TestApp } from '../support/testApp.ts';
 import { openTestDatabase } from '../support/testDatabase.ts';
 import { providerLogin } from '../support/providerLogin.ts';
 
-/** Issue 26: changing the password from the account page, POST /api/User/ChangePassword. */
+/** Changing the password from the account page, POST /api/User/ChangePassword. */
 
 let t: TestApp;
 beforeAll(async () => {

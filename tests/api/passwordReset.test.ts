@@ -10,7 +10,7 @@ import { CookieJar } from '../support/cookieJar.ts';
 import { freePort } from '../support/portalProcess.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
-/** Issue 26: "Password dimenticata?" at the embedded provider, on the real server and the real migrations. */
+/** "Password dimenticata?" at the embedded provider, on the real server and the real migrations. */
 
 let t: TestApp;
 beforeAll(async () => {

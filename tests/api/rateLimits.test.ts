@@ -76,6 +76,7 @@ describe('the provider’s login and registration', () => {
         lastName: 'Istrato',
         email: `reg.${n}.${Date.now()}@esempio.it`,
         password: 'password-sicura-1',
+        terms: 'accepted',
       });
       statuses.push(response.statusCode);
       if (n === 3) expectTooMany(response, 'registration per IP');

@@ -7,7 +7,7 @@ import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { completeTurApplication } from '../support/turFixtures.ts';
 
 /**
- * Protocol numbers (issue 27): consecutive per call and year, given in the hand-over's transaction. Runs on
+ * Protocol numbers: consecutive per call and year, given in the hand-over's transaction. Runs on
  * in-memory PGlite, and on PostgreSQL with DATABASE_URL (npm run test:pg), where the hand-overs really overlap.
  */
 let t: TestApp;

@@ -115,7 +115,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a rolling restart of two processes u
   it('restarts each process in turn with zero failed requests and every acknowledged save and upload stored', async () => {
     const people = await Promise.all(
       [1, 2].map(async (index) => {
-        const person = await providerLogin(processes[0]!.send, proxy.url, processes[1]!.send).register({
+        const person = await providerLogin(processes[0]!.send, proxy.url, processes[1]!.send, {
+          outboxDir: path.join(env(0).DATA_DIR!, 'outbox'),
+        }).register({
           email: `rolling.${index}.${Date.now()}@esempio.it`,
         });
         const created = await viaProxy('POST', '/api/Organization/CreateOrganization', person.token, {

@@ -87,7 +87,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
   };
 
   it('a person registers through process 1’s provider pages, and process 2 exchanges the code and serves the API', async () => {
-    person = await providerLogin(one.send, publicUrl, two.send).register({ email: `due.processi.${Date.now()}@esempio.it` });
+    person = await providerLogin(one.send, publicUrl, two.send, { outboxDir: path.join(dataDirs[0]!, 'outbox') }).register({
+      email: `due.processi.${Date.now()}@esempio.it`,
+    });
     const me = await call(two, 'GET', '/api/User', person.token);
     expect(me.status).toBe(200);
     const created = await call(

@@ -119,7 +119,7 @@ try {
     output.push(...describeLoad(`provider ${screen} page`, await downloads(browser, `${portal.url}/api/Jwt/login?screen=${screen}`)));
   }
   const signup = await browser.newContext();
-  await registerApplicant(await signup.newPage(), signup, portal.url, {
+  await registerApplicant(await signup.newPage(), signup, portal, {
     firstName: 'Paola',
     lastName: 'Prima',
     email: `prima-visita-${Date.now()}@esempio.it`,

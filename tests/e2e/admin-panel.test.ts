@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
 
 let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
 let browser: Browser;
@@ -41,8 +42,10 @@ describe('the admin organisation list', () => {
     await page.getByLabel('Cognome').fill('Galli');
     await page.getByLabel('Email').fill(`marta.galli.${stamp}@esempio.it`);
     await page.getByLabel('Password').fill('una-password-lunga');
+    await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
     await page.waitForURL(`${portal.url}/flow-organization`);
+    await verifyEmailFromOutbox(context, portal, `marta.galli.${stamp}@esempio.it`, page);
     const token = decodeURIComponent((await context.cookies(portal.url)).find((c) => c.name === 'token')!.value);
     for (const name of ['Comune di Pietralta', 'Comune di Valfonda', 'Fondazione Riva']) {
       const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {

@@ -97,7 +97,7 @@ describe('Documentazione dell’API', () => {
   it('is the administrators’: an applicant who opens /api/docs is sent to their own home', async () => {
     const applicantContext = await browser.newContext({ locale: 'it-IT' });
     const applicantPage = await applicantContext.newPage();
-    await registerApplicant(applicantPage, applicantContext, portal.url, {
+    await registerApplicant(applicantPage, applicantContext, portal, {
       firstName: 'Giulia',
       lastName: 'Rossi',
       email: `giulia.rossi.${Date.now()}@esempio.it`,

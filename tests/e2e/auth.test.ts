@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_COOKIE } from '../../domain/authCookies.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './support/portal.ts';
+import { acceptTerms } from './support/verification.ts';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let browser: Browser;
@@ -84,6 +85,7 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
     await expectAccessible(page);
 
     await page.getByLabel('Password').fill(person.password);
+    await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
     await page.waitForURL(`${portal.url}/flow-organization`);
     await page.getByRole('heading', { level: 1 }).waitFor();

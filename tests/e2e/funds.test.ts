@@ -5,6 +5,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { applicationStatusHistory } from '../../server/db/schema/applications.ts';
 import { startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, launchBrowser } from './support/browser.ts';
+import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
 
 let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
 let browser: Browser;
@@ -48,8 +49,10 @@ describe('the funds page', () => {
     await page.getByLabel('Cognome').fill('Neri');
     await page.getByLabel('Email').fill(`lucia.neri.${stamp}@esempio.it`);
     await page.getByLabel('Password').fill('una-password-lunga');
+    await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
     await page.waitForURL(`${portal.url}/flow-organization`);
+    await verifyEmailFromOutbox(context, portal, `lucia.neri.${stamp}@esempio.it`, page);
     await page.goto(`${portal.url}/calls`);
     await page.waitForURL(`${portal.url}/flow-organization`);
   });

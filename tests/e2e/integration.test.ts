@@ -40,7 +40,7 @@ const pendingRequest = (page: Page) => page.getByRole('status').filter({ hasText
 
 describe('integration: the reviewers ask, the applicant supplies and completes', () => {
   it('an application is under review', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, portal.url, {
+    const ids = await registerApplicant(applicant.page, applicant.context, portal, {
       firstName: 'Irene',
       lastName: 'Conti',
       email: `irene.conti.${stamp}@esempio.it`,
@@ -139,7 +139,7 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: `Scarica gli allegati PUI di ${ORGANIZATION} (zip)` }).click();
     const zip = await readFile((await (await download).path())!);
-    // With the receipt of the integration handed over (issue 27).
+    // With the receipt of the integration handed over.
     expect([...zipEntries(zip).keys()]).toEqual([
       'Integrazione/Documento integrativo - planimetria.pdf',
       expect.stringMatching(/^Ricevute\/Ricevuta-PUI-\d{4}-\d{6}\.pdf$/),

@@ -52,7 +52,7 @@ async function changeStatus(page: Page, target: string) {
 
 describe('monitoring: the admin opens it, the applicant updates the prefilled answers and submits, the admin reads and closes', () => {
   it('a funded (Deliberata) application with its review answers; /monitoraggio explains when monitoring starts', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, portal.url, {
+    const ids = await registerApplicant(applicant.page, applicant.context, portal, {
       firstName: 'Elena',
       lastName: 'Ferri',
       email: `elena.ferri.${Date.now()}@esempio.it`,

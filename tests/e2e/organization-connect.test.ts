@@ -4,6 +4,7 @@ import { partitaIvaCheckDigit } from '../../domain/organization.ts';
 import { expectAccessible, launchBrowser } from './support/browser.ts';
 import { startPortal } from './support/portal.ts';
 import { typeLikeAPerson } from './support/typing.ts';
+import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let browser: Browser;
@@ -62,9 +63,12 @@ async function registerAtProvider(page: Page, person: Person) {
   await page.getByLabel('Cognome').fill(person.lastName);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
   await page.waitForURL(`${portal.url}/flow-organization`);
   await page.getByRole('heading', { level: 1, name: 'Collega la tua organizzazione' }).waitFor();
+  // Registering or joining an organisation needs the address verified: the person opens the mailed link.
+  await verifyEmailFromOutbox(page.context(), portal, person.email, page);
 }
 
 /** Opens a react-aria Select by its label and picks an option with the keyboard-accessible listbox. */

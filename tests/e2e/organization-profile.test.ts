@@ -6,6 +6,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './support/portal.ts';
+import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let browser: Browser;
@@ -44,6 +45,7 @@ async function registerAtProvider(page: Page, person: Person) {
   await page.getByLabel('Cognome').fill(person.lastName);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
 }
 
@@ -82,6 +84,7 @@ describe('the organisation profile, invitations and the account page', () => {
     await alicePage.goto(`${portal.url}/`);
     await registerAtProvider(alicePage, alice);
     await alicePage.waitForURL(`${portal.url}/flow-organization`);
+    await verifyEmailFromOutbox(aliceContext, portal, alice.email, alicePage);
 
     const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
       method: 'POST',
@@ -242,6 +245,8 @@ describe('the organisation profile, invitations and the account page', () => {
       await page.getByText('Comune di Vallerosa Alta').first().waitFor();
       await page.getByText(`L’invito è per l’indirizzo ${bruno.email}.`).waitFor();
       await expectAccessible(page);
+      // Joining needs the address verified: B opens the link mailed at registration, and the page knows it.
+      await verifyEmailFromOutbox(context, portal, bruno.email, page);
 
       await page.getByRole('button', { name: 'Accetta invito' }).click();
       await page.waitForURL(`${portal.url}/your-organization/${organizationId}`);

@@ -11,7 +11,7 @@ import { expectAccessible, expectHeading, launchBrowser } from './support/browse
 import { startPortal } from './support/portal.ts';
 import { typeLikeAPerson } from './support/typing.ts';
 
-/** Issue 26: a person who forgot the password gets back in by e-mail, and changes it from the account page. */
+/** A person who forgot the password gets back in by e-mail, and changes it from the account page. */
 
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let browser: Browser;
@@ -104,7 +104,7 @@ describe('Password dimenticata?', () => {
   afterAll(() => context.close());
 
   it('a person registers and logs out', async () => {
-    await registerApplicant(page, context, portal.url, person);
+    await registerApplicant(page, context, portal, person);
     await logOut(page);
   });
 

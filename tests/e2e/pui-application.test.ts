@@ -9,6 +9,7 @@ import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPor
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
 import { badIdRequests, recordApiRequests, storedDraftValues, SAVED, type Figure } from './support/serverReads.ts';
 import { wizardActions } from './support/wizard.ts';
+import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
 
 /**
  * A new applicant fills the whole PUI application as a person would (spec §2 Application wizard PUI), typing a
@@ -108,8 +109,10 @@ describe('the PUI application wizard', () => {
     await page.getByLabel('Cognome').fill('Ferri');
     await page.getByLabel('Email').fill(`giulia.ferri.${stamp}@esempio.it`);
     await page.getByLabel('Password').fill('una-password-lunga');
+    await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
     await page.waitForURL(`${portal.url}/flow-organization`);
+    await verifyEmailFromOutbox(context, portal, `giulia.ferri.${stamp}@esempio.it`, page);
     const token = decodeURIComponent((await context.cookies(portal.url)).find((c) => c.name === 'token')!.value);
     const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
       method: 'POST',

@@ -4,6 +4,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
+import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
 
 /**
  * Drafts never lose what was typed: the network drops and comes back; two tabs edit the same
@@ -39,10 +40,13 @@ beforeAll(async () => {
   await first.waitForURL(/\/idp\/interaction\//);
   await first.getByLabel('Nome', { exact: true }).fill('Marco');
   await first.getByLabel('Cognome').fill('Galli');
-  await first.getByLabel('Email').fill(`marco.galli.${Date.now()}@esempio.it`);
+  const email = `marco.galli.${Date.now()}@esempio.it`;
+  await first.getByLabel('Email').fill(email);
   await first.getByLabel('Password').fill('una-password-lunga');
+  await acceptTerms(first);
   await first.getByRole('button', { name: 'Registrati' }).click();
   await first.waitForURL(`${portal.url}/flow-organization`);
+  await verifyEmailFromOutbox(context, portal, email, first);
   const token = decodeURIComponent((await context.cookies(portal.url)).find((c) => c.name === 'token')!.value);
   const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
     method: 'POST',

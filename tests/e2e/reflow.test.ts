@@ -8,7 +8,8 @@ import { ROUTE_TABLE, settle, startTour, VIEWPORTS, type TourRoute, type Viewpor
  * Every route of the spec's route table (tests/e2e/support/routeTour.ts), on the demo data, as its person sees
  * it. WCAG 2.1 1.4.10 Reflow: at 320 and 390 px the document never scrolls sideways, and only an element marked
  * `data-scroll-region="table"` (a data table's own scroll region) may scroll inside. At 1280 px no form control
- * sticks out of its section. axe on every page at both a phone's and a desktop's width.
+ * sticks out of its section. axe on every page at both a phone's and a desktop's width. Every page's footer links
+ * the privacy notice and the accessibility statement.
  */
 
 let tour: Awaited<ReturnType<typeof startTour>>;
@@ -83,6 +84,10 @@ const label = (route: TourRoute) =>
 async function expectRouteFits(route: TourRoute) {
   const page = await tour.open(route, 'narrow');
   try {
+    // Every page links the privacy notice and the accessibility statement from its footer.
+    const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Informazioni legali' });
+    expect(await legal.getByRole('link', { name: 'Informativa sulla privacy' }).getAttribute('href')).toBe('/privacy');
+    expect(await legal.getByRole('link', { name: 'Dichiarazione di accessibilità' }).getAttribute('href')).toBe('/accessibilita');
     for (const viewport of ['narrow', 'phone'] as const) {
       if (viewport !== 'narrow') await resize(page, viewport);
       const overflow = await horizontalOverflow(page);

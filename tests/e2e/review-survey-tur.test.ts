@@ -45,7 +45,7 @@ const stepButton = (page: Page, name: string) =>
 
 describe('TUR review in a browser set to English: numbers and dates typed and shown the Italian way', () => {
   it('an admissible TUR application opens its review on Istruttoria', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, portal.url, {
+    const ids = await registerApplicant(applicant.page, applicant.context, portal, {
       firstName: 'Paolo',
       lastName: 'Conti',
       email: `paolo.conti.${Date.now()}@esempio.it`,

@@ -123,7 +123,7 @@ const stepButton = (page: Page, name: string) =>
 
 describe('review (istruttoria): the applicant answers and submits, the admin reads and deliberates', () => {
   it('an application is under evaluation and the admin makes it admissible', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, portal.url, {
+    const ids = await registerApplicant(applicant.page, applicant.context, portal, {
       firstName: 'Marta',
       lastName: 'Galli',
       email: `marta.galli.${Date.now()}@esempio.it`,

@@ -100,7 +100,7 @@ const slotRows = () =>
 
 describe('the TUR application wizard', () => {
   it('a tourism operator opens the wizard from Candidati on the TUR card', async () => {
-    const ids = await registerApplicant(page, context, portal.url, {
+    const ids = await registerApplicant(page, context, portal, {
       firstName: 'Paolo',
       lastName: 'Berti',
       email: `paolo.berti.${Date.now()}@esempio.it`,
@@ -348,7 +348,7 @@ describe('the TUR application wizard', () => {
     await dialog.getByRole('button', { name: 'Invia' }).click();
     await page.waitForURL(/\/candidaturaCompletata\?ricevuta=[0-9a-f-]{36}$/);
     await expectHeading(page, 'Candidatura inviata!');
-    // The toast says what happened, with the protocol number the server gave (issue 27).
+    // The toast says what happened, with the protocol number the server gave.
     const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
     expect(receipt).toMatchObject({ kind: 'application', protocol: expect.stringMatching(/^TUR-\d{4}-\d{6}$/) });
     await page.getByText('Candidatura inviata', { exact: true }).waitFor();
@@ -396,7 +396,7 @@ describe('the TUR application wizard', () => {
     await page.getByText("L'acquisto di immobili supera il 10% dell'investimento totale").waitFor();
     await page.getByText("I capex per la transizione energetica sono inferiori al 50% dell'investimento totale").waitFor();
     await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).getAttribute('readonly')).resolves.not.toBeNull();
-    // The application's receipts, each to download (issue 27).
+    // The application's receipts, each to download.
     const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
     await page.getByRole('heading', { name: 'Ricevute' }).waitFor();
     const [download] = await Promise.all([

@@ -23,6 +23,7 @@ const applicant: User = {
   firstName: 'Maria',
   lastName: 'Rossi',
   email: 'maria.rossi@example.it',
+  emailVerified: true,
   roles: ['user'],
   organizations: [{ id: 'org-1', name: 'Comune di Prova', email: 'comune@example.it', pIva: '01234567890' }],
 };

@@ -1,5 +1,6 @@
 import type { TokenSet } from '../../domain/auth.ts';
 import { CookieJar } from './cookieJar.ts';
+import { verificationLinkFor } from './verificationMail.ts';
 
 /** One request as a browser sends it; `url` is a path with its query. */
 export interface PortalRequest {
@@ -21,7 +22,16 @@ export type SendToPortal = (request: PortalRequest) => Promise<PortalResponse>;
  * provider's form, the redirect to /login-callback, then the code exchanged for tokens. `login` and
  * `exchange` may go to different processes of one portal (tests/api/twoProcesses.test.ts).
  */
-export function providerLogin(login: SendToPortal, publicUrl: string, exchangeAt: SendToPortal = login) {
+/**
+ * `outboxDir`: where the portal writes its mail (DATA_DIR/outbox); `register` reads the verification link there
+ * and opens it, as the person would, before the tokens are issued.
+ */
+export function providerLogin(
+  login: SendToPortal,
+  publicUrl: string,
+  exchangeAt: SendToPortal = login,
+  options: { outboxDir?: string } = {},
+) {
   const pathOf = (location: string) => {
     const url = new URL(location, publicUrl);
     return url.pathname + url.search;
@@ -77,22 +87,40 @@ export function providerLogin(login: SendToPortal, publicUrl: string, exchangeAt
     return JSON.parse(response.body) as TokenSet;
   }
 
+  /** Opens the verification link mailed to `email`, in a browser of its own (a mail client's link). */
+  async function verifyEmail(email: string) {
+    if (!options.outboxDir) throw new Error('providerLogin: no outboxDir to read the verification e-mail from');
+    const link = new URL(await verificationLinkFor(options.outboxDir, email));
+    const response = await login({ method: 'GET', url: link.pathname + link.search });
+    if (response.statusCode !== 200) throw new Error(`verification link answered ${response.statusCode}: ${response.body}`);
+    return response;
+  }
+
   let registered = 0;
   return {
     browse,
     submitAtProvider,
     exchange,
-    /** Registers a new person at the embedded provider and returns their tokens. */
-    async register(person: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
+    verifyEmail,
+    /**
+     * Registers a new person at the embedded provider (accepting the terms) and returns their tokens. With an
+     * outbox, the person first opens the verification link mailed to them (`verify: false` leaves it unopened).
+     */
+    async register(
+      person: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+      { verify = options.outboxDir !== undefined }: { verify?: boolean } = {},
+    ) {
       registered += 1;
       const form = {
         firstName: 'Giulia',
         lastName: 'Rossi',
         email: `giulia.rossi.${registered}.${Date.now()}@esempio.it`,
         password: 'password-sicura-1',
+        terms: 'accepted',
         ...person,
       };
       const { jar, url } = await submitAtProvider('register', form);
+      if (verify) await verifyEmail(form.email);
       return { ...(await exchange(jar, url)), email: form.email };
     },
     async login(email: string, password: string) {

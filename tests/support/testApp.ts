@@ -65,7 +65,7 @@ export async function createTestApp(
     const response = await app.inject({ method: request.method, url: request.url, headers: request.headers, payload: request.payload });
     return { statusCode: response.statusCode, headers: response.headers, body: response.body };
   };
-  const provider = providerLogin(inject, PUBLIC_URL);
+  const provider = providerLogin(inject, PUBLIC_URL, inject, { outboxDir: config.mail.smtpUrl ? undefined : config.mail.outboxDir });
 
   return {
     app,
@@ -84,6 +84,7 @@ export async function createTestApp(
     submitAtProvider: provider.submitAtProvider,
     exchange: provider.exchange,
     register: provider.register,
+    verifyEmail: provider.verifyEmail,
     login: provider.login,
     loginAsAdmin() {
       return this.login(ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -12,6 +12,7 @@ const applicant: User = {
   firstName: 'Giulia',
   lastName: 'Rossi',
   email: 'giulia@example.it',
+  emailVerified: true,
   roles: ['user'],
   organizations: [{ id: 'org-7', name: 'Comune di Prova', email: null, pIva: '01234567890' }],
 };

@@ -11,6 +11,7 @@ export const portalUser: User = {
   firstName: 'Maria',
   lastName: 'Rossi',
   email: 'maria.rossi@example.it',
+  emailVerified: true,
   roles: ['user'],
   organizations: [{ id: 'org-1', name: 'Comune di Prova', email: null, pIva: '01234567890' }],
 };

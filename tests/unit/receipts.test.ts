@@ -3,7 +3,7 @@ import { protocolNumber, RECEIPT_KIND_OF_STATUS } from '../../domain/receipts.ts
 import { lifecycleTransitions } from '../../machines/application-lifecycle/transitions.ts';
 import { parseReceiptSearch } from '../../src/features/receipts/receiptSearch.ts';
 
-describe('receipts (issue 27)', () => {
+describe('receipts', () => {
   it('every status an applicant hands something over into issues a receipt, and no other', () => {
     // What an applicant moves to by their own event, the autosave's Aperta aside: what they hand over.
     const handOvers = new Set(

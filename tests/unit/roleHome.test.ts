@@ -8,6 +8,7 @@ const person = (roles: string[], organizations = [organization('a')]): User => (
   firstName: 'Luca',
   lastName: 'Bianchi',
   email: 'luca@example.it',
+  emailVerified: true,
   roles,
   organizations,
 });

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 /** Accounts of the embedded identity provider. Unused when an external provider is configured. */
@@ -10,9 +10,32 @@ export const idpAccounts = pgTable('idp_accounts', {
   lastName: text('last_name').notNull(),
   passwordHash: text('password_hash').notNull(),
   roles: jsonb('roles').$type<string[]>().notNull().default([]),
+  /** When the person opened the verification link mailed at registration; null until then. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** When the person accepted the terms at registration, and the version of the privacy notice they were shown. */
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  privacyNoticeVersion: text('privacy_notice_version'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Links mailed to confirm an account's address. Only the SHA-256 of the link's token is kept; a link works
+ * once (`used_at`), before `expires_at`.
+ */
+export const idpEmailVerifications = pgTable(
+  'idp_email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idp_email_verifications_account_idx').on(t.accountId)],
+);
 
 /** oidc-provider's models (sessions, grants, codes, refresh tokens, interactions…), so a restart logs nobody out. */
 export const oidcPayloads = pgTable(

@@ -5,7 +5,7 @@ import { applications, applicationStatusHistory } from './applications.ts';
 import { createdAt, id } from './columns.ts';
 
 /**
- * The transactional outbox of status e-mails (issue 27): the status writer records one row in the change's own
+ * The transactional outbox of status e-mails: the status writer records one row in the change's own
  * transaction, so a change is told exactly when it commits; the sender (server/notifications/) delivers it after
  * commit, with no transaction open, and tries again later when the mail server fails.
  */

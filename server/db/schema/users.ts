@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 /** A person known to the portal, keyed by the identity provider that vouches for them. */
@@ -12,6 +12,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
+    /** The provider's `email_verified`, as its latest token said: until true, no organisation, no hand-over, no mail. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -23,7 +23,7 @@ import { createChangePassword } from './changePasswordActor.ts';
 import { passwordSection } from './AccountPage.css.ts';
 
 /**
- * The account page's password (issue 26): with the embedded provider, the change (current password, then the
+ * The account page's password: with the embedded provider, the change (current password, then the
  * new one); with an external provider, where the account is managed.
  */
 export function PasswordSection() {

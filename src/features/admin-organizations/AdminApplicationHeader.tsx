@@ -35,7 +35,7 @@ export interface AdminApplicationHeaderProps {
 }
 
 /**
- * What every admin page about one application starts with (issue 27): the way back to the list as the admin
+ * What every admin page about one application starts with: the way back to the list as the admin
  * left it, whose application it is — organisation, P.IVA (and codice fiscale), fund, current status — and the
  * status change the list offers for it, with the same dialog and machine.
  */

@@ -7,7 +7,7 @@ import { item, list, protocol } from './ReceiptList.css.ts';
 
 const m = receiptsMessages;
 
-/** Every receipt of an application (issue 27): protocol number, what was handed over, when, and its PDF. */
+/** Every receipt of an application: protocol number, what was handed over, when, and its PDF. */
 export function ReceiptList({ receipts, headingLevel = 3 }: { receipts: readonly ReceiptSummary[]; headingLevel?: 2 | 3 | 4 }) {
   const headingId = useId();
   const Heading = (['h2', 'h3', 'h4'] as const)[headingLevel - 2]!;

@@ -9,7 +9,7 @@ import { Link } from '../../ui/Link.tsx';
 
 /**
  * Spec §2 /candidaturaCompletata: the confirmation after a submitted application, with its protocol number and
- * receipt (issue 27, `?ricevuta=`), and the way back.
+ * receipt (`?ricevuta=`), and the way back.
  */
 export const Route = createFileRoute('/_authenticated/candidaturaCompletata')({
   validateSearch: parseReceiptSearch,

@@ -8,7 +8,7 @@ import { Link } from '../../ui/Link.tsx';
 
 /**
  * Spec §2 /surveyIstruttoriaCompletata: the confirmation after a submitted survey (review or monitoring), with
- * its protocol number and receipt (issue 27, `?ricevuta=`), and the way back.
+ * its protocol number and receipt (`?ricevuta=`), and the way back.
  */
 export const Route = createFileRoute('/_authenticated/surveyIstruttoriaCompletata')({
   validateSearch: parseReceiptSearch,

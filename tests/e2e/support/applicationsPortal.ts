@@ -3,6 +3,7 @@ import type { ApplicationStatusCode, Fund } from '../../../domain/applicationSta
 import { applications } from '../../../server/db/schema/applications.ts';
 import { organizationPayload } from '../../support/organizationFixtures.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './portal.ts';
+import { acceptTerms, verifyEmailFromOutbox } from './verification.ts';
 
 /**
  * startPortal() plus forceStatus: the funds and admin-panel tests put applications straight into a status
@@ -41,15 +42,17 @@ export async function loginAsAdmin(page: Page, url: string) {
 }
 
 /**
- * A new person registers at the embedded provider from the welcome page (landing on /flow-organization), then
- * creates organisations through the API as the registration form would. Answers their ids by name.
+ * A new person registers at the embedded provider from the welcome page (landing on /flow-organization), opens
+ * the verification link mailed to them, then creates organisations through the API as the registration form
+ * would. Answers their ids by name.
  */
 export async function registerApplicant(
   page: Page,
   context: BrowserContext,
-  url: string,
+  portal: { url: string; dataDir: string },
   person: { firstName: string; lastName: string; email: string; organizations: string[] },
 ): Promise<Record<string, string>> {
+  const { url } = portal;
   await page.goto(`${url}/`);
   await page.getByRole('button', { name: 'Registrati' }).click();
   await page.waitForURL(/\/idp\/interaction\//);
@@ -57,8 +60,10 @@ export async function registerApplicant(
   await page.getByLabel('Cognome').fill(person.lastName);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill('una-password-lunga');
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
   await page.waitForURL(`${url}/flow-organization`);
+  await verifyEmailFromOutbox(context, portal, person.email, page);
   const token = decodeURIComponent((await context.cookies(url)).find((cookie) => cookie.name === 'token')!.value);
   const ids: Record<string, string> = {};
   for (const name of person.organizations) {

@@ -39,6 +39,8 @@ export interface TourRoute {
 export const ROUTE_TABLE: readonly TourRoute[] = [
   { name: 'welcome', role: 'visitor', path: () => '/' },
   { name: 'not-found-visitor', role: 'visitor', path: () => '/pagina-che-non-esiste' },
+  { name: 'privacy', role: 'visitor', path: () => '/privacy' },
+  { name: 'accessibilita', role: 'visitor', path: () => '/accessibilita' },
   { name: 'calls', role: 'applicant', path: () => '/calls' },
   { name: 'flow-organization', role: 'applicant', path: () => '/flow-organization' },
   { name: 'register-org', role: 'applicant', path: () => '/register-org?pIva=12345678901' },
@@ -120,7 +122,7 @@ export async function startTour(launch: () => Promise<Browser>) {
 
   const email = `giulia.rossi.${Date.now()}@esempio.it`;
   const applicantPage = await contexts.applicant.newPage();
-  await registerApplicant(applicantPage, contexts.applicant, portal.url, {
+  await registerApplicant(applicantPage, contexts.applicant, portal, {
     firstName: 'Giulia',
     lastName: 'Rossi',
     email,

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { verificationLinkFor } from '../../support/verificationMail.ts';
+
+/** The registration page's consent checkbox, ticked as a keyboard user does: focus, then Space. */
+export async function acceptTerms(page: Page) {
+  const checkbox = page.getByRole('checkbox', { name: /Ho letto l’informativa/ });
+  await checkbox.focus();
+  await page.keyboard.press('Space');
+  if (!(await checkbox.isChecked())) throw new Error('the consent checkbox did not take the Space key');
+}
+
+/**
+ * The person opens the verification link mailed to them (read from the portal's outbox) in a new tab of the same
+ * browser, then comes back: `portalPage`, if given, is the portal tab whose «Registrazione non verificata» banner
+ * must go by itself.
+ */
+export async function verifyEmailFromOutbox(context: BrowserContext, portal: { dataDir: string }, email: string, portalPage?: Page) {
+  // The banner loads on its own (only unverified people get its code): it must be there before it can go.
+  const bannerHeading = portalPage?.getByRole('heading', { name: 'Registrazione non verificata' });
+  await bannerHeading?.waitFor();
+  const link = await verificationLinkFor(path.join(portal.dataDir, 'outbox'), email);
+  const mailTab = await context.newPage();
+  await mailTab.goto(link);
+  await mailTab.getByRole('heading', { name: 'Indirizzo email verificato' }).waitFor();
+  await mailTab.close();
+  if (portalPage) {
+    await portalPage.bringToFront();
+    await bannerHeading!.waitFor({ state: 'detached' });
+  }
+}
