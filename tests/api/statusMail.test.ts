@@ -6,6 +6,7 @@ import { createStatusChanges } from '../../server/applications/statusChanges.ts'
 import type { Database } from '../../server/db/client.ts';
 import { statusNotifications } from '../../server/db/schema/notifications.ts';
 import { organizationMembers } from '../../server/db/schema/organizations.ts';
+import { receipts } from '../../server/db/schema/receipts.ts';
 import { transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import type { ApplicationLifecycleEventType } from '../../machines/application-lifecycle/types.ts';
 import { applicationOf, applicationRow, forceApplicationStatus } from '../support/applicationFixtures.ts';
@@ -85,7 +86,7 @@ afterAll(async () => {
 describe('the members are told of each status by e-mail, once per change', () => {
   let tur: string;
 
-  it('Candidatura Sottomessa: every member gets the hand-over e-mail, pointing to the receipt in the portal', async () => {
+  it('Candidatura Sottomessa: every member gets the hand-over e-mail with its receipt attached', async () => {
     const submitted = await t.post('/api/Tur/CreateUpdateTur', completeTurApplication(owner.orgId), owner.token);
     expect(submitted.statusCode).toBe(200);
     tur = (await applicationOf(t, owner.orgId, 'TUR'))!.id;
@@ -93,9 +94,11 @@ describe('the members are told of each status by e-mail, once per change', () =>
     expectToldOnce(mails, 'CANDIDATURA_SOTTOMESSA', 'TUR');
     expect(mails[0]!.text).toContain('abbiamo ricevuto la candidatura dell\u2019organizzazione \u00abComune di Posta Certa\u00bb');
     expect(mails[0]!.text).toContain('Fondo Tematico Turismo Sostenibile (TUR)');
-    expect(mails[0]!.text).toContain(statusMailMessages.receiptInPortal);
+    expect(mails[0]!.text).toContain(statusMailMessages.receiptAttached);
     expect(mails[0]!.text).toContain('http://portale.test/calls');
-    expect(mails[0]!.attachments).toEqual([]);
+    // The receipt the hand-over issued, as the portal downloads it.
+    const [receipt] = await t.db.select().from(receipts).where(eq(receipts.applicationId, tur));
+    expect(mails[0]!.attachments.map((file) => file.filename)).toEqual([`Ricevuta-${receipt!.protocol}.pdf`]);
     // Recorded with the change, marked sent with whom it reached; another run sends nothing more.
     const [row] = await t.db.select().from(statusNotifications).where(eq(statusNotifications.applicationId, tur));
     expect(row).toMatchObject({ status: 'CANDIDATURA_SOTTOMESSA', attempts: 1, lastError: null });
@@ -122,6 +125,7 @@ describe('the members are told of each status by e-mail, once per change', () =>
     await applicantChange(tur, 'applicant.review.submit');
     const review = await delivered();
     expectToldOnce(review, 'ISTRUTTORIA_SOTTOMESSA', 'TUR');
+    // Changed here without the portal's receipt recorder: no receipt, so the e-mail points to the portal.
     expect(review[0]!.text).toContain(statusMailMessages.receiptInPortal);
 
     expect((await adminChange('TUR', tur, 'Deliberata', { note: 'Delibera n. 12 del consiglio.' })).statusCode).toBe(200);
