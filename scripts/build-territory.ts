@@ -29,7 +29,9 @@ const { values, positionals } = parseArgs({
 
 const [comuniPath] = positionals;
 if (!comuniPath || positionals.length > 1) {
-  console.error('Usage: npm run territory:build -- Elenco-comuni-italiani.csv [--soppressi file.csv] [--data-riferimento YYYY-MM-DD] [--out file.json]');
+  console.error(
+    'Usage: npm run territory:build -- Elenco-comuni-italiani.csv [--soppressi file.csv] [--data-riferimento YYYY-MM-DD] [--out file.json]',
+  );
   process.exit(2);
 }
 const today = new Date().toISOString().slice(0, 10);
@@ -43,7 +45,8 @@ const previous = existsSync(out) ? readTerritoryFile(out) : undefined;
 
 const from = [`ISTAT, ${path.basename(comuniPath)} (elenco dei comuni al ${referenceDate}), CC BY 3.0 IT`];
 if (values.soppressi) from.push(`ISTAT, ${path.basename(values.soppressi)} (comuni soppressi), CC BY 3.0 IT`);
-if (previous) from.push(`Province e comuni soppressi, e nomi delle province, dal file precedente (costruito il ${previous.source.builtOn})`);
+if (previous)
+  from.push(`Province e comuni soppressi, e nomi delle province, dal file precedente (costruito il ${previous.source.builtOn})`);
 
 const file = buildTerritory({
   comuniCsv: decodeIstatFile(readFileSync(comuniPath)),

@@ -3,13 +3,7 @@ import path from 'node:path';
 import type { LookupItem, ProvinceItem } from '../../domain/lookups.ts';
 import { lookupsMessages } from '../../domain/messages/lookups.ts';
 import { DEFAULT_REFERENCE_DATA_DIR, ReferenceDataError } from './referenceData.ts';
-import {
-  territoryFileSchema,
-  territoryProblems,
-  type Suppression,
-  type TerritoryFile,
-  type TerritoryProblem,
-} from './territoryFile.ts';
+import { territoryFileSchema, territoryProblems, type Suppression, type TerritoryFile, type TerritoryProblem } from './territoryFile.ts';
 
 /**
  * Italian regions, provinces and comuni from ISTAT's list, as `territorio.json` in the reference-data folder

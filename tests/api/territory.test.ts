@@ -93,7 +93,11 @@ describe('a suppressed comune or province', () => {
     );
     expect(old.statusCode).toBe(422);
     expect(old.json().issues).toEqual([
-      { field: 'progComune', step: 'progetto', message: 'Il comune di Moransengo non esiste più dal 01/01/2023: scegli dall\u2019elenco il comune attuale.' },
+      {
+        field: 'progComune',
+        step: 'progetto',
+        message: 'Il comune di Moransengo non esiste più dal 01/01/2023: scegli dall\u2019elenco il comune attuale.',
+      },
     ]);
     const current = await t.post(
       '/api/Tur/CreateUpdateTur',

@@ -19,13 +19,59 @@ const HEADER =
   'Codice Comune numerico con 103 province (dal 1995 al 2005);Codice Catastale del comune;Popolazione legale 2011 (09/10/2011);' +
   'NUTS1;NUTS2(3) ;NUTS3';
 
-const row = (region: string, unit: string, province: string, code: string, name: string, regionName: string, unitName: string, sigla: string, code2010: string, catastale: string) =>
-  [region, unit, province, ` ${code.slice(3)} `, code, name, name, '', '1', 'Nord-ovest', regionName, unitName, '0', sigla, String(Number(code)), code2010, code2010, code2010, catastale, '1.000', 'ITC', 'ITC1', 'ITC17'].join(';');
+const row = (
+  region: string,
+  unit: string,
+  province: string,
+  code: string,
+  name: string,
+  regionName: string,
+  unitName: string,
+  sigla: string,
+  code2010: string,
+  catastale: string,
+) =>
+  [
+    region,
+    unit,
+    province,
+    ` ${code.slice(3)} `,
+    code,
+    name,
+    name,
+    '',
+    '1',
+    'Nord-ovest',
+    regionName,
+    unitName,
+    '0',
+    sigla,
+    String(Number(code)),
+    code2010,
+    code2010,
+    code2010,
+    catastale,
+    '1.000',
+    'ITC',
+    'ITC1',
+    'ITC17',
+  ].join(';');
 
 const ROWS = [
   row('01', '005', '005', '005122', 'Moransengo-Tonengo', 'Piemonte', 'Asti', 'AT', '', 'M434'),
   row('01', '005', '005', '005005', 'Asti', 'Piemonte', 'Asti', 'AT', '5005', 'A479'),
-  row('02', '007', '007', '007003', 'Antey-Saint-André', "Valle d'Aosta/Vallée d'Aoste", "Valle d'Aosta/Vallée d'Aoste", 'AO', '7003', 'A305'),
+  row(
+    '02',
+    '007',
+    '007',
+    '007003',
+    'Antey-Saint-André',
+    "Valle d'Aosta/Vallée d'Aoste",
+    "Valle d'Aosta/Vallée d'Aoste",
+    'AO',
+    '7003',
+    'A305',
+  ),
   row('20', '111', '111', '111009', 'Carbonia', 'Sardegna', 'Sud Sardegna', 'SU', '107003', 'B745'),
 ];
 /** As ISTAT's older files are encoded: Windows-1252 (Latin-1 for these letters). */
@@ -147,7 +193,10 @@ describe('building the territory file', () => {
   });
 
   it('marks a province ISTAT no longer lists as suppressed', () => {
-    const withImperia: TerritoryFile = { ...PREVIOUS, provinces: [...PREVIOUS.provinces, { id: 8, sigla: 'IM', name: 'Imperia', regionId: 1 }] };
+    const withImperia: TerritoryFile = {
+      ...PREVIOUS,
+      provinces: [...PREVIOUS.provinces, { id: 8, sigla: 'IM', name: 'Imperia', regionId: 1 }],
+    };
     expect(build({ previous: withImperia }).provinces.find((p) => p.id === 8)?.suppressed).toEqual({
       date: null,
       reason: "Non più nell'elenco ISTAT del 2023-01-01",
