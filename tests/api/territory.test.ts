@@ -92,13 +92,11 @@ describe('a suppressed comune or province', () => {
       owner.token,
     );
     expect(old.statusCode).toBe(422);
-    expect(old.json().issues).toEqual([
-      {
-        field: 'progComune',
-        step: 'progetto',
-        message: 'Il comune di Moransengo non esiste più dal 01/01/2023: scegli dall\u2019elenco il comune attuale.',
-      },
-    ]);
+    expect(old.json().issues).toContainEqual({
+      field: 'progComune',
+      step: 'progetto',
+      message: 'Il comune di Moransengo non esiste più dal 01/01/2023: scegli dall\u2019elenco il comune attuale.',
+    });
     const current = await t.post(
       '/api/Tur/CreateUpdateTur',
       completeTurApplication(owner.orgId, { ...place, progComune: String(MORANSENGO_TONENGO) }),
@@ -116,14 +114,15 @@ describe('a replaced territory file', () => {
     writeFileSync(target, JSON.stringify(change(shipped())));
     return { dir, target };
   };
+  // The file is read before anything else opens: one database serves every refused start.
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
   const refusedStart = async (change: (file: TerritoryFile) => unknown, message: (target: string) => string | RegExp) => {
     const { dir, target } = folderWith(change);
-    const database = await openTestDatabase();
-    try {
-      await expect(createTestApp({ database, env: { REFERENCE_DATA_DIR: dir } })).rejects.toThrow(message(target));
-    } finally {
-      await database.close();
-    }
+    await expect(createTestApp({ database, env: { REFERENCE_DATA_DIR: dir } })).rejects.toThrow(message(target));
   };
 
   it('stops the start naming the file and the entry at fault', async () => {
@@ -146,7 +145,7 @@ describe('a replaced territory file', () => {
     );
   });
 
-  it('serves the replaced list', async () => {
+  it('serves the replaced list', { timeout: 60_000 }, async () => {
     const { dir } = folderWith((file) => ({
       ...file,
       comuni: file.comuni.map((c) => (c.id === MORANSENGO_TONENGO ? { ...c, name: 'Moransengo Tonengo (rinominato)' } : c)),
