@@ -34,6 +34,8 @@ beforeAll(async () => {
   await page.goto(`${portal.url}/survey/TUR_istruttoria/${ids[ORGANIZATION]}`);
   await expectHeading(page, TITLE);
   await page.getByRole('heading', { name: 'Istruttoria', level: 2 }).waitFor();
+  // SurveyJS is loaded with the page (React.lazy): the survey is there once its first box is.
+  await page.getByRole('textbox', { name: COST, exact: true }).waitFor();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -81,12 +83,20 @@ describe('review survey dropdowns', () => {
     const count = await dropdowns().count();
     for (let index = 0; index < count; index++) {
       const combobox = dropdowns().nth(index);
-      // The box a person tabs to is the dropdown's control (the text input inside it is not a tab stop).
-      const control = combobox.locator('xpath=ancestor::*[@tabindex="0"][1]');
-      await control.focus();
+      // The dropdown's search box is its tab stop.
+      await combobox.focus();
       await page.keyboard.press(index % 2 === 0 ? 'Space' : 'ArrowDown');
       await expectStaysOpen(combobox, 'keyboard');
     }
+  });
+
+  it('a list stays open when the page still moves by itself just after the click (a scroll ending, scroll anchoring)', async () => {
+    const combobox = dropdowns().nth(1);
+    await combobox.scrollIntoViewIfNeeded();
+    const box = (await combobox.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.evaluate(() => window.scrollBy(0, 2));
+    await expectStaysOpen(combobox, 'page moved after the click');
   });
 
   it('a list opened while the step marks arrive stays open (the steps never move the page)', async () => {
