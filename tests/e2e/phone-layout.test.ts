@@ -132,6 +132,34 @@ describe('the application wizard on a phone', () => {
     await page.getByRole('navigation', { name: 'Passi della candidatura' }).waitFor();
     expect(await page.getByRole('button', { name: 'Mostra tutti i passi' }).isVisible()).toBe(false);
     await expectAccessible(page);
-    await page.setViewportSize(PHONE);
+  });
+
+  it("draws a combo box's focus ring once, around the whole box (no white notch where the text ends)", async () => {
+    await page.getByRole('navigation', { name: 'Passi della candidatura' }).getByRole('button').first().click();
+    for (const [label, option] of [
+      [/Regione/, 'Toscana'],
+      [/Provincia/, 'Siena'],
+    ] as const) {
+      await page.getByRole('button', { name: label }).first().click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    }
+    const comune = page.getByRole('combobox', { name: /Comune/ });
+    await page
+      .getByRole('button', { name: /Provincia/ })
+      .first()
+      .focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => comune.evaluate((element) => element === document.activeElement)).toBe(true);
+    const rings = await comune.evaluate((input) => {
+      const group = input.parentElement!;
+      return {
+        input: [getComputedStyle(input).outlineStyle, getComputedStyle(input).boxShadow],
+        group: [getComputedStyle(group).outlineStyle, getComputedStyle(group).boxShadow],
+      };
+    });
+    // The text box draws nothing (its white shadow covered the group's border up to the button); the group draws it.
+    expect(rings.input).toEqual(['none', 'none']);
+    expect(rings.group[0]).toBe('solid');
+    expect(rings.group[1]).toContain('255, 255, 255');
   });
 });
