@@ -9,7 +9,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from '../tests/e2e/support/browser.ts';
-import { ROUTE_TABLE, settle, startTour, wizardStepButtons, type ViewportName } from '../tests/e2e/support/routeTour.ts';
+import { ROUTE_TABLE, settle, startTour, unfoldWizardSteps, wizardStepButtons, type ViewportName } from '../tests/e2e/support/routeTour.ts';
 
 const OUT = path.resolve(process.argv[2] ?? 'screenshots');
 const WIDTHS: ViewportName[] = ['desktop', 'phone'];
@@ -32,8 +32,11 @@ try {
       written += 2;
       if (route.wizard) {
         const steps = wizardStepButtons(page);
+        await unfoldWizardSteps(page);
         const count = await steps.count();
         for (let index = 1; index < count; index += 1) {
+          // On a phone the steps fold behind "Mostra tutti i passi" again after each step change.
+          await unfoldWizardSteps(page);
           await steps.nth(index).click();
           await settle(page);
           await page.screenshot({ path: path.join(OUT, `${base}-step${index + 1}.png`), fullPage: true });

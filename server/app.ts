@@ -134,7 +134,7 @@ export async function buildApp({
   attachmentsFor,
 }: BuildAppOptions) {
   // Reference data first: an invalid data file stops the start before anything is opened.
-  const territory = createTerritory();
+  const territory = createTerritory({ dir: config.referenceDataDir });
   const reference = await loadReferenceData({ dir: config.referenceDataDir, territory });
   // The survey definitions' files too (survey-core checks the new ones before they are stored, below).
   const surveyFiles = await readSurveyDefinitions(config.surveysDataDir);

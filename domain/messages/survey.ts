@@ -4,6 +4,10 @@ export const surveyMessages = {
   monitoringTitle: (fundTitle: string) => `Monitoraggio ${fundTitle}`,
   steps: { istruttoria: 'Istruttoria', gresb: 'Gresb', dnsh: 'DNSH', submit: 'Invia survey' },
   stepDone: 'completato',
+  /** The phone's one-line step indicator. */
+  stepOf: (step: number, total: number, title: string) => `Passo ${step} di ${total} \u00b7 ${title}`,
+  showSteps: 'Mostra tutti i passi',
+  hideSteps: 'Nascondi i passi',
   stepIncomplete: 'da completare',
   next: 'Avanti',
   back: 'Indietro',

@@ -11,6 +11,10 @@ export const wizardViewMessages = {
   stepNotStarted: 'non ancora aperto',
   stepCurrent: 'passo attuale',
   stepsNavigation: 'Navigazione tra i passi',
+  /** The phone's one-line step indicator. */
+  stepOf: (step: number, total: number, title: string) => `Passo ${step} di ${total} \u00b7 ${title}`,
+  showSteps: 'Mostra tutti i passi',
+  hideSteps: 'Nascondi i passi',
   back: 'Indietro',
   next: 'Avanti',
   requiredNote: 'Tutti i campi con * devono essere compilati per poter inviare la candidatura',

@@ -15,11 +15,12 @@ export function createReferenceNames(territory: Territory, reference: ReferenceD
     const names = new Map(items.map((item) => [item.id, item.name]));
     return (id: number) => names.get(id);
   };
-  const comune = (id: number) => territory.comune(id)?.name;
+  // Names of suppressed comuni and provinces too: an application keeps what was chosen when it was current.
+  const comune = (id: number) => territory.comuneName(id);
   const lists: Record<string, (id: number) => string | undefined> = {
     // TUR: ISTAT places (ids held as strings), thematic areas.
     regioni: (id) => territory.region(id)?.name,
-    provinceOfRegion: (id) => territory.province(id)?.name,
+    provinceOfRegion: (id) => territory.provinceName(id),
     comuniOfProvince: comune,
     areeTematiche: byId(reference.areeTematiche),
     // PUI: the metropolitan city, its comuni and plans, purposes and objectives, intervention types.

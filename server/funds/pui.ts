@@ -31,6 +31,8 @@ export interface PuiPlaces {
   /** The region's name of a metropolitan city; undefined for an unknown city. */
   regionOfCity(cityId: number): string | undefined;
   isComuneOfCity(cityId: number, comuneId: number): boolean;
+  /** Why a comune can no longer be chosen (suppressed, or of a suppressed province); undefined otherwise. */
+  comuneRefusal(comuneId: number): string | undefined;
   isPuiOfCity(cityId: number, puiId: number): boolean;
   isObiettivoSpecifico(obbGeneraleId: number, cityId: number, id: number): boolean;
   isTipoIntervento(id: number): boolean;
@@ -51,6 +53,7 @@ export function createPuiPlaces(territory: Territory, reference: ReferenceData):
       const provinceId = provinceOf.get(cityId);
       return provinceId !== undefined && territory.comune(comuneId)?.provinceId === provinceId;
     },
+    comuneRefusal: (comuneId) => territory.comuneRefusal(comuneId),
     isPuiOfCity: (cityId, puiId) => reference.puiOfCity(cityId).some((item) => item.id === puiId),
     isObiettivoSpecifico: (obbGeneraleId, cityId, id) =>
       reference.obiettiviSpecificiOf(obbGeneraleId, cityId).some((item) => item.id === id),
@@ -85,7 +88,9 @@ function placeIssues(places: PuiPlaces, values: PuiApplication): FieldIssue[] {
     unknown('progCittaMetropolitana', 'progetto', m.cityUnknown);
     return issues;
   }
-  if (values.progComune !== null && !places.isComuneOfCity(city, values.progComune)) unknown('progComune', 'progetto', m.comuneNotInCity);
+  if (values.progComune !== null && !places.isComuneOfCity(city, values.progComune)) {
+    unknown('progComune', 'progetto', places.comuneRefusal(values.progComune) ?? m.comuneNotInCity);
+  }
   if (values.puiRiferimento.some((id) => !places.isPuiOfCity(city, id))) unknown('puiRiferimento', 'progetto', m.puiNotInCity);
   const objective = values.obbGenerale;
   if (values.obbSpecifico.some((id) => objective === null || !places.isObiettivoSpecifico(objective, city, id))) {

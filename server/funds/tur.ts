@@ -46,8 +46,13 @@ function placeIssues(territory: Territory, reference: ReferenceData, values: Tur
   const province = code(values.progProvincia);
   const comune = code(values.progComune);
   if (region !== null && !territory.region(region)) unknown('progRegione', 'progetto', m.regionUnknown);
-  if (province !== null && territory.province(province)?.regionId !== region) unknown('progProvincia', 'progetto', m.provinceNotInRegion);
-  if (comune !== null && territory.comune(comune)?.provinceId !== province) unknown('progComune', 'progetto', m.comuneNotInProvince);
+  if (province !== null && territory.province(province)?.regionId !== region) {
+    unknown('progProvincia', 'progetto', territory.provinceRefusal(province) ?? m.provinceNotInRegion);
+  }
+  if (comune !== null && territory.comune(comune)?.provinceId !== province) {
+    // A suppressed comune (or one of a suppressed province) is refused saying so, not as misplaced.
+    unknown('progComune', 'progetto', territory.comuneRefusal(comune) ?? m.comuneNotInProvince);
+  }
   return issues;
 }
 

@@ -21,6 +21,8 @@ const NAMES_ITS_FIELD = new Set<string>(Object.values(organizationPageRequiredMe
 interface Issue {
   path: readonly PropertyKey[];
   message: string;
+  /** Written by our own code (a rule checked in a handler), possibly composed ("Il comune di X …"): shown as it is. */
+  ours?: boolean;
 }
 
 /** "Nome: Campo obbligatorio" — the field's Italian label, then the rule it broke (spec §5). */
@@ -28,7 +30,7 @@ function describe(issue: Issue, labels: Record<string, string>) {
   const field = issue.path.map(String).join('.');
   const label = labels[String(issue.path[0] ?? '')];
   // Zod's own (English) texts never reach a person.
-  const text = italianTexts.has(issue.message) ? issue.message : organizationMessages.invalid;
+  const text = issue.ours || italianTexts.has(issue.message) ? issue.message : organizationMessages.invalid;
   if (!label) return { field, message: field ? `Il campo "${field}" non è valido: ${text}` : messages.generic.badRequest };
   return { field, message: text.includes(label) || NAMES_ITS_FIELD.has(text) ? text : `${label}: ${text}` };
 }
@@ -47,7 +49,7 @@ export class FieldValidationError extends Error {
 }
 
 export function fieldError(field: string, message: string, labels: Record<string, string>): FieldValidationError {
-  return new FieldValidationError(fieldErrorBody([{ path: field.split('.'), message }], labels));
+  return new FieldValidationError(fieldErrorBody([{ path: field.split('.'), message, ours: true }], labels));
 }
 
 export function fieldErrorFromZod(error: ZodError, labels: Record<string, string>): FieldValidationError {

@@ -78,13 +78,13 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     const { comune } = profile;
     if (comune !== null) {
       const found = territory.comune(comune);
-      if (!found) throw fieldError('comune', m.invalid, labels);
+      if (!found) throw fieldError('comune', territory.comuneRefusal(comune) ?? m.invalid, labels);
       if (province !== null && found.provinceId !== province) throw fieldError('comune', m.comuneNotInProvince, labels);
       province = found.provinceId;
     }
     if (province !== null) {
       const found = territory.province(province);
-      if (!found) throw fieldError('province', m.invalid, labels);
+      if (!found) throw fieldError('province', territory.provinceRefusal(province) ?? m.invalid, labels);
       if (region !== null && found.regionId !== region) throw fieldError('province', m.provinceNotInRegion, labels);
       region = found.regionId;
     }
@@ -124,9 +124,9 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       region,
       regionName: region === null ? null : (territory.region(region)?.name ?? null),
       province,
-      provinceName: province === null ? null : (territory.province(province)?.name ?? null),
+      provinceName: province === null ? null : (territory.provinceName(province) ?? null),
       comune,
-      comuneName: comune === null ? null : (territory.comune(comune)?.name ?? null),
+      comuneName: comune === null ? null : (territory.comuneName(comune) ?? null),
       numCivico: str('numCivico'),
       cap: str('cap'),
       contactReference: str('contactReference') ?? '',

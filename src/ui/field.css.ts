@@ -79,7 +79,12 @@ export const groupInput = style({
   fontSize: 'inherit',
   lineHeight: 'inherit',
   outline: 'none',
-  selectors: { '&::placeholder': { color: vars.color.textMuted } },
+  selectors: {
+    '&::placeholder': { color: vars.color.textMuted },
+    // The group draws the one ring: the global :focus-visible ring of the box inside it (its white gap is a
+    // spread shadow) painted over the group's border along the text and stopped at the button, a notch at the end.
+    '&:focus-visible': { outline: 'none', boxShadow: 'none' },
+  },
 });
 
 export const description = style({
@@ -110,7 +115,8 @@ export const groupButton = style({
   outline: 'none',
   selectors: {
     '&[data-hovered], &[data-pressed]': { backgroundColor: vars.color.primary, color: vars.color.onPrimary },
-    '&[data-focus-visible]': { ...focusRing, outlineOffset: '-3px' },
+    // Drawn inside the button, without the white gap: a spread shadow would cover the group's border and ring.
+    '&[data-focus-visible], &:focus-visible': { ...focusRing, outlineOffset: '-3px', boxShadow: 'none' },
     '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.6 },
   },
 });

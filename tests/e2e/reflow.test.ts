@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser } from './support/browser.ts';
-import { ROUTE_TABLE, settle, startTour, VIEWPORTS, type TourRoute, type ViewportName } from './support/routeTour.ts';
+import { ROUTE_TABLE, settle, startTour, unfoldWizardSteps, VIEWPORTS, type TourRoute, type ViewportName } from './support/routeTour.ts';
 
 /**
  * Every route of the spec's route table (tests/e2e/support/routeTour.ts), on the demo data, as its person sees
@@ -113,6 +113,30 @@ describe('every route at 320 and 390 px (WCAG 1.4.10 Reflow) and at 1280 px', ()
   it.each(cases(false))('%s', async (_name, route) => expectRouteFits(route));
   // Known defects (routeTour.ts says which): expected to fail until fixed, then this flips and the flag goes.
   it.fails.each(cases(true))('%s (known issue, not fixed yet)', async (_name, route) => expectRouteFits(route));
+});
+
+describe('step indicators on a phone (the application wizards and the review survey)', () => {
+  const wizards = ['tur-candidatura', 'pui-candidatura', 'tur-istruttoria'].map((name) =>
+    ROUTE_TABLE.find((route) => route.name === name)!,
+  );
+  it.each(wizards.map((route) => [label(route), route] as const))(
+    '%s: one line "Passo 1 di N · …" at 390 px, the list on demand, nothing scrolling sideways either way',
+    async (_name, route) => {
+      const page = await tour.open(route, 'phone');
+      try {
+        await page.getByText(/^Passo 1 di \d \u00b7 /).waitFor();
+        const toggle = page.getByRole('button', { name: 'Mostra tutti i passi' });
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(await horizontalOverflow(page)).toMatchObject({ documentScrolls: false, stickingOut: [], scrollingUnmarked: [] });
+        await unfoldWizardSteps(page);
+        expect(await page.getByRole('button', { name: 'Nascondi i passi' }).getAttribute('aria-expanded')).toBe('true');
+        expect(await horizontalOverflow(page)).toMatchObject({ documentScrolls: false, stickingOut: [], scrollingUnmarked: [] });
+        await expectAccessible(page);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });
 
 describe('SurveyJS matrices reflow (review surveys)', () => {

@@ -97,15 +97,17 @@ export function ApplicationWizardView({
   const [visited, setVisited] = useState<ReadonlySet<string>>(new Set());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepId = current?.step.id;
-  const previousStep = useRef(stepId);
+  const previousStep = useRef<string | undefined>(undefined);
   useEffect(() => {
     const left = previousStep.current;
+    if (stepId === undefined || isLoading || !headingRef.current) return;
     previousStep.current = stepId;
-    if (left === undefined || left === stepId) return;
-    setVisited((seen) => new Set(seen).add(left));
-    // The step changed: keyboard and screen-reader users continue from its title.
-    headingRef.current?.focus();
-  }, [stepId]);
+    if (left === stepId) return;
+    if (left !== undefined) setVisited((seen) => new Set(seen).add(left));
+    // The wizard opened (from /calls, the body had the focus) or the step changed: keyboard and screen-reader
+    // users continue from the step's title.
+    headingRef.current.focus();
+  }, [stepId, isLoading]);
 
   if (isLoading) return <Spinner label={m.loading} />;
   if (loadError !== null || current === null) {

@@ -10,6 +10,7 @@ import { monitoringQueries } from '../../api/monitoring.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
+import { cardTableBody, cardTableHead, cardTableRow } from '../../ui/CardTable.css.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import * as styles from './MonitoringPage.css.ts';
 
@@ -46,24 +47,22 @@ export function MonitoringPage({ api, organizationId }: { api: ApiClient; organi
       ) : rows.length === 0 ? (
         <Alert tone="info">{m.empty}</Alert>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-label={m.tableLabel}>
-            <thead>
-              <tr>
-                {columns.map((heading) => (
-                  <th key={heading} scope="col" className={styles.cell}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <PeriodRow key={`${row.fund}-${row.id}`} row={row} number={index + 1} />
+        <table className={styles.table} aria-label={m.tableLabel}>
+          <thead className={cardTableHead}>
+            <tr>
+              {columns.map((heading) => (
+                <th key={heading} scope="col" className={styles.cell}>
+                  {heading}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          </thead>
+          <tbody className={cardTableBody}>
+            {rows.map((row, index) => (
+              <PeriodRow key={`${row.fund}-${row.id}`} row={row} number={index + 1} />
+            ))}
+          </tbody>
+        </table>
       )}
     </>
   );
@@ -75,9 +74,11 @@ function PeriodRow({ row, number }: { row: MonitoringRow; number: number }) {
   const action = readOnly ? m.view : m.fill;
   const search = { monitoraggio: true, periodo: row.id, ...(readOnly ? { isReadOnly: true } : {}) };
   return (
-    <tr>
-      <td className={styles.cell}>{number}</td>
-      <th scope="row" className={styles.cell}>
+    <tr className={cardTableRow}>
+      <td className={styles.cell} data-label={m.columns.id}>
+        {number}
+      </td>
+      <th scope="row" className={styles.titleCell}>
         {row.title}
         {row.reminders.length > 0 ? (
           <span className={styles.reminders}>
@@ -85,12 +86,16 @@ function PeriodRow({ row, number }: { row: MonitoringRow; number: number }) {
           </span>
         ) : null}
       </th>
-      <td className={styles.cell}>{fund}</td>
-      <td className={styles.cell}>
+      <td className={styles.cell} data-label={m.columns.fund}>
+        {fund}
+      </td>
+      <td className={styles.cell} data-label={m.columns.due}>
         {formatItalianDate(row.effectiveDueOn)}
         {row.overdue ? <span className={styles.overdue}> ({m.overdue})</span> : null}
       </td>
-      <td className={styles.cell}>{row.compilata ? m.yes : m.no}</td>
+      <td className={styles.cell} data-label={m.columns.compilata}>
+        {row.compilata ? m.yes : m.no}
+      </td>
       <td className={styles.cell}>
         <Link
           to={fund === 'TUR' ? '/survey/TUR_istruttoria/$organizationId' : '/survey/PUI_istruttoria/$organizationId'}

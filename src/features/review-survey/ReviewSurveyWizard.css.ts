@@ -17,5 +17,7 @@ export const stepButton = style({
   },
 });
 export const stepState = style({ display: 'block', fontSize: '0.8rem' });
+/** One line, held whether or not it says anything (see the view: nothing above the survey may move). */
+export const saveStatus = style({ minHeight: '1.5em' });
 export const navigation = style({ display: 'flex', flexWrap: 'wrap', gap: '1rem', justifyContent: 'space-between', marginTop: '1.5rem' });
 export const dialogActions = style({ display: 'flex', gap: '1rem', justifyContent: 'flex-end', marginTop: '1rem' });

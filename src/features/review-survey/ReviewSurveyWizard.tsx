@@ -43,6 +43,7 @@ import { button } from '../../ui/Button.css.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StepIndicator } from '../../ui/StepIndicator.tsx';
 import { notify } from '../../ui/toastQueue.ts';
 import { AttachmentsStep } from '../application-wizard/AttachmentsStep.tsx';
 import { createAnswersSync, type StoredSurvey } from './answersSync.ts';
@@ -304,32 +305,46 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
       {period && access === 'admin' && props.onPeriodChange ? (
         <MonitoringPeriodPicker periods={props.periods} value={period.id} onChange={props.onPeriodChange} />
       ) : null}
-      <nav aria-label="Passaggi della survey">
-        <ol className={styles.steps}>
-          {stepList.map((step, index) => (
-            <li key={step}>
-              <button
-                type="button"
-                className={styles.stepButton}
-                aria-current={step === current ? 'step' : undefined}
-                onClick={() => actor.send({ type: 'step.select', step })}
-              >
-                {index + 1}. {m.steps[step]}
-                {stepDone(step) === null ? null : (
-                  <span className={styles.stepState}>{stepDone(step) ? m.stepDone : m.stepIncomplete}</span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <StepIndicator
+        summary={m.stepOf(stepList.indexOf(current) + 1, stepList.length, m.steps[current])}
+        showLabel={m.showSteps}
+        hideLabel={m.hideSteps}
+        currentKey={current}
+      >
+        <nav aria-label="Passaggi della survey">
+          <ol className={styles.steps}>
+            {stepList.map((step, index) => (
+              <li key={step}>
+                <button
+                  type="button"
+                  className={styles.stepButton}
+                  aria-current={step === current ? 'step' : undefined}
+                  onClick={() => actor.send({ type: 'step.select', step })}
+                >
+                  {index + 1}. {m.steps[step]}
+                  {/* The line is there before the server's check arrives: the steps never grow under the survey. */}
+                  {stepDone(step) === null ? (
+                    <span className={styles.stepState} aria-hidden="true">
+                      {'\u00a0'}
+                    </span>
+                  ) : (
+                    <span className={styles.stepState}>{stepDone(step) ? m.stepDone : m.stepIncomplete}</span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </StepIndicator>
       {!editable ? <p>{m.readOnlyNote}</p> : null}
       {conflict ? (
         <Alert tone="error">
           {m.conflict} <Button onPress={() => window.location.reload()}>{m.reload}</Button>
         </Alert>
       ) : null}
-      <p role="status" aria-live="polite">
+      {/* Its line is always there: text appearing and going above the survey moved the page, and SurveyJS closes
+          an open dropdown list on any scroll (Chrome's scroll anchoring scrolls to make up for the move). */}
+      <p role="status" aria-live="polite" className={styles.saveStatus}>
         {editable ? (saving ? m.saving : '') : ''}
       </p>
 

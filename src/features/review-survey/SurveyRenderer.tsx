@@ -3,6 +3,7 @@ import { Model, type Question } from 'survey-core';
 import 'survey-core/i18n/italian';
 import 'survey-core/survey-core.fontless.min.css';
 import { Survey } from 'survey-react-ui';
+import { keepDropdownListsOpen } from './dropdownLists.ts';
 import { portalSurveyTheme } from './portalSurveyTheme.ts';
 import { registerPortalTextQuestions } from './portalTextQuestions.tsx';
 import { validateNumberAnswer } from './SurveyNumberQuestion.tsx';
@@ -44,6 +45,9 @@ function SurveyRenderer({ definition, initialAnswers, readOnly, onChange, focusQ
     return survey;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial answers seed the model once; later ones come from the person
   }, [definition, readOnly, scrollRegions]);
+
+  // One click opens a dropdown's list, every time (dropdownLists.ts).
+  useEffect(() => keepDropdownListsOpen(model), [model]);
 
   useEffect(() => {
     if (!onChange) return;

@@ -178,3 +178,12 @@ export async function settle(page: Page) {
 export function wizardStepButtons(page: Page) {
   return page.getByRole('navigation', { name: 'Passi della candidatura' }).getByRole('button');
 }
+
+/**
+ * On a phone a wizard shows "Passo 2 di 6 · …" and folds its steps behind a button (src/ui/StepIndicator.tsx):
+ * unfolds them when folded, so the step buttons can be pressed at any width.
+ */
+export async function unfoldWizardSteps(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Mostra tutti i passi' });
+  if (await toggle.isVisible()) await toggle.click();
+}
