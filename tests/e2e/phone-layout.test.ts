@@ -26,7 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', viewport: PHONE });
   page = await context.newPage();
-  const ids = await registerApplicant(page, context, portal.url, {
+  const ids = await registerApplicant(page, context, portal, {
     firstName: 'Chiara',
     lastName: 'Galli',
     email: `chiara.galli.${Date.now()}@esempio.it`,

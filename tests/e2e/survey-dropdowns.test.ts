@@ -24,7 +24,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-  const ids = await registerApplicant(page, context, portal.url, {
+  const ids = await registerApplicant(page, context, portal, {
     firstName: 'Marta',
     lastName: 'Neri',
     email: `marta.neri.${Date.now()}@esempio.it`,
