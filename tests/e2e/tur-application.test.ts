@@ -5,6 +5,8 @@ import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusMailMessages } from '../../domain/messages/statusMail.ts';
+import { readOutbox } from '../support/outbox.ts';
 import { prose } from '../support/puiFixtures.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
@@ -93,6 +95,7 @@ afterAll(async () => {
   await portal?.close();
 });
 
+const APPLICANT_EMAIL = `paolo.berti.${Date.now()}@esempio.it`;
 const wizard = () => wizardActions(page);
 /** The Allegati rows that still take a file. */
 const slotRows = () =>
@@ -103,7 +106,7 @@ describe('the TUR application wizard', () => {
     const ids = await registerApplicant(page, context, portal, {
       firstName: 'Paolo',
       lastName: 'Berti',
-      email: `paolo.berti.${Date.now()}@esempio.it`,
+      email: APPLICANT_EMAIL,
       organizations: [ORGANIZATION],
     });
     organizationId = ids[ORGANIZATION]!;
@@ -369,6 +372,19 @@ describe('the TUR application wizard', () => {
     expect(flat).toContain('Ricevuta di consegna');
     for (const file of [templatePdf, workbook]) expect(flat).toContain(createHash('sha256').update(file).digest('hex'));
     await expectAccessible(page);
+  });
+
+  it('the e-mail saying the application was received reaches the applicant with the receipt attached', async () => {
+    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
+    // Sent once the hand-over has committed, a moment after the answer.
+    const received = async () =>
+      (await readOutbox(path.join(portal.dataDir, 'outbox'))).filter(
+        (mail) => mail.to === APPLICANT_EMAIL && mail.subject === statusMailMessages.statuses.CANDIDATURA_SOTTOMESSA.subject('TUR'),
+      );
+    await expect.poll(async () => (await received()).length, { timeout: 15_000 }).toBe(1);
+    const [mail] = await received();
+    expect(mail!.text).toContain(statusMailMessages.receiptAttached);
+    expect(mail!.attachments).toEqual([{ filename: `Ricevuta-${receipt!.protocol}.pdf`, contentType: 'application/pdf' }]);
   });
 
   it('back on /calls, the TUR card says Candidatura Sottomessa and lists the receipt', async () => {
