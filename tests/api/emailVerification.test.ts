@@ -244,6 +244,8 @@ describe('no mail but the link reaches an unverified address', () => {
       admin.token,
     );
     expect(asked.statusCode).toBe(200);
+    // The request's e-mail leaves once the change has committed.
+    await t.notifications.runOnce();
     expect((await mailsTo(outbox(), owner.email)).some((mail) => mail.text.includes('planimetria'))).toBe(true);
     expect((await mailsTo(outbox(), person.email)).some((mail) => mail.text.includes('planimetria'))).toBe(false);
   });
