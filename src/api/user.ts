@@ -1,5 +1,4 @@
 import type { User, UserStatus } from '../../domain/user.ts';
-import type { ResendVerificationResponse } from '../../domain/verification.ts';
 import type { ApiClient } from './client.ts';
 
 interface CallOptions {
@@ -15,9 +14,4 @@ export async function getCurrentUser(api: ApiClient, options: CallOptions = {}):
 
 export async function getUserStatus(api: ApiClient, signal?: AbortSignal): Promise<UserStatus> {
   return await api<UserStatus>('/api/User/GetUserStatus', { signal });
-}
-
-/** «Invia di nuovo il link»: the server answers the same whatever it did. */
-export async function resendVerificationEmail(api: ApiClient): Promise<ResendVerificationResponse> {
-  return await api<ResendVerificationResponse>('/api/User/ResendVerificationEmail', { method: 'POST', body: {} });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminListHref, parseListReturn, withListReturn } from '../../src/features/admin-organizations/adminListSearch.ts';
+import { parseListReturn } from '../../src/features/admin-organizations/adminListSearch.ts';
+import { adminListHref, withListReturn } from '../../src/features/admin-organizations/listReturn.ts';
 
 describe('the way back to the admin list as the admin left it (?lista=)', () => {
   it('carries the list\u2019s query string on the links to one application, encoded', () => {

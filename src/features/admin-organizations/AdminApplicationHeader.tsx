@@ -13,7 +13,7 @@ import { HrefLink } from '../../ui/Link.tsx';
 import { Menu } from '../../ui/Menu.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { applicationHeader, chip, headerDefinition, headerFacts, headerTerm, menuTrigger, pageActions } from './AdminOrganizations.css.ts';
-import { adminListHref } from './adminListSearch.ts';
+import { adminListHref } from './listReturn.ts';
 import { useStatusChange } from './useStatusChange.ts';
 
 const m = adminApplicationMessages;

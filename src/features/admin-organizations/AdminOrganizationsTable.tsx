@@ -11,7 +11,7 @@ import {
 } from '../../ui/CardTable.css.ts';
 import { Menu } from '../../ui/Menu.tsx';
 import { cellStyle, chip, menuTrigger, rowHeader, small, tableWrap } from './AdminOrganizations.css.ts';
-import { withListReturn } from './adminListSearch.ts';
+import { withListReturn } from './listReturn.ts';
 import { rowViewOf, type AdminRowView, type ApplicationCellView, type IndexedItem } from './adminListView.ts';
 
 const m = adminPanelMessages;

@@ -48,14 +48,3 @@ export function parseListReturn(value: unknown): string | undefined {
   const query = value.replace(/^\?/, '').split('#')[0]!;
   return query === '' ? undefined : query;
 }
-
-/** Where "Torna alla lista" leads: the list with the filters it had. */
-export function adminListHref(lista: string | undefined): string {
-  return lista ? `/admin-panel?${lista}` : '/admin-panel';
-}
-
-/** A link from the list to an admin page about one application, carrying the list's query string. */
-export function withListReturn(href: string, lista: string | undefined): string {
-  if (!lista) return href;
-  return `${href}${href.includes('?') ? '&' : '?'}lista=${encodeURIComponent(lista)}`;
-}

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { DropZone, FileTrigger, ProgressBar, Button as AriaButton } from 'react-aria-components';
+import { DropZone, FileTrigger, Button as AriaButton } from 'react-aria-components';
 import type { AttachmentSlot } from '../../../domain/attachments.ts';
 import { attachmentsMessages } from '../../../domain/messages/attachments.ts';
 import { wizardMessages } from '../../../domain/messages/wizard.ts';
@@ -117,16 +117,22 @@ export function AttachmentSlotRow({ slot, enabled, showsMissing, maxBytes, api, 
 
       {percent !== null ? (
         <div className={styles.progressRow}>
-          <ProgressBar className={styles.progress} value={percent} aria-label={`${text.uploading} ${slot.attachedTypeName}`}>
-            {({ percentage }) => (
-              <>
-                <div className={styles.track}>
-                  <div className={styles.fill} style={{ width: `${percentage ?? 0}%` }} />
-                </div>
-                <span>{text.progress(Math.round(percentage ?? 0))}</span>
-              </>
-            )}
-          </ProgressBar>
+          {/* A plain progressbar: react-aria's ProgressBar formats its value with Intl's number formatter, which the
+              Button every page loads would then carry into the first load of every page. */}
+          <div
+            role="progressbar"
+            className={styles.progress}
+            aria-label={`${text.uploading} ${slot.attachedTypeName}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(percent)}
+            aria-valuetext={text.progress(Math.round(percent))}
+          >
+            <div className={styles.track}>
+              <div className={styles.fill} style={{ width: `${percent}%` }} />
+            </div>
+            <span>{text.progress(Math.round(percent))}</span>
+          </div>
           {canCancel ? (
             <Button variant="secondary" onPress={() => actor.send({ type: 'upload.cancel' })}>
               {text.cancelUpload}

@@ -1,7 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { verificationMessages as m } from '../../../domain/messages/verification.ts';
-import { resendVerificationEmail } from '../../api/user.ts';
+import { resendVerificationEmail } from '../../api/verification.ts';
 import { Button } from '../../ui/Button.tsx';
 import { banner, box, heading, outcome, text } from './VerificationBanner.css.ts';
 import { useVerifiedEmailWatch } from './useVerifiedEmailWatch.ts';
