@@ -4,6 +4,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
+import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
 
 let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
 let browser: Browser;
@@ -47,8 +48,11 @@ beforeAll(async () => {
   await page.getByLabel('Cognome').fill('Ferri');
   await page.getByLabel('Email').fill(`ada.ferri.${stamp}@esempio.it`);
   await page.getByLabel('Password').fill('una-password-lunga');
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
   await page.waitForURL(`${portal.url}/flow-organization`);
+  // Only a verified address may register organisations: the person opens the link mailed to them.
+  await verifyEmailFromOutbox(applicantContext, portal, `ada.ferri.${stamp}@esempio.it`, page);
   const token = decodeURIComponent((await applicantContext.cookies(portal.url)).find((c) => c.name === 'token')!.value);
   const ids: string[] = [];
   for (const payload of [roccalta, other]) {
