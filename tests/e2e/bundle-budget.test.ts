@@ -35,10 +35,12 @@ const BUDGETS_KB: Record<string, number> = {
   // The application wizard (the fund's definition, its schema, every field component), lazy behind its route.
   '/survey/PUI_candidatura': 345,
   '/survey/TUR_candidatura': 345,
-  // The admin's read-only application adds its "Scarica Excel" to the wizard, and the header saying whose
-  // application it is with the list's status change (the status-change machine; its dialog loads on use).
-  '/admin-organization/survey-pui/$organizationId': 351,
-  '/admin-organization/survey-tur/$organizationId': 351,
+  // The admin's read-only application adds its "Scarica Excel" to the wizard, the header saying whose application
+  // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts.
+  '/admin-organization/survey-pui/$organizationId': 355,
+  '/admin-organization/survey-tur/$organizationId': 355,
+  // The admin's page of one organisation: its members and applications, with the same header and receipts.
+  '/admin-organization/$organizationId': 303,
 };
 /** Any other page: the portal's shared code and the page's own; SurveyJS and other big libraries are lazy. */
 const DEFAULT_BUDGET_KB = 300;
