@@ -14,9 +14,10 @@ export const Link: LinkComponent<typeof StyledAriaLink> = (props) => <RouterAria
 
 /**
  * A link to a literal href, for URLs whose exact text matters (?pIva=01234567890 rather than the router's
- * JSON-quoted search). It still navigates inside the app, through the RouterProvider in __root.tsx.
+ * JSON-quoted search, the admin list's own query string). It still navigates inside the app, through the
+ * RouterProvider in __root.tsx. Styled as a link unless given a class (a button's look).
  */
-export function HrefLink(props: Omit<AriaLinkProps, 'className'> & { href: string }) {
+export function HrefLink(props: Omit<AriaLinkProps, 'className'> & { href: string; className?: string }) {
   return <StyledAriaLink {...props} />;
 }
 

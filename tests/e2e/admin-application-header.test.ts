@@ -100,7 +100,16 @@ describe('admin pages say whose application they are about', () => {
     await facts.getByText('Fondo Tematico Turismo Sostenibile (TUR)').waitFor();
     await facts.getByText('Istruttoria Sottomessa').waitFor();
     await expectAccessible(page);
-    await page.getByRole('link', { name: 'Torna alla lista' }).first().click();
+    // The wizard's own way back, on its Allegati step, keeps the list's filters too.
+    const opened = new URL(page.url());
+    opened.searchParams.set('numberStep', '4');
+    await page.goto(opened.toString());
+    const backLinks = page.getByRole('link', { name: 'Torna alla lista' });
+    await expect.poll(() => backLinks.count()).toBe(2);
+    for (const href of await backLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+      expect(new URL(href!, portal.url).searchParams.get('q')).toBe(new URL(listUrl).searchParams.get('q'));
+    }
+    await backLinks.last().click();
     await expectHeading(page, 'Pannello Admin');
     expect(new URL(page.url()).searchParams.get('q')).toBe(new URL(listUrl).searchParams.get('q'));
     await expect(page.getByRole('searchbox', { name: 'Cerca organizzazione' }).inputValue()).resolves.toBe(spacedVat(roccalta.pIva));

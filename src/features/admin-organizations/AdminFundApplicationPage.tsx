@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { notify } from '../../ui/toastQueue.ts';
 import { AdminApplicationHeader } from './AdminApplicationHeader.tsx';
+import { adminListHref } from './listReturn.ts';
 import { FundApplicationWizard, type FundWizard } from '../application-wizard/FundApplicationWizard.tsx';
 import { AdminApplicationSummary } from './ApplicationHistory.tsx';
 
@@ -72,6 +73,7 @@ export function AdminFundApplicationPage<Values extends Record<string, unknown>>
         transfers={transfers}
         wizard={wizard}
         organizationId={organizationId}
+        listHref={adminListHref(lista)}
         isAdmin
         startStep={startStep}
       />

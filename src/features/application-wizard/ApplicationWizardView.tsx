@@ -55,6 +55,8 @@ export interface ApplicationWizardViewProps {
    * person tried to go on from it or reached the submit step, when a missing mandatory file is pointed out.
    */
   attachments(readOnly: boolean, showsMissing: boolean): ReactNode;
+  /** The admin's list with its filters, where 'Torna alla lista' leads (admin pages only). */
+  listHref?: string | undefined;
 }
 
 /**
@@ -69,6 +71,7 @@ export function ApplicationWizardView({
   lookups,
   warnings = [],
   attachments,
+  listHref,
 }: ApplicationWizardViewProps) {
   const title = useSelector(actor, selectTitle);
   const isLoading = useSelector(actor, selectIsLoading);
@@ -181,6 +184,7 @@ export function ApplicationWizardView({
         canGoBack={canGoBack}
         canGoNext={canGoNext}
         backLink={backLink}
+        listHref={listHref}
         editable={!readOnly}
         onBack={() => actor.send({ type: 'step.back' })}
         onNext={() => actor.send({ type: 'step.next' })}

@@ -36,6 +36,8 @@ export interface FundApplicationWizardProps<Values extends Record<string, unknow
   isAdmin: boolean;
   /** The navigation state's numberStep (4 opens Allegati). */
   startStep: number;
+  /** The admin's list with its filters, where 'Torna alla lista' leads (admin pages only). */
+  listHref?: string | undefined;
 }
 
 /**
@@ -65,6 +67,7 @@ function OpenWizard<Values extends Record<string, unknown>>({
   organizationId,
   isAdmin,
   startStep,
+  listHref,
   endOfWorksLimit,
 }: FundApplicationWizardProps<Values> & { endOfWorksLimit: string }) {
   const { definition } = wizard;
@@ -83,6 +86,7 @@ function OpenWizard<Values extends Record<string, unknown>>({
       blockingDateField={definition.blockingDateField}
       lookups={lookups}
       warnings={compilation.data?.warnings ?? []}
+      listHref={listHref}
       attachments={(readOnly, showsMissing) => {
         const main = (
           <AttachmentsStep

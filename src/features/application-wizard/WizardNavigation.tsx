@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import { Button } from '../../ui/Button.tsx';
 import { button } from '../../ui/Button.css.ts';
-import { Link } from '../../ui/Link.tsx';
+import { HrefLink, Link } from '../../ui/Link.tsx';
 import { buttons, navigation, note } from './WizardNavigation.css.ts';
 
 const view = wizardViewMessages;
@@ -14,6 +14,8 @@ export interface WizardNavigationProps {
   canGoNext: boolean;
   /** 'Torna alla lista' / 'Torna ai fondi' on the attachments step: selectBackLink. */
   backLink: { to: '/admin-panel' | '/calls'; label: string } | null;
+  /** Where the admin's list is, with the filters it had (`?lista=`): 'Torna alla lista' goes there. */
+  listHref?: string | undefined;
   /** The application can still be changed and sent: the note about starred fields is shown. */
   editable: boolean;
   onBack(): void;
@@ -28,7 +30,7 @@ export interface WizardNavigationProps {
  * alla lista' for an admin, 'Torna ai fondi' once submitted; the note about starred fields while the
  * application can still be sent.
  */
-export function WizardNavigation({ canGoBack, canGoNext, backLink, editable, onBack, onNext, submit }: WizardNavigationProps) {
+export function WizardNavigation({ canGoBack, canGoNext, backLink, listHref, editable, onBack, onNext, submit }: WizardNavigationProps) {
   return (
     <div className={navigation}>
       <div className={buttons}>
@@ -38,7 +40,11 @@ export function WizardNavigation({ canGoBack, canGoNext, backLink, editable, onB
           </Button>
         ) : null}
         {canGoNext ? <Button onPress={onNext}>{view.next}</Button> : null}
-        {backLink ? (
+        {backLink && backLink.to === '/admin-panel' && listHref ? (
+          <HrefLink href={listHref} className={button({ variant: 'secondary' })}>
+            {backLink.label}
+          </HrefLink>
+        ) : backLink ? (
           <Link to={backLink.to} className={button({ variant: 'secondary' })}>
             {backLink.label}
           </Link>

@@ -41,7 +41,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { button } from '../../ui/Button.css.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { Link } from '../../ui/Link.tsx';
+import { HrefLink, Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { StepIndicator } from '../../ui/StepIndicator.tsx';
 import { notify } from '../../ui/toastQueue.ts';
@@ -69,6 +69,8 @@ export interface ReviewSurveyWizardProps {
   periodId?: string | undefined;
   /** Monitoring, admin: another period chosen in the selector. */
   onPeriodChange?: ((periodId: string) => void) | undefined;
+  /** Admin: the list with the filters it had, where 'Torna alla lista' leads. */
+  listHref?: string | undefined;
 }
 
 /** Spec §2 Survey wizard: loads the application and the two surveys of its fund, then runs the survey wizard machine. */
@@ -109,9 +111,15 @@ export function ReviewSurveyWizard(props: ReviewSurveyWizardProps) {
       <>
         <h1>{m.monitoringTitle(fundEntry(fund).title)}</h1>
         <Alert tone="info">{monitoringMessages.noPeriods}</Alert>
-        <Link to={props.viewer === 'admin' ? '/admin-panel' : '/calls'} className={button({ variant: 'primary' })}>
-          {props.viewer === 'admin' ? m.backToList : m.backToFunds}
-        </Link>
+        {props.viewer === 'admin' ? (
+          <HrefLink href={props.listHref ?? '/admin-panel'} className={button({ variant: 'primary' })}>
+            {m.backToList}
+          </HrefLink>
+        ) : (
+          <Link to="/calls" className={button({ variant: 'primary' })}>
+            {m.backToFunds}
+          </Link>
+        )}
       </>
     );
   }
@@ -425,9 +433,9 @@ function SurveyWizardView(props: SurveyWizardViewProps) {
           </Link>
         ) : null}
         {lastStep && access === 'admin' ? (
-          <Link to="/admin-panel" className={button({ variant: 'primary' })}>
+          <HrefLink href={props.listHref ?? '/admin-panel'} className={button({ variant: 'primary' })}>
             {m.backToList}
-          </Link>
+          </HrefLink>
         ) : null}
       </div>
 

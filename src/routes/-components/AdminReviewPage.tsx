@@ -2,6 +2,7 @@ import type { Fund } from '../../../domain/applicationStatus.ts';
 import type { ComponentProps } from 'react';
 import type { ApiClient } from '../../api/client.ts';
 import { AdminApplicationHeader } from '../../features/admin-organizations/AdminApplicationHeader.tsx';
+import { adminListHref } from '../../features/admin-organizations/listReturn.ts';
 import { ReviewSurveyWizard } from '../../features/review-survey/ReviewSurveyWizard.tsx';
 
 export interface AdminReviewPageProps {
@@ -43,6 +44,7 @@ export function AdminReviewPage({
         monitoraggio={monitoraggio ?? false}
         periodId={periodo}
         onPeriodChange={onPeriodChange}
+        listHref={adminListHref(lista)}
       />
     </>
   );
