@@ -8,7 +8,8 @@ import { MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { forgotPasswordHref } from './passwordRoutes.ts';
 import { loginPage, messagePage, registrationPage, type RegistrationErrors } from './pages.ts';
 import { messages } from '../../domain/messages.ts';
-import { RateLimitExceeded, type RateLimiter } from '../rateLimits/rateLimiter.ts';
+import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
+import { sendHtml, withinLimits } from './htmlReplies.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
 import type { EmailVerificationSender } from './emailVerification.ts';
 
@@ -52,9 +53,6 @@ export async function interactionRoutes(
     register: `/idp/interaction/${uid}/register`,
   });
 
-  const sendHtml = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
-
   /** The pending interaction for this browser, or an Italian page explaining that the login must restart. */
   async function loadInteraction(request: FastifyRequest, reply: FastifyReply) {
     const { uid } = uidParams.parse(request.params);
@@ -75,22 +73,6 @@ export async function interactionRoutes(
         }),
       );
       return undefined;
-    }
-  }
-
-  /**
-   * Password attempts and registrations are limited per IP address and per account (the e-mail typed): the
-   * page says so, in Italian, with 429 and Retry-After. Returns false when the request was answered.
-   */
-  async function withinLimits(reply: FastifyReply, checks: () => Promise<void>, page: (error: string) => string): Promise<boolean> {
-    try {
-      await checks();
-      return true;
-    } catch (error) {
-      if (!(error instanceof RateLimitExceeded)) throw error;
-      reply.header('retry-after', String(error.retryAfterSeconds));
-      sendHtml(reply, 429, page(error.message));
-      return false;
     }
   }
 

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import { passwordMessages } from '../../domain/messages/password.ts';
 import { newPasswordProblem } from '../../domain/passwordRules.ts';
-import { RateLimitExceeded, type RateLimiter } from '../rateLimits/rateLimiter.ts';
+import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
+import { sendHtml, withinLimits } from './htmlReplies.ts';
 import { forgotPasswordPage, newPasswordPage, passwordResetDonePage, resetLinkSentPage, unusableLinkPage } from './passwordPages.ts';
 import { PASSWORD_RESET_PATH, type PasswordResets } from './passwordResets.ts';
 
@@ -36,23 +37,8 @@ interface Options {
 export async function passwordRoutes(app: FastifyInstance, { resets, rateLimiter, publicUrl }: Options) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 
-  const sendHtml = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
   const loginHref = (uid: string | undefined) => (uid ? `/idp/interaction/${uid}/login` : undefined);
   const forgotHref = FORGOT_PASSWORD_PATH;
-
-  /** Answers 429 with the page and its message when a limit is passed; false when it did. */
-  async function withinLimits(reply: FastifyReply, checks: () => Promise<void>, page: (error: string) => string): Promise<boolean> {
-    try {
-      await checks();
-      return true;
-    } catch (error) {
-      if (!(error instanceof RateLimitExceeded)) throw error;
-      reply.header('retry-after', String(error.retryAfterSeconds));
-      sendHtml(reply, 429, page(error.message));
-      return false;
-    }
-  }
 
   app.get(FORGOT_PASSWORD_PATH, async (request, reply) => {
     const { interaction } = forgotQuery.parse(request.query ?? {});
