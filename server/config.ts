@@ -88,6 +88,7 @@ const envSchema = z
     MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1024).default(25)),
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
     SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600).default(25)),
+    SHUTDOWN_DRAIN_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(2)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
@@ -198,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: e.METRICS_TOKEN,
     /** How long a SIGTERM waits for the requests in flight before the process ends anyway. */
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     /** Rate limits' counters: in memory, or in Redis (shared by every process) with REDIS_URL. */
     rateLimits: { redisUrl: e.REDIS_URL, redisKeyPrefix: e.REDIS_KEY_PREFIX },
     redirectUri: `${publicUrl}/login-callback`,

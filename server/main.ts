@@ -19,10 +19,12 @@ if (config.oidc.mode === 'embedded') {
 }
 
 /**
- * A drain that loses nothing on a rolling restart: on SIGTERM /readyz answers 503 at once (the balancer stops
- * sending new requests), the server stops accepting connections and lets the requests in flight finish —
- * uploads included — then closes the pool, Redis and the embedded database. The end of the grace period
- * (SHUTDOWN_GRACE_SECONDS) or a second signal ends the process at once.
+ * A drain that loses nothing on a rolling restart: on SIGTERM /readyz answers 503 at once, and the process keeps
+ * serving new requests for SHUTDOWN_DRAIN_SECONDS, long enough for a balancer that polls readiness to stop
+ * sending them (closing the listener at once reset the connections already on their way). Then the server stops
+ * accepting connections and lets the requests in flight finish — uploads included — and closes the pool, Redis
+ * and the embedded database. The end of the grace period (SHUTDOWN_GRACE_SECONDS, counted from the signal) or a
+ * second signal ends the process at once.
  */
 let stopping = false;
 const shutdown = async (signal: string) => {
@@ -39,6 +41,7 @@ const shutdown = async (signal: string) => {
   }, config.shutdownGraceSeconds * 1000);
   grace.unref();
   try {
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
     await app.close();
     process.exit(0);
   } catch (err) {
