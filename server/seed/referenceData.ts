@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { LookupItem } from '../../domain/lookups.ts';
@@ -45,19 +45,23 @@ function fail(file: string, problems: Problem[]): never {
   throw new ReferenceDataError(`Reference data file ${file} is invalid:\n${lines.join('\n')}`);
 }
 
-async function readList<Item extends { id: number }>(file: string, item: z.ZodType<Item>): Promise<Item[]> {
+/** A reference data file's JSON, read once at start; a file that cannot be read or parsed stops the start naming it. */
+export function readReferenceJson(file: string): unknown {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new ReferenceDataError(`Reference data file ${file} cannot be read: ${(error as Error).message}`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new ReferenceDataError(`Reference data file ${file} is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+async function readList<Item extends { id: number }>(file: string, item: z.ZodType<Item>): Promise<Item[]> {
+  const json = readReferenceJson(file);
   const parsed = z.array(item).min(1, 'the list is empty').safeParse(json);
   if (!parsed.success) {
     fail(

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LookupItem, ProvinceItem } from '../../domain/lookups.ts';
 import { lookupsMessages } from '../../domain/messages/lookups.ts';
-import { DEFAULT_REFERENCE_DATA_DIR, ReferenceDataError } from './referenceData.ts';
+import { DEFAULT_REFERENCE_DATA_DIR, ReferenceDataError, readReferenceJson } from './referenceData.ts';
 import { territoryFileSchema, territoryProblems, type Suppression, type TerritoryFile, type TerritoryProblem } from './territoryFile.ts';
 
 /**
@@ -34,19 +33,7 @@ function fail(file: string, problems: TerritoryProblem[]): never {
 
 /** Reads and checks the territory file; throws ReferenceDataError naming the file and the entries at fault. */
 export function readTerritoryFile(file: string): TerritoryFile {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ReferenceDataError(`Reference data file ${file} cannot be read: ${(error as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ReferenceDataError(`Reference data file ${file} is not valid JSON: ${(error as Error).message}`);
-  }
-  const parsed = territoryFileSchema.safeParse(json);
+  const parsed = territoryFileSchema.safeParse(readReferenceJson(file));
   if (!parsed.success) {
     fail(
       file,
