@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -14,12 +14,14 @@ export type S3TestServer = Awaited<ReturnType<typeof startS3TestServer>>;
  * throwaway folder. `env` configures the portal to use it exactly as an operator would.
  */
 export async function startS3TestServer(bucket = 'portale-fondi-test') {
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: mkdtempSync(path.join(tmpdir(), 'pf-s3-')),
-    configureBuckets: [{ name: bucket }],
+  const directory = mkdtempSync(path.join(tmpdir(), 'pf-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  // s3rver answers HEAD on a bucket as a GET, a listing that reads every object's metadata: the portal's
+  // readiness check (HeadBucket, on every /readyz a balancer sends) would cost the store more as the bucket fills.
+  // Answered here from the bucket's folder, as S3 does: 200 when it exists, 404 otherwise.
+  server.middleware.unshift(async (ctx, next) => {
+    if (ctx.method !== 'HEAD' || ctx.path.replace(/\/$/, '') !== `/${bucket}`) return next();
+    ctx.status = existsSync(path.join(directory, bucket)) ? 200 : 404;
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
