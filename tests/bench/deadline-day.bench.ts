@@ -24,11 +24,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/queryRows.ts';
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from '../../server/config.ts';
-import { embeddedSigningKey } from '../support/idpSigningKey.ts';
+import { loadEmbeddedIdpSecrets } from '../../server/idp/secrets.ts';
 import { freePort, startPortalProcess, type PortalProcess } from '../support/portalProcess.ts';
 import { providerLogin } from '../support/providerLogin.ts';
 import { createThrowawayDatabase } from '../support/testDatabase.ts';
@@ -79,34 +79,34 @@ try {
     email: `modello.${Date.now()}@esempio.it`,
   });
   const admin = await providerLogin(processes[0]!.send, proxy.ready.url, processes[1]!.send).login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const key = await embeddedSigningKey(db.db);
-  const header = decodeProtectedHeader(model.token) as { alg: string; kid?: string };
-  const claims = decodeJwt(model.token);
+  // Applicants sign in as the model did: the same claims, each with its own subject and address, signed with
+  // the provider's key by the workers, which renew a token before it expires as the browser's refresh does.
+  const signing: WorkerInput['signing'] = {
+    jwk: (await loadEmbeddedIdpSecrets(db.db)).signingKeys[0] as JsonWebKey,
+    header: decodeProtectedHeader(model.token) as { alg: string; kid?: string },
+    claims: decodeJwt(model.token),
+    ttlSeconds: DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+  };
   let minted = 0;
-  const applicantTokens = async (count: number) => {
+  const applicants = (count: number) => {
     const now = Math.floor(Date.now() / 1000);
-    return Promise.all(
-      Array.from({ length: count }, async () => {
-        const index = ++minted;
-        const token = await new SignJWT({
-          ...claims,
+    return Array.from({ length: count }, () => {
+      const index = ++minted;
+      return {
+        index,
+        claims: {
           sub: `scadenza-${index}-${now}`,
           email: `richiedente${index}.${now}@esempio.it`,
           email_verified: true,
           given_name: 'Richiedente',
           family_name: `Numero ${index}`,
-          iat: now,
-          exp: now + DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
-        })
-          .setProtectedHeader(header)
-          .sign(key);
-        return { token, index };
-      }),
-    );
+        },
+      };
+    });
   };
 
-  await deadlineRun('both processes', await applicantTokens(APPLICANTS), admin.token, undefined);
-  await deadlineRun('process 2 killed (SIGKILL) midway', await applicantTokens(APPLICANTS), admin.token, processes[1]!);
+  await deadlineRun('both processes', applicants(APPLICANTS), signing, admin.token, undefined);
+  await deadlineRun('process 2 killed (SIGKILL) midway', applicants(APPLICANTS), signing, admin.token, processes[1]!);
 } finally {
   await Promise.all(processes.map((portal) => portal.stop()));
   await proxy.stop();
@@ -117,7 +117,8 @@ try {
 
 async function deadlineRun(
   title: string,
-  applicants: { token: string; index: number }[],
+  applicants: WorkerInput['applicants'],
+  signing: WorkerInput['signing'],
   adminToken: string,
   killMidway: PortalProcess | undefined,
 ) {
@@ -167,6 +168,7 @@ async function deadlineRun(
       const input: WorkerInput = {
         proxyUrl: proxy.ready.url,
         applicants: applicants.slice(worker * share, (worker + 1) * share),
+        signing,
         arrivalWindowMs: ARRIVAL_SECONDS * 1000,
         uploadBytes: UPLOAD_KB * 1024,
       };

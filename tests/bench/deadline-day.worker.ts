@@ -5,6 +5,7 @@
  * Sessions start at random moments over the run, as people arrive in the last hour. Every request's kind, status
  * and latency, and what the server acknowledged, go back to the parent.
  */
+import { SignJWT, type JWTPayload } from 'jose';
 import { AUTOSAVE_DEBOUNCE_MS } from '../../machines/draft-sync/timing.ts';
 import { COMPILAZIONE_TYPE } from '../../domain/applicationStatus.ts';
 import { completePuiApplication } from '../support/puiFixtures.ts';
@@ -15,7 +16,10 @@ import { sampleDocuments } from '../support/officeFiles.ts';
 
 export interface WorkerInput {
   proxyUrl: string;
-  applicants: { token: string; index: number }[];
+  /** Each applicant's own claims (subject, e-mail, name) over the model login's. */
+  applicants: { index: number; claims: JWTPayload }[];
+  /** The embedded provider's key and the model login's header and claims: tokens like the ones a login gets. */
+  signing: { jwk: JsonWebKey; header: { alg: string; kid?: string }; claims: JWTPayload; ttlSeconds: number };
   /** Sessions start within this many ms of the run's start. */
   arrivalWindowMs: number;
   /** Bytes of attachments per applicant, spread over the PUI's mandatory slots. */
@@ -42,14 +46,8 @@ export interface WorkerOutput {
 const PDF_SLOTS = [101, 102, 103, 105, 106];
 const EXCEL_SLOT = 104;
 
-const addresses = new Map<string, string>();
-const addressOf = (token: string) => {
-  if (!addresses.has(token)) {
-    const group = (n: number) => (n & 0xffff).toString(16);
-    addresses.set(token, `2001:db8::${group(process.pid)}:${group(addresses.size + 1)}`);
-  }
-  return addresses.get(token)!;
-};
+/** Each applicant from an address of their own, as the balancer reports it (IPv6 documentation range). */
+const addressOf = (index: number) => `2001:db8::${(process.pid & 0xffff).toString(16)}:${(index & 0xffff).toString(16)}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,18 +55,37 @@ process.once('message', (input: WorkerInput) => {
   void run(input).then((output) => process.send!(output, () => process.exit(0)));
 });
 
-async function run({ proxyUrl, applicants, arrivalWindowMs, uploadBytes }: WorkerInput): Promise<WorkerOutput> {
+async function run({ proxyUrl, applicants, signing, arrivalWindowMs, uploadBytes }: WorkerInput): Promise<WorkerOutput> {
   const samples: Sample[] = [];
+  const key = await crypto.subtle.importKey('jwk', signing.jwk, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+  // An applicant's token, renewed a minute before it expires, as the browser's silent refresh does: a session that
+  // the surge stretches past the token's lifetime goes on instead of failing with 401.
+  const tokens = new Map<number, { token: string; expiresAt: number }>();
+  const tokenOf = async (applicant: WorkerInput['applicants'][number]) => {
+    const now = Math.floor(Date.now() / 1000);
+    const held = tokens.get(applicant.index);
+    if (held && held.expiresAt - now > 60) return held.token;
+    const token = await new SignJWT({ ...signing.claims, ...applicant.claims, iat: now, exp: now + signing.ttlSeconds })
+      .setProtectedHeader(signing.header)
+      .sign(key);
+    tokens.set(applicant.index, { token, expiresAt: now + signing.ttlSeconds });
+    return token;
+  };
   const acknowledged: WorkerOutput['acknowledged'] = { drafts: {}, uploads: [], handovers: [] };
   const workbook = (await sampleDocuments()).find((document) => document.name.endsWith('.xlsx'))!;
 
-  const timed = async (kind: Sample['kind'], url: string, token: string, init: RequestInit): Promise<Response | undefined> => {
+  const timed = async (
+    kind: Sample['kind'],
+    url: string,
+    applicant: WorkerInput['applicants'][number],
+    init: RequestInit,
+  ): Promise<Response | undefined> => {
+    const token = await tokenOf(applicant);
     const started = performance.now();
     try {
       const response = await fetch(`${proxyUrl}${url}`, {
         ...init,
-        // Each applicant from an address of their own, as the balancer reports it (IPv6 documentation range).
-        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': addressOf(token), ...init.headers },
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': addressOf(applicant.index), ...init.headers },
       });
       samples.push({ kind, status: response.status, ms: performance.now() - started });
       return response;
@@ -84,12 +101,13 @@ async function run({ proxyUrl, applicants, arrivalWindowMs, uploadBytes }: Worke
   });
 
   await Promise.all(
-    applicants.map(async ({ token, index }) => {
+    applicants.map(async (applicant) => {
+      const { index } = applicant;
       await sleep(Math.random() * arrivalWindowMs);
       const created = await timed(
         'organisation',
         '/api/Organization/CreateOrganization',
-        token,
+        applicant,
         json(organizationPayload({ name: `Comune della Scadenza ${index}` })),
       );
       if (created?.status !== 201) return;
@@ -105,7 +123,7 @@ async function run({ proxyUrl, applicants, arrivalWindowMs, uploadBytes }: Worke
         const saved = await timed(
           'autosave',
           '/api/DraftCompilazione/CreateDraftCompilazione',
-          token,
+          applicant,
           json({
             compilazioneType: COMPILAZIONE_TYPE.PUI,
             organizationId: orgId,
@@ -138,7 +156,7 @@ async function run({ proxyUrl, applicants, arrivalWindowMs, uploadBytes }: Worke
           ['CallType', 'PUI'],
           ['File', { name: file.name, content: file.content }],
         ]);
-        const uploaded = await timed('upload', '/api/FileUpload/UploadFile', token, {
+        const uploaded = await timed('upload', '/api/FileUpload/UploadFile', applicant, {
           method: 'POST',
           headers: { 'content-type': form.contentType },
           body: new Uint8Array(form.body),
@@ -146,11 +164,11 @@ async function run({ proxyUrl, applicants, arrivalWindowMs, uploadBytes }: Worke
         if (uploaded?.status === 200) acknowledged.uploads.push({ orgId, id: ((await uploaded.json()) as { id: string }).id });
       }
 
-      await timed('read', `/api/Pui/GetPuiCompilazione?orgId=${orgId}`, token, {});
+      await timed('read', `/api/Pui/GetPuiCompilazione?orgId=${orgId}`, applicant, {});
       const handedOver = await timed(
         'handover',
         '/api/Pui/CreatePui',
-        token,
+        applicant,
         json({ ...values, progNome: acknowledged.drafts[orgId] ?? values.progNome }),
       );
       if (handedOver?.status === 200) acknowledged.handovers.push(orgId);
