@@ -19,8 +19,8 @@
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -126,6 +126,7 @@ async function deadlineRun(
     `\ndeadline day, ${title}: ${applicants.length} applicants in ${WORKERS} processes arriving over ${ARRIVAL_SECONDS} s, ${UPLOAD_KB} KB of attachments each`,
   );
   const load = loadAverage();
+  const cpuBefore = cpuByPart();
   const peaks = new Map(processes.map((portal) => [portal.pid, 0]));
   const sampler = setInterval(() => {
     for (const portal of processes) peaks.set(portal.pid, Math.max(peaks.get(portal.pid) ?? 0, residentMb(portal.pid)));
@@ -185,6 +186,7 @@ async function deadlineRun(
   await adminLoop;
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuByPart();
 
   const samples = [
     ...outputs.flatMap((output) => output.samples),
@@ -224,6 +226,16 @@ async function deadlineRun(
       `5xx ${samples.filter((sample) => sample.status >= 500).length}`,
   );
   for (const portal of processes) console.info(`  ${portal.name}: peak resident memory ${peaks.get(portal.pid)!.toFixed(0)} MB`);
+  // Where the machine's CPU went: the portal's share beside the load generator and the services it runs beside.
+  const workersCpu = outputs.reduce((sum, output) => sum + output.cpuSeconds, 0);
+  const parts = [
+    ...[...cpuAfter.entries()].map(([part, after]) => [part, after - (cpuBefore.get(part) ?? 0)] as const),
+    ["applicants' processes", workersCpu] as const,
+  ];
+  console.info(
+    `  CPU seconds over ${seconds.toFixed(0)} s on ${availableParallelism()} cores: ` +
+      parts.map(([part, cpu]) => `${part} ${cpu < 0 ? '(killed)' : cpu.toFixed(0)}`).join(', '),
+  );
   const balancer = await proxy.ask<BalancerStats>({ ask: 'stats' });
   console.info(
     `  balancer: ${balancer.retried} undelivered requests retried elsewhere, ${balancer.dropped} dropped in flight (since the start)`,
@@ -270,6 +282,7 @@ async function startService<Ready extends ServiceReady>(args: string[]) {
   const ready = await next<Ready>();
   return {
     ready,
+    pid: child.pid!,
     ask<T>(question: ServiceQuestion) {
       const answer = next<T>();
       child.send(question);
@@ -290,6 +303,39 @@ function residentMb(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds (user and system) used so far by the portal's processes, the services and PostgreSQL's server. */
+function cpuByPart(): Map<string, number> {
+  const postgres = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return new Map([
+    ...processes.map((portal) => [portal.name, cpuSeconds([portal.pid])] as const),
+    ['PostgreSQL (the whole server)', cpuSeconds(postgres)],
+    ['S3 store', cpuSeconds([s3.pid])],
+    ['balancer', cpuSeconds([proxy.pid])],
+  ]);
+}
+
+/** Linux's utime and stime of the processes, in seconds; a process that has ended counts 0. */
+function cpuSeconds(pids: number[]): number {
+  const ticksPerSecond = 100;
+  return pids.reduce((sum, pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
 function loadAverage(): string {

@@ -34,6 +34,8 @@ export interface Sample {
 
 export interface WorkerOutput {
   samples: Sample[];
+  /** This process's CPU time (user and system) over the run. */
+  cpuSeconds: number;
   acknowledged: {
     /** Organisation id → the progNome of the last save the server answered 200 to. */
     drafts: Record<string, string>;
@@ -174,5 +176,6 @@ async function run({ proxyUrl, applicants, signing, arrivalWindowMs, uploadBytes
       if (handedOver?.status === 200) acknowledged.handovers.push(orgId);
     }),
   );
-  return { samples, acknowledged };
+  const cpu = process.cpuUsage();
+  return { samples, acknowledged, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }

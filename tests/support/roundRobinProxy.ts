@@ -3,26 +3,39 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small load balancer for tests, as the ones in front of the portal behave: it sends each request to the next
- * backend in turn among those whose /readyz answered 200 at its last check (every 100 ms), and retries on
- * another one a request that could not even be delivered (connection refused: the backend has stopped
- * listening). A request that reached a backend is never sent twice: if that backend drops it, the client gets
- * 502, and the test counts it as lost.
+ * backend in turn among those in service, and retries on another one a request that could not even be delivered
+ * (connection refused: the backend has stopped listening). Each backend's /readyz is asked 100 ms after its last
+ * answer: a 503 or a refused connection takes it out of service at once (it is draining or gone), while a check
+ * that times out counts only after three in a row, as HAProxy's `fall 3` does, so a backend slow under load is
+ * not dropped for one late answer. A request that reached a backend is never sent twice: if that backend drops
+ * it, the client gets 502, and the test counts it as lost.
  */
 export async function startRoundRobinProxy(backends: string[]) {
   const ready = new Map(backends.map((backend) => [backend, false]));
   let turn = 0;
   const stats = { forwarded: new Map(backends.map((backend) => [backend, 0])), retried: 0, dropped: 0 };
 
+  const lateChecks = new Map(backends.map((backend) => [backend, 0]));
   const check = async (backend: string) => {
     try {
       const response = await fetch(`${backend}/readyz`, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      lateChecks.set(backend, 0);
       ready.set(backend, response.ok);
-    } catch {
-      ready.set(backend, false);
+    } catch (error) {
+      const late = (error as Error).name === 'TimeoutError';
+      lateChecks.set(backend, late ? lateChecks.get(backend)! + 1 : 0);
+      if (!late || lateChecks.get(backend)! >= 3) ready.set(backend, false);
     }
   };
   await Promise.all(backends.map(check));
-  const poll = setInterval(() => void Promise.all(backends.map(check)), 100);
+  let polling = true;
+  const polls = backends.map(async (backend) => {
+    while (polling) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (polling) await check(backend);
+    }
+  });
 
   const pick = () => {
     const candidates = backends.filter((backend) => ready.get(backend));
@@ -82,7 +95,8 @@ export async function startRoundRobinProxy(backends: string[]) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stats,
     async stop() {
-      clearInterval(poll);
+      polling = false;
+      await Promise.all(polls);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
