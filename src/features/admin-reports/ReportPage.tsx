@@ -1,24 +1,21 @@
 import { parseDate } from '@internationalized/date';
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { useState } from 'react';
 import { FUNDS, fundTitles, type Fund } from '../../../domain/applicationStatus.ts';
 import { reportMessages } from '../../../domain/reports/reportMessages.ts';
 import { reportSummary } from '../../../domain/reports/reportCatalog.ts';
 import { REPORT_WORKSPACE_ID } from '../../../domain/reports/reportIds.ts';
-import { reportFileName } from '../../../domain/reports/reportFileName.ts';
-import { downloadReportExcel, reportQueries, type ReportRequest } from '../../api/reports.ts';
-import { saveBlob } from '../../api/saveBlob.ts';
+import { reportQueries, type ReportRequest } from '../../api/reports.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { DateRangePicker } from '../../ui/DateRangePicker.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { notify } from '../../ui/toastQueue.ts';
 import { filterActions, filters as filtersStyle, muted } from './AdminReports.css.ts';
 import { ReportSectionView } from './ReportSectionView.tsx';
 import type { ReportSearch } from './reportSearch.ts';
+import { useReportExcel } from './useReportExcel.ts';
 
 const m = reportMessages.page;
 const fundOptions = [
@@ -62,20 +59,8 @@ function KnownReport({
   const { api } = useRouteContext({ from: '__root__' });
   const query = useQuery(reportQueries.report(api, request));
   const summary = reportSummary(request.reportId);
-  const [downloading, setDownloading] = useState(false);
+  const excel = useReportExcel(request);
   const dateRange = request.from && request.to ? { start: parseDate(request.from), end: parseDate(request.to) } : null;
-
-  async function download() {
-    setDownloading(true);
-    try {
-      const blob = await downloadReportExcel(api, request);
-      saveBlob(blob, reportFileName(request.reportId, request));
-    } catch (error) {
-      notify({ tone: 'error', title: m.downloadFailed, description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   return (
     <>
@@ -105,7 +90,7 @@ function KnownReport({
               {m.clearPeriod}
             </Button>
           ) : null}
-          <Button onPress={() => void download()} isPending={downloading}>
+          <Button onPress={excel.download} isPending={excel.isDownloading}>
             {m.download}
           </Button>
         </div>

@@ -1,18 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { invitationMessages } from '../../../domain/messages/invitation.ts';
 import { inviteMessages } from '../../../domain/messages/invite.ts';
-import type { InvitationView } from '../../../domain/invitation.ts';
 import type { User } from '../../../domain/user.ts';
-import { acceptInvitation, invitationQueries } from '../../api/invitations.ts';
-import { writeSelectedOrganizationId } from '../../api/selectedOrganization.ts';
-import { getCurrentUser } from '../../api/user.ts';
-import { useAuthActor } from '../../auth/useAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { acceptFailureOf } from './acceptFailure.ts';
+import { useAcceptInvitation } from './useAcceptInvitation.ts';
 
 const m = inviteMessages;
 
@@ -26,70 +19,54 @@ export function AcceptInvitationPage({ token, user }: { token: string | undefine
       </>
     );
   }
-  return <AcceptInvitation token={token} user={user} />;
+  // A new link is a new invitation: its page starts over.
+  return <AcceptInvitation key={token} token={token} user={user} />;
 }
 
 function AcceptInvitation({ token, user }: { token: string; user: User }) {
-  const api = useRouteContext({ from: '__root__', select: (context) => context.api });
-  const auth = useAuthActor();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const invitation = useQuery(invitationQueries.view(api, token));
+  const { view, accept, logout } = useAcceptInvitation(token, user);
 
-  const acceptance = useMutation({
-    mutationFn: () => acceptInvitation(api, token),
-    onSuccess: async (accepted) => {
-      // The new organisation becomes the one the person works for; the session learns they belong to it.
-      writeSelectedOrganizationId(window.localStorage, accepted.organizationId);
-      auth.send({ type: 'user.updated', user: await getCurrentUser(api) });
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
-      await navigate({ to: '/your-organization/$organizationId', params: { organizationId: accepted.organizationId } });
-    },
-  });
-
-  if (invitation.isPending) return <Spinner label={m.loading} />;
-  if (invitation.isError) {
+  if (view.phase === 'loading') return <Spinner label={m.loading} />;
+  if (view.phase === 'unavailable') {
     return (
       <>
         <h1>{m.acceptTitle}</h1>
-        <Alert tone="error">{invitation.error.message}</Alert>
+        <Alert tone="error">{view.message}</Alert>
       </>
     );
   }
 
-  const failure = acceptance.isError ? acceptFailureOf(acceptance.error) : null;
+  const { invitation, failure } = view;
   return (
     <>
       <h1>{m.acceptTitle}</h1>
-      <p>{m.acceptIntro(invitation.data.organizationName)}</p>
-      <p>{m.acceptAddress(invitation.data.email)}</p>
-      <StatusNotice invitation={invitation.data} />
+      <p>{m.acceptIntro(invitation.organizationName)}</p>
+      <p>{m.acceptAddress(invitation.email)}</p>
+      <StatusNotice notice={view.notice} />
       {failure === null ? null : (
-        <FailureNotice message={failure.message} hint={failure.isWrongAccount ? m.wrongAccountHint(invitation.data.email) : null}>
+        <FailureNotice message={failure.message} hint={failure.isWrongAccount ? m.wrongAccountHint(invitation.email) : null}>
           {failure.isWrongAccount ? (
-            <Button variant="secondary" onPress={() => auth.send({ type: 'auth.logout' })}>
+            <Button variant="secondary" onPress={logout}>
               {m.logout}
             </Button>
           ) : null}
         </FailureNotice>
       )}
-      {invitation.data.status === 'pending' && !acceptance.isSuccess ? (
-        <Button onPress={() => acceptance.mutate()} isDisabled={acceptance.isPending}>
-          {acceptance.isPending ? m.accepting : m.accept}
+      {view.offersAccept ? (
+        <Button onPress={accept} isDisabled={view.isAccepting}>
+          {view.isAccepting ? m.accepting : m.accept}
         </Button>
       ) : null}
-      {acceptance.isSuccess ? <Alert tone="success">{m.accepted(acceptance.data.organizationName)}</Alert> : null}
-      {user.email.toLowerCase() !== invitation.data.email && invitation.data.status === 'pending' && failure === null ? (
-        <Alert tone="info">{m.wrongAccountHint(invitation.data.email)}</Alert>
-      ) : null}
+      {view.joined === null ? null : <Alert tone="success">{m.accepted(view.joined)}</Alert>}
+      {view.isOtherAccount ? <Alert tone="info">{m.wrongAccountHint(invitation.email)}</Alert> : null}
     </>
   );
 }
 
 /** An invitation already used or expired says so before anyone presses anything. */
-function StatusNotice({ invitation }: { invitation: InvitationView }) {
-  if (invitation.status === 'accepted') return <Alert tone="info">{invitationMessages.used}</Alert>;
-  if (invitation.status === 'expired') return <Alert tone="error">{invitationMessages.expired}</Alert>;
+function StatusNotice({ notice }: { notice: 'used' | 'expired' | null }) {
+  if (notice === 'used') return <Alert tone="info">{invitationMessages.used}</Alert>;
+  if (notice === 'expired') return <Alert tone="error">{invitationMessages.expired}</Alert>;
   return null;
 }
 

@@ -1,11 +1,6 @@
 import { messages } from '../../../domain/messages.ts';
+import type { AcceptFailure } from '../../../machines/accept-invitation/types.ts';
 import { ApiRequestError } from '../../api/errors.ts';
-
-export interface AcceptFailure {
-  message: string;
-  /** Signed in with another address: the way out is to log out and in with the invited one. */
-  isWrongAccount: boolean;
-}
 
 /** The server's Italian message for a refused acceptance (403 other address, 409 used, 410 expired, 404 unknown). */
 export function acceptFailureOf(error: unknown): AcceptFailure {

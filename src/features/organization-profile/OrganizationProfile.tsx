@@ -84,7 +84,7 @@ export function OrganizationProfile({ organizationId, user, view }: Organization
       {view === 'admin' ? <Alert tone="info">{m.adminView}</Alert> : null}
       <ProfileFields detail={detail} isEditable={isEditable} />
       <div className={section}>
-        <MembersSection detail={detail} currentUserId={user.id} isManageable={isEditable} onRemoved={afterRemoval} />
+        <MembersSection key={detail.id} detail={detail} currentUserId={user.id} isManageable={isEditable} onRemoved={afterRemoval} />
       </div>
       {isEditable ? (
         <section aria-labelledby={inviteHeadingId} className={section}>
