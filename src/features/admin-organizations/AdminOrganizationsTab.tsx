@@ -17,7 +17,7 @@ import { AdminListFilterControls } from './AdminListFilterControls.tsx';
 import { AdminListPager, AdminListToolbar } from './AdminListToolbar.tsx';
 import { AdminOrganizationsTable, type ZipRequest } from './AdminOrganizationsTable.tsx';
 import { parseListReturn, type AdminListSearch } from './adminListSearch.ts';
-import { applicationIdsOf, filterItems, hasApplications, indexItems, pageOf, searchItems, sortItems } from './adminListView.ts';
+import { applicationIdsOf, exportableFunds, filterItems, indexItems, pageOf, searchItems, sortItems } from './adminListView.ts';
 import { StatusChangeDialog } from './StatusChangeDialog.tsx';
 import { useStatusChange } from './useStatusChange.ts';
 
@@ -169,13 +169,7 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
         />
       </div>
 
-      <AdminListToolbar
-        count={listed.length}
-        turExportable={hasApplications(listed, 'TUR')}
-        puiExportable={hasApplications(listed, 'PUI')}
-        downloading={downloading}
-        onDownload={startDownload}
-      />
+      <AdminListToolbar count={listed.length} exportable={exportableFunds(listed)} downloading={downloading} onDownload={startDownload} />
 
       {listed.length === 0 ? (
         <p>{applicationsMessages.noResults}</p>
