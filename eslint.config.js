@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -18,10 +18,22 @@ const boundary = (files, patterns, extra = {}) => ({
   rules: { 'no-restricted-imports': ['error', { patterns, ...extra }] },
 });
 
+/**
+ * The funds' codes, FUNDS of domain/applicationStatus.ts, read from its source (a configuration file cannot
+ * import TypeScript): each fund's folders are named after its code in lower case (docs/ARCHITECTURE.md, "Add a fund").
+ */
+const FUND_CODES = [
+  ...(
+    readFileSync(new URL('./domain/applicationStatus.ts', import.meta.url), 'utf8').match(/export const FUNDS = \[([^\]]*)\]/)?.[1] ?? ''
+  ).matchAll(/'([A-Z]+)'/g),
+].map((match) => match[1]);
+if (FUND_CODES.length === 0) throw new Error('eslint.config.js: no fund codes found in domain/applicationStatus.ts (FUNDS)');
+const fundFolders = FUND_CODES.map((code) => code.toLowerCase());
+
 /** Features that build on another feature's public pieces (the generic wizard, the invitation form, dates). */
 const FEATURE_USES = {
-  'pui-application': ['application-wizard'],
-  'tur-application': ['application-wizard'],
+  // Each fund's wizard (src/features/<fund>-application/) is the generic wizard given the fund's definition.
+  ...Object.fromEntries(fundFolders.map((fund) => [`${fund}-application`, ['application-wizard']])),
   'admin-organizations': ['funds', 'application-wizard', 'receipts'],
   funds: ['receipts'],
   'organization-profile': ['invitations'],
@@ -47,6 +59,41 @@ const featureBoundaries = features.map((feature) => {
     ],
   );
 });
+
+/**
+ * A fund's code written in generic code ('TUR', `/survey/PUI_istruttoria`, 'Candidatura TUR …', COMPILAZIONE_TYPE.PUI,
+ * { TUR: …, PUI: … }): adding a fund would mean editing it. Generic code reads the table of funds instead
+ * (domain/funds.ts FUND_REGISTRY, FUNDS in domain/applicationStatus.ts). Allowed where a file is about one fund or
+ * is the table itself (docs/ARCHITECTURE.md, "Add a fund"); tests and seeds name the funds they use.
+ */
+const FUND_CODE = `/(^|[^A-Za-z])(${FUND_CODES.join('|')})([^A-Za-z]|$)/`;
+const fundCodeMessage = 'A fund code in generic code: read it from the table of funds (domain/funds.ts) instead.';
+const fundCodes = {
+  files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'domain/**/*.ts', 'machines/**/*.ts', 'scripts/**/*.ts'],
+  ignores: [
+    // The table of funds.
+    'domain/funds.ts',
+    'domain/applicationStatus.ts',
+    // Each fund's own folders and files: its definition, server module, wizard and texts.
+    ...fundFolders.flatMap((fund) => [`domain/${fund}/**`, `domain/messages/${fund}References.ts`, `src/features/${fund}-application/**`]),
+    'server/funds/**',
+    // Operators' data: the calls, attachment types, monitoring periods and demo organisations of each fund.
+    'server/seed/**',
+    // Route files still written once per fund: each leaves this list when its route is read from the table of funds.
+    'src/routes/_authenticated/_admin/admin-organization.$organizationId.tsx',
+    'src/routes/_authenticated/_admin/admin-organization.{TUR,PUI}_istruttoria.$organizationId.tsx',
+    'src/routes/_authenticated/survey.{TUR,PUI}_candidatura.tsx',
+    'src/routes/_authenticated/survey.{TUR,PUI}_istruttoria.$organizationId.tsx',
+  ],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: `Literal[value=${FUND_CODE}]`, message: fundCodeMessage },
+      { selector: `TemplateElement[value.raw=${FUND_CODE}]`, message: fundCodeMessage },
+      { selector: `Identifier[name=/^(${FUND_CODES.join('|')})$/]`, message: fundCodeMessage },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-server/**', 'data/**', 'node_modules/**', 'src/routeTree.gen.ts', 'server/db/migrations/**'] },
@@ -78,4 +125,5 @@ export default tseslint.config(
   boundary(['src/**'], [layer('src/ never imports the server: talk to it through src/api.', 'server')]),
   boundary(['server/**'], [layer('server/ never imports the browser client (src/, styles/).', 'src', 'styles')]),
   ...featureBoundaries,
+  fundCodes,
 );

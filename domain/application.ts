@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { applicationStatusLabels, type ApplicationStatusCode } from './applicationStatus.ts';
-import { applicationStatusCodeSchema, compilazioneTypeSchema, statusActorRoleSchema } from './applicationStatusSchemas.ts';
-import type { FundEntry } from './funds.ts';
+import { applicationStatusLabels, FUNDS, type ApplicationStatusCode, type Fund } from './applicationStatus.ts';
+import { applicationStatusCodeSchema, statusActorRoleSchema } from './applicationStatusSchemas.ts';
+import { FUND_REGISTRY, type FundEntry } from './funds.ts';
 import { integrationRoundSchema } from './integration.ts';
 import { receiptSummarySchema } from './receipts.ts';
 import { fieldMessageSchema } from './validation.ts';
@@ -139,6 +139,14 @@ export const adminCompilationSchema = z.object({
 });
 export type AdminCompilation = z.infer<typeof adminCompilationSchema>;
 
+/**
+ * Each fund's application under the fund's key (turCompilazione, puiCompilazione: FundEntry.listKey); null while
+ * the organisation has no application to that fund (Non avviata).
+ */
+const fundCompilations = Object.fromEntries(FUNDS.map((fund) => [FUND_REGISTRY[fund].listKey, adminCompilationSchema.nullable()])) as {
+  [F in Fund as (typeof FUND_REGISTRY)[F]['listKey']]: z.ZodNullable<typeof adminCompilationSchema>;
+};
+
 /** GET /api/Organization/GetAllOrgsCompilazioni (spec §3, Organisation admin list item). */
 export const adminOrganizationListItemSchema = z.object({
   organization: z.object({
@@ -149,26 +157,29 @@ export const adminOrganizationListItemSchema = z.object({
     /** The organisation's codice fiscale (its profile), searched like the P.IVA; null when not given. */
     codiceFiscale: z.string().nullable(),
   }),
-  /** Null while the organisation has no application to that fund (Non avviata). */
-  turCompilazione: adminCompilationSchema.nullable(),
-  puiCompilazione: adminCompilationSchema.nullable(),
-  compilazioneDrafts: z.array(z.object({ compilazioneType: compilazioneTypeSchema, createdAt: isoDateTime, version: z.number().int() })),
+  ...fundCompilations,
+  compilazioneDrafts: z.array(z.object({ compilazioneType: fundTypeSchema, createdAt: isoDateTime, version: z.number().int() })),
 });
 export type AdminOrganizationListItem = z.infer<typeof adminOrganizationListItemSchema>;
 export const adminOrganizationListSchema = z.array(adminOrganizationListItemSchema);
+
+/** The item's application to `fund` (read under the fund's key: FundEntry.listKey). */
+export function adminCompilationOf(item: AdminOrganizationListItem, fund: Pick<FundEntry, 'listKey'>): AdminCompilation | null {
+  return (item as unknown as Record<string, AdminCompilation | null | undefined>)[fund.listKey] ?? null;
+}
 
 /** GetAllOrgsCompilazioni's optional search: name, P.IVA or codice fiscale (domain/organizationSearch.ts). */
 export const adminListQuerySchema = z.object({ q: z.string().max(200).optional() });
 
 export const compilazioneHistoryQuerySchema = z.object({ compilazioneId: z.string() });
 
-/** POST /api/DraftCompilazione/DownloadExcelCompilazioni. `callType`: 'TUR' | 'PUI' (any case) or 0 | 1. */
+/** POST /api/DraftCompilazione/DownloadExcelCompilazioni. `callType`: the fund's code (any case) or its compilazioneType. */
 export const excelExportRequestSchema = z.object({
   compilazioniId: z.array(z.string().regex(UUID_PATTERN)).max(EXPORT_MAX_APPLICATIONS),
-  callType: z.union([compilazioneTypeSchema, z.string()]),
+  callType: z.union([fundTypeSchema, z.string()]),
 });
 
-/** One organisation's application to one fund as a spreadsheet (admins): ?orgId=&callType=TUR|PUI|0|1. */
+/** One organisation's application to one fund as a spreadsheet (admins): ?orgId=&callType= code or compilazioneType. */
 export const applicationExcelQuerySchema = z.object({ orgId: z.string(), callType: z.string() });
 
 /** "Candidatura{Tur|Pui}-{orgName}.xlsx" (spec §9), named like the attachments' zip. */

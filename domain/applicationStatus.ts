@@ -3,25 +3,23 @@
  * schemas, for the server and the domain's payloads, are in applicationStatusSchemas.ts.
  */
 
+import { FUND_REGISTRY } from './funds.ts';
+
 /**
- * The two funds of the call (spec §1) and the numeric `compilazioneType` the spec's payloads use for them
- * (spec §3, §9: 0 = TUR, 1 = PUI).
+ * The funds of the call (spec §1), in the order lists show them. Everything else about a fund is its entry in
+ * FUND_REGISTRY (domain/funds.ts): the numeric `compilazioneType` the spec's payloads use (spec §3, §9), its
+ * title, its controller.
  */
 export const FUNDS = ['TUR', 'PUI'] as const;
 export type Fund = (typeof FUNDS)[number];
 
-export const COMPILAZIONE_TYPE = { TUR: 0, PUI: 1 } as const satisfies Record<Fund, number>;
+export const COMPILAZIONE_TYPE = Object.fromEntries(FUNDS.map((fund) => [fund, FUND_REGISTRY[fund].compilazioneType])) as {
+  readonly [F in Fund]: (typeof FUND_REGISTRY)[F]['compilazioneType'];
+};
 export type CompilazioneType = (typeof COMPILAZIONE_TYPE)[Fund];
 
-export function fundOfCompilazioneType(type: CompilazioneType): Fund {
-  return type === COMPILAZIONE_TYPE.TUR ? 'TUR' : 'PUI';
-}
-
 /** The funds' names as people read them (spec §2: the wizards' titles). */
-export const fundTitles: Record<Fund, string> = {
-  TUR: 'Fondo Tematico Turismo Sostenibile',
-  PUI: 'Fondo Tematico Piani Urbani Integrati',
-};
+export const fundTitles = Object.fromEntries(FUNDS.map((fund) => [fund, FUND_REGISTRY[fund].title])) as Record<Fund, string>;
 
 /**
  * The thirteen application statuses of spec §4, in the spec's order. The codes are stable (stored in the

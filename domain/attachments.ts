@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Fund } from './applicationStatus.ts';
-import { fundSchema } from './applicationStatusSchemas.ts';
 import { fundEntry } from './funds.ts';
 import { UUID_PATTERN } from './uuid.ts';
 
@@ -55,17 +54,6 @@ export const KINDS_OF_FORMAT: Record<AttachmentFormat, readonly FileKind[]> = {
   Documento: ['pdf', 'png', 'jpeg', 'docx', 'doc', 'xlsx', 'xls', 'pptx', 'ppt'],
 };
 
-/** The fund as the file calls name it: 'TUR' | 'PUI' in any case, or the compilazioneType 0 | 1. */
-export const attachmentCallTypeSchema = z.union([z.string(), z.number()]).transform((value, ctx): Fund => {
-  const text = String(value).trim().toUpperCase();
-  if (text === '0') return 'TUR';
-  if (text === '1') return 'PUI';
-  const fund = fundSchema.safeParse(text);
-  if (fund.success) return fund.data;
-  ctx.addIssue({ code: 'custom', message: 'callType' });
-  return z.NEVER;
-});
-
 const uuidString = z.string().regex(UUID_PATTERN);
 
 /**
@@ -117,7 +105,7 @@ export const uploadFileFormSchema = z.object({
   Descrizione: z.string().optional().describe('Una descrizione (i primi 500 caratteri).'),
   TipoFileId: z.string().describe('L’id del tipo di allegato (il TipoFileId dell’elenco dei tipi), in cifre.'),
   OrgId: z.string().describe('L’organizzazione a cui appartiene la candidatura.'),
-  CallType: z.string().describe('Il fondo: TUR o PUI, o il suo compilazioneType (0 o 1).'),
+  CallType: z.string().describe('Il fondo: il suo codice o il suo compilazioneType.'),
 });
 
 export const removeAttachmentResponseSchema = z.object({ removed: z.literal(true), downloadId: uuidString });

@@ -1,11 +1,13 @@
+import { FUNDS, fundTitles } from './applicationStatus.ts';
+import { italianAnd } from './italianLists.ts';
+
 /** The Italian texts people read (spec §8 and the screens of §2). The texts every page may show; each area's own texts are in domain/messages/<area>.ts (loaded with that area), and domain/messageCatalogue.ts gathers them all. */
 export const messages = {
   welcome: {
     title: 'Benvenuto nel Portale Fondi',
     login: 'Accedi',
     register: 'Registrati',
-    intro:
-      'Il portale per candidare la tua organizzazione al Fondo Tematico Turismo Sostenibile (TUR) e al Fondo Tematico Piani Urbani Integrati (PUI).',
+    intro: `Il portale per candidare la tua organizzazione ${italianAnd(FUNDS.map((fund) => `al ${fundTitles[fund]} (${fund})`))}.`,
   },
   auth: {
     loggedIn: 'Accesso effettuato',

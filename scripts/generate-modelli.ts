@@ -3,7 +3,7 @@
  * public/modelli/, which Vite copies into dist/ and the server serves as static files:
  *   - informativa-privacy.pdf   Informativa e consenso al trattamento dei dati personali (art. 13 GDPR)
  *   - accordo-riservatezza.pdf  Accordo di riservatezza
- *   - dichiarazione-dnsh-{pui,tur}.pdf  Dichiarazione DNSH (review stage, spec §2 DNSH screen)
+ *   - dichiarazione-dnsh-<fund>.pdf  Dichiarazione DNSH, one per fund (review stage, spec §2 DNSH screen)
  * Run with `npm run modelli` after changing a text below; the output is committed. The output is
  * deterministic (fixed dates and document id), so regenerating unchanged texts changes no byte.
  *
@@ -14,6 +14,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { FUNDS, fundTitles, type Fund } from '../domain/applicationStatus.ts';
+import { dnshTemplateOf } from '../domain/attachmentTemplates.ts';
+import { italianAnd, italianOr } from '../domain/italianLists.ts';
+
+/** The funds as the texts name them (domain/funds.ts): 'TUR e PUI', 'del Fondo Tematico … (TUR) e del …'. */
+const FUND_CODES = italianAnd(FUNDS);
+const fundsNamed = (preposition: string, join: (items: readonly string[]) => string) =>
+  join(FUNDS.map((fund) => `${preposition} ${fundTitles[fund]} (${fund})`));
 
 const OUT_DIR = fileURLToPath(new URL('../public/modelli/', import.meta.url));
 const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
@@ -206,17 +214,17 @@ async function render(form: FormDefinition): Promise<Uint8Array> {
 const privacy: FormDefinition = {
   file: 'informativa-privacy.pdf',
   title: 'Informativa e consenso al trattamento dei dati personali',
-  subject: 'Informativa ai sensi dell\u2019art. 13 del Regolamento (UE) 2016/679 per i candidati ai Fondi Tematici TUR e PUI',
+  subject: `Informativa ai sensi dell\u2019art. 13 del Regolamento (UE) 2016/679 per i candidati ai Fondi Tematici ${FUND_CODES}`,
   blocks: [
     { kind: 'title', text: 'Informativa e consenso al trattamento dei dati personali' },
     {
       kind: 'subtitle',
-      text: 'ai sensi dell\u2019art. 13 del Regolamento (UE) 2016/679 (GDPR) e del D.Lgs. 196/2003 come modificato dal D.Lgs. 101/2018, per la partecipazione agli avvisi del Fondo Tematico Turismo Sostenibile (TUR) e del Fondo Tematico Piani Urbani Integrati (PUI).',
+      text: `ai sensi dell\u2019art. 13 del Regolamento (UE) 2016/679 (GDPR) e del D.Lgs. 196/2003 come modificato dal D.Lgs. 101/2018, per la partecipazione agli avvisi ${fundsNamed('del', italianAnd)}.`,
     },
     { kind: 'heading', text: '1. Titolare del trattamento' },
     {
       kind: 'paragraph',
-      text: 'Titolare del trattamento è il Gestore dei Fondi Tematici TUR e PUI (di seguito, il \u00abTitolare\u00bb), contattabile ai recapiti pubblicati sul Portale Fondi. Il Titolare ha designato un Responsabile della protezione dei dati (RPD/DPO), contattabile agli stessi recapiti per ogni questione relativa al trattamento dei dati personali.',
+      text: `Titolare del trattamento è il Gestore dei Fondi Tematici ${FUND_CODES} (di seguito, il \u00abTitolare\u00bb), contattabile ai recapiti pubblicati sul Portale Fondi. Il Titolare ha designato un Responsabile della protezione dei dati (RPD/DPO), contattabile agli stessi recapiti per ogni questione relativa al trattamento dei dati personali.`,
     },
     { kind: 'heading', text: '2. Dati trattati' },
     {
@@ -283,15 +291,15 @@ const privacy: FormDefinition = {
 const confidentiality: FormDefinition = {
   file: 'accordo-riservatezza.pdf',
   title: 'Accordo di riservatezza',
-  subject: 'Accordo di riservatezza tra il Gestore dei Fondi Tematici TUR e PUI e l\u2019organizzazione proponente',
+  subject: `Accordo di riservatezza tra il Gestore dei Fondi Tematici ${FUND_CODES} e l\u2019organizzazione proponente`,
   blocks: [
     { kind: 'title', text: 'Accordo di riservatezza' },
     {
       kind: 'subtitle',
-      text: 'relativo alla candidatura al Fondo Tematico Turismo Sostenibile (TUR) o al Fondo Tematico Piani Urbani Integrati (PUI)',
+      text: `relativo alla candidatura ${fundsNamed('al', italianOr)}`,
     },
     { kind: 'heading', text: 'Tra' },
-    { kind: 'paragraph', text: 'il Gestore dei Fondi Tematici TUR e PUI (di seguito, il \u00abGestore\u00bb), e' },
+    { kind: 'paragraph', text: `il Gestore dei Fondi Tematici ${FUND_CODES} (di seguito, il \u00abGestore\u00bb), e` },
     { kind: 'line', label: 'l\u2019organizzazione' },
     { kind: 'line', label: 'con sede in' },
     { kind: 'line', label: 'codice fiscale / partita IVA' },
@@ -350,14 +358,16 @@ const confidentiality: FormDefinition = {
   ],
 };
 
-/** The DNSH declaration of the review stage (spec §2 DNSH screen), one per fund: 'Dichiarazione DNSH - PUI' / '- TUR'. */
-function dnshDeclaration(fund: 'PUI' | 'TUR', fundName: string): FormDefinition {
+/** The DNSH declaration of the review stage (spec §2 DNSH screen), one per fund (domain/attachmentTemplates.ts dnshTemplateOf). */
+function dnshDeclaration(fund: Fund): FormDefinition {
+  const template = dnshTemplateOf(fund);
+  const fundName = fundTitles[fund];
   return {
-    file: `dichiarazione-dnsh-${fund.toLowerCase()}.pdf`,
-    title: `Dichiarazione DNSH - ${fund}`,
+    file: template.path.replace('/modelli/', ''),
+    title: template.name,
     subject: `Dichiarazione attestante il rispetto dei vincoli DNSH per il ${fundName}`,
     blocks: [
-      { kind: 'title', text: `Dichiarazione DNSH - ${fund}` },
+      { kind: 'title', text: template.name },
       {
         kind: 'subtitle',
         text: `Dichiarazione sostitutiva di atto di notorietà (artt. 47 e 76 del D.P.R. 445/2000) attestante il rispetto del principio di non arrecare un danno significativo agli obiettivi ambientali (\u00abDo No Significant Harm\u00bb, art. 17 del Regolamento (UE) 2020/852), per gli interventi finanziati dal ${fundName} (${fund}).`,
@@ -400,12 +410,7 @@ function dnshDeclaration(fund: 'PUI' | 'TUR', fundName: string): FormDefinition 
 }
 
 mkdirSync(OUT_DIR, { recursive: true });
-for (const form of [
-  privacy,
-  confidentiality,
-  dnshDeclaration('PUI', 'Fondo Tematico Piani Urbani Integrati'),
-  dnshDeclaration('TUR', 'Fondo Tematico Turismo Sostenibile'),
-]) {
+for (const form of [privacy, confidentiality, ...FUNDS.map(dnshDeclaration)]) {
   const bytes = await render(form);
   writeFileSync(`${OUT_DIR}${form.file}`, bytes);
   console.log(`public/modelli/${form.file}: ${bytes.length} byte`);

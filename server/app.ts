@@ -49,12 +49,10 @@ import { createStatusChanges } from './applications/statusChanges.ts';
 import { createAdminList } from './applications/adminList.ts';
 import { createApplicationSubmission, type MissingRequiredAttachments } from './applications/submitApplication.ts';
 import type { ServerFund } from './applications/fundModule.ts';
-import { createPuiFund } from './funds/pui.ts';
-import { createTurFund } from './funds/tur.ts';
+import { createPortalFunds } from './funds/portalFunds.ts';
 import { createIntegrations } from './integrations/integrations.ts';
 import { callRoutes } from './routes/call.routes.ts';
 import { fundControllerRoutes } from './routes/fundController.routes.ts';
-import { puiLookupsRoutes } from './routes/puiLookups.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
 import { createReferenceNames } from './exports/referenceNames.ts';
 import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts';
@@ -139,11 +137,8 @@ export async function buildApp({
   // The survey definitions' files too (survey-core checks the new ones before they are stored, below).
   const surveyFiles = await readSurveyDefinitions(config.surveysDataDir);
   // The table of funds (domain/funds.ts) on the server: each fund's names and, once built, its application.
-  const funds: ServerFund[] = [
-    createTurFund(territory, reference),
-    createPuiFund(territory, reference),
-    ...(extraFunds?.({ territory, reference }) ?? []),
-  ];
+  const funds: ServerFund[] = [...createPortalFunds(territory, reference), ...(extraFunds?.({ territory, reference }) ?? [])];
+  const fundEntries = funds.map((fund) => fund.entry);
   const periodFile = await readMonitoringPeriods(
     config.monitoring.periodsFile,
     funds.map((fund) => fund.entry.fund),
@@ -213,7 +208,7 @@ export async function buildApp({
   });
   const surveys = createSurveys({
     db,
-    funds: funds.map((fund) => fund.entry),
+    funds: fundEntries,
     missingMandatory: (tx, organizationId, fund, purpose) => createAttachmentRepository(tx).missingMandatory(organizationId, fund, purpose),
   });
   // Monitoring periods, their answers and reminders (server/monitoring/): the job sends each reminder once.
@@ -343,10 +338,12 @@ export async function buildApp({
     await api.register(typologyRoutes, { territory, reference });
     await api.register(callRoutes, { db });
     for (const fund of funds) await api.register(fundControllerRoutes, { ...applications, submissions, fund });
-    await api.register(puiLookupsRoutes, { reference });
+    for (const fund of funds) if (fund.routes) await api.register(fund.routes);
     await api.register(draftCompilazioneRoutes, { ...applications, db, funds, referenceNames: createReferenceNames(territory, reference) });
-    await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db) });
-    await api.register(reportsRoutes, { reports: createReports({ db, places: createPlaceNames(territory, reference) }) });
+    await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db, fundEntries) });
+    await api.register(reportsRoutes, {
+      reports: createReports({ db, places: createPlaceNames(territory, reference), funds: fundEntries }),
+    });
     await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys, monitoring });
     await api.register(monitoraggioRoutes, { membership, repository: applications.repository, monitoring, funds: surveys.funds });
     await api.register(receiptRoutes, { db, membership, repository: applications.repository });
@@ -355,7 +352,7 @@ export async function buildApp({
       repository: attachmentRepository,
       storage,
       maxUploadBytes: config.files.maxUploadBytes,
-      funds: funds.map((fund) => fund.entry),
+      funds: fundEntries,
       reviewAnswers: (organizationId, fund) => reviewAnswersForArchive(db, organizationId, fund),
       receipts: (organizationId, fund) => receiptsForArchive(db, organizationId, fund),
     });

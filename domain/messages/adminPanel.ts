@@ -10,11 +10,8 @@ export const adminPanelMessages = {
   sortOptions: {
     name: 'Nome A-Z',
     '-name': 'Nome Z-A',
-    '-tur': 'Candidatura TUR più recente',
-    tur: 'Candidatura TUR meno recente',
-    '-pui': 'Candidatura PUI più recente',
-    pui: 'Candidatura PUI meno recente',
   },
+  sortByFund: (fund: string, newestFirst: boolean) => `Candidatura ${fund} ${newestFirst ? 'più' : 'meno'} recente`,
   fund: 'Fondo',
   allFunds: 'Tutti i fondi',
   statuses: 'Stato',

@@ -1,3 +1,6 @@
+import { FUNDS } from '../applicationStatus.ts';
+import { italianOr } from '../italianLists.ts';
+
 /** The Italian texts of applications (the catalogue: domain/messageCatalogue.ts). */
 export const applicationsMessages = {
   statusChanged: 'Stato della candidatura cambiata con successo!',
@@ -20,7 +23,7 @@ export const applicationsMessages = {
   draftLocked: 'La candidatura è già stata inviata: non è più possibile modificarla.',
   exportEmpty: 'Seleziona almeno una candidatura da esportare.',
   exportNoApplication: 'Questa organizzazione non ha ancora una candidatura per questo fondo: non c\u2019è nulla da esportare.',
-  callTypeInvalid: 'Fondo non valido: indicare TUR o PUI.',
+  callTypeInvalid: `Fondo non valido: indicare ${italianOr(FUNDS)}.`,
   callsMissing: 'Nessun bando configurato.',
   noResults: 'Non sono stati trovati risultati',
   confirmStatus: (label: string) => `Sei sicuro di voler settare lo stato in ${label}?`,

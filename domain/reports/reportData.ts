@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { fundSchema } from '../applicationStatusSchemas.ts';
 import { REPORT_IDS } from './reportIds.ts';
 
 export const reportIdSchema = z.enum(REPORT_IDS);
@@ -43,7 +42,8 @@ export const reportSchema = z.object({
   reportId: reportIdSchema,
   title: z.string(),
   description: z.string(),
-  filters: z.object({ fund: fundSchema.nullable(), from: z.string().nullable(), to: z.string().nullable() }),
+  /** `fund`: the code of the fund in view (one of the registered funds), null for all of them. */
+  filters: z.object({ fund: z.string().nullable(), from: z.string().nullable(), to: z.string().nullable() }),
   sections: z.array(reportSectionSchema),
 });
 export type Report = z.infer<typeof reportSchema>;

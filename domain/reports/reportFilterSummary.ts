@@ -1,11 +1,11 @@
-import { fundTitles } from '../applicationStatus.ts';
+import { FUND_ENTRIES } from '../funds.ts';
 import type { Report } from './reportData.ts';
 import { formatDay } from './reportFormat.ts';
 import { reportMessages as m } from './reportMessages.ts';
 
 /** The filters in words: "Fondo Tematico Turismo Sostenibile · dal 01/03/2026 al 31/03/2026". */
 export function reportFilterSummary(filters: Report['filters']): string {
-  const fund = filters.fund ? fundTitles[filters.fund] : m.labels.allFunds;
+  const fund = filters.fund ? (FUND_ENTRIES.find((entry) => entry.fund === filters.fund)?.title ?? filters.fund) : m.labels.allFunds;
   const { from, to } = filters;
   const period =
     from && to

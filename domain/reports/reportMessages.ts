@@ -1,3 +1,5 @@
+import { FUNDS } from '../applicationStatus.ts';
+import { italianAnd, italianOr } from '../italianLists.ts';
 import type { ReportId } from './reportIds.ts';
 
 /**
@@ -5,7 +7,7 @@ import type { ReportId } from './reportIds.ts';
  * reports rather than in domain/messages.ts, which every page loads: these load with the admin reports only.
  */
 export const reportMessages = {
-  workspaceTitle: 'Fondi Tematici TUR e PUI',
+  workspaceTitle: `Fondi Tematici ${italianAnd(FUNDS)}`,
   catalog: {
     'stato-candidature': {
       title: 'Candidature per stato',
@@ -17,7 +19,7 @@ export const reportMessages = {
     },
     territorio: {
       title: 'Candidature per territorio',
-      description: 'Candidature e importi richiesti per regione e, per il PUI, per città metropolitana.',
+      description: 'Candidature e importi richiesti per regione e, per i fondi i cui progetti la indicano, per città metropolitana.',
     },
     'flusso-istruttoria': {
       title: 'Presentazione e tempi di istruttoria',
@@ -33,7 +35,7 @@ export const reportMessages = {
     invalidFrom: 'La data di inizio del periodo non è valida: usa il formato AAAA-MM-GG.',
     invalidTo: 'La data di fine del periodo non è valida: usa il formato AAAA-MM-GG.',
     rangeReversed: 'La data di fine del periodo non può precedere la data di inizio.',
-    invalidFund: 'Il fondo indicato non esiste: scegli TUR o PUI.',
+    invalidFund: (funds: readonly string[]) => `Il fondo indicato non esiste: scegli ${italianOr(funds)}.`,
   },
   notFound: 'Il report richiesto non esiste: torna alla Reportistica e sceglilo dall\u2019elenco.',
   columns: {

@@ -1,22 +1,28 @@
 import { z } from 'zod';
-import { FUNDS } from '../applicationStatus.ts';
 import { reportMessages as m } from './reportMessages.ts';
 import { isCalendarDay } from '../calendarDay.ts';
 
 const calendarDay = (message: string) => z.string().refine(isCalendarDay, { message });
 
 /**
- * What a report is computed for: every fund or one, and optionally a range of Europe/Rome calendar days
- * (both ends included). Each refusal carries an Italian message the admin can act on.
+ * What a report is computed for: every fund or one of `funds` (the registered funds' codes), and optionally a
+ * range of Europe/Rome calendar days (both ends included). Each refusal carries an Italian message the admin can act on.
  */
-export const reportFiltersSchema = z
-  .object({
-    fund: z.preprocess((value) => (value === '' ? undefined : value), z.enum(FUNDS, { error: m.filters.invalidFund }).optional()),
-    from: calendarDay(m.filters.invalidFrom).optional(),
-    to: calendarDay(m.filters.invalidTo).optional(),
-  })
-  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { message: m.filters.rangeReversed, path: ['to'] });
-export type ReportFilters = z.infer<typeof reportFiltersSchema>;
+export const reportFiltersSchemaFor = (funds: readonly string[]) =>
+  z
+    .object({
+      fund: z.preprocess(
+        (value) => (value === '' ? undefined : value),
+        z
+          .string()
+          .refine((fund) => funds.includes(fund), { error: m.filters.invalidFund(funds) })
+          .optional(),
+      ),
+      from: calendarDay(m.filters.invalidFrom).optional(),
+      to: calendarDay(m.filters.invalidTo).optional(),
+    })
+    .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { message: m.filters.rangeReversed, path: ['to'] });
+export type ReportFilters = z.infer<ReturnType<typeof reportFiltersSchemaFor>>;
 
 /** GET /api/Report/GetReport and DownloadExcelReport: the spec's report address plus the filters. */
 export const reportQuerySchema = z.object({

@@ -3,20 +3,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { organizations } from '../db/schema/organizations.ts';
-import {
-  APPLICATION_STATUS_CODES,
-  applicationStatusLabels,
-  COMPILAZIONE_TYPE,
-  type ApplicationStatusCode,
-  type Fund,
-} from '../../domain/applicationStatus.ts';
+import { APPLICATION_STATUS_CODES, applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
+import { FUND_ENTRIES, type FundEntry } from '../../domain/funds.ts';
 import { adminTargetsFrom } from '../../machines/application-lifecycle/transitions.ts';
 import { foldForSearch } from '../../domain/textSearch.ts';
 import { organizationMatcher, organizationSearchKeys, type OrganizationSearchKeys } from '../../domain/organizationSearch.ts';
 
 /**
  * The admin panel's organisation list (GET /api/Organization/GetAllOrgsCompilazioni): every organisation with
- * its TUR and PUI application and drafts, by name, as JSON text (domain/application.ts
+ * its application to each fund and its drafts, by name, as JSON text (domain/application.ts
  * adminOrganizationListItemSchema). The panel loads it whole and searches, filters, sorts and pages it in the
  * browser, so a keystroke never waits for the network.
  *
@@ -34,8 +29,10 @@ import { organizationMatcher, organizationSearchKeys, type OrganizationSearchKey
  * organisations and applications as the tables, it is built again.
  */
 
-/** Organisation (id, name, email, P.IVA, codice fiscale), then TUR and PUI (id, status, submitted, changed, draft saved, draft version, warnings). */
-type Tuple = [string, string, string | null, string, string | null, ...ApplicationFields, ...ApplicationFields];
+/** Organisation (id, name, email, P.IVA, codice fiscale), then each fund's application (id, status, submitted, changed, draft saved, draft version, warnings). */
+type Tuple = [string, string, string | null, string, string | null, ...(string | number | null)[]];
+const ORGANIZATION_FIELDS = 5;
+const APPLICATION_FIELDS = 7;
 type ApplicationFields = [
   string | null,
   ApplicationStatusCode | null,
@@ -46,8 +43,6 @@ type ApplicationFields = [
   number | null,
 ];
 
-const tur = sql.raw('tur');
-const pui = sql.raw('pui');
 const epochMs = (alias: SQL, column: string) => sql`(extract(epoch from ${alias}.${sql.raw(column)}) * 1000)::bigint`;
 const fields = (alias: SQL) =>
   sql`${alias}.id, ${alias}.status, ${epochMs(alias, 'submitted_at')}, ${epochMs(alias, 'status_changed_at')},
@@ -72,9 +67,9 @@ function compilationJson([id, status, submittedAt, statusChangedAt, , , warnings
 }
 
 /** The draft of an application still being written (Aperta): once handed over, the application is no draft. */
-function draftJson(fund: Fund, [id, status, , , draftUpdatedAt, draftVersion]: ApplicationFields): string | null {
+function draftJson(fund: FundEntry, [id, status, , , draftUpdatedAt, draftVersion]: ApplicationFields): string | null {
   if (id === null || draftUpdatedAt === null || status !== 'APERTA') return null;
-  return `{"compilazioneType":${COMPILAZIONE_TYPE[fund]},"createdAt":${isoOf(draftUpdatedAt)},"version":${draftVersion ?? 0}}`;
+  return `{"compilazioneType":${fund.compilazioneType},"createdAt":${isoOf(draftUpdatedAt)},"version":${draftVersion ?? 0}}`;
 }
 
 /**
@@ -91,21 +86,25 @@ interface Entry {
   applications: number;
 }
 
-function entryOf(row: Tuple): Entry {
+/** Each fund's application under the fund's key (FundEntry.listKey: turCompilazione, puiCompilazione). */
+function entryOf(funds: readonly FundEntry[], row: Tuple): Entry {
   const [id, name, email, pIva, profileCodiceFiscale] = row;
   const codiceFiscale = typeof profileCodiceFiscale === 'string' && profileCodiceFiscale.trim() !== '' ? profileCodiceFiscale : null;
-  const turFields = row.slice(5, 12) as ApplicationFields;
-  const puiFields = row.slice(12, 19) as ApplicationFields;
-  const drafts = [draftJson('TUR', turFields), draftJson('PUI', puiFields)].filter((d) => d !== null);
+  const perFund = funds.map((fund, index) => {
+    const start = ORGANIZATION_FIELDS + index * APPLICATION_FIELDS;
+    return { fund, fields: row.slice(start, start + APPLICATION_FIELDS) as ApplicationFields };
+  });
+  const drafts = perFund.map(({ fund, fields }) => draftJson(fund, fields)).filter((d) => d !== null);
   return {
     id,
     key: foldForSearch(name),
     search: organizationSearchKeys({ name, pIva, codiceFiscale }),
     json: Buffer.from(
-      `{"organization":${JSON.stringify({ id, name, email, pIva, codiceFiscale })},"turCompilazione":${compilationJson(turFields)},` +
-        `"puiCompilazione":${compilationJson(puiFields)},"compilazioneDrafts":[${drafts.join(',')}]}`,
+      `{"organization":${JSON.stringify({ id, name, email, pIva, codiceFiscale })},` +
+        perFund.map(({ fund, fields }) => `${JSON.stringify(fund.listKey)}:${compilationJson(fields)},`).join('') +
+        `"compilazioneDrafts":[${drafts.join(',')}]}`,
     ),
-    applications: (turFields[0] === null ? 0 : 1) + (puiFields[0] === null ? 0 : 1),
+    applications: perFund.filter(({ fields }) => fields[0] !== null).length,
   };
 }
 
@@ -202,14 +201,25 @@ const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
-export function createAdminList(db: Db) {
-  const joins = sql`
-    left join ${applications} ${tur} on ${tur}.organization_id = ${organizations.id} and ${tur}.fund = 'TUR'
-    left join ${applications} ${pui} on ${pui}.organization_id = ${organizations.id} and ${pui}.fund = 'PUI'`;
+/** The list of the registered funds (server/app.ts: the portal's, and tests' made-up ones): one column group each. */
+export function createAdminList(db: Db, funds: readonly FundEntry[] = FUND_ENTRIES) {
+  // One alias per fund (f0, f1, …): one left join of applications each, the fund's code bound as a parameter.
+  const aliases = funds.map((_, index) => sql.raw(`f${index}`));
+  const joins = sql.join(
+    funds.map(
+      (fund, index) =>
+        sql`left join ${applications} ${aliases[index]} on ${aliases[index]}.organization_id = ${organizations.id} and ${aliases[index]}.fund = ${fund.fund}`,
+    ),
+    sql` `,
+  );
   /** One JSON value of tuples: per-cell result transfer is what costs most, in PGlite above all. */
   const tuples = sql`coalesce(json_agg(json_build_array(
     ${organizations.id}, ${organizations.name}, ${organizations.email}, ${organizations.pIva},
-    ${organizations.profile}->>'codiceFiscale', ${fields(tur)}, ${fields(pui)}))::text, '[]')`;
+    ${organizations.profile}->>'codiceFiscale', ${sql.join(aliases.map(fields), sql`, `)}))::text, '[]')`;
+  const fundCodes = sql.join(
+    funds.map((fund) => sql`${fund.fund}`),
+    sql`, `,
+  );
 
   async function rows<T>(statement: SQL, on: Pick<Db, 'execute'> = db): Promise<T> {
     const result = (await on.execute(statement)) as unknown as { rows: T[] };
@@ -238,7 +248,7 @@ export function createAdminList(db: Db) {
           );
           const tuplesOfPage = JSON.parse(page.body) as Tuple[];
           for (const tuple of tuplesOfPage) {
-            entries.push(entryOf(tuple));
+            entries.push(entryOf(funds, tuple));
             if (after === null || tuple[0] > after) after = tuple[0];
           }
           if (tuplesOfPage.length < BUILD_PAGE) break;
@@ -261,7 +271,7 @@ export function createAdminList(db: Db) {
     const row = await rows<{ snapshot: string; organizations: number; applications: number; changed: string }>(sql`
       select pg_current_snapshot()::text as snapshot,
         (select count(*)::int from ${organizations}) as organizations,
-        (select count(*)::int from ${applications}) as applications,
+        (select count(*)::int from ${applications} where ${applications.fund} in (${fundCodes})) as applications,
         (select coalesce(json_agg(id), '[]')::text from (
           select ${organizations.id} as id from ${organizations} where ${unseen(sql`${organizations}`)}
           union
@@ -288,7 +298,7 @@ export function createAdminList(db: Db) {
           )})`)
         ).body,
       ) as Tuple[]
-    ).map(entryOf);
+    ).map((tuple) => entryOf(funds, tuple));
     // The usual case (status change, autosave): the same organisations under the same names, in place.
     const inPlace =
       fetched.length === changes.changed.length &&

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
 import { attachmentsStepOf, type FundDefinition } from '../../domain/fundDefinition.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
@@ -21,10 +22,12 @@ export interface FundApplicationModule<V extends Values = Values> {
   referenceIssues(values: V): FieldIssue[];
 }
 
-/** One fund as the server registers it: its names (domain/funds.ts) and, once built, its application. */
+/** One fund as the server registers it: its names (domain/funds.ts), once built its application, and its own routes. */
 export interface ServerFund {
   entry: FundEntry;
   application?: FundApplicationModule<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each fund has its own values
+  /** Routes only this fund has, beside its controller (the PUI's reference lists, /api/Pui/…). */
+  routes?: FastifyPluginAsync;
 }
 
 /** The submission service's view of a fund module: shape, completion, rules and warnings. */

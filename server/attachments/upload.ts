@@ -2,13 +2,13 @@ import { pipeline } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import {
   ATTACHMENT_CONTENT_TYPES,
-  attachmentCallTypeSchema,
   FILE_KINDS,
   type FileKind,
   uploadFileFormSchema,
   type UploadFileResponse,
 } from '../../domain/attachments.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
+import { fundOfCallType, type FundEntry } from '../../domain/funds.ts';
 import { fileNameWithExtension, displayFileName } from '../../domain/fileName.ts';
 import { messages } from '../../domain/messages.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
@@ -40,6 +40,8 @@ export interface UploadDependencies {
   repository: AttachmentRepository;
   storage: FileStorage;
   maxBytes: number;
+  /** The registered funds (server/app.ts): the CallType field names one of them. */
+  funds: readonly FundEntry[];
 }
 
 interface UploadTarget {
@@ -90,10 +92,10 @@ function clientError(error: unknown, maxBytes: number): unknown {
   return error;
 }
 
-function fund(value: string | undefined): Fund {
-  const parsed = attachmentCallTypeSchema.safeParse(value ?? '');
-  if (!parsed.success) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
-  return parsed.data;
+function fundOf(funds: readonly FundEntry[], value: string | undefined): Fund {
+  const entry = fundOfCallType(value, funds);
+  if (!entry) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
+  return entry.fund as Fund;
 }
 
 function typeId(value: string | undefined): number {
@@ -110,7 +112,7 @@ function typeId(value: string | undefined): number {
  * the upload is refused. Any failure leaves neither a file nor a row behind.
  */
 export async function receiveUpload(request: FastifyRequest, deps: UploadDependencies): Promise<UploadFileResponse> {
-  const { membership, repository, storage, maxBytes } = deps;
+  const { membership, repository, storage, maxBytes, funds } = deps;
   const fields: Partial<Record<FieldName, string>> = {};
   let target: UploadTarget | undefined;
   let stored: { key: string; inspection: ContentInspection; clientName: string } | undefined;
@@ -119,7 +121,7 @@ export async function receiveUpload(request: FastifyRequest, deps: UploadDepende
     if (target) return target;
     if (!fields.OrgId) throw new HttpError(400, 'organization_missing', m.organizationMissing);
     const access = await membership.requireMember(request, fields.OrgId);
-    const callFund = fund(fields.CallType);
+    const callFund = fundOf(funds, fields.CallType);
     const type = await repository.typeById(typeId(fields.TipoFileId));
     if (!type || type.fund !== callFund) throw new HttpError(400, 'attachment_type_unknown', m.typeUnknown);
     await repository.assertEditable(access.organization.id, callFund, type.purpose);

@@ -6,6 +6,7 @@ import { puiReferencesMessages } from '../../domain/messages/puiReferences.ts';
 import { submissionMessages } from '../../domain/messages/submission.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import type { FundApplicationModule, ServerFund } from '../applications/fundModule.ts';
+import { puiLookupsRoutes } from '../routes/puiLookups.routes.ts';
 import type { ReferenceData } from '../seed/referenceData.ts';
 import type { Territory } from '../seed/territory.ts';
 
@@ -108,5 +109,8 @@ export function createPuiFund(territory: Territory, reference: ReferenceData): S
     prepare: (values) => prepare(places, values),
     referenceIssues: (values) => placeIssues(places, values),
   };
-  return { entry: FUND_REGISTRY.PUI, application };
+  const routes: ServerFund['routes'] = async (app) => {
+    await app.register(puiLookupsRoutes, { reference });
+  };
+  return { entry: FUND_REGISTRY.PUI, application, routes };
 }

@@ -14,7 +14,7 @@ import { formatItalianDate, italianDate } from '../../domain/italianDates.ts';
 import { formatAmount } from '../../domain/italianNumbers.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { ReceiptKind } from '../../domain/receipts.ts';
-import { FUND_REPORT_FIELDS, type FundReportFields } from '../../domain/reports/fundFigures.ts';
+import { FUND_ENTRIES } from '../../domain/funds.ts';
 import { nextProtocolNumber } from './protocolNumbers.ts';
 
 const m = receiptsMessages;
@@ -37,7 +37,7 @@ const amountOf = (value: unknown): string | null =>
 /** The project's name, total investment and amount asked of the fund, as submitted (the fund's own fields). */
 function applicationFigures(application: ApplicationRow): ReceiptFigure[] {
   const body = application.body ?? application.draft ?? {};
-  const fields = (FUND_REPORT_FIELDS as Record<string, FundReportFields | undefined>)[application.fund];
+  const fields = FUND_ENTRIES.find((entry) => entry.fund === application.fund)?.report;
   const figures: ReceiptFigure[] = [];
   if (typeof body.progNome === 'string' && body.progNome.trim() !== '') {
     figures.push({ label: labels.projectName, value: body.progNome.trim() });

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Fund } from '../../domain/applicationStatus.ts';
 import type { ReportRow, ReportSection } from '../../domain/reports/reportData.ts';
 import { formatCount, formatDay, formatDays } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
@@ -27,7 +26,7 @@ function nextWeek(isoDay: string): string {
  * range applies to the day each application was (first) presented.
  */
 export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSection[]> {
-  const weekly = await queryRows<{ fund: Fund; week: string; n: number }>(
+  const weekly = await queryRows<{ fund: string; week: string; n: number }>(
     db,
     sql`select ${applications.fund} as fund,
                to_char(date_trunc('week', ${applications.submittedAt} at time zone 'Europe/Rome'), 'YYYY-MM-DD') as week,
@@ -41,7 +40,7 @@ export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSect
   // application's first presentation; then decisions and integration stays are aggregated from it.
   const timings = await queryRows<{
     kind: 'decision' | 'integration';
-    fund: Fund | null;
+    fund: string | null;
     n: number;
     open: number;
     median: string | null;
@@ -97,9 +96,9 @@ export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSect
     const parsed = numOrNull(value);
     return parsed === null ? null : round2(parsed);
   };
-  const speedOf = (fund: Fund | null) => speed.find((row) => row.fund === fund);
-  const integrationOf = (fund: Fund | null) => integration.find((row) => row.fund === fund);
-  const speedRow = (fund: Fund | null, label: string): ReportRow => ({
+  const speedOf = (fund: string | null) => speed.find((row) => row.fund === fund);
+  const integrationOf = (fund: string | null) => integration.find((row) => row.fund === fund);
+  const speedRow = (fund: string | null, label: string): ReportRow => ({
     fund: label,
     decisions: num(speedOf(fund)?.decisions),
     decisionMedian: days(speedOf(fund)?.median ?? null),

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Fund } from '../../domain/applicationStatus.ts';
 import type { ReportRow, ReportSection } from '../../domain/reports/reportData.ts';
 import { formatCount, formatEuro, formatPercent } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
@@ -7,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { fundColumns } from './fundColumns.ts';
 import { queryRows } from '../db/queryRows.ts';
-import { figures, num, presentedIn, round2, type ReportScope } from './reportScope.ts';
+import { figuresOf, num, presentedIn, round2, type ReportScope } from './reportScope.ts';
 
 /** Bands of the fund's share of the total investment, ten points each; the spec's limit is 50 % (§5). */
 const BANDS = 10;
@@ -19,10 +18,11 @@ const SHARE_LIMIT_PERCENT = 50;
  * presented applications count (a draft asks nothing yet); the range applies to the day each was presented.
  */
 export async function moneyReport(db: Db, scope: ReportScope): Promise<ReportSection[]> {
+  const figures = figuresOf(scope);
   // One scan of the presented applications (materialised), three aggregates of it.
   const aggregates = await queryRows<{
     kind: 'total' | 'band' | 'warning';
-    fund: Fund;
+    fund: string;
     key: string | null;
     n: number;
     requested: string | null;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { APPLICATION_STATUS_CODES, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
+import { APPLICATION_STATUS_CODES, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import { effectiveDueDay, isOverdue } from '../../domain/monitoringDueDates.ts';
 import type { ReportRow, ReportSection } from '../../domain/reports/reportData.ts';
 import { formatCount } from '../../domain/reports/reportFormat.ts';
@@ -21,7 +21,7 @@ const COLUMN_OF: Partial<Record<ApplicationStatusCode, 'open' | 'submitted' | 'c
 
 /** The opened periods of one period of a fund, handed over or not (one aggregate row). */
 interface PeriodCount {
-  fund: Fund;
+  fund: string;
   periodId: string;
   title: string;
   dueOn: string;
@@ -68,7 +68,7 @@ export async function monitoringReport(db: Db, scope: ReportScope, now: Date): P
         group by ${monitoringPeriods.id}, ${monitoringRounds.submittedAt} is not null
         order by ${monitoringPeriods.opensOn}, ${monitoringPeriods.code}, 5`,
   );
-  const counted = await queryRows<{ fund: Fund; status: ApplicationStatusCode; n: number }>(
+  const counted = await queryRows<{ fund: string; status: ApplicationStatusCode; n: number }>(
     db,
     sql`select ${applications.fund} as fund, ${applications.status} as status, count(*)::int as n
         from ${applications}
@@ -80,7 +80,7 @@ export async function monitoringReport(db: Db, scope: ReportScope, now: Date): P
 }
 
 function periodsByFund(periods: PeriodCount[], scope: ReportScope, now: Date): ReportSection {
-  const rowOf = (funds: readonly Fund[], label: string): ReportRow => {
+  const rowOf = (funds: readonly string[], label: string): ReportRow => {
     const row: ReportRow = { fund: label, ...emptyCounts() };
     for (const p of periods) if (funds.includes(p.fund)) addTo(row, stateOf(p, now), num(p.n));
     return row;
@@ -146,8 +146,8 @@ function periodsByTitle(periods: PeriodCount[], scope: ReportScope, now: Date, b
 }
 
 /** The projects in each monitoring status (Monitoraggio Aperto = to fill in, Sottomesso = filled in, Chiuso). */
-function statusSection(counted: { fund: Fund; status: ApplicationStatusCode; n: number }[], scope: ReportScope): ReportSection {
-  const rowOf = (funds: readonly Fund[], label: string): ReportRow => {
+function statusSection(counted: { fund: string; status: ApplicationStatusCode; n: number }[], scope: ReportScope): ReportSection {
+  const rowOf = (funds: readonly string[], label: string): ReportRow => {
     const row: ReportRow = { fund: label, open: 0, submitted: 0, closed: 0 };
     for (const c of counted) {
       const column = COLUMN_OF[c.status];

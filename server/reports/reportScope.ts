@@ -1,20 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { APPLICATION_STATUS_CODES, FUNDS, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
+import { APPLICATION_STATUS_CODES, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
+import { FUND_ENTRIES, type FundEntry } from '../../domain/funds.ts';
 import type { ReportFilters } from '../../domain/reports/reportQuery.ts';
-import { FUND_REPORT_FIELDS } from '../../domain/reports/fundFigures.ts';
 import { isSubmittedStatus } from '../../machines/application-lifecycle/transitions.ts';
 import { applications } from '../db/schema/applications.ts';
 
-/** What one report is computed over: the funds in view and an optional range of Rome calendar days. */
+/** What one report is computed over: the funds in view (codes, and their entries) and an optional range of Rome calendar days. */
 export interface ReportScope {
-  funds: readonly Fund[];
+  funds: readonly string[];
+  entries: readonly FundEntry[];
   from: string | null;
   to: string | null;
 }
 
-export function scopeOf(filters: ReportFilters): ReportScope {
-  return { funds: filters.fund ? [filters.fund] : FUNDS, from: filters.from ?? null, to: filters.to ?? null };
+/** The scope of `filters` among the registered funds (server/app.ts: the portal's, and tests' made-up ones). */
+export function scopeOf(filters: ReportFilters, registered: readonly FundEntry[] = FUND_ENTRIES): ReportScope {
+  const entries = filters.fund ? registered.filter((entry) => entry.fund === filters.fund) : registered;
+  return { funds: entries.map((entry) => entry.fund), entries, from: filters.from ?? null, to: filters.to ?? null };
 }
 
 /** Statuses of an application that has been presented and not reopened (the lifecycle's 'submitted' tag). */
@@ -43,27 +46,31 @@ function jsonNumber(key: string): SQL {
   return sql`(case when jsonb_typeof(${value}) = 'number' then (${value})::numeric end)`;
 }
 
-/** The same figure of every fund, each read from its own field (domain/reports/fundFigures.ts). */
-function perFund(read: (fund: Fund) => SQL): SQL {
+/** The same figure of every fund in scope, each read from its own field (FundEntry.report, domain/funds.ts). */
+function perFund(scope: ReportScope, read: (fields: FundEntry['report']) => SQL): SQL {
   return sql`(case ${applications.fund} ${sql.join(
-    FUNDS.map((fund) => sql`when ${fund} then ${read(fund)}`),
+    scope.entries.map((entry) => sql`when ${entry.fund} then ${read(entry.report)}`),
     sql` `,
   )} end)`;
 }
 
-export const figures = {
-  fundAmount: perFund((fund) => jsonNumber(FUND_REPORT_FIELDS[fund].fundAmount)),
-  totalInvestment: perFund((fund) => jsonNumber(FUND_REPORT_FIELDS[fund].totalInvestment)),
-  coFinancing: perFund(
-    (fund) =>
-      sql`(${sql.join(
-        FUND_REPORT_FIELDS[fund].coFinancing.map((key) => sql`coalesce(${jsonNumber(key)}, 0)`),
-        sql` + `,
-      )})`,
-  ),
-  /** The region's ISTAT code as text ('' when not given). */
-  region: perFund((fund) => sql`coalesce(${applications.body} ->> ${FUND_REPORT_FIELDS[fund].region}::text, '')`),
-};
+/** The figures of the funds in scope: null for an application of any other fund. */
+export function figuresOf(scope: ReportScope) {
+  return {
+    fundAmount: perFund(scope, (fields) => jsonNumber(fields.fundAmount)),
+    totalInvestment: perFund(scope, (fields) => jsonNumber(fields.totalInvestment)),
+    coFinancing: perFund(scope, (fields) =>
+      fields.coFinancing.length === 0
+        ? sql`0`
+        : sql`(${sql.join(
+            fields.coFinancing.map((key) => sql`coalesce(${jsonNumber(key)}, 0)`),
+            sql` + `,
+          )})`,
+    ),
+    /** The region's ISTAT code as text ('' when not given). */
+    region: perFund(scope, (fields) => sql`coalesce(${applications.body} ->> ${fields.region}::text, '')`),
+  };
+}
 
 /** Applications of the funds in scope. */
 export const ofFunds = (scope: ReportScope) => sql`${applications.fund} in (${sqlList(scope.funds)})`;

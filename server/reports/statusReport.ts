@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  APPLICATION_STATUS_CODES,
-  applicationStatusLabels,
-  type ApplicationStatusCode,
-  type Fund,
-} from '../../domain/applicationStatus.ts';
+import { APPLICATION_STATUS_CODES, applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import type { ReportSection } from '../../domain/reports/reportData.ts';
 import { formatCount } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
@@ -22,14 +17,14 @@ import { fundColumns } from './fundColumns.ts';
  * application was presented, or opened while it is a draft, or the organisation registered for Non avviata.
  */
 export async function statusReport(db: Db, scope: ReportScope): Promise<ReportSection[]> {
-  const counted = await queryRows<{ fund: Fund; status: ApplicationStatusCode; n: number }>(
+  const counted = await queryRows<{ fund: string; status: ApplicationStatusCode; n: number }>(
     db,
     sql`select ${applications.fund} as fund, ${applications.status} as status, count(*)::int as n
         from ${applications}
         where ${ofFunds(scope)} and ${inRomeDays(sql`coalesce(${applications.submittedAt}, ${applications.createdAt})`, scope)}
         group by 1, 2`,
   );
-  const notStarted = await queryRows<{ fund: Fund; n: number }>(
+  const notStarted = await queryRows<{ fund: string; n: number }>(
     db,
     sql`select ${calls.fund} as fund, count(*)::int as n
         from ${organizations} cross join ${calls}

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { FUNDS, type Fund } from '../../domain/applicationStatus.ts';
-import { FUND_REPORT_FIELDS } from '../../domain/reports/fundFigures.ts';
 import type { ReportColumn, ReportRow, ReportSection } from '../../domain/reports/reportData.ts';
 import { formatCount, formatEuro } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { queryRows } from '../db/queryRows.ts';
-import { figures, num, presentedIn, round2, type ReportScope } from './reportScope.ts';
+import { figuresOf, num, presentedIn, round2, type ReportScope } from './reportScope.ts';
 
 /** Names of the places the applications store (a region by ISTAT code or by name, a metropolitan city by id). */
 export interface PlaceNames {
@@ -16,14 +14,14 @@ export interface PlaceNames {
 }
 
 interface PlaceCount {
-  fund: Fund;
+  fund: string;
   place: string;
   n: number;
   requested: string | null;
 }
 
 /** One row per place: applications and amount asked per fund, busiest place first, "Non indicata" last. */
-function placeRows(counts: PlaceCount[], funds: readonly Fund[], nameOf: (code: string) => string | undefined, key: string) {
+function placeRows(counts: PlaceCount[], funds: readonly string[], nameOf: (code: string) => string | undefined, key: string) {
   const byName = new Map<string, ReportRow>();
   for (const row of counts) {
     const name = (row.place && nameOf(row.place)) || m.labels.notGiven;
@@ -49,7 +47,7 @@ function placeRows(counts: PlaceCount[], funds: readonly Fund[], nameOf: (code: 
   );
 }
 
-function placeColumns(funds: readonly Fund[], key: string, label: string): ReportColumn[] {
+function placeColumns(funds: readonly string[], key: string, label: string): ReportColumn[] {
   return [
     { key, label, kind: 'text' },
     ...funds.flatMap((fund): ReportColumn[] => [
@@ -61,9 +59,10 @@ function placeColumns(funds: readonly Fund[], key: string, label: string): Repor
 
 /**
  * Report 3: presented applications and the amounts they ask, by region and, for the funds whose projects
- * name a metropolitan city (PUI), by city. The range applies to the day each application was presented.
+ * name a metropolitan city (FundEntry.report.metropolitanCity), by city. The range applies to the day each application was presented.
  */
 export async function territoryReport(db: Db, scope: ReportScope, names: PlaceNames): Promise<ReportSection[]> {
+  const figures = figuresOf(scope);
   const regions = await queryRows<PlaceCount>(
     db,
     sql`select ${applications.fund} as fund, ${figures.region} as place, count(*)::int as n, sum(${figures.fundAmount}) as requested
@@ -90,19 +89,19 @@ export async function territoryReport(db: Db, scope: ReportScope, names: PlaceNa
     },
   ];
 
-  const cityFunds = scope.funds.filter((fund) => FUND_REPORT_FIELDS[fund].metropolitanCity !== null);
+  const cityEntries = scope.entries.filter((entry) => entry.report.metropolitanCity !== null);
+  const cityFunds = cityEntries.map((entry) => entry.fund);
   if (cityFunds.length > 0) {
     const cityField = sql`(case ${applications.fund} ${sql.join(
-      FUNDS.flatMap((fund) => {
-        const field = FUND_REPORT_FIELDS[fund].metropolitanCity;
-        return field ? [sql`when ${fund} then coalesce(${applications.body} ->> ${field}::text, '')`] : [];
-      }),
+      cityEntries.map(
+        (entry) => sql`when ${entry.fund} then coalesce(${applications.body} ->> ${entry.report.metropolitanCity}::text, '')`,
+      ),
       sql` `,
     )} end)`;
     const cities = await queryRows<PlaceCount>(
       db,
       sql`select ${applications.fund} as fund, ${cityField} as place, count(*)::int as n, sum(${figures.fundAmount}) as requested
-          from ${applications} where ${presentedIn({ ...scope, funds: cityFunds })} group by 1, 2`,
+          from ${applications} where ${presentedIn({ ...scope, funds: cityFunds, entries: cityEntries })} group by 1, 2`,
     );
     const cityRows = placeRows(cities, cityFunds, names.metropolitanCity, 'city');
     const topCity = cityRows.find((row) => row.city !== m.labels.notGiven);

@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
-import { fundOfCompilazioneType, type Fund } from '../../domain/applicationStatus.ts';
-import { fundSchema } from '../../domain/applicationStatusSchemas.ts';
+import type { Fund } from '../../domain/applicationStatus.ts';
+import { fundOfCallType } from '../../domain/funds.ts';
 import {
   createDraftRequestSchema,
   createDraftResponseSchema,
@@ -48,13 +48,15 @@ function parseDraftJson(json: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** 'TUR' | 'PUI' in any case, or the compilazioneType 0 | 1 (the Excel list is of the portal's funds). */
-function parseCallType(callType: string | number): Fund {
-  // A query string carries the compilazioneType as text.
-  if (callType === 0 || callType === 1 || callType === '0' || callType === '1') return fundOfCompilazioneType(Number(callType) as 0 | 1);
-  const parsed = fundSchema.safeParse(String(callType).trim().toUpperCase());
-  if (!parsed.success) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
-  return parsed.data;
+/** The registered fund `callType` names, by code (any case) or compilazioneType (domain/funds.ts fundOfCallType). */
+function parseCallType(funds: readonly ServerFund[], callType: string | number): ServerFund {
+  const entry = fundOfCallType(
+    callType,
+    funds.map((fund) => fund.entry),
+  );
+  const fund = funds.find((candidate) => candidate.entry === entry);
+  if (!fund) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
+  return fund;
 }
 
 export interface DraftRouteOptions extends ApplicationRouteOptions {
@@ -155,7 +157,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
     },
     async (request, reply) => {
       requireAdmin(request);
-      const fund = parseCallType(request.body.callType);
+      const fund = parseCallType(funds, request.body.callType).entry.fund as Fund;
       const ids = [...new Set(request.body.compilazioniId.map((id) => id.toLowerCase()))];
       if (ids.length === 0) throw new HttpError(400, 'export_empty', m.exportEmpty);
       const prepared = await prepareApplicationsExport(db, fund, ids);
@@ -201,9 +203,9 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
     },
     async (request, reply) => {
       requireAdmin(request);
-      const fund = parseCallType(request.query.callType);
-      const registered = funds.find((candidate) => candidate.entry.fund === fund);
-      if (!registered?.application) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
+      const registered = parseCallType(funds, request.query.callType);
+      const fund = registered.entry.fund as Fund;
+      if (!registered.application) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
       const { organization } = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
       const row = await repository.byOrganization(organization.id, fund);
       if (!row || (row.body === null && row.draft === null)) throw new HttpError(404, 'not_found', m.exportNoApplication);

@@ -4,10 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
 import type { Fund } from '../../domain/applicationStatus.ts';
-import type { FundEntry } from '../../domain/funds.ts';
+import { fundOfCallType, type FundEntry } from '../../domain/funds.ts';
 import {
   ATTACHMENT_PURPOSES,
-  attachmentCallTypeSchema,
   attachmentOrgQuerySchema,
   attachmentSlotListSchema,
   attachmentTypesQuerySchema,
@@ -65,10 +64,10 @@ export interface FileUploadRouteOptions {
   receipts?: (organizationId: string, fund: Fund) => Promise<ArchivedReceipt[]>;
 }
 
-function parseFund(value: string): Fund {
-  const parsed = attachmentCallTypeSchema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
-  return parsed.data;
+function parseFund(funds: readonly FundEntry[], value: string): Fund {
+  const entry = fundOfCallType(value, funds);
+  if (!entry) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
+  return entry.fund as Fund;
 }
 
 /** A file that does not exist, and one of an organisation the caller may not see: the same answer. */
@@ -128,7 +127,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       onRequest: refuseUnreadableBody,
       schema: { multipartBody: uploadFileFormSchema, response: { 200: uploadFileResponseSchema, ...errors } },
     },
-    (request) => receiveUpload(request, { membership, repository, storage, maxBytes: maxUploadBytes }),
+    (request) => receiveUpload(request, { membership, repository, storage, maxBytes: maxUploadBytes, funds }),
   );
 
   /** The file itself, for members of its organisation and platform administrators. */
@@ -169,7 +168,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     { schema: { querystring: attachmentTypesQuerySchema, response: { 200: attachmentSlotListSchema, ...errors } } },
     async (request) => {
       const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
-      const fund = parseFund(request.query.callType);
+      const fund = parseFund(funds, request.query.callType);
       const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(access.organization.id, fund)]);
       return attachmentSlotsOf(types, files);
     },
@@ -184,7 +183,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     { schema: { querystring: attachmentTypesQuerySchema, response: { 200: attachmentSlotListSchema, ...errors } } },
     async (request) => {
       const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
-      const fund = parseFund(request.query.callType);
+      const fund = parseFund(funds, request.query.callType);
       const [types, files, roundId] = await Promise.all([
         repository.typesOf(fund, 'integration'),
         repository.filesOf(access.organization.id, fund, 'integration'),
@@ -203,7 +202,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     { schema: { querystring: attachmentTypesQuerySchema, response: { 200: attachmentSlotListSchema, ...errors } } },
     async (request) => {
       const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
-      const fund = parseFund(request.query.callType);
+      const fund = parseFund(funds, request.query.callType);
       const [types, files] = await Promise.all([
         repository.typesOf(fund, 'review'),
         repository.filesOf(access.organization.id, fund, 'review'),
@@ -256,7 +255,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     },
     async (request, reply) => {
       requireAdmin(request);
-      const fund = parseFund(request.query.type);
+      const fund = parseFund(funds, request.query.type);
       const { organization } = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
       const [types, files, integrationRounds, reviewSurveys, receiptFiles] = await Promise.all([
         Promise.all(ATTACHMENT_PURPOSES.map((purpose) => repository.typesOf(fund, purpose))).then((lists) => lists.flat()),

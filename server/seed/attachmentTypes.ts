@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { attachmentTypes } from '../db/schema/attachments.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
-import { ATTACHMENT_TEMPLATES } from '../../domain/attachmentTemplates.ts';
+import { ATTACHMENT_TEMPLATES, dnshTemplateOf } from '../../domain/attachmentTemplates.ts';
 import type { AttachmentFormat, AttachmentPurpose } from '../../domain/attachments.ts';
 
 /** The forms we ship (domain/attachmentTemplates.ts), by the path each type points to. */
 const TEMPLATE_PATHS = {
   privacy: ATTACHMENT_TEMPLATES.privacy.path,
   confidentiality: ATTACHMENT_TEMPLATES.confidentiality.path,
-  dnshPui: ATTACHMENT_TEMPLATES.dnshPui.path,
-  dnshTur: ATTACHMENT_TEMPLATES.dnshTur.path,
+  dnshPui: dnshTemplateOf('PUI').path,
+  dnshTur: dnshTemplateOf('TUR').path,
 } as const;
 
 /** The DNSH technical sheets (schede) of the national operating guide, optional, suited to each intervention. */

@@ -5,7 +5,7 @@ import { parseAdminListSearch } from '../../src/features/admin-organizations/adm
 import {
   applicationIdsOf,
   filterItems,
-  hasApplications,
+  exportableFunds,
   indexItems,
   pageOf,
   rowViewOf,
@@ -105,9 +105,9 @@ describe('admin list: search, filters, sort', () => {
   });
 
   it('says per fund whether the listed organisations have an application to export', () => {
-    expect(hasApplications(searchItems(items, 'émile'), 'PUI')).toBe(true);
-    expect(hasApplications(searchItems(items, 'émile'), 'TUR')).toBe(false);
-    expect(hasApplications([], 'TUR')).toBe(false);
+    expect(exportableFunds(searchItems(items, 'émile'))).toEqual({ TUR: false, PUI: true });
+    expect(exportableFunds(items)).toEqual({ TUR: true, PUI: true });
+    expect(exportableFunds([])).toEqual({ TUR: false, PUI: false });
   });
 
   it("writes a row's texts once: Italian dates (DD/MM/YY, Italy's day), links, warnings, drafts, status menu", () => {

@@ -3,10 +3,10 @@ import {
   APPLICATION_STATUS_CODES,
   applicationStatusLabels,
   COMPILAZIONE_TYPE,
-  fundOfCompilazioneType,
   parseApplicationStatus,
   statusOrder,
 } from '../../domain/applicationStatus.ts';
+import { FUND_ENTRIES, fundOfCallType } from '../../domain/funds.ts';
 import { formatItalianDate } from '../../domain/italianDates.ts';
 
 describe('application statuses', () => {
@@ -41,8 +41,15 @@ describe('application statuses', () => {
 
   it('compilazioneType 0 is TUR and 1 is PUI (spec §9)', () => {
     expect(COMPILAZIONE_TYPE).toEqual({ TUR: 0, PUI: 1 });
-    expect(fundOfCompilazioneType(0)).toBe('TUR');
-    expect(fundOfCompilazioneType(1)).toBe('PUI');
+    expect(fundOfCallType(0, FUND_ENTRIES)?.fund).toBe('TUR');
+    expect(fundOfCallType(1, FUND_ENTRIES)?.fund).toBe('PUI');
+  });
+
+  it('reads a callType as the fund code in any case or the compilazioneType, as number or text', () => {
+    expect(fundOfCallType(' tur ', FUND_ENTRIES)?.fund).toBe('TUR');
+    expect(fundOfCallType('Pui', FUND_ENTRIES)?.fund).toBe('PUI');
+    expect(fundOfCallType('1', FUND_ENTRIES)?.fund).toBe('PUI');
+    for (const unknown of ['', 'XYZ', '2', 2, null, undefined, {}]) expect(fundOfCallType(unknown, FUND_ENTRIES)).toBeUndefined();
   });
 
   it('formats the end-of-works limit as the blocking message shows it', () => {

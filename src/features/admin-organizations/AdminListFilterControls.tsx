@@ -1,7 +1,8 @@
 import { parseDate } from '@internationalized/date';
 import { memo } from 'react';
-import { ADMIN_LIST_SORTS, type AdminListSort } from '../../../domain/adminListSorts.ts';
+import { ADMIN_LIST_SORTS, sortedFund, type AdminListSort } from '../../../domain/adminListSorts.ts';
 import { APPLICATION_STATUS_CODES, FUNDS, applicationStatusLabels, type ApplicationStatusCode } from '../../../domain/applicationStatus.ts';
+import { isOneOf } from '../../../domain/oneOf.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DateRangePicker } from '../../ui/DateRangePicker.tsx';
@@ -11,7 +12,11 @@ import { resetCell } from './AdminOrganizations.css.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
 
 const m = adminPanelMessages;
-const sortOptions = ADMIN_LIST_SORTS.map((id) => ({ id, name: m.sortOptions[id] }));
+const sortLabel = (sort: AdminListSort) => {
+  const byFund = sortedFund(sort);
+  return byFund ? m.sortByFund(byFund.fund, byFund.newestFirst) : m.sortOptions[sort as keyof typeof m.sortOptions];
+};
+const sortOptions = ADMIN_LIST_SORTS.map((id) => ({ id, name: sortLabel(id) }));
 const fundOptions = [{ id: 'all', name: m.allFunds }, ...FUNDS.map((fund) => ({ id: fund, name: fund }))];
 const statusOptions = APPLICATION_STATUS_CODES.map((code) => ({ id: code, name: applicationStatusLabels[code] }));
 const noStatuses: ApplicationStatusCode[] = [];
@@ -48,7 +53,7 @@ export const AdminListFilterControls = memo(function AdminListFilterControls({
         label={m.fund}
         items={fundOptions}
         value={fund ?? 'all'}
-        onChange={(id) => onChange({ fund: id === 'TUR' || id === 'PUI' ? id : undefined, page: undefined })}
+        onChange={(id) => onChange({ fund: isOneOf(FUNDS, id) ? id : undefined, page: undefined })}
       />
       <MultiSelect
         label={m.statuses}

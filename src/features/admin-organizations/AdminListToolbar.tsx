@@ -10,8 +10,7 @@ const m = adminPanelMessages;
 interface ToolbarProps {
   count: number;
   /** Whether the listed organisations have any application to export, per fund. */
-  turExportable: boolean;
-  puiExportable: boolean;
+  exportable: Readonly<Record<Fund, boolean>>;
   downloading: Fund | null;
   onDownload(fund: Fund): void;
 }
@@ -28,23 +27,28 @@ export function AdminListToolbar({ count, ...exportProps }: ToolbarProps) {
   );
 }
 
-/** Memoised apart from the count: a keystroke that changes only the count re-renders no button. */
-const ExcelButtons = memo(function ExcelButtons({ turExportable, puiExportable, downloading, onDownload }: Omit<ToolbarProps, 'count'>) {
-  const exportable: Record<Fund, boolean> = { TUR: turExportable, PUI: puiExportable };
-  return (
-    <div className={exportButtons}>
-      {FUNDS.map((fund) =>
-        downloading === fund ? (
-          <Spinner key={fund} label={m.excelDownloading} />
-        ) : (
-          <Button key={fund} variant="secondary" isDisabled={!exportable[fund] || downloading !== null} onPress={() => onDownload(fund)}>
-            {m.excel(fund)}
-          </Button>
-        ),
-      )}
-    </div>
-  );
-});
+/** Memoised apart from the count (and compared fund by fund): a keystroke that changes only the count re-renders no button. */
+const ExcelButtons = memo(
+  function ExcelButtons({ exportable, downloading, onDownload }: Omit<ToolbarProps, 'count'>) {
+    return (
+      <div className={exportButtons}>
+        {FUNDS.map((fund) =>
+          downloading === fund ? (
+            <Spinner key={fund} label={m.excelDownloading} />
+          ) : (
+            <Button key={fund} variant="secondary" isDisabled={!exportable[fund] || downloading !== null} onPress={() => onDownload(fund)}>
+              {m.excel(fund)}
+            </Button>
+          ),
+        )}
+      </div>
+    );
+  },
+  (before, after) =>
+    before.downloading === after.downloading &&
+    before.onDownload === after.onDownload &&
+    FUNDS.every((fund) => before.exportable[fund] === after.exportable[fund]),
+);
 
 interface PagerProps {
   page: number;

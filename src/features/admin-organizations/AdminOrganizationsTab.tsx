@@ -14,7 +14,7 @@ import { AdminListFilterControls } from './AdminListFilterControls.tsx';
 import { AdminListPager, AdminListToolbar } from './AdminListToolbar.tsx';
 import { AdminOrganizationsTable } from './AdminOrganizationsTable.tsx';
 import { parseListReturn, type AdminListSearch } from './adminListSearch.ts';
-import { filterItems, hasApplications, indexItems, pageOf, searchItems, sortItems } from './adminListView.ts';
+import { exportableFunds, filterItems, indexItems, pageOf, searchItems, sortItems } from './adminListView.ts';
 import { StatusChangeDialog } from './StatusChangeDialog.tsx';
 import { useListDownloads } from './useListDownloads.ts';
 import { useListSearchText } from './useListSearchText.ts';
@@ -88,13 +88,7 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
         />
       </div>
 
-      <AdminListToolbar
-        count={listed.length}
-        turExportable={hasApplications(listed, 'TUR')}
-        puiExportable={hasApplications(listed, 'PUI')}
-        downloading={downloading}
-        onDownload={downloadExcel}
-      />
+      <AdminListToolbar count={listed.length} exportable={exportableFunds(listed)} downloading={downloading} onDownload={downloadExcel} />
 
       {listed.length === 0 ? (
         <p>{applicationsMessages.noResults}</p>

@@ -1,7 +1,8 @@
 import { parseDate } from '@internationalized/date';
-import type { AdminListSort } from '../../../domain/adminListSorts.ts';
-import type { AdminCompilation, AdminOrganizationListItem } from '../../../domain/application.ts';
+import { sortedFund, type AdminListSort } from '../../../domain/adminListSorts.ts';
+import { adminCompilationOf, type AdminCompilation, type AdminOrganizationListItem } from '../../../domain/application.ts';
 import { FUNDS, applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
+import { FUND_ENTRIES, FUND_REGISTRY } from '../../../domain/funds.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { shortItalianDate } from '../../../domain/italianDates.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
@@ -17,7 +18,7 @@ export interface IndexedItem {
 }
 
 export function compilationOf(item: AdminOrganizationListItem, fund: Fund): AdminCompilation | null {
-  return fund === 'TUR' ? item.turCompilazione : item.puiCompilazione;
+  return adminCompilationOf(item, FUND_REGISTRY[fund]);
 }
 
 export function statusCodeOf(item: AdminOrganizationListItem, fund: Fund): ApplicationStatusCode {
@@ -28,10 +29,12 @@ export function indexItems(items: readonly AdminOrganizationListItem[]): Indexed
   return items.map((item) => ({
     item,
     search: organizationSearchKeys(item.organization),
-    submittedAt: {
-      TUR: item.turCompilazione?.submittedAt ? Date.parse(item.turCompilazione.submittedAt) : null,
-      PUI: item.puiCompilazione?.submittedAt ? Date.parse(item.puiCompilazione.submittedAt) : null,
-    },
+    submittedAt: Object.fromEntries(
+      FUNDS.map((fund) => {
+        const submittedAt = compilationOf(item, fund)?.submittedAt;
+        return [fund, submittedAt ? Date.parse(submittedAt) : null];
+      }),
+    ) as Record<Fund, number | null>,
   }));
 }
 
@@ -86,8 +89,10 @@ export function sortItems(items: readonly IndexedItem[], sort: AdminListSort = '
   const byName = (a: IndexedItem, b: IndexedItem) => collator.compare(a.item.organization.name, b.item.organization.name);
   if (sort === 'name') return [...items].sort(byName);
   if (sort === '-name') return [...items].sort((a, b) => byName(b, a));
-  const fund: Fund = sort.endsWith('tur') ? 'TUR' : 'PUI';
-  const direction = sort.startsWith('-') ? -1 : 1;
+  const byFund = sortedFund(sort);
+  if (!byFund) return [...items].sort(byName);
+  const { fund } = byFund;
+  const direction = byFund.newestFirst ? -1 : 1;
   return [...items].sort((a, b) => {
     const x = a.submittedAt[fund];
     const y = b.submittedAt[fund];
@@ -149,8 +154,9 @@ export interface AdminRowView {
 }
 
 const m = adminPanelMessages;
-const applicationPath: Record<Fund, string> = { TUR: '/admin-organization/survey-tur/', PUI: '/admin-organization/survey-pui/' };
-const reviewPath: Record<Fund, string> = { TUR: '/admin-organization/TUR_istruttoria/', PUI: '/admin-organization/PUI_istruttoria/' };
+/** The spec's admin pages of a fund's application: survey-<slug> (the application), <FUND>_istruttoria (review, monitoring). */
+const applicationPath = (fund: Fund) => `/admin-organization/survey-${FUND_REGISTRY[fund].slug}/`;
+const reviewPath = (fund: Fund) => `/admin-organization/${fund}_istruttoria/`;
 
 function cellView(fund: Fund, organizationId: string, organizationName: string, compilation: AdminCompilation | null): ApplicationCellView {
   if (compilation === null) return { fund, status: applicationStatusLabels.NON_AVVIATA, application: null };
@@ -163,16 +169,16 @@ function cellView(fund: Fund, organizationId: string, organizationName: string, 
       submitted: compilation.submittedAt ? `${m.submittedAt} ${shortItalianDate(compilation.submittedAt)}` : null,
       changed: `${m.changedAt} ${shortItalianDate(compilation.statusChangedAt)}`,
       warnings: compilation.warningsCount > 0 ? m.warnings(compilation.warningsCount) : null,
-      href: applicationPath[fund] + encodeURIComponent(organizationId),
+      href: applicationPath(fund) + encodeURIComponent(organizationId),
       openLabel: m.openApplication(fund),
       review:
         fundCardView(compilation.statusCode).review === null
           ? null
-          : { href: reviewPath[fund] + encodeURIComponent(organizationId), label: m.openReview(fund) },
+          : { href: reviewPath(fund) + encodeURIComponent(organizationId), label: m.openReview(fund) },
       monitoring:
         fundCardView(compilation.statusCode).monitoring === null
           ? null
-          : { href: `${reviewPath[fund]}${encodeURIComponent(organizationId)}?monitoraggio=true`, label: m.openMonitoring(fund) },
+          : { href: `${reviewPath(fund)}${encodeURIComponent(organizationId)}?monitoraggio=true`, label: m.openMonitoring(fund) },
       zip: { organizationId, text: m.zip, label: m.zipOf(fund, organizationName) },
       menu:
         compilation.allowedTargets.length === 0
@@ -203,7 +209,8 @@ export function rowViewOf(item: AdminOrganizationListItem): AdminRowView {
       pIva: `P.IVA ${pIva}`,
       cells: FUNDS.map((fund) => cellView(fund, id, name, compilationOf(item, fund))),
       drafts: item.compilazioneDrafts.map(
-        (draft) => `${m.draft} ${draft.compilazioneType === 0 ? 'TUR' : 'PUI'}: ${shortItalianDate(draft.createdAt)}`,
+        (draft) =>
+          `${m.draft} ${FUND_ENTRIES.find((entry) => entry.compilazioneType === draft.compilazioneType)?.fund ?? draft.compilazioneType}: ${shortItalianDate(draft.createdAt)}`,
       ),
     };
     rowViews.set(item, view);
@@ -211,7 +218,8 @@ export function rowViewOf(item: AdminOrganizationListItem): AdminRowView {
   return view;
 }
 
-/** Whether any listed organisation has an application to `fund` (the Excel button is enabled). */
-export function hasApplications(items: readonly IndexedItem[], fund: Fund): boolean {
-  return items.some((indexed) => compilationOf(indexed.item, fund) !== null);
+/** Per fund, whether any listed organisation has an application to it (its Excel button is enabled). */
+export function exportableFunds(items: readonly IndexedItem[]): Record<Fund, boolean> {
+  const exportable = (fund: Fund) => items.some((indexed) => compilationOf(indexed.item, fund) !== null);
+  return Object.fromEntries(FUNDS.map((fund) => [fund, exportable(fund)])) as Record<Fund, boolean>;
 }

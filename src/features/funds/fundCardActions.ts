@@ -6,9 +6,9 @@ const m = messages.funds;
 
 /** Where a card's button leads (spec §2 route table), with the navigation state as typed search params. */
 export type FundCardTarget =
-  | { to: '/survey/TUR_candidatura' | '/survey/PUI_candidatura'; search: { numberStep?: number; isReadOnly?: boolean } }
+  | { to: `/survey/${Fund}_candidatura`; search: { numberStep?: number; isReadOnly?: boolean } }
   | {
-      to: '/survey/TUR_istruttoria/$organizationId' | '/survey/PUI_istruttoria/$organizationId';
+      to: `/survey/${Fund}_istruttoria/$organizationId`;
       params: { organizationId: string };
       search: { isReadOnly?: boolean; monitoraggio?: boolean };
     };

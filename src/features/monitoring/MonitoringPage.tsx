@@ -98,7 +98,7 @@ function PeriodRow({ row, number }: { row: MonitoringRow; number: number }) {
       </td>
       <td className={styles.cell}>
         <Link
-          to={fund === 'TUR' ? '/survey/TUR_istruttoria/$organizationId' : '/survey/PUI_istruttoria/$organizationId'}
+          to={`/survey/${fund}_istruttoria/$organizationId` as const}
           params={{ organizationId: row.organizationId }}
           search={search}
           aria-label={m.linkLabel(action, row.title, fund)}
