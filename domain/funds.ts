@@ -20,6 +20,8 @@ export interface FundEntry {
   warningsKey: string;
   /** 'Fondo Tematico Turismo Sostenibile'. */
   title: string;
+  /** The code in lower case, as the admin's application path has it (spec §2: /admin-organization/survey-tur/{id}). */
+  slug: string;
 }
 
 export const FUND_REGISTRY = {
@@ -31,6 +33,7 @@ export const FUND_REGISTRY = {
     idQueryKey: 'turId',
     warningsKey: 'warningsTur',
     title: fundTitles.TUR,
+    slug: 'tur',
   },
   PUI: {
     fund: 'PUI',
@@ -40,6 +43,7 @@ export const FUND_REGISTRY = {
     idQueryKey: 'puiId',
     warningsKey: 'warningsPui',
     title: fundTitles.PUI,
+    slug: 'pui',
   },
 } as const satisfies Record<Fund, FundEntry & { fund: Fund }>;
 

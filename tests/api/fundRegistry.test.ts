@@ -65,6 +65,7 @@ const tstEntry: FundEntry = {
   idQueryKey: 'tstId',
   warningsKey: 'warningsTst',
   title: 'Fondo di Prova',
+  slug: 'tst',
 };
 
 const tstFund: ServerFund = {
