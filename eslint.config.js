@@ -79,11 +79,8 @@ const fundCodes = {
     'server/funds/**',
     // Operators' data: the calls, attachment types, monitoring periods and demo organisations of each fund.
     'server/seed/**',
-    // Route files still written once per fund: each leaves this list when its route is read from the table of funds.
-    'src/routes/_authenticated/_admin/admin-organization.$organizationId.tsx',
-    'src/routes/_authenticated/_admin/admin-organization.{TUR,PUI}_istruttoria.$organizationId.tsx',
-    'src/routes/_authenticated/survey.{TUR,PUI}_candidatura.tsx',
-    'src/routes/_authenticated/survey.{TUR,PUI}_istruttoria.$organizationId.tsx',
+    // The browser's table of fund wizards, beside the table of funds.
+    'src/routes/-components/fundWizards.ts',
   ],
   rules: {
     'no-restricted-syntax': [

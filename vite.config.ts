@@ -9,7 +9,15 @@ import { precompress } from './scripts/precompressPlugin.ts';
 // Fastify server (npm run dev) is the origin, Vite only builds.
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's loader travels in its page's chunk, not in the route tree every page's first load carries: what a
+      // loader imports (its API modules and query options) is the page's own.
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
     react(),
     vanillaExtractPlugin(),
     // The weights the welcome page shows (regular text and headings), Latin only.
@@ -50,7 +58,7 @@ export default defineConfig({
             // the signed-in layout (the header).
             {
               name: 'portal',
-              test: /node_modules[\\/](@tanstack|xstate|@xstate|ofetch|ufo|destr|use-sync-external-store)[\\/]|src[\\/](App\.tsx|routes[\\/]_authenticated\.tsx\?tsr-split=component)$/,
+              test: /node_modules[\\/](@tanstack|xstate|@xstate|ofetch|ufo|destr|use-sync-external-store)[\\/]|src[\\/](App\.tsx|routes[\\/]_authenticated\.tsx\?tsr-split=component---loader)$/,
               priority: 1,
             },
             // What the applicant's pages share about applications (the lifecycle machine, dates, the calls' and

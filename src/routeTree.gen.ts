@@ -17,28 +17,25 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as LogoutCallbackRouteImport } from './routes/logout-callback'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/_admin'
+import { Route as AuthenticatedApplicantRouteImport } from './routes/_authenticated/_applicant'
 import { Route as AuthenticatedAccettaInvitoRouteImport } from './routes/_authenticated/accetta-invito'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
-import { Route as AuthenticatedCallsRouteImport } from './routes/_authenticated/calls'
 import { Route as AuthenticatedCandidaturaCompletataRouteImport } from './routes/_authenticated/candidaturaCompletata'
 import { Route as AuthenticatedFlowOrganizationRouteImport } from './routes/_authenticated/flow-organization'
 import { Route as AuthenticatedInviteCollaborateRouteImport } from './routes/_authenticated/invite-collaborate'
-import { Route as AuthenticatedMonitoraggioRouteImport } from './routes/_authenticated/monitoraggio'
 import { Route as AuthenticatedRegisterOrgRouteImport } from './routes/_authenticated/register-org'
 import { Route as AuthenticatedSurveyIstruttoriaCompletataRouteImport } from './routes/_authenticated/surveyIstruttoriaCompletata'
 import { Route as AuthenticatedAdminAdminPanelRouteImport } from './routes/_authenticated/_admin/admin-panel'
-import { Route as AuthenticatedSurveyPUI_candidaturaRouteImport } from './routes/_authenticated/survey.PUI_candidatura'
-import { Route as AuthenticatedSurveyTUR_candidaturaRouteImport } from './routes/_authenticated/survey.TUR_candidatura'
+import { Route as AuthenticatedApplicantCallsRouteImport } from './routes/_authenticated/_applicant/calls'
+import { Route as AuthenticatedApplicantMonitoraggioRouteImport } from './routes/_authenticated/_applicant/monitoraggio'
 import { Route as AuthenticatedYourOrganizationOrganizationIdRouteImport } from './routes/_authenticated/your-organization.$organizationId'
 import { Route as AuthenticatedAdminAdminOrganizationOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.$organizationId'
 import { Route as AuthenticatedAdminAdminPanelReportRouteImport } from './routes/_authenticated/_admin/admin-panel_.report'
 import { Route as AuthenticatedAdminApiDocsRouteImport } from './routes/_authenticated/_admin/api.docs'
-import { Route as AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.PUI_istruttoria.$organizationId'
-import { Route as AuthenticatedSurveyTUR_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.TUR_istruttoria.$organizationId'
-import { Route as AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.PUI_istruttoria.$organizationId'
-import { Route as AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.TUR_istruttoria.$organizationId'
-import { Route as AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.survey-pui.$organizationId'
-import { Route as AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.survey-tur.$organizationId'
+import { Route as AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRouteImport } from './routes/_authenticated/_applicant/survey.{$fund}_candidatura'
+import { Route as AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/survey.{$fund}_istruttoria.$organizationId'
+import { Route as AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.survey-{$fund}.$organizationId'
+import { Route as AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRouteImport } from './routes/_authenticated/_admin/admin-organization.{$fund}_istruttoria.$organizationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -78,6 +75,10 @@ const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
   id: '/_admin',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedApplicantRoute = AuthenticatedApplicantRouteImport.update({
+  id: '/_applicant',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedAccettaInvitoRoute =
   AuthenticatedAccettaInvitoRouteImport.update({
     id: '/accetta-invito',
@@ -87,11 +88,6 @@ const AuthenticatedAccettaInvitoRoute =
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
   id: '/account',
   path: '/account',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedCallsRoute = AuthenticatedCallsRouteImport.update({
-  id: '/calls',
-  path: '/calls',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedCandidaturaCompletataRoute =
@@ -112,12 +108,6 @@ const AuthenticatedInviteCollaborateRoute =
     path: '/invite-collaborate',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
-const AuthenticatedMonitoraggioRoute =
-  AuthenticatedMonitoraggioRouteImport.update({
-    id: '/monitoraggio',
-    path: '/monitoraggio',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
 const AuthenticatedRegisterOrgRoute =
   AuthenticatedRegisterOrgRouteImport.update({
     id: '/register-org',
@@ -136,17 +126,17 @@ const AuthenticatedAdminAdminPanelRoute =
     path: '/admin-panel',
     getParentRoute: () => AuthenticatedAdminRoute,
   } as any)
-const AuthenticatedSurveyPUI_candidaturaRoute =
-  AuthenticatedSurveyPUI_candidaturaRouteImport.update({
-    id: '/survey/PUI_candidatura',
-    path: '/survey/PUI_candidatura',
-    getParentRoute: () => AuthenticatedRoute,
+const AuthenticatedApplicantCallsRoute =
+  AuthenticatedApplicantCallsRouteImport.update({
+    id: '/calls',
+    path: '/calls',
+    getParentRoute: () => AuthenticatedApplicantRoute,
   } as any)
-const AuthenticatedSurveyTUR_candidaturaRoute =
-  AuthenticatedSurveyTUR_candidaturaRouteImport.update({
-    id: '/survey/TUR_candidatura',
-    path: '/survey/TUR_candidatura',
-    getParentRoute: () => AuthenticatedRoute,
+const AuthenticatedApplicantMonitoraggioRoute =
+  AuthenticatedApplicantMonitoraggioRouteImport.update({
+    id: '/monitoraggio',
+    path: '/monitoraggio',
+    getParentRoute: () => AuthenticatedApplicantRoute,
   } as any)
 const AuthenticatedYourOrganizationOrganizationIdRoute =
   AuthenticatedYourOrganizationOrganizationIdRouteImport.update({
@@ -172,46 +162,36 @@ const AuthenticatedAdminApiDocsRoute =
     path: '/api/docs',
     getParentRoute: () => AuthenticatedAdminRoute,
   } as any)
-const AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute =
-  AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport.update({
-    id: '/survey/PUI_istruttoria/$organizationId',
-    path: '/survey/PUI_istruttoria/$organizationId',
-    getParentRoute: () => AuthenticatedRoute,
+const AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRoute =
+  AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRouteImport.update({
+    id: '/survey/{$fund}_candidatura',
+    path: '/survey/{$fund}_candidatura',
+    getParentRoute: () => AuthenticatedApplicantRoute,
   } as any)
-const AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute =
-  AuthenticatedSurveyTUR_istruttoriaOrganizationIdRouteImport.update({
-    id: '/survey/TUR_istruttoria/$organizationId',
-    path: '/survey/TUR_istruttoria/$organizationId',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute =
-  AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport.update(
+const AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRoute =
+  AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRouteImport.update(
     {
-      id: '/admin-organization/PUI_istruttoria/$organizationId',
-      path: '/admin-organization/PUI_istruttoria/$organizationId',
+      id: '/survey/{$fund}_istruttoria/$organizationId',
+      path: '/survey/{$fund}_istruttoria/$organizationId',
+      getParentRoute: () => AuthenticatedRoute,
+    } as any,
+  )
+const AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRoute =
+  AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRouteImport.update(
+    {
+      id: '/admin-organization/survey-{$fund}/$organizationId',
+      path: '/admin-organization/survey-{$fund}/$organizationId',
       getParentRoute: () => AuthenticatedAdminRoute,
     } as any,
   )
-const AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute =
-  AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport.update(
+const AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRoute =
+  AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRouteImport.update(
     {
-      id: '/admin-organization/TUR_istruttoria/$organizationId',
-      path: '/admin-organization/TUR_istruttoria/$organizationId',
+      id: '/admin-organization/{$fund}_istruttoria/$organizationId',
+      path: '/admin-organization/{$fund}_istruttoria/$organizationId',
       getParentRoute: () => AuthenticatedAdminRoute,
     } as any,
   )
-const AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute =
-  AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRouteImport.update({
-    id: '/admin-organization/survey-pui/$organizationId',
-    path: '/admin-organization/survey-pui/$organizationId',
-    getParentRoute: () => AuthenticatedAdminRoute,
-  } as any)
-const AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute =
-  AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRouteImport.update({
-    id: '/admin-organization/survey-tur/$organizationId',
-    path: '/admin-organization/survey-tur/$organizationId',
-    getParentRoute: () => AuthenticatedAdminRoute,
-  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -222,26 +202,22 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
   '/account': typeof AuthenticatedAccountRoute
-  '/calls': typeof AuthenticatedCallsRoute
   '/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
-  '/monitoraggio': typeof AuthenticatedMonitoraggioRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
   '/surveyIstruttoriaCompletata': typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   '/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
-  '/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
-  '/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
+  '/calls': typeof AuthenticatedApplicantCallsRoute
+  '/monitoraggio': typeof AuthenticatedApplicantMonitoraggioRoute
   '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
   '/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   '/admin-panel/report': typeof AuthenticatedAdminAdminPanelReportRoute
   '/api/docs': typeof AuthenticatedAdminApiDocsRoute
-  '/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
-  '/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
-  '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
-  '/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute
-  '/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute
-  '/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute
+  '/survey/{$fund}_candidatura': typeof AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRoute
+  '/survey/{$fund}_istruttoria/$organizationId': typeof AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRoute
+  '/admin-organization/survey-{$fund}/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRoute
+  '/admin-organization/{$fund}_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -252,26 +228,22 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
   '/account': typeof AuthenticatedAccountRoute
-  '/calls': typeof AuthenticatedCallsRoute
   '/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
-  '/monitoraggio': typeof AuthenticatedMonitoraggioRoute
   '/register-org': typeof AuthenticatedRegisterOrgRoute
   '/surveyIstruttoriaCompletata': typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   '/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
-  '/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
-  '/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
+  '/calls': typeof AuthenticatedApplicantCallsRoute
+  '/monitoraggio': typeof AuthenticatedApplicantMonitoraggioRoute
   '/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
   '/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   '/admin-panel/report': typeof AuthenticatedAdminAdminPanelReportRoute
   '/api/docs': typeof AuthenticatedAdminApiDocsRoute
-  '/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
-  '/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
-  '/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
-  '/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute
-  '/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute
-  '/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute
+  '/survey/{$fund}_candidatura': typeof AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRoute
+  '/survey/{$fund}_istruttoria/$organizationId': typeof AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRoute
+  '/admin-organization/survey-{$fund}/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRoute
+  '/admin-organization/{$fund}_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -283,28 +255,25 @@ export interface FileRoutesById {
   '/logout-callback': typeof LogoutCallbackRoute
   '/privacy': typeof PrivacyRoute
   '/_authenticated/_admin': typeof AuthenticatedAdminRouteWithChildren
+  '/_authenticated/_applicant': typeof AuthenticatedApplicantRouteWithChildren
   '/_authenticated/accetta-invito': typeof AuthenticatedAccettaInvitoRoute
   '/_authenticated/account': typeof AuthenticatedAccountRoute
-  '/_authenticated/calls': typeof AuthenticatedCallsRoute
   '/_authenticated/candidaturaCompletata': typeof AuthenticatedCandidaturaCompletataRoute
   '/_authenticated/flow-organization': typeof AuthenticatedFlowOrganizationRoute
   '/_authenticated/invite-collaborate': typeof AuthenticatedInviteCollaborateRoute
-  '/_authenticated/monitoraggio': typeof AuthenticatedMonitoraggioRoute
   '/_authenticated/register-org': typeof AuthenticatedRegisterOrgRoute
   '/_authenticated/surveyIstruttoriaCompletata': typeof AuthenticatedSurveyIstruttoriaCompletataRoute
   '/_authenticated/_admin/admin-panel': typeof AuthenticatedAdminAdminPanelRoute
-  '/_authenticated/survey/PUI_candidatura': typeof AuthenticatedSurveyPUI_candidaturaRoute
-  '/_authenticated/survey/TUR_candidatura': typeof AuthenticatedSurveyTUR_candidaturaRoute
+  '/_authenticated/_applicant/calls': typeof AuthenticatedApplicantCallsRoute
+  '/_authenticated/_applicant/monitoraggio': typeof AuthenticatedApplicantMonitoraggioRoute
   '/_authenticated/your-organization/$organizationId': typeof AuthenticatedYourOrganizationOrganizationIdRoute
   '/_authenticated/_admin/admin-organization/$organizationId': typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   '/_authenticated/_admin/admin-panel_/report': typeof AuthenticatedAdminAdminPanelReportRoute
   '/_authenticated/_admin/api/docs': typeof AuthenticatedAdminApiDocsRoute
-  '/_authenticated/survey/PUI_istruttoria/$organizationId': typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
-  '/_authenticated/survey/TUR_istruttoria/$organizationId': typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
-  '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
-  '/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute
-  '/_authenticated/_admin/admin-organization/survey-pui/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute
-  '/_authenticated/_admin/admin-organization/survey-tur/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute
+  '/_authenticated/_applicant/survey/{$fund}_candidatura': typeof AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRoute
+  '/_authenticated/survey/{$fund}_istruttoria/$organizationId': typeof AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRoute
+  '/_authenticated/_admin/admin-organization/survey-{$fund}/$organizationId': typeof AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRoute
+  '/_authenticated/_admin/admin-organization/{$fund}_istruttoria/$organizationId': typeof AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -317,26 +286,22 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/accetta-invito'
     | '/account'
-    | '/calls'
     | '/candidaturaCompletata'
     | '/flow-organization'
     | '/invite-collaborate'
-    | '/monitoraggio'
     | '/register-org'
     | '/surveyIstruttoriaCompletata'
     | '/admin-panel'
-    | '/survey/PUI_candidatura'
-    | '/survey/TUR_candidatura'
+    | '/calls'
+    | '/monitoraggio'
     | '/your-organization/$organizationId'
     | '/admin-organization/$organizationId'
     | '/admin-panel/report'
     | '/api/docs'
-    | '/survey/PUI_istruttoria/$organizationId'
-    | '/survey/TUR_istruttoria/$organizationId'
-    | '/admin-organization/PUI_istruttoria/$organizationId'
-    | '/admin-organization/TUR_istruttoria/$organizationId'
-    | '/admin-organization/survey-pui/$organizationId'
-    | '/admin-organization/survey-tur/$organizationId'
+    | '/survey/{$fund}_candidatura'
+    | '/survey/{$fund}_istruttoria/$organizationId'
+    | '/admin-organization/survey-{$fund}/$organizationId'
+    | '/admin-organization/{$fund}_istruttoria/$organizationId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -347,26 +312,22 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/accetta-invito'
     | '/account'
-    | '/calls'
     | '/candidaturaCompletata'
     | '/flow-organization'
     | '/invite-collaborate'
-    | '/monitoraggio'
     | '/register-org'
     | '/surveyIstruttoriaCompletata'
     | '/admin-panel'
-    | '/survey/PUI_candidatura'
-    | '/survey/TUR_candidatura'
+    | '/calls'
+    | '/monitoraggio'
     | '/your-organization/$organizationId'
     | '/admin-organization/$organizationId'
     | '/admin-panel/report'
     | '/api/docs'
-    | '/survey/PUI_istruttoria/$organizationId'
-    | '/survey/TUR_istruttoria/$organizationId'
-    | '/admin-organization/PUI_istruttoria/$organizationId'
-    | '/admin-organization/TUR_istruttoria/$organizationId'
-    | '/admin-organization/survey-pui/$organizationId'
-    | '/admin-organization/survey-tur/$organizationId'
+    | '/survey/{$fund}_candidatura'
+    | '/survey/{$fund}_istruttoria/$organizationId'
+    | '/admin-organization/survey-{$fund}/$organizationId'
+    | '/admin-organization/{$fund}_istruttoria/$organizationId'
   id:
     | '__root__'
     | '/'
@@ -377,28 +338,25 @@ export interface FileRouteTypes {
     | '/logout-callback'
     | '/privacy'
     | '/_authenticated/_admin'
+    | '/_authenticated/_applicant'
     | '/_authenticated/accetta-invito'
     | '/_authenticated/account'
-    | '/_authenticated/calls'
     | '/_authenticated/candidaturaCompletata'
     | '/_authenticated/flow-organization'
     | '/_authenticated/invite-collaborate'
-    | '/_authenticated/monitoraggio'
     | '/_authenticated/register-org'
     | '/_authenticated/surveyIstruttoriaCompletata'
     | '/_authenticated/_admin/admin-panel'
-    | '/_authenticated/survey/PUI_candidatura'
-    | '/_authenticated/survey/TUR_candidatura'
+    | '/_authenticated/_applicant/calls'
+    | '/_authenticated/_applicant/monitoraggio'
     | '/_authenticated/your-organization/$organizationId'
     | '/_authenticated/_admin/admin-organization/$organizationId'
     | '/_authenticated/_admin/admin-panel_/report'
     | '/_authenticated/_admin/api/docs'
-    | '/_authenticated/survey/PUI_istruttoria/$organizationId'
-    | '/_authenticated/survey/TUR_istruttoria/$organizationId'
-    | '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId'
-    | '/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId'
-    | '/_authenticated/_admin/admin-organization/survey-pui/$organizationId'
-    | '/_authenticated/_admin/admin-organization/survey-tur/$organizationId'
+    | '/_authenticated/_applicant/survey/{$fund}_candidatura'
+    | '/_authenticated/survey/{$fund}_istruttoria/$organizationId'
+    | '/_authenticated/_admin/admin-organization/survey-{$fund}/$organizationId'
+    | '/_authenticated/_admin/admin-organization/{$fund}_istruttoria/$organizationId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -469,6 +427,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/_applicant': {
+      id: '/_authenticated/_applicant'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedApplicantRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/accetta-invito': {
       id: '/_authenticated/accetta-invito'
       path: '/accetta-invito'
@@ -481,13 +446,6 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AuthenticatedAccountRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/calls': {
-      id: '/_authenticated/calls'
-      path: '/calls'
-      fullPath: '/calls'
-      preLoaderRoute: typeof AuthenticatedCallsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/candidaturaCompletata': {
@@ -511,13 +469,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedInviteCollaborateRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/monitoraggio': {
-      id: '/_authenticated/monitoraggio'
-      path: '/monitoraggio'
-      fullPath: '/monitoraggio'
-      preLoaderRoute: typeof AuthenticatedMonitoraggioRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
     '/_authenticated/register-org': {
       id: '/_authenticated/register-org'
       path: '/register-org'
@@ -539,19 +490,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminAdminPanelRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
-    '/_authenticated/survey/PUI_candidatura': {
-      id: '/_authenticated/survey/PUI_candidatura'
-      path: '/survey/PUI_candidatura'
-      fullPath: '/survey/PUI_candidatura'
-      preLoaderRoute: typeof AuthenticatedSurveyPUI_candidaturaRouteImport
-      parentRoute: typeof AuthenticatedRoute
+    '/_authenticated/_applicant/calls': {
+      id: '/_authenticated/_applicant/calls'
+      path: '/calls'
+      fullPath: '/calls'
+      preLoaderRoute: typeof AuthenticatedApplicantCallsRouteImport
+      parentRoute: typeof AuthenticatedApplicantRoute
     }
-    '/_authenticated/survey/TUR_candidatura': {
-      id: '/_authenticated/survey/TUR_candidatura'
-      path: '/survey/TUR_candidatura'
-      fullPath: '/survey/TUR_candidatura'
-      preLoaderRoute: typeof AuthenticatedSurveyTUR_candidaturaRouteImport
-      parentRoute: typeof AuthenticatedRoute
+    '/_authenticated/_applicant/monitoraggio': {
+      id: '/_authenticated/_applicant/monitoraggio'
+      path: '/monitoraggio'
+      fullPath: '/monitoraggio'
+      preLoaderRoute: typeof AuthenticatedApplicantMonitoraggioRouteImport
+      parentRoute: typeof AuthenticatedApplicantRoute
     }
     '/_authenticated/your-organization/$organizationId': {
       id: '/_authenticated/your-organization/$organizationId'
@@ -581,46 +532,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminApiDocsRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
-    '/_authenticated/survey/PUI_istruttoria/$organizationId': {
-      id: '/_authenticated/survey/PUI_istruttoria/$organizationId'
-      path: '/survey/PUI_istruttoria/$organizationId'
-      fullPath: '/survey/PUI_istruttoria/$organizationId'
-      preLoaderRoute: typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRouteImport
+    '/_authenticated/_applicant/survey/{$fund}_candidatura': {
+      id: '/_authenticated/_applicant/survey/{$fund}_candidatura'
+      path: '/survey/{$fund}_candidatura'
+      fullPath: '/survey/{$fund}_candidatura'
+      preLoaderRoute: typeof AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRouteImport
+      parentRoute: typeof AuthenticatedApplicantRoute
+    }
+    '/_authenticated/survey/{$fund}_istruttoria/$organizationId': {
+      id: '/_authenticated/survey/{$fund}_istruttoria/$organizationId'
+      path: '/survey/{$fund}_istruttoria/$organizationId'
+      fullPath: '/survey/{$fund}_istruttoria/$organizationId'
+      preLoaderRoute: typeof AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
-    '/_authenticated/survey/TUR_istruttoria/$organizationId': {
-      id: '/_authenticated/survey/TUR_istruttoria/$organizationId'
-      path: '/survey/TUR_istruttoria/$organizationId'
-      fullPath: '/survey/TUR_istruttoria/$organizationId'
-      preLoaderRoute: typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId': {
-      id: '/_authenticated/_admin/admin-organization/PUI_istruttoria/$organizationId'
-      path: '/admin-organization/PUI_istruttoria/$organizationId'
-      fullPath: '/admin-organization/PUI_istruttoria/$organizationId'
-      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRouteImport
+    '/_authenticated/_admin/admin-organization/survey-{$fund}/$organizationId': {
+      id: '/_authenticated/_admin/admin-organization/survey-{$fund}/$organizationId'
+      path: '/admin-organization/survey-{$fund}/$organizationId'
+      fullPath: '/admin-organization/survey-{$fund}/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
-    '/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId': {
-      id: '/_authenticated/_admin/admin-organization/TUR_istruttoria/$organizationId'
-      path: '/admin-organization/TUR_istruttoria/$organizationId'
-      fullPath: '/admin-organization/TUR_istruttoria/$organizationId'
-      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRouteImport
-      parentRoute: typeof AuthenticatedAdminRoute
-    }
-    '/_authenticated/_admin/admin-organization/survey-pui/$organizationId': {
-      id: '/_authenticated/_admin/admin-organization/survey-pui/$organizationId'
-      path: '/admin-organization/survey-pui/$organizationId'
-      fullPath: '/admin-organization/survey-pui/$organizationId'
-      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRouteImport
-      parentRoute: typeof AuthenticatedAdminRoute
-    }
-    '/_authenticated/_admin/admin-organization/survey-tur/$organizationId': {
-      id: '/_authenticated/_admin/admin-organization/survey-tur/$organizationId'
-      path: '/admin-organization/survey-tur/$organizationId'
-      fullPath: '/admin-organization/survey-tur/$organizationId'
-      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRouteImport
+    '/_authenticated/_admin/admin-organization/{$fund}_istruttoria/$organizationId': {
+      id: '/_authenticated/_admin/admin-organization/{$fund}_istruttoria/$organizationId'
+      path: '/admin-organization/{$fund}_istruttoria/$organizationId'
+      fullPath: '/admin-organization/{$fund}_istruttoria/$organizationId'
+      preLoaderRoute: typeof AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
   }
@@ -631,10 +568,8 @@ interface AuthenticatedAdminRouteChildren {
   AuthenticatedAdminAdminOrganizationOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationOrganizationIdRoute
   AuthenticatedAdminAdminPanelReportRoute: typeof AuthenticatedAdminAdminPanelReportRoute
   AuthenticatedAdminApiDocsRoute: typeof AuthenticatedAdminApiDocsRoute
-  AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute
-  AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute
-  AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute
-  AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute
+  AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRoute
+  AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRoute: typeof AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRoute
 }
 
 const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
@@ -644,60 +579,65 @@ const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
   AuthenticatedAdminAdminPanelReportRoute:
     AuthenticatedAdminAdminPanelReportRoute,
   AuthenticatedAdminApiDocsRoute: AuthenticatedAdminApiDocsRoute,
-  AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute:
-    AuthenticatedAdminAdminOrganizationPUI_istruttoriaOrganizationIdRoute,
-  AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute:
-    AuthenticatedAdminAdminOrganizationTUR_istruttoriaOrganizationIdRoute,
-  AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute:
-    AuthenticatedAdminAdminOrganizationSurveyPuiOrganizationIdRoute,
-  AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute:
-    AuthenticatedAdminAdminOrganizationSurveyTurOrganizationIdRoute,
+  AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRoute:
+    AuthenticatedAdminAdminOrganizationSurveyChar123fundChar125OrganizationIdRoute,
+  AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRoute:
+    AuthenticatedAdminAdminOrganizationChar123fundChar125_istruttoriaOrganizationIdRoute,
 }
 
 const AuthenticatedAdminRouteWithChildren =
   AuthenticatedAdminRoute._addFileChildren(AuthenticatedAdminRouteChildren)
 
+interface AuthenticatedApplicantRouteChildren {
+  AuthenticatedApplicantCallsRoute: typeof AuthenticatedApplicantCallsRoute
+  AuthenticatedApplicantMonitoraggioRoute: typeof AuthenticatedApplicantMonitoraggioRoute
+  AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRoute: typeof AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRoute
+}
+
+const AuthenticatedApplicantRouteChildren: AuthenticatedApplicantRouteChildren =
+  {
+    AuthenticatedApplicantCallsRoute: AuthenticatedApplicantCallsRoute,
+    AuthenticatedApplicantMonitoraggioRoute:
+      AuthenticatedApplicantMonitoraggioRoute,
+    AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRoute:
+      AuthenticatedApplicantSurveyChar123fundChar125_candidaturaRoute,
+  }
+
+const AuthenticatedApplicantRouteWithChildren =
+  AuthenticatedApplicantRoute._addFileChildren(
+    AuthenticatedApplicantRouteChildren,
+  )
+
 interface AuthenticatedRouteChildren {
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
+  AuthenticatedApplicantRoute: typeof AuthenticatedApplicantRouteWithChildren
   AuthenticatedAccettaInvitoRoute: typeof AuthenticatedAccettaInvitoRoute
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
-  AuthenticatedCallsRoute: typeof AuthenticatedCallsRoute
   AuthenticatedCandidaturaCompletataRoute: typeof AuthenticatedCandidaturaCompletataRoute
   AuthenticatedFlowOrganizationRoute: typeof AuthenticatedFlowOrganizationRoute
   AuthenticatedInviteCollaborateRoute: typeof AuthenticatedInviteCollaborateRoute
-  AuthenticatedMonitoraggioRoute: typeof AuthenticatedMonitoraggioRoute
   AuthenticatedRegisterOrgRoute: typeof AuthenticatedRegisterOrgRoute
   AuthenticatedSurveyIstruttoriaCompletataRoute: typeof AuthenticatedSurveyIstruttoriaCompletataRoute
-  AuthenticatedSurveyPUI_candidaturaRoute: typeof AuthenticatedSurveyPUI_candidaturaRoute
-  AuthenticatedSurveyTUR_candidaturaRoute: typeof AuthenticatedSurveyTUR_candidaturaRoute
   AuthenticatedYourOrganizationOrganizationIdRoute: typeof AuthenticatedYourOrganizationOrganizationIdRoute
-  AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute: typeof AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute
-  AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute: typeof AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute
+  AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRoute: typeof AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
+  AuthenticatedApplicantRoute: AuthenticatedApplicantRouteWithChildren,
   AuthenticatedAccettaInvitoRoute: AuthenticatedAccettaInvitoRoute,
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
-  AuthenticatedCallsRoute: AuthenticatedCallsRoute,
   AuthenticatedCandidaturaCompletataRoute:
     AuthenticatedCandidaturaCompletataRoute,
   AuthenticatedFlowOrganizationRoute: AuthenticatedFlowOrganizationRoute,
   AuthenticatedInviteCollaborateRoute: AuthenticatedInviteCollaborateRoute,
-  AuthenticatedMonitoraggioRoute: AuthenticatedMonitoraggioRoute,
   AuthenticatedRegisterOrgRoute: AuthenticatedRegisterOrgRoute,
   AuthenticatedSurveyIstruttoriaCompletataRoute:
     AuthenticatedSurveyIstruttoriaCompletataRoute,
-  AuthenticatedSurveyPUI_candidaturaRoute:
-    AuthenticatedSurveyPUI_candidaturaRoute,
-  AuthenticatedSurveyTUR_candidaturaRoute:
-    AuthenticatedSurveyTUR_candidaturaRoute,
   AuthenticatedYourOrganizationOrganizationIdRoute:
     AuthenticatedYourOrganizationOrganizationIdRoute,
-  AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute:
-    AuthenticatedSurveyPUI_istruttoriaOrganizationIdRoute,
-  AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute:
-    AuthenticatedSurveyTUR_istruttoriaOrganizationIdRoute,
+  AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRoute:
+    AuthenticatedSurveyChar123fundChar125_istruttoriaOrganizationIdRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { built, chunkHolding, chunkSources, DIST, manifest, staticClosure } from './support/buildManifest.ts';
+import { built, chunkHolding, chunkSources, DIST, manifest, routeChunk, staticClosure } from './support/buildManifest.ts';
 
 /**
  * Every page's first load, in JavaScript over the wire (the Brotli and gzip files the server sends:
@@ -33,12 +33,10 @@ const BUDGETS_KB: Record<string, number> = {
   // The issue's target, in gzip too.
   '/calls': 150,
   // The application wizard (the fund's definition, its schema, every field component), lazy behind its route.
-  '/survey/PUI_candidatura': 345,
-  '/survey/TUR_candidatura': 345,
+  '/survey/{$fund}_candidatura': 345,
   // The admin's read-only application adds its "Scarica Excel" to the wizard, the header saying whose application
   // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts.
-  '/admin-organization/survey-pui/$organizationId': 355,
-  '/admin-organization/survey-tur/$organizationId': 355,
+  '/admin-organization/survey-{$fund}/$organizationId': 355,
   // The admin's page of one organisation: its members and applications, with the same header and receipts.
   '/admin-organization/$organizationId': 303,
 };
@@ -69,7 +67,7 @@ function routeFiles(dir = ROUTES_DIR): string[] {
   });
 }
 
-/** '_authenticated/_admin/admin-panel.tsx' → '/admin-panel'; 'survey.PUI_candidatura.tsx' → '/survey/PUI_candidatura'. */
+/** '_authenticated/_admin/admin-panel.tsx' → '/admin-panel'; 'survey.{$fund}_candidatura.tsx' → '/survey/{$fund}_candidatura'. */
 function routePath(file: string): string {
   const segments = file
     .replace(/\.tsx$/, '')
@@ -93,8 +91,8 @@ function requiredChunk(module: string): string {
   return key;
 }
 
-/** The chunk holding a route file's component, if the route has one. */
-const componentChunk = (file: string) => chunkHolding(`src/routes/${file}?tsr-split=component`);
+/** The chunk holding a route file's component (and loader), if the route has one. */
+const componentChunk = (file: string) => chunkHolding(routeChunk(file));
 
 interface PageLoad {
   page: string;

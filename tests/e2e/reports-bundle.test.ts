@@ -17,7 +17,7 @@ describe('the reports load only with the admin reports', () => {
 
   it.each([
     ['the welcome page', 'index.html'],
-    ['/calls', routeChunk('_authenticated/calls.tsx')],
+    ['/calls', routeChunk('_authenticated/_applicant/calls.tsx')],
     ['the admin panel (organisations tab)', adminPanel],
   ])('%s downloads neither the charts nor the reports', (_page, key) => {
     expect(manifest[key], key).toBeDefined();

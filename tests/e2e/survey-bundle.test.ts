@@ -15,9 +15,8 @@ describe('SurveyJS is loaded only where a survey is shown', () => {
 
   it.each([
     ['the welcome page', 'index.html'],
-    ['/calls', routeChunk('_authenticated/calls.tsx')],
-    ['the PUI application wizard', routeChunk('_authenticated/survey.PUI_candidatura.tsx')],
-    ['the TUR application wizard', routeChunk('_authenticated/survey.TUR_candidatura.tsx')],
+    ['/calls', routeChunk('_authenticated/_applicant/calls.tsx')],
+    ['the application wizard (every fund)', routeChunk('_authenticated/_applicant/survey.{$fund}_candidatura.tsx')],
   ])('%s does not download it', (_page, key) => {
     expect(manifest[key], key).toBeDefined();
     const closure = staticClosure(key);
@@ -25,8 +24,8 @@ describe('SurveyJS is loaded only where a survey is shown', () => {
   });
 
   it.each([
-    routeChunk('_authenticated/survey.PUI_istruttoria.$organizationId.tsx'),
-    routeChunk('_authenticated/_admin/admin-organization.PUI_istruttoria.$organizationId.tsx'),
+    routeChunk('_authenticated/survey.{$fund}_istruttoria.$organizationId.tsx'),
+    routeChunk('_authenticated/_admin/admin-organization.{$fund}_istruttoria.$organizationId.tsx'),
   ])('%s loads it on demand', (key) => {
     const closure = staticClosure(key);
     const dynamic = [...closure].flatMap((chunk) => manifest[chunk]?.dynamicImports ?? []);

@@ -28,12 +28,20 @@ describe('the applicant card buttons (spec §4)', () => {
   });
 
   it('Vai agli allegati opens the application wizard at the attachments step (numberStep 4)', () => {
-    expect(fundCardActions('PUI', 'IN_INTEGRAZIONE', org)[0]!.target).toEqual({ to: '/survey/PUI_candidatura', search: { numberStep: 4 } });
+    expect(fundCardActions('PUI', 'IN_INTEGRAZIONE', org)[0]!.target).toEqual({
+      to: '/survey/{$fund}_candidatura',
+      params: { fund: 'PUI' },
+      search: { numberStep: 4 },
+    });
   });
 
   it('review and monitoring go to the survey route of the organisation, read-only unless to be filled in', () => {
     const [, review] = fundCardActions('PUI', 'AMMISSIBILE', org);
-    expect(review!.target).toEqual({ to: '/survey/PUI_istruttoria/$organizationId', params: { organizationId: org }, search: {} });
+    expect(review!.target).toEqual({
+      to: '/survey/{$fund}_istruttoria/$organizationId',
+      params: { fund: 'PUI', organizationId: org },
+      search: {},
+    });
     const [, readOnlyReview, monitoring] = fundCardActions('TUR', 'MONITORAGGIO_APERTO', org);
     expect(readOnlyReview!.target.search).toEqual({ isReadOnly: true });
     expect(monitoring!.target.search).toEqual({ monitoraggio: true });
@@ -42,7 +50,8 @@ describe('the applicant card buttons (spec §4)', () => {
 
   it('submitted applications open read-only', () => {
     expect(fundCardActions('TUR', 'IN_VALUTAZIONE', org)[0]!.target).toEqual({
-      to: '/survey/TUR_candidatura',
+      to: '/survey/{$fund}_candidatura',
+      params: { fund: 'TUR' },
       search: { isReadOnly: true },
     });
   });

@@ -27,9 +27,12 @@ import { inspect } from '../../devtools/inspect.ts';
  * draft (spec §3: "an all-zero id means none exists yet; then a draft is fetched instead").
  */
 async function loadApplication(api: ApiClient, fund: Fund, organizationId: string, signal: AbortSignal): Promise<LoadedApplication> {
-  const compilation = await getCompilation(api, fund, organizationId, signal);
+  // Both at once: the draft is read whether or not the application was submitted.
+  const [compilation, draft] = await Promise.all([
+    getCompilation(api, fund, organizationId, signal),
+    getDraft(api, fund, organizationId, signal),
+  ]);
   const submitted = hasApplication(compilation) && isSubmittedStatus(compilation.statusCode);
-  const draft = await getDraft(api, fund, organizationId, signal);
   const body = 'body' in compilation ? compilation.body : null;
   const json = submitted && body ? body : draft ? (JSON.parse(draft.json) as unknown) : null;
   return {

@@ -6,10 +6,10 @@ const m = messages.funds;
 
 /** Where a card's button leads (spec §2 route table), with the navigation state as typed search params. */
 export type FundCardTarget =
-  | { to: `/survey/${Fund}_candidatura`; search: { numberStep?: number; isReadOnly?: boolean } }
+  | { to: '/survey/{$fund}_candidatura'; params: { fund: Fund }; search: { numberStep?: number; isReadOnly?: boolean } }
   | {
-      to: `/survey/${Fund}_istruttoria/$organizationId`;
-      params: { organizationId: string };
+      to: '/survey/{$fund}_istruttoria/$organizationId';
+      params: { fund: Fund; organizationId: string };
       search: { isReadOnly?: boolean; monitoraggio?: boolean };
     };
 
@@ -29,30 +29,38 @@ export const ATTACHMENTS_STEP = 4;
  */
 export function fundCardActions(fund: Fund, status: ApplicationStatusCode, organizationId: string): FundCardAction[] {
   const view = fundCardView(status);
-  const application = `/survey/${fund}_candidatura` as const;
-  const survey = `/survey/${fund}_istruttoria/$organizationId` as const;
-  const params = { organizationId };
+  const application = '/survey/{$fund}_candidatura';
+  const survey = '/survey/{$fund}_istruttoria/$organizationId';
+  const params = { fund, organizationId };
   const actions: FundCardAction[] = [];
 
   switch (view.application) {
     case 'candidati':
-      actions.push({ section: 'application', label: m.candidati, target: { to: application, search: {} } });
+      actions.push({ section: 'application', label: m.candidati, target: { to: application, params: { fund }, search: {} } });
       break;
     case 'compila':
-      actions.push({ section: 'application', label: m.compila, target: { to: application, search: {} } });
+      actions.push({ section: 'application', label: m.compila, target: { to: application, params: { fund }, search: {} } });
       break;
     case 'vaiAgliAllegati':
       actions.push({
         section: 'application',
         label: m.vaiAgliAllegati,
-        target: { to: application, search: { numberStep: ATTACHMENTS_STEP } },
+        target: { to: application, params: { fund }, search: { numberStep: ATTACHMENTS_STEP } },
       });
       break;
     case 'visualizza':
-      actions.push({ section: 'application', label: m.visualizza, target: { to: application, search: { isReadOnly: true } } });
+      actions.push({
+        section: 'application',
+        label: m.visualizza,
+        target: { to: application, params: { fund }, search: { isReadOnly: true } },
+      });
       break;
     case 'visualizzaDomanda':
-      actions.push({ section: 'application', label: m.visualizzaDomanda, target: { to: application, search: { isReadOnly: true } } });
+      actions.push({
+        section: 'application',
+        label: m.visualizzaDomanda,
+        target: { to: application, params: { fund }, search: { isReadOnly: true } },
+      });
       break;
   }
   if (view.review === 'compila') {

@@ -98,8 +98,8 @@ function PeriodRow({ row, number }: { row: MonitoringRow; number: number }) {
       </td>
       <td className={styles.cell}>
         <Link
-          to={`/survey/${fund}_istruttoria/$organizationId` as const}
-          params={{ organizationId: row.organizationId }}
+          to="/survey/{$fund}_istruttoria/$organizationId"
+          params={{ fund, organizationId: row.organizationId }}
           search={search}
           aria-label={m.linkLabel(action, row.title, fund)}
         >

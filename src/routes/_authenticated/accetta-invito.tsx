@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { invitationQueries } from '../../api/invitations.ts';
 import { AcceptInvitationPage } from '../../features/invitations/AcceptInvitationPage.tsx';
+import { ensureQuery } from '../-components/ensureQuery.ts';
 
 /**
  * The link of the invitation e-mail (`/accetta-invito?token=…`). Behind the login guard: an anonymous
@@ -7,6 +9,10 @@ import { AcceptInvitationPage } from '../../features/invitations/AcceptInvitatio
  */
 export const Route = createFileRoute('/_authenticated/accetta-invito')({
   validateSearch: parseInvitationSearch,
+  loaderDeps: ({ search: { token } }) => ({ token }),
+  loader: async ({ context: { queryClient, api }, deps: { token } }) => {
+    if (token !== undefined) await ensureQuery(queryClient, invitationQueries.view(api, token));
+  },
   component: AcceptInvitationRoute,
 });
 

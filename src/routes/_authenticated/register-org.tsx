@@ -2,7 +2,9 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { PIVA_LENGTH } from '../../../domain/vatNumber.ts';
 import { isAdminRole } from '../../../domain/roles.ts';
 import { homePathFor } from '../../../machines/auth/selectors.ts';
+import { typologyQueries } from '../../api/typology.ts';
 import { RegisterOrganization } from '../../features/register-organization/RegisterOrganization.tsx';
+import { ensureQuery } from '../-components/ensureQuery.ts';
 
 /**
  * The VAT checked on /flow-organization comes along (spec §2); anything else in the URL is ignored.
@@ -23,6 +25,13 @@ export const Route = createFileRoute('/_authenticated/register-org')({
   validateSearch: parseRegisterOrgSearch,
   beforeLoad: ({ context }) => {
     if (isAdminRole(context.user.roles)) throw redirect({ to: homePathFor(context.user), replace: true });
+  },
+  // The form's reference lists that need no choice first (legal forms, regions).
+  loader: async ({ context: { queryClient, api } }) => {
+    await Promise.all([
+      ensureQuery(queryClient, typologyQueries.formeGiuridiche(api)),
+      ensureQuery(queryClient, typologyQueries.regioni(api)),
+    ]);
   },
   component: RegisterOrgPage,
 });

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { surveyMessages } from '../../../domain/messages/survey.ts';
+import { receiptQueries } from '../../api/receipts.ts';
 import { HandOverReceipt } from '../../features/receipts/HandOverReceipt.tsx';
 import { parseReceiptSearch } from '../../features/receipts/receiptSearch.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { button } from '../../ui/Button.css.ts';
 import { Link } from '../../ui/Link.tsx';
+import { ensureQuery } from '../-components/ensureQuery.ts';
 
 /**
  * Spec §2 /surveyIstruttoriaCompletata: the confirmation after a submitted survey (review or monitoring), with
@@ -12,6 +14,10 @@ import { Link } from '../../ui/Link.tsx';
  */
 export const Route = createFileRoute('/_authenticated/surveyIstruttoriaCompletata')({
   validateSearch: parseReceiptSearch,
+  loaderDeps: ({ search: { ricevuta } }) => ({ ricevuta }),
+  loader: async ({ context: { queryClient, api }, deps: { ricevuta } }) => {
+    if (ricevuta) await ensureQuery(queryClient, receiptQueries.one(api, ricevuta));
+  },
   component: SurveyCompletedPage,
 });
 

@@ -1,16 +1,20 @@
-import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
-import { UUID_PATTERN } from '../../../domain/uuid.ts';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { isAdminRole } from '../../../domain/roles.ts';
+import { organizationProfileQueries } from '../../api/organizationProfile.ts';
 import { OrganizationProfile } from '../../features/organization-profile/OrganizationProfile.tsx';
+import { ensureQuery } from '../-components/ensureQuery.ts';
+import { organizationParams } from '../-components/routeParams.ts';
 
 /** Spec §2: the organisation profile of a member. A platform administrator gets the admin view instead. */
 export const Route = createFileRoute('/_authenticated/your-organization/$organizationId')({
+  params: organizationParams,
   beforeLoad: ({ context, params }) => {
-    if (!UUID_PATTERN.test(params.organizationId)) throw notFound();
     if (isAdminRole(context.user.roles)) {
       throw redirect({ to: '/admin-organization/$organizationId', params, replace: true });
     }
   },
+  loader: ({ context: { queryClient, api }, params: { organizationId } }) =>
+    ensureQuery(queryClient, organizationProfileQueries.detail(api, organizationId)),
   component: YourOrganizationPage,
 });
 

@@ -31,8 +31,11 @@ export function staticClosure(key: string, seen = new Set<string>()): Set<string
   return seen;
 }
 
-/** The manifest key of a route file's component chunk (TanStack Router's automatic code splitting). */
-export const routeChunk = (route: string) => `src/routes/${route}?tsr-split=component`;
+/**
+ * The manifest key of a route file's page chunk (TanStack Router's automatic code splitting): its component and its
+ * loader, split together (vite.config.ts, codeSplittingOptions).
+ */
+export const routeChunk = (route: string) => `src/routes/${route}?tsr-split=component---loader`;
 
 /** The text of the chunks' files, together. */
 export const chunkCode = (keys: Iterable<string>) =>

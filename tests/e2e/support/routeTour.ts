@@ -141,10 +141,16 @@ export async function startTour(launch: () => Promise<Browser>) {
   await loginAsAdmin(adminPage, portal.url);
   await adminPage.close();
 
+  /** A new tab in the session of a person of the role, at the viewport. */
+  async function newPage(role: TourRole, viewport: ViewportName): Promise<Page> {
+    const page = await contexts[role].newPage();
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    return page;
+  }
+
   /** A page of the route's role at the viewport, once the route has rendered and stopped loading. */
   async function open(route: TourRoute, viewport: ViewportName): Promise<Page> {
-    const page = await contexts[route.role].newPage();
-    await page.setViewportSize(VIEWPORTS[viewport]);
+    const page = await newPage(route.role, viewport);
     await page.goto(`${portal.url}${route.path(ids)}`);
     await settle(page);
     return page;
@@ -153,6 +159,7 @@ export async function startTour(launch: () => Promise<Browser>) {
   return {
     portal,
     ids,
+    newPage,
     open,
     async close() {
       await browser.close();

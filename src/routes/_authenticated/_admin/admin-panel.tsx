@@ -1,14 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
 import { messages } from '../../../../domain/messages.ts';
+import { adminOrganizationQueries } from '../../../api/adminOrganizations.ts';
+import { monitoringQueries } from '../../../api/monitoring.ts';
+import { reportQueries } from '../../../api/reports.ts';
 import { AdminOrganizationsTab } from '../../../features/admin-organizations/AdminOrganizationsTab.tsx';
 import { parseAdminListSearch, type AdminListSearch } from '../../../features/admin-organizations/adminListSearch.ts';
 import { Link } from '../../../ui/Link.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../../ui/Tabs.tsx';
+import { ensureQuery } from '../../-components/ensureQuery.ts';
 
 /** The reports' list loads when its tab is opened: the organisations tab does not carry it. */
-const ReportsTab = lazy(() => import('../../../features/admin-reports/ReportsTab.tsx').then((module) => ({ default: module.ReportsTab })));
+const loadReportsTab = () => import('../../../features/admin-reports/ReportsTab.tsx');
+const ReportsTab = lazy(() => loadReportsTab().then((module) => ({ default: module.ReportsTab })));
 
 /** Which tab is open: the organisations (default) or 'reports', so "Torna alla Reportistica" lands on it. */
 type PanelSearch = AdminListSearch & { tab?: 'reports' };
@@ -19,6 +24,15 @@ export const Route = createFileRoute('/_authenticated/_admin/admin-panel')({
     ...parseAdminListSearch(search),
     tab: search.tab === 'reports' ? 'reports' : undefined,
   }),
+  // The open tab's data: the organisations list with the overdue monitoring marks, or the reports' list and its tab.
+  loaderDeps: ({ search: { tab } }) => ({ tab }),
+  loader: async ({ context: { queryClient, api }, deps: { tab } }) => {
+    await Promise.all(
+      tab === 'reports'
+        ? [ensureQuery(queryClient, reportQueries.list(api)), loadReportsTab().catch(() => undefined)]
+        : [ensureQuery(queryClient, adminOrganizationQueries.list(api)), ensureQuery(queryClient, monitoringQueries.overdue(api))],
+    );
+  },
   component: AdminPanelPage,
 });
 

@@ -1,25 +1,23 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { messages } from '../../../domain/messages.ts';
-import { FUNDS } from '../../../domain/applicationStatus.ts';
-import { isAdminRole } from '../../../domain/roles.ts';
-import { currentOrganizationFor } from '../../../machines/auth/selectors.ts';
-import { applicationQueries } from '../../api/applications.ts';
-import { callQueries } from '../../api/calls.ts';
-import { readSelectedOrganizationId } from '../../api/selectedOrganization.ts';
-import { FundCard } from '../../features/funds/FundCard.tsx';
-import { cards } from '../../features/funds/FundCards.css.ts';
-import { Alert } from '../../ui/Alert.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { createFileRoute } from '@tanstack/react-router';
+import { messages } from '../../../../domain/messages.ts';
+import { FUNDS } from '../../../../domain/applicationStatus.ts';
+import { applicationQueries } from '../../../api/applications.ts';
+import { callQueries } from '../../../api/calls.ts';
+import { FundCard } from '../../../features/funds/FundCard.tsx';
+import { cards } from '../../../features/funds/FundCards.css.ts';
+import { Alert } from '../../../ui/Alert.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { ensureQuery } from '../../-components/ensureQuery.ts';
 
-/** Spec §2 /calls: home of an applicant with an organisation. Admins go to the panel, others to the flow. */
-export const Route = createFileRoute('/_authenticated/calls')({
-  beforeLoad: ({ context }) => {
-    if (isAdminRole(context.user.roles)) throw redirect({ to: '/admin-panel', replace: true });
-    const organization = currentOrganizationFor(context.user, readSelectedOrganizationId(window.localStorage));
-    if (organization === null) throw redirect({ to: '/flow-organization', replace: true });
-    return { organizationId: organization.id };
+/** Spec §2 /calls: home of an applicant with an organisation (the _applicant layout sends anyone else away). */
+export const Route = createFileRoute('/_authenticated/_applicant/calls')({
+  loader: async ({ context: { queryClient, api, organizationId } }) => {
+    await Promise.all([
+      ensureQuery(queryClient, callQueries.list(api)),
+      ...FUNDS.map((fund) => ensureQuery(queryClient, applicationQueries.compilation(api, fund, organizationId))),
+    ]);
   },
   component: CallsPage,
 });

@@ -1,0 +1,59 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Fund } from '../../../domain/applicationStatus.ts';
+import { fundEntry } from '../../../domain/funds.ts';
+import { reviewSurveyNames } from '../../../domain/surveys.ts';
+import { applicationQueries } from '../../api/applications.ts';
+import { attachmentQueries } from '../../api/attachments.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { monitoringQueries } from '../../api/monitoring.ts';
+import { surveyQueries } from '../../api/surveys.ts';
+import { ensureQuery } from './ensureQuery.ts';
+
+/** The module ReviewSurveyWizard loads lazily: the same chunk, so its lazy import finds it loaded (or fails itself). */
+const loadSurveyRenderer = () => void import('../../features/review-survey/SurveyRenderer.tsx').catch(() => undefined);
+
+export interface ReviewSurveyRequest {
+  fund: Fund;
+  organizationId: string;
+  monitoraggio: boolean;
+  /** Monitoring: the period asked for (its id); the current one when undefined. */
+  periodo: string | undefined;
+}
+
+/**
+ * The loader of the review and monitoring survey routes (the applicant's and the admin's): what ReviewSurveyWizard
+ * reads, in the order it needs it — the application and the survey list, then (monitoring) the period shown, then
+ * each survey's stored answers and the definition they were given against — with the same query options, so the
+ * survey opens on its first render. The wizard opens on a survey:
+ * SurveyJS (its own chunk, loaded only on these routes) is fetched meanwhile instead of after the first render.
+ */
+export async function loadReviewSurvey(queryClient: QueryClient, api: ApiClient, request: ReviewSurveyRequest): Promise<void> {
+  const { fund, organizationId, monitoraggio, periodo } = request;
+  if (!monitoraggio) loadSurveyRenderer();
+  const [compilation, types] = await Promise.all([
+    ensureQuery(queryClient, applicationQueries.compilation(api, fund, organizationId)),
+    ensureQuery(queryClient, surveyQueries.typeList(api)),
+  ]);
+  if (compilation === undefined || types === undefined) return;
+  let periodId: string | undefined;
+  if (monitoraggio) {
+    const periods = await ensureQuery(queryClient, monitoringQueries.rows(api, fund, compilation.id));
+    const period = periods?.find((row) => (periodo ? row.id === periodo : row.current));
+    if (period === undefined) return;
+    periodId = period.id;
+    loadSurveyRenderer();
+  }
+  // The server's checks behind the step indicators are asked for now but not waited for: the wizard keeps their
+  // line until they arrive, and the survey need not wait for the slower of them.
+  if (!monitoraggio) void ensureQuery(queryClient, attachmentQueries.validation(api, fund, organizationId, 'review'));
+  void ensureQuery(queryClient, surveyQueries.validation(api, compilation.id, monitoraggio, periodId));
+  const latest = reviewSurveyNames(fundEntry(fund)).map((name) => types.find((type) => type.name === name));
+  await Promise.all(
+    latest.map(async (type) => {
+      if (type === undefined) return;
+      const submission = await ensureQuery(queryClient, surveyQueries.submission(api, type.id, compilation.id, monitoraggio, periodId));
+      // The answers are shown with the definition they were given against (a newer version may exist).
+      await ensureQuery(queryClient, surveyQueries.definition(api, submission?.surveyId ?? type.id));
+    }),
+  );
+}
