@@ -167,5 +167,3 @@ export function selectApplicationWizardView(snapshot: ApplicationWizardSnapshot)
     isConflictDialogOpen: selectIsConflictDialogOpen(snapshot),
   };
 }
-
-export type ApplicationWizardView = ReturnType<typeof selectApplicationWizardView>;

@@ -82,5 +82,3 @@ export function selectSurveyWizardView(snapshot: SurveyWizardSnapshot) {
     showsMissingAttachments: context.showsMissingAttachments,
   };
 }
-
-export type SurveyWizardView = ReturnType<typeof selectSurveyWizardView>;

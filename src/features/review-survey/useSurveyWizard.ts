@@ -92,12 +92,18 @@ export function useSurveyData(options: SurveyWizardOptions): SurveyData {
   const periods = useQuery({ ...monitoringQueries.rows(api, fund, candidaturaId), enabled: monitoraggio && candidaturaId !== '' });
   const period = periods.data?.find((row) => (options.periodId ? row.id === options.periodId : row.current));
   const periodReady = !monitoraggio || periods.isSuccess;
+  const submissionQueries = latest.map((type) => surveyQueries.submission(api, type?.id ?? 0, candidaturaId, monitoraggio, period?.id));
   const submissions = useQueries({
-    queries: latest.map((type) => ({
-      ...surveyQueries.submission(api, type?.id ?? 0, candidaturaId, monitoraggio, period?.id),
-      enabled: type !== undefined && candidaturaId !== '' && periodReady,
+    queries: submissionQueries.map((query, index) => ({
+      ...query,
+      enabled: latest[index] !== undefined && candidaturaId !== '' && periodReady,
     })),
   });
+  // A refresh asked for by a step change is under way in the cache before the queries' observers hear of it (a
+  // moment later): read there, the survey of the new step waits for its answers from its first render.
+  const queryClient = useQueryClient();
+  const refreshing = (index: number) =>
+    submissions[index]!.isFetching || queryClient.getQueryState(submissionQueries[index]!.queryKey)?.fetchStatus === 'fetching';
   const pinnedIds = latest.map((type, index) => submissions[index]?.data?.surveyId ?? type?.id ?? 0);
   const definitions = useQueries({
     queries: pinnedIds.map((id) => ({ ...surveyQueries.definition(api, id), enabled: id > 0 && submissions.every((s) => s.isSuccess) })),
@@ -128,7 +134,7 @@ export function useSurveyData(options: SurveyWizardOptions): SurveyData {
       definition: definitions[index]!.data!.json,
       answers: submissions[index]!.data?.json ?? {},
       answersUpdatedAt: submissions[index]!.dataUpdatedAt,
-      refreshing: submissions[index]!.isFetching,
+      refreshing: refreshing(index),
     })),
     stored: byPart((index) => ({
       surveyId: pinnedIds[index]!,
