@@ -1,5 +1,6 @@
-import type { ApplicationStatusCode } from '../../domain/applicationStatus.ts';
-import { lifecycleSnapshotAt } from './transitions.ts';
+import { statusLabel, type ApplicationStatusCode, type ApplicationStatusLabel } from '../../domain/applicationStatus.ts';
+import { LIFECYCLE_EVENT_TYPES, lifecycleSnapshotAt, statusAfter } from './transitions.ts';
+import type { ApplicationLifecycleEventType } from './types.ts';
 
 /** What the applicant's fund card on /calls shows for an application in `status` (spec §4, User card). */
 export interface FundCardView {
@@ -20,15 +21,65 @@ export function fundCardView(status: ApplicationStatusCode): FundCardView {
     return {
       application: 'visualizzaDomanda',
       review: 'visualizza',
-      monitoring: snapshot.can({ type: 'applicant.monitoring.submit' }) ? 'compila' : 'visualizza',
+      monitoring: snapshot.can({ type: surveySubmitEvent.monitoring }) ? 'compila' : 'visualizza',
     };
   }
   if (snapshot.hasTag('review')) {
     return {
       application: 'visualizzaDomanda',
-      review: snapshot.can({ type: 'applicant.review.submit' }) ? 'compila' : 'visualizza',
+      review: snapshot.can({ type: surveySubmitEvent.review }) ? 'compila' : 'visualizza',
       monitoring: null,
     };
   }
   return { application: 'visualizza', review: null, monitoring: null };
+}
+
+/**
+ * The label (the domain's catalogue of statuses, spec §4) of the status each event leads to: what a hand-over
+ * sends as `status` to Update…CompilazioneStatus ('Integrazione Sottomessa', 'Istruttoria Sottomessa', …).
+ */
+export const statusLabelAfter = Object.fromEntries(
+  LIFECYCLE_EVENT_TYPES.map((event) => [event, statusLabel(statusAfter(event))]),
+) as Record<ApplicationLifecycleEventType, ApplicationStatusLabel>;
+
+/** Spec §4 Integration: the applicant adds documents and completes the integration while the machine accepts it (In integrazione). */
+export function isIntegrationOpen(status: ApplicationStatusCode): boolean {
+  return lifecycleSnapshotAt(status).can({ type: 'applicant.integration.complete' });
+}
+
+/** The survey wizard's two stages: the review (istruttoria) and a monitoring period. */
+export type SurveyStage = 'review' | 'monitoring';
+
+/** The applicant's event that hands each stage's surveys over. */
+export const surveySubmitEvent = {
+  review: 'applicant.review.submit',
+  monitoring: 'applicant.monitoring.submit',
+} as const satisfies Record<SurveyStage, ApplicationLifecycleEventType>;
+
+/** The stage's answers may change (server and client): exactly while the machine accepts the hand-over. */
+export function isSurveyOpen(status: ApplicationStatusCode, stage: SurveyStage): boolean {
+  return lifecycleSnapshotAt(status).can({ type: surveySubmitEvent[stage] });
+}
+
+/** How a person sees the survey wizard: answering, reading, or as the admin (reading, with the admin's links). */
+export type SurveyAccess = 'edit' | 'readOnly' | 'admin';
+
+/**
+ * Spec §2 Survey wizard: the admin reads; the applicant answers while the stage is open (a monitoring period
+ * only while it is the current one and not handed over) unless the page was opened read-only ("Visualizza").
+ */
+export function surveyAccess(
+  status: ApplicationStatusCode,
+  options: {
+    stage: SurveyStage;
+    viewer: 'applicant' | 'admin';
+    readOnly: boolean;
+    /** Monitoring: the period shown, when there is one. */
+    period?: { current: boolean; compilata: boolean } | undefined;
+  },
+): SurveyAccess {
+  if (options.viewer === 'admin') return 'admin';
+  const { period } = options;
+  const periodOpen = options.stage === 'review' || (period !== undefined && period.current && !period.compilata);
+  return !options.readOnly && periodOpen && isSurveyOpen(status, options.stage) ? 'edit' : 'readOnly';
 }

@@ -52,6 +52,13 @@ function deriveTransitions(): LifecycleTransition[] {
 /** Every transition of the machine, in the spec's status order. */
 export const lifecycleTransitions: readonly LifecycleTransition[] = deriveTransitions();
 
+const statusAfterEvent = new Map(lifecycleTransitions.map((t) => [t.event, t.to]));
+
+/** The status `event` leads to, wherever it is accepted (one per event: checked when the module loads). */
+export function statusAfter(event: ApplicationLifecycleEventType): ApplicationStatusCode {
+  return statusAfterEvent.get(event)!;
+}
+
 /** The transition that lets `role` move an application from `from` to `to`, if the machine has one. */
 export function findTransition(
   from: ApplicationStatusCode,

@@ -1,7 +1,8 @@
-import { and, assertEvent, assign, not, sendParent, sendTo, setup } from 'xstate';
+import { and, assertEvent, assign, not, sendTo, setup } from 'xstate';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
-import { draftSyncMachine } from '../draft-sync/draftSync.machine.ts';
+import { draftSyncChild } from '../draft-sync/draftSync.machine.ts';
+import { SETTLED_SYNC } from '../draft-sync/types.ts';
 import { hostAction, hostPromises } from '../host.ts';
 import { toSubmitFailure } from './actors.ts';
 import { isStepReachable, nextStepIndex, previousStepIndex, startStepIndex } from './steps.ts';
@@ -13,23 +14,6 @@ import type {
   ApplicationWizardInput,
   LoadedApplication,
 } from './types.ts';
-
-/**
- * The wizard's draft sync (machines/draft-sync) reporting to the wizard: its state as `draftSync.state`, a reloaded
- * draft as `draftSync.reloaded`. The host supplies its calls with `wizardDraftSync.provide({ actors })`.
- */
-export const wizardDraftSync = draftSyncMachine.provide({
-  actions: {
-    reportState: sendParent((_, params: { state: ApplicationWizardContext['syncState'] }) => ({
-      type: 'draftSync.state',
-      state: params.state,
-    })),
-    reportReloaded: sendParent((_, params: { payload: unknown }) => ({
-      type: 'draftSync.reloaded',
-      loaded: params.payload as LoadedApplication,
-    })),
-  },
-});
 
 /** The view (and the tests) supply the calls with `.provide({ actors })`. */
 const fromHost = hostPromises<ApplicationWizardActorOutputs, ApplicationWizardActorInputs>('application-wizard');
@@ -44,9 +28,14 @@ function issuesLeftAfterChange(issues: readonly FieldIssue[], field: string): Fi
   return issues.filter((issue) => issue.field !== field && !issue.field.startsWith(`${field}.`));
 }
 
-/** The visited steps with `index` added (once, in step order: a set, whatever the order of the visits). */
-function visiting(visited: readonly number[], index: number): readonly number[] {
-  return visited.includes(index) ? visited : [...visited, index].sort((a, b) => a - b);
+/**
+ * The step the person is on now `index`, and the steps they have visited and left with the one they leave added
+ * (once, in step order: a set, whatever the order of the visits).
+ */
+function moving(context: ApplicationWizardContext, index: number): Pick<ApplicationWizardContext, 'stepIndex' | 'visitedSteps'> {
+  const { stepIndex, visitedSteps } = context;
+  const left = index === stepIndex || visitedSteps.includes(stepIndex) ? visitedSteps : [...visitedSteps, stepIndex].sort((a, b) => a - b);
+  return { stepIndex: index, visitedSteps: left };
 }
 
 /** The loaded application as context: values from the stored JSON or empty, read-only for admin or once submitted. */
@@ -62,7 +51,7 @@ function contextFromLoaded(context: ApplicationWizardContext, loaded: LoadedAppl
     issues: definition.validate(values, { endOfWorksLimit: context.endOfWorksLimit }),
     serverIssues: [],
     draftVersion: loaded.draft?.version ?? 0,
-    syncState: 'idle',
+    sync: SETTLED_SYNC,
     loadError: null,
   };
 }
@@ -82,7 +71,7 @@ export const applicationWizardMachine = setup({
   actors: {
     loadApplication: fromHost('loadApplication'),
     submitApplication: fromHost('submitApplication'),
-    draftSync: wizardDraftSync,
+    draftSync: draftSyncChild,
   },
   guards: {
     isEditable: ({ context }) => !context.readOnly,
@@ -93,21 +82,19 @@ export const applicationWizardMachine = setup({
     isSubmitIncomplete: (_, params: { error: unknown }) => toSubmitFailure(params.error).kind === 'incomplete',
     isApplicationComplete: ({ context }) => !context.readOnly && context.issues.length === 0 && context.attachmentsComplete,
     // What the draft sync last reported: a draft changed elsewhere, or a save under way.
-    isDraftInConflict: ({ context }) => context.syncState === 'conflict',
+    isDraftInConflict: ({ context }) => context.sync.state === 'conflict',
     canSubmit: and(['isApplicationComplete', not('isDraftInConflict')]),
-    isSaveSettled: ({ context }) => context.syncState !== 'saving',
+    isSaveSettled: ({ context }) => context.sync.state !== 'saving',
   },
   actions: {
     applyLoaded: assign(({ context }, params: { loaded: LoadedApplication }) => {
       const loaded = contextFromLoaded(context, params.loaded);
-      const stepIndex = startStepIndex(context.definition.steps, loaded.readOnly ?? true, context.startStep);
-      return { ...loaded, stepIndex, visitedSteps: visiting(context.visitedSteps, stepIndex) };
+      return { ...loaded, stepIndex: startStepIndex(context.definition.steps, loaded.readOnly ?? true, context.startStep) };
     }),
     // A reload keeps the person on their step unless it is no longer reachable (submitted meanwhile elsewhere).
     applyReloaded: assign(({ context }, params: { loaded: LoadedApplication }) => {
       const loaded = contextFromLoaded(context, params.loaded);
-      const stepIndex = startStepIndex(context.definition.steps, loaded.readOnly ?? true, context.stepIndex);
-      return { ...loaded, stepIndex, visitedSteps: visiting(context.visitedSteps, stepIndex) };
+      return { ...loaded, ...moving(context, startStepIndex(context.definition.steps, loaded.readOnly ?? true, context.stepIndex)) };
     }),
     storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: messageOf(params.error, wizardMessages.loadFailed) })),
     clearLoadError: assign({ loadError: null }),
@@ -123,20 +110,18 @@ export const applicationWizardMachine = setup({
     // The draft sync saves the values shortly after typing stops, and at once on a step change.
     announceChange: sendTo('draftSync', ({ context }) => ({ type: 'draft.changed', values: context.values })),
     requestSave: sendTo('draftSync', { type: 'draft.save' }),
-    forwardToDraftSync: sendTo('draftSync', ({ event }) => event),
-    storeSyncState: assign((_, params: { state: ApplicationWizardContext['syncState'] }) => ({ syncState: params.state })),
-    goToNextStep: assign(({ context }) => {
-      const stepIndex = nextStepIndex(context.definition.steps, context.readOnly, context.stepIndex) ?? context.stepIndex;
-      return { stepIndex, visitedSteps: visiting(context.visitedSteps, stepIndex) };
+    forwardToDraftSync: sendTo('draftSync', ({ event }) => {
+      assertEvent(event, ['draft.save', 'draft.reload', 'conflict.keepEditing']);
+      return event;
     }),
-    goToPreviousStep: assign(({ context }) => {
-      const stepIndex = previousStepIndex(context.definition.steps, context.readOnly, context.stepIndex) ?? context.stepIndex;
-      return { stepIndex, visitedSteps: visiting(context.visitedSteps, stepIndex) };
-    }),
-    goToStep: assign(({ context }, params: { index: number }) => ({
-      stepIndex: params.index,
-      visitedSteps: visiting(context.visitedSteps, params.index),
-    })),
+    storeSyncReport: assign((_, params: { report: ApplicationWizardContext['sync'] }) => ({ sync: params.report })),
+    goToNextStep: assign(({ context }) =>
+      moving(context, nextStepIndex(context.definition.steps, context.readOnly, context.stepIndex) ?? context.stepIndex),
+    ),
+    goToPreviousStep: assign(({ context }) =>
+      moving(context, previousStepIndex(context.definition.steps, context.readOnly, context.stepIndex) ?? context.stepIndex),
+    ),
+    goToStep: assign(({ context }, params: { index: number }) => moving(context, params.index)),
     storeAttachmentsStatus: assign((_, params: { complete: boolean }) => ({ attachmentsComplete: params.complete })),
     storeSubmitFailure: assign(({ context }, params: { error: unknown }) => {
       const failure = toSubmitFailure(params.error);
@@ -175,7 +160,7 @@ export const applicationWizardMachine = setup({
     serverIssues: [],
     attachmentsComplete: false,
     draftVersion: 0,
-    syncState: 'idle',
+    sync: SETTLED_SYNC,
     loadError: null,
     submitError: null,
   }),
@@ -220,8 +205,10 @@ export const applicationWizardMachine = setup({
         'draft.save': { actions: 'forwardToDraftSync' },
         'draft.reload': { actions: 'forwardToDraftSync' },
         'conflict.keepEditing': { actions: 'forwardToDraftSync' },
-        'draftSync.state': { actions: { type: 'storeSyncState', params: ({ event }) => ({ state: event.state }) } },
-        'draftSync.reloaded': { actions: { type: 'applyReloaded', params: ({ event }) => ({ loaded: event.loaded }) } },
+        'draftSync.report': { actions: { type: 'storeSyncReport', params: ({ event }) => ({ report: event.report }) } },
+        'draftSync.reloaded': {
+          actions: { type: 'applyReloaded', params: ({ event }) => ({ loaded: event.payload as LoadedApplication }) },
+        },
       },
       states: {
         submission: {

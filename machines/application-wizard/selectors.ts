@@ -1,8 +1,7 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { isStepComplete, type FieldIssue, type WizardStep } from '../../domain/wizard.ts';
-import type { draftSyncMachine } from '../draft-sync/draftSync.machine.ts';
-import type { DraftSyncSnapshot } from '../draft-sync/selectors.ts';
+import type { DraftSyncState } from '../draft-sync/types.ts';
 import type { applicationWizardMachine } from './applicationWizard.machine.ts';
 import { isStepReachable } from './steps.ts';
 
@@ -57,6 +56,7 @@ export function selectStepStates(snapshot: ApplicationWizardSnapshot): StepIndic
   const issues = selectIssues(snapshot);
   const startedOf = (step: WizardStep, index: number): boolean =>
     submitted ||
+    index === stepIndex ||
     visitedSteps.includes(index) ||
     (step.kind === 'form' && definition.stepHasValues(values, step.id)) ||
     (step.kind === 'attachments' && attachmentsComplete);
@@ -89,17 +89,11 @@ export function selectBackLink(snapshot: ApplicationWizardSnapshot): { to: '/adm
 
 export type SaveIndicator = 'saved' | 'saving' | 'unsaved' | 'retrying' | 'conflict' | 'error';
 
-/** The draft sync child (machines/draft-sync), while the wizard is open. */
-function draftSyncOf(snapshot: ApplicationWizardSnapshot): DraftSyncSnapshot | undefined {
-  const child = (snapshot.children as { draftSync?: ActorRefFrom<typeof draftSyncMachine> }).draftSync;
-  return child?.getSnapshot();
-}
-
 /** Changes the server does not have yet: the view warns before the page is left (beforeunload). */
 export const selectHasUnsavedChanges = (snapshot: ApplicationWizardSnapshot): boolean =>
-  snapshot.matches('ready') && snapshot.context.syncState !== 'idle';
+  snapshot.matches('ready') && snapshot.context.sync.state !== 'idle';
 
-const INDICATOR: Record<ApplicationWizardSnapshot['context']['syncState'], SaveIndicator> = {
+const INDICATOR: Record<DraftSyncState, SaveIndicator> = {
   idle: 'saved',
   pending: 'unsaved',
   saving: 'saving',
@@ -108,19 +102,17 @@ const INDICATOR: Record<ApplicationWizardSnapshot['context']['syncState'], SaveI
   failed: 'error',
 };
 
-export const selectSaveIndicator = (snapshot: ApplicationWizardSnapshot): SaveIndicator => INDICATOR[snapshot.context.syncState];
+export const selectSaveIndicator = (snapshot: ApplicationWizardSnapshot): SaveIndicator => INDICATOR[snapshot.context.sync.state];
 
 /** The last save failure's message (retrying, refused, conflict, failed reload). */
 export const selectSaveError = (snapshot: ApplicationWizardSnapshot): string | null =>
-  selectSaveIndicator(snapshot) === 'saved' || selectSaveIndicator(snapshot) === 'saving'
-    ? null
-    : (draftSyncOf(snapshot)?.context.error ?? null);
+  selectSaveIndicator(snapshot) === 'saved' || selectSaveIndicator(snapshot) === 'saving' ? null : snapshot.context.sync.error;
 
-export const selectSavedAt = (snapshot: ApplicationWizardSnapshot): string | null => draftSyncOf(snapshot)?.context.savedAt ?? null;
+export const selectSavedAt = (snapshot: ApplicationWizardSnapshot): string | null => snapshot.context.sync.savedAt;
 
 /** The conflict dialog (Ricarica / keep editing) is open. */
 export const selectIsConflictDialogOpen = (snapshot: ApplicationWizardSnapshot): boolean =>
-  snapshot.context.syncState === 'conflict' && (draftSyncOf(snapshot)?.matches({ conflict: 'asking' }) ?? false);
+  snapshot.context.sync.state === 'conflict' && snapshot.context.sync.asking;
 
 /** The submit button is enabled: not read-only, no issue, attachments complete, no conflict. */
 export const selectCanSubmit = (snapshot: ApplicationWizardSnapshot): boolean => snapshot.can({ type: 'submit.open' });
@@ -130,3 +122,48 @@ export const selectIsSubmitting = (snapshot: ApplicationWizardSnapshot): boolean
   snapshot.matches({ ready: { submission: 'submitting' } });
 export const selectSubmitError = (snapshot: ApplicationWizardSnapshot): string | null =>
   snapshot.matches({ ready: { submission: 'failed' } }) ? snapshot.context.submitError : null;
+
+/**
+ * A step's problems show once the person has left it (or, for Allegati's missing files, reached the summary):
+ * not while first filling it.
+ */
+function issuesShown(snapshot: ApplicationWizardSnapshot): { step: boolean; attachments: boolean } {
+  const { definition, stepIndex, visitedSteps } = snapshot.context;
+  const step = visitedSteps.includes(stepIndex);
+  const summary = definition.steps.findIndex((candidate) => candidate.kind === 'submit');
+  return { step, attachments: step || (summary >= 0 && visitedSteps.includes(summary)) };
+}
+
+/** Everything the wizard's view renders, in one selection (compare with `shallowEqual`). */
+export function selectApplicationWizardView(snapshot: ApplicationWizardSnapshot) {
+  const { context } = snapshot;
+  const shown = issuesShown(snapshot);
+  return {
+    title: selectTitle(snapshot),
+    isLoading: selectIsLoading(snapshot),
+    loadError: selectLoadError(snapshot),
+    readOnly: selectIsReadOnly(snapshot),
+    isAdmin: context.isAdmin,
+    steps: context.definition.steps,
+    current: selectCurrentStep(snapshot),
+    stepStates: selectStepStates(snapshot),
+    values: selectValues(snapshot),
+    issues: selectIssues(snapshot),
+    /** The current step's problems are all shown: the person left it before. */
+    showsAllIssues: shown.step,
+    /** Allegati points out a missing mandatory file: the person left it before, or reached the summary. */
+    showsMissingAttachments: shown.attachments,
+    attachmentsComplete: context.attachmentsComplete,
+    endOfWorksLimit: context.endOfWorksLimit,
+    canGoBack: selectCanGoBack(snapshot),
+    canGoNext: selectCanGoNext(snapshot),
+    backLink: selectBackLink(snapshot),
+    saveIndicator: selectSaveIndicator(snapshot),
+    savedAt: selectSavedAt(snapshot),
+    canSubmit: selectCanSubmit(snapshot),
+    isConfirmingSubmit: selectIsConfirmingSubmit(snapshot),
+    isSubmitting: selectIsSubmitting(snapshot),
+    submitError: selectSubmitError(snapshot),
+    isConflictDialogOpen: selectIsConflictDialogOpen(snapshot),
+  };
+}

@@ -1,6 +1,6 @@
 import type { ApplicationStatusCode, Fund } from '../../domain/applicationStatus.ts';
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
-import type { DraftSyncState, SaveFailure } from '../draft-sync/types.ts';
+import type { DraftSyncParentEvent, DraftSyncReport, SaveFailure } from '../draft-sync/types.ts';
 
 /** The values of any fund's application, as the machine handles them: the definition knows their shape. */
 export type WizardValues = Record<string, unknown>;
@@ -72,7 +72,11 @@ export interface ApplicationWizardContext {
   readOnly: boolean;
   /** Index into `definition.steps`. */
   stepIndex: number;
-  /** The steps opened since the wizard loaded (indices): only a step that was opened, or has answers, shows done. */
+  /**
+   * The steps the person has visited and left since the wizard loaded (indices), as a form's touched fields: a
+   * step's problems show once it was left. With the current step, the steps opened: only a step that was opened,
+   * or has answers, shows done.
+   */
   visitedSteps: readonly number[];
   values: WizardValues;
   /** What `definition.validate` finds wrong with `values`: recomputed on every change. */
@@ -83,8 +87,8 @@ export interface ApplicationWizardContext {
   attachmentsComplete: boolean;
   /** The loaded draft's version: where the draft sync starts (it keeps the version from then on). */
   draftVersion: number;
-  /** How the draft sync last said it stands (machines/draft-sync): saves and conflicts are its business. */
-  syncState: DraftSyncState;
+  /** How the draft sync last said it stands (machines/draft-sync, its report): saves and conflicts are its business. */
+  sync: DraftSyncReport;
   loadError: string | null;
   /** The Italian message of the last refused submit. */
   submitError: string | null;
@@ -106,10 +110,11 @@ export type ApplicationWizardEvent =
    * every step change; the view may send it too (page hidden, browser back online, "Salva ora").
    */
   | { type: 'draft.save' }
-  /** The draft sync's report of how it stands. */
-  | { type: 'draftSync.state'; state: DraftSyncState }
-  /** The draft sync loaded the stored draft after a conflict (Ricarica). */
-  | { type: 'draftSync.reloaded'; loaded: LoadedApplication }
+  /**
+   * The draft sync's report of how it stands, and the stored draft it loaded after a conflict (Ricarica): its
+   * payload is the `LoadedApplication` the host's reloadDraft answered.
+   */
+  | DraftSyncParentEvent
   /** Conflict: load the stored draft, dropping this page's unsaved changes. */
   | { type: 'draft.reload' }
   /** Conflict: close the dialog and keep editing here, with autosave suspended. */

@@ -58,3 +58,22 @@ export const selectChooseFileLabel = (snapshot: AttachmentSlotSnapshot): string 
 
 export const selectCanRetry = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'error.retry' });
 export const selectCanCancelUpload = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'upload.cancel' });
+
+/** Everything an attachment slot's row renders, in one selection (compare with `shallowEqual`). */
+export function selectAttachmentSlotView(snapshot: AttachmentSlotSnapshot) {
+  return {
+    label: selectLabel(snapshot),
+    uploaded: selectUploaded(snapshot),
+    showsDropZone: selectShowsDropZone(snapshot),
+    percent: selectProgressPercent(snapshot),
+    spinner: selectShowsSpinner(snapshot),
+    error: selectErrorMessage(snapshot),
+    mandatoryError: selectMandatoryError(snapshot),
+    pdfANotice: selectPdfANotice(snapshot),
+    canRemove: selectCanRemove(snapshot),
+    canDownload: selectCanDownload(snapshot),
+    canRetry: selectCanRetry(snapshot),
+    canCancel: selectCanCancelUpload(snapshot),
+    chooseLabel: selectChooseFileLabel(snapshot),
+  };
+}

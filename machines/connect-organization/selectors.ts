@@ -24,3 +24,16 @@ export const selectVatError = (snapshot: ConnectOrganizationSnapshot): string | 
 /** A failed check (no answer, server error), shown as an alert. */
 export const selectCheckFailure = (snapshot: ConnectOrganizationSnapshot): string | null =>
   snapshot.matches('CheckFailed') ? snapshot.context.error : null;
+
+/** Everything the connect-organisation box renders, in one selection (compare with `shallowEqual`). */
+export function selectConnectOrganizationView(snapshot: ConnectOrganizationSnapshot) {
+  return {
+    pIva: selectPIva(snapshot),
+    canConfirm: selectCanConfirm(snapshot),
+    isChecking: selectIsChecking(snapshot),
+    isNotRegistered: selectIsNotRegistered(snapshot),
+    registered: selectRegisteredOrganization(snapshot),
+    vatError: selectVatError(snapshot),
+    failure: selectCheckFailure(snapshot),
+  };
+}

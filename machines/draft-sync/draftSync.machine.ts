@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, sendParent, setup } from 'xstate';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { hostAction, hostPromise } from '../host.ts';
 import { toSaveFailure } from './failures.ts';
@@ -7,6 +7,7 @@ import type {
   DraftSyncContext,
   DraftSyncEvent,
   DraftSyncInput,
+  DraftSyncParentEvent,
   DraftSyncState,
   ReloadedDraft,
   SaveDraftRequest,
@@ -21,9 +22,10 @@ import type {
  * - actors `saveDraft` ({ values, version } → { version, savedAt }; rejects with what its API throws: a 412 is a
  *   conflict, no answer / 408 / 429 / 5xx are retried with a doubling wait, any other 4xx is not) and
  *   `reloadDraft` (→ { version, payload }: the stored draft, when the person chooses to reload after a conflict);
- * - actions `reportState` (params `{ state }`, on entering each state: 'idle' | 'pending' | 'saving' |
- *   'retrying' | 'conflict' (again on each step of the conflict: asking, editing here, reloading) | 'failed') and
- *   `reportReloaded` (params `{ payload }`), usually `sendParent`.
+ * - actions `reportState` (params `{ state, asking? }`, on entering each state: 'idle' | 'pending' | 'saving' |
+ *   'retrying' | 'conflict' (again on each step of the conflict, `asking` while the person is asked) | 'failed')
+ *   and `reportReloaded` (params `{ payload }`). A wizard does not supply them: it invokes `draftSyncChild`,
+ *   which reports to its parent.
  * The host sends `draft.changed` with the whole latest values, `draft.save` to save now (a step change, the page
  * hidden, back online), `draft.reload` / `conflict.keepEditing` to answer a conflict. Nothing typed is dropped:
  * a stored draft newer than the one the values are based on is never overwritten.
@@ -78,7 +80,7 @@ export const draftSyncMachine = setup({
       error: null,
     })),
     storeReloadError: assign({ error: wizardMessages.reloadFailed }),
-    reportState: hostAction<{ state: DraftSyncState }>(),
+    reportState: hostAction<{ state: DraftSyncState; asking?: boolean }>(),
     reportReloaded: hostAction<{ payload: unknown }>(),
   },
 }).createMachine({
@@ -161,7 +163,7 @@ export const draftSyncMachine = setup({
       states: {
         asking: {
           description: 'The person is asked: Ricarica, or keep editing here.',
-          entry: { type: 'reportState', params: { state: 'conflict' } },
+          entry: { type: 'reportState', params: { state: 'conflict', asking: true } },
           on: {
             'draft.reload': { target: 'reloading' },
             'conflict.keepEditing': { target: 'editingLocally' },
@@ -198,5 +200,26 @@ export const draftSyncMachine = setup({
         'draft.save': { target: 'saving' },
       },
     },
+  },
+});
+
+/**
+ * The draft sync as every wizard runs it: an invoked child that tells its parent how it stands, with everything
+ * the parent's view shows, in one `draftSync.report` on entering each state, and hands over the stored draft after
+ * a reload as `draftSync.reloaded` (`DraftSyncParentEvent`). The parent keeps the report in its context; nothing
+ * reads the child's snapshot. The host supplies its calls with `draftSyncChild.provide({ actors })`.
+ */
+export const draftSyncChild = draftSyncMachine.provide({
+  actions: {
+    reportState: sendParent(({ context, self }, params: { state: DraftSyncState; asking?: boolean }): DraftSyncParentEvent => ({
+      type: 'draftSync.report',
+      sync: self.id,
+      report: { state: params.state, asking: params.asking ?? false, error: context.error, savedAt: context.savedAt },
+    })),
+    reportReloaded: sendParent(({ self }, params: { payload: unknown }): DraftSyncParentEvent => ({
+      type: 'draftSync.reloaded',
+      sync: self.id,
+      payload: params.payload,
+    })),
   },
 });

@@ -63,3 +63,27 @@ export interface SaveFailure {
   kind: 'conflict' | 'network' | 'server' | 'rejected';
   message: string;
 }
+
+/**
+ * What the sync tells its parent on entering each state (`draftSync.report`): the one way its state reaches the
+ * wizard, and through the wizard's selectors the view.
+ */
+export interface DraftSyncReport {
+  state: DraftSyncState;
+  /** In conflict: the person is being asked (Ricarica, or keep editing here); false while editing here or reloading. */
+  asking: boolean;
+  /** The last failure's Italian message (a retry, a refusal, the conflict, a failed reload); stale once saved. */
+  error: string | null;
+  /** When the server last stored what was typed here (ISO date-time). */
+  savedAt: string | null;
+}
+
+/** The report of a sync that has saved nothing yet and has nothing to save. */
+export const SETTLED_SYNC: DraftSyncReport = { state: 'idle', asking: false, error: null, savedAt: null };
+
+/**
+ * The events a draft sync sends its parent (`draftSyncChild`): how it stands, and the stored draft after a reload.
+ * `sync` is the child's invoke id, for a parent with more than one.
+ */
+export type DraftSyncParentEvent =
+  { type: 'draftSync.report'; sync: string; report: DraftSyncReport } | { type: 'draftSync.reloaded'; sync: string; payload: unknown };

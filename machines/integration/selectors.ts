@@ -16,3 +16,15 @@ export const selectIsConfirming = (snapshot: IntegrationSnapshot): boolean =>
   snapshot.matches('confirming') || snapshot.matches('completing');
 export const selectIsCompleting = (snapshot: IntegrationSnapshot): boolean => snapshot.matches('completing');
 export const selectError = (snapshot: IntegrationSnapshot): string | null => snapshot.context.error;
+
+/** Everything the integration section renders, in one selection (compare with `shallowEqual`). */
+export function selectIntegrationView(snapshot: IntegrationSnapshot) {
+  return {
+    canEdit: selectCanEditDocuments(snapshot),
+    showsComplete: selectShowsComplete(snapshot),
+    canComplete: selectCanComplete(snapshot),
+    isConfirming: selectIsConfirming(snapshot),
+    isCompleting: selectIsCompleting(snapshot),
+    error: selectError(snapshot),
+  };
+}

@@ -9,3 +9,15 @@ export const selectErrors = (snapshot: PasswordChangeSnapshot) => snapshot.conte
 export const selectFailure = (snapshot: PasswordChangeSnapshot): string | null => snapshot.context.failure;
 export const selectIsSubmitting = (snapshot: PasswordChangeSnapshot): boolean => snapshot.matches('submitting');
 export const selectIsChanged = (snapshot: PasswordChangeSnapshot): boolean => snapshot.matches({ editing: 'changed' });
+
+/** Everything the password section renders, in one selection (compare with `shallowEqual`). */
+export function selectPasswordChangeView(snapshot: PasswordChangeSnapshot) {
+  return {
+    currentPassword: selectCurrentPassword(snapshot),
+    newPassword: selectNewPassword(snapshot),
+    errors: selectErrors(snapshot),
+    failure: selectFailure(snapshot),
+    isSubmitting: selectIsSubmitting(snapshot),
+    isChanged: selectIsChanged(snapshot),
+  };
+}

@@ -11,3 +11,13 @@ export const selectSubmitAttempted = (snapshot: RegisterOrganizationSnapshot): b
 export const selectServerErrors = (snapshot: RegisterOrganizationSnapshot): Record<string, string> => snapshot.context.serverErrors;
 
 export const selectFailure = (snapshot: RegisterOrganizationSnapshot) => snapshot.context.failure;
+
+/** Everything the registration form renders, in one selection (compare with `shallowEqual`). */
+export function selectRegisterOrganizationView(snapshot: RegisterOrganizationSnapshot) {
+  return {
+    isBusy: selectIsBusy(snapshot),
+    submitAttempted: selectSubmitAttempted(snapshot),
+    serverErrors: selectServerErrors(snapshot),
+    failure: selectFailure(snapshot),
+  };
+}

@@ -9,13 +9,7 @@ export interface SurveyWizardApi {
   submit(input: SubmitSurveyInput): Promise<void>;
 }
 
-/**
- * The survey wizard's actors over the portal's API, as the other machines have theirs. Kept though unused today
- * (knip reads the tag below): the survey view still builds its actors inline, and is to use these, as the
- * application wizard's view uses its own.
- *
- * @public
- */
+/** The survey wizard's actors over the portal's API, as the other machines have theirs. */
 export function createSurveyWizardActors(api: SurveyWizardApi) {
   return {
     loadSurveys: fromPromise<SurveyWizardLoaded, SurveyWizardInput>(({ input }) => api.load(input)),

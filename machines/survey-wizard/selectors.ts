@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { surveyWizardMachine } from './surveyWizard.machine.ts';
-import type { SurveyStep } from './types.ts';
+import { partOfIssue, type SurveyPart, type SurveyStep } from './types.ts';
 
 export type SurveyWizardSnapshot = SnapshotFrom<typeof surveyWizardMachine>;
 
@@ -19,6 +19,12 @@ export function selectCurrentStep(snapshot: SurveyWizardSnapshot): SurveyStep | 
   return null;
 }
 
+/** The survey the current step shows; null on DNSH and Invia. */
+function selectCurrentPart(snapshot: SurveyWizardSnapshot): SurveyPart | null {
+  const step = selectCurrentStep(snapshot);
+  return step === 'istruttoria' || step === 'gresb' ? step : null;
+}
+
 export const selectIsLoading = (snapshot: SurveyWizardSnapshot): boolean => snapshot.matches('loading');
 export const selectLoadFailed = (snapshot: SurveyWizardSnapshot): boolean => snapshot.matches('loadFailed');
 export const selectIsEditable = (snapshot: SurveyWizardSnapshot): boolean => snapshot.matches({ steps: { answers: 'syncing' } });
@@ -29,17 +35,50 @@ export const selectCanSubmit = (snapshot: SurveyWizardSnapshot): boolean => snap
 export const selectIsConfirming = (snapshot: SurveyWizardSnapshot): boolean =>
   snapshot.matches({ steps: { step: { submit: 'confirming' } } }) || snapshot.matches('submitting');
 export const selectIsSubmitting = (snapshot: SurveyWizardSnapshot): boolean => snapshot.matches('submitting');
+/** A survey's answers were saved meanwhile elsewhere (412): Ricarica is offered. */
 export const selectHasConflict = (snapshot: SurveyWizardSnapshot): boolean =>
   snapshot.context.sync.istruttoria === 'conflict' || snapshot.context.sync.gresb === 'conflict';
+/** Answers on their way: waiting, saving, retrying, or refused and waiting for the next change. */
 export const selectIsSaving = (snapshot: SurveyWizardSnapshot): boolean =>
-  snapshot.context.sync.istruttoria === 'saving' || snapshot.context.sync.gresb === 'saving';
-export const selectIssues = (snapshot: SurveyWizardSnapshot) => snapshot.context.issues;
+  [snapshot.context.sync.istruttoria, snapshot.context.sync.gresb].some((state) => state !== 'idle' && state !== 'conflict');
 
 /**
  * What the person last typed, during this visit, in the survey the current step shows (undefined on other steps
  * and before their first change there): shown again, the survey starts from it.
  */
 export function selectTypedAnswers(snapshot: SurveyWizardSnapshot): Record<string, unknown> | undefined {
-  const step = selectCurrentStep(snapshot);
-  return step === 'istruttoria' || step === 'gresb' ? snapshot.context.typed[step] : undefined;
+  const part = selectCurrentPart(snapshot);
+  return part === null ? undefined : snapshot.context.typed[part];
+}
+
+/** Everything the survey wizard's view renders, in one selection (compare with `shallowEqual`). */
+export function selectSurveyWizardView(snapshot: SurveyWizardSnapshot) {
+  const { context } = snapshot;
+  const steps = selectSteps(snapshot);
+  const current = selectCurrentStep(snapshot);
+  const part = selectCurrentPart(snapshot);
+  return {
+    isLoading: selectIsLoading(snapshot),
+    loadFailed: selectLoadFailed(snapshot),
+    access: context.access,
+    editable: context.access === 'edit',
+    steps,
+    current,
+    /** The survey the current step shows (null on DNSH and Invia). */
+    part,
+    isLastStep: current !== null && steps.at(-1) === current,
+    canGoBack: selectCanGoBack(snapshot),
+    canGoNext: selectCanGoNext(snapshot),
+    canSubmit: selectCanSubmit(snapshot),
+    isConfirming: selectIsConfirming(snapshot),
+    isSubmitting: selectIsSubmitting(snapshot),
+    hasConflict: selectHasConflict(snapshot),
+    isSaving: selectIsSaving(snapshot),
+    typedAnswers: selectTypedAnswers(snapshot),
+    /** Built again from the stored answers after each Ricarica. */
+    reloads: context.reloads,
+    /** The question of the shown survey a refused submit points to. */
+    focusQuestion: (part && context.issues.find((issue) => partOfIssue(issue) === part)?.question) ?? null,
+    showsMissingAttachments: context.showsMissingAttachments,
+  };
 }

@@ -1,20 +1,22 @@
-import { assertEvent, assign, sendTo, setup } from 'xstate';
-import type {
-  AnswersSyncCommand,
-  AnswersSyncState,
-  SurveyPart,
-  AnswersSyncInput,
-  SubmitRefusal,
-  SubmitSurveyInput,
-  SurveyStep,
-  SurveyWizardContext,
-  SurveyWizardEvent,
-  SurveyWizardInput,
-  SurveyWizardLoaded,
-} from './types.ts';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { surveyMessages } from '../../domain/messages/survey.ts';
-import { hostAction, hostCallback, hostPromise } from '../host.ts';
+import { draftSyncChild } from '../draft-sync/draftSync.machine.ts';
+import type { DraftSyncState } from '../draft-sync/types.ts';
+import { hostAction, hostPromise } from '../host.ts';
 import { submitFailureMessage } from './actors.ts';
+import {
+  partOfIssue,
+  partOfSync,
+  SYNC_OF_PART,
+  type SubmitRefusal,
+  type SubmitSurveyInput,
+  type SurveyPart,
+  type SurveyStep,
+  type SurveyWizardContext,
+  type SurveyWizardEvent,
+  type SurveyWizardInput,
+  type SurveyWizardLoaded,
+} from './types.ts';
 
 /**
  * Spec §2 Survey wizard: Istruttoria, Gresb, DNSH (hidden in monitoring), Invia survey (hidden when read-only or
@@ -32,9 +34,10 @@ export const surveyWizardMachine = setup({
     // The view (and the tests) supply the calls.
     loadSurveys: hostPromise<SurveyWizardLoaded, SurveyWizardInput>('survey-wizard', 'loadSurveys'),
     submitSurvey: hostPromise<void, SubmitSurveyInput>('survey-wizard', 'submitSurvey'),
-    // The answers' autosave is the draft-sync machine's job (debounce, version, 412, retry with backoff): the
-    // view supplies it, one child per survey, reporting `sync.state` to this machine.
-    answersSync: hostCallback<AnswersSyncCommand, AnswersSyncInput>('survey-wizard', 'answersSync'),
+    // Each survey's answers are saved by its own draft sync (machines/draft-sync: one save at a time with its
+    // version, retries with backoff, 412 and Ricarica), reporting to this machine; the host supplies its calls.
+    istruttoriaSync: draftSyncChild,
+    gresbSync: draftSyncChild,
   },
   guards: {
     isEditable: ({ context }) => context.access === 'edit',
@@ -49,16 +52,22 @@ export const surveyWizardMachine = setup({
       return true;
     },
     canSubmit: ({ context }) => context.attachmentsValid && context.sync.istruttoria === 'idle' && context.sync.gresb === 'idle',
-    issueInIstruttoria: ({ context }) => context.issues[0]?.surveyName.startsWith('Istruttoria') ?? false,
-    issueInGresb: ({ context }) => context.issues[0]?.surveyName.startsWith('Gresb') ?? false,
+    issueInIstruttoria: ({ context }) => context.issues[0] !== undefined && partOfIssue(context.issues[0]) === 'istruttoria',
+    issueInGresb: ({ context }) => context.issues[0] !== undefined && partOfIssue(context.issues[0]) === 'gresb',
   },
   actions: {
     storeLoaded: assign((_, params: { loaded: SurveyWizardLoaded }) => ({ attachmentsValid: params.loaded.attachmentsValid, error: null })),
     storeLoadFailure: assign({ error: surveyMessages.loadFailed }),
-    storeSync: assign(({ context }, params: { part: SurveyPart; state: AnswersSyncState }) => ({
+    storeSync: assign(({ context }, params: { part: SurveyPart; state: DraftSyncState }) => ({
       sync: { ...context.sync, [params.part]: params.state },
     })),
+    // The stored answers after Ricarica: the survey is built again from them.
+    storeReloaded: assign(({ context }, params: { part: SurveyPart; answers: Record<string, unknown> }) => ({
+      typed: { ...context.typed, [params.part]: params.answers },
+      reloads: context.reloads + 1,
+    })),
     storeAttachments: assign((_, params: { valid: boolean }) => ({ attachmentsValid: params.valid })),
+    pointOutMissingAttachments: assign({ showsMissingAttachments: true }),
     storeRefusal: assign((_, params: { error: unknown }) => ({
       error: submitFailureMessage(params.error),
       issues: (params.error as SubmitRefusal | null)?.issues ?? [],
@@ -68,16 +77,18 @@ export const surveyWizardMachine = setup({
       assertEvent(event, 'answers.change');
       return { typed: { ...context.typed, [event.part]: event.answers } };
     }),
-    forwardAnswers: sendTo(
-      ({ event }) => {
-        assertEvent(event, 'answers.change');
-        return `sync.${event.part}`;
-      },
-      ({ event }): AnswersSyncCommand => {
-        assertEvent(event, 'answers.change');
-        return { type: 'answers.change', answers: event.answers };
-      },
-    ),
+    // SurveyJS reports an answer once it is complete (on leaving the field), and a step change refreshes the
+    // stored answers: each answer is saved at once rather than after the typing pause.
+    forwardAnswers: enqueueActions(({ enqueue, event }) => {
+      assertEvent(event, 'answers.change');
+      enqueue.sendTo(SYNC_OF_PART[event.part], { type: 'draft.changed', values: event.answers });
+      enqueue.sendTo(SYNC_OF_PART[event.part], { type: 'draft.save' });
+    }),
+    // A sync that is not in conflict ignores it.
+    forwardReload: enqueueActions(({ enqueue }) => {
+      enqueue.sendTo(SYNC_OF_PART.istruttoria, { type: 'draft.reload' });
+      enqueue.sendTo(SYNC_OF_PART.gresb, { type: 'draft.reload' });
+    }),
     // Host: refetch the stored answers (spec: clicking a step, Avanti or Indietro refreshes them).
     refreshAnswers: hostAction(),
     // Host: 'Istruttoria inviata' or 'Monitoraggio inviato' with the protocol number, then /surveyIstruttoriaCompletata.
@@ -94,20 +105,40 @@ export const surveyWizardMachine = setup({
   context: ({ input }) => ({
     mode: input.mode,
     access: input.access,
+    versions: input.versions,
     sync: { istruttoria: 'idle', gresb: 'idle' },
     typed: {},
+    reloads: 0,
     attachmentsValid: false,
+    showsMissingAttachments: false,
     issues: [],
     error: null,
   }),
   initial: 'loading',
+  // One draft sync per survey for the whole visit (it is told something only while the answers may change): a
+  // refused submit and the way back to the steps keep the version each one reached.
+  invoke: [
+    { id: 'sync.istruttoria', src: 'istruttoriaSync', input: ({ context }) => ({ version: context.versions.istruttoria }) },
+    { id: 'sync.gresb', src: 'gresbSync', input: ({ context }) => ({ version: context.versions.gresb }) },
+  ],
+  on: {
+    'draftSync.report': {
+      actions: { type: 'storeSync', params: ({ event }) => ({ part: partOfSync(event.sync), state: event.report.state }) },
+    },
+    'draftSync.reloaded': {
+      actions: {
+        type: 'storeReloaded',
+        params: ({ event }) => ({ part: partOfSync(event.sync), answers: event.payload as Record<string, unknown> }),
+      },
+    },
+  },
   states: {
     loading: {
       description: 'Loads the stage: the attachments state that gates Invia.',
       invoke: {
         id: 'loadSurveys',
         src: 'loadSurveys',
-        input: ({ context }) => ({ mode: context.mode, access: context.access }),
+        input: ({ context }) => ({ mode: context.mode, access: context.access, versions: context.versions }),
         onDone: { target: 'steps', actions: { type: 'storeLoaded', params: ({ event }) => ({ loaded: event.output }) } },
         onError: { target: 'loadFailed', actions: 'storeLoadFailure' },
       },
@@ -147,14 +178,18 @@ export const surveyWizardMachine = setup({
               },
             },
             dnsh: {
-              description: 'Step 3 (review only): the DNSH declarations and schede.',
+              description: 'Step 3 (review only): the DNSH declarations and schede; a missing one is pointed out once left.',
+              exit: 'pointOutMissingAttachments',
               on: {
+                // Selected again: the answers are refreshed, and the person has not left it.
+                'step.select': { guard: { type: 'selects', params: { step: 'dnsh' } }, actions: 'refreshAnswers' },
                 'step.back': { target: 'gresb', actions: 'refreshAnswers' },
                 'step.next': { guard: 'isEditable', target: 'submit', actions: 'refreshAnswers' },
               },
             },
             submit: {
               description: 'Invia survey (never read-only or admin): Invia once the attachments are there and nothing is being saved.',
+              entry: 'pointOutMissingAttachments',
               initial: 'ready',
               on: {
                 'step.back': [
@@ -187,18 +222,10 @@ export const surveyWizardMachine = setup({
               description: 'Read-only or admin: SurveyJS in display mode, nothing is saved.',
             },
             syncing: {
-              description: 'Each survey has its answers-sync child (the draft-sync machine): changes go there.',
-              invoke: [
-                {
-                  id: 'sync.istruttoria',
-                  src: 'answersSync',
-                  input: ({ context }) => ({ part: 'istruttoria' as const, mode: context.mode }),
-                },
-                { id: 'sync.gresb', src: 'answersSync', input: ({ context }) => ({ part: 'gresb' as const, mode: context.mode }) },
-              ],
+              description: "Changes go to their survey's draft sync and are saved at once; Ricarica reloads after a conflict.",
               on: {
                 'answers.change': { actions: ['storeTyped', 'forwardAnswers'] },
-                'sync.state': { actions: { type: 'storeSync', params: ({ event }) => ({ part: event.part, state: event.state }) } },
+                'draft.reload': { actions: 'forwardReload' },
               },
             },
           },

@@ -1,31 +1,38 @@
 import type { SurveyIssue } from '../../domain/surveys.ts';
+import type { SurveyAccess, SurveyStage } from '../application-lifecycle/selectors.ts';
+import type { DraftSyncParentEvent, DraftSyncState } from '../draft-sync/types.ts';
 
 /**
  * The review (istruttoria) and monitoring survey wizard (spec §2 Survey wizard, DNSH screen): steps Istruttoria,
  * Gresb, DNSH (not in monitoring), Invia survey (not when read-only or admin), then completed.
  */
 export type SurveyStep = 'istruttoria' | 'gresb' | 'dnsh' | 'submit';
-/** The two surveys of a fund, each saved by its own answers-sync child. */
+/** The two surveys of a fund, each saved by its own draft-sync child (`sync.istruttoria`, `sync.gresb`). */
 export type SurveyPart = 'istruttoria' | 'gresb';
-/** What an answers-sync child reports: nothing pending, a save under way or waiting to retry, or a conflict (412). */
-export type AnswersSyncState = 'idle' | 'saving' | 'conflict';
 
 export interface SurveyWizardInput {
   /** Review (Istruttoria Sottomessa) or monitoring (Monitoraggio Sottomesso: three steps, no DNSH). */
-  mode: 'review' | 'monitoring';
-  /** edit: the applicant while the stage is open; readOnly: "Visualizza" or the isReadOnly flag; admin: the admin's view. */
-  access: 'edit' | 'readOnly' | 'admin';
+  mode: SurveyStage;
+  /** The lifecycle's answer (`surveyAccess`): edit while the stage is open, readOnly ("Visualizza"), admin. */
+  access: SurveyAccess;
+  /** The stored version of each survey's answers (0 when nothing is stored yet): where its sync starts. */
+  versions: Record<SurveyPart, number>;
 }
 
 export interface SurveyWizardContext extends SurveyWizardInput {
-  sync: Record<SurveyPart, AnswersSyncState>;
+  /** How each survey's draft sync last said it stands (machines/draft-sync). */
+  sync: Record<SurveyPart, DraftSyncState>;
   /**
-   * What the person last typed in each survey, saved or still on its way: a survey shown again starts from it,
-   * since the stored answers lag behind while a save is under way.
+   * What the person last typed in each survey, saved or still on its way (or, after Ricarica, what is stored): a
+   * survey shown again starts from it, since the stored answers lag behind while a save is under way.
    */
   typed: Partial<Record<SurveyPart, Record<string, unknown>>>;
+  /** How many times the stored answers were reloaded after a conflict: a survey is built again from them each time. */
+  reloads: number;
   /** Whether every mandatory attachment of the stage is uploaded (FilesUploadIstGresb…Validation). */
   attachmentsValid: boolean;
+  /** A missing mandatory DNSH declaration is pointed out: once the person went on from DNSH or reached Invia. */
+  showsMissingAttachments: boolean;
   /** What the last submit was refused for: answers by survey and question. */
   issues: SurveyIssue[];
   /** The Italian reason of the last failure (load or submit). */
@@ -37,10 +44,12 @@ export type SurveyWizardEvent =
   | { type: 'step.back' }
   /** A click on a step indicator. */
   | { type: 'step.select'; step: SurveyStep }
-  /** SurveyJS reported a change: forwarded to that survey's answers-sync child. */
+  /** SurveyJS reported a change: forwarded to that survey's draft-sync child, which saves it at once. */
   | { type: 'answers.change'; part: SurveyPart; answers: Record<string, unknown> }
-  /** From an answers-sync child. */
-  | { type: 'sync.state'; part: SurveyPart; state: AnswersSyncState }
+  /** Ricarica after a conflict: each survey's sync in conflict loads the stored answers. */
+  | { type: 'draft.reload' }
+  /** From a draft-sync child: how it stands, and the stored answers (`payload`) after a reload. */
+  | DraftSyncParentEvent
   /** The DNSH slots' state (re)loaded. */
   | { type: 'attachments.changed'; valid: boolean }
   /** Invia: opens the "Conferma" dialog. */
@@ -68,10 +77,19 @@ export interface SubmitRefusal {
   issues?: SurveyIssue[];
 }
 
-export interface AnswersSyncInput {
-  part: SurveyPart;
-  mode: SurveyWizardInput['mode'];
+/** The draft-sync child (its invoke id) that saves `part`'s answers. */
+export const SYNC_OF_PART = { istruttoria: 'sync.istruttoria', gresb: 'sync.gresb' } as const satisfies Record<SurveyPart, string>;
+
+/** The survey a draft-sync child's report is about (its invoke id, `sync.<part>`). */
+export function partOfSync(sync: string): SurveyPart {
+  if (sync === SYNC_OF_PART.istruttoria) return 'istruttoria';
+  if (sync === SYNC_OF_PART.gresb) return 'gresb';
+  throw new Error(`survey-wizard machine: no survey is saved by "${sync}"`);
 }
 
-/** What the survey wizard sends its answers-sync children. */
-export type AnswersSyncCommand = { type: 'answers.change'; answers: Record<string, unknown> };
+/** The survey an issue is about, by its survey's name ('Istruttoria-Pui', 'Gresb-Tur', …); null for neither. */
+export function partOfIssue(issue: Pick<SurveyIssue, 'surveyName'>): SurveyPart | null {
+  if (issue.surveyName.startsWith('Istruttoria')) return 'istruttoria';
+  if (issue.surveyName.startsWith('Gresb')) return 'gresb';
+  return null;
+}

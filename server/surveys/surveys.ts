@@ -10,7 +10,7 @@ import {
   type SurveySubmission,
   type SurveyValidation,
 } from '../../domain/surveys.ts';
-import { transitionOn } from '../../machines/application-lifecycle/transitions.ts';
+import { isSurveyOpen } from '../../machines/application-lifecycle/selectors.ts';
 import type { ApplicationRow } from '../applications/repository.ts';
 import type { TransitionEffects, TransitionPreconditions } from '../applications/statusChanges.ts';
 import type { Db } from '../db/client.ts';
@@ -32,13 +32,6 @@ export interface SurveysDeps {
   db: Db;
   funds: readonly FundEntry[];
   missingMandatory: MissingMandatoryAttachments;
-}
-
-/** The lifecycle event that hands the surveys over: while the machine accepts it, the answers may change. */
-const eventOf = (monitoraggio: boolean) => (monitoraggio ? 'applicant.monitoring.submit' : 'applicant.review.submit');
-
-export function isSurveyOpen(status: ApplicationRow['status'], monitoraggio: boolean): boolean {
-  return transitionOn(status, eventOf(monitoraggio)) !== undefined;
 }
 
 export function summaryOf(row: SurveyDefinitionRow): SurveyDefinitionSummary {
@@ -230,7 +223,7 @@ export function createSurveys(deps: SurveysDeps) {
           .from(applications)
           .where(eq(applications.id, application.id))
           .for('share');
-        if (!current || !isSurveyOpen(current.status, monitoraggio))
+        if (!current || !isSurveyOpen(current.status, monitoraggio ? 'monitoring' : 'review'))
           throw new HttpError(409, 'survey_closed', monitoraggio ? m.monitoringNotOpen : m.notOpen);
         let periodId: string | null = null;
         if (monitoraggio) {

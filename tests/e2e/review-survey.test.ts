@@ -194,6 +194,40 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await expect(cup.inputValue()).resolves.toBe('J31B21001230006');
   });
 
+  it('answers saved meanwhile in another tab are never overwritten: the conflict says so, and Ricarica brings them without reloading the page', async () => {
+    const { page } = applicant;
+    const cup = (tab: Page) => tab.getByRole('textbox', { name: 'Codice Unico di Progetto (CUP)', exact: true });
+    const conflict = page.getByText('Le risposte sono state modificate in un\u2019altra scheda o da un altro membro');
+    // A mark on this page's window: a reload of the page would take it away.
+    await page.evaluate(() => void ((window as { __samePage?: boolean }).__samePage = true));
+
+    const other = await applicant.context.newPage();
+    await other.goto(`${portal.url}/survey/PUI_istruttoria/${organizationId}`);
+    await other.getByRole('heading', { name: 'Istruttoria', level: 2 }).waitFor();
+    await expect(cup(other).inputValue()).resolves.toBe('J31B21001230006');
+    await typeLikeAPerson(cup(other), 'J31B21009990001');
+    await expect.poll(async () => (await storedAnswers('Istruttoria-Pui'))?.cup, { timeout: 20_000 }).toBe('J31B21009990001');
+
+    // This tab still holds the version before the other tab's save: its save is refused, and nothing is overwritten.
+    await typeLikeAPerson(cup(page), 'J31B21005550002');
+    await conflict.waitFor();
+    await expectAccessible(page);
+    await expect(storedAnswers('Istruttoria-Pui')).resolves.toMatchObject({ cup: 'J31B21009990001' });
+
+    await page.getByRole('button', { name: 'Ricarica le risposte' }).click();
+    await expect.poll(() => cup(page).inputValue(), { timeout: 20_000 }).toBe('J31B21009990001');
+    await expect(conflict.count()).resolves.toBe(0);
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
+
+    // Saving goes on from the stored version.
+    await typeLikeAPerson(cup(page), 'J31B21001230006');
+    await expect.poll(async () => (await storedAnswers('Istruttoria-Pui'))?.cup, { timeout: 20_000 }).toBe('J31B21001230006');
+    await expect(conflict.count()).resolves.toBe(0);
+    const readBack = await storedSurveyAnswers(applicant.context, portal.url, { name: 'Istruttoria-Pui', candidaturaId: applicationId });
+    expect(readBack?.cup).toBe('J31B21001230006');
+    await other.close();
+  });
+
   it('answers every question of Istruttoria and Gresb by hand; the server keeps exactly those answers; after a reload they are there', async () => {
     const { page } = applicant;
     await answerIstruttoria(page);

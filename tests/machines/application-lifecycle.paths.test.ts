@@ -14,7 +14,13 @@ import {
   lifecycleTransitions,
   sourcesOf,
 } from '../../machines/application-lifecycle/transitions.ts';
-import { fundCardView } from '../../machines/application-lifecycle/selectors.ts';
+import {
+  fundCardView,
+  isIntegrationOpen,
+  isSurveyOpen,
+  statusLabelAfter,
+  surveyAccess,
+} from '../../machines/application-lifecycle/selectors.ts';
 import type { ApplicationLifecycleEvent } from '../../machines/application-lifecycle/types.ts';
 
 // The events table is checked by tsc against the machine's event union: a new event without a fixture
@@ -142,5 +148,39 @@ describe('what the server and the client derive from the machine', () => {
       review: 'visualizza',
       monitoring: 'visualizza',
     });
+  });
+});
+
+describe('what the lifecycle tells the views', () => {
+  it('the integration is open, and the review and a monitoring period take answers, only while the machine accepts their hand-over', () => {
+    expect(APPLICATION_STATUS_CODES.filter(isIntegrationOpen)).toEqual(['IN_INTEGRAZIONE']);
+    expect(APPLICATION_STATUS_CODES.filter((status) => isSurveyOpen(status, 'review'))).toEqual(['AMMISSIBILE']);
+    expect(APPLICATION_STATUS_CODES.filter((status) => isSurveyOpen(status, 'monitoring'))).toEqual(['MONITORAGGIO_APERTO']);
+  });
+
+  it('the survey wizard: the admin reads; the applicant answers an open stage unless it was opened read-only', () => {
+    const current = { current: true, compilata: false };
+    const applicant = { viewer: 'applicant', readOnly: false } as const;
+    expect(surveyAccess('AMMISSIBILE', { stage: 'review', viewer: 'admin', readOnly: false })).toBe('admin');
+    expect(surveyAccess('AMMISSIBILE', { stage: 'review', ...applicant })).toBe('edit');
+    expect(surveyAccess('AMMISSIBILE', { stage: 'review', ...applicant, readOnly: true })).toBe('readOnly');
+    expect(surveyAccess('ISTRUTTORIA_SOTTOMESSA', { stage: 'review', ...applicant })).toBe('readOnly');
+    expect(surveyAccess('MONITORAGGIO_APERTO', { stage: 'monitoring', ...applicant, period: current })).toBe('edit');
+    // A past period, one already handed over, or none: read-only while the stage is open.
+    expect(surveyAccess('MONITORAGGIO_APERTO', { stage: 'monitoring', ...applicant, period: { ...current, current: false } })).toBe(
+      'readOnly',
+    );
+    expect(surveyAccess('MONITORAGGIO_APERTO', { stage: 'monitoring', ...applicant, period: { ...current, compilata: true } })).toBe(
+      'readOnly',
+    );
+    expect(surveyAccess('MONITORAGGIO_APERTO', { stage: 'monitoring', ...applicant })).toBe('readOnly');
+    expect(surveyAccess('MONITORAGGIO_SOTTOMESSO', { stage: 'monitoring', ...applicant, period: current })).toBe('readOnly');
+  });
+
+  it("each hand-over sends the catalogue's label of the status it leads to", () => {
+    expect(statusLabelAfter['applicant.integration.complete']).toBe('Integrazione Sottomessa');
+    expect(statusLabelAfter['applicant.review.submit']).toBe('Istruttoria Sottomessa');
+    expect(statusLabelAfter['applicant.monitoring.submit']).toBe('Monitoraggio Sottomesso');
+    expect(Object.keys(statusLabelAfter).sort()).toEqual([...LIFECYCLE_EVENT_TYPES].sort());
   });
 });

@@ -6,9 +6,16 @@ import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machi
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
-import { applicationWizardMachine, wizardDraftSync } from '../../machines/application-wizard/applicationWizard.machine.ts';
+import { applicationWizardMachine } from '../../machines/application-wizard/applicationWizard.machine.ts';
+import { draftSyncChild } from '../../machines/draft-sync/draftSync.machine.ts';
 import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay, SAVE_RETRY_MAX_MS } from '../../machines/draft-sync/timing.ts';
-import type { DraftSyncState, ReloadedDraft, SaveDraftRequest, SavedDraftVersion } from '../../machines/draft-sync/types.ts';
+import type {
+  DraftSyncReport,
+  DraftSyncState,
+  ReloadedDraft,
+  SaveDraftRequest,
+  SavedDraftVersion,
+} from '../../machines/draft-sync/types.ts';
 import {
   selectBackLink,
   selectCanGoBack,
@@ -19,6 +26,7 @@ import {
   selectSaveError,
   selectSaveIndicator,
   selectSavedAt,
+  selectApplicationWizardView,
   selectStepStates,
   selectSubmitError,
   type ApplicationWizardSnapshot,
@@ -123,6 +131,13 @@ const newerDraft: LoadedApplication = {
 // (draftSync.*) are fixtures too: the graph walks the wizard's own transitions; the child has its own paths.
 // ---------------------------------------------------------------------------------------------
 
+const syncReportOf = (state: DraftSyncState): DraftSyncReport => ({
+  state,
+  asking: state === 'conflict',
+  error: state === 'conflict' ? wizardMessages.saveIndicator.conflict : null,
+  savedAt: null,
+});
+
 type EventFixtures = { [K in ApplicationWizardEvent['type']]: readonly Extract<ApplicationWizardEvent, { type: K }>[] };
 
 const eventFixtures = {
@@ -138,12 +153,13 @@ const eventFixtures = {
   'draft.save': [{ type: 'draft.save' }],
   'draft.reload': [{ type: 'draft.reload' }],
   'conflict.keepEditing': [{ type: 'conflict.keepEditing' }],
-  'draftSync.state': (['idle', 'pending', 'saving', 'retrying', 'conflict', 'failed'] as const).map(
-    (state) => ({ type: 'draftSync.state', state }) as const,
+  // What the sync reports on entering each state; in conflict, the person is asked.
+  'draftSync.report': (['idle', 'pending', 'saving', 'retrying', 'conflict', 'failed'] as const).map(
+    (state) => ({ type: 'draftSync.report', sync: 'draftSync', report: syncReportOf(state) }) as const,
   ),
   'draftSync.reloaded': [
-    { type: 'draftSync.reloaded', loaded: newerDraft },
-    { type: 'draftSync.reloaded', loaded: submittedApplication },
+    { type: 'draftSync.reloaded', sync: 'draftSync', payload: newerDraft },
+    { type: 'draftSync.reloaded', sync: 'draftSync', payload: submittedApplication },
   ],
   'attachments.status': [
     { type: 'attachments.status', complete: true },
@@ -195,7 +211,8 @@ type Scenario = (snapshot: ApplicationWizardSnapshot, event: GraphEvent) => bool
 
 const isLoadEvent = (event: GraphEvent) => event.type.endsWith('.actor.loadApplication') || event.type === 'load.retry';
 const loadsOpenDraft = (event: GraphEvent) => event.type === 'xstate.done.actor.loadApplication' && !event.output.submitted;
-const syncReport = (event: GraphEvent, ...states: DraftSyncState[]) => event.type === 'draftSync.state' && states.includes(event.state);
+const syncReport = (event: GraphEvent, ...states: DraftSyncState[]) =>
+  event.type === 'draftSync.report' && states.includes(event.report.state);
 
 /**
  * The graph is walked as four stories, each small enough to read, that together take every transition:
@@ -206,25 +223,29 @@ const scenarios: Record<string, Scenario> = {
   // Read-only, the steps are walked forward and jumped to from the first (back was walked while editing).
   'loading and read-only': (snapshot, event) =>
     isLoadEvent(event) ||
-    (snapshot.context.readOnly && (event.type === 'step.next' || (event.type === 'step.go' && snapshot.context.visitedSteps.length === 1))),
+    (snapshot.context.readOnly && (event.type === 'step.next' || (event.type === 'step.go' && snapshot.context.visitedSteps.length === 0))),
   'moving between steps': (snapshot, event) => {
     if (loadsOpenDraft(event)) return true;
     // The comune is typed on the first step before moving on; a jump to a step is taken from the first one only,
     // so the steps opened since (the indicators' business) stay few combinations.
-    const onlyFirstVisited = snapshot.context.visitedSteps.length === 1;
+    const onlyFirstVisited = snapshot.context.visitedSteps.length === 0;
     if (event.type === 'field.change') return onlyFirstVisited && snapshot.context.values.comune === '';
     if (event.type === 'step.go' || event.type === 'draft.save') return onlyFirstVisited;
-    // Once the comune is typed, forward is enough: going back was walked without it.
-    if (event.type === 'step.back') return snapshot.context.values.comune === '';
+    // Once the comune is typed, forward is enough: going back was walked without it. Back from a step seen for the
+    // first time only: a step left once is left again the same way.
+    if (event.type === 'step.back') {
+      return snapshot.context.values.comune === '' && !snapshot.context.visitedSteps.includes(snapshot.context.stepIndex);
+    }
     return event.type.startsWith('step.');
   },
   'draft sync': (snapshot, event) => {
     if (loadsOpenDraft(event)) return true;
     if (snapshot.context.draftVersion !== openDraftVersion || snapshot.context.readOnly) return false;
     // Each state the sync may report, from Salvato and back (or into a conflict).
-    if (event.type === 'draftSync.state') {
-      const from = snapshot.context.syncState;
-      return event.state !== from && (from === 'idle' || event.state === 'idle' || event.state === 'conflict');
+    if (event.type === 'draftSync.report') {
+      const from = snapshot.context.sync.state;
+      const to = event.report.state;
+      return to !== from && (from === 'idle' || to === 'idle' || to === 'conflict');
     }
     return event.type === 'draft.reload' || event.type === 'conflict.keepEditing' || event.type === 'draftSync.reloaded';
   },
@@ -235,9 +256,9 @@ const scenarios: Record<string, Scenario> = {
     if (event.type === 'attachments.status')
       return event.complete !== context.attachmentsComplete && snapshot.matches({ ready: { submission: 'closed' } });
     // A save under way when Invia is pressed, then its end or a conflict.
-    if (event.type === 'draftSync.state') {
-      if (context.syncState === 'idle') return syncReport(event, 'saving');
-      return context.syncState === 'saving' && syncReport(event, 'idle', 'conflict');
+    if (event.type === 'draftSync.report') {
+      if (context.sync.state === 'idle') return syncReport(event, 'saving');
+      return context.sync.state === 'saving' && syncReport(event, 'idle', 'conflict');
     }
     return event.type.startsWith('submit.') || event.type.endsWith('.actor.submitApplication');
   },
@@ -294,7 +315,7 @@ function startReplay(actorInput: ApplicationWizardInput = input, sync: 'stand-in
 
   const draftSync =
     sync === 'real'
-      ? wizardDraftSync.provide({
+      ? draftSyncChild.provide({
           actors: {
             saveDraft: controlled<SavedDraftVersion, SaveDraftRequest>((request) => calls.saves.push(request)),
             reloadDraft: controlled<ReloadedDraft, void>(() => void (calls.reloads += 1)),
@@ -349,8 +370,8 @@ function describeEvent(event: GraphEvent): string {
   if ('output' in event && event.output && typeof event.output === 'object' && 'submitted' in event.output) {
     return `${name}(${(event.output as LoadedApplication).submitted ? 'submitted' : 'open'})`;
   }
-  if (event.type === 'draftSync.state') return `sync(${event.state})`;
-  if (event.type === 'draftSync.reloaded') return `reloaded(${event.loaded.submitted ? 'submitted' : 'newer'})`;
+  if (event.type === 'draftSync.report') return `sync(${event.report.state})`;
+  if (event.type === 'draftSync.reloaded') return `reloaded(${(event.payload as LoadedApplication).submitted ? 'submitted' : 'newer'})`;
   if (event.type === 'step.go') return `step.go(${event.index})`;
   if (event.type === 'attachments.status') return `attachments(${event.complete ? 'complete' : 'missing'})`;
   return name;
@@ -388,14 +409,16 @@ async function replayPuiPath(path: WizardPath): Promise<void> {
     }
     if (['draft.save', 'draft.reload', 'conflict.keepEditing'].includes(step.event.type)) expect(told).toEqual([step.event]);
     // A reload replaces the values with the stored ones.
-    if (step.event.type === 'draftSync.reloaded') expect(after.context.values).toMatchObject(step.event.loaded.draft!.json as object);
+    if (step.event.type === 'draftSync.reloaded') {
+      expect(after.context.values).toMatchObject((step.event.payload as LoadedApplication).draft!.json as object);
+    }
     // Invia sends the values once, only when the application could be submitted and no save is under way.
     if (calls.submits.length > submitsBefore) {
       expect(calls.submits).toHaveLength(submitsBefore + 1);
       expect(calls.submits.at(-1)).toEqual({ organizationId, fund: 'PUI', values: after.context.values });
       expect(after.context.issues).toEqual([]);
       expect(after.context.attachmentsComplete).toBe(true);
-      expect(after.context.syncState).not.toBe('saving');
+      expect(after.context.sync.state).not.toBe('saving');
     }
     if (after.matches('submitted') && !before.matches('submitted')) expect(calls.notified.at(-1)).toBe('submitted');
     if (after.matches({ ready: { submission: 'failed' } }) && !before.matches({ ready: { submission: 'failed' } })) {
@@ -407,13 +430,13 @@ async function replayPuiPath(path: WizardPath): Promise<void> {
   expect(snapshot.value).toEqual(path.state.value);
   expect(snapshot.context).toEqual(path.state.context);
   if (snapshot.matches('ready')) {
-    expect(selectHasUnsavedChanges(snapshot)).toBe(snapshot.context.syncState !== 'idle');
+    expect(selectHasUnsavedChanges(snapshot)).toBe(snapshot.context.sync.state !== 'idle');
     expect(selectCanGoBack(snapshot)).toBe(snapshot.context.stepIndex > 0);
     const current = selectStepStates(snapshot).filter((indicator) => indicator.state === 'current');
     expect(current.map((indicator) => indicator.index)).toEqual([snapshot.context.stepIndex]);
     if (selectCanSubmit(snapshot)) {
       expect(snapshot.context.readOnly).toBe(false);
-      expect(snapshot.context.syncState).not.toBe('conflict');
+      expect(snapshot.context.sync.state).not.toBe('conflict');
     }
   }
   actor.stop();
@@ -735,6 +758,35 @@ describe('application-wizard step indicators', () => {
   it('shows every step of a submitted application by what it lacks', async () => {
     const { actor } = await openWizard(submittedApplication);
     expect(statesOf(actor.getSnapshot())).toEqual(['current', 'done', 'incomplete']);
+  });
+});
+
+describe("application-wizard: a step's problems", () => {
+  const shown = (snapshot: ApplicationWizardSnapshot) => {
+    const view = selectApplicationWizardView(snapshot);
+    return { step: view.current?.step.id, all: view.showsAllIssues, missingFiles: view.showsMissingAttachments };
+  };
+
+  it('show once the person has left the step, not while first filling it; Allegati points out missing files once left or after the summary', async () => {
+    const { actor } = await openWizard({ submitted: false, statusCode: null, draft: null });
+    expect(shown(actor.getSnapshot())).toEqual({ step: 'progetto', all: false, missingFiles: false });
+    actor.send({ type: 'step.next' });
+    expect(shown(actor.getSnapshot())).toEqual({ step: 'fonti', all: false, missingFiles: false });
+    actor.send({ type: 'step.back' });
+    expect(shown(actor.getSnapshot())).toEqual({ step: 'progetto', all: true, missingFiles: true });
+    actor.send({ type: 'step.go', index: 2 });
+    expect(shown(actor.getSnapshot())).toEqual({ step: 'allegati', all: false, missingFiles: false });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'step.back' });
+    expect(shown(actor.getSnapshot())).toEqual({ step: 'allegati', all: true, missingFiles: true });
+    expect(actor.getSnapshot().context.visitedSteps).toEqual([0, 1, 2, 3]);
+  });
+
+  it('on Allegati, reached for the first time after the summary, points out the missing files', async () => {
+    const { actor } = await openWizard({ submitted: false, statusCode: null, draft: null });
+    actor.send({ type: 'step.go', index: 3 });
+    actor.send({ type: 'step.back' });
+    expect(shown(actor.getSnapshot())).toEqual({ step: 'allegati', all: false, missingFiles: true });
   });
 });
 

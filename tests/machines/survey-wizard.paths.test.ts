@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { surveyMessages } from '../../domain/messages/survey.ts';
 import type { SurveyIssue } from '../../domain/surveys.ts';
 import { surveyWizardMachine } from '../../machines/survey-wizard/surveyWizard.machine.ts';
@@ -12,10 +12,10 @@ import {
   selectTypedAnswers,
   type SurveyWizardSnapshot,
 } from '../../machines/survey-wizard/selectors.ts';
+import type { DraftSyncInput } from '../../machines/draft-sync/types.ts';
 import type {
-  AnswersSyncCommand,
-  AnswersSyncInput,
   SubmitRefusal,
+  SurveyPart,
   SubmitSurveyInput,
   SurveyWizardEvent,
   SurveyWizardInput,
@@ -39,11 +39,22 @@ const eventFixtures = {
     { type: 'answers.change', part: 'istruttoria', answers: { cup: 'J31B21001230006' } },
     { type: 'answers.change', part: 'gresb', answers: { quotaRinnovabili: 45 } },
   ],
-  // One survey's saves stand for both (the guard reads them alike): pending, then settled.
-  'sync.state': [
-    { type: 'sync.state', part: 'gresb', state: 'conflict' },
-    { type: 'sync.state', part: 'gresb', state: 'idle' },
+  'draft.reload': [{ type: 'draft.reload' }],
+  // One survey's sync stands for both (the guard reads them alike): in conflict, then settled.
+  'draftSync.report': [
+    {
+      type: 'draftSync.report',
+      sync: 'sync.gresb',
+      report: { state: 'conflict', asking: true, error: surveyMessages.stale, savedAt: null },
+    },
+    {
+      type: 'draftSync.report',
+      sync: 'sync.gresb',
+      report: { state: 'idle', asking: false, error: null, savedAt: '2026-05-04T10:00:00.000Z' },
+    },
   ],
+  // Ricarica brought what another tab stored.
+  'draftSync.reloaded': [{ type: 'draftSync.reloaded', sync: 'sync.gresb', payload: { quotaRinnovabili: 50 } }],
   'attachments.changed': [{ type: 'attachments.changed', valid: true }],
   'submit.open': [{ type: 'submit.open' }],
   'submit.confirm': [{ type: 'submit.confirm' }],
@@ -81,33 +92,65 @@ const graphEvents: GraphEvent[] = [
   ...refusals.map((error) => ({ type: 'xstate.error.actor.submitSurvey' as const, error })),
 ];
 
-/** Children that do nothing: the graph only follows this machine's own transitions. */
-const quietMachine = surveyWizardMachine.provide({
-  actors: { answersSync: fromCallback<AnswersSyncCommand, AnswersSyncInput>(() => () => {}) },
-});
+/** Children that do nothing: the graph only follows this machine's own transitions (the draft sync has its own paths). */
+const quiet = fromCallback<AnyEventObject, DraftSyncInput>(() => () => {});
+const quietMachine = surveyWizardMachine.provide({ actors: { istruttoriaSync: quiet as never, gresbSync: quiet as never } });
+
+const ridesAlong = (context: SurveyWizardSnapshot['context']) => ({ ...context, typed: undefined, showsMissingAttachments: undefined });
 
 const traversal = (input: SurveyWizardInput) => ({
   input,
   events: graphEvents as SurveyWizardEvent[],
-  filterEvents: (snapshot: SurveyWizardSnapshot, event: SurveyWizardEvent) => snapshot.can(event),
-  // What the person typed rides along but decides no transition: snapshots that differ only in it are one state.
-  serializeState: ({ value, context }: SurveyWizardSnapshot) => JSON.stringify({ value, context: { ...context, typed: undefined } }),
+  // The syncs report while the answers may change: before and after, what they say changes nothing but the Invia
+  // the wizard does not offer then.
+  filterEvents: (snapshot: SurveyWizardSnapshot, event: SurveyWizardEvent) => {
+    if (!snapshot.can(event)) return false;
+    // Answers change, and their syncs report, while a survey is shown and may be answered.
+    const onSurvey = selectIsEditable(snapshot) && ['istruttoria', 'gresb'].includes(selectCurrentStep(snapshot) ?? '');
+    if (event.type === 'answers.change' || event.type.startsWith('draft')) {
+      if (!onSurvey) return false;
+    }
+    // A report or an attachments check that changes nothing is walked where it first can be, not from every state.
+    if (event.type === 'attachments.changed') return event.valid !== snapshot.context.attachmentsValid;
+    if (event.type === 'draftSync.report' && event.report.state === snapshot.context.sync.gresb) return false;
+    // Ricarica follows a conflict, once, on the survey it is about (in the review: monitoring takes the same transitions).
+    if (event.type === 'draftSync.reloaded') {
+      const { context } = snapshot;
+      return (
+        context.sync.gresb === 'conflict' && context.reloads === 0 && selectCurrentStep(snapshot) === 'gresb' && context.mode === 'review'
+      );
+    }
+    return true;
+  },
+  // What the person typed, and whether a missing DNSH declaration is pointed out (checked on every step of every
+  // path), ride along but decide no transition: snapshots that differ only in them are one state.
+  serializeState: ({ value, context }: SurveyWizardSnapshot) => JSON.stringify({ value, context: ridesAlong(context) }),
 });
+
+// Istruttoria was saved twice before; Gresb never.
+const versions = { istruttoria: 2, gresb: 0 };
 
 const walks = (
   [
-    { name: 'review, applicant', input: { mode: 'review', access: 'edit' } },
-    { name: 'monitoring, applicant', input: { mode: 'monitoring', access: 'edit' } },
-    { name: 'review, read-only', input: { mode: 'review', access: 'readOnly' } },
-    { name: 'review, admin', input: { mode: 'review', access: 'admin' } },
-    { name: 'monitoring, admin', input: { mode: 'monitoring', access: 'admin' } },
+    { name: 'review, applicant', input: { mode: 'review', access: 'edit', versions } },
+    { name: 'monitoring, applicant', input: { mode: 'monitoring', access: 'edit', versions } },
+    { name: 'review, read-only', input: { mode: 'review', access: 'readOnly', versions } },
+    { name: 'review, admin', input: { mode: 'review', access: 'admin', versions } },
+    { name: 'monitoring, admin', input: { mode: 'monitoring', access: 'admin', versions } },
   ] as const
 ).map(({ name, input }) => ({ name, input, ...pathsCoveringEveryEdge(quietMachine, traversal(input)) }));
 
 const takenTransitions = new Set<string>();
 
 function startReplay(input: SurveyWizardInput) {
-  const forwarded: { part: string; command: AnswersSyncCommand }[] = [];
+  const forwarded: { part: SurveyPart; command: AnyEventObject }[] = [];
+  const syncsStarted: { part: SurveyPart; input: DraftSyncInput }[] = [];
+  // A stand-in for a survey's draft sync: it records what the wizard tells it; its reports are the graph's events.
+  const recordingSync = (part: SurveyPart) =>
+    fromCallback<AnyEventObject, DraftSyncInput>(({ input: child, receive }) => {
+      syncsStarted.push({ part, input: child });
+      receive((command) => forwarded.push({ part, command }));
+    }) as never;
   const submitted: SubmitSurveyInput[] = [];
   const host: string[] = [];
   const pending: Record<'loadSurveys' | 'submitSurvey', { resolve: (value: never) => void; reject: (error: unknown) => void } | null> = {
@@ -126,9 +169,8 @@ function startReplay(input: SurveyWizardInput) {
           submitted.push(request);
           return waitFor('submitSurvey');
         }),
-        answersSync: fromCallback<AnswersSyncCommand, AnswersSyncInput>(({ input: child, receive }) => {
-          receive((command) => forwarded.push({ part: child.part, command }));
-        }),
+        istruttoriaSync: recordingSync('istruttoria'),
+        gresbSync: recordingSync('gresb'),
       },
       actions: {
         refreshAnswers: () => void host.push('refresh'),
@@ -152,13 +194,14 @@ function startReplay(input: SurveyWizardInput) {
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return { actor, forwarded, submitted, host, apply };
+  return { actor, forwarded, syncsStarted, submitted, host, apply };
 }
 
 const describeEvent = (event: GraphEvent) => {
   if (event.type === 'step.select') return `select(${event.step})`;
   if (event.type === 'answers.change') return `answers(${event.part})`;
-  if (event.type === 'sync.state') return `sync(${event.part}:${event.state})`;
+  if (event.type === 'draftSync.report') return `sync(${event.sync}:${event.report.state})`;
+  if (event.type === 'draftSync.reloaded') return `reloaded(${event.sync})`;
   if (event.type === 'attachments.changed') return `attachments(${event.valid})`;
   if (event.type === 'xstate.error.actor.submitSurvey') return `refused(${event.error.issues?.[0]?.surveyName ?? 'attachments'})`;
   return event.type.replace(/^xstate\./, '');
@@ -177,7 +220,7 @@ describeMachinePaths({
     }`,
   taken: () => takenTransitions,
   replay: async (path, { input }) => {
-    const { actor, forwarded, submitted, host, apply } = startReplay(input);
+    const { actor, forwarded, syncsStarted, submitted, host, apply } = startReplay(input);
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
       const refreshes = host.filter((h) => h === 'refresh').length;
@@ -198,14 +241,36 @@ describeMachinePaths({
         expect(selectSteps(after)).not.toContain('submit');
         expect(selectIsEditable(after)).toBe(false);
       }
-      // Answers reach the survey's own sync child, only while editable.
+      // Each survey's sync starts from its stored version, once for the whole visit: a refused submit keeps it.
+      expect(syncsStarted).toEqual([
+        { part: 'istruttoria', input: { version: input.versions.istruttoria } },
+        { part: 'gresb', input: { version: input.versions.gresb } },
+      ]);
+      // Answers reach the survey's own sync child, only while editable, and are saved at once.
       if (event.type === 'answers.change' && selectIsEditable(before)) {
         expect(forwarded.slice(forwardedBefore)).toEqual([
-          { part: event.part, command: { type: 'answers.change', answers: event.answers } },
+          { part: event.part, command: { type: 'draft.changed', values: event.answers } },
+          { part: event.part, command: { type: 'draft.save' } },
         ]);
         // Kept for the survey shown again (the stored answers lag behind while a save is on its way).
         expect(after.context.typed[event.part]).toEqual(event.answers);
       }
+      // Ricarica goes to both syncs (one not in conflict ignores it); what they reload is shown, built again.
+      if (event.type === 'draft.reload') {
+        expect(forwarded.slice(forwardedBefore)).toEqual([
+          { part: 'istruttoria', command: { type: 'draft.reload' } },
+          { part: 'gresb', command: { type: 'draft.reload' } },
+        ]);
+      }
+      if (event.type === 'draftSync.reloaded') {
+        expect(after.context.typed.gresb).toEqual(event.payload);
+        expect(after.context.reloads).toBe(before.context.reloads + 1);
+      }
+      // A missing DNSH declaration is pointed out once the person went on from DNSH or reached Invia, and from then on.
+      const leftDnsh = selectCurrentStep(before) === 'dnsh' && selectCurrentStep(after) !== 'dnsh';
+      if (leftDnsh || selectCurrentStep(after) === 'submit') expect(after.context.showsMissingAttachments).toBe(true);
+      if (before.context.showsMissingAttachments) expect(after.context.showsMissingAttachments).toBe(true);
+      else if (!leftDnsh && selectCurrentStep(after) !== 'submit') expect(after.context.showsMissingAttachments).toBe(false);
       if (current === 'istruttoria' || current === 'gresb') expect(selectTypedAnswers(after)).toBe(after.context.typed[current]);
       else expect(selectTypedAnswers(after)).toBeUndefined();
       // The confirmation opens only with the attachments there and nothing pending or in conflict.
@@ -235,13 +300,16 @@ describeMachinePaths({
     }
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(path.state.value);
-    expect(snapshot.context).toEqual(path.state.context);
+    expect({ ...snapshot.context, showsMissingAttachments: undefined }).toEqual({
+      ...path.state.context,
+      showsMissingAttachments: undefined,
+    });
     if (selectCanSubmit(snapshot)) expect(snapshot.context.attachmentsValid).toBe(true);
     actor.stop();
   },
   coverage: () => {
     it('refuses to run without its actors', async () => {
-      const actor = createActor(surveyWizardMachine, { input: { mode: 'review', access: 'edit' } });
+      const actor = createActor(surveyWizardMachine, { input: { mode: 'review', access: 'edit', versions } });
       actor.start();
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(actor.getSnapshot().value).toBe('loadFailed');

@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useRef, type FormEvent } from 'react';
 import { passwordMessages as m } from '../../../domain/messages/password.ts';
 import { passwordChangeMachine } from '../../../machines/password-change/passwordChange.machine.ts';
-import {
-  selectCurrentPassword,
-  selectErrors,
-  selectFailure,
-  selectIsChanged,
-  selectIsSubmitting,
-  selectNewPassword,
-} from '../../../machines/password-change/selectors.ts';
+import { selectPasswordChangeView } from '../../../machines/password-change/selectors.ts';
 import { passwordQueries } from '../../api/password.ts';
 import { useAuthActor } from '../../auth/useAuth.ts';
 import { inspect } from '../../devtools/inspect.ts';
@@ -58,12 +51,11 @@ function ChangePasswordForm() {
     [api, auth],
   );
   const actor = useActorRef(machine, { inspect });
-  const currentPassword = useSelector(actor, selectCurrentPassword);
-  const newPassword = useSelector(actor, selectNewPassword);
-  const errors = useSelector(actor, selectErrors);
-  const failure = useSelector(actor, selectFailure);
-  const isSubmitting = useSelector(actor, selectIsSubmitting);
-  const isChanged = useSelector(actor, selectIsChanged);
+  const { currentPassword, newPassword, errors, failure, isSubmitting, isChanged } = useSelector(
+    actor,
+    selectPasswordChangeView,
+    shallowEqual,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

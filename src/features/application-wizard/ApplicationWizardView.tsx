@@ -1,29 +1,10 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import { formatItalianDate } from '../../../domain/italianDates.ts';
 import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
-import {
-  selectBackLink,
-  selectCanGoBack,
-  selectCanGoNext,
-  selectCanSubmit,
-  selectCurrentStep,
-  selectIsConfirmingSubmit,
-  selectIsLoading,
-  selectIsConflictDialogOpen,
-  selectIsReadOnly,
-  selectIsSubmitting,
-  selectIssues,
-  selectLoadError,
-  selectSavedAt,
-  selectSaveIndicator,
-  selectStepStates,
-  selectSubmitError,
-  selectTitle,
-  selectValues,
-} from '../../../machines/application-wizard/selectors.ts';
+import { selectApplicationWizardView } from '../../../machines/application-wizard/selectors.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -73,42 +54,42 @@ export function ApplicationWizardView({
   attachments,
   listHref,
 }: ApplicationWizardViewProps) {
-  const title = useSelector(actor, selectTitle);
-  const isLoading = useSelector(actor, selectIsLoading);
-  const loadError = useSelector(actor, selectLoadError);
-  const readOnly = useSelector(actor, selectIsReadOnly);
-  const isAdmin = useSelector(actor, (snapshot) => snapshot.context.isAdmin);
-  const canGoBack = useSelector(actor, selectCanGoBack);
-  const canSubmit = useSelector(actor, selectCanSubmit);
-  const canGoNext = useSelector(actor, selectCanGoNext);
-  const backLink = useSelector(actor, selectBackLink, (a, b) => a?.to === b?.to);
-  const values = useSelector(actor, selectValues);
-  const issues = useSelector(actor, selectIssues);
-  const current = useSelector(actor, selectCurrentStep);
-  const stepStates = useSelector(actor, selectStepStates);
-  const steps = useSelector(actor, (snapshot) => snapshot.context.definition.steps);
-  const attachmentsComplete = useSelector(actor, (snapshot) => snapshot.context.attachmentsComplete);
-  const saveIndicator = useSelector(actor, selectSaveIndicator);
-  const savedAt = useSelector(actor, selectSavedAt);
-  const isConfirming = useSelector(actor, selectIsConfirmingSubmit);
-  const isSubmitting = useSelector(actor, selectIsSubmitting);
-  const submitError = useSelector(actor, selectSubmitError);
-  const conflictOpen = useSelector(actor, selectIsConflictDialogOpen);
-  const endOfWorksLimit = useSelector(actor, (snapshot) => snapshot.context.endOfWorksLimit);
+  const {
+    title,
+    isLoading,
+    loadError,
+    readOnly,
+    isAdmin,
+    canGoBack,
+    canSubmit,
+    canGoNext,
+    backLink,
+    values,
+    issues,
+    showsAllIssues,
+    showsMissingAttachments,
+    current,
+    stepStates,
+    steps,
+    attachmentsComplete,
+    saveIndicator,
+    savedAt,
+    isConfirmingSubmit,
+    isSubmitting,
+    submitError,
+    isConflictDialogOpen,
+    endOfWorksLimit,
+  } = useSelector(actor, selectApplicationWizardView, shallowEqual);
 
-  // A step's problems show once the person has left it (or reached the summary): not while first filling it.
-  const [visited, setVisited] = useState<ReadonlySet<string>>(new Set());
+  // The wizard opened (from /calls, the body had the focus) or the step changed: keyboard and screen-reader users
+  // continue from the step's title.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepId = current?.step.id;
   const previousStep = useRef<string | undefined>(undefined);
   useEffect(() => {
-    const left = previousStep.current;
     if (stepId === undefined || isLoading || !headingRef.current) return;
+    if (previousStep.current === stepId) return;
     previousStep.current = stepId;
-    if (left === stepId) return;
-    if (left !== undefined) setVisited((seen) => new Set(seen).add(left));
-    // The wizard opened (from /calls, the body had the focus) or the step changed: keyboard and screen-reader
-    // users continue from the step's title.
     headingRef.current.focus();
   }, [stepId, isLoading]);
 
@@ -124,8 +105,6 @@ export function ApplicationWizardView({
   }
 
   const reachable = stepStates.map((indicator) => indicator.step);
-  const submitStepId = steps.find((step) => step.kind === 'submit')?.id;
-  const summaryReached = submitStepId !== undefined && visited.has(submitStepId);
   const goTo = (index: number) => actor.send({ type: 'step.go', index });
   const blockingMessage = issues.find((issue) => issue.field === blockingDateField)?.message ?? null;
   // The step that computes the end of works says the call's limit before any date is typed.
@@ -162,11 +141,11 @@ export function ApplicationWizardView({
             issues={issues}
             lookups={lookups}
             readOnly={readOnly}
-            showAllIssues={visited.has(current.step.id)}
+            showAllIssues={showsAllIssues}
             onChange={(field, value) => actor.send({ type: 'field.change', field, value })}
           />
         ) : current.step.kind === 'attachments' ? (
-          attachments(readOnly, visited.has(current.step.id) || summaryReached)
+          attachments(readOnly, showsMissingAttachments)
         ) : (
           <SubmitStep
             steps={steps}
@@ -190,7 +169,7 @@ export function ApplicationWizardView({
         onNext={() => actor.send({ type: 'step.next' })}
       />
       <SubmitDialog
-        isOpen={isConfirming}
+        isOpen={isConfirmingSubmit}
         isSubmitting={isSubmitting}
         errorMessage={submitError}
         onConfirm={() => actor.send({ type: 'submit.confirm' })}
@@ -199,7 +178,7 @@ export function ApplicationWizardView({
       <Dialog
         role="alertdialog"
         title={wizardViewMessages.conflictTitle}
-        isOpen={conflictOpen}
+        isOpen={isConflictDialogOpen}
         onOpenChange={(open) => {
           if (!open) actor.send({ type: 'conflict.keepEditing' });
         }}

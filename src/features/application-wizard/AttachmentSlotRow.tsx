@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { DropZone, FileTrigger, Button as AriaButton } from 'react-aria-components';
 import type { AttachmentSlot } from '../../../domain/attachments.ts';
@@ -7,21 +7,7 @@ import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import { acceptAttribute } from '../../../machines/attachment-slot/acceptedFiles.ts';
 import { createAttachmentSlotActors, type AttachmentSlotApi } from '../../../machines/attachment-slot/actors.ts';
 import { attachmentSlotMachine } from '../../../machines/attachment-slot/attachmentSlot.machine.ts';
-import {
-  selectCanCancelUpload,
-  selectCanDownload,
-  selectCanRemove,
-  selectCanRetry,
-  selectChooseFileLabel,
-  selectErrorMessage,
-  selectLabel,
-  selectMandatoryError,
-  selectPdfANotice,
-  selectProgressPercent,
-  selectShowsDropZone,
-  selectShowsSpinner,
-  selectUploaded,
-} from '../../../machines/attachment-slot/selectors.ts';
+import { selectAttachmentSlotView } from '../../../machines/attachment-slot/selectors.ts';
 import type { AttachmentSlotData } from '../../../machines/attachment-slot/types.ts';
 import { Button } from '../../ui/Button.tsx';
 import { button } from '../../ui/Button.css.ts';
@@ -77,19 +63,21 @@ export function AttachmentSlotRow({ slot, enabled, showsMissing, maxBytes, api, 
     actor.send({ type: 'slot.updated', slot: slotData(slot), enabled, showsMissing });
   }, [actor, slot, enabled, showsMissing]);
 
-  const label = useSelector(actor, selectLabel);
-  const uploaded = useSelector(actor, selectUploaded);
-  const showsDropZone = useSelector(actor, selectShowsDropZone);
-  const percent = useSelector(actor, selectProgressPercent);
-  const spinner = useSelector(actor, selectShowsSpinner);
-  const error = useSelector(actor, selectErrorMessage);
-  const mandatoryError = useSelector(actor, selectMandatoryError);
-  const pdfANotice = useSelector(actor, selectPdfANotice);
-  const canRemove = useSelector(actor, selectCanRemove);
-  const canDownload = useSelector(actor, selectCanDownload);
-  const canRetry = useSelector(actor, selectCanRetry);
-  const canCancel = useSelector(actor, selectCanCancelUpload);
-  const chooseLabel = useSelector(actor, selectChooseFileLabel);
+  const {
+    label,
+    uploaded,
+    showsDropZone,
+    percent,
+    spinner,
+    error,
+    mandatoryError,
+    pdfANotice,
+    canRemove,
+    canDownload,
+    canRetry,
+    canCancel,
+    chooseLabel,
+  } = useSelector(actor, selectAttachmentSlotView, shallowEqual);
   const accepts = slotData(slot).accepts;
   const choose = (files: FileList | File[] | null) => {
     const file = files?.[0];

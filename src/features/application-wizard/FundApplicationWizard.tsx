@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import type { FundDefinition } from '../../../domain/fundDefinition.ts';
 import { wizardMessages } from '../../../domain/messages/wizard.ts';
+import { isIntegrationOpen } from '../../../machines/application-lifecycle/selectors.ts';
 import type { FieldOption } from '../../../domain/wizardFields.ts';
 import { applicationQueries } from '../../api/applications.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
@@ -77,8 +78,8 @@ function OpenWizard<Values extends Record<string, unknown>>({
   const onAttachmentsStatus = useCallback((complete: boolean) => actor.send({ type: 'attachments.status', complete }), [actor]);
   useAttachmentsStatus(api, fund, organizationId, onAttachmentsStatus);
   const compilation = useQuery(applicationQueries.compilation(api, fund, organizationId));
-  const withIntegration =
-    compilation.data && (compilation.data.statusCode === 'IN_INTEGRAZIONE' || compilation.data.integrationRounds.length > 0);
+  const integrationOpen = compilation.data !== undefined && isIntegrationOpen(compilation.data.statusCode);
+  const withIntegration = compilation.data && (integrationOpen || compilation.data.integrationRounds.length > 0);
   return (
     <ApplicationWizardView
       actor={actor}
@@ -111,7 +112,7 @@ function OpenWizard<Values extends Record<string, unknown>>({
           />
         );
         // While documents are asked for, the request comes first: it is what the applicant came for.
-        const asked = !isAdmin && compilation.data.statusCode === 'IN_INTEGRAZIONE';
+        const asked = !isAdmin && integrationOpen;
         return (
           <>
             {asked ? integration : main}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useId } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { formatItalianDate, italianDate } from '../../../domain/italianDates.ts';
@@ -7,16 +7,10 @@ import type { IntegrationRound } from '../../../domain/integration.ts';
 import { attachmentsMessages } from '../../../domain/messages/attachments.ts';
 import { integrationMessages } from '../../../domain/messages/integration.ts';
 import { receiptsMessages } from '../../../domain/messages/receipts.ts';
+import { isIntegrationOpen, statusLabelAfter } from '../../../machines/application-lifecycle/selectors.ts';
 import { createIntegrationActors } from '../../../machines/integration/actors.ts';
 import { integrationMachine } from '../../../machines/integration/integration.machine.ts';
-import {
-  selectCanComplete,
-  selectCanEditDocuments,
-  selectError,
-  selectIsCompleting,
-  selectIsConfirming,
-  selectShowsComplete,
-} from '../../../machines/integration/selectors.ts';
+import { selectIntegrationView } from '../../../machines/integration/selectors.ts';
 import { updateCompilationStatus, type Compilation } from '../../api/applications.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -50,7 +44,7 @@ export interface IntegrationSectionProps {
 export function IntegrationSection({ api, transfers, fund, organizationId, compilation, isAdmin }: IntegrationSectionProps) {
   const queryClient = useQueryClient();
   const headingId = useId();
-  const open = !isAdmin && compilation.statusCode === 'IN_INTEGRAZIONE';
+  const open = !isAdmin && isIntegrationOpen(compilation.statusCode);
   const actor = useActorRef(
     integrationMachine.provide({
       actors: createIntegrationActors({
@@ -58,7 +52,7 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
           const changed = await updateCompilationStatus(api, {
             fund,
             applicationId: compilation.id,
-            status: 'Integrazione Sottomessa',
+            status: statusLabelAfter['applicant.integration.complete'],
             note: '',
           });
           // The receipt it issued (its protocol number), for the toast.
@@ -81,12 +75,11 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
     }),
     { inspect, input: { readOnly: !open } },
   );
-  const canEdit = useSelector(actor, selectCanEditDocuments);
-  const showsComplete = useSelector(actor, selectShowsComplete);
-  const canComplete = useSelector(actor, selectCanComplete);
-  const isConfirming = useSelector(actor, selectIsConfirming);
-  const isCompleting = useSelector(actor, selectIsCompleting);
-  const error = useSelector(actor, selectError);
+  const { canEdit, showsComplete, canComplete, isConfirming, isCompleting, error } = useSelector(
+    actor,
+    selectIntegrationView,
+    shallowEqual,
+  );
   const onFilesCounted = useCallback((count: number) => actor.send({ type: 'documents.changed', count }), [actor]);
 
   const rounds = compilation.integrationRounds;

@@ -10,7 +10,8 @@ import type { FundCompilation } from '../../../domain/application.ts';
 import type { FundWizardDefinition } from '../../../domain/wizard.ts';
 import { isSubmittedStatus } from '../../../machines/application-lifecycle/transitions.ts';
 import { createApplicationWizardActors } from '../../../machines/application-wizard/actors.ts';
-import { applicationWizardMachine, wizardDraftSync } from '../../../machines/application-wizard/applicationWizard.machine.ts';
+import { applicationWizardMachine } from '../../../machines/application-wizard/applicationWizard.machine.ts';
+import { draftSyncChild } from '../../../machines/draft-sync/draftSync.machine.ts';
 import type { ReloadedDraft, SaveDraftRequest, SavedDraftVersion } from '../../../machines/draft-sync/types.ts';
 import { fundEntry } from '../../../domain/funds.ts';
 import { selectHasUnsavedChanges } from '../../../machines/application-wizard/selectors.ts';
@@ -73,7 +74,7 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
           },
         }),
         // The draft sync saves this application's draft; a reload after a conflict brings the stored one.
-        draftSync: wizardDraftSync.provide({
+        draftSync: draftSyncChild.provide({
           actors: {
             // Not aborted when the wizard closes: a save the server may already have made must be allowed to finish.
             saveDraft: fromPromise<SavedDraftVersion, SaveDraftRequest>(({ input: request }) =>

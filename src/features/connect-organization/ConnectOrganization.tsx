@@ -1,17 +1,9 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { connectMessages } from '../../../domain/messages/connect.ts';
 import { organizationMessages } from '../../../domain/messages/organization.ts';
-import {
-  selectCanConfirm,
-  selectCheckFailure,
-  selectIsChecking,
-  selectIsNotRegistered,
-  selectPIva,
-  selectRegisteredOrganization,
-  selectVatError,
-} from '../../../machines/connect-organization/selectors.ts';
+import { selectConnectOrganizationView } from '../../../machines/connect-organization/selectors.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Form } from '../../ui/Form.tsx';
@@ -24,13 +16,11 @@ import { useConnectOrganization } from './useConnectOrganization.ts';
 /** Spec §2 /flow-organization: the VAT box, and what the portal knows about the number. */
 export function ConnectOrganization() {
   const actor = useConnectOrganization();
-  const pIva = useSelector(actor, selectPIva);
-  const canConfirm = useSelector(actor, selectCanConfirm);
-  const isChecking = useSelector(actor, selectIsChecking);
-  const isNotRegistered = useSelector(actor, selectIsNotRegistered);
-  const registered = useSelector(actor, selectRegisteredOrganization);
-  const vatError = useSelector(actor, selectVatError);
-  const failure = useSelector(actor, selectCheckFailure);
+  const { pIva, canConfirm, isChecking, isNotRegistered, registered, vatError, failure } = useSelector(
+    actor,
+    selectConnectOrganizationView,
+    shallowEqual,
+  );
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { selectIsReadOnly, selectValues } from '../../../machines/application-wizard/selectors.ts';
 import { useEffect } from 'react';
 import type { PuiApplication } from '../../../domain/pui/puiApplication.ts';
 import { puiWizardDefinition } from '../../../domain/pui/puiWizard.ts';
@@ -28,8 +29,8 @@ const none: FieldOption[] = [];
  */
 function usePuiLookups(api: ApiClient, actor: ApplicationWizardActor): FundLookups {
   // Partial while the application loads (the values are {} until then): no city is chosen yet.
-  const values = useSelector(actor, (snapshot) => snapshot.context.values) as Partial<PuiApplication>;
-  const readOnly = useSelector(actor, (snapshot) => snapshot.context.readOnly);
+  const values = useSelector(actor, selectValues) as Partial<PuiApplication>;
+  const readOnly = useSelector(actor, selectIsReadOnly);
   const city = parentLookupId(values.progCittaMetropolitana);
   const objective = values.obbGenerale ?? null;
 

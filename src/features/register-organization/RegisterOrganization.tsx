@@ -1,13 +1,8 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useRef, type FormEvent } from 'react';
 import { organizationMessages } from '../../../domain/messages/organization.ts';
 import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
-import {
-  selectFailure,
-  selectIsBusy,
-  selectServerErrors,
-  selectSubmitAttempted,
-} from '../../../machines/register-organization/selectors.ts';
+import { selectRegisterOrganizationView } from '../../../machines/register-organization/selectors.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
@@ -30,10 +25,7 @@ const REQUIRED_HINT_ID = 'register-required-hint';
 /** Spec §2 /register-org and §5: the organisation registration form. */
 export function RegisterOrganization({ carriedPIva }: { carriedPIva: string | null }) {
   const actor = useRegisterOrganization();
-  const isBusy = useSelector(actor, selectIsBusy);
-  const submitAttempted = useSelector(actor, selectSubmitAttempted);
-  const serverErrors = useSelector(actor, selectServerErrors);
-  const failure = useSelector(actor, selectFailure);
+  const { isBusy, submitAttempted, serverErrors, failure } = useSelector(actor, selectRegisterOrganizationView, shallowEqual);
   const { form, hasClientErrors } = useRegistrationForm({
     initialPIva: carriedPIva ?? '',
     submitAttempted,

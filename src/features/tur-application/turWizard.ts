@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
+import { selectValues } from '../../../machines/application-wizard/selectors.ts';
 import { useMemo } from 'react';
 import type { LookupItem } from '../../../domain/lookups.ts';
 import type { TurApplication } from '../../../domain/tur/turApplication.ts';
@@ -24,7 +25,7 @@ const withCodes = (items: readonly LookupItem[] | undefined): FieldOption[] | un
  */
 function useTurLookups(api: ApiClient, actor: ApplicationWizardActor): FundLookups {
   // Partial while the application loads (the values are {} until then): no region is chosen yet.
-  const values = useSelector(actor, (snapshot) => snapshot.context.values) as Partial<TurApplication>;
+  const values = useSelector(actor, selectValues) as Partial<TurApplication>;
   const region = parentLookupId(values.progRegione);
   const province = parentLookupId(values.progProvincia);
 
