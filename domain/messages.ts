@@ -46,6 +46,7 @@ export const messages = {
     loading: 'Caricamento in corso…',
     error: 'Errore',
     badRequest: 'La richiesta non è valida.',
+    notFound: 'Risorsa non trovata.',
     serverError: 'Si è verificato un errore imprevisto. Riprova tra poco.',
     unavailable: 'Il servizio non è momentaneamente disponibile. Riprova tra qualche istante: i dati già salvati non sono andati persi.',
     network: 'Impossibile contattare il server. Controlla la connessione e riprova.',

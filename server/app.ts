@@ -26,6 +26,7 @@ import { createPasswordResets, purgeExpiredPasswordResets, type PasswordResets }
 import { createPasswordChanges, type PasswordChanges } from './idp/passwordChanges.ts';
 import { createEmbeddedOidcClient, createExternalOidcClient, type OidcClient } from './auth/oidcClient.ts';
 import { installAuthentication } from './auth/authenticate.ts';
+import { installAccess, requireAccessDeclarations } from './auth/access.ts';
 import { createUserRepository } from './auth/users.ts';
 import { createMembership } from './auth/membership.ts';
 import { createInvitations } from './auth/invitations.ts';
@@ -81,6 +82,7 @@ import { issueReceiptOnHandOver, receiptMailAttachments, receiptsForArchive } fr
 import { projectPath } from './projectRoot.ts';
 import { catalogueApiRoutes } from './openapi/routeCatalogue.ts';
 import { openApiRoutes } from './openapi/openApi.routes.ts';
+import { messages } from '../domain/messages.ts';
 
 const CLIENT_DIST = projectPath('dist');
 const HOUR = 60 * 60 * 1000;
@@ -166,6 +168,8 @@ export async function buildApp({
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
+  // Every /api route declares who may call it (server/auth/access.ts): one that does not stops the start here.
+  requireAccessDeclarations(app);
   // Every /api route as registered: the OpenAPI document (GET /api/openapi.json) is built from them.
   const apiRoutes = catalogueApiRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -235,7 +239,6 @@ export async function buildApp({
   }
   app.addHook('onClose', async () => notifications.idle());
   const applications = {
-    membership,
     repository: createApplicationRepository(db),
     statusChanges: createStatusChanges(db, {
       preconditions: { ...integrations.preconditions, ...surveys.preconditions, ...monitoring.preconditions },
@@ -323,6 +326,8 @@ export async function buildApp({
   await app.register(async (api) => {
     installAuthentication(api, { oidc, users });
     installApiRateLimits(api, rateLimiter);
+    // After the rate limits, as the handlers' own checks used to be: a refused caller still spends their allowance.
+    installAccess(api, { membership });
     await api.register(jwtRoutes, {
       oidc,
       renewals,
@@ -334,7 +339,7 @@ export async function buildApp({
     await api.register(passwordRoutes, { issuer: config.oidc.issuer, passwordChanges });
     await api.register(legalRoutes, { texts: legalTexts });
     await api.register(organizationRoutes, { db, membership, invitations, territory });
-    await api.register(sendEmailRoutes, { membership, invitations, mailer, publicUrl: config.publicUrl });
+    await api.register(sendEmailRoutes, { invitations, mailer, publicUrl: config.publicUrl });
     await api.register(typologyRoutes, { territory, reference });
     await api.register(callRoutes, { db });
     for (const fund of funds) await api.register(fundControllerRoutes, { ...applications, submissions, fund });
@@ -344,11 +349,10 @@ export async function buildApp({
     await api.register(reportsRoutes, {
       reports: createReports({ db, places: createPlaceNames(territory, reference), funds: fundEntries }),
     });
-    await api.register(sjSurveyRoutes, { membership, repository: applications.repository, surveys, monitoring });
-    await api.register(monitoraggioRoutes, { membership, repository: applications.repository, monitoring, funds: surveys.funds });
-    await api.register(receiptRoutes, { db, membership, repository: applications.repository });
+    await api.register(sjSurveyRoutes, { repository: applications.repository, surveys, monitoring });
+    await api.register(monitoraggioRoutes, { repository: applications.repository, monitoring, funds: surveys.funds });
+    await api.register(receiptRoutes, { db, repository: applications.repository });
     await api.register(fileUploadRoutes, {
-      membership,
       repository: attachmentRepository,
       storage,
       maxUploadBytes: config.files.maxUploadBytes,
@@ -373,7 +377,7 @@ export async function buildApp({
     if (!isApi && clientBuilt && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.sendFile('index.html');
     }
-    return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata.' });
+    return reply.code(404).send({ error: 'not_found', message: messages.generic.notFound });
   });
 
   // passwordResets: tests wait for the links requested so far to be stored and mailed.

@@ -20,7 +20,7 @@ const messageByStatus: Record<number, string> = {
   400: messages.generic.badRequest,
   401: messages.auth.unauthorized,
   403: messages.auth.forbidden,
-  404: 'Risorsa non trovata.',
+  404: messages.generic.notFound,
   405: 'Operazione non consentita.',
   406: 'Formato della risposta non disponibile.',
   413: 'Il contenuto inviato è troppo grande.',

@@ -40,4 +40,13 @@ export const attachmentsMessages = {
   storageFull:
     'Lo spazio di archiviazione del portale è esaurito: il file non è stato salvato. Riprova più tardi; se il problema continua, contatta l’assistenza.',
   downloadFailed: 'Download non riuscito: riprova.',
+  /** GetFile's answer, in the API's OpenAPI document. */
+  storedFile: 'Il file, col tipo riconosciuto al caricamento.',
+  /** GetZippedFiles' answer, in the API's OpenAPI document. */
+  zipOfApplication: 'Allegati{Tur|Pui}-{organizzazione}.zip, scritto mentre è inviato.',
+  /** The zip's name when the organisation's name leaves nothing for a file name. */
+  unnamedOrganization: 'organizzazione',
+  /** The note a zip carries for the files storage no longer has. */
+  zipMissingFilesName: 'FILE-NON-DISPONIBILI.txt',
+  zipMissingFiles: (names: readonly string[]) => `File non disponibili nell'archivio:\r\n${names.join('\r\n')}\r\n`,
 } as const;

@@ -280,7 +280,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
      * the person is a member. One UPDATE, the machine's autosave in place, instead of a membership look-up and a
      * transaction of five statements. Its WHERE is checked on the locked row, so a submit or another save
      * committed meanwhile makes it match nothing. Answers undefined when anything does not hold: nothing is
-     * written, and saveDraft (after requireMember) decides and says why, as for a first save.
+     * written, and saveDraft (after the route's membership check) decides and says why, as for a first save.
      */
     async autosaveInPlace(input: {
       organizationId: string;

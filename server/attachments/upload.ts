@@ -12,7 +12,7 @@ import { fundOfCallType, type FundEntry } from '../../domain/funds.ts';
 import { fileNameWithExtension, displayFileName } from '../../domain/fileName.ts';
 import { messages } from '../../domain/messages.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
-import type { Membership, OrganizationAccess } from '../auth/membership.ts';
+import type { OrganizationAccess } from '../auth/membership.ts';
 import { HttpError } from '../errors.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 import {
@@ -36,7 +36,6 @@ const DESCRIPTION_MAX_LENGTH = 500;
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export interface UploadDependencies {
-  membership: Membership;
   repository: AttachmentRepository;
   storage: FileStorage;
   maxBytes: number;
@@ -112,7 +111,7 @@ function typeId(value: string | undefined): number {
  * the upload is refused. Any failure leaves neither a file nor a row behind.
  */
 export async function receiveUpload(request: FastifyRequest, deps: UploadDependencies): Promise<UploadFileResponse> {
-  const { membership, repository, storage, maxBytes, funds } = deps;
+  const { repository, storage, maxBytes, funds } = deps;
   const fields: Partial<Record<FieldName, string>> = {};
   let target: UploadTarget | undefined;
   let stored: { key: string; inspection: ContentInspection; clientName: string } | undefined;
@@ -120,7 +119,8 @@ export async function receiveUpload(request: FastifyRequest, deps: UploadDepende
   async function resolveTarget(): Promise<UploadTarget> {
     if (target) return target;
     if (!fields.OrgId) throw new HttpError(400, 'organization_missing', m.organizationMissing);
-    const access = await membership.requireMember(request, fields.OrgId);
+    // The route's declared access (members of OrgId, server/auth/access.ts), checked now that OrgId is known.
+    const access = await request.authorizeOrganization(fields.OrgId);
     const callFund = fundOf(funds, fields.CallType);
     const type = await repository.typeById(typeId(fields.TipoFileId));
     if (!type || type.fund !== callFund) throw new HttpError(400, 'attachment_type_unknown', m.typeUnknown);

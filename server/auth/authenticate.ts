@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages.ts';
-import { verificationMessages } from '../../domain/messages/verification.ts';
-import { isAdminRole } from '../../domain/roles.ts';
 import { HttpError } from '../errors.ts';
 import { AccessTokenError, verifyAccessToken } from './accessToken.ts';
 import type { OidcClient } from './oidcClient.ts';
@@ -9,12 +7,8 @@ import { identityFromClaims, type UserRepository, type UserRow } from './users.t
 import { createVerifiedTokenCache } from './verifiedTokens.ts';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Routes reachable without an access token (the login flow itself). */
-    public?: boolean;
-  }
   interface FastifyRequest {
-    /** The authenticated caller; set on every non-public /api route before its handler runs. */
+    /** The authenticated caller; set on every /api route not declared anonymous before its handler runs. */
     currentUser: UserRow | null;
   }
 }
@@ -28,12 +22,15 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Verifies the bearer token on every /api route not marked public, and provisions the user on first sight. */
+/**
+ * Verifies the bearer token on every /api route but those declared `access: 'anonymous'` (server/auth/access.ts),
+ * and provisions the user on first sight. Before the body is read: a request without a valid token is 401 first.
+ */
 export function installAuthentication(app: FastifyInstance, deps: { oidc: OidcClient; users: UserRepository }) {
   const verifiedTokens = createVerifiedTokenCache();
   app.decorateRequest('currentUser', null);
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public) return;
+    if (request.routeOptions.config?.access === 'anonymous') return;
     const token = bearerToken(request);
     if (!token) {
       if (request.headers.authorization) throw unauthorized(messages.auth.unauthorized, 'malformed authorization header');
@@ -54,25 +51,4 @@ export function installAuthentication(app: FastifyInstance, deps: { oidc: OidcCl
         : unauthorized(messages.auth.unauthorized, 'token invalid');
     }
   });
-}
-
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.currentUser) throw new HttpError(401, 'unauthorized', messages.auth.unauthorized);
-  return request.currentUser;
-}
-
-/**
- * Creating or joining an organisation and handing anything over need an address the identity provider
- * vouches for (email_verified): 403 with the spec's «Registrazione non verificata» otherwise.
- */
-export function requireVerifiedEmail(request: FastifyRequest): UserRow {
-  const user = requireUser(request);
-  if (!user.emailVerified) throw new HttpError(403, 'email_not_verified', verificationMessages.refused);
-  return user;
-}
-
-export function requireAdmin(request: FastifyRequest): UserRow {
-  const user = requireUser(request);
-  if (!isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', messages.auth.forbidden);
-  return user;
 }

@@ -10,7 +10,6 @@ import { memberRoleSchema, type MemberRole, type OrganizationMember } from '../.
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { HttpError } from '../errors.ts';
-import { requireUser } from './authenticate.ts';
 import type { UserRow } from './users.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -33,6 +32,8 @@ export interface MembershipRequirement {
    * apart. Without it, the organisation's own 404.
    */
   notFound?: () => HttpError;
+  /** What a platform administrator who is not a member hears where they may not write (403); the organisation's by default. */
+  adminReadOnly?: string;
 }
 
 const m = organizationMessages;
@@ -52,17 +53,18 @@ export function selectedOrganizationId(request: FastifyRequest): string {
 
 /**
  * "The user is a member of the organisation in `organizationColumn`", as a condition of a statement that acts
- * for members only (the autosave's one UPDATE, statusChanges.autosaveInPlace): requireMember's rule with no role
+ * for members only (the autosave's one UPDATE, statusChanges.autosaveInPlace): `check`'s rule with no role
  * required and no platform administrator's reading. When it does not hold the statement changes nothing and
- * the caller goes through requireMember, which answers why (404, 403).
+ * the caller goes through `check` (the route's declared access), which answers why (404, 403).
  */
 export function isMemberOf(organizationColumn: AnyPgColumn, userId: Placeholder | string): SQL {
   return sql`exists (select 1 from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizationColumn} and ${organizationMembers.userId} = ${userId})`;
 }
 
 /**
- * The one place where organisation-scoped calls are authorised: the caller must belong to the
- * organisation (with the required role), or be a platform administrator where reading is allowed.
+ * The one membership check of organisation-scoped calls: the caller must belong to the organisation (with the
+ * required role), or be a platform administrator where reading is allowed. Routes do not call it: they declare
+ * their access (server/auth/access.ts), whose hook does.
  */
 export function createMembership(db: Db) {
   // The check every organisation-scoped call runs: built once, prepared once per connection.
@@ -91,12 +93,7 @@ export function createMembership(db: Db) {
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email))
     .prepare('members_of_organization');
 
-  async function requireMember(
-    request: FastifyRequest,
-    organizationId: unknown,
-    requirement: MembershipRequirement = {},
-  ): Promise<OrganizationAccess> {
-    const user = requireUser(request);
+  async function check(user: UserRow, organizationId: unknown, requirement: MembershipRequirement = {}): Promise<OrganizationAccess> {
     const notFound = requirement.notFound ?? (() => new HttpError(404, 'not_found', m.notFound));
     const id = parseOrganizationId(organizationId);
     const [row] = await organizationWithRole.execute({ userId: user.id, organizationId: id });
@@ -109,19 +106,14 @@ export function createMembership(db: Db) {
     }
     if (isAdminRole(user.roles)) {
       if (requirement.allowAdmin === 'read') return { user, organization: row.organization, role: null };
-      throw new HttpError(403, 'forbidden', m.adminReadOnly);
+      throw new HttpError(403, 'forbidden', requirement.adminReadOnly ?? m.adminReadOnly);
     }
     // Another organisation's objects answer as if they did not exist: nobody learns which organisations do.
     throw notFound();
   }
 
   return {
-    requireMember,
-
-    /** requireMember for the organisation named by the SelectedOrganizationId header. */
-    requireSelectedMember(request: FastifyRequest, requirement: MembershipRequirement = {}) {
-      return requireMember(request, selectedOrganizationId(request), requirement);
-    },
+    check,
 
     async membersOf(organizationId: string): Promise<OrganizationMember[]> {
       const rows = await membersOfOrganization.execute({ organizationId });

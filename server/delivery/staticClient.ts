@@ -30,6 +30,9 @@ export async function serveBuiltClient(app: FastifyInstance, root: string): Prom
   // The API's reference is a page of the SPA under /api (src/routes/_authenticated/_admin/api.docs.tsx): a browser
   // navigating there carries no token, so it gets the SPA, which shows the page to administrators only and fetches
   // the document with the admin's token. Not an operation of the API: left out of its OpenAPI document.
-  app.get(API_REFERENCE_PAGE, { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  // The page itself is the SPA's shell, the same for everybody (the document it fetches is for administrators only).
+  app.get(API_REFERENCE_PAGE, { schema: { hide: true }, config: { access: 'anonymous' } }, (_request, reply) =>
+    reply.sendFile('index.html'),
+  );
   return true;
 }

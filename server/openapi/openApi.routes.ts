@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
-import { requireAdmin } from '../auth/authenticate.ts';
+import type { RouteAccess } from '../auth/access.ts';
+import { errorResponses } from '../routes/errorResponses.ts';
 import type { CataloguedRoute } from './routeCatalogue.ts';
 
 /** The answer's outline; the document itself is OpenAPI 3.1 (its schema is the OpenAPI specification's). */
@@ -33,17 +33,18 @@ export const openApiRoutes: FastifyPluginAsyncZod<OpenApiRouteOptions> = async (
     return JSON.stringify(await buildOpenApiDocument(routes, { publicUrl }));
   };
 
+  const adminOnly: RouteAccess = 'admin';
   app.get(
     '/api/openapi.json',
     {
+      config: { access: adminOnly },
       schema: {
         tags: ['OpenAPI'],
         operationId: 'GetOpenApiDocument',
-        response: { 200: openApiDocumentSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: openApiDocumentSchema, ...errorResponses(adminOnly) },
       },
     },
-    async (request, reply) => {
-      requireAdmin(request);
+    async (_request, reply) => {
       documentText ??= build().catch((error: unknown) => {
         documentText = undefined;
         throw error;

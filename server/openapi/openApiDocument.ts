@@ -5,6 +5,7 @@ import Fastify, { type FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
+import { describeAccess } from '../auth/access.ts';
 import { projectPath } from '../projectRoot.ts';
 import type { CataloguedRoute } from './routeCatalogue.ts';
 
@@ -24,6 +25,10 @@ const DESCRIPTION = [
   '',
   'Ogni operazione vuole un token d’accesso (`Authorization: Bearer …`), tranne quelle dell’accesso (`/api/Jwt/…`). ' +
     'L’organizzazione per cui si lavora viaggia nell’header `SelectedOrganizationId`: un’indicazione, mai una credenziale.',
+  '',
+  'Chi può chiamare ogni operazione è scritto in `x-access`, dalla dichiarazione della sua route: `anonymous` (senza token), ' +
+    '`user` (chiunque abbia effettuato l’accesso), `admin` (gli amministratori della piattaforma) o `member` (i membri ' +
+    'dell’organizzazione indicata, in lettura o in scrittura).',
   '',
   'Ogni errore è `{ error, message }`: `error` è un codice stabile, per i programmi; `message` è in italiano, per la persona.',
 ].join('\n');
@@ -82,19 +87,22 @@ function operationIdOf(url: string): string {
 /**
  * One route's schema as @fastify/swagger reads it: its zod schemas turned into JSON Schema by
  * fastify-type-provider-zod (`jsonSchemaTransform`), an upload's multipart fields as its body, the route's
- * controller as its tag, and no security for the routes the authentication leaves open (`config.public`).
+ * controller as its tag, and who may call it from its declaration (server/auth/access.ts): no security for the
+ * routes declared 'anonymous', and the declaration itself as `x-access`.
  */
 const transform: SwaggerTransform = (input) => {
   const { multipartBody, ...declared } = (input.schema ?? {}) as FastifySchema;
   const schema: FastifySchema = multipartBody ? { ...declared, body: multipartBody, consumes: ['multipart/form-data'] } : declared;
   const transformed = jsonSchemaTransform({ ...input, schema });
+  const access = input.route.config?.access;
   return {
     url: transformed.url,
     schema: {
       ...transformed.schema,
       tags: declared.tags ?? [controllerOf(input.url)],
       operationId: declared.operationId ?? operationIdOf(input.url),
-      ...(input.route.config?.public ? { security: [] } : {}),
+      ...(access === 'anonymous' ? { security: [] } : {}),
+      ...(access ? { 'x-access': describeAccess(access) } : {}),
     },
   };
 };

@@ -8,12 +8,16 @@ import {
   compilazioneHistoryQuerySchema,
   type AdminOrganizationListItem,
 } from '../../domain/application.ts';
-import { requireAdmin } from '../auth/authenticate.ts';
+import type { RouteAccess } from '../auth/access.ts';
 import type { AdminList } from '../applications/adminList.ts';
-import { applicationErrors, parseApplicationId } from './fundController.routes.ts';
+import { parseApplicationId } from '../applications/applicationId.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import { HttpError } from '../errors.ts';
 import { createCompressedCopies, preferredEncoding } from '../delivery/compressedCopies.ts';
+import { errorResponses } from './errorResponses.ts';
+
+const adminOnly: RouteAccess = 'admin';
+const errors = errorResponses(adminOnly, [400, 404, 409, 412, 413]);
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2). */
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -44,9 +48,11 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{ repository: Appli
 
   app.get(
     '/api/Organization/GetAllOrgsCompilazioni',
-    { schema: { querystring: adminListQuerySchema, response: { 200: adminOrganizationListSchema, 304: z.null(), ...applicationErrors } } },
+    {
+      config: { access: adminOnly },
+      schema: { querystring: adminListQuerySchema, response: { 200: adminOrganizationListSchema, 304: z.null(), ...errors } },
+    },
     async (request, reply) => {
-      requireAdmin(request);
       // A search (`q`): the organisations found, by name, P.IVA or codice fiscale, in name order; not cached.
       if (request.query.q !== undefined && request.query.q.trim() !== '') {
         const found = await adminList.search(request.query.q);
@@ -70,13 +76,13 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{ repository: Appli
   app.get(
     '/api/Organization/GetCompilazioneHistory',
     {
+      config: { access: adminOnly },
       schema: {
         querystring: compilazioneHistoryQuerySchema,
-        response: { 200: z.array(adminStatusHistoryItemSchema), ...applicationErrors },
+        response: { 200: z.array(adminStatusHistoryItemSchema), ...errors },
       },
     },
     async (request) => {
-      requireAdmin(request);
       const id = parseApplicationId(request.query.compilazioneId);
       if (!(await repository.byId(id))) throw new HttpError(404, 'not_found', applicationsMessages.notFound);
       return repository.adminHistory(id);

@@ -1,20 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
 import { FUND_REGISTRY } from '../../domain/funds.ts';
 import { fundSchema } from '../../domain/applicationStatusSchemas.ts';
 import { callListSchema, callThresholdsSchema, type Call } from '../../domain/call.ts';
-import { requireUser } from '../auth/authenticate.ts';
+import type { RouteAccess } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
 import { calls } from '../db/schema/calls.ts';
+import { errorResponses } from './errorResponses.ts';
+
+const signedIn: RouteAccess = 'user';
 
 /** /api/Call/…: the calls as configured in the database (seeded on first start by server/seed/calls.ts). */
 export const callRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** The funds page's cards: TUR first, then PUI. Any signed-in person. */
   app.get(
     '/api/Call/GetCallList',
-    { schema: { response: { 200: callListSchema, 401: apiErrorSchema } } },
-    async (request): Promise<Call[]> => {
-      requireUser(request);
+    { config: { access: signedIn }, schema: { response: { 200: callListSchema, ...errorResponses(signedIn) } } },
+    async (): Promise<Call[]> => {
       const rows = await db.select().from(calls);
       const now = Date.now();
       // The portal's funds (domain/funds.ts); a call row of any other fund is not shown on /calls.

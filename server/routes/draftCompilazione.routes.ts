@@ -16,10 +16,11 @@ import {
   statusFieldsOf,
 } from '../../domain/application.ts';
 import { isSubmittedStatus } from '../../machines/application-lifecycle/transitions.ts';
-import { requireAdmin, requireUser } from '../auth/authenticate.ts';
+import { callerOf, organizationAccessOf, type RouteAccess } from '../auth/access.ts';
 import { parseOrganizationId } from '../auth/membership.ts';
 import type { ServerFund } from '../applications/fundModule.ts';
-import { applicationErrors, type ApplicationRouteOptions } from './fundController.routes.ts';
+import type { ApplicationRepository } from '../applications/repository.ts';
+import type { StatusChanges } from '../applications/statusChanges.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { assertJsonWithinLimits } from '../jsonInput.ts';
@@ -29,6 +30,7 @@ import { writeApplicationWorkbook } from '../exports/applicationWorkbook.ts';
 import type { ReferenceNames } from '../exports/referenceNames.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { displayFileName } from '../../domain/fileName.ts';
+import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
 
 const m = applicationsMessages;
@@ -59,7 +61,9 @@ function parseCallType(funds: readonly ServerFund[], callType: string | number):
   return fund;
 }
 
-export interface DraftRouteOptions extends ApplicationRouteOptions {
+export interface DraftRouteOptions {
+  repository: ApplicationRepository;
+  statusChanges: StatusChanges;
   db: Db;
   /** The registered funds (server/app.ts): drafts of any other compilazioneType are refused. */
   funds: readonly ServerFund[];
@@ -70,29 +74,38 @@ export interface DraftRouteOptions extends ApplicationRouteOptions {
 /** /api/DraftCompilazione/…: the autosaved drafts, whether an application was submitted, the Excel list. */
 export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> = async (
   app,
-  { db, membership, repository, statusChanges, funds, referenceNames },
+  { db, repository, statusChanges, funds, referenceNames },
 ) => {
   const fundOfType = new Map(funds.map((fund) => [fund.entry.compilazioneType, fund]));
+  const adminOnly: RouteAccess = 'admin';
 
   /**
    * Autosave (spec §4: on every step change). Members only; refused (409) once the application is submitted.
-   * With `version`, a draft saved meanwhile elsewhere answers 412 instead of being overwritten.
+   * With `version`, a draft saved meanwhile elsewhere answers 412 instead of being overwritten. The membership
+   * is checked in the handler (`checkedIn`): for a member it is the condition of the autosave's one UPDATE.
    */
+  const autosave: RouteAccess = { who: 'member', organization: { body: 'organizationId' }, mode: 'write', checkedIn: 'handler' };
   app.post(
     '/api/DraftCompilazione/CreateDraftCompilazione',
-    { schema: { body: createDraftRequestSchema, response: { 200: createDraftResponseSchema, ...applicationErrors } } },
+    {
+      config: { access: autosave },
+      schema: {
+        body: createDraftRequestSchema,
+        response: { 200: createDraftResponseSchema, ...errorResponses(autosave, [409, 412, 413]) },
+      },
+    },
     async (request) => {
       const { compilazioneType, json, organizationId, version } = request.body;
       const fund = fundOfType.get(compilazioneType);
       if (!fund) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
-      const user = requireUser(request);
+      const user = callerOf(request);
       const orgId = parseOrganizationId(organizationId);
       let sent: Record<string, unknown>;
       try {
         sent = parseDraftJson(json);
       } catch (error) {
         // Who may save here is answered before what is wrong with the draft, so a stranger learns nothing.
-        await membership.requireMember(request, orgId);
+        await request.authorizeOrganization(orgId);
         throw error;
       }
       // Stored as the fund's values (unknown keys dropped, wrong types emptied), so exports can trust drafts.
@@ -103,7 +116,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       // the membership first (404, 403), then the transaction (412, 409).
       let saved = await statusChanges.autosaveInPlace({ ...draftOf, memberUserId: user.id });
       if (!saved) {
-        const access = await membership.requireMember(request, orgId);
+        const access = await request.authorizeOrganization(orgId);
         saved = await statusChanges.saveDraft({ ...draftOf, actor: { role: 'applicant', userId: access.user.id } });
       }
       return {
@@ -116,15 +129,19 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
     },
   );
 
+  const readApplication: RouteAccess = { who: 'member', organization: { query: 'orgId' }, mode: 'read' };
   for (const { entry } of funds) {
     const name = entry.controller;
 
     /** The latest draft; 404 when none was saved. Members and platform admins. */
     app.get(
       `/api/DraftCompilazione/Get${name}Draft`,
-      { schema: { querystring: orgIdQuerySchema, response: { 200: draftSchema, ...applicationErrors } } },
+      {
+        config: { access: readApplication },
+        schema: { querystring: orgIdQuerySchema, response: { 200: draftSchema, ...errorResponses(readApplication, [403, 409, 412, 413]) } },
+      },
       async (request) => {
-        const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+        const access = organizationAccessOf(request);
         const draft = await repository.draft(access.organization.id, entry);
         if (!draft) throw new HttpError(404, 'draft_not_found', m.draftNotFound);
         return draft;
@@ -134,9 +151,12 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
     /** Whether the application is submitted (read-only for the applicant): false when none or reopened. */
     app.get(
       `/api/DraftCompilazione/HasSubmitted${name}`,
-      { schema: { querystring: orgIdQuerySchema, response: { 200: z.boolean(), ...applicationErrors } } },
+      {
+        config: { access: readApplication },
+        schema: { querystring: orgIdQuerySchema, response: { 200: z.boolean(), ...errorResponses(readApplication, [403, 409, 412, 413]) } },
+      },
       async (request) => {
-        const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+        const access = organizationAccessOf(request);
         const row = await repository.byOrganization(access.organization.id, entry.fund);
         return row ? isSubmittedStatus(row.status) : false;
       },
@@ -150,13 +170,16 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
   app.post(
     '/api/DraftCompilazione/DownloadExcelCompilazioni',
     {
+      config: { access: adminOnly },
       schema: {
         body: excelExportRequestSchema,
-        response: { 200: fileResponse('Lista-candidature-{fondo}.xlsx, scritto mentre è inviato.', [XLSX_TYPE]), ...applicationErrors },
+        response: {
+          200: fileResponse('Lista-candidature-{fondo}.xlsx, scritto mentre è inviato.', [XLSX_TYPE]),
+          ...errorResponses(adminOnly, [400, 404, 409, 412, 413]),
+        },
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const fund = parseCallType(funds, request.body.callType).entry.fund as Fund;
       const ids = [...new Set(request.body.compilazioniId.map((id) => id.toLowerCase()))];
       if (ids.length === 0) throw new HttpError(400, 'export_empty', m.exportEmpty);
@@ -190,23 +213,24 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
    * the fund's definition with its Italian label and the answer (the submitted application, or the draft while
    * there is none), streamed as it is written. Platform admins only; an unknown organisation is 404.
    */
+  const exportApplication: RouteAccess = { who: 'admin', organization: { query: 'orgId' } };
   app.get(
     '/api/DraftCompilazione/DownloadExcelCompilazione',
     {
+      config: { access: exportApplication },
       schema: {
         querystring: applicationExcelQuerySchema,
         response: {
           200: fileResponse('Candidatura{Tur|Pui}-{organizzazione}.xlsx, scritto mentre è inviato.', [XLSX_TYPE]),
-          ...applicationErrors,
+          ...errorResponses(exportApplication, [409, 412, 413]),
         },
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const registered = parseCallType(funds, request.query.callType);
       const fund = registered.entry.fund as Fund;
       if (!registered.application) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
-      const { organization } = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const { organization } = organizationAccessOf(request);
       const row = await repository.byOrganization(organization.id, fund);
       if (!row || (row.body === null && row.draft === null)) throw new HttpError(404, 'not_found', m.exportNoApplication);
 

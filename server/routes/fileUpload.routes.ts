@@ -19,7 +19,6 @@ import {
   zippedAttachmentsFileName,
   zippedFilesQuerySchema,
 } from '../../domain/attachments.ts';
-import { apiErrorSchema } from '../../domain/errors.ts';
 import { displayFileName } from '../../domain/fileName.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
@@ -27,9 +26,9 @@ import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import type { AttachmentRepository, AttachmentRow } from '../attachments/repository.ts';
 import { attachmentSlotsOf, attachmentValidationOf } from '../attachments/slots.ts';
 import { assertMultipartContentType, MULTIPART_OVERHEAD_BYTES, receiveUpload, tooLarge } from '../attachments/upload.ts';
-import { requireAdmin } from '../auth/authenticate.ts';
-import type { Membership } from '../auth/membership.ts';
+import { organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
+import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
 import { applicationArchiveEntries, deflateInArchive, type ArchivedReceipt, type ArchivedSurvey } from '../exports/applicationArchive.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
@@ -39,19 +38,10 @@ const m = attachmentsMessages;
 /** What GetFile may answer: every kind of file the server recognises and stores. */
 const STORED_CONTENT_TYPES = [...new Set(Object.values(FILE_KINDS).map((kind) => kind.contentType))];
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-  507: apiErrorSchema,
-};
+/** What the handlers of this file may answer beside their access's refusals. */
+const HANDLER_ERRORS = [400, 403, 404, 409, 413, 415, 507] as const;
 
 export interface FileUploadRouteOptions {
-  membership: Membership;
   repository: AttachmentRepository;
   storage: FileStorage;
   /** MAX_UPLOAD_MB in bytes. */
@@ -103,7 +93,14 @@ async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: A
  * and platform administrators list and download them; administrators download them all as one zip.
  */
 export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = async (app, options) => {
-  const { membership, repository, storage, maxUploadBytes, funds, reviewAnswers, receipts } = options;
+  const { repository, storage, maxUploadBytes, funds, reviewAnswers, receipts } = options;
+  const fileById = new OwnedObject(
+    'file (downloadId)',
+    async (request) => repository.byId(parseDownloadId((request.query as { downloadId: string }).downloadId)),
+    fileNotFound,
+  );
+  /** An organisation's slots and checks: its members, and platform administrators, who read them. */
+  const readFiles: RouteAccess = { who: 'member', organization: { query: 'orgId' }, mode: 'read' };
 
   await app.register(multipart, {
     throwFileSizeLimit: true,
@@ -119,42 +116,50 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
 
   /**
    * multipart/form-data: File, Nome, Descrizione, TipoFileId, OrgId, CallType (spec §3). Answers
-   * `{ id, fileName, … }`. 413 too large, 415 not what the slot accepts, 400 empty, 409 submitted.
+   * `{ id, fileName, … }`. 413 too large, 415 not what the slot accepts, 400 empty, 409 submitted. Members only: the
+   * OrgId field arrives in the stream, so the handler checks it (receiveUpload) as soon as it is read.
    */
+  const upload: RouteAccess = { who: 'member', organization: { body: 'OrgId' }, mode: 'write', checkedIn: 'handler' };
   app.post(
     '/api/FileUpload/UploadFile',
     {
       onRequest: refuseUnreadableBody,
-      schema: { multipartBody: uploadFileFormSchema, response: { 200: uploadFileResponseSchema, ...errors } },
+      config: { access: upload },
+      schema: {
+        multipartBody: uploadFileFormSchema,
+        response: { 200: uploadFileResponseSchema, ...errorResponses(upload, HANDLER_ERRORS) },
+      },
     },
-    (request) => receiveUpload(request, { membership, repository, storage, maxBytes: maxUploadBytes, funds }),
+    (request) => receiveUpload(request, { repository, storage, maxBytes: maxUploadBytes, funds }),
   );
 
   /** The file itself, for members of its organisation and platform administrators. */
+  const readFile: RouteAccess = { who: 'member', organization: fileById, mode: 'read' };
   app.get(
     '/api/FileUpload/GetFile',
     {
+      config: { access: readFile },
       schema: {
         querystring: downloadQuerySchema,
-        response: { 200: fileResponse('Il file, col tipo riconosciuto al caricamento.', STORED_CONTENT_TYPES), ...errors },
+        response: { 200: fileResponse(m.storedFile, STORED_CONTENT_TYPES), ...errorResponses(readFile, HANDLER_ERRORS) },
       },
     },
-    async (request, reply) => {
-      const file = await repository.byId(parseDownloadId(request.query.downloadId));
-      if (!file) throw fileNotFound();
-      await membership.requireMember(request, file.organizationId, { allowAdmin: 'read', notFound: fileNotFound });
-      return sendStoredFile(reply, storage, file);
-    },
+    async (request, reply) => sendStoredFile(reply, storage, fileById.of(request)),
   );
 
   /** Removes a file (DELETE, spec §7 "delete by downloadId"). Members only, until the application is submitted. */
+  const removeFile: RouteAccess = { who: 'member', organization: fileById, mode: 'write' };
   app.delete(
     '/api/FileUpload/RemoveAttachement',
-    { schema: { querystring: downloadQuerySchema, response: { 200: removeAttachmentResponseSchema, ...errors } } },
+    {
+      config: { access: removeFile },
+      schema: {
+        querystring: downloadQuerySchema,
+        response: { 200: removeAttachmentResponseSchema, ...errorResponses(removeFile, HANDLER_ERRORS) },
+      },
+    },
     async (request) => {
-      const file = await repository.byId(parseDownloadId(request.query.downloadId));
-      if (!file) throw fileNotFound();
-      await membership.requireMember(request, file.organizationId, { notFound: fileNotFound });
+      const file = fileById.of(request);
       const type = await repository.typeById(file.attachmentTypeId);
       const key = await repository.remove(file, type?.purpose ?? 'application');
       await storage.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'removed attachment not deleted'));
@@ -165,9 +170,15 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
   /** The slots of the fund's application with what is uploaded in each (members and platform administrators). */
   app.get(
     '/api/FileUpload/GetAttachmentTypes',
-    { schema: { querystring: attachmentTypesQuerySchema, response: { 200: attachmentSlotListSchema, ...errors } } },
+    {
+      config: { access: readFiles },
+      schema: {
+        querystring: attachmentTypesQuerySchema,
+        response: { 200: attachmentSlotListSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+      },
+    },
     async (request) => {
-      const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const access = organizationAccessOf(request);
       const fund = parseFund(funds, request.query.callType);
       const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(access.organization.id, fund)]);
       return attachmentSlotsOf(types, files);
@@ -180,9 +191,15 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
    */
   app.get(
     '/api/FileUpload/GetAttachmentIntegrations',
-    { schema: { querystring: attachmentTypesQuerySchema, response: { 200: attachmentSlotListSchema, ...errors } } },
+    {
+      config: { access: readFiles },
+      schema: {
+        querystring: attachmentTypesQuerySchema,
+        response: { 200: attachmentSlotListSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+      },
+    },
     async (request) => {
-      const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const access = organizationAccessOf(request);
       const fund = parseFund(funds, request.query.callType);
       const [types, files, roundId] = await Promise.all([
         repository.typesOf(fund, 'integration'),
@@ -199,9 +216,15 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
    */
   app.get(
     '/api/FileUpload/GetIstruttoriaGresbAttachmentTypes',
-    { schema: { querystring: attachmentTypesQuerySchema, response: { 200: attachmentSlotListSchema, ...errors } } },
+    {
+      config: { access: readFiles },
+      schema: {
+        querystring: attachmentTypesQuerySchema,
+        response: { 200: attachmentSlotListSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+      },
+    },
     async (request) => {
-      const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const access = organizationAccessOf(request);
       const fund = parseFund(funds, request.query.callType);
       const [types, files] = await Promise.all([
         repository.typesOf(fund, 'review'),
@@ -215,9 +238,15 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     /** Whether every mandatory DNSH declaration of the review is uploaded (spec §5: it enables the survey's Invia). */
     app.get(
       `/api/FileUpload/FilesUploadIstGresb${controller}Validation`,
-      { schema: { querystring: attachmentOrgQuerySchema, response: { 200: attachmentValidationSchema, ...errors } } },
+      {
+        config: { access: readFiles },
+        schema: {
+          querystring: attachmentOrgQuerySchema,
+          response: { 200: attachmentValidationSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+        },
+      },
       async (request) => {
-        const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+        const access = organizationAccessOf(request);
         const [types, files] = await Promise.all([
           repository.typesOf(fund, 'review'),
           repository.filesOf(access.organization.id, fund, 'review'),
@@ -229,9 +258,15 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     /** Whether every mandatory attachment of the application is uploaded, and which are missing. */
     app.get(
       `/api/FileUpload/FileUploadValidation${controller}`,
-      { schema: { querystring: attachmentOrgQuerySchema, response: { 200: attachmentValidationSchema, ...errors } } },
+      {
+        config: { access: readFiles },
+        schema: {
+          querystring: attachmentOrgQuerySchema,
+          response: { 200: attachmentValidationSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+        },
+      },
       async (request) => {
-        const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+        const access = organizationAccessOf(request);
         const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(access.organization.id, fund)]);
         return attachmentValidationOf(types, files);
       },
@@ -242,21 +277,19 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
    * Everything of one application as "Allegati{Tur|Pui}-{orgName}.zip", streamed as it is written: its attachments,
    * integration documents, DNSH files and review answers (server/exports/applicationArchive.ts). Platform administrators only.
    */
+  const zipOfApplication: RouteAccess = { who: 'admin', organization: { query: 'orgId' } };
   app.get(
     '/api/FileUpload/GetZippedFiles',
     {
+      config: { access: zipOfApplication },
       schema: {
         querystring: zippedFilesQuerySchema,
-        response: {
-          200: fileResponse('Allegati{Tur|Pui}-{organizzazione}.zip, scritto mentre è inviato.', ['application/zip']),
-          ...errors,
-        },
+        response: { 200: fileResponse(m.zipOfApplication, ['application/zip']), ...errorResponses(zipOfApplication, HANDLER_ERRORS) },
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const fund = parseFund(funds, request.query.type);
-      const { organization } = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const { organization } = organizationAccessOf(request);
       const [types, files, integrationRounds, reviewSurveys, receiptFiles] = await Promise.all([
         Promise.all(ATTACHMENT_PURPOSES.map((purpose) => repository.typesOf(fund, purpose))).then((lists) => lists.flat()),
         repository.filesOf(organization.id, fund),
@@ -318,10 +351,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       });
       if (missing.length > 0) {
         request.log.error({ organizationId: organization.id, fund, missing }, 'attachments missing from storage');
-        zip.addBuffer(
-          Buffer.from(`File non disponibili nell'archivio:\r\n${missing.join('\r\n')}\r\n`, 'utf8'),
-          'FILE-NON-DISPONIBILI.txt',
-        );
+        zip.addBuffer(Buffer.from(m.zipMissingFiles(missing), 'utf8'), m.zipMissingFilesName);
       }
       zip.on('error', (error: Error) => {
         if (output.destroyed) return; // the download was closed: nothing failed
@@ -334,7 +364,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
         .type('application/zip')
         .header(
           'content-disposition',
-          attachmentDisposition(zippedAttachmentsFileName(fund, displayFileName(organization.name) || 'organizzazione')),
+          attachmentDisposition(zippedAttachmentsFileName(fund, displayFileName(organization.name) || m.unnamedOrganization)),
         )
         .header('cache-control', 'private, no-store')
         .send(output);

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
 import { italianCalendarDay } from '../../domain/italianDates.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import { integrationDeadlineSchema } from '../../domain/integration.ts';
@@ -10,7 +9,6 @@ import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import { submissionMessages } from '../../domain/messages/submission.ts';
 import { isAdminRole } from '../../domain/roles.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { parseApplicationStatus, STATUS_NOTE_MAX_LENGTH } from '../../domain/applicationStatus.ts';
 import {
   applicationIncompleteSchema,
@@ -19,38 +17,16 @@ import {
   statusQuerySchemaOf,
   type CompilationView,
 } from '../../domain/application.ts';
-import { fieldErrorSchema } from '../../domain/validation.ts';
-import { requireUser, requireVerifiedEmail } from '../auth/authenticate.ts';
-import type { Membership } from '../auth/membership.ts';
+import { callerOf, organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
+import { parseApplicationId } from '../applications/applicationId.ts';
 import { fundSubmissionOf, type ServerFund } from '../applications/fundModule.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import type { StatusChanges } from '../applications/statusChanges.ts';
 import { SubmissionRefused, type ApplicationSubmission } from '../applications/submitApplication.ts';
+import { errorResponses } from './errorResponses.ts';
 
 const m = applicationsMessages;
-
-export const applicationErrors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  412: apiErrorSchema,
-  413: apiErrorSchema,
-};
-
-export interface ApplicationRouteOptions {
-  membership: Membership;
-  repository: ApplicationRepository;
-  statusChanges: StatusChanges;
-}
-
-/** An application id from a query: a malformed one is the client's 400, never a database error. */
-export function parseApplicationId(value: string): string {
-  if (!UUID_PATTERN.test(value)) throw new HttpError(400, 'invalid_application_id', m.idInvalid);
-  return value.toLowerCase();
-}
 
 const isForbiddenInNote = (code: number) =>
   (code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
@@ -83,10 +59,9 @@ function shaped(entry: FundEntry, view: CompilationView) {
   return { ...rest, [entry.warningsKey]: warnings };
 }
 
-const organizationIdOf = (body: unknown) =>
-  body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).organizationId : undefined;
-
-export interface FundControllerOptions extends ApplicationRouteOptions {
+export interface FundControllerOptions {
+  repository: ApplicationRepository;
+  statusChanges: StatusChanges;
   fund: ServerFund;
   submissions: ApplicationSubmission;
 }
@@ -97,18 +72,22 @@ export interface FundControllerOptions extends ApplicationRouteOptions {
  * exists — its submit call (CreatePui, CreateUpdateTur).
  */
 export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = async (app, options) => {
-  const { membership, repository, statusChanges, submissions } = options;
+  const { repository, statusChanges, submissions } = options;
   const { entry, application } = options.fund;
   const { controller } = entry;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const compilationSchema = compilationSchemaOf(entry);
 
   /** Members read their own (warnings hidden); platform admins read any (with warnings). */
+  const readCompilation: RouteAccess = { who: 'member', organization: { query: 'orgId' }, mode: 'read' };
   api.get(
     `/api/${controller}/Get${controller}Compilazione`,
-    { schema: { querystring: orgIdQuerySchema, response: { 200: compilationSchema, ...applicationErrors } } },
+    {
+      config: { access: readCompilation },
+      schema: { querystring: orgIdQuerySchema, response: { 200: compilationSchema, ...errorResponses(readCompilation, [409, 412, 413]) } },
+    },
     async (request) => {
-      const access = await membership.requireMember(request, request.query.orgId, { allowAdmin: 'read' });
+      const access = organizationAccessOf(request);
       const view = await repository.compilation(access.organization.id, entry, { withWarnings: access.role === null });
       return shaped(entry, view);
     },
@@ -118,27 +97,44 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
    * Status change (spec §4, §7): admins per the spec's table, members for the steps that are theirs
    * (Integrazione Sottomessa, Istruttoria Sottomessa, Monitoraggio Sottomesso) when their preconditions
    * hold. The lifecycle machine decides; 409 with an Italian message for any change it does not allow.
+   * An applicant's changes are hand-overs: they need a verified address, and the application's organisation;
+   * another's application is as good as a missing one. Platform administrators change any.
    */
+  const applicationInQuery = new OwnedObject(
+    `application (${entry.idQueryKey})`,
+    async (request) => {
+      const application = await repository.byId(
+        parseApplicationId((request.query as Record<string, string | undefined>)[entry.idQueryKey] ?? ''),
+      );
+      return application?.fund === entry.fund ? application : undefined;
+    },
+    () => new HttpError(404, 'not_found', m.notFound),
+  );
+  const changeStatus: RouteAccess = {
+    who: 'member',
+    organization: applicationInQuery,
+    mode: 'write',
+    verifiedEmail: true,
+    platformAdmin: 'acts',
+  };
   api.post(
     `/api/${controller}/Update${controller}CompilazioneStatus`,
-    { schema: { querystring: statusQuerySchemaOf(entry), response: { 200: compilationSchema, ...applicationErrors } } },
+    {
+      config: { access: changeStatus },
+      schema: {
+        querystring: statusQuerySchemaOf(entry),
+        response: { 200: compilationSchema, ...errorResponses(changeStatus, [409, 412, 413]) },
+      },
+    },
     async (request) => {
-      const user = requireUser(request);
+      const user = callerOf(request);
       const query = request.query as Record<string, string | undefined>;
-      const id = parseApplicationId(query[entry.idQueryKey] ?? '');
       const to = parseApplicationStatus(query.status ?? '');
       if (!to) throw new HttpError(400, 'invalid_status', m.statusUnknown);
       const note = parseNote(query.note);
       const deadline = parseDeadline(query.deadline);
-
-      const notFound = () => new HttpError(404, 'not_found', m.notFound);
-      const application = await repository.byId(id);
-      if (!application || application.fund !== entry.fund) throw notFound();
+      const application = applicationInQuery.of(request);
       const isAdmin = isAdminRole(user.roles);
-      // An applicant's changes are hand-overs: they need a verified address.
-      if (!isAdmin) requireVerifiedEmail(request);
-      // An applicant must belong to the application's organisation; another's is as good as missing.
-      if (!isAdmin) await membership.requireMember(request, application.organizationId, { notFound });
 
       const updated = await statusChanges.request({
         application,
@@ -161,9 +157,17 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
    * missing or wrong, 409 when a different application was already submitted; the same submission again
    * answers 200 as the first time. Answers the compilation as Get…Compilazione does, with the stored `body`.
    */
+  const submit: RouteAccess = {
+    who: 'member',
+    organization: { body: 'organizationId' },
+    mode: 'write',
+    verifiedEmail: true,
+    platformAdmin: { refused: submissionMessages.adminCannotSubmit },
+  };
   api.post(
     entry.submitPath,
     {
+      config: { access: submit },
       schema: {
         body: z
           .unknown()
@@ -171,14 +175,15 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
             `I valori del modulo ${entry.fund} con organizationId (status, allegatoId, warnings e i valori calcolati sono ignorati), ` +
               'controllati con la definizione del fondo: 422 elenca ciò che manca o è errato.',
           ),
-        response: { 200: compilationSchema, ...applicationErrors, 400: fieldErrorSchema, 422: applicationIncompleteSchema },
+        response: {
+          200: compilationSchema,
+          ...errorResponses(submit, [409, 412, 413], { fieldErrors: true }),
+          422: applicationIncompleteSchema,
+        },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', submissionMessages.adminCannotSubmit);
-      requireVerifiedEmail(request);
-      const access = await membership.requireMember(request, organizationIdOf(request.body));
+      const access = organizationAccessOf(request);
       try {
         const row = await submissions.submit(submission, {
           organizationId: access.organization.id,

@@ -9,10 +9,11 @@ import {
   tokenSetSchema,
   type TokenSet,
 } from '../../domain/auth.ts';
-import { apiErrorSchema } from '../../domain/errors.ts';
+import type { RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import { LOGIN_SCOPE, type OidcClient } from '../auth/oidcClient.ts';
 import type { RefreshRenewals } from '../auth/refreshRenewals.ts';
+import { errorResponses } from './errorResponses.ts';
 
 /** The login in progress in this browser: PKCE verifier and state, bound to it by a signed httpOnly cookie. */
 const LOGIN_COOKIE = 'pf_login';
@@ -27,7 +28,10 @@ interface Options {
   secureCookies: boolean;
 }
 
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 502: apiErrorSchema };
+/** The login flow itself: before there is a token. */
+const anyone: RouteAccess = 'anonymous';
+const config = { access: anyone };
+const tokenErrors = errorResponses(anyone, [400, 401, 502]);
 
 function toTokenSet(response: client.TokenEndpointResponse): TokenSet {
   return {
@@ -55,14 +59,14 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/api/Jwt/login',
     {
-      config: { public: true },
+      config,
       schema: {
         querystring: z.object({ screen: loginScreenSchema.default('login') }),
         response: {
           302: z
             .null()
             .describe('Al provider d’identità (Location), per l’accesso o la registrazione; il cookie pf_login lega l’accesso al browser.'),
-          400: apiErrorSchema,
+          ...errorResponses(anyone, [400]),
         },
       },
     },
@@ -95,8 +99,8 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/api/Jwt/token-exchange',
     {
-      config: { public: true },
-      schema: { body: tokenExchangeRequestSchema, response: { 200: tokenSetSchema, ...errorResponses } },
+      config,
+      schema: { body: tokenExchangeRequestSchema, response: { 200: tokenSetSchema, ...tokenErrors } },
     },
     async (request, reply) => {
       const { code, state, iss } = request.body;
@@ -136,8 +140,8 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/api/Jwt/refresh',
     {
-      config: { public: true },
-      schema: { body: refreshRequestSchema, response: { 200: tokenSetSchema, ...errorResponses } },
+      config,
+      schema: { body: refreshRequestSchema, response: { 200: tokenSetSchema, ...tokenErrors } },
     },
     async (request) => {
       const configuration = await oidc.configuration();
@@ -163,8 +167,8 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/api/Jwt/revoke',
     {
-      config: { public: true },
-      schema: { body: revokeRequestSchema, response: { 204: z.null(), ...errorResponses } },
+      config,
+      schema: { body: revokeRequestSchema, response: { 204: z.null(), ...tokenErrors } },
     },
     async (request, reply) => {
       const configuration = await oidc.configuration();
@@ -186,12 +190,12 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/api/Jwt/logout',
     {
-      config: { public: true },
+      config,
       schema: {
         querystring: z.object({ id_token_hint: z.string().max(8192).optional() }),
         response: {
           302: z.null().describe('Alla pagina di uscita del provider d’identità (Location), o al portale se il provider non ne ha una.'),
-          400: apiErrorSchema,
+          ...errorResponses(anyone, [400]),
         },
       },
     },

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
-import { fieldErrorSchema } from '../../domain/validation.ts';
 import { acceptInvitationRequestSchema, acceptInvitationResponseSchema, invitationViewSchema } from '../../domain/invitation.ts';
 import { organizationMessages } from '../../domain/messages/organization.ts';
 import {
@@ -24,9 +22,10 @@ import {
   type OrganizationSummary,
   updateOrganizationSchema,
 } from '../../domain/organization.ts';
+import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { isAdminRole } from '../../domain/roles.ts';
-import { requireUser, requireVerifiedEmail } from '../auth/authenticate.ts';
+import { callerOf, organizationAccessOf, type RouteAccess } from '../auth/access.ts';
 import type { Invitations } from '../auth/invitations.ts';
 import type { Membership, OrganizationAccess, OrganizationRow } from '../auth/membership.ts';
 import type { Db } from '../db/client.ts';
@@ -34,6 +33,7 @@ import { organizationMembers, organizations } from '../db/schema/organizations.t
 import { HttpError } from '../errors.ts';
 import type { Territory } from '../seed/territory.ts';
 import { formeGiuridiche } from '../seed/typologies.ts';
+import { errorResponses } from './errorResponses.ts';
 import { fieldError, fieldErrorFromZod, installFieldErrorHandler } from './fieldErrors.ts';
 
 interface Options {
@@ -45,14 +45,19 @@ interface Options {
 
 const m = organizationMessages;
 const labels = organizationFieldLabels;
-const errors = {
-  400: fieldErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-};
+/** Who may call each route of this file. */
+const signedIn: RouteAccess = 'user';
+const readOrganization = (organization: { query: string } | { header: typeof SELECTED_ORGANIZATION_HEADER }): RouteAccess => ({
+  who: 'member',
+  organization,
+  mode: 'read',
+});
+const createOrganization: RouteAccess = { who: 'user', verifiedEmail: true, platformAdmin: { refused: m.adminCannotCreate } };
+const acceptInvitation: RouteAccess = { who: 'user', verifiedEmail: true };
+const updateOrganization: RouteAccess = { who: 'member', organization: { body: 'id' }, mode: 'write' };
+const removeMember: RouteAccess = { who: 'member', organization: { query: 'organizationId' }, mode: 'write' };
+/** The error answers of a route of this file: its access's, and the ones its handlers give. */
+const errors = (access: RouteAccess) => errorResponses(access, [400, 403, 404, 409, 410], { fieldErrors: true });
 const collator = new Intl.Collator('it', { sensitivity: 'base' });
 
 /** Stored profile fields (everything but the name, e-mail and VAT kept in their own columns). */
@@ -148,9 +153,9 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   /** The caller's organisations; a platform administrator's are all of them. Sorted by name. */
   app.get(
     '/api/Organization/GetOrganizations',
-    { schema: { response: { 200: z.array(organizationSummarySchema), ...errors } } },
+    { config: { access: signedIn }, schema: { response: { 200: z.array(organizationSummarySchema), ...errors(signedIn) } } },
     async (request): Promise<OrganizationSummary[]> => {
-      const user = requireUser(request);
+      const user = callerOf(request);
       const columns = { id: organizations.id, name: organizations.name, email: organizations.email, pIva: organizations.pIva };
       const mine = await db
         .select({ ...columns, role: organizationMembers.role })
@@ -166,32 +171,40 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   );
 
   /** The organisation named by the SelectedOrganizationId header, if the caller may read it. */
-  app.get('/api/Organization/GetOrganization', { schema: { response: { 200: organizationDetailSchema, ...errors } } }, async (request) => {
-    const access = await membership.requireSelectedMember(request, { allowAdmin: 'read' });
-    return detailOf(access.organization, access);
-  });
-
+  const selectedOrganization = readOrganization({ header: SELECTED_ORGANIZATION_HEADER });
   app.get(
-    '/api/Organization/GetOrganizationById',
-    { schema: { querystring: organizationIdQuerySchema, response: { 200: organizationDetailSchema, ...errors } } },
+    '/api/Organization/GetOrganization',
+    { config: { access: selectedOrganization }, schema: { response: { 200: organizationDetailSchema, ...errors(selectedOrganization) } } },
     async (request) => {
-      const access = await membership.requireMember(request, request.query.id, { allowAdmin: 'read' });
+      const access = organizationAccessOf(request);
       return detailOf(access.organization, access);
     },
   );
 
+  const organizationById = readOrganization({ query: 'id' });
+  app.get(
+    '/api/Organization/GetOrganizationById',
+    {
+      config: { access: organizationById },
+      schema: { querystring: organizationIdQuerySchema, response: { 200: organizationDetailSchema, ...errors(organizationById) } },
+    },
+    async (request) => {
+      const access = organizationAccessOf(request);
+      return detailOf(access.organization, access);
+    },
+  );
+
+  const members = readOrganization({ query: 'organizationId' });
   app.get(
     '/api/Organization/GetMembers',
     {
+      config: { access: members },
       schema: {
         querystring: z.object({ organizationId: z.string() }),
-        response: { 200: z.array(organizationMemberSchema), ...errors },
+        response: { 200: z.array(organizationMemberSchema), ...errors(members) },
       },
     },
-    async (request) => {
-      const access = await membership.requireMember(request, request.query.organizationId, { allowAdmin: 'read' });
-      return membership.membersOf(access.organization.id);
-    },
+    async (request) => membership.membersOf(organizationAccessOf(request).organization.id),
   );
 
   /**
@@ -200,9 +213,8 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
    */
   app.post(
     '/api/Organization/GetPIva',
-    { schema: { querystring: pIvaQuerySchema, response: { 200: pIvaLookupSchema, ...errors } } },
+    { config: { access: signedIn }, schema: { querystring: pIvaQuerySchema, response: { 200: pIvaLookupSchema, ...errors(signedIn) } } },
     async (request) => {
-      requireUser(request);
       const pIva = request.query.pIva.trim();
       if (!/^\d{11}$/.test(pIva)) throw fieldError('pIva', m.pIvaLength, labels);
       if (!isValidPartitaIva(pIva)) throw fieldError('pIva', m.pIvaInvalid, labels);
@@ -218,10 +230,12 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   /** Registers an organisation; the caller becomes its first member, with role admin. */
   app.post(
     '/api/Organization/CreateOrganization',
-    { schema: { body: createOrganizationSchema, response: { 201: createOrganizationResponseSchema, ...errors } } },
+    {
+      config: { access: createOrganization },
+      schema: { body: createOrganizationSchema, response: { 201: createOrganizationResponseSchema, ...errors(createOrganization) } },
+    },
     async (request, reply) => {
-      const user = requireVerifiedEmail(request);
-      if (isAdminRole(user.roles)) throw new HttpError(403, 'forbidden', m.adminCannotCreate);
+      const user = callerOf(request);
       const { name, email, pIva, ...rest } = resolveReferences(request.body);
       const duplicate = () => new HttpError(409, 'piva_already_registered', m.pIvaAlreadyRegistered);
       const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.pIva, pIva));
@@ -249,9 +263,12 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
    */
   app.post(
     '/api/Organization/UpdateOrganization',
-    { schema: { body: updateOrganizationSchema, response: { 200: organizationDetailSchema, ...errors } } },
+    {
+      config: { access: updateOrganization },
+      schema: { body: updateOrganizationSchema, response: { 200: organizationDetailSchema, ...errors(updateOrganization) } },
+    },
     async (request) => {
-      const access = await membership.requireMember(request, request.body.id);
+      const access = organizationAccessOf(request);
       const row = access.organization;
       const { id: _id, pIva, ...sent } = request.body;
       if (pIva !== undefined && pIva !== row.pIva) throw fieldError('pIva', m.pIvaReadOnly, labels);
@@ -283,9 +300,12 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
    */
   app.post(
     '/api/Organization/RemoveMember',
-    { schema: { querystring: removeMemberQuerySchema, response: { 204: z.null(), ...errors } } },
+    {
+      config: { access: removeMember },
+      schema: { querystring: removeMemberQuerySchema, response: { 204: z.null(), ...errors(removeMember) } },
+    },
     async (request, reply) => {
-      const access = await membership.requireMember(request, request.query.organizationId);
+      const access = organizationAccessOf(request);
       if (!UUID_PATTERN.test(request.query.userId)) throw new HttpError(404, 'not_found', m.memberNotFound);
       await membership.removeMember(access, request.query.userId.toLowerCase());
       return reply.code(204).send(null);
@@ -295,17 +315,20 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   /** What an invitation link is about, for the page that accepts it. */
   app.get(
     '/api/Organization/GetInvitation',
-    { schema: { querystring: z.object({ token: z.string() }), response: { 200: invitationViewSchema, ...errors } } },
-    async (request) => {
-      requireUser(request);
-      return invitations.view(request.query.token);
+    {
+      config: { access: signedIn },
+      schema: { querystring: z.object({ token: z.string() }), response: { 200: invitationViewSchema, ...errors(signedIn) } },
     },
+    async (request) => invitations.view(request.query.token),
   );
 
+  // Joining needs a verified address, as creating does.
   app.post(
     '/api/Organization/AcceptInvitation',
-    { schema: { body: acceptInvitationRequestSchema, response: { 200: acceptInvitationResponseSchema, ...errors } } },
-    // Joining needs a verified address, as creating does.
-    async (request) => invitations.accept(requireVerifiedEmail(request), request.body.token),
+    {
+      config: { access: acceptInvitation },
+      schema: { body: acceptInvitationRequestSchema, response: { 200: acceptInvitationResponseSchema, ...errors(acceptInvitation) } },
+    },
+    async (request) => invitations.accept(callerOf(request), request.body.token),
   );
 };

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
 import { passwordMessages } from '../../domain/messages/password.ts';
 import { changePasswordFieldLabels, changePasswordRequestSchema, identityProviderSchema } from '../../domain/passwordChange.ts';
-import { fieldErrorSchema } from '../../domain/validation.ts';
-import { requireUser } from '../auth/authenticate.ts';
+import { callerOf, type RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import type { PasswordChanges } from '../idp/passwordChanges.ts';
+import { errorResponses } from './errorResponses.ts';
 import { fieldError, installFieldErrorHandler } from './fieldErrors.ts';
+
+const signedIn: RouteAccess = 'user';
 
 interface Options {
   /** The issuer whose users this portal keeps passwords for: the embedded provider's, or an external one. */
@@ -20,21 +21,23 @@ interface Options {
 export const passwordRoutes: FastifyPluginAsyncZod<Options> = async (app, { issuer, passwordChanges }) => {
   installFieldErrorHandler(app, changePasswordFieldLabels);
 
-  app.get('/api/User/GetIdentityProvider', { schema: { response: { 200: identityProviderSchema } } }, async (request) => {
-    requireUser(request);
-    return passwordChanges ? { kind: 'embedded' as const } : { kind: 'external' as const, issuer };
-  });
+  app.get(
+    '/api/User/GetIdentityProvider',
+    { config: { access: signedIn }, schema: { response: { 200: identityProviderSchema } } },
+    async () => (passwordChanges ? { kind: 'embedded' as const } : { kind: 'external' as const, issuer }),
+  );
 
   app.post(
     '/api/User/ChangePassword',
     {
+      config: { access: signedIn },
       schema: {
         body: changePasswordRequestSchema,
-        response: { 204: z.null(), 400: fieldErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: { 204: z.null(), ...errorResponses(signedIn, [400, 409, 429], { fieldErrors: true }) },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = callerOf(request);
       if (!passwordChanges || user.issuer !== issuer) {
         throw new HttpError(409, 'password_managed_elsewhere', passwordMessages.managedElsewhere);
       }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
 import { lookupsMessages } from '../../domain/messages/lookups.ts';
 import {
   puiCityQuerySchema,
@@ -7,13 +6,17 @@ import {
   puiLookupQueryLabels,
   puiObiettiviSpecificiQuerySchema,
 } from '../../domain/puiReference.ts';
-import { fieldErrorSchema } from '../../domain/validation.ts';
+import type { RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import type { ReferenceData } from '../seed/referenceData.ts';
 import { cachedJson, sendCachedJson, type CachedJson } from './cachedJson.ts';
+import { errorResponses } from './errorResponses.ts';
 import { installFieldErrorHandler } from './fieldErrors.ts';
 
-const list = { response: { 200: puiLookupListSchema, 400: fieldErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema } };
+/** Reference lists: for any signed-in person. */
+const signedIn: RouteAccess = 'user';
+const config = { access: signedIn };
+const list = { response: { 200: puiLookupListSchema, ...errorResponses(signedIn, [400, 404], { fieldErrors: true }) } };
 
 /**
  * GET /api/Pui/… reference lists of the PUI wizard (spec §7 Applications, Lookups), from the data files
@@ -35,7 +38,7 @@ export const puiLookupsRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData 
     return city;
   };
 
-  app.get('/api/Pui/GetObiettiviGenerali', { schema: list }, async (request, reply) => {
+  app.get('/api/Pui/GetObiettiviGenerali', { config, schema: list }, async (request, reply) => {
     sendCachedJson(
       request,
       reply,
@@ -44,7 +47,7 @@ export const puiLookupsRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData 
     return reply;
   });
 
-  app.get('/api/Pui/GetFinalitaGenerali', { schema: list }, async (request, reply) => {
+  app.get('/api/Pui/GetFinalitaGenerali', { config, schema: list }, async (request, reply) => {
     sendCachedJson(
       request,
       reply,
@@ -53,7 +56,7 @@ export const puiLookupsRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData 
     return reply;
   });
 
-  app.get('/api/Pui/GetAllPuiFromCity', { schema: { querystring: puiCityQuerySchema, ...list } }, async (request, reply) => {
+  app.get('/api/Pui/GetAllPuiFromCity', { config, schema: { querystring: puiCityQuerySchema, ...list } }, async (request, reply) => {
     const city = cityOf(request.query.cityId);
     sendCachedJson(
       request,
@@ -65,7 +68,7 @@ export const puiLookupsRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData 
 
   app.get(
     '/api/Pui/GetPuiObiettiviSpecifici',
-    { schema: { querystring: puiObiettiviSpecificiQuerySchema, ...list } },
+    { config, schema: { querystring: puiObiettiviSpecificiQuerySchema, ...list } },
     async (request, reply) => {
       const { obbGeneraleId } = request.query;
       const city = cityOf(request.query.cityId);

@@ -1,21 +1,20 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import { receiptIdQuerySchema, receiptListSchema, receiptSummarySchema, receiptsOfApplicationQuerySchema } from '../../domain/receipts.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import type { Db } from '../db/client.ts';
-import type { Membership } from '../auth/membership.ts';
+import { OwnedObject, type RouteAccess } from '../auth/access.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { HttpError } from '../errors.ts';
 import { receiptById, receiptsOfApplication, summaryOf } from '../receipts/receipts.ts';
 import { renderReceiptPdf } from '../receipts/receiptPdf.ts';
+import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
 
 const m = receiptsMessages;
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 function parseId(value: string, message: string, error: 'invalid_application_id' | 'invalid_receipt_id'): string {
   if (!UUID_PATTERN.test(value)) throw new HttpError(400, error, message);
@@ -24,7 +23,6 @@ function parseId(value: string, message: string, error: 'invalid_application_id'
 
 export interface ReceiptRouteOptions {
   db: Db;
-  membership: Membership;
   repository: ApplicationRepository;
 }
 
@@ -33,55 +31,66 @@ export interface ReceiptRouteOptions {
  * PDF, for the members of its organisation and the platform administrators. Another organisation's receipt or
  * application answers exactly as one that does not exist.
  */
-export const receiptRoutes: FastifyPluginAsync<ReceiptRouteOptions> = async (app, { db, membership, repository }) => {
+export const receiptRoutes: FastifyPluginAsync<ReceiptRouteOptions> = async (app, { db, repository }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  const application = new OwnedObject(
+    'application (applicationId)',
+    async (request) =>
+      repository.byId(
+        parseId((request.query as { applicationId: string }).applicationId, m.applicationIdInvalid, 'invalid_application_id'),
+      ),
+    () => new HttpError(404, 'not_found', m.applicationNotFound),
+  );
+  const readReceipts: RouteAccess = { who: 'member', organization: application, mode: 'read' };
   api.get(
     '/api/Receipt/GetReceipts',
-    { schema: { querystring: receiptsOfApplicationQuerySchema, response: { 200: receiptListSchema, ...errors } } },
-    async (request) => {
-      const notFound = () => new HttpError(404, 'not_found', m.applicationNotFound);
-      const id = parseId(request.query.applicationId, m.applicationIdInvalid, 'invalid_application_id');
-      const application = await repository.byId(id);
-      if (!application) throw notFound();
-      await membership.requireMember(request, application.organizationId, { allowAdmin: 'read', notFound });
-      return receiptsOfApplication(db, application.id);
+    {
+      config: { access: readReceipts },
+      schema: {
+        querystring: receiptsOfApplicationQuerySchema,
+        response: { 200: receiptListSchema, ...errorResponses(readReceipts, [403]) },
+      },
     },
+    async (request) => receiptsOfApplication(db, application.of(request).id),
   );
 
   /** One receipt that may be read, or the 404 of one that does not exist. */
-  async function readableReceipt(request: Parameters<Membership['requireMember']>[0], receiptId: string) {
-    const notFound = () => new HttpError(404, 'not_found', m.notFound);
-    const receipt = await receiptById(db, parseId(receiptId, m.idInvalid, 'invalid_receipt_id'));
-    if (!receipt) throw notFound();
-    await membership.requireMember(request, receipt.organizationId, { allowAdmin: 'read', notFound });
-    return receipt;
-  }
+  const receipt = new OwnedObject(
+    'receipt (receiptId)',
+    async (request) => receiptById(db, parseId((request.query as { receiptId: string }).receiptId, m.idInvalid, 'invalid_receipt_id')),
+    () => new HttpError(404, 'not_found', m.notFound),
+  );
+  const readReceipt: RouteAccess = { who: 'member', organization: receipt, mode: 'read' };
 
   api.get(
     '/api/Receipt/GetReceipt',
-    { schema: { querystring: receiptIdQuerySchema, response: { 200: receiptSummarySchema, ...errors } } },
-    async (request) => summaryOf(await readableReceipt(request, request.query.receiptId)),
+    {
+      config: { access: readReceipt },
+      schema: { querystring: receiptIdQuerySchema, response: { 200: receiptSummarySchema, ...errorResponses(readReceipt, [403]) } },
+    },
+    async (request) => summaryOf(receipt.of(request)),
   );
 
   api.get(
     '/api/Receipt/DownloadReceipt',
     {
+      config: { access: readReceipt },
       schema: {
         querystring: receiptIdQuerySchema,
         response: {
           200: fileResponse('Ricevuta-{protocollo}.pdf: la ricevuta della consegna, sempre identica.', ['application/pdf']),
-          ...errors,
+          ...errorResponses(readReceipt, [403]),
         },
       },
     },
     async (request, reply) => {
-      const receipt = await readableReceipt(request, request.query.receiptId);
-      const pdf = await renderReceiptPdf(receipt);
+      const found = receipt.of(request);
+      const pdf = await renderReceiptPdf(found);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', pdf.length)
-        .header('content-disposition', attachmentDisposition(m.fileName(receipt.protocol)))
+        .header('content-disposition', attachmentDisposition(m.fileName(found.protocol)))
         .send(Readable.from(pdf));
     },
   );

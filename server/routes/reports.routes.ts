@@ -1,17 +1,18 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
 import { reportQuerySchema } from '../../domain/reports/reportQuery.ts';
 import { reportListSchema, reportSchema } from '../../domain/reports/reportData.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
-import { requireAdmin } from '../auth/authenticate.ts';
+import type { RouteAccess } from '../auth/access.ts';
 import type { Reports } from '../reports/reports.ts';
 import { reportFileName } from '../../domain/reports/reportFileName.ts';
 import { writeReportWorkbook } from '../reports/reportWorkbook.ts';
+import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const adminOnly: RouteAccess = 'admin';
+const errors = errorResponses(adminOnly, [400, 404]);
 
 /**
  * /api/Report/…: the admin panel's reports (tab "Reportistica"). Platform admins only. The spec's
@@ -20,17 +21,19 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * (docs/ARCHITECTURE.md, Reports).
  */
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: Reports }> = async (app, { reports }) => {
-  app.get('/api/Report/GetReportList', { schema: { response: { 200: reportListSchema, ...errors } } }, async (request, reply) => {
-    requireAdmin(request);
-    reply.header('cache-control', 'private, no-store');
-    return reports.list();
-  });
+  app.get(
+    '/api/Report/GetReportList',
+    { config: { access: adminOnly }, schema: { response: { 200: reportListSchema, ...errors } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return reports.list();
+    },
+  );
 
   app.get(
     '/api/Report/GetReport',
-    { schema: { querystring: reportQuerySchema, response: { 200: reportSchema, ...errors } } },
+    { config: { access: adminOnly }, schema: { querystring: reportQuerySchema, response: { 200: reportSchema, ...errors } } },
     async (request, reply) => {
-      requireAdmin(request);
       reply.header('cache-control', 'private, no-store');
       return reports.report(request.query);
     },
@@ -40,13 +43,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: Reports }> = async 
   app.get(
     '/api/Report/DownloadExcelReport',
     {
+      config: { access: adminOnly },
       schema: {
         querystring: reportQuerySchema,
         response: { 200: fileResponse('Report-{rid}-{fondo}.xlsx, scritto mentre è inviato.', [XLSX_TYPE]), ...errors },
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const report = await reports.report(request.query);
       const stream = new PassThrough();
       writeReportWorkbook(stream, report).catch((err: unknown) => {

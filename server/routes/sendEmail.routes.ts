@@ -1,26 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
-import { fieldErrorSchema } from '../../domain/validation.ts';
 import { sendInvitationsRequestSchema, sendInvitationsResponseSchema } from '../../domain/invitation.ts';
 import { invitationMessages } from '../../domain/messages/invitation.ts';
+import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { HttpError } from '../errors.ts';
+import { organizationAccessOf, type RouteAccess } from '../auth/access.ts';
 import type { Invitations } from '../auth/invitations.ts';
-import type { Membership } from '../auth/membership.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationLink, invitationMail } from '../mail/invitationMail.ts';
+import { errorResponses } from './errorResponses.ts';
 import { installFieldErrorHandler } from './fieldErrors.ts';
 
 interface Options {
-  membership: Membership;
   invitations: Invitations;
   mailer: Mailer;
   publicUrl: string;
 }
 
 const labels = { emails: 'E-mail', subject: 'Oggetto', message: 'Messaggio', userId: 'Utente' };
-const errors = { 400: fieldErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 502: apiErrorSchema };
+/** Members of the selected organisation invite; a platform administrator only reads it. */
+const invite: RouteAccess = { who: 'member', organization: { header: SELECTED_ORGANIZATION_HEADER }, mode: 'write' };
 
-export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { membership, invitations, mailer, publicUrl }) => {
+export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { invitations, mailer, publicUrl }) => {
   installFieldErrorHandler(app, labels);
 
   /**
@@ -29,9 +29,15 @@ export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { mem
    */
   app.post(
     '/api/SendEmail/SendEmail',
-    { schema: { body: sendInvitationsRequestSchema, response: { 200: sendInvitationsResponseSchema, ...errors } } },
+    {
+      config: { access: invite },
+      schema: {
+        body: sendInvitationsRequestSchema,
+        response: { 200: sendInvitationsResponseSchema, ...errorResponses(invite, [403, 502], { fieldErrors: true }) },
+      },
+    },
     async (request) => {
-      const { organization, user } = await membership.requireSelectedMember(request);
+      const { organization, user } = organizationAccessOf(request);
       if (request.body.userId !== user.id) throw new HttpError(403, 'forbidden', invitationMessages.notYourself);
 
       const sent: string[] = [];

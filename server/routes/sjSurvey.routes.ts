@@ -1,11 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { surveyMessages } from '../../domain/messages/survey.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
-import { isAdminRole } from '../../domain/roles.ts';
 import {
   createSurveyAnswersBodySchema,
   reviewSurveyNames,
@@ -16,26 +14,20 @@ import {
   surveyValidationSchema,
 } from '../../domain/surveys.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
-import { requireUser } from '../auth/authenticate.ts';
-import type { Membership } from '../auth/membership.ts';
+import { callerOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import { assertJsonWithinLimits } from '../jsonInput.ts';
 import type { Monitoring } from '../monitoring/monitoring.ts';
 import { definitionOf, summaryOf, type Surveys } from '../surveys/surveys.ts';
+import { errorResponses } from './errorResponses.ts';
 
 const m = surveyMessages;
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  412: apiErrorSchema,
-};
+/** The error answers of a route of this file: its access's, and the ones its handlers give. */
+const errors = (access: RouteAccess) => errorResponses(access, [400, 403, 404, 409, 412]);
+const signedIn: RouteAccess = 'user';
 
 export interface SjSurveyRouteOptions {
-  membership: Membership;
   repository: ApplicationRepository;
   surveys: Surveys;
   monitoring: Pick<Monitoring, 'periodFor'>;
@@ -86,7 +78,7 @@ function answersOf(json: string | Record<string, unknown>): Record<string, unkno
  * allows; platform administrators read; anyone else hears 404, as for an application that does not exist.
  */
 export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async (app, options) => {
-  const { membership, repository, surveys, monitoring } = options;
+  const { repository, surveys, monitoring } = options;
 
   /** Review answers: null; monitoring: the period asked for (`periodo`) or the current one; undefined before monitoring started. */
   async function periodOf(application: Parameters<Monitoring['periodFor']>[0], monitoraggio: boolean, periodo: string | undefined) {
@@ -96,43 +88,37 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
   }
 
   /**
-   * The application `candidaturaId` if the caller may read it (write: only its organisation's members). Another
-   * organisation's application answers exactly as a missing one: `notFound`, the application's 404 by default.
+   * The application `candidaturaId` (of the query, or of the body), whose organisation's members read and write its
+   * answers and platform administrators read them. Another organisation's application answers exactly as a missing
+   * one; so does an id that is not one.
    */
-  async function applicationFor(
-    request: FastifyRequest,
-    candidaturaId: string,
-    mode: 'read' | 'write',
-    notFound: () => HttpError = applicationNotFound,
-  ) {
-    const user = requireUser(request);
-    const application = await repository.byId(parseUuid(candidaturaId));
-    if (!application) throw notFound();
-    try {
-      await membership.requireMember(request, application.organizationId, { notFound, ...(mode === 'read' ? { allowAdmin: 'read' } : {}) });
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 403 && isAdminRole(user.roles)) {
-        throw new HttpError(403, 'forbidden', m.adminCannotWrite);
-      }
-      throw error;
-    }
-    return { user, application };
-  }
+  const applicationIn = (from: 'query' | 'body') =>
+    new OwnedObject(
+      `application (${from} candidaturaId)`,
+      async (request: FastifyRequest) => repository.byId(parseUuid((request[from] as { candidaturaId?: string }).candidaturaId)),
+      applicationNotFound,
+    );
+  const askedFor = applicationIn('query');
+  const readAnswers: RouteAccess = { who: 'member', organization: askedFor, mode: 'read' };
+  const answersIn = applicationIn('body');
+  const writeAnswers: RouteAccess = { who: 'member', organization: answersIn, mode: 'write', readOnlyMessage: m.adminCannotWrite };
 
   app.get(
     '/api/SJSurvey/GetSurveyTypeList',
-    { schema: { response: { 200: z.array(surveyDefinitionSummarySchema), ...errors } } },
-    async (request) => {
-      requireUser(request);
-      return surveys.typeList();
-    },
+    { config: { access: signedIn }, schema: { response: { 200: z.array(surveyDefinitionSummarySchema), ...errors(signedIn) } } },
+    async () => surveys.typeList(),
   );
 
   app.get(
     '/api/SJSurvey/GetSurveyByType',
-    { schema: { querystring: z.object({ type: z.string().max(100) }), response: { 200: surveyDefinitionSummarySchema, ...errors } } },
+    {
+      config: { access: signedIn },
+      schema: {
+        querystring: z.object({ type: z.string().max(100) }),
+        response: { 200: surveyDefinitionSummarySchema, ...errors(signedIn) },
+      },
+    },
     async (request) => {
-      requireUser(request);
       const row = await surveys.latestByName(request.query.type);
       if (!row) throw new HttpError(404, 'survey_not_found', m.notFound);
       return summaryOf(row);
@@ -141,9 +127,11 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
 
   app.get(
     '/api/SJSurvey/GetSurveyJsonStructBySurveyID',
-    { schema: { querystring: z.object({ surveyId: z.string() }), response: { 200: surveyDefinitionSchema, ...errors } } },
+    {
+      config: { access: signedIn },
+      schema: { querystring: z.object({ surveyId: z.string() }), response: { 200: surveyDefinitionSchema, ...errors(signedIn) } },
+    },
     async (request, reply) => {
-      requireUser(request);
       const row = await surveys.definitionById(parseSurveyId(request.query.surveyId));
       if (!row) throw new HttpError(404, 'survey_not_found', m.notFound);
       // A version never changes: the browser may keep it.
@@ -156,6 +144,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
   app.get(
     '/api/SJSurvey/GetSurveySubmssionbySurveyId',
     {
+      config: { access: readAnswers },
       schema: {
         querystring: z.object({
           surveyId: z.string(),
@@ -163,11 +152,11 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
           monitoraggio: monitoraggioQuery,
           periodo: z.string().max(64).optional(),
         }),
-        response: { 200: surveySubmissionSchema.nullable(), ...errors },
+        response: { 200: surveySubmissionSchema.nullable(), ...errors(readAnswers) },
       },
     },
     async (request) => {
-      const { application } = await applicationFor(request, request.query.candidaturaId, 'read');
+      const application = askedFor.of(request);
       const definition = await surveys.definitionById(parseSurveyId(request.query.surveyId));
       if (!definition || !reviewSurveyNames(surveys.fundOf(application)).includes(definition.name)) {
         throw new HttpError(404, 'survey_not_found', m.notFound);
@@ -182,13 +171,14 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
   app.get(
     '/api/SJSurvey/GetSurveyValidation',
     {
+      config: { access: readAnswers },
       schema: {
         querystring: z.object({ candidaturaId: z.string(), monitoraggio: monitoraggioQuery, periodo: z.string().max(64).optional() }),
-        response: { 200: surveyValidationSchema, ...errors },
+        response: { 200: surveyValidationSchema, ...errors(readAnswers) },
       },
     },
     async (request) => {
-      const { application } = await applicationFor(request, request.query.candidaturaId, 'read');
+      const application = askedFor.of(request);
       const periodId = await periodOf(application, request.query.monitoraggio, request.query.periodo);
       // Monitoring never opened: nothing can be handed over yet.
       if (periodId === undefined) return { complete: false, issues: [], missingAttachments: [] };
@@ -197,15 +187,26 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
   );
 
   for (const fund of surveys.funds) {
+    /** Answers by their own id: those of another organisation's application answer as answers that do not exist. */
+    const submission = new OwnedObject(
+      'survey answers (submissionId)',
+      async (request) => {
+        const found = await surveys.submissionById(parseUuid((request.query as { submissionId: string }).submissionId));
+        return found && found.application.fund === fund.fund ? { ...found, organizationId: found.application.organizationId } : undefined;
+      },
+      submissionNotFound,
+    );
+    const readSubmission: RouteAccess = { who: 'member', organization: submission, mode: 'read' };
     app.get(
       `/api/SJSurvey/GetAnswersBySubmissionId${fund.controller}`,
-      { schema: { querystring: z.object({ submissionId: z.string() }), response: { 200: surveySubmissionSchema, ...errors } } },
-      async (request) => {
-        const found = await surveys.submissionById(parseUuid(request.query.submissionId));
-        if (!found || found.application.fund !== fund.fund) throw submissionNotFound();
-        await applicationFor(request, found.application.id, 'read', submissionNotFound);
-        return surveys.view(found.row, fund);
+      {
+        config: { access: readSubmission },
+        schema: {
+          querystring: z.object({ submissionId: z.string() }),
+          response: { 200: surveySubmissionSchema, ...errors(readSubmission) },
+        },
       },
+      async (request) => surveys.view(submission.of(request).row, fund),
     );
   }
 
@@ -215,10 +216,14 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
    */
   app.post(
     '/api/SJSurvey/CreateSurveyAnswers',
-    { schema: { body: createSurveyAnswersBodySchema, response: { 200: surveySubmissionSchema, ...errors } } },
+    {
+      config: { access: writeAnswers },
+      schema: { body: createSurveyAnswersBodySchema, response: { 200: surveySubmissionSchema, ...errors(writeAnswers) } },
+    },
     async (request) => {
       const body = request.body;
-      const { user, application } = await applicationFor(request, body.candidaturaId, 'write');
+      const user = callerOf(request);
+      const application = answersIn.of(request);
       const entry = surveys.fundOf(application);
       if (body.compilazioneType !== entry.compilazioneType) throw new HttpError(400, 'survey_wrong_fund', m.wrongType);
       const definition = await surveys.definitionById(body.surveyId);

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../domain/errors.ts';
-import { fieldErrorSchema } from '../../domain/validation.ts';
 import {
   cityQuerySchema,
   lookupItemSchema,
@@ -12,15 +10,20 @@ import {
 } from '../../domain/lookups.ts';
 import { lookupsMessages } from '../../domain/messages/lookups.ts';
 import { FORMA_GIURIDICA_ALTRO_ID } from '../../domain/organization.ts';
+import type { RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import type { ReferenceData } from '../seed/referenceData.ts';
 import type { Territory } from '../seed/territory.ts';
 import { formeGiuridiche } from '../seed/typologies.ts';
 import { cachedJson, sendCachedJson, type CachedJson } from './cachedJson.ts';
+import { errorResponses } from './errorResponses.ts';
 import { installFieldErrorHandler } from './fieldErrors.ts';
 
 const byName = (a: LookupItem, b: LookupItem) => a.name.localeCompare(b.name, 'it');
-const errors = { 400: fieldErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+/** Reference lists: for any signed-in person. */
+const signedIn: RouteAccess = 'user';
+const config = { access: signedIn };
+const errors = errorResponses(signedIn, [400, 404], { fieldErrors: true });
 const queryLabels = { regId: 'Regione', provId: 'Provincia', cityId: 'Città metropolitana' };
 
 /** GET /api/Typology/*: the reference lists of spec §7, from memory, with HTTP caching. */
@@ -50,7 +53,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
     GetAllRegione: () => territory.regions,
   };
   for (const [name, compute] of Object.entries(fixedLists)) {
-    app.get(`/api/Typology/${name}`, { schema: list }, async (request, reply) => {
+    app.get(`/api/Typology/${name}`, { config, schema: list }, async (request, reply) => {
       sendCachedJson(request, reply, cached(name, compute));
       return reply;
     });
@@ -58,7 +61,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
 
   app.get(
     '/api/Typology/GetprovfromRegion',
-    { schema: { querystring: regionQuerySchema, response: { 200: provinceListSchema, ...errors } } },
+    { config, schema: { querystring: regionQuerySchema, response: { 200: provinceListSchema, ...errors } } },
     async (request, reply) => {
       const { regId } = request.query;
       if (!territory.region(regId)) throw new HttpError(404, 'not_found', lookupsMessages.regionNotFound);
@@ -71,7 +74,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
     },
   );
 
-  app.get('/api/Typology/GetComunefromProv', { schema: { querystring: provinceQuerySchema, ...list } }, async (request, reply) => {
+  app.get('/api/Typology/GetComunefromProv', { config, schema: { querystring: provinceQuerySchema, ...list } }, async (request, reply) => {
     const { provId } = request.query;
     if (!territory.province(provId)) throw new HttpError(404, 'not_found', lookupsMessages.provinceNotFound);
     sendCachedJson(
@@ -88,7 +91,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
     return city;
   };
 
-  app.get('/api/Typology/GetComuneFromCity', { schema: { querystring: cityQuerySchema, ...list } }, async (request, reply) => {
+  app.get('/api/Typology/GetComuneFromCity', { config, schema: { querystring: cityQuerySchema, ...list } }, async (request, reply) => {
     const city = cityOf(request.query.cityId);
     sendCachedJson(
       request,
@@ -100,7 +103,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
 
   app.get(
     '/api/Typology/GetRegionFromCity',
-    { schema: { querystring: cityQuerySchema, response: { 200: lookupItemSchema, ...errors } } },
+    { config, schema: { querystring: cityQuerySchema, response: { 200: lookupItemSchema, ...errors } } },
     async (request, reply) => {
       const city = cityOf(request.query.cityId);
       sendCachedJson(

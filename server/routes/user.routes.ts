@@ -2,16 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountFieldLabels, updateUserRequestSchema } from '../../domain/account.ts';
-import { apiErrorSchema } from '../../domain/errors.ts';
-import { fieldErrorSchema } from '../../domain/validation.ts';
 import { accountMessages } from '../../domain/messages/account.ts';
 import { userSchema, userStatusSchema } from '../../domain/user.ts';
 import { isAdminRole } from '../../domain/roles.ts';
-import { requireUser } from '../auth/authenticate.ts';
+import { callerOf, type RouteAccess } from '../auth/access.ts';
 import type { UserRepository } from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/users.ts';
 import { HttpError } from '../errors.ts';
+import { errorResponses } from './errorResponses.ts';
 import { installFieldErrorHandler } from './fieldErrors.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
 import { resendVerificationRequestSchema, resendVerificationResponseSchema } from '../../domain/verification.ts';
@@ -26,17 +25,21 @@ interface Options {
   resendVerification?: (subject: string) => Promise<void>;
 }
 
+/** Every route of this file is the signed-in person's own. */
+const signedIn: RouteAccess = 'user';
+
 export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, db, resendVerification }) => {
   installFieldErrorHandler(app, accountFieldLabels);
+  const options = { config: { access: signedIn } };
 
-  app.get('/api/User', { schema: { response: { 200: userSchema } } }, async (request) => users.toUser(requireUser(request)));
+  app.get('/api/User', { ...options, schema: { response: { 200: userSchema } } }, async (request) => users.toUser(callerOf(request)));
 
-  app.get('/api/User/IsUserAdmin', { schema: { response: { 200: z.boolean() } } }, async (request) =>
-    isAdminRole(requireUser(request).roles),
+  app.get('/api/User/IsUserAdmin', { ...options, schema: { response: { 200: z.boolean() } } }, async (request) =>
+    isAdminRole(callerOf(request).roles),
   );
 
-  app.get('/api/User/GetUserStatus', { schema: { response: { 200: userStatusSchema } } }, async (request) => {
-    const user = requireUser(request);
+  app.get('/api/User/GetUserStatus', { ...options, schema: { response: { 200: userStatusSchema } } }, async (request) => {
+    const user = callerOf(request);
     const organizations = await users.organizationsOf(user.id);
     return { isAdmin: isAdminRole(user.roles), hasOrganization: organizations.length > 0, organizationsCount: organizations.length };
   });
@@ -48,13 +51,14 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, d
   app.post(
     '/api/User/UpdateUser',
     {
+      ...options,
       schema: {
         body: updateUserRequestSchema,
-        response: { 200: userSchema, 400: fieldErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: userSchema, ...errorResponses(signedIn, [400, 403], { fieldErrors: true }) },
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = callerOf(request);
       if (request.body.id !== user.id) throw new HttpError(403, 'forbidden', accountMessages.notYourAccount);
       const [updated] = await db
         .update(usersTable)
@@ -72,13 +76,14 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, d
   app.post(
     '/api/User/ResendVerificationEmail',
     {
+      ...options,
       schema: {
         body: resendVerificationRequestSchema,
-        response: { 202: resendVerificationResponseSchema, 400: fieldErrorSchema, 401: apiErrorSchema },
+        response: { 202: resendVerificationResponseSchema, ...errorResponses(signedIn, [400], { fieldErrors: true }) },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = callerOf(request);
       if (!user.emailVerified && resendVerification) await resendVerification(user.subject);
       return reply.code(202).send({ message: verificationMessages.resent });
     },

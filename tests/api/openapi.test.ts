@@ -138,7 +138,9 @@ describe('GET /api/openapi.json', () => {
   it('describes the bearer token, the open login routes and the SelectedOrganizationId header', () => {
     expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.security).toEqual([{ bearerAuth: [] }]);
-    const publicRoutes = registered.filter((route) => route.config?.public && route.method !== 'HEAD').map((route) => route.url);
+    const publicRoutes = registered
+      .filter((route) => route.config?.access === 'anonymous' && route.method !== 'HEAD')
+      .map((route) => route.url);
     expect(publicRoutes).toContain('/api/Jwt/token-exchange');
     for (const { key, operation } of operations()) {
       const isPublic = publicRoutes.includes(key.split(' ')[1]!);
