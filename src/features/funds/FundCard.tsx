@@ -7,6 +7,7 @@ import type { Compilation } from '../../api/applications.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { statusHasTag } from '../../../machines/application-lifecycle/transitions.ts';
+import { isIntegrationOpen } from '../../../machines/application-lifecycle/selectors.ts';
 import { actions, card, chip, definition, facts, historyList, historyNote, section, term } from './FundCards.css.ts';
 import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
 import { formatItalianDate, italianDate, italianDateTime } from '../../../domain/italianDates.ts';
@@ -37,7 +38,7 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
     .filter((group) => group.actions.length > 0);
   const showSectionTitles = sections.length > 1;
   // In integrazione: the reviewers' request waiting for documents, with its deadline if they gave one.
-  const openRequest = compilation.statusCode === 'IN_INTEGRAZIONE' ? compilation.integrationRounds.at(-1) : undefined;
+  const openRequest = isIntegrationOpen(compilation.statusCode) ? compilation.integrationRounds.at(-1) : undefined;
 
   return (
     <article className={card} aria-labelledby={headingId}>
