@@ -78,7 +78,9 @@ try {
   const model = await providerLogin(processes[0]!.send, proxy.ready.url, processes[1]!.send).register({
     email: `modello.${Date.now()}@esempio.it`,
   });
-  const admin = await providerLogin(processes[0]!.send, proxy.ready.url, processes[1]!.send).login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  // The administrator signs in at the start of each run: a run lasts less than the access token (15 minutes).
+  const adminToken = async () =>
+    (await providerLogin(processes[0]!.send, proxy.ready.url, processes[1]!.send).login(ADMIN_EMAIL, ADMIN_PASSWORD)).token;
   // Applicants sign in as the model did: the same claims, each with its own subject and address, signed with
   // the provider's key by the workers, which renew a token before it expires as the browser's refresh does.
   const signing: WorkerInput['signing'] = {
@@ -105,8 +107,8 @@ try {
     });
   };
 
-  await deadlineRun('both processes', applicants(APPLICANTS), signing, admin.token, undefined);
-  await deadlineRun('process 2 killed (SIGKILL) midway', applicants(APPLICANTS), signing, admin.token, processes[1]!);
+  await deadlineRun('both processes', applicants(APPLICANTS), signing, await adminToken(), undefined);
+  await deadlineRun('process 2 killed (SIGKILL) midway', applicants(APPLICANTS), signing, await adminToken(), processes[1]!);
 } finally {
   await Promise.all(processes.map((portal) => portal.stop()));
   await proxy.stop();
@@ -229,12 +231,12 @@ async function deadlineRun(
   // Where the machine's CPU went: the portal's share beside the load generator and the services it runs beside.
   const workersCpu = outputs.reduce((sum, output) => sum + output.cpuSeconds, 0);
   const parts = [
-    ...[...cpuAfter.entries()].map(([part, after]) => [part, after - (cpuBefore.get(part) ?? 0)] as const),
+    ...[...cpuAfter.entries()].map(([part, after]) => [part, cpuUsed(cpuBefore.get(part), after)] as const),
     ["applicants' processes", workersCpu] as const,
   ];
   console.info(
     `  CPU seconds over ${seconds.toFixed(0)} s on ${availableParallelism()} cores: ` +
-      parts.map(([part, cpu]) => `${part} ${cpu < 0 ? '(killed)' : cpu.toFixed(0)}`).join(', '),
+      parts.map(([part, cpu]) => `${part} ${cpu === undefined ? '(killed)' : cpu.toFixed(0)}`).join(', '),
   );
   const balancer = await proxy.ask<BalancerStats>({ ask: 'stats' });
   console.info(
@@ -305,8 +307,8 @@ function residentMb(pid: number): number {
   }
 }
 
-/** CPU seconds (user and system) used so far by the portal's processes, the services and PostgreSQL's server. */
-function cpuByPart(): Map<string, number> {
+/** CPU seconds (user and system) used so far, per process, of the portal's processes, the services and PostgreSQL. */
+function cpuByPart(): Map<string, Map<number, number>> {
   const postgres = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {
@@ -325,17 +327,27 @@ function cpuByPart(): Map<string, number> {
   ]);
 }
 
-/** Linux's utime and stime of the processes, in seconds; a process that has ended counts 0. */
-function cpuSeconds(pids: number[]): number {
+/** Linux's utime and stime of each process still running, in seconds. */
+function cpuSeconds(pids: number[]): Map<number, number> {
   const ticksPerSecond = 100;
-  return pids.reduce((sum, pid) => {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return sum + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
     } catch {
-      return sum;
+      // Ended: a killed portal process, a closed PostgreSQL connection.
     }
-  }, 0);
+  }
+  return seconds;
+}
+
+/** A part's CPU seconds between two readings; undefined when none of its processes is left (killed). */
+function cpuUsed(before: Map<number, number> | undefined, after: Map<number, number>): number | undefined {
+  if (after.size === 0) return undefined;
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before?.get(pid) ?? 0);
+  return used;
 }
 
 function loadAverage(): string {

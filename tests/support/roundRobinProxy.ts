@@ -7,8 +7,9 @@ import type { AddressInfo } from 'node:net';
  * (connection refused: the backend has stopped listening). Each backend's /readyz is asked 100 ms after its last
  * answer: a 503 or a refused connection takes it out of service at once (it is draining or gone), while a check
  * that times out counts only after three in a row, as HAProxy's `fall 3` does, so a backend slow under load is
- * not dropped for one late answer. A request that reached a backend is never sent twice: if that backend drops
- * it, the client gets 502, and the test counts it as lost.
+ * not dropped for one late answer; with none in service, it tries those that still accept connections. A request
+ * that reached a backend is never sent twice: if that backend drops it, the client gets 502, and the test counts
+ * it as lost.
  */
 export async function startRoundRobinProxy(backends: string[]) {
   const ready = new Map(backends.map((backend) => [backend, false]));
@@ -16,15 +17,19 @@ export async function startRoundRobinProxy(backends: string[]) {
   const stats = { forwarded: new Map(backends.map((backend) => [backend, 0])), retried: 0, dropped: 0 };
 
   const lateChecks = new Map(backends.map((backend) => [backend, 0]));
+  /** Backends that refused a connection since their last answer: gone, not only slow. */
+  const refused = new Set<string>();
   const check = async (backend: string) => {
     try {
       const response = await fetch(`${backend}/readyz`, { signal: AbortSignal.timeout(1000) });
       await response.arrayBuffer();
       lateChecks.set(backend, 0);
+      refused.delete(backend);
       ready.set(backend, response.ok);
     } catch (error) {
       const late = (error as Error).name === 'TimeoutError';
       lateChecks.set(backend, late ? lateChecks.get(backend)! + 1 : 0);
+      if (!late) refused.add(backend);
       if (!late || lateChecks.get(backend)! >= 3) ready.set(backend, false);
     }
   };
@@ -37,9 +42,11 @@ export async function startRoundRobinProxy(backends: string[]) {
     }
   });
 
+  // None in service (all slow under load, or starting): any that still listens, rather than refusing everything.
   const pick = () => {
     const candidates = backends.filter((backend) => ready.get(backend));
-    const from = candidates.length > 0 ? candidates : backends;
+    const listening = backends.filter((backend) => !refused.has(backend));
+    const from = candidates.length > 0 ? candidates : listening.length > 0 ? listening : backends;
     return from[turn++ % from.length]!;
   };
 
@@ -71,6 +78,7 @@ export async function startRoundRobinProxy(backends: string[]) {
         if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
           stats.retried++;
           ready.set(backend, false);
+          refused.add(backend);
           await new Promise((resolve) => setTimeout(resolve, 50));
           continue;
         }
