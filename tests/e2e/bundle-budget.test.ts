@@ -32,8 +32,9 @@ const BUDGETS_KB: Record<string, number> = {
   '/ (no session)': 100,
   // The target, in gzip too.
   '/calls': 150,
-  // The application wizard (the fund's definition, its schema, every field component), lazy behind its route.
-  '/survey/{$fund}_candidatura': 345,
+  // The application wizard (the fund's definition, its schema, every field component, its route's loader), lazy
+  // behind its route.
+  '/survey/{$fund}_candidatura': 348,
   // The admin's read-only application adds its "Scarica Excel" to the wizard, the header saying whose application
   // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts.
   '/admin-organization/survey-{$fund}/$organizationId': 355,
