@@ -1,13 +1,11 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import type { Fund } from '../../../domain/applicationStatus.ts';
 import { fundEntry } from '../../../domain/funds.ts';
 import { formatItalianDate, italianDateTime } from '../../../domain/italianDates.ts';
 import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
 import { surveyMessages } from '../../../domain/messages/survey.ts';
 import { selectSurveyWizardView } from '../../../machines/survey-wizard/selectors.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
-import type { ApiClient } from '../../api/client.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { button } from '../../ui/Button.css.ts';
@@ -18,24 +16,16 @@ import { StepIndicator } from '../../ui/StepIndicator.tsx';
 import { AttachmentsStep } from '../application-wizard/AttachmentsStep.tsx';
 import { MonitoringPeriodPicker } from './MonitoringPeriodPicker.tsx';
 import * as styles from './ReviewSurveyWizard.css.ts';
-import { useSurveyData, useSurveyWizard, type LoadedSurveys } from './useSurveyWizard.ts';
+import { useSurveyData, useSurveyWizard, type LoadedSurveys, type SurveyWizardOptions } from './useSurveyWizard.ts';
 
 // SurveyJS (≈350 KB gzip) is downloaded only when a survey is shown.
 const SurveyRenderer = lazy(() => import('./SurveyRenderer.tsx'));
 
 const m = surveyMessages;
 
-export interface ReviewSurveyWizardProps {
-  api: ApiClient;
+/** The hook's options (which fund, organisation, viewer and period) and what only the view uses. */
+export interface ReviewSurveyWizardProps extends SurveyWizardOptions {
   transfers: AttachmentTransfers;
-  fund: Fund;
-  organizationId: string;
-  /** The admin's view, or the applicant's (read-only with the isReadOnly flag or once handed over). */
-  viewer: 'applicant' | 'admin';
-  isReadOnly: boolean;
-  monitoraggio: boolean;
-  /** Monitoring: the period to show (its id); the current one when undefined. */
-  periodId?: string | undefined;
   /** Monitoring, admin: another period chosen in the selector. */
   onPeriodChange?: ((periodId: string) => void) | undefined;
   /** Admin: the list with the filters it had, where 'Torna alla lista' leads. */
