@@ -159,12 +159,36 @@ describe('the organisation profile, invitations and the account page', () => {
     // Province and comune were Roma: both are empty now, and the comune waits for a province.
     await expect(alicePage.getByRole('button', { name: /Provincia/ }).textContent()).resolves.not.toContain('Roma');
     await expect(alicePage.getByRole('combobox', { name: 'Comune' }).isDisabled()).resolves.toBe(true);
+    // The province's comuni arrive late, as on a busy day: the comune cannot be typed into before its list is there
+    // (a name typed into a list still loading found nothing, and the list stayed closed when the names came).
+    let releaseComuni!: () => void;
+    const comuniHeld = new Promise<void>((resolve) => (releaseComuni = resolve));
+    const comuniOfProvince = (url: URL) => url.pathname === '/api/Typology/GetComunefromProv';
+    await alicePage.route(comuniOfProvince, async (route) => {
+      await comuniHeld;
+      await route.continue();
+    });
     await alicePage.getByRole('button', { name: /Provincia/ }).click();
     await alicePage.getByRole('option', { name: 'Firenze' }).click();
-    await alicePage.getByRole('combobox', { name: 'Comune' }).fill('Firen');
+    const comune = alicePage.getByRole('combobox', { name: 'Comune' });
+    await expect(comune.isDisabled()).resolves.toBe(true);
+    releaseComuni();
+    await expect.poll(() => comune.isEnabled()).toBe(true);
+    await comune.click();
+    await comune.pressSequentially('Firen');
     await alicePage.getByRole('option', { name: 'Firenze', exact: true }).click();
     await alicePage.getByRole('button', { name: 'Salva Sede' }).click();
     await alicePage.getByText('Firenze, Firenze, Toscana').waitFor();
+    await alicePage.unroute(comuniOfProvince);
+
+    const stored = await fetch(`${portal.url}/api/Organization/GetOrganizationById?id=${organizationId}`, {
+      headers: { authorization: `Bearer ${await accessToken(aliceContext)}` },
+    });
+    await expect(stored.json()).resolves.toMatchObject({
+      regionName: 'Toscana',
+      provinceName: 'Firenze',
+      comuneName: 'Firenze',
+    });
   });
 
   it('the CAP: asked for while missing, five digits typed a key at a time, stored; emptied says "CAP richiesto"', async () => {
