@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import type { AcceptInvitationResponse, InvitationView } from '../../domain/invitation.ts';
 import { messages } from '../../domain/messages.ts';
@@ -14,6 +14,7 @@ import type {
   AcceptInvitationEvent,
   AcceptInvitationInput,
 } from '../../machines/accept-invitation/types.ts';
+import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 
@@ -100,17 +101,11 @@ const takenTransitions = new Set<string>();
 
 function startReplay(input: AcceptInvitationInput) {
   const calls: string[] = [];
-  const running = new Map<AcceptInvitationActorId, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
-
-  function controlled<K extends AcceptInvitationActorId>(id: K) {
-    return fromPromise<AcceptInvitationActorOutputs[K], AcceptInvitationActorInputs[K]>(
-      ({ input: asked }) =>
-        new Promise<AcceptInvitationActorOutputs[K]>((resolve, reject) => {
-          calls.push(`${id}:${Object.values(asked).join(',')}`);
-          running.set(id, { resolve: (output) => resolve(output as AcceptInvitationActorOutputs[K]), reject });
-        }),
+  const controls = controlledActors();
+  const controlled = <K extends AcceptInvitationActorId>(id: K) =>
+    controls.promise<AcceptInvitationActorOutputs[K], AcceptInvitationActorInputs[K]>((asked) =>
+      calls.push(`${id}:${Object.values(asked).join(',')}`),
     );
-  }
 
   const actor = createActor(
     acceptInvitationMachine.provide({
@@ -121,18 +116,7 @@ function startReplay(input: AcceptInvitationInput) {
   actor.start();
 
   async function apply(event: GraphEvent): Promise<void> {
-    const completion = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (completion) {
-      const id = completion[2] as AcceptInvitationActorId;
-      const call = running.get(id);
-      if (!call) throw new Error(`actor ${id} is not running`);
-      running.delete(id);
-      if ('output' in event) call.resolve(event.output);
-      else if ('error' in event) call.reject(event.error);
-    } else {
-      actor.send(event as AcceptInvitationEvent);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await applyStep(actor, controls, event);
   }
 
   return { actor, calls, apply };

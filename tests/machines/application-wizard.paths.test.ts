@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { applyStep, controlledActors, settled } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
@@ -302,23 +303,14 @@ interface Calls {
 function startReplay(actorInput: ApplicationWizardInput = input, sync: 'stand-in' | 'real' = 'real') {
   const clock = new SimulatedClock();
   const calls: Calls = { loads: [], submits: [], toSync: [], saves: [], reloads: 0, notified: [] };
-  const pending = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
-
-  function controlled<O, I>(record: (request: I) => void) {
-    return fromPromise<O, I>(({ input: request, self }) => {
-      record(request);
-      return new Promise((resolve, reject) => {
-        pending.set(self.id, { resolve: (output) => resolve(output as O), reject });
-      });
-    });
-  }
+  const controls = controlledActors();
 
   const draftSync =
     sync === 'real'
       ? draftSyncChild.provide({
           actors: {
-            saveDraft: controlled<SavedDraftVersion, SaveDraftRequest>((request) => calls.saves.push(request)),
-            reloadDraft: controlled<ReloadedDraft, void>(() => void (calls.reloads += 1)),
+            saveDraft: controls.promise<SavedDraftVersion, SaveDraftRequest>((request) => calls.saves.push(request)),
+            reloadDraft: controls.promise<ReloadedDraft, void>(() => void (calls.reloads += 1)),
           },
         })
       : fromCallback<AnyEventObject>(({ receive }) => receive((command) => void calls.toSync.push(command)));
@@ -326,10 +318,10 @@ function startReplay(actorInput: ApplicationWizardInput = input, sync: 'stand-in
   const actor = createActor(
     applicationWizardMachine.provide({
       actors: {
-        loadApplication: controlled<LoadedApplication, ApplicationWizardActorInputs['loadApplication']>((request) =>
+        loadApplication: controls.promise<LoadedApplication, ApplicationWizardActorInputs['loadApplication']>((request) =>
           calls.loads.push(request),
         ),
-        submitApplication: controlled<void, SubmitApplicationInput>((request) => calls.submits.push(request)),
+        submitApplication: controls.promise<void, SubmitApplicationInput>((request) => calls.submits.push(request)),
         draftSync: draftSync as never,
       },
       actions: {
@@ -341,27 +333,11 @@ function startReplay(actorInput: ApplicationWizardInput = input, sync: 'stand-in
   );
   actor.start();
 
-  async function settle(): Promise<void> {
-    for (let round = 0; round < 3; round += 1) await Promise.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-
   async function apply(event: GraphEvent): Promise<void> {
-    const completion = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (completion) {
-      const id = completion[2]!;
-      const running = pending.get(id);
-      if (!running) throw new Error(`actor ${id} is not running`);
-      pending.delete(id);
-      if ('output' in event) running.resolve(event.output);
-      else if ('error' in event) running.reject(event.error);
-    } else {
-      actor.send(event as ApplicationWizardEvent);
-    }
-    await settle();
+    await applyStep(actor, controls, event);
   }
 
-  return { actor, calls, clock, apply, settle, pending };
+  return { actor, calls, clock, apply, settle: settled };
 }
 
 function describeEvent(event: GraphEvent): string {

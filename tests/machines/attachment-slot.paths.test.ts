@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type EventObject, type InspectionEvent } from 'xstate';
+import { createActor, fromCallback, type EventObject, type InspectionEvent } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { applyStep, controlledActors, settled } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, transitionKey } from '../support/machineGraph.ts';
 import { acceptAttribute, acceptedKindsLabel, isAcceptedFile } from '../../machines/attachment-slot/acceptedFiles.ts';
@@ -133,12 +134,7 @@ function startReplay(actorInput: AttachmentSlotInput = input) {
   const downloads: DownloadFileInput[] = [];
   const changes: number[] = [];
   let uploadsStopped = 0;
-  const pending = new Map<string, { resolve: () => void; reject: (error: unknown) => void }>();
-  const controlled = <I>(record: (request: I) => void) =>
-    fromPromise<void, I>(({ input: request, self }) => {
-      record(request);
-      return new Promise<void>((resolve, reject) => pending.set(self.id, { resolve, reject }));
-    });
+  const controls = controlledActors();
 
   const actor = createActor(
     attachmentSlotMachine.provide({
@@ -149,8 +145,8 @@ function startReplay(actorInput: AttachmentSlotInput = input) {
             uploadsStopped += 1;
           };
         }),
-        removeFile: controlled<RemoveFileInput>((request) => removals.push(request)),
-        downloadFile: controlled<DownloadFileInput>((request) => downloads.push(request)),
+        removeFile: controls.promise<void, RemoveFileInput>((request) => removals.push(request)),
+        downloadFile: controls.promise<void, DownloadFileInput>((request) => downloads.push(request)),
       },
       actions: { notifyChanged: () => void changes.push(changes.length + 1) },
     }),
@@ -173,17 +169,7 @@ function startReplay(actorInput: AttachmentSlotInput = input) {
   actor.start();
 
   async function apply(event: GraphEvent): Promise<void> {
-    const completion = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (completion) {
-      const running = pending.get(completion[2]!);
-      if (!running) throw new Error(`actor ${completion[2]} is not running`);
-      pending.delete(completion[2]!);
-      if ('error' in event) running.reject(event.error);
-      else running.resolve();
-    } else {
-      actor.send(event as AttachmentSlotEvent);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await applyStep(actor, controls, event);
   }
 
   return { actor, apply, uploads, removals, downloads, changes, uploadsStopped: () => uploadsStopped };
@@ -298,8 +284,6 @@ function fakeApi() {
   return { api, calls, upload: () => upload! };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function startSlot(actorInput: AttachmentSlotInput = input) {
   const fake = fakeApi();
   const changes: string[] = [];
@@ -321,7 +305,7 @@ describe('attachment-slot upload', () => {
     const { actor, changes, calls, upload } = startSlot({ ...input, showsMissing: true });
     expect(selectMandatoryError(actor.getSnapshot())).toBe('L\u2019allegato è obbligatorio');
     actor.send({ type: 'file.choose', file: goodPdf });
-    await tick();
+    await settled();
     expect(calls).toEqual(['upload Relazione.PDF']);
     expect(selectProgressPercent(actor.getSnapshot())).toBe(0);
     expect(selectMandatoryError(actor.getSnapshot())).toBeNull();
@@ -330,7 +314,7 @@ describe('attachment-slot upload', () => {
     upload().onProgress({ loaded: 2 * MB, total: 2 * MB });
     expect(selectProgressPercent(actor.getSnapshot())).toBe(100);
     upload().resolve(storedPdf);
-    await tick();
+    await settled();
     const snapshot = actor.getSnapshot();
     expect(selectLabel(snapshot)).toBe('CARICATO');
     expect(selectProgressPercent(snapshot)).toBeNull();
@@ -341,7 +325,7 @@ describe('attachment-slot upload', () => {
   it('stops the request when the upload is cancelled', async () => {
     const { actor, upload } = startSlot();
     actor.send({ type: 'file.choose', file: goodPdf });
-    await tick();
+    await settled();
     const { signal } = upload();
     actor.send({ type: 'upload.cancel' });
     expect(signal.aborted).toBe(true);
@@ -351,9 +335,9 @@ describe('attachment-slot upload', () => {
   it('after the server refuses a file, offers choosing another one instead of sending the same again', async () => {
     const { actor, calls, upload } = startSlot();
     actor.send({ type: 'file.choose', file: goodPdf });
-    await tick();
+    await settled();
     upload().reject({ status: 415, code: 'unsupported_file_type', message: 'Il contenuto del file non corrisponde a un PDF.' });
-    await tick();
+    await settled();
     let snapshot = actor.getSnapshot();
     expect(snapshot.matches({ notUploaded: 'rejected' })).toBe(true);
     expect(selectErrorMessage(snapshot)).toBe('Il contenuto del file non corrisponde a un PDF.');
@@ -361,14 +345,14 @@ describe('attachment-slot upload', () => {
     expect(selectChooseFileLabel(snapshot)).toBe('Scegli un altro file');
     expect(selectShowsDropZone(snapshot)).toBe(true);
     actor.send({ type: 'error.retry' });
-    await tick();
+    await settled();
     expect(calls).toEqual(['upload Relazione.PDF']);
 
     actor.send({ type: 'file.choose', file: { name: 'relazione-corretta.pdf', type: 'application/pdf', size: MB } });
-    await tick();
+    await settled();
     expect(calls).toEqual(['upload Relazione.PDF', 'upload relazione-corretta.pdf']);
     upload().reject({ status: 413, message: null });
-    await tick();
+    await settled();
     snapshot = actor.getSnapshot();
     expect(selectErrorMessage(snapshot)).toBe('Il file non è stato accettato: scegli un altro file.');
     expect(selectChooseFileLabel(snapshot)).toBe('Scegli un altro file');
@@ -377,17 +361,17 @@ describe('attachment-slot upload', () => {
   it('after a dropped connection or a server failure, Riprova sends the same file again', async () => {
     const { actor, calls, upload } = startSlot();
     actor.send({ type: 'file.choose', file: goodPdf });
-    await tick();
+    await settled();
     upload().reject({ status: 503, message: 'Si è verificato un errore imprevisto. Riprova tra poco.' });
-    await tick();
+    await settled();
     expect(actor.getSnapshot().matches({ failed: 'upload' })).toBe(true);
     expect(selectErrorMessage(actor.getSnapshot())).toBe('Si è verificato un errore imprevisto. Riprova tra poco.');
     expect(selectCanRetry(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'error.retry' });
-    await tick();
+    await settled();
     expect(calls).toEqual(['upload Relazione.PDF', 'upload Relazione.PDF']);
     upload().reject(new TypeError(''));
-    await tick();
+    await settled();
     expect(selectErrorMessage(actor.getSnapshot())).toBe('Caricamento non riuscito: riprova.');
     expect(selectCanRetry(actor.getSnapshot())).toBe(true);
   });
@@ -438,7 +422,7 @@ describe('attachment-slot when not enabled', () => {
     expect(selectCanRemove(uploaded.actor.getSnapshot())).toBe(false);
     uploaded.actor.send({ type: 'file.remove' });
     uploaded.actor.send({ type: 'file.download' });
-    await tick();
+    await settled();
     expect(uploaded.calls).toEqual(['download dl-2 relazione-firmata.pdf']);
     expect(uploaded.actor.getSnapshot().matches('uploaded')).toBe(true);
 
@@ -452,7 +436,7 @@ describe('attachment-slot when not enabled', () => {
   it('removes through the API and asks the list to refresh when enabled', async () => {
     const { actor, calls, changes } = startSlot({ slot: { ...emptySlot, uploaded: storedPdf }, enabled: true });
     actor.send({ type: 'file.remove' });
-    await tick();
+    await settled();
     expect(calls).toEqual(['remove dl-1']);
     expect(changes).toEqual(['refresh']);
     expect(selectLabel(actor.getSnapshot())).toBe('NON CARICATO');

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import type { User } from '../../domain/user.ts';
@@ -127,29 +128,18 @@ interface FakeBrowser {
 
 function startReplay() {
   const browser: FakeBrowser = { tokens: null, localDataCleared: 0, providerLogoutHints: [], revoked: [] };
-  const pending = new Map<AuthActorId, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
-
-  function controlledPromise<K extends AuthActorId>(id: K) {
-    return new Promise<AuthActorOutputs[K]>((resolve, reject) => {
-      pending.set(id, { resolve: (output) => resolve(output as AuthActorOutputs[K]), reject });
-    });
-  }
-
-  function controlled<K extends AuthActorId>(id: K) {
-    return fromPromise<AuthActorOutputs[K], AuthActorInputs[K]>(() => controlledPromise(id));
-  }
+  const controls = controlledActors();
+  const controlled = <K extends AuthActorId>(onStart?: (input: AuthActorInputs[K]) => void) =>
+    controls.promise<AuthActorOutputs[K], AuthActorInputs[K]>(onStart);
 
   const actor = createActor(
     authMachine.provide({
       actors: {
-        readStoredTokens: controlled('readStoredTokens'),
-        exchangeCode: controlled('exchangeCode'),
-        loadUser: controlled('loadUser'),
-        refreshTokens: controlled('refreshTokens'),
-        revokeSession: fromPromise<AuthActorOutputs['revokeSession'], AuthActorInputs['revokeSession']>(({ input }) => {
-          browser.revoked.push(input.refreshToken);
-          return controlledPromise('revokeSession');
-        }),
+        readStoredTokens: controlled<'readStoredTokens'>(),
+        exchangeCode: controlled<'exchangeCode'>(),
+        loadUser: controlled<'loadUser'>(),
+        refreshTokens: controlled<'refreshTokens'>(),
+        revokeSession: controlled<'revokeSession'>((input) => browser.revoked.push(input.refreshToken)),
       },
       actions: {
         persistTokens: ({ context }) => {
@@ -170,24 +160,9 @@ function startReplay() {
   actor.start();
 
   async function apply(event: GraphEvent): Promise<void> {
-    const completion = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (completion) {
-      const id = completion[2] as AuthActorId;
-      const running = pending.get(id);
-      if (!running) throw new Error(`actor ${id} is not running`);
-      pending.delete(id);
-      if ('output' in event) {
-        // What readStoredTokens returns is what the browser had kept.
-        if (id === 'readStoredTokens') browser.tokens = event.output as StoredTokens | null;
-        running.resolve(event.output);
-      } else if ('error' in event) {
-        running.reject(event.error);
-      }
-    } else {
-      actor.send(event as AuthEvent);
-    }
-    // Let promise settlements reach the machine.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // What readStoredTokens returns is what the browser had kept.
+    if (event.type === 'xstate.done.actor.readStoredTokens') browser.tokens = event.output as StoredTokens | null;
+    await applyStep(actor, controls, event);
   }
 
   return { actor, browser, apply };

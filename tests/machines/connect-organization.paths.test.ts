@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import { connectOrganizationMachine } from '../../machines/connect-organization/connectOrganization.machine.ts';
@@ -81,17 +82,13 @@ const { paths, edges } = walk;
 
 function startReplay() {
   const lookups: string[] = [];
-  let pending: { resolve: (output: unknown) => void; reject: (error: unknown) => void } | null = null;
+  const controls = controlledActors();
 
   const actor = createActor(
     connectOrganizationMachine.provide({
       actors: {
-        lookupPIva: fromPromise<ConnectOrganizationActorOutputs['lookupPIva'], ConnectOrganizationActorInputs['lookupPIva']>(
-          ({ input }) =>
-            new Promise((resolve, reject) => {
-              lookups.push(input.pIva);
-              pending = { resolve: (output) => resolve(output as ConnectOrganizationActorOutputs['lookupPIva']), reject };
-            }),
+        lookupPIva: controls.promise<ConnectOrganizationActorOutputs['lookupPIva'], ConnectOrganizationActorInputs['lookupPIva']>((input) =>
+          lookups.push(input.pIva),
         ),
       },
     }),
@@ -99,16 +96,7 @@ function startReplay() {
   actor.start();
 
   async function apply(event: GraphEvent): Promise<void> {
-    if (event.type.startsWith('xstate.')) {
-      const running = pending;
-      if (running === null) throw new Error('the look-up is not running');
-      pending = null;
-      if ('output' in event) running.resolve(event.output);
-      else if ('error' in event) running.reject(event.error);
-    } else {
-      actor.send(event as ConnectOrganizationEvent);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await applyStep(actor, controls, event);
   }
 
   return { actor, lookups, apply };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { draftSyncMachine } from '../../machines/draft-sync/draftSync.machine.ts';
 import { selectHasUnsavedChanges, selectSyncState, type DraftSyncSnapshot } from '../../machines/draft-sync/selectors.ts';
@@ -11,6 +11,7 @@ import type {
   SaveDraftRequest,
   SavedDraftVersion,
 } from '../../machines/draft-sync/types.ts';
+import { applyStep, controlledActors, settled } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 
@@ -77,24 +78,18 @@ const walk = pathsCoveringEveryEdge(draftSyncMachine, {
 });
 
 const takenTransitions = new Set<string>();
-const isActorEvent = (event: GraphEvent): event is ActorEvent => /^xstate\.(done|error)\.actor\./.test(event.type);
 
 function startReplay() {
   const clock = new SimulatedClock();
   const saves: SaveDraftRequest[] = [];
   const reported: DraftSyncState[] = [];
   const reloads: unknown[] = [];
-  const pending = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
-  const controlled = <O, I>(record: (request: I) => void) =>
-    fromPromise<O, I>(({ input: request, self }) => {
-      record(request);
-      return new Promise((resolve, reject) => pending.set(self.id, { resolve: (output) => resolve(output as O), reject }));
-    });
+  const controls = controlledActors();
   const actor = createActor(
     draftSyncMachine.provide({
       actors: {
-        saveDraft: controlled<SavedDraftVersion, SaveDraftRequest>((request) => saves.push(request)),
-        reloadDraft: controlled<ReloadedDraft, void>(() => undefined),
+        saveDraft: controls.promise<SavedDraftVersion, SaveDraftRequest>((request) => saves.push(request)),
+        reloadDraft: controls.promise<ReloadedDraft, void>(),
       },
       actions: {
         reportState: (_, params) => void reported.push(params.state),
@@ -105,22 +100,16 @@ function startReplay() {
   );
   actor.start();
 
-  async function apply(event: GraphEvent) {
-    if (isActorEvent(event)) {
-      const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
-      const running = pending.get(id);
-      if (!running) throw new Error(`${id} is not running`);
-      pending.delete(id);
-      if ('output' in event) running.resolve(event.output);
-      else running.reject(event.error);
-    } else if (event.type === 'xstate.after.autosaveDebounce.draftSync.pending') {
+  async function apply(event: GraphEvent): Promise<void> {
+    if (event.type === 'xstate.after.autosaveDebounce.draftSync.pending') {
       clock.increment(AUTOSAVE_DEBOUNCE_MS);
+      await settled();
     } else if (event.type === 'xstate.after.saveRetryBackoff.draftSync.retrying') {
       clock.increment(saveRetryDelay(actor.getSnapshot().context.retryAttempt));
+      await settled();
     } else {
-      actor.send(event as DraftSyncEvent);
+      await applyStep(actor, controls, event);
     }
-    await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return { actor, clock, saves, reported, reloads, apply };
 }

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { fieldEditMachine } from '../../machines/field-edit/fieldEdit.machine.ts';
@@ -62,16 +63,11 @@ const takenTransitions = new Set<string>();
 
 function startReplay() {
   const saves: SaveFieldInput[] = [];
-  let pending: { resolve: (output: SaveFieldOutput) => void; reject: (error: unknown) => void } | null = null;
+  const controls = controlledActors();
   const actor = createActor(
     fieldEditMachine.provide({
       actors: {
-        saveField: fromPromise<SaveFieldOutput, SaveFieldInput>(({ input: request }) => {
-          saves.push(request);
-          return new Promise((resolve, reject) => {
-            pending = { resolve, reject };
-          });
-        }),
+        saveField: controls.promise<SaveFieldOutput, SaveFieldInput>((request) => saves.push(request)),
       },
     }),
     { input, inspect: recordTakenTransitions(takenTransitions) },
@@ -79,16 +75,7 @@ function startReplay() {
   actor.start();
 
   async function apply(event: GraphEvent): Promise<void> {
-    if (event.type === 'xstate.done.actor.saveField' || event.type === 'xstate.error.actor.saveField') {
-      const running = pending;
-      if (!running) throw new Error('saveField is not running');
-      pending = null;
-      if (event.type === 'xstate.done.actor.saveField') running.resolve(event.output);
-      else running.reject(event.error);
-    } else {
-      actor.send(event);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await applyStep(actor, controls, event);
   }
 
   return { actor, saves, apply };

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import { integrationMachine } from '../../machines/integration/integration.machine.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type IntegrationSnapshot,
 } from '../../machines/integration/selectors.ts';
 import type { CompleteIntegrationInput, IntegrationEvent, IntegrationInput } from '../../machines/integration/types.ts';
+import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 
@@ -55,16 +56,11 @@ const takenTransitions = new Set<string>();
 function startReplay(input: IntegrationInput) {
   const sent: CompleteIntegrationInput[] = [];
   const notified: string[] = [];
-  let pending: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  const controls = controlledActors();
   const actor = createActor(
     integrationMachine.provide({
       actors: {
-        completeIntegration: fromPromise<void, CompleteIntegrationInput>(({ input: request }) => {
-          sent.push(request);
-          return new Promise<void>((resolve, reject) => {
-            pending = { resolve, reject };
-          });
-        }),
+        completeIntegration: controls.promise<void, CompleteIntegrationInput>((request) => sent.push(request)),
       },
       actions: {
         notifyCompleted: () => void notified.push('completed'),
@@ -74,17 +70,8 @@ function startReplay(input: IntegrationInput) {
     { input, inspect: recordTakenTransitions(takenTransitions) },
   );
   actor.start();
-  async function apply(event: GraphEvent) {
-    if (event.type === 'xstate.done.actor.completeIntegration' || event.type === 'xstate.error.actor.completeIntegration') {
-      const running = pending;
-      if (!running) throw new Error('completeIntegration is not running');
-      pending = null;
-      if (event.type === 'xstate.done.actor.completeIntegration') running.resolve();
-      else running.reject(event.error);
-    } else {
-      actor.send(event);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  async function apply(event: GraphEvent): Promise<void> {
+    await applyStep(actor, controls, event);
   }
   return { actor, sent, notified, apply };
 }

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { inviteMachine } from '../../machines/invite/invite.machine.ts';
@@ -79,16 +80,11 @@ const takenTransitions = new Set<string>();
 
 function startReplay() {
   const requests: SendInvitesInput[] = [];
-  let pending: { resolve: (output: SendInvitesOutput) => void; reject: (error: unknown) => void } | null = null;
+  const controls = controlledActors();
   const actor = createActor(
     inviteMachine.provide({
       actors: {
-        sendInvites: fromPromise<SendInvitesOutput, SendInvitesInput>(({ input }) => {
-          requests.push(input);
-          return new Promise((resolve, reject) => {
-            pending = { resolve, reject };
-          });
-        }),
+        sendInvites: controls.promise<SendInvitesOutput, SendInvitesInput>((request) => requests.push(request)),
       },
     }),
     { inspect: recordTakenTransitions(takenTransitions) },
@@ -96,16 +92,7 @@ function startReplay() {
   actor.start();
 
   async function apply(event: GraphEvent): Promise<void> {
-    if (event.type === 'xstate.done.actor.sendInvites' || event.type === 'xstate.error.actor.sendInvites') {
-      const running = pending;
-      if (!running) throw new Error('sendInvites is not running');
-      pending = null;
-      if (event.type === 'xstate.done.actor.sendInvites') running.resolve(event.output);
-      else running.reject(event.error);
-    } else {
-      actor.send(event);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await applyStep(actor, controls, event);
   }
   return { actor, requests, apply };
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { profileMessages as m } from '../../domain/messages/profile.ts';
 import type { OrganizationMember } from '../../domain/organization.ts';
@@ -11,6 +11,7 @@ import type {
   MemberRemovalActorOutputs,
   MemberRemovalEvent,
 } from '../../machines/member-removal/types.ts';
+import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 
@@ -86,17 +87,11 @@ const takenTransitions = new Set<string>();
 
 function startReplay() {
   const calls: string[] = [];
-  const running = new Map<MemberRemovalActorId, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
-
-  function controlled<K extends MemberRemovalActorId>(id: K) {
-    return fromPromise<MemberRemovalActorOutputs[K], MemberRemovalActorInputs[K]>(
-      ({ input: asked }) =>
-        new Promise<MemberRemovalActorOutputs[K]>((resolve, reject) => {
-          calls.push('left' in asked ? `${id}:${asked.member.userId}:${asked.left ? 'left' : 'removed'}` : `${id}:${asked.member.userId}`);
-          running.set(id, { resolve: (output) => resolve(output as MemberRemovalActorOutputs[K]), reject });
-        }),
+  const controls = controlledActors();
+  const controlled = <K extends MemberRemovalActorId>(id: K) =>
+    controls.promise<MemberRemovalActorOutputs[K], MemberRemovalActorInputs[K]>((asked) =>
+      calls.push('left' in asked ? `${id}:${asked.member.userId}:${asked.left ? 'left' : 'removed'}` : `${id}:${asked.member.userId}`),
     );
-  }
 
   const actor = createActor(
     memberRemovalMachine.provide({
@@ -108,18 +103,7 @@ function startReplay() {
   actor.start();
 
   async function apply(event: GraphEvent): Promise<void> {
-    const completion = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (completion) {
-      const id = completion[2] as MemberRemovalActorId;
-      const call = running.get(id);
-      if (!call) throw new Error(`actor ${id} is not running`);
-      running.delete(id);
-      if ('output' in event) call.resolve(event.output);
-      else if ('error' in event) call.reject(event.error);
-    } else {
-      actor.send(event as MemberRemovalEvent);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await applyStep(actor, controls, event);
   }
 
   return { actor, calls, apply };

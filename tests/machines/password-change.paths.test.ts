@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { passwordMessages } from '../../domain/messages/password.ts';
+import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { passwordChangeMachine } from '../../machines/password-change/passwordChange.machine.ts';
@@ -64,16 +65,11 @@ const takenTransitions = new Set<string>();
 
 function startReplay() {
   const requests: ChangePasswordInput[] = [];
-  let pending: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  const controls = controlledActors();
   const actor = createActor(
     passwordChangeMachine.provide({
       actors: {
-        changePassword: fromPromise<void, ChangePasswordInput>(({ input }) => {
-          requests.push(input);
-          return new Promise<void>((resolve, reject) => {
-            pending = { resolve, reject };
-          });
-        }),
+        changePassword: controls.promise<void, ChangePasswordInput>((request) => requests.push(request)),
       },
     }),
     { inspect: recordTakenTransitions(takenTransitions) },
@@ -81,16 +77,7 @@ function startReplay() {
   actor.start();
 
   async function apply(event: GraphEvent): Promise<void> {
-    if (event.type === 'xstate.done.actor.changePassword' || event.type === 'xstate.error.actor.changePassword') {
-      const running = pending;
-      if (!running) throw new Error('changePassword is not running');
-      pending = null;
-      if (event.type === 'xstate.done.actor.changePassword') running.resolve();
-      else running.reject(event.error);
-    } else {
-      actor.send(event);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await applyStep(actor, controls, event);
   }
   return { actor, requests, apply };
 }

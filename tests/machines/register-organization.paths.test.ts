@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge } from '../support/machineGraph.ts';
 import type { CreateOrganizationInput } from '../../domain/organization.ts';
@@ -101,21 +102,15 @@ const { paths } = walk;
 function startReplay() {
   const sent: CreateOrganizationInput[] = [];
   const announced: string[] = [];
-  const pending = new Map<RegisterOrganizationActorId, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
-
-  function controlled<K extends RegisterOrganizationActorId>(id: K) {
-    return fromPromise<RegisterOrganizationActorOutputs[K], RegisterOrganizationActorInputs[K]>(
-      ({ input }) =>
-        new Promise<RegisterOrganizationActorOutputs[K]>((resolve, reject) => {
-          if ('payload' in input) sent.push(input.payload);
-          pending.set(id, { resolve: (output) => resolve(output as RegisterOrganizationActorOutputs[K]), reject });
-        }),
-    );
-  }
+  const controls = controlledActors();
+  const controlled = <K extends RegisterOrganizationActorId>() =>
+    controls.promise<RegisterOrganizationActorOutputs[K], RegisterOrganizationActorInputs[K]>((input) => {
+      if ('payload' in input) sent.push(input.payload);
+    });
 
   const actor = createActor(
     registerOrganizationMachine.provide({
-      actors: { createOrganization: controlled('createOrganization'), refreshUser: controlled('refreshUser') },
+      actors: { createOrganization: controlled<'createOrganization'>(), refreshUser: controlled<'refreshUser'>() },
       actions: {
         announceFailure: ({ context }) => announced.push(`failure:${context.failure?.kind ?? 'none'}`),
         announceRegistered: ({ context }) => announced.push(`registered:${context.orgId ?? 'none'}`),
@@ -125,18 +120,7 @@ function startReplay() {
   actor.start();
 
   async function apply(event: GraphEvent): Promise<void> {
-    const completion = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (completion) {
-      const id = completion[2] as RegisterOrganizationActorId;
-      const running = pending.get(id);
-      if (!running) throw new Error(`actor ${id} is not running`);
-      pending.delete(id);
-      if ('output' in event) running.resolve(event.output);
-      else if ('error' in event) running.reject(event.error);
-    } else {
-      actor.send(event as RegisterOrganizationEvent);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await applyStep(actor, controls, event);
   }
 
   return { actor, sent, announced, apply };

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
+import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { statusChangeMachine } from '../../machines/status-change/statusChange.machine.ts';
@@ -61,16 +62,11 @@ const takenTransitions = new Set<string>();
 function startReplay() {
   const sent: ChangeStatusInput[] = [];
   const notified: string[] = [];
-  let pending: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  const controls = controlledActors();
   const actor = createActor(
     statusChangeMachine.provide({
       actors: {
-        changeStatus: fromPromise<void, ChangeStatusInput>(({ input }) => {
-          sent.push(input);
-          return new Promise<void>((resolve, reject) => {
-            pending = { resolve, reject };
-          });
-        }),
+        changeStatus: controls.promise<void, ChangeStatusInput>((request) => sent.push(request)),
       },
       actions: {
         notifySucceeded: () => void notified.push('success'),
@@ -80,17 +76,8 @@ function startReplay() {
     { inspect: recordTakenTransitions(takenTransitions) },
   );
   actor.start();
-  async function apply(event: GraphEvent) {
-    if (event.type === 'xstate.done.actor.changeStatus' || event.type === 'xstate.error.actor.changeStatus') {
-      const running = pending;
-      if (!running) throw new Error('changeStatus is not running');
-      pending = null;
-      if (event.type === 'xstate.done.actor.changeStatus') running.resolve();
-      else running.reject(event.error);
-    } else {
-      actor.send(event);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  async function apply(event: GraphEvent): Promise<void> {
+    await applyStep(actor, controls, event);
   }
   return { actor, sent, notified, apply };
 }

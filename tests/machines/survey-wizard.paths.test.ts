@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import { surveyMessages } from '../../domain/messages/survey.ts';
 import type { SurveyIssue } from '../../domain/surveys.ts';
 import { surveyWizardMachine } from '../../machines/survey-wizard/surveyWizard.machine.ts';
@@ -21,6 +21,7 @@ import type {
   SurveyWizardInput,
   SurveyWizardLoaded,
 } from '../../machines/survey-wizard/types.ts';
+import { applyStep, controlledActors, settled } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 
@@ -153,22 +154,12 @@ function startReplay(input: SurveyWizardInput) {
     }) as never;
   const submitted: SubmitSurveyInput[] = [];
   const host: string[] = [];
-  const pending: Record<'loadSurveys' | 'submitSurvey', { resolve: (value: never) => void; reject: (error: unknown) => void } | null> = {
-    loadSurveys: null,
-    submitSurvey: null,
-  };
-  const waitFor = (id: keyof typeof pending) =>
-    new Promise<never>((resolve, reject) => {
-      pending[id] = { resolve, reject };
-    });
+  const controls = controlledActors();
   const actor = createActor(
     surveyWizardMachine.provide({
       actors: {
-        loadSurveys: fromPromise<SurveyWizardLoaded, SurveyWizardInput>(() => waitFor('loadSurveys')),
-        submitSurvey: fromPromise<void, SubmitSurveyInput>(({ input: request }) => {
-          submitted.push(request);
-          return waitFor('submitSurvey');
-        }),
+        loadSurveys: controls.promise<SurveyWizardLoaded, SurveyWizardInput>(),
+        submitSurvey: controls.promise<void, SubmitSurveyInput>((request) => submitted.push(request)),
         istruttoriaSync: recordingSync('istruttoria'),
         gresbSync: recordingSync('gresb'),
       },
@@ -181,18 +172,8 @@ function startReplay(input: SurveyWizardInput) {
     { input, inspect: recordTakenTransitions(takenTransitions) },
   );
   actor.start();
-  async function apply(event: GraphEvent) {
-    if (event.type.startsWith('xstate.')) {
-      const id = event.type.endsWith('loadSurveys') ? 'loadSurveys' : 'submitSurvey';
-      const running = pending[id];
-      if (!running) throw new Error(`${id} is not running`);
-      pending[id] = null;
-      if (event.type.startsWith('xstate.done')) running.resolve((event as unknown as { output: never }).output);
-      else running.reject((event as unknown as { error: unknown }).error);
-    } else {
-      actor.send(event as SurveyWizardEvent);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  async function apply(event: GraphEvent): Promise<void> {
+    await applyStep(actor, controls, event);
   }
   return { actor, forwarded, syncsStarted, submitted, host, apply };
 }
@@ -311,7 +292,7 @@ describeMachinePaths({
     it('refuses to run without its actors', async () => {
       const actor = createActor(surveyWizardMachine, { input: { mode: 'review', access: 'edit', versions } });
       actor.start();
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await settled();
       expect(actor.getSnapshot().value).toBe('loadFailed');
       actor.stop();
     });
