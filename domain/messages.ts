@@ -19,6 +19,8 @@ export const messages = {
     registrationNotVerified: 'Registrazione non verificata',
     signingIn: 'Accesso in corso…',
     providerDenied: 'L\u2019accesso non è stato completato. Riprova.',
+    codeRefused: 'Il codice di accesso non è valido o è scaduto: premi di nuovo Accedi.',
+    sessionAlreadyClosed: 'La sessione è già chiusa.',
   },
   notFound: {
     title: 'Pagina non trovata',

@@ -49,3 +49,16 @@ export function selectSignInStatus(snapshot: AuthSnapshot): SignInStatus {
   if (snapshot.matches('failure') || snapshot.matches('unauthenticated')) return 'failed';
   return 'pending';
 }
+
+/** Everything the session's views render (the guard, the login callback, the welcome page), in one selection (compare with `shallowEqual`). */
+export function selectSessionView(snapshot: AuthSnapshot) {
+  return {
+    user: selectUser(snapshot),
+    isAdmin: selectIsAdmin(snapshot),
+    homePath: selectHomePath(snapshot),
+    isSettled: selectIsSettled(snapshot),
+    signInStatus: selectSignInStatus(snapshot),
+    error: selectError(snapshot),
+    hasFailed: selectHasFailed(snapshot),
+  };
+}

@@ -16,3 +16,17 @@ export function selectOutcome(snapshot: InviteSnapshot): { sent: string[]; skipp
   if (!snapshot.matches({ editing: 'done' })) return null;
   return { sent: snapshot.context.sent, skipped: snapshot.context.skipped };
 }
+
+/** Everything the invitation form renders, in one selection (compare with `shallowEqual`). */
+export function selectInviteView(snapshot: InviteSnapshot) {
+  return {
+    emails: selectEmails(snapshot),
+    message: selectMessage(snapshot),
+    errors: selectErrors(snapshot),
+    isSending: selectIsSending(snapshot),
+    canSend: selectCanSend(snapshot),
+    canAdd: selectCanAdd(snapshot),
+    canRemove: selectCanRemove(snapshot),
+    outcome: selectOutcome(snapshot),
+  };
+}

@@ -13,3 +13,16 @@ export const selectDeadline = (snapshot: StatusChangeSnapshot): string | null =>
 export const selectIsIntegrationRequest = (snapshot: StatusChangeSnapshot): boolean => snapshot.context.request?.to === 'IN_INTEGRAZIONE';
 /** Conferma is enabled: everything the change needs is there. */
 export const selectCanConfirm = (snapshot: StatusChangeSnapshot): boolean => snapshot.can({ type: 'dialog.confirm' });
+
+/** Everything the status-change dialog renders, in one selection (compare with `shallowEqual`). */
+export function selectStatusChangeView(snapshot: StatusChangeSnapshot) {
+  return {
+    request: selectRequest(snapshot),
+    isOpen: selectIsDialogOpen(snapshot),
+    isSubmitting: selectIsSubmitting(snapshot),
+    note: selectNote(snapshot),
+    deadline: selectDeadline(snapshot),
+    isIntegrationRequest: selectIsIntegrationRequest(snapshot),
+    canConfirm: selectCanConfirm(snapshot),
+  };
+}

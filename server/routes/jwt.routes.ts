@@ -9,6 +9,7 @@ import {
   tokenSetSchema,
   type TokenSet,
 } from '../../domain/auth.ts';
+import { messages } from '../../domain/messages.ts';
 import type { RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import { LOGIN_SCOPE, type OidcClient } from '../auth/oidcClient.ts';
@@ -129,10 +130,7 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
         return toTokenSet(tokens);
       } catch (error) {
         request.log.warn({ err: error }, 'code exchange refused');
-        throw providerError(
-          error,
-          new HttpError(400, 'invalid_grant', 'Il codice di accesso non è valido o è scaduto: premi di nuovo Accedi.'),
-        );
+        throw providerError(error, new HttpError(400, 'invalid_grant', messages.auth.codeRefused));
       }
     },
   );
@@ -145,7 +143,7 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request) => {
       const configuration = await oidc.configuration();
-      const refused = () => new HttpError(401, 'invalid_refresh_token', 'La sessione è scaduta: accedi di nuovo.');
+      const refused = () => new HttpError(401, 'invalid_refresh_token', messages.auth.sessionExpired);
       // The same refresh token twice within a few seconds (two tabs, a retried request) gets the same new tokens.
       return renewals.renew(
         request.body.refresh_token,
@@ -178,7 +176,7 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
           await client.tokenRevocation(configuration, request.body.refresh_token, { token_type_hint: 'refresh_token' });
         } catch (error) {
           if (!(error instanceof client.ResponseBodyError)) {
-            throw providerError(error, new HttpError(400, 'invalid_refresh_token', 'La sessione è già chiusa.'));
+            throw providerError(error, new HttpError(400, 'invalid_refresh_token', messages.auth.sessionAlreadyClosed));
           }
           request.log.info({ event: 'revocation.refused', error: error.error }, 'the provider refused the revocation');
         }

@@ -1,6 +1,6 @@
 import { useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import type { AuthSnapshot } from '../../machines/auth/selectors.ts';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { selectSessionView, type AuthSnapshot } from '../../machines/auth/selectors.ts';
 import type { AuthActor } from './session.ts';
 
 /** The app-wide auth actor, created in main.tsx and carried by the router context. */
@@ -10,4 +10,9 @@ export function useAuthActor(): AuthActor {
 
 export function useAuthSelector<T>(selector: (snapshot: AuthSnapshot) => T): T {
   return useSelector(useAuthActor(), selector);
+}
+
+/** The session as its views render it (`selectSessionView`): re-renders only when one of its values changes. */
+export function useSessionView(): ReturnType<typeof selectSessionView> {
+  return useSelector(useAuthActor(), selectSessionView, shallowEqual);
 }

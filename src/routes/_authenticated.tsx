@@ -1,17 +1,10 @@
 import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router';
-import {
-  currentOrganizationFor,
-  selectAccessToken,
-  selectHomePath,
-  selectIsAdmin,
-  selectIsSettled,
-  selectUser,
-} from '../../machines/auth/selectors.ts';
+import { currentOrganizationFor, selectAccessToken, selectUser } from '../../machines/auth/selectors.ts';
 import { lazy, Suspense, useEffect } from 'react';
 import { readSelectedOrganizationId, syncSelectedOrganizationId } from '../api/selectedOrganization.ts';
 import { settledSession } from '../auth/session.ts';
 import { hasAccessTokenCookie } from '../auth/tokenCookies.ts';
-import { useAuthActor, useAuthSelector } from '../auth/useAuth.ts';
+import { useAuthActor, useSessionView } from '../auth/useAuth.ts';
 import { Header } from '../features/header/Header.tsx';
 import { MainContent } from '../ui/PageLayout.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -45,10 +38,7 @@ export const Route = createFileRoute('/_authenticated')({
 
 function AuthenticatedLayout() {
   const auth = useAuthActor();
-  const user = useAuthSelector(selectUser);
-  const isSettled = useAuthSelector(selectIsSettled);
-  const isAdmin = useAuthSelector(selectIsAdmin);
-  const homePath = useAuthSelector(selectHomePath);
+  const { user, isSettled, isAdmin, homePath } = useSessionView();
   const organization = currentOrganizationFor(user, readSelectedOrganizationId(window.localStorage));
   const organizationId = organization?.id ?? null;
 

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { selectError, selectHasFailed, selectHomePath } from '../../machines/auth/selectors.ts';
+import { selectHomePath } from '../../machines/auth/selectors.ts';
 import { settledSession } from '../auth/session.ts';
 import { rememberReturnTo, takeReturnTo } from '../auth/returnTo.ts';
-import { useAuthSelector } from '../auth/useAuth.ts';
+import { useSessionView } from '../auth/useAuth.ts';
 import { WelcomePage } from '../features/welcome/WelcomePage.tsx';
 import { MainContent } from '../ui/PageLayout.tsx';
 
@@ -22,8 +22,7 @@ export const Route = createFileRoute('/')({
 
 /** The welcome page inside the app: reached after a logout, a failed login or an expired session. */
 function WelcomeRoute() {
-  const notice = useAuthSelector(selectError);
-  const failed = useAuthSelector(selectHasFailed);
+  const { error: notice, hasFailed: failed } = useSessionView();
   return (
     <MainContent>
       <WelcomePage notice={notice} failed={failed} />

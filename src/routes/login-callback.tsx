@@ -1,10 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { messages } from '../../domain/messages.ts';
-import { selectError, selectHomePath, selectSignInStatus } from '../../machines/auth/selectors.ts';
 import { loginCallbackEvent, parseLoginCallbackSearch } from '../auth/loginCallback.ts';
 import { takeReturnTo } from '../auth/returnTo.ts';
-import { useAuthActor, useAuthSelector } from '../auth/useAuth.ts';
+import { useAuthActor, useSessionView } from '../auth/useAuth.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { Button } from '../ui/Button.tsx';
 import { MainContent } from '../ui/PageLayout.tsx';
@@ -24,9 +23,7 @@ export const Route = createFileRoute('/login-callback')({
 
 function LoginCallbackPage() {
   const auth = useAuthActor();
-  const status = useAuthSelector(selectSignInStatus);
-  const error = useAuthSelector(selectError);
-  const homePath = useAuthSelector(selectHomePath);
+  const { signInStatus: status, error, homePath } = useSessionView();
   const navigate = useNavigate();
 
   useEffect(() => {

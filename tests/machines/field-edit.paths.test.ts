@@ -6,7 +6,7 @@ import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { fieldEditMachine } from '../../machines/field-edit/fieldEdit.machine.ts';
 import type { FieldEditSnapshot } from '../../machines/field-edit/selectors.ts';
-import { selectCanSave, selectSaveOutcome } from '../../machines/field-edit/selectors.ts';
+import { selectCanSave, selectFieldEditView, selectSaveOutcome } from '../../machines/field-edit/selectors.ts';
 import type { FieldEditEvent, FieldSaveFailure, FieldValues, SaveFieldInput, SaveFieldOutput } from '../../machines/field-edit/types.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -135,6 +135,19 @@ describeMachinePaths({
       snapshot.matches('editing') && JSON.stringify(snapshot.context.draft) !== JSON.stringify(snapshot.context.values),
     );
     if (selectSaveOutcome(snapshot) === 'rejected') expect(snapshot.context.failure).toBe(refused.message);
+    // The page's view and each row's: a closed row holds constants only, so typing elsewhere leaves it alone.
+    const page = selectFieldEditView(snapshot);
+    expect(page.draft).toBe(snapshot.context.activeField === null ? null : snapshot.context.draft);
+    expect(page.outcome).toBe(selectSaveOutcome(snapshot));
+    for (const field of ['name', 'email']) {
+      const row = selectFieldEditView(snapshot, field);
+      if (field === snapshot.context.activeField) {
+        expect(row).toMatchObject({ draft: snapshot.context.draft, canSave: page.canSave, errors: snapshot.context.errors });
+      } else {
+        expect(row).toMatchObject({ draft: null, canSave: false, isSaving: false, outcome: null, failure: null });
+        expect(row.errors).toBe(selectFieldEditView(actor.getSnapshot(), field).errors);
+      }
+    }
     actor.stop();
   },
 });

@@ -1,21 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { accountMessages } from '../../../domain/messages/account.ts';
 import { accountPageMessages } from '../../../domain/messages/accountPage.ts';
 import type { User } from '../../../domain/user.ts';
 import { selectUser } from '../../../machines/auth/selectors.ts';
 import { fieldEditMachine } from '../../../machines/field-edit/fieldEdit.machine.ts';
-import {
-  selectActiveField,
-  selectCanSave,
-  selectCanStartEditing,
-  selectDraftValue,
-  selectErrors,
-  selectIsSaving,
-  selectSaveOutcome,
-} from '../../../machines/field-edit/selectors.ts';
+import { selectFieldEditView } from '../../../machines/field-edit/selectors.ts';
 import { useAuthActor, useAuthSelector } from '../../auth/useAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { EditableRow } from '../../ui/EditableRow.tsx';
@@ -62,15 +54,7 @@ export function AccountPage({ user }: { user: User }) {
     actor.send({ type: 'values.sync', values: accountValuesOf({ firstName, lastName }) });
   }, [actor, firstName, lastName]);
 
-  const activeField = useSelector(actor, selectActiveField);
-  const canStartEditing = useSelector(actor, selectCanStartEditing);
-  const canSave = useSelector(actor, selectCanSave);
-  const isSaving = useSelector(actor, selectIsSaving);
-  const errors = useSelector(actor, selectErrors);
-  const outcome = useSelector(actor, selectSaveOutcome);
-  const draftFirstName = useSelector(actor, selectDraftValue('firstName'));
-  const draftLastName = useSelector(actor, selectDraftValue('lastName'));
-  const drafts: Record<string, unknown> = { firstName: draftFirstName, lastName: draftLastName };
+  const { activeField, draft, canStartEditing, canSave, isSaving, errors, outcome } = useSelector(actor, selectFieldEditView, shallowEqual);
 
   return (
     <>
@@ -101,7 +85,7 @@ export function AccountPage({ user }: { user: User }) {
             <TextField
               label={label}
               name={key}
-              value={String(drafts[key] ?? '')}
+              value={String(draft?.[key] ?? '')}
               onChange={(value) => actor.send({ type: 'field.change', changes: { [key]: value } })}
               errorMessage={errors[key] ?? null}
               isRequired

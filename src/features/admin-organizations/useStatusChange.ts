@@ -1,19 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { applicationStatusLabels } from '../../../domain/applicationStatus.ts';
 import { applicationsMessages } from '../../../domain/messages/applications.ts';
 import { createStatusChangeActors } from '../../../machines/status-change/actors.ts';
 import { statusChangeMachine } from '../../../machines/status-change/statusChange.machine.ts';
-import {
-  selectCanConfirm,
-  selectDeadline,
-  selectIsDialogOpen,
-  selectIsIntegrationRequest,
-  selectIsSubmitting,
-  selectNote,
-  selectRequest,
-} from '../../../machines/status-change/selectors.ts';
+import { selectStatusChangeView } from '../../../machines/status-change/selectors.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { updateCompilationStatus } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -53,13 +45,7 @@ export function useStatusChange(api: ApiClient): { chooseStatus(request: StatusC
     }),
     { inspect },
   );
-  const isOpen = useSelector(statusChange, selectIsDialogOpen);
-  const isSubmitting = useSelector(statusChange, selectIsSubmitting);
-  const request = useSelector(statusChange, selectRequest);
-  const note = useSelector(statusChange, selectNote);
-  const deadline = useSelector(statusChange, selectDeadline);
-  const isIntegrationRequest = useSelector(statusChange, selectIsIntegrationRequest);
-  const canConfirm = useSelector(statusChange, selectCanConfirm);
+  const view = useSelector(statusChange, selectStatusChangeView, shallowEqual);
   // Stable callbacks: the memoised list rows and dialog do not re-render for them.
   const events = useMemo(
     () => ({
@@ -74,6 +60,6 @@ export function useStatusChange(api: ApiClient): { chooseStatus(request: StatusC
   const { chooseStatus, ...handlers } = events;
   return {
     chooseStatus,
-    dialog: { request, isOpen, isSubmitting, note, deadline, isIntegrationRequest, canConfirm, ...handlers },
+    dialog: { ...view, ...handlers },
   };
 }

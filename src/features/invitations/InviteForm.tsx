@@ -1,20 +1,11 @@
 import { useRouteContext } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { INVITATION_MESSAGE_MAX_LENGTH } from '../../../domain/invitation.ts';
 import { inviteMessages } from '../../../domain/messages/invite.ts';
 import { profileMessages } from '../../../domain/messages/profile.ts';
 import { inviteMachine } from '../../../machines/invite/invite.machine.ts';
-import {
-  selectCanAdd,
-  selectCanRemove,
-  selectCanSend,
-  selectEmails,
-  selectErrors,
-  selectIsSending,
-  selectMessage,
-  selectOutcome,
-} from '../../../machines/invite/selectors.ts';
+import { selectInviteView } from '../../../machines/invite/selectors.ts';
 import { visuallyHidden } from '../../../styles/visuallyHidden.css.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -40,14 +31,7 @@ export function InviteForm({ organizationName, userId }: InviteFormProps) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const machine = useMemo(() => inviteMachine.provide({ actors: { sendInvites: createSendInvites(api, userId) } }), [api, userId]);
   const actor = useActorRef(machine, { inspect });
-  const emails = useSelector(actor, selectEmails);
-  const message = useSelector(actor, selectMessage);
-  const errors = useSelector(actor, selectErrors);
-  const isSending = useSelector(actor, selectIsSending);
-  const canSend = useSelector(actor, selectCanSend);
-  const canAdd = useSelector(actor, selectCanAdd);
-  const canRemove = useSelector(actor, selectCanRemove);
-  const outcome = useSelector(actor, selectOutcome);
+  const { emails, message, errors, isSending, canSend, canAdd, canRemove, outcome } = useSelector(actor, selectInviteView, shallowEqual);
 
   // Adding or removing an input moves the focus to the last one, so the keyboard stays in the list.
   const listRef = useRef<HTMLDivElement>(null);

@@ -1,16 +1,8 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { OrganizationDetail } from '../../../domain/organization.ts';
 import type { fieldEditMachine } from '../../../machines/field-edit/fieldEdit.machine.ts';
-import {
-  selectCanSave,
-  selectCanStartEditing,
-  selectErrors,
-  selectIsSaving,
-  selectSaveOutcome,
-  type FieldEditSnapshot,
-} from '../../../machines/field-edit/selectors.ts';
-import type { FieldValues } from '../../../machines/field-edit/types.ts';
+import { selectFieldEditView, type FieldEditSnapshot } from '../../../machines/field-edit/selectors.ts';
 import { EditableRow } from '../../ui/EditableRow.tsx';
 import { displayValueOf, missingValueHint, type ProfileField } from './profileFields.ts';
 import { ProfileFieldEditor } from './ProfileFieldEditor.tsx';
@@ -22,20 +14,15 @@ interface ProfileFieldRowProps {
   isEditable: boolean;
 }
 
-const NO_DRAFT = null;
-
 /** One profile field: the stored value, or its editor while it is the open one. */
 export function ProfileFieldRow({ field, detail, actor, isEditable }: ProfileFieldRowProps) {
-  // Closed rows select a constant, so typing in the open field re-renders that row only.
-  const draft = useSelector(actor, (snapshot: FieldEditSnapshot): FieldValues | null =>
-    snapshot.context.activeField === field.id ? snapshot.context.draft : NO_DRAFT,
+  // Closed rows select constants, so typing in the open field re-renders that row only.
+  const { draft, canStartEditing, canSave, isSaving, errors, outcome } = useSelector(
+    actor,
+    (snapshot: FieldEditSnapshot) => selectFieldEditView(snapshot, field.id),
+    shallowEqual,
   );
   const isOpen = draft !== null;
-  const canStartEditing = useSelector(actor, selectCanStartEditing);
-  const canSave = useSelector(actor, selectCanSave);
-  const isSaving = useSelector(actor, selectIsSaving);
-  const errors = useSelector(actor, selectErrors);
-  const isRejected = useSelector(actor, selectSaveOutcome) === 'rejected';
 
   return (
     <EditableRow
@@ -45,9 +32,9 @@ export function ProfileFieldRow({ field, detail, actor, isEditable }: ProfileFie
       isEditable={isEditable}
       isOpen={isOpen}
       isEditDisabled={!canStartEditing}
-      canSave={isOpen && canSave}
-      isSaving={isOpen && isSaving}
-      isRejected={isOpen && isRejected}
+      canSave={canSave}
+      isSaving={isSaving}
+      isRejected={outcome === 'rejected'}
       onEdit={() => actor.send({ type: 'field.edit', field: field.id })}
       onCancel={() => actor.send({ type: 'field.cancel' })}
       onSave={() => actor.send({ type: 'field.save' })}

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo } from 'react';
 import { profileMessages } from '../../../domain/messages/profile.ts';
 import { organizationFieldLabels, type OrganizationDetail } from '../../../domain/organization.ts';
 import { fieldEditMachine } from '../../../machines/field-edit/fieldEdit.machine.ts';
-import { selectFailureMessage, selectSaveOutcome } from '../../../machines/field-edit/selectors.ts';
+import { selectFieldEditView } from '../../../machines/field-edit/selectors.ts';
 import { organizationProfileQueries } from '../../api/organizationProfile.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { EditableRow } from '../../ui/EditableRow.tsx';
@@ -47,8 +47,7 @@ export function ProfileFields({ detail, isEditable }: { detail: OrganizationDeta
     actor.send({ type: 'values.sync', values: profileValuesOf(detail) });
   }, [actor, detail]);
 
-  const outcome = useSelector(actor, selectSaveOutcome);
-  const failure = useSelector(actor, selectFailureMessage);
+  const { outcome, failure } = useSelector(actor, selectFieldEditView, shallowEqual);
 
   return (
     <section aria-labelledby={headingId} className={section}>
