@@ -13,6 +13,7 @@ import { applicationFormMessages } from './messages/applicationForm.ts';
 import { applicationsMessages } from './messages/applications.ts';
 import { attachmentsMessages } from './messages/attachments.ts';
 import { connectMessages } from './messages/connect.ts';
+import { identityProviderMessages } from './messages/identityProvider.ts';
 import { inputMessages } from './messages/input.ts';
 import { integrationMessages } from './messages/integration.ts';
 import { invitationMessages } from './messages/invitation.ts';
@@ -67,4 +68,5 @@ export const messageCatalogue = {
   apiReference: apiReferenceMessages,
   receipts: receiptsMessages,
   statusMail: statusMailMessages,
+  identityProvider: identityProviderMessages,
 } as const;

@@ -12,6 +12,7 @@ import type { EmailVerificationSender } from './emailVerification.ts';
 import { emailVerificationRoutes } from './verificationRoutes.ts';
 import { EMAIL_VERIFIED_SCRIPT, IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
 import { IDP_MOUNT_PATH } from '../config.ts';
+import { identityProviderMessages } from '../../domain/messages/identityProvider.ts';
 import { projectPath } from '../projectRoot.ts';
 
 // Packages are resolved from the project, whether this runs as source or bundled (server/projectRoot.ts).
@@ -48,7 +49,7 @@ export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) 
     const { file } = request.params;
     const asset = Object.hasOwn(pageAssets, file) ? pageAssets[file] : undefined;
     if (asset) return reply.header('cache-control', 'no-cache').type(asset.type).send(asset.body);
-    if (!FONT_NAMES.has(file)) return reply.code(404).send({ error: 'not_found', message: 'Risorsa non trovata' });
+    if (!FONT_NAMES.has(file)) return reply.code(404).send({ error: 'not_found', message: identityProviderMessages.assetNotFound });
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .type('font/woff2')

@@ -10,19 +10,18 @@ import { loginPage, messagePage, registrationPage, type RegistrationErrors } fro
 import { messages } from '../../domain/messages.ts';
 import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
 import { sendHtml, withinLimits } from './htmlReplies.ts';
+import { identityProviderMessages as m } from '../../domain/messages/identityProvider.ts';
+import { passwordMessages } from '../../domain/messages/password.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
 import type { EmailVerificationSender } from './emailVerification.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(128) });
 const loginForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') });
 const registrationForm = z.object({
-  firstName: z.string().trim().min(1, 'Il nome è obbligatorio').max(100, 'Il nome può avere al massimo 100 caratteri'),
-  lastName: z.string().trim().min(1, 'Il cognome è obbligatorio').max(100, 'Il cognome può avere al massimo 100 caratteri'),
-  email: z.string().trim().max(320).email('Inserisci un indirizzo email valido'),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `La password deve contenere almeno ${MIN_PASSWORD_LENGTH} caratteri`)
-    .max(1024, 'La password è troppo lunga'),
+  firstName: z.string().trim().min(1, m.firstNameRequired).max(100, m.firstNameTooLong),
+  lastName: z.string().trim().min(1, m.lastNameRequired).max(100, m.lastNameTooLong),
+  email: z.string().trim().max(320).email(passwordMessages.forgotInvalidEmail),
+  password: z.string().min(MIN_PASSWORD_LENGTH, passwordMessages.tooShort).max(1024, passwordMessages.tooLong),
   // The checkbox sends its value only when ticked.
   terms: z.literal('accepted', { error: verificationMessages.termsRequired }),
 });
@@ -66,10 +65,10 @@ export async function interactionRoutes(
         reply,
         400,
         messagePage({
-          title: 'Sessione di accesso scaduta',
-          message: 'La pagina di accesso non è più valida. Torna al portale e premi di nuovo Accedi o Registrati.',
+          title: m.interactionExpiredTitle,
+          message: m.interactionExpired,
           linkHref: `${publicUrl}/`,
-          linkText: 'Torna al Portale Fondi',
+          linkText: verificationMessages.backToPortal,
         }),
       );
       return undefined;
@@ -193,7 +192,7 @@ export async function interactionRoutes(
       return rerender(errors);
     }
     const account = await accounts.register({ ...parsed.data, termsAcceptedAt: new Date(), privacyNoticeVersion });
-    if (!account) return rerender({ email: 'Esiste già un account con questa email: accedi oppure usa un altro indirizzo.' });
+    if (!account) return rerender({ email: m.emailTaken });
     request.log.info({ event: 'idp.account.created', accountId: account.id }, 'account registered');
     // Only the request that created the account mails the link: a second click finds the address taken.
     await emailVerification.sendAfterRegistration(account);

@@ -1,4 +1,7 @@
+import { messages } from '../../domain/messages.ts';
+import { accountPageMessages } from '../../domain/messages/accountPage.ts';
 import { footerMessages } from '../../domain/messages/footer.ts';
+import { identityProviderMessages as m } from '../../domain/messages/identityProvider.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
 import { EMAIL_VERIFIED_CHANNEL } from '../../domain/verificationChannel.ts';
 
@@ -47,13 +50,13 @@ export function layout(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Portale Fondi</title>
+<title>${escapeHtml(title)} · ${escapeHtml(messages.layout.platformName)}</title>
 <link rel="preload" as="font" type="font/woff2" href="/idp-assets/titillium-web-latin-400-normal.woff2" crossorigin>
 <link rel="preload" as="font" type="font/woff2" href="/idp-assets/titillium-web-latin-600-normal.woff2" crossorigin>
 <link rel="stylesheet" href="/idp-assets/idp.css">
 </head>
 <body>
-<header><p>Portale Fondi</p></header>
+<header><p>${escapeHtml(messages.layout.platformName)}</p></header>
 <main>
 ${body}
 </main>
@@ -98,16 +101,16 @@ export function loginPage(input: {
   forgotHref?: string;
 }): string {
   return layout(
-    'Accedi',
-    `<h1>Accedi</h1>
+    messages.welcome.login,
+    `<h1>${escapeHtml(messages.welcome.login)}</h1>
 ${input.error ? `<div class="error" role="alert">${escapeHtml(input.error)}</div>` : ''}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
-${field({ name: 'email', label: 'Email', type: 'email', value: input.email, autocomplete: 'username' })}
-${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' })}
-<button type="submit">Accedi</button>
+${field({ name: 'email', label: accountPageMessages.email, type: 'email', value: input.email, autocomplete: 'username' })}
+${field({ name: 'password', label: m.passwordLabel, type: 'password', autocomplete: 'current-password' })}
+<button type="submit">${escapeHtml(messages.welcome.login)}</button>
 </form>
 ${input.forgotHref ? `<p class="alt"><a href="${escapeHtml(input.forgotHref)}">${escapeHtml(passwordMessages.forgotLink)}</a></p>` : ''}
-<p class="alt">Non hai un account? <a href="${escapeHtml(input.registerHref)}">Registrati</a></p>`,
+<p class="alt">${escapeHtml(m.noAccount)} <a href="${escapeHtml(input.registerHref)}">${escapeHtml(messages.welcome.register)}</a></p>`,
   );
 }
 
@@ -124,7 +127,7 @@ function termsField(error: string | undefined): string {
 <input id="terms" name="terms" type="checkbox" value="accepted" required${error ? ' aria-invalid="true" aria-describedby="terms-error"' : ''}>
 <label for="terms">${escapeHtml(verificationMessages.termsLabel)}</label>
 </div>
-<p class="hint"><a href="/privacy" target="_blank" rel="noopener">${escapeHtml(footerMessages.privacy)} (si apre in una nuova finestra)</a></p>${
+<p class="hint"><a href="/privacy" target="_blank" rel="noopener">${escapeHtml(footerMessages.privacy)} ${escapeHtml(m.opensInNewWindow)}</a></p>${
     error ? `<p class="field-error" id="terms-error">${escapeHtml(error)}</p>` : ''
   }`;
 }
@@ -139,27 +142,27 @@ export function registrationPage(input: {
 }): string {
   const { values = {}, errors = {} } = input;
   const hasErrors = Object.keys(errors).length > 0;
-  const summary = input.error ?? (hasErrors ? 'Correggi i campi indicati per completare la registrazione.' : undefined);
+  const summary = input.error ?? (hasErrors ? m.registrationFormErrors : undefined);
   return layout(
-    'Registrati',
-    `<h1>Registrati</h1>
+    messages.welcome.register,
+    `<h1>${escapeHtml(messages.welcome.register)}</h1>
 ${summary ? `<div class="error" role="alert">${escapeHtml(summary)}</div>` : ''}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
-${field({ name: 'firstName', label: 'Nome', value: values.firstName, autocomplete: 'given-name', error: errors.firstName })}
-${field({ name: 'lastName', label: 'Cognome', value: values.lastName, autocomplete: 'family-name', error: errors.lastName })}
-${field({ name: 'email', label: 'Email', type: 'email', value: values.email, autocomplete: 'email', error: errors.email })}
+${field({ name: 'firstName', label: accountPageMessages.firstName, value: values.firstName, autocomplete: 'given-name', error: errors.firstName })}
+${field({ name: 'lastName', label: accountPageMessages.lastName, value: values.lastName, autocomplete: 'family-name', error: errors.lastName })}
+${field({ name: 'email', label: accountPageMessages.email, type: 'email', value: values.email, autocomplete: 'email', error: errors.email })}
 ${field({
   name: 'password',
-  label: 'Password',
+  label: m.passwordLabel,
   type: 'password',
   autocomplete: 'new-password',
   error: errors.password,
-  hint: 'Almeno 10 caratteri.',
+  hint: passwordMessages.hint,
 })}
 ${termsField(errors.terms)}
-<button type="submit">Registrati</button>
+<button type="submit">${escapeHtml(messages.welcome.register)}</button>
 </form>
-<p class="alt">Hai già un account? <a href="${escapeHtml(input.loginHref)}">Accedi</a></p>`,
+<p class="alt">${escapeHtml(m.haveAccount)} <a href="${escapeHtml(input.loginHref)}">${escapeHtml(messages.welcome.login)}</a></p>`,
   );
 }
 
@@ -187,7 +190,7 @@ export const LOGOUT_SCRIPT = 'document.forms[0].submit();\n';
 export function logoutPage(form: string): string {
   const confirm = form.replace(
     '</form>',
-    '<input type="hidden" name="logout" value="yes"><noscript><button type="submit">Esci</button></noscript></form>',
+    `<input type="hidden" name="logout" value="yes"><noscript><button type="submit">${escapeHtml(messages.menu.logout)}</button></noscript></form>`,
   );
-  return layout('Uscita in corso', `<h1>Uscita in corso…</h1>${confirm}<script src="/idp-assets/logout.js"></script>`);
+  return layout(m.loggingOutTitle, `<h1>${escapeHtml(m.loggingOut)}</h1>${confirm}<script src="/idp-assets/logout.js"></script>`);
 }

@@ -1,3 +1,4 @@
+import { accountPageMessages } from '../../domain/messages/accountPage.ts';
 import { passwordMessages as m } from '../../domain/messages/password.ts';
 import { escapeHtml, field, layout } from './pages.ts';
 import type { ResetLinkState } from './passwordResets.ts';
@@ -25,7 +26,7 @@ ${alert(input.error)}
 <p>${escapeHtml(m.forgotIntro)}</p>
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
 ${input.interaction ? `<input type="hidden" name="interaction" value="${escapeHtml(input.interaction)}">` : ''}
-${field({ name: 'email', label: 'Email', type: 'email', value: input.email, autocomplete: 'email', error: input.emailError })}
+${field({ name: 'email', label: accountPageMessages.email, type: 'email', value: input.email, autocomplete: 'email', error: input.emailError })}
 <button type="submit">${escapeHtml(m.forgotSubmit)}</button>
 </form>
 ${input.loginHref ? `<p class="alt"><a href="${escapeHtml(input.loginHref)}">${escapeHtml(m.backToLogin)}</a></p>` : ''}`,

@@ -4,6 +4,9 @@ import type { AccountStore } from './accounts.ts';
 import { createDbAdapterFactory } from './adapter.ts';
 import type { Db } from '../db/client.ts';
 import { logoutPage, messagePage } from './pages.ts';
+import { messages } from '../../domain/messages.ts';
+import { identityProviderMessages as m } from '../../domain/messages/identityProvider.ts';
+import { verificationMessages } from '../../domain/messages/verification.ts';
 
 export const API_RESOURCE_SCOPE = 'api';
 const DAY = 24 * 60 * 60;
@@ -112,10 +115,10 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
           html(
             ctx,
             messagePage({
-              title: 'Sei uscito',
-              message: 'La sessione è stata chiusa.',
+              title: m.loggedOutTitle,
+              message: m.loggedOut,
               linkHref: `${options.publicUrl}/`,
-              linkText: 'Torna al Portale Fondi',
+              linkText: verificationMessages.backToPortal,
             }),
           ),
       },
@@ -155,10 +158,10 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       html(
         ctx,
         messagePage({
-          title: 'Accesso non riuscito',
-          message: `Non è stato possibile completare l'accesso (${String(out.error ?? 'errore')}). Riprova dal portale.`,
+          title: messages.auth.loginFailed,
+          message: m.loginError(String(out.error ?? m.unknownError)),
           linkHref: `${options.publicUrl}/`,
-          linkText: 'Torna al Portale Fondi',
+          linkText: verificationMessages.backToPortal,
         }),
       );
     },
