@@ -48,7 +48,7 @@ function providerError(error: unknown, refused: HttpError): HttpError {
   if (error instanceof client.ResponseBodyError || error instanceof client.AuthorizationResponseError) return refused;
   // The callback parameters did not validate (state, issuer): a refused login, not a provider outage.
   if (error instanceof client.ClientError && error.code === 'OAUTH_INVALID_RESPONSE') return refused;
-  return new HttpError(502, 'identity_provider_unavailable', 'Il servizio di autenticazione non risponde: riprova tra qualche istante.');
+  return new HttpError(502, 'identity_provider_unavailable', messages.auth.identityProviderUnavailable);
 }
 
 export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
@@ -106,7 +106,7 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request, reply) => {
       const { code, state, iss } = request.body;
       if (request.body.redirectUri !== redirectUri) {
-        throw new HttpError(400, 'invalid_redirect_uri', "L'indirizzo di ritorno dell'accesso non è quello del portale.");
+        throw new HttpError(400, 'invalid_redirect_uri', messages.auth.redirectUriMismatch);
       }
       const raw = request.cookies[LOGIN_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
@@ -114,7 +114,7 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
       // Single use: whatever happens next, this login attempt is over.
       reply.clearCookie(LOGIN_COOKIE, { path: LOGIN_COOKIE_PATH });
       if (!transaction?.success) {
-        throw new HttpError(400, 'login_expired', "L'accesso è scaduto o è stato avviato da un altro browser: premi di nuovo Accedi.");
+        throw new HttpError(400, 'login_expired', messages.auth.loginExpired);
       }
       const callbackUrl = new URL(redirectUri);
       callbackUrl.searchParams.set('code', code);
