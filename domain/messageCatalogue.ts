@@ -29,6 +29,7 @@ import { receiptsMessages } from './messages/receipts.ts';
 import { puiReferenceMessages } from './messages/puiReference.ts';
 import { puiReferencesMessages } from './messages/puiReferences.ts';
 import { registerOrganizationMessages } from './messages/registerOrganization.ts';
+import { requestMessages } from './messages/requests.ts';
 import { statusMailMessages } from './messages/statusMail.ts';
 import { submissionMessages } from './messages/submission.ts';
 import { surveyMessages } from './messages/survey.ts';
@@ -69,4 +70,5 @@ export const messageCatalogue = {
   receipts: receiptsMessages,
   statusMail: statusMailMessages,
   identityProvider: identityProviderMessages,
+  requests: requestMessages,
 } as const;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorCode } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
+import { requestMessages } from '../domain/messages/requests.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 
 /** An answer the client caused: its status, a stable code for programs and an Italian message for people. */
@@ -21,11 +22,11 @@ const messageByStatus: Record<number, string> = {
   401: messages.auth.unauthorized,
   403: messages.auth.forbidden,
   404: messages.generic.notFound,
-  405: 'Operazione non consentita.',
-  406: 'Formato della risposta non disponibile.',
-  413: 'Il contenuto inviato è troppo grande.',
-  415: 'Il formato del contenuto inviato non è supportato.',
-  429: 'Troppe richieste: riprova tra qualche istante.',
+  405: requestMessages.methodNotAllowed,
+  406: requestMessages.notAcceptable,
+  413: requestMessages.payloadTooLarge,
+  415: requestMessages.unsupportedMediaType,
+  429: requestMessages.tooManyRequests,
 };
 
 /** Every error leaves as `{ error, message }`; a client's mistake is a 4xx, never a 500. */
@@ -39,7 +40,7 @@ export function installErrorHandler(app: FastifyInstance) {
       const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
       return reply.code(400).send({
         error: 'validation_error',
-        message: field ? `Il campo "${field}" non è valido: controlla il valore inserito.` : messages.generic.badRequest,
+        message: field ? requestMessages.invalidField(field) : messages.generic.badRequest,
       });
     }
     if (isResponseSerializationError(error)) {

@@ -1,4 +1,5 @@
 import { HttpError } from '../errors.ts';
+import { requestMessages } from '../../domain/messages/requests.ts';
 import type { RateLimitStore } from './rateLimitStore.ts';
 
 /**
@@ -42,8 +43,7 @@ export class RateLimitExceeded extends HttpError {
 
 function tooManyMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? 'tra un minuto' : `tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}`;
-  return `Troppe richieste in poco tempo: per sicurezza l'operazione è sospesa. Riprova ${wait}.`;
+  return requestMessages.rateLimited(seconds < 60 ? requestMessages.retryInAMinute : requestMessages.retryInMinutes(minutes));
 }
 
 export interface RateLimiter {

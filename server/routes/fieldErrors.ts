@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import { messages } from '../../domain/messages.ts';
 import { organizationMessages } from '../../domain/messages/organization.ts';
+import { requestMessages } from '../../domain/messages/requests.ts';
 import { messageCatalogue } from '../../domain/messageCatalogue.ts';
 import { organizationPageRequiredMessages } from '../../domain/organization.ts';
 import type { FieldErrorBody } from '../../domain/validation.ts';
@@ -31,7 +32,7 @@ function describe(issue: Issue, labels: Record<string, string>) {
   const label = labels[String(issue.path[0] ?? '')];
   // Zod's own (English) texts never reach a person.
   const text = issue.ours || italianTexts.has(issue.message) ? issue.message : organizationMessages.invalid;
-  if (!label) return { field, message: field ? `Il campo "${field}" non è valido: ${text}` : messages.generic.badRequest };
+  if (!label) return { field, message: field ? requestMessages.invalidFieldBecause(field, text) : messages.generic.badRequest };
   return { field, message: text.includes(label) || NAMES_ITS_FIELD.has(text) ? text : `${label}: ${text}` };
 }
 

@@ -9,7 +9,8 @@ import {
   type LookupItem,
 } from '../../domain/lookups.ts';
 import { lookupsMessages } from '../../domain/messages/lookups.ts';
-import { FORMA_GIURIDICA_ALTRO_ID } from '../../domain/organization.ts';
+import { FORMA_GIURIDICA_ALTRO_ID, organizationFieldLabels } from '../../domain/organization.ts';
+import { puiLookupQueryLabels } from '../../domain/puiReference.ts';
 import type { RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import type { ReferenceData } from '../seed/referenceData.ts';
@@ -24,7 +25,11 @@ const byName = (a: LookupItem, b: LookupItem) => a.name.localeCompare(b.name, 'i
 const signedIn: RouteAccess = 'user';
 const config = { access: signedIn };
 const errors = errorResponses(signedIn, [400, 404], { fieldErrors: true });
-const queryLabels = { regId: 'Regione', provId: 'Provincia', cityId: 'Città metropolitana' };
+const queryLabels = {
+  regId: organizationFieldLabels.region!,
+  provId: organizationFieldLabels.province!,
+  cityId: puiLookupQueryLabels.cityId,
+};
 
 /** GET /api/Typology/*: the reference lists of spec §7, from memory, with HTTP caching. */
 export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; reference: ReferenceData }> = async (

@@ -1,0 +1,18 @@
+/**
+ * What the server answers to a request it refuses before any route's own rule: the HTTP statuses without a text of
+ * their own, a field that fails its schema, too many requests (the catalogue: domain/messageCatalogue.ts).
+ */
+export const requestMessages = {
+  methodNotAllowed: 'Operazione non consentita.',
+  notAcceptable: 'Formato della risposta non disponibile.',
+  payloadTooLarge: 'Il contenuto inviato è troppo grande.',
+  unsupportedMediaType: 'Il formato del contenuto inviato non è supportato.',
+  tooManyRequests: 'Troppe richieste: riprova tra qualche istante.',
+  /** A rate limit's refusal; `wait` is `retryInAMinute` or `retryInMinutes(n)`. */
+  rateLimited: (wait: string) => `Troppe richieste in poco tempo: per sicurezza l'operazione è sospesa. Riprova ${wait}.`,
+  retryInAMinute: 'tra un minuto',
+  retryInMinutes: (minutes: number) => `tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}`,
+  invalidField: (field: string) => `Il campo "${field}" non è valido: controlla il valore inserito.`,
+  /** `reason`: the rule the field broke, an Italian text of the catalogue. */
+  invalidFieldBecause: (field: string, reason: string) => `Il campo "${field}" non è valido: ${reason}`,
+} as const;
