@@ -19,6 +19,7 @@ import { integrationMessages } from './messages/integration.ts';
 import { invitationMessages } from './messages/invitation.ts';
 import { inviteMessages } from './messages/invite.ts';
 import { lookupsMessages } from './messages/lookups.ts';
+import { mailMessages } from './messages/mails.ts';
 import { monitoringMessages } from './messages/monitoring.ts';
 import { numbersMessages } from './messages/numbers.ts';
 import { operationsMessages } from './messages/operations.ts';
@@ -71,4 +72,5 @@ export const messageCatalogue = {
   statusMail: statusMailMessages,
   identityProvider: identityProviderMessages,
   requests: requestMessages,
+  mails: mailMessages,
 } as const;

@@ -1,5 +1,7 @@
 import { INVITATION_PATH } from '../../domain/invitation.ts';
 import { invitationMessages } from '../../domain/messages/invitation.ts';
+import { mailMessages } from '../../domain/messages/mails.ts';
+import { statusMailMessages } from '../../domain/messages/statusMail.ts';
 import type { OutgoingMail } from './mailer.ts';
 
 const expiry = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Rome' });
@@ -20,19 +22,20 @@ export function invitationMail(input: {
 }): OutgoingMail {
   const inviterName = `${input.inviter.firstName} ${input.inviter.lastName}`.trim() || input.inviter.email;
   const personal = input.message?.trim();
+  const m = mailMessages.invitation;
   const lines = [
-    'Buongiorno,',
+    statusMailMessages.greeting,
     '',
-    `${inviterName} (${input.inviter.email}) ti invita a collaborare per l'organizzazione «${input.organizationName}» sul Portale Fondi.`,
-    ...(personal ? ['', 'Messaggio:', ...personal.split(/\r?\n/).map((line) => `> ${line}`)] : []),
+    m.invites(inviterName, input.inviter.email, input.organizationName),
+    ...(personal ? ['', m.personalMessage, ...personal.split(/\r?\n/).map((line) => `> ${line}`)] : []),
     '',
-    `Per accettare l'invito apri il collegamento qui sotto e accedi, o registrati, con questo indirizzo e-mail (${input.to}):`,
+    m.howToAccept(input.to),
     input.link,
     '',
-    `Il collegamento può essere usato una sola volta e scade il ${expiry.format(input.expiresAt)}.`,
-    'Se non ti aspettavi questo invito puoi ignorare questa e-mail.',
+    m.expiry(expiry.format(input.expiresAt)),
+    m.notExpected,
     '',
-    'Portale Fondi',
+    statusMailMessages.portalName,
   ];
   return { to: input.to, subject: input.subject || invitationMessages.defaultSubject, text: lines.join('\n') };
 }

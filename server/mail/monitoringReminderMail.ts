@@ -1,9 +1,12 @@
 import { formatItalianDate } from '../../domain/italianDates.ts';
+import { mailMessages } from '../../domain/messages/mails.ts';
 import { monitoringMessages } from '../../domain/messages/monitoring.ts';
+import { statusMailMessages } from '../../domain/messages/statusMail.ts';
 import type { MonitoringReminderKind } from '../../domain/monitoring.ts';
 import type { OutgoingMail } from './mailer.ts';
 
 const m = monitoringMessages;
+const text = mailMessages.monitoringReminder;
 
 /**
  * The reminder that tells an organisation's members a monitoring period is open, or due soon: plain text, the
@@ -20,21 +23,18 @@ export function monitoringReminderMail(input: {
   link: string;
 }): OutgoingMail {
   const due = formatItalianDate(input.dueDay);
-  const opening =
-    input.kind === 'opened'
-      ? `per il progetto dell'organizzazione «${input.organizationName}» finanziato dal fondo ${input.fund} è aperto il periodo «${input.periodTitle}».`
-      : `ricordiamo che il periodo «${input.periodTitle}» del progetto dell'organizzazione «${input.organizationName}» (fondo ${input.fund}) non è ancora stato inviato.`;
+  const opening = (input.kind === 'opened' ? text.opened : text.dueSoon)(input.organizationName, input.fund, input.periodTitle);
   const lines = [
-    'Buongiorno,',
+    statusMailMessages.greeting,
     '',
     opening,
     '',
-    `Le risposte vanno inviate entro il ${due}. Le risposte del periodo precedente sono già compilate: basta aggiornare ciò che è cambiato e inviare.`,
+    text.due(due),
     '',
-    'Per compilarlo accedi al portale e apri la pagina Monitoraggio, oppure la scheda del fondo e scegli «Monitora il tuo progetto»:',
+    text.howTo,
     input.link,
     '',
-    'Portale Fondi',
+    statusMailMessages.portalName,
   ];
   const subject =
     input.kind === 'opened' ? m.mailOpenedSubject(input.fund, input.periodTitle) : m.mailDueSoonSubject(input.fund, input.periodTitle);
