@@ -15,6 +15,7 @@ import { attachmentsMessages } from './messages/attachments.ts';
 import { connectMessages } from './messages/connect.ts';
 import { identityProviderMessages } from './messages/identityProvider.ts';
 import { inputMessages } from './messages/input.ts';
+import { exportsMessages } from './messages/exports.ts';
 import { integrationMessages } from './messages/integration.ts';
 import { invitationMessages } from './messages/invitation.ts';
 import { inviteMessages } from './messages/invite.ts';
@@ -73,4 +74,5 @@ export const messageCatalogue = {
   identityProvider: identityProviderMessages,
   requests: requestMessages,
   mails: mailMessages,
+  exports: exportsMessages,
 } as const;

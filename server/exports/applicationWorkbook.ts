@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import type { FundDefinition } from '../../domain/fundDefinition.ts';
+import { exportsMessages as m } from '../../domain/messages/exports.ts';
 import { readPath, type FieldSpec } from '../../domain/wizardFields.ts';
 import { cellValueOf, DATE_FORMAT, formatCells, romeWallClock, type CellValue } from './cells.ts';
 import type { ReferenceNames } from './referenceNames.ts';
@@ -33,8 +34,8 @@ export function answerCell(field: FieldSpec, values: unknown, names?: ReferenceN
   const value = readPath(values, field.name);
   if (field.kind === 'date' || field.display === 'date') return calendarDay(value) ?? cellValueOf(value);
   if (field.kind === 'yesNo') {
-    if (value === (field.answers?.yes ?? 'SI')) return 'Sì';
-    if (value === (field.answers?.no ?? 'NO')) return 'No';
+    if (value === (field.answers?.yes ?? 'SI')) return m.yes;
+    if (value === (field.answers?.no ?? 'NO')) return m.no;
     return cellValueOf(value);
   }
   if (field.options) {
@@ -70,18 +71,18 @@ export async function writeApplicationWorkbook(
   const WorkbookWriter = await loadWorkbookWriter();
   const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
   workbook.creator = 'Portale Fondi';
-  const sheet = workbook.addWorksheet(`Candidatura ${application.fund}`);
+  const sheet = workbook.addWorksheet(m.applicationSheet(application.fund));
   sheet.columns = [{ width: 44 }, { width: 56 }, { width: 60 }, { width: 36 }];
 
   const facts: [string, CellValue][] = [
-    ['Organizzazione', application.organization.name],
-    ['P.IVA', application.organization.pIva],
-    ['Fondo', application.fund],
-    ['Stato', applicationStatusLabels[application.status]],
-    ['Data candidatura', application.submittedAt ? romeWallClock(application.submittedAt) : null],
-    ['Ultimo cambio di stato', romeWallClock(application.statusChangedAt)],
-    ['Dati', application.source],
-    ['Avvisi', application.warnings.join('\n') || null],
+    [m.facts.organization, application.organization.name],
+    [m.facts.pIva, application.organization.pIva],
+    [m.facts.fund, application.fund],
+    [m.facts.status, applicationStatusLabels[application.status]],
+    [m.facts.submittedAt, application.submittedAt ? romeWallClock(application.submittedAt) : null],
+    [m.facts.statusChangedAt, romeWallClock(application.statusChangedAt)],
+    [m.facts.source, application.source],
+    [m.facts.warnings, application.warnings.join('\n') || null],
   ];
   for (const [label, value] of facts) {
     const row = sheet.addRow([label, value]);
@@ -91,7 +92,7 @@ export async function writeApplicationWorkbook(
   }
   sheet.addRow([]).commit();
 
-  const header = sheet.addRow(['Sezione', 'Campo', 'Valore', 'Nome del campo']);
+  const header = sheet.addRow([m.fieldColumns.place, m.fieldColumns.label, m.fieldColumns.value, m.fieldColumns.name]);
   header.font = { bold: true };
   formatCells(header);
   header.commit();

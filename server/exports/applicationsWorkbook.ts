@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
+import { exportsMessages } from '../../domain/messages/exports.ts';
 import { cellValueOf, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
 import { createPacer, type Queue } from './pacing.ts';
 import { loadWorkbookWriter } from './excel.ts';
@@ -51,7 +52,17 @@ export async function writeApplicationsWorkbook(
   workbook.creator = 'Portale Fondi';
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
 
-  const fixed = ['Organizzazione', 'P.IVA', 'E-mail', 'Stato', 'Data candidatura', 'Ultimo cambio di stato', 'Avvisi', 'Dati'];
+  const { facts } = exportsMessages;
+  const fixed = [
+    facts.organization,
+    facts.pIva,
+    facts.email,
+    facts.status,
+    facts.submittedAt,
+    facts.statusChangedAt,
+    facts.warnings,
+    facts.source,
+  ];
   sheet.columns = [...fixed, ...options.dataKeys].map((header, index) => ({
     header,
     key: String(index),

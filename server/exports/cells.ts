@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import { exportsMessages } from '../../domain/messages/exports.ts';
 
 /**
  * How the portal's spreadsheets write a value: text as text (with the text format, so a cell starting with =, +,
@@ -33,7 +34,7 @@ export type CellValue = string | number | Date | null;
 export function cellValueOf(value: unknown): CellValue {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'boolean') return value ? 'Sì' : 'No';
+  if (typeof value === 'boolean') return value ? exportsMessages.yes : exportsMessages.no;
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.join(', ');
   return JSON.stringify(value);

@@ -1,5 +1,6 @@
 import type { PanelModel, Question, QuestionPanelDynamicModel } from 'survey-core';
 import { italianDateTime } from '../../domain/italianDates.ts';
+import { exportsMessages as m } from '../../domain/messages/exports.ts';
 import { formatSurveyNumber } from '../../domain/surveyNumbers.ts';
 import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
 import { loadSurveyCore } from './surveyCore.ts';
@@ -19,8 +20,8 @@ function scalarText(value: unknown): string {
 
 /** How an answer reads: texts of the chosen options, "Sì"/"No", nested rows and panels indented. */
 function answerLines(value: unknown, indent: string): string[] {
-  if (value === undefined || value === null || value === '') return [`${indent}(nessuna risposta)`];
-  if (typeof value === 'boolean') return [`${indent}${value ? 'Sì' : 'No'}`];
+  if (value === undefined || value === null || value === '') return [`${indent}${m.noAnswer}`];
+  if (typeof value === 'boolean') return [`${indent}${value ? m.yes : m.no}`];
   if (Array.isArray(value)) {
     if (value.every((item) => typeof item !== 'object' || item === null)) return [`${indent}${value.map(scalarText).join('; ')}`];
     return value.flatMap((item, index) => [`${indent}${index + 1}.`, ...answerLines(item, `${indent}   `)]);
@@ -70,8 +71,8 @@ export async function answersAsText(
   model.data = answers;
   const lines = [
     titleOf(definition),
-    `Versione del questionario: ${definition.version}`,
-    submittedAt ? `Inviata il ${italianDateTime(submittedAt)}` : 'Non ancora inviata',
+    m.surveyVersion(definition.version),
+    submittedAt ? m.surveySubmittedOn(italianDateTime(submittedAt)) : m.surveyNotSubmitted,
   ];
   for (const page of model.visiblePages) {
     lines.push('', `== ${(page.title || page.name).trim()} ==`);
