@@ -49,7 +49,7 @@ export function jsonProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): JsonProb
     const entries = Array.isArray(current) ? current.map((item, index) => [String(index), item] as const) : Object.entries(current);
     for (const [key, item] of entries) {
       // A key names no field the person could find: the message names the object it is in.
-      const keyProblem = textProblem(key, path || 'nome di un campo');
+      const keyProblem = textProblem(key, path || inputMessages.keyAsField);
       if (keyProblem) return keyProblem;
       if (FORBIDDEN_JSON_KEYS.has(key)) return { kind: 'forbidden_key', key };
       stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });

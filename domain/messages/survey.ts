@@ -7,6 +7,7 @@ export const surveyMessages = {
   /** The phone's one-line step indicator. */
   stepOf: (step: number, total: number, title: string) => `Passo ${step} di ${total} \u00b7 ${title}`,
   showSteps: 'Mostra tutti i passi',
+  stepsNavigation: 'Passaggi della survey',
   hideSteps: 'Nascondi i passi',
   stepIncomplete: 'da completare',
   next: 'Avanti',
@@ -58,5 +59,7 @@ export const surveyMessages = {
   missingAttachments: (names: string) => `Controlla che l\u2019allegato obbligatorio sia stato caricato: ${names}.`,
   adminCannotWrite: 'Gli amministratori possono solo leggere le survey.',
   monitoringNotOpen: 'Il monitoraggio può essere compilato solo mentre è aperto (Monitoraggio Aperto) e prima dell\u2019invio del periodo.',
+  /** A question survey-core refuses without a text of its own. */
+  missingAnswer: 'Risposta mancante o non valida',
   monitoringPeriodClosed: 'Questo periodo di monitoraggio non è più quello aperto: ricarica la pagina per compilare il periodo in corso.',
 } as const;

@@ -1,6 +1,7 @@
 import type { Question, SurveyModel } from 'survey-core';
 import { validateSurveyNumber } from '../../domain/surveyNumbers.ts';
 import type { SurveyIssue } from '../../domain/surveys.ts';
+import { surveyMessages } from '../../domain/messages/survey.ts';
 import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
 import { loadSurveyCore } from './surveyCore.ts';
 
@@ -45,7 +46,7 @@ export async function checkAnswers(
       question: question.name,
       title: textOf(question),
       page: question.page?.name ?? null,
-      message: own[0] ?? 'Risposta mancante o non valida',
+      message: own[0] ?? surveyMessages.missingAnswer,
     });
   }
   return { answers: model.data as Record<string, unknown>, issues };

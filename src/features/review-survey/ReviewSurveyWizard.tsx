@@ -131,7 +131,7 @@ function SurveyWizardView({ loaded, ...props }: ReviewSurveyWizardProps & { load
         hideLabel={m.hideSteps}
         currentKey={current}
       >
-        <nav aria-label="Passaggi della survey">
+        <nav aria-label={m.stepsNavigation}>
           <ol className={styles.steps}>
             {steps.map((step, index) => (
               <li key={step}>
