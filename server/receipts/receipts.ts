@@ -6,7 +6,7 @@ import { RECEIPT_KIND_OF_STATUS, type ReceiptKind, type ReceiptSummary } from '.
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { MailAttachment } from '../mail/mailer.ts';
 import { issueReceipt, type ReceiptRow } from './issueReceipt.ts';
-import { renderReceiptPdf } from './receiptPdf.ts';
+import { renderReceipt } from './receiptRenderer.ts';
 
 /** Every change that reaches a hand-over status (Candidatura Sottomessa, …) writes its receipt in its transaction. */
 export const issueReceiptOnHandOver: StatusChangeRecorder = async ({ tx, application, transition, actor, at, statusHistoryId }) => {
@@ -57,7 +57,7 @@ export function receiptMailAttachments(db: Db) {
     const receipt = await receiptOfStatusChange(db, historyId);
     if (!receipt) return [];
     return [
-      { filename: receiptsMessages.fileName(receipt.protocol), content: await renderReceiptPdf(receipt), contentType: 'application/pdf' },
+      { filename: receiptsMessages.fileName(receipt.protocol), content: await renderReceipt(receipt), contentType: 'application/pdf' },
     ];
   };
 }
@@ -79,7 +79,7 @@ export async function latestReceiptOf(db: Db, applicationId: string, kind: Recei
  */
 export async function receiptPdf(db: Db, receiptId: string): Promise<Buffer | undefined> {
   const receipt = await receiptById(db, receiptId);
-  return receipt ? renderReceiptPdf(receipt) : undefined;
+  return receipt ? renderReceipt(receipt) : undefined;
 }
 
 /** The receipts of an organisation's application to `fund`, oldest first, as PDFs: for the administrator's zip. */
@@ -91,6 +91,6 @@ export async function receiptsForArchive(db: Db, organizationId: string, fund: s
     .orderBy(asc(receipts.handedOverAt), asc(receipts.number));
   const files: { protocol: string; pdf: Buffer }[] = [];
   // One at a time: each PDF is small, and the zip waits for them all anyway.
-  for (const row of rows) files.push({ protocol: row.protocol, pdf: await renderReceiptPdf(row) });
+  for (const row of rows) files.push({ protocol: row.protocol, pdf: await renderReceipt(row) });
   return files;
 }

@@ -10,7 +10,7 @@ import type { ApplicationRepository } from '../applications/repository.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { HttpError } from '../errors.ts';
 import { receiptById, receiptsOfApplication, summaryOf } from '../receipts/receipts.ts';
-import { renderReceiptPdf } from '../receipts/receiptPdf.ts';
+import { renderReceipt } from '../receipts/receiptRenderer.ts';
 import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
 
@@ -86,7 +86,7 @@ export const receiptRoutes: FastifyPluginAsync<ReceiptRouteOptions> = async (app
     },
     async (request, reply) => {
       const found = receipt.of(request);
-      const pdf = await renderReceiptPdf(found);
+      const pdf = await renderReceipt(found);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', pdf.length)

@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ReceiptRow } from './issueReceipt.ts';
+import type { RenderReply, RenderRequest } from './receiptPdfWorker.ts';
+
+/**
+ * Receipts are rendered on a thread of their own. Laying out a receipt with its fonts (pdf-lib and fontkit) is about
+ * a hundred milliseconds of synchronous work: on the event loop it held every request queued behind it, and on
+ * deadline day each hand-over's e-mail renders one (tests/bench/deadline-day.bench.ts showed autosaves waiting for
+ * them). The thread starts with the first receipt, renders one at a time, and does not keep the process alive; if
+ * it dies, the receipts it was rendering fail and the next one starts a new thread.
+ */
+
+/** The thread's module: the bundle's sibling when the portal runs built (dist-server/), the source through tsx otherwise. */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./receipt-pdf.mjs', import.meta.url));
+  const register = import.meta.resolve('tsx/esm/api');
+  const source = new URL('./receiptPdfWorker.ts', import.meta.url).href;
+  // tsx's hooks are registered per thread: the source thread registers them, then loads the worker's module.
+  return new Worker(
+    `import(${JSON.stringify(register)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,
+    { eval: true, name: `receipts ${fileURLToPath(source)}` },
+  );
+}
+
+let worker: Worker | undefined;
+let nextId = 0;
+const pending = new Map<number, { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }>();
+
+function rendererThread(): Worker {
+  if (worker) return worker;
+  const started = startWorker();
+  started.unref();
+  started.on('message', (reply: RenderReply) => {
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    if ('pdf' in reply) waiting.resolve(Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength));
+    else waiting.reject(new Error(`receipt not rendered: ${reply.error}`));
+  });
+  const ended = (error: Error) => {
+    if (worker === started) worker = undefined;
+    for (const [id, waiting] of pending) {
+      pending.delete(id);
+      waiting.reject(error);
+    }
+  };
+  started.on('error', ended);
+  started.on('exit', (code) => ended(new Error(`the receipts' thread ended (${code})`)));
+  worker = started;
+  return started;
+}
+
+/** The receipt's PDF (receiptPdf.ts's renderReceiptPdf), rendered off the event loop. */
+export function renderReceipt(receipt: ReceiptRow): Promise<Buffer> {
+  const thread = rendererThread();
+  const id = ++nextId;
+  return new Promise<Buffer>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    thread.postMessage({ id, receipt } satisfies RenderRequest);
+  });
+}
