@@ -42,6 +42,13 @@ const UPLOAD_KB = Number(process.env.BENCH_UPLOAD_KB ?? 2048);
 const ADMIN_EMAIL = 'admin@portale.test';
 const ADMIN_PASSWORD = 'amministra-2026';
 const TARGETS = { autosaveP99Ms: 100, handoverP99Ms: 1000 };
+/** The processes serve /metrics to this token: the run reads each one's own view of the autosaves and its event loop. */
+const METRICS_TOKEN = randomUUID();
+/** BENCH_CPU_PROF=<dir>: each portal process writes a V8 CPU profile there when it stops; its busy periods are printed. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+/** BENCH_KILL=0 leaves out the run with a process killed midway (a profiling run). */
+const KILL_RUN = process.env.BENCH_KILL !== '0';
+const AUTOSAVE_ROUTE = '/api/DraftCompilazione/CreateDraftCompilazione';
 
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
   console.info('deadline-day: set DATABASE_URL (PostgreSQL) and REDIS_URL to run two processes as in production; skipped.');
@@ -66,9 +73,14 @@ const env = (index: number) => ({
   REDIS_URL: process.env.REDIS_URL!,
   // Its own keys in Redis: the test suites spend this address's allowances under the default prefix.
   REDIS_KEY_PREFIX: `pf-deadline-${randomUUID()}:`,
+  METRICS_TOKEN,
 });
 const processes: PortalProcess[] = await Promise.all(
-  ports.map((port, index) => startPortalProcess(`process ${index + 1}`, port, env(index))),
+  ports.map((port, index) =>
+    startPortalProcess(`process ${index + 1}`, port, env(index), {
+      nodeFlags: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    }),
+  ),
 );
 const db: Database = await openDatabase({ kind: 'postgres', url: database.url });
 
@@ -108,9 +120,16 @@ try {
   };
 
   await deadlineRun('both processes', applicants(APPLICANTS), signing, await adminToken(), undefined);
-  await deadlineRun('process 2 killed (SIGKILL) midway', applicants(APPLICANTS), signing, await adminToken(), processes[1]!);
+  if (KILL_RUN) {
+    await deadlineRun('process 2 killed (SIGKILL) midway', applicants(APPLICANTS), signing, await adminToken(), processes[1]!);
+  }
 } finally {
   await Promise.all(processes.map((portal) => portal.stop()));
+  if (PROFILE_DIR) {
+    for (const file of readdirSync(PROFILE_DIR).filter((name) => name.endsWith('.cpuprofile'))) {
+      console.info(`\n${file}:\n${busyPeriods(path.join(PROFILE_DIR, file)).join('\n')}`);
+    }
+  }
   await proxy.stop();
   await db.close();
   await s3.stop();
@@ -154,6 +173,8 @@ async function deadlineRun(
     }
   })();
 
+  // Read now so each process's figures below cover this run only (the event-loop histogram restarts at each read).
+  const metricsBefore = new Map(await Promise.all(processes.map(async (portal) => [portal.name, await serverMetrics(portal)] as const)));
   const started = performance.now();
   const killer = killMidway
     ? setTimeout(
@@ -215,6 +236,11 @@ async function deadlineRun(
     );
   }
   if (notes.length > 0) console.info(`  other non-2xx answers: ${notes.join('; ')}`);
+  const causes = new Map<string, number>();
+  for (const sample of samples)
+    if (sample.status === 0)
+      causes.set(`${sample.kind} ${sample.error ?? '?'}`, (causes.get(`${sample.kind} ${sample.error ?? '?'}`) ?? 0) + 1);
+  if (causes.size > 0) console.info(`  no answer: ${[...causes].map(([cause, count]) => `${cause} × ${count}`).join('; ')}`);
   const p99 = (kind: Sample['kind']) => {
     const ms = samples
       .filter((sample) => sample.kind === kind && sample.status === 200)
@@ -227,7 +253,11 @@ async function deadlineRun(
       `hand-over p99 ${p99('handover').toFixed(0)} ms (< ${TARGETS.handoverP99Ms}: ${p99('handover') < TARGETS.handoverP99Ms ? 'met' : 'NOT MET'}), ` +
       `5xx ${samples.filter((sample) => sample.status >= 500).length}`,
   );
-  for (const portal of processes) console.info(`  ${portal.name}: peak resident memory ${peaks.get(portal.pid)!.toFixed(0)} MB`);
+  for (const portal of processes) {
+    const before = metricsBefore.get(portal.name);
+    const after = portal === killMidway ? undefined : await serverMetrics(portal);
+    console.info(`  ${portal.name}: peak resident memory ${peaks.get(portal.pid)!.toFixed(0)} MB${serverSide(before, after)}`);
+  }
   // Where the machine's CPU went: the portal's share beside the load generator and the services it runs beside.
   const workersCpu = outputs.reduce((sum, output) => sum + output.cpuSeconds, 0);
   const parts = [
@@ -269,6 +299,109 @@ async function deadlineRun(
       `uploads ${uploads.length - lostUploads.length}/${uploads.length}, hand-overs ${handovers.length - lostHandovers.length}/${handovers.length}` +
       ` — lost: ${lostDrafts.length + lostUploads.length + lostHandovers.length}`,
   );
+}
+
+interface ServerMetrics {
+  /** The autosaves the process answered, and how many of them within 50 and 100 ms (its latency histogram). */
+  autosaves: number;
+  within50: number;
+  within100: number;
+  /** Event-loop delay since the previous read, in ms. */
+  loopP99: number;
+  loopMax: number;
+}
+
+/** The process's own /metrics: its autosave latency histogram (successful saves) and its event-loop delay. */
+async function serverMetrics(portal: PortalProcess): Promise<ServerMetrics | undefined> {
+  const response = await fetch(`${portal.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).catch(() => undefined);
+  if (response?.status !== 200) return undefined;
+  const text = await response.text();
+  const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+  // Buckets of the autosave route's successful answers, by upper bound: `name{label="…",…} count`.
+  const buckets = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const match = /^http_request_duration_seconds_bucket\{(.*)\} (\S+)$/.exec(line);
+    if (!match) continue;
+    const labels = Object.fromEntries([...match[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((label) => [label[1]!, label[2]!]));
+    if (labels.route === AUTOSAVE_ROUTE && labels.status_class === '2xx') buckets.set(labels.le!, Number(match[2]));
+  }
+  const bucket = (le: string) => buckets.get(le) ?? 0;
+  return {
+    autosaves: bucket('+Inf'),
+    within50: bucket('0.05'),
+    within100: bucket('0.1'),
+    loopP99: value(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m) * 1000,
+    loopMax: value(/^nodejs_eventloop_lag_max_seconds (\S+)$/m) * 1000,
+  };
+}
+
+/** The process's own view of the run: the share of its autosaves over 100 ms and its event loop's delay. */
+function serverSide(before: ServerMetrics | undefined, after: ServerMetrics | undefined): string {
+  if (!before || !after) return '';
+  const count = after.autosaves - before.autosaves;
+  if (count <= 0) return '';
+  const over = (within: number, earlier: number) => (((count - (within - earlier)) / count) * 100).toFixed(1);
+  return (
+    `; answered ${count} autosaves, ${over(after.within50, before.within50)} % over 50 ms and ` +
+    `${over(after.within100, before.within100)} % over 100 ms from request to reply in the process; ` +
+    `event-loop delay p99 ${after.loopP99.toFixed(0)} ms, max ${after.loopMax.toFixed(0)} ms`
+  );
+}
+
+/**
+ * What keeps a process's event loop busy long enough to hold the requests queued behind it: from a V8 CPU profile,
+ * the periods without an idle sample that last over 50 ms (a request waits for the whole period), their count and
+ * length, and the frames they spend their time in, inclusive (each frame once per sample, with its callers).
+ */
+function busyPeriods(file: string, overMs = 50): string[] {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const name = (id: number) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const where = url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*?\/(dist-server|server)\//, '$1/');
+    return `${functionName || '(anonymous)'}${where ? ` ${where}:${lineNumber + 1}` : ''}`;
+  };
+  const periods: { ms: number; samples: number[] }[] = [];
+  let current: { ms: number; samples: number[] } | undefined;
+  profile.samples.forEach((id, index) => {
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    if (byId.get(id)!.callFrame.functionName === '(idle)') {
+      if (current && current.ms > overMs) periods.push(current);
+      current = undefined;
+      return;
+    }
+    current ??= { ms: 0, samples: [] };
+    current.ms += ms;
+    current.samples.push(id);
+  });
+  if (current && current.ms > overMs) periods.push(current);
+  const inclusive = new Map<string, number>();
+  let total = 0;
+  for (const period of periods) {
+    for (const id of period.samples) {
+      total++;
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(name(at));
+      for (const frame of seen) inclusive.set(frame, (inclusive.get(frame) ?? 0) + 1);
+    }
+  }
+  const lengths = periods.map((period) => period.ms).sort((a, b) => a - b);
+  const skip = /^\((root|program)\)|^processTicksAndRejections|^runMicrotasks|^\(anonymous\)$/;
+  return [
+    `  busy periods over ${overMs} ms: ${periods.length}, ${(lengths.reduce((sum, ms) => sum + ms, 0) / 1000).toFixed(1)} s in all, ` +
+      `median ${(lengths[Math.floor(lengths.length / 2)] ?? 0).toFixed(0)} ms, longest ${(lengths.at(-1) ?? 0).toFixed(0)} ms`,
+    ...[...inclusive]
+      .filter(([frame]) => !skip.test(frame))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([frame, samples]) => `    ${((100 * samples) / Math.max(1, total)).toFixed(1).padStart(5)} %  ${frame}`),
+  ];
 }
 
 /** The balancer or the S3 store in a process of its own (deadline-day.services.ts). */

@@ -30,6 +30,8 @@ export interface Sample {
   kind: 'organisation' | 'autosave' | 'upload' | 'handover' | 'read';
   status: number;
   ms: number;
+  /** Why a request got no answer (status 0): the error's code or message. */
+  error?: string;
 }
 
 export interface WorkerOutput {
@@ -91,8 +93,9 @@ async function run({ proxyUrl, applicants, signing, arrivalWindowMs, uploadBytes
       });
       samples.push({ kind, status: response.status, ms: performance.now() - started });
       return response;
-    } catch {
-      samples.push({ kind, status: 0, ms: performance.now() - started });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      samples.push({ kind, status: 0, ms: performance.now() - started, error: cause?.code ?? cause?.message ?? String(error) });
       return undefined;
     }
   };

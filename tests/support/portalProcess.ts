@@ -46,10 +46,16 @@ let building: Promise<boolean> | undefined;
  * server than the source) as a child process on `port`, with `env` as its whole configuration beside PATH.
  * Resolves once it answers HTTP.
  */
-export async function startPortalProcess(name: string, port: number, env: Record<string, string>, readyWithinMs = 240_000) {
+export async function startPortalProcess(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  { readyWithinMs = 240_000, nodeFlags = [] }: { readyWithinMs?: number; nodeFlags?: string[] } = {},
+) {
   building ??= buildServerIfStale();
   await building;
-  const args = await startArguments();
+  // Flags Node.js refuses in NODE_OPTIONS (a benchmark's --cpu-prof) go before npm start's own.
+  const args = [...nodeFlags, ...(await startArguments())];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
