@@ -46,8 +46,9 @@ const TARGETS = { autosaveP99Ms: 100, handoverP99Ms: 1000 };
 const METRICS_TOKEN = randomUUID();
 /** BENCH_CPU_PROF=<dir>: each portal process writes a V8 CPU profile there when it stops; its busy periods are printed. */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
-/** BENCH_KILL=0 leaves out the run with a process killed midway (a profiling run). */
+/** BENCH_KILL=0 leaves out the run with a process killed midway (a profiling run); BENCH_KILL=only runs just that one. */
 const KILL_RUN = process.env.BENCH_KILL !== '0';
+const BOTH_RUN = process.env.BENCH_KILL !== 'only';
 const AUTOSAVE_ROUTE = '/api/DraftCompilazione/CreateDraftCompilazione';
 
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
@@ -119,7 +120,7 @@ try {
     });
   };
 
-  await deadlineRun('both processes', applicants(APPLICANTS), signing, await adminToken(), undefined);
+  if (BOTH_RUN) await deadlineRun('both processes', applicants(APPLICANTS), signing, await adminToken(), undefined);
   if (KILL_RUN) {
     await deadlineRun('process 2 killed (SIGKILL) midway', applicants(APPLICANTS), signing, await adminToken(), processes[1]!);
   }
