@@ -75,6 +75,8 @@ export const messages = {
     showOptions: 'Mostra le opzioni',
     noOptions: 'Nessun risultato',
     selectPlaceholder: 'Seleziona',
+    /** Under a Select or ComboBox whose list the server did not send. */
+    lookupFailed: 'Non è stato possibile caricare l\u2019elenco: nuovo tentativo in corso…',
     clearSearch: 'Cancella la ricerca',
     clearChoice: 'Cancella la scelta',
     clearChoiceOf: (label: string) => `Cancella la scelta: ${label}`,

@@ -14,11 +14,10 @@ import { field, group, groupButton, groupInput, listBox, option, popover } from 
 import { empty } from './ComboBox.css.ts';
 import { FieldHelp } from './FieldHelp.tsx';
 import { FieldLabel } from './FieldLabel.tsx';
-import type { Option } from './Select.tsx';
+import { optionsOf, type Option, type OptionsSource } from './options.ts';
 
-export interface ComboBoxProps<T extends Option> {
+export type ComboBoxProps<T extends Option> = OptionsSource<T> & {
   label: ReactNode;
-  items: readonly T[];
   value: T['id'] | null;
   onChange(id: T['id'] | null): void;
   description?: ReactNode;
@@ -28,7 +27,7 @@ export interface ComboBoxProps<T extends Option> {
   placeholder?: string;
   onBlur?(): void;
   name?: string;
-}
+};
 
 // Case- and accent-insensitive "contains": "forli" finds "Forlì".
 const collator = new Intl.Collator('it-IT', { usage: 'search', sensitivity: 'base' });
@@ -42,19 +41,9 @@ function contains(text: string, query: string): boolean {
 }
 
 /** Choose one of a long list by typing part of its name; the arrow button shows the whole list. */
-export function ComboBox<T extends Option>({
-  label,
-  items,
-  value,
-  onChange,
-  description,
-  errorMessage,
-  isRequired,
-  isDisabled,
-  placeholder,
-  onBlur,
-  name,
-}: ComboBoxProps<T>) {
+export function ComboBox<T extends Option>(props: ComboBoxProps<T>) {
+  const { label, value, onChange, errorMessage, isRequired, placeholder, onBlur, name } = props;
+  const { items, isDisabled, description } = optionsOf(props);
   return (
     <AriaComboBox
       className={field}

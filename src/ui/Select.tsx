@@ -4,17 +4,11 @@ import { messages } from '../../domain/messages.ts';
 import { field, listBox, option, popover } from './field.css.ts';
 import { FieldHelp } from './FieldHelp.tsx';
 import { FieldLabel } from './FieldLabel.tsx';
+import { optionsOf, type Option, type OptionsSource } from './options.ts';
 import { chevron, clear, clearable, trigger, value as valueStyle } from './Select.css.ts';
 
-/** One choice of a Select or ComboBox: lookups come as { id, name } and are passed as they are. */
-export interface Option {
-  id: string | number;
-  name: string;
-}
-
-export interface SelectProps<T extends Option> {
+export type SelectProps<T extends Option> = OptionsSource<T> & {
   label: ReactNode;
-  items: readonly T[];
   /** The id of the chosen item, or null. */
   value: T['id'] | null;
   onChange(id: T['id'] | null): void;
@@ -30,26 +24,25 @@ export interface SelectProps<T extends Option> {
    * chosen, returns it to no answer (by mouse, or Tab and Enter or Space) and gives the focus back to the list.
    */
   isClearable?: boolean;
-}
+};
 
 /**
  * Choose one of a short list (up to a few dozen items): opens with Enter, Space or the arrows,
  * type-ahead jumps to an item. For long lists (comuni) use ComboBox, which filters as you type.
  */
-export function Select<T extends Option>({
-  label,
-  items,
-  value,
-  onChange,
-  placeholder = messages.ui.selectPlaceholder,
-  description,
-  errorMessage,
-  isRequired,
-  isDisabled,
-  onBlur,
-  name,
-  isClearable = false,
-}: SelectProps<T>) {
+export function Select<T extends Option>(props: SelectProps<T>) {
+  const {
+    label,
+    value,
+    onChange,
+    placeholder = messages.ui.selectPlaceholder,
+    errorMessage,
+    isRequired,
+    onBlur,
+    name,
+    isClearable = false,
+  } = props;
+  const { items, isDisabled, description } = optionsOf(props);
   const triggerRef = useRef<HTMLButtonElement>(null);
   // react-aria keys are strings or numbers: the item's id is the key, so nothing needs converting back.
   const select = (
