@@ -19,7 +19,6 @@ export const registerOrganizationMessages = {
   descriptionHint: 'Massimo 400 caratteri.',
   selectRegionFirst: 'Seleziona prima la regione.',
   selectProvinceFirst: 'Seleziona prima la provincia.',
-  lookupFailed: 'Non è stato possibile caricare l\u2019elenco: nuovo tentativo in corso…',
   submit: 'Registra organizzazione',
   submitting: 'Registrazione in corso…',
   requiredHint: 'Il pulsante si attiva quando tutti i campi obbligatori (*) sono compilati.',

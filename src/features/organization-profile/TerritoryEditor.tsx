@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
 import { organizationFieldLabels } from '../../../domain/organization.ts';
 import type { FieldErrors, FieldValues } from '../../../machines/field-edit/types.ts';
 import { typologyQueries } from '../../api/typology.ts';
@@ -18,12 +17,10 @@ interface TerritoryEditorProps {
 const idOf = (value: FieldValues[string] | undefined): number | null =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
 
-const failedHint = (failed: boolean) => (failed ? registerOrganizationMessages.lookupFailed : undefined);
-
 /**
  * Regione, Provincia, Comune: each list depends on the choice above it (spec §4 resets); the comune is the page's Città.
- * A list opens for typing only once it has arrived, as on the registration form: a comune typed into a list still loading
- * would find nothing and stay closed when the names came.
+ * Each list's field waits for it and says if it could not be loaded by itself (src/ui/options.ts), as on the
+ * registration form.
  */
 export function TerritoryEditor({ draft, errors, isDisabled, onChange }: TerritoryEditorProps) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
@@ -38,31 +35,28 @@ export function TerritoryEditor({ draft, errors, isDisabled, onChange }: Territo
     <>
       <Select
         label={organizationFieldLabels.region}
-        items={regioni.data ?? []}
+        lookup={regioni}
         value={region}
         onChange={change('region')}
-        description={failedHint(regioni.isError)}
         errorMessage={errors.region ?? null}
-        isDisabled={isDisabled || regioni.data === undefined}
+        isDisabled={isDisabled}
       />
       <Select
         label={organizationFieldLabels.province}
-        items={province_.data ?? []}
+        lookup={province_}
         value={province}
         onChange={change('province')}
-        description={failedHint(province_.isError)}
         errorMessage={errors.province ?? null}
-        isDisabled={isDisabled || region === null || province_.data === undefined}
+        isDisabled={isDisabled || region === null}
       />
       <ComboBox
         label={organizationFieldLabels.comune}
-        items={comuni.data ?? []}
+        lookup={comuni}
         value={idOf(draft.comune)}
         onChange={change('comune')}
-        description={failedHint(comuni.isError)}
         errorMessage={errors.comune ?? null}
         isRequired
-        isDisabled={isDisabled || province === null || comuni.data === undefined}
+        isDisabled={isDisabled || province === null}
       />
     </>
   );

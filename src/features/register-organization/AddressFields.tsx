@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import type { ProvinceItem } from '../../../domain/lookups.ts';
 import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
 import { CAP_LENGTH, organizationFieldLabels as labels } from '../../../domain/organization.ts';
 import { typologyQueries } from '../../api/typology.ts';
@@ -12,21 +12,19 @@ import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
 
 const r = registerOrganizationMessages;
 
-/** Where the organisation is: region → province → comune from the lookups, then street, number and CAP. */
+// People know provinces by their abbreviation as much as by name.
+const withSigla = (provinces: ProvinceItem[]) => provinces.map((item) => ({ id: item.id, name: `${item.name} (${item.sigla})` }));
+
+/**
+ * Where the organisation is: region → province → comune from the lookups, then street, number and CAP. Each list's
+ * field waits for it and says if it could not be loaded by itself (src/ui/options.ts).
+ */
 export function AddressFields({ form }: { form: RegistrationForm }) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const { region, province, comune } = form.values;
   const regioni = useQuery(typologyQueries.regioni(api));
-  const provinceList = useQuery(typologyQueries.province(api, region));
+  const provinceList = useQuery({ ...typologyQueries.province(api, region), select: withSigla });
   const comuni = useQuery(typologyQueries.comuni(api, province));
-  // People know provinces by their abbreviation as much as by name.
-  const provinceItems = useMemo(
-    () => (provinceList.data ?? []).map((item) => ({ id: item.id, name: `${item.name} (${item.sigla})` })),
-    [provinceList.data],
-  );
-
-  const hint = (parentMissing: boolean, missingText: string, failed: boolean) =>
-    parentMissing ? missingText : failed ? r.lookupFailed : undefined;
 
   return (
     <section aria-labelledby="address-heading">
@@ -35,9 +33,7 @@ export function AddressFields({ form }: { form: RegistrationForm }) {
         <Select
           label={labels.region}
           name="region"
-          items={regioni.data ?? []}
-          isDisabled={regioni.data === undefined}
-          description={hint(false, '', regioni.isError)}
+          lookup={regioni}
           value={region}
           onChange={(value) => form.change({ field: 'region', value: value === null ? null : Number(value) })}
           onBlur={() => form.touch('region')}
@@ -46,9 +42,9 @@ export function AddressFields({ form }: { form: RegistrationForm }) {
         <Select
           label={labels.province}
           name="province"
-          items={provinceItems}
-          isDisabled={region === null || provinceList.data === undefined}
-          description={hint(region === null, r.selectRegionFirst, provinceList.isError)}
+          lookup={provinceList}
+          isDisabled={region === null}
+          description={region === null ? r.selectRegionFirst : undefined}
           value={province}
           onChange={(value) => form.change({ field: 'province', value: value === null ? null : Number(value) })}
           onBlur={() => form.touch('province')}
@@ -57,9 +53,9 @@ export function AddressFields({ form }: { form: RegistrationForm }) {
         <ComboBox
           label={labels.comune}
           name="comune"
-          items={comuni.data ?? []}
-          isDisabled={province === null || comuni.data === undefined}
-          description={hint(province === null, r.selectProvinceFirst, comuni.isError)}
+          lookup={comuni}
+          isDisabled={province === null}
+          description={province === null ? r.selectProvinceFirst : undefined}
           value={comune}
           onChange={(value) => form.change({ field: 'comune', value: value === null ? null : Number(value) })}
           onBlur={() => form.touch('comune')}

@@ -41,9 +41,7 @@ export function IdentityFields({ form, pIvaIsCarried }: { form: RegistrationForm
           label={labels.formaGiuridica}
           name="formaGiuridica"
           isRequired
-          items={formeGiuridiche.data ?? []}
-          isDisabled={formeGiuridiche.data === undefined}
-          description={formeGiuridiche.isError ? r.lookupFailed : undefined}
+          lookup={formeGiuridiche}
           value={values.formaGiuridica}
           onChange={(value) => form.change({ field: 'formaGiuridica', value: value === null ? null : Number(value) })}
           onBlur={() => form.touch('formaGiuridica')}
