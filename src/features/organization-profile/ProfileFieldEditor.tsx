@@ -115,7 +115,7 @@ function FormaGiuridicaEditor({ label, isRequired, isDisabled, errorMessage, dra
     <>
       <Select
         label={label}
-        items={forms.data ?? []}
+        lookup={forms}
         value={/^\d+$/.test(value) ? Number(value) : null}
         onChange={(id) => set('formaGiuridica')(id === null ? '' : String(id))}
         errorMessage={errorMessage}
