@@ -76,7 +76,7 @@ export const messages = {
     noOptions: 'Nessun risultato',
     selectPlaceholder: 'Seleziona',
     /** Under a Select or ComboBox whose list the server did not send. */
-    lookupFailed: 'Non è stato possibile caricare l\u2019elenco: nuovo tentativo in corso…',
+    lookupFailed: 'Non è stato possibile caricare l\u2019elenco. Ricarica la pagina per riprovare.',
     clearSearch: 'Cancella la ricerca',
     clearChoice: 'Cancella la scelta',
     clearChoiceOf: (label: string) => `Cancella la scelta: ${label}`,
