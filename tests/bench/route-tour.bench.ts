@@ -80,6 +80,16 @@ async function timeRoute(route: TourRoute): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${Math.round(value).toString().padStart(5)} ms`;
 
+/** BENCH_ROUTES=name,name… times only those screens of the tour (all of them when unset). */
+const only = process.env.BENCH_ROUTES?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const routes = only ? ROUTE_TABLE.filter((route) => only.includes(route.name)) : ROUTE_TABLE;
+if (only && routes.length !== only.length) {
+  const known = new Set(ROUTE_TABLE.map((route) => route.name));
+  throw new Error(`BENCH_ROUTES names no screen of the tour: ${only.filter((name) => !known.has(name)).join(', ')}`);
+}
+
 const started = performance.now();
 const tour = await startTour(launchBrowser);
 const setupMs = performance.now() - started;
@@ -87,7 +97,7 @@ const setupMs = performance.now() - started;
 try {
   const rows: string[] = [];
   let met = 0;
-  for (const route of ROUTE_TABLE) {
+  for (const route of routes) {
     const samples: number[] = [];
     for (let round = 0; round <= ROUNDS; round++) {
       const value = await timeRoute(route);
@@ -105,7 +115,7 @@ try {
       `Route tour: navigation start → interactive (heading shown, nothing loading, first control enabled), Chromium headless, demo data on PGlite (set up in ${(setupMs / 1000).toFixed(1)} s)`,
       `  median of ${ROUNDS} loads after a warm-up, each in a new tab of the person's session; target ≤ ${TARGET_MS} ms`,
       ...rows,
-      `  ${met} of ${ROUTE_TABLE.length} routes within the target`,
+      `  ${met} of ${routes.length} routes within the target`,
       '',
     ].join('\n'),
   );
