@@ -1,12 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
+import { createQueryClient } from './api/queryClient.ts';
 import { createBrowserSession } from './auth/browserSession.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { PendingPage } from './routes/-components/PendingPage.tsx';
 
-const queryClient = new QueryClient();
+const queryClient = createQueryClient();
 
 const { api, auth, transfers } = createBrowserSession({
   queryClient,
@@ -20,6 +21,12 @@ const router = createRouter({
   defaultPendingComponent: PendingPage,
   scrollRestoration: true,
 });
+
+// The first page's code (its loader and component) is fetched while the session settles, which it does not need,
+// instead of after the login guard's `beforeLoad` has waited for the session.
+for (const match of router.matchRoutes(router.latestLocation)) {
+  void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
