@@ -1,7 +1,7 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { fundEntry } from '../../../domain/funds.ts';
 import { surveyMessages } from '../../../domain/messages/survey.ts';
@@ -19,7 +19,7 @@ import { createSurveyWizardActors } from '../../../machines/survey-wizard/actors
 import { surveyWizardMachine } from '../../../machines/survey-wizard/surveyWizard.machine.ts';
 import { partOfIssue, type SubmitRefusal, type SurveyPart, type SurveyStep } from '../../../machines/survey-wizard/types.ts';
 import { applicationQueries, updateCompilationStatus } from '../../api/applications.ts';
-import { attachmentQueries, getReviewValidation } from '../../api/attachments.ts';
+import { attachmentQueries } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { ApiRequestError } from '../../api/errors.ts';
 import { monitoringQueries } from '../../api/monitoring.ts';
@@ -177,7 +177,12 @@ export function useSurveyWizard(options: SurveyWizardOptions, loaded: LoadedSurv
     surveyWizardMachine.provide({
       actors: {
         ...createSurveyWizardActors({
-          load: async () => ({ attachmentsValid: monitoraggio ? true : (await getReviewValidation(api, fund, organizationId)).isValid }),
+          // The route's loader asked for the attachments' check: its answer is read from the cache, not asked again.
+          load: async () => ({
+            attachmentsValid: monitoraggio
+              ? true
+              : (await queryClient.ensureQueryData(attachmentQueries.validation(api, fund, organizationId, 'review'))).isValid,
+          }),
           submit: async () => {
             try {
               const compilation = await updateCompilationStatus(api, {
@@ -236,9 +241,14 @@ export function useSurveyWizard(options: SurveyWizardOptions, loaded: LoadedSurv
 
   // Step indicators (spec §2): done or incomplete, from the server's check of the stored answers and slots.
   const validation = useQuery(surveyQueries.validation(api, candidaturaId, monitoraggio, period?.id));
+  // Slots filled or emptied change what the surveys' check says: it is asked again when the attachments' check
+  // answers differently (the query keeps the same object for the same answer), not each time it is asked.
+  const attachmentsCheck = useRef(reviewValidation.data);
   useEffect(() => {
-    if (reviewValidation.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: ['surveys', 'validation'] });
-  }, [queryClient, reviewValidation.dataUpdatedAt]);
+    if (reviewValidation.data === attachmentsCheck.current) return;
+    attachmentsCheck.current = reviewValidation.data;
+    void queryClient.invalidateQueries({ queryKey: ['surveys', 'validation'] });
+  }, [queryClient, reviewValidation.data]);
   const stepDone = (step: SurveyStep): boolean | null => {
     if (!validation.data) return null;
     if (step === 'istruttoria' || step === 'gresb') return !validation.data.issues.some((issue) => partOfIssue(issue) === step);
