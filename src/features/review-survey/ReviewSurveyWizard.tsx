@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { fundEntry } from '../../../domain/funds.ts';
 import { formatItalianDate, italianDateTime } from '../../../domain/italianDates.ts';
 import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
@@ -14,12 +14,10 @@ import { HrefLink, Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { StepIndicator } from '../../ui/StepIndicator.tsx';
 import { AttachmentsStep } from '../application-wizard/AttachmentsStep.tsx';
+import { SurveyRenderer } from './lazySurveyRenderer.ts';
 import { MonitoringPeriodPicker } from './MonitoringPeriodPicker.tsx';
 import * as styles from './ReviewSurveyWizard.css.ts';
 import { useSurveyData, useSurveyWizard, type LoadedSurveys, type SurveyWizardOptions } from './useSurveyWizard.ts';
-
-// SurveyJS (≈350 KB gzip) is downloaded only when a survey is shown.
-const SurveyRenderer = lazy(() => import('./SurveyRenderer.tsx'));
 
 const m = surveyMessages;
 
