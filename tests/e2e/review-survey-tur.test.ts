@@ -58,6 +58,11 @@ describe('TUR review in a browser set to English: numbers and dates typed and sh
     await expectHeading(page, TITLE);
     await page.getByRole('heading', { name: 'Istruttoria', level: 2 }).waitFor();
     await expect(page.evaluate(() => navigator.language)).resolves.toBe('en-US');
+    // The survey is drawn a few rows at a time, top first, and all of it without being scrolled to: its last
+    // question is there for the keyboard and the browser's search, and no placeholder is left.
+    await page.locator('[data-name="note"]').getByRole('textbox').waitFor();
+    await expect.poll(() => page.locator('.sv-skeleton-element').count()).toBe(0);
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
   });
 
   it('a date is gg/mm/aaaa, typed day first, stored as an ISO day (a question and a matrix cell)', async () => {

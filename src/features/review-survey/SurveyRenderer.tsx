@@ -4,6 +4,7 @@ import 'survey-core/i18n/italian';
 import 'survey-core/survey-core.fontless.min.css';
 import { Survey } from 'survey-react-ui';
 import { keepDropdownListsOpen } from './dropdownLists.ts';
+import { drawInSteps, drawRemainingRows } from './progressiveRows.ts';
 import { portalSurveyTheme } from './portalSurveyTheme.ts';
 import { registerPortalTextQuestions } from './portalTextQuestions.tsx';
 import { validateNumberAnswer } from './SurveyNumberQuestion.tsx';
@@ -31,15 +32,14 @@ function SurveyRenderer({ definition, initialAnswers, readOnly, onChange, focusQ
   const scrollRegions = useMemo(() => new MatrixScrollRegions(), []);
   useEffect(() => () => scrollRegions.disconnect(), [scrollRegions]);
   const model = useMemo(() => {
-    const survey = new Model(definition);
+    // The settings that shape the pages go in with the definition: set on a built model, each of them walks every
+    // question again.
+    const survey = new Model({ ...definition, locale: 'it', questionsOnPageMode: 'singlePage', showNavigationButtons: false, readOnly });
     survey.onAfterRenderQuestion.add((_sender, { question, htmlElement }) => scrollRegions.watch(question, htmlElement));
     survey.onValidateQuestion.add(validateNumberAnswer);
-    survey.locale = 'it';
     survey.applyTheme(portalSurveyTheme);
-    survey.questionsOnPageMode = 'singlePage';
     survey.showCompleteButton = false;
-    survey.showNavigationButtons = false;
-    survey.readOnly = readOnly;
+    drawInSteps(survey);
     if (readOnly) survey.validationEnabled = false;
     survey.data = initialAnswers;
     return survey;
@@ -48,6 +48,8 @@ function SurveyRenderer({ definition, initialAnswers, readOnly, onChange, focusQ
 
   // One click opens a dropdown's list, every time (dropdownLists.ts).
   useEffect(() => keepDropdownListsOpen(model), [model]);
+  // The top of the survey first, then the rest a few rows at a time (progressiveRows.ts).
+  useEffect(() => drawRemainingRows(model), [model]);
 
   useEffect(() => {
     if (!onChange) return;
@@ -108,12 +110,13 @@ class MatrixScrollRegions {
   watch(question: Question, element: HTMLElement) {
     if (!MATRIX_TYPES.has(question.getType()) || typeof ResizeObserver === 'undefined') return;
     const update = () => markScrollRegion(element, question.processedTitle || question.name);
+    // The observer's first call, once the page is laid out, sets the region: measuring here, while the survey is
+    // being drawn, made the browser lay out the page once for each matrix.
     const observer = new ResizeObserver(update);
     observer.observe(element);
     const table = element.querySelector('table');
     if (table) observer.observe(table);
     this.observers.add(observer);
-    update();
   }
 
   disconnect() {
