@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Question, SurveyModel } from 'survey-core';
 import { validateSurveyNumber } from '../../domain/surveyNumbers.ts';
 import type { SurveyIssue } from '../../domain/surveys.ts';
@@ -5,25 +6,46 @@ import { surveyMessages } from '../../domain/messages/survey.ts';
 import { titleOf, type SurveyDefinitionRow } from './definitions.ts';
 import { loadSurveyCore } from './surveyCore.ts';
 
-export interface AnswersCheck {
-  /** The answers as they count: unknown keys, choices that do not exist and hidden questions' answers dropped. */
-  answers: Record<string, unknown>;
-  issues: SurveyIssue[];
-}
+/** How many checks are kept: one per survey and answers' content, for the surveys being answered right now. */
+const CHECKS_CACHED = 512;
+const checksByContent = new Map<string, readonly SurveyIssue[]>();
 
 function textOf(question: Question): string {
   return (question.processedTitle || question.title || question.name).trim();
 }
 
 /**
- * Checks answers against the definition they were given against, with survey-core as the browser runs it
- * (required questions, types, validators, choices that exist, visibleIf, numbers as JSON numbers): the issues
- * name the survey, the question and its page, so the wizard can take the person there.
+ * What is missing or wrong in answers for their hand-over, checked against the definition they were given against
+ * with survey-core as the browser runs it (required questions, types, validators, choices that exist, visibleIf,
+ * numbers as JSON numbers): the issues name the survey, the question and its page, so the wizard can take the person
+ * there. Answers whose hidden questions' values or unknown choices would be dropped count as without them.
+ *
+ * Building the survey's model is the server's costliest read (tens of ms, on the event loop), and the wizard asks for
+ * the check on every step: a check is kept by the content of the definition and of the answers, which is all it
+ * depends on, so the same answers are checked once.
  */
-export async function checkAnswers(
+export async function answerIssues(
+  definition: Pick<SurveyDefinitionRow, 'name' | 'json' | 'sha256'>,
+  answers: Record<string, unknown>,
+): Promise<readonly SurveyIssue[]> {
+  const key = createHash('sha256').update(definition.sha256).update('\0').update(JSON.stringify(answers)).digest('hex');
+  const kept = checksByContent.get(key);
+  if (kept) {
+    // Most recently used last: the oldest is the first to go.
+    checksByContent.delete(key);
+    checksByContent.set(key, kept);
+    return kept;
+  }
+  const issues = Object.freeze(await checkAnswers(definition, answers));
+  if (checksByContent.size >= CHECKS_CACHED) checksByContent.delete(checksByContent.keys().next().value!);
+  checksByContent.set(key, issues);
+  return issues;
+}
+
+async function checkAnswers(
   definition: Pick<SurveyDefinitionRow, 'name' | 'json'>,
   answers: Record<string, unknown>,
-): Promise<AnswersCheck> {
+): Promise<SurveyIssue[]> {
   const { Model } = await loadSurveyCore();
   const model = new Model(definition.json);
   model.locale = 'it';
@@ -49,7 +71,7 @@ export async function checkAnswers(
       message: own[0] ?? surveyMessages.missingAnswer,
     });
   }
-  return { answers: model.data as Record<string, unknown>, issues };
+  return issues;
 }
 
 /** Whether a root key of the answers belongs to the definition, for each definition content (its SHA-256). */

@@ -18,7 +18,7 @@ import { applications } from '../db/schema/applications.ts';
 import { surveyDefinitions, surveySubmissions } from '../db/schema/surveys.ts';
 import { HttpError } from '../errors.ts';
 import { currentRoundOf } from '../monitoring/rounds.ts';
-import { answersToQuestionsOf, checkAnswers } from './answerValidation.ts';
+import { answersToQuestionsOf, answerIssues } from './answerValidation.ts';
 import { definitionById, latestDefinition, titleOf, type SurveyDefinitionRow } from './definitions.ts';
 
 const m = surveyMessages;
@@ -104,7 +104,7 @@ export function createSurveys(deps: SurveysDeps) {
         .where(whereSubmission(application.id, name, periodId));
       const definition = submission ? await definitionById(tx, submission.definitionId) : await latestDefinition(tx, name);
       if (!definition) throw new HttpError(409, 'survey_not_found', m.notFound);
-      issues.push(...(await checkAnswers(definition, submission?.answers ?? {})).issues);
+      issues.push(...(await answerIssues(definition, submission?.answers ?? {})));
     }
     const missingAttachments = await missingMandatory(
       tx,
