@@ -1,5 +1,7 @@
 import { FILE_KINDS, type AttachmentPurpose } from '../../domain/attachments.ts';
 import { displayFileName } from '../../domain/fileName.ts';
+import { exportsMessages } from '../../domain/messages/exports.ts';
+import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { AttachmentRow, AttachmentTypeRow } from '../attachments/repository.ts';
 
 /**
@@ -16,6 +18,8 @@ const ALREADY_COMPRESSED = new Set([
   FILE_KINDS.pptx.contentType,
   'application/zip',
 ]);
+
+const names = exportsMessages.archive;
 
 /** Whether a stored file of this MIME type goes into the zip deflated (false: stored as it is). */
 export function deflateInArchive(contentType: string): boolean {
@@ -56,12 +60,12 @@ function folderOf(purpose: AttachmentPurpose, file: AttachmentRow, rounds: Reado
       return '';
     case 'integration':
       if (rounds.size > 1 && file.integrationRoundId !== null)
-        return `Integrazione/Richiesta ${rounds.get(file.integrationRoundId) ?? ''}/`;
-      return 'Integrazione/';
+        return names.integrationRoundFolder(rounds.get(file.integrationRoundId) ?? '');
+      return names.integrationFolder;
     case 'review':
-      return 'Istruttoria/DNSH/';
+      return names.reviewDnshFolder;
     case 'monitoring':
-      return 'Monitoraggio/';
+      return names.monitoringFolder;
   }
 }
 
@@ -91,15 +95,17 @@ export function applicationArchiveEntries(input: ApplicationArchiveInput): Archi
   const used = new Set<string>();
   const files = sorted.map((file): ArchiveEntry => {
     const type = typeOf.get(file.attachmentTypeId);
-    const base = displayFileName(`${type?.name ?? 'Allegato'} - ${file.fileName}`.replaceAll('/', '-')) || 'allegato';
+    const base =
+      displayFileName(`${type?.name ?? names.attachmentWithoutType} - ${file.fileName}`.replaceAll('/', '-')) ||
+      names.attachmentWithoutName;
     return { name: uniqueName(`${folderOf(type?.purpose ?? 'application', file, input.integrationRounds)}${base}`, used), file };
   });
   const surveys = input.reviewSurveys.map((survey): ArchiveEntry => ({
-    name: uniqueName(`Istruttoria/${displayFileName(survey.title.replaceAll('/', '-')) || 'Survey'}.txt`, used),
+    name: uniqueName(`${names.reviewFolder}${displayFileName(survey.title.replaceAll('/', '-')) || names.surveyWithoutTitle}.txt`, used),
     text: survey.text,
   }));
   const receipts = (input.receipts ?? []).map((receipt): ArchiveEntry => ({
-    name: uniqueName(`Ricevute/Ricevuta-${receipt.protocol}.pdf`, used),
+    name: uniqueName(`${names.receiptsFolder}${receiptsMessages.fileName(receipt.protocol)}`, used),
     bytes: receipt.pdf,
   }));
   return [...files, ...surveys, ...receipts];

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import type { FundDefinition } from '../../domain/fundDefinition.ts';
-import { exportsMessages as m } from '../../domain/messages/exports.ts';
+import { exportsMessages as m, type ExportSource } from '../../domain/messages/exports.ts';
 import { readPath, type FieldSpec } from '../../domain/wizardFields.ts';
 import { cellValueOf, DATE_FORMAT, formatCells, romeWallClock, type CellValue } from './cells.ts';
 import type { ReferenceNames } from './referenceNames.ts';
@@ -16,7 +16,7 @@ export interface ApplicationExport {
   warnings: string[];
   /** The submitted application, or the draft while there is none. */
   data: Record<string, unknown> | null;
-  source: 'Candidatura' | 'Bozza' | null;
+  source: ExportSource | null;
 }
 
 /** A calendar day 'YYYY-MM-DD' as a spreadsheet date (no time zone: the day as written). */
@@ -70,7 +70,7 @@ export async function writeApplicationWorkbook(
 ): Promise<void> {
   const WorkbookWriter = await loadWorkbookWriter();
   const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
-  workbook.creator = 'Portale Fondi';
+  workbook.creator = m.creator;
   const sheet = workbook.addWorksheet(m.applicationSheet(application.fund));
   sheet.columns = [{ width: 44 }, { width: 56 }, { width: 60 }, { width: 36 }];
 

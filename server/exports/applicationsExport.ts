@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
+import { exportsMessages } from '../../domain/messages/exports.ts';
 import type { ExportRow } from './applicationsWorkbook.ts';
 import { yieldToEventLoop } from './pacing.ts';
 
@@ -78,7 +79,7 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
             statusChangedAt: r.statusChangedAt,
             warnings: r.warnings,
             data: r.data,
-            source: r.submitted ? 'Candidatura' : r.data ? 'Bozza' : null,
+            source: r.submitted ? exportsMessages.source.application : r.data ? exportsMessages.source.draft : null,
           } satisfies ExportRow,
         ];
       });

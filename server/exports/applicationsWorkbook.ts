@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
-import { exportsMessages } from '../../domain/messages/exports.ts';
+import { exportsMessages, type ExportSource } from '../../domain/messages/exports.ts';
 import { cellValueOf, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
 import { createPacer, type Queue } from './pacing.ts';
 import { loadWorkbookWriter } from './excel.ts';
@@ -14,7 +14,7 @@ export interface ExportRow {
   warnings: string[];
   /** The submitted application, or the draft while there is none. */
   data: Record<string, unknown> | null;
-  source: 'Candidatura' | 'Bozza' | null;
+  source: ExportSource | null;
 }
 
 /**
@@ -49,7 +49,7 @@ export async function writeApplicationsWorkbook(
 ): Promise<void> {
   const WorkbookWriter = await loadWorkbookWriter();
   const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Portale Fondi';
+  workbook.creator = exportsMessages.creator;
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
 
   const { facts } = exportsMessages;

@@ -53,7 +53,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       {
         client_id: options.clientId,
         client_secret: options.clientSecret,
-        client_name: 'Portale Fondi',
+        client_name: messages.layout.platformName,
         redirect_uris: [options.redirectUri],
         post_logout_redirect_uris: [options.postLogoutRedirectUri],
         grant_types: ['authorization_code', 'refresh_token'],

@@ -32,7 +32,7 @@ export async function operationsRoutes(app: FastifyInstance, { readiness, metric
     return reply
       .code(report.ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: report.ready ? 'pronto' : 'non pronto', checks: report.checks });
+      .send({ status: report.ready ? operationsMessages.readiness.ready : operationsMessages.readiness.notReady, checks: report.checks });
   });
 
   app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {

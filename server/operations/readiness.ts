@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { operationsMessages } from '../../domain/messages/operations.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/queryRows.ts';
 import { projectPath } from '../projectRoot.ts';
 
-/** What a dependency answered: 'ok', 'non configurato' for an optional one that is not set up, else what failed. */
-export type CheckResult = 'ok' | 'non configurato' | string;
+const results = operationsMessages.readiness.check;
+
+/** What a dependency answered: 'ok', or one of the catalogue's results (`notConfigured`: an optional one not set up). */
+export type CheckResult = 'ok' | (typeof results)[keyof typeof results];
 
 export interface ReadinessReport {
   ready: boolean;
@@ -33,7 +36,7 @@ function withTimeout(check: () => Promise<unknown>, ms: number): Promise<CheckRe
   });
   return Promise.race([check(), timeout])
     .then(() => 'ok' as const)
-    .catch((error: unknown) => (error instanceof CheckTimeout ? 'nessuna risposta' : 'non raggiungibile'))
+    .catch((error: unknown) => (error instanceof CheckTimeout ? results.noAnswer : results.unreachable))
     .finally(() => clearTimeout(timer));
 }
 
@@ -71,12 +74,12 @@ export function createReadiness({ db, storage, redis, timeoutMs = 2000 }: Readin
       const [database, storageResult, redisResult] = await Promise.all([
         withTimeout(() => db.execute(sql`select 1`), timeoutMs),
         withTimeout(storage, timeoutMs),
-        redis ? withTimeout(redis, timeoutMs) : Promise.resolve<CheckResult>('non configurato'),
+        redis ? withTimeout(redis, timeoutMs) : Promise.resolve<CheckResult>(results.notConfigured),
       ]);
-      const migrations = database === 'ok' ? await withTimeout(migrationsApplied, timeoutMs) : 'non verificabile';
+      const migrations = database === 'ok' ? await withTimeout(migrationsApplied, timeoutMs) : results.notCheckable;
       const checks: Record<string, CheckResult> = { database, migrations, storage: storageResult, redis: redisResult };
-      if (draining) checks.shutdown = 'arresto in corso';
-      const ready = !draining && Object.values(checks).every((result) => result === 'ok' || result === 'non configurato');
+      if (draining) checks.shutdown = results.shuttingDown;
+      const ready = !draining && Object.values(checks).every((result) => result === 'ok' || result === results.notConfigured);
       return { ready, checks };
     },
   };

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { Report, ReportValueKind } from '../../domain/reports/reportData.ts';
+import { exportsMessages } from '../../domain/messages/exports.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import { reportFilterSummary } from '../../domain/reports/reportFilterSummary.ts';
 import { loadWorkbookWriter } from '../exports/excel.ts';
@@ -38,7 +39,7 @@ function sheetName(title: string, used: Set<string>): string {
 export async function writeReportWorkbook(out: Writable, report: Report): Promise<void> {
   const WorkbookWriter = await loadWorkbookWriter();
   const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
-  workbook.creator = 'Portale Fondi';
+  workbook.creator = exportsMessages.creator;
   const used = new Set<string>();
   for (const section of report.sections) {
     const sheet = workbook.addWorksheet(sheetName(section.title, used));

@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
+import { attachmentsMessages } from '../../domain/messages/attachments.ts';
+import { exportsMessages } from '../../domain/messages/exports.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import { fundOfCallType } from '../../domain/funds.ts';
 import {
@@ -187,7 +189,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
 
       const stream = new PassThrough();
       writeApplicationsWorkbook(stream, {
-        sheetName: `Candidature ${fund}`,
+        sheetName: exportsMessages.applicationsSheet(fund),
         dataKeys: prepared.dataKeys,
         batches: prepared.batches,
       }).catch((err: unknown) => {
@@ -246,14 +248,17 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
           statusChangedAt: row.statusChangedAt,
           warnings: row.warnings,
           data: row.body ?? row.draft,
-          source: row.body ? 'Candidatura' : 'Bozza',
+          source: row.body ? exportsMessages.source.application : exportsMessages.source.draft,
         },
         referenceNames,
       ).catch((err: unknown) => {
         request.log.error({ err }, 'application excel export failed');
         stream.destroy(err instanceof Error ? err : new Error(String(err)));
       });
-      const fileName = applicationExcelFileName(registered.entry, displayFileName(organization.name) || 'organizzazione');
+      const fileName = applicationExcelFileName(
+        registered.entry,
+        displayFileName(organization.name) || attachmentsMessages.unnamedOrganization,
+      );
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', attachmentDisposition(fileName))
