@@ -55,6 +55,9 @@ export const messages = {
     serverError: 'Si è verificato un errore imprevisto. Riprova tra poco.',
     unavailable: 'Il servizio non è momentaneamente disponibile. Riprova tra qualche istante: i dati già salvati non sono andati persi.',
     network: 'Impossibile contattare il server. Controlla la connessione e riprova.',
+    /** The AbortError of an upload or a download the person stopped. */
+    uploadCancelled: 'Caricamento annullato',
+    downloadCancelled: 'Scaricamento annullato',
     inputTooDeep: 'I dati inviati hanno una struttura troppo annidata e non possono essere accettati.',
     nulCharacter: (field: string) =>
       field

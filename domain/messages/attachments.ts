@@ -4,6 +4,8 @@ import { italianOr } from '../italianLists.ts';
 /** The Italian texts of attachments (the catalogue: domain/messageCatalogue.ts). */
 export const attachmentsMessages = {
   mandatory: 'L\u2019allegato è obbligatorio',
+  /** Read by screen readers after a mandatory slot's name, in place of the asterisk. */
+  mandatoryMark: ' (obbligatorio)',
   uploaded: 'CARICATO',
   notUploaded: 'NON CARICATO',
   download: 'Scarica',
@@ -44,8 +46,16 @@ export const attachmentsMessages = {
   storedFile: 'Il file, col tipo riconosciuto al caricamento.',
   /** GetZippedFiles' answer, in the API's OpenAPI document. */
   zipOfApplication: 'Allegati{Tur|Pui}-{organizzazione}.zip, scritto mentre è inviato.',
-  /** The zip's name when the organisation's name leaves nothing for a file name. */
+  /** The zip's and the application workbook's name when the organisation's name leaves nothing for a file name. */
   unnamedOrganization: 'organizzazione',
+  /**
+   * A stored file's name when neither the name given nor the uploaded file's leaves anything for a file name, and a
+   * downloaded file's when the answer names none.
+   */
+  unnamedFile: 'allegato',
+  /** The names an administrator's downloads are saved under when the answer names none (the server's: spec §9). */
+  applicationExcelFallback: (controller: string) => `Candidatura${controller}.xlsx`,
+  zipFallback: (controller: string) => `Allegati${controller}.zip`,
   /** The note a zip carries for the files storage no longer has. */
   zipMissingFilesName: 'FILE-NON-DISPONIBILI.txt',
   zipMissingFiles: (names: readonly string[]) => `File non disponibili nell'archivio:\r\n${names.join('\r\n')}\r\n`,

@@ -24,4 +24,6 @@ export const identityProviderMessages = {
   loginError: (error: string) => `Non è stato possibile completare l'accesso (${error}). Riprova dal portale.`,
   unknownError: 'errore',
   assetNotFound: 'Risorsa non trovata',
+  /** The name of the bootstrap administrator's account when the portal creates it (server/idp/accounts.ts, ensureAdmin). */
+  adminAccount: { firstName: 'Amministratore', lastName: 'Portale' },
 } as const;

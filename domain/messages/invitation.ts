@@ -12,4 +12,6 @@ export const invitationMessages = {
   expired: 'L\u2019invito è scaduto: chiedi un nuovo invito a chi ti ha invitato.',
   wrongAccount: 'Questo invito è destinato a un altro indirizzo e-mail: accedi con l\u2019indirizzo a cui è stato inviato.',
   adminCannotJoin: 'Gli amministratori della piattaforma non possono entrare a far parte di un\u2019organizzazione.',
+  /** The names a refused field of POST /api/SendEmail/SendEmail goes by in the answer's message. */
+  fieldLabels: { emails: 'E-mail', subject: 'Oggetto', message: 'Messaggio', userId: 'Utente' },
 } as const;

@@ -8,6 +8,8 @@ export const surveyMessages = {
   stepOf: (step: number, total: number, title: string) => `Passo ${step} di ${total} \u00b7 ${title}`,
   showSteps: 'Mostra tutti i passi',
   stepsNavigation: 'Passaggi della survey',
+  /** The name of a question's table that scrolls sideways, for screen readers (a focusable region). */
+  scrollingTable: (title: string) => `Tabella: ${title}`,
   hideSteps: 'Nascondi i passi',
   stepIncomplete: 'da completare',
   next: 'Avanti',

@@ -159,7 +159,7 @@ export async function receiveUpload(request: FastifyRequest, deps: UploadDepende
     if (!kindMatchesFormat(inspection.kind, type.format)) throw wrongFormat(type.format);
 
     const { extension, contentType } = FILE_KINDS[inspection.kind as FileKind];
-    const fileName = fileNameWithExtension(fields.Nome?.trim() || stored.clientName, extension, 'allegato');
+    const fileName = fileNameWithExtension(fields.Nome?.trim() || stored.clientName, extension, m.unnamedFile);
     const description = displayFileName(fields.Descrizione ?? '').slice(0, DESCRIPTION_MAX_LENGTH) || null;
 
     const { row, replacedKeys } = await repository.add(

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idpAccounts, idpEmailVerifications } from '../db/schema/identity.ts';
+import { identityProviderMessages } from '../../domain/messages/identityProvider.ts';
 import { ADMIN_ROLE } from '../../domain/roles.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -95,8 +96,8 @@ export function createAccountStore(db: Db) {
         .insert(idpAccounts)
         .values({
           email: normaliseEmail(email),
-          firstName: 'Amministratore',
-          lastName: 'Portale',
+          firstName: identityProviderMessages.adminAccount.firstName,
+          lastName: identityProviderMessages.adminAccount.lastName,
           passwordHash: await hashPassword(password ?? generatedPassword!),
           roles: [ADMIN_ROLE],
           emailVerifiedAt: new Date(),

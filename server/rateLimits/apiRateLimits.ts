@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
+import { applicationStatusLabels } from '../../domain/applicationStatus.ts';
 import type { RateLimiter, RateLimitName } from './rateLimiter.ts';
 
 /**
@@ -18,7 +19,7 @@ interface RouteLimit {
 
 const TOKEN_ROUTE: RouteLimit = { perIp: 'tokensPerIp' };
 const STATUS_CHANGE = /^\/api\/\w+\/Update\w+CompilazioneStatus$/;
-const INTEGRATION_REQUEST_STATUS = 'In integrazione';
+const INTEGRATION_REQUEST_STATUS = applicationStatusLabels.IN_INTEGRAZIONE;
 
 function routeLimit(url: string | undefined): RouteLimit | undefined {
   switch (url) {

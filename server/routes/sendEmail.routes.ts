@@ -16,12 +16,11 @@ interface Options {
   publicUrl: string;
 }
 
-const labels = { emails: 'E-mail', subject: 'Oggetto', message: 'Messaggio', userId: 'Utente' };
 /** Members of the selected organisation invite; a platform administrator only reads it. */
 const invite: RouteAccess = { who: 'member', organization: { header: SELECTED_ORGANIZATION_HEADER }, mode: 'write' };
 
 export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { invitations, mailer, publicUrl }) => {
-  installFieldErrorHandler(app, labels);
+  installFieldErrorHandler(app, invitationMessages.fieldLabels);
 
   /**
    * Invites collaborators to the caller's selected organisation (header SelectedOrganizationId): one

@@ -44,7 +44,7 @@ function titleText(question: Question): string {
 function questionLines(question: Question, indent: string): string[] {
   if (question.getType() === 'paneldynamic') {
     const panels = (question as QuestionPanelDynamicModel).panels as PanelModel[];
-    if (panels.length === 0) return [`${indent}${titleText(question)}`, `${indent}   (nessuna risposta)`];
+    if (panels.length === 0) return [`${indent}${titleText(question)}`, `${indent}   ${m.noAnswer}`];
     return [
       `${indent}${titleText(question)}`,
       ...panels.flatMap((panel, index) => [

@@ -3,6 +3,7 @@ import type { Fund } from '../../domain/applicationStatus.ts';
 import type { AttachmentSlot, AttachmentValidation, UploadFileResponse } from '../../domain/attachments.ts';
 import { fundEntry } from '../../domain/funds.ts';
 import { messages } from '../../domain/messages.ts';
+import { attachmentsMessages } from '../../domain/messages/attachments.ts';
 import type { ApiClient, ApiClientConfig } from './client.ts';
 import { ApiRequestError, toApiRequestError } from './errors.ts';
 
@@ -156,7 +157,7 @@ export function createAttachmentTransfers(config: ApiClientConfig, api: ApiClien
     signal?: AbortSignal,
   ) {
     return new Promise<RawAnswer>((resolve, reject) => {
-      if (signal?.aborted) return reject(new DOMException('Caricamento annullato', 'AbortError'));
+      if (signal?.aborted) return reject(new DOMException(messages.generic.uploadCancelled, 'AbortError'));
       // Fields first, so the server checks who may upload where before it stores a byte.
       const form = new FormData();
       form.append('Nome', request.fileName);
@@ -183,7 +184,7 @@ export function createAttachmentTransfers(config: ApiClientConfig, api: ApiClien
         signal?.removeEventListener('abort', onAbort);
         reject(new ApiRequestError(null, null, messages.generic.network));
       };
-      xhr.onabort = () => reject(new DOMException('Caricamento annullato', 'AbortError'));
+      xhr.onabort = () => reject(new DOMException(messages.generic.uploadCancelled, 'AbortError'));
       xhr.send(form);
     });
   }
@@ -211,7 +212,7 @@ export function createAttachmentTransfers(config: ApiClientConfig, api: ApiClien
 
     /** GET /api/FileUpload/GetFile?downloadId=: the file and the name to save it under. */
     downloadFile(downloadId: string, signal?: AbortSignal): Promise<DownloadedFile> {
-      return download(`/api/FileUpload/GetFile?downloadId=${encodeURIComponent(downloadId)}`, 'allegato', signal);
+      return download(`/api/FileUpload/GetFile?downloadId=${encodeURIComponent(downloadId)}`, attachmentsMessages.unnamedFile, signal);
     },
 
     /**
@@ -220,13 +221,17 @@ export function createAttachmentTransfers(config: ApiClientConfig, api: ApiClien
      */
     downloadApplicationExcel(orgId: string, fund: Fund, signal?: AbortSignal): Promise<DownloadedFile> {
       const query = new URLSearchParams({ orgId, callType: fund });
-      return download(`/api/DraftCompilazione/DownloadExcelCompilazione?${query}`, `Candidatura${fundEntry(fund).controller}.xlsx`, signal);
+      return download(
+        `/api/DraftCompilazione/DownloadExcelCompilazione?${query}`,
+        attachmentsMessages.applicationExcelFallback(fundEntry(fund).controller),
+        signal,
+      );
     },
 
     /** GET /api/FileUpload/GetZippedFiles?orgId=&type= (administrators): "Allegati{Tur|Pui}-{orgName}.zip". */
     downloadZip(orgId: string, fund: Fund, signal?: AbortSignal): Promise<DownloadedFile> {
       const query = new URLSearchParams({ orgId, type: fund.toLowerCase() });
-      return download(`/api/FileUpload/GetZippedFiles?${query}`, `Allegati${fundEntry(fund).controller}.zip`, signal);
+      return download(`/api/FileUpload/GetZippedFiles?${query}`, attachmentsMessages.zipFallback(fundEntry(fund).controller), signal);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { ofetch } from 'ofetch';
 import { statusOf, toApiRequestError } from './errors.ts';
+import { messages } from '../../domain/messages.ts';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 
 /**
@@ -117,7 +118,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       );
       return { blob: response._data ?? new Blob([]), contentDisposition: response.headers.get('content-disposition') };
     } catch (error) {
-      if (options.signal?.aborted) throw new DOMException('Scaricamento annullato', 'AbortError');
+      if (options.signal?.aborted) throw new DOMException(messages.generic.downloadCancelled, 'AbortError');
       throw toApiRequestError(await withJsonData(error));
     }
   }

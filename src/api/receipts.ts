@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { ReceiptKind, ReceiptSummary } from '../../domain/receipts.ts';
 import type { ApiClient } from './client.ts';
 import { saveBlob } from './saveBlob.ts';
@@ -11,7 +12,7 @@ export async function getReceipt(api: ApiClient, receiptId: string, signal?: Abo
 /** GET /api/Receipt/DownloadReceipt (receiptId): the receipt's PDF, saved as Ricevuta-<protocollo>.pdf. */
 export async function downloadReceipt(api: ApiClient, receipt: Pick<ReceiptSummary, 'id' | 'protocol'>): Promise<void> {
   const { blob } = await api.download(`/api/Receipt/DownloadReceipt?receiptId=${encodeURIComponent(receipt.id)}`);
-  saveBlob(blob, `Ricevuta-${receipt.protocol}.pdf`);
+  saveBlob(blob, receiptsMessages.fileName(receipt.protocol));
 }
 
 /** The receipt the latest hand-over of `kind` issued, from a compilation's receipts (oldest first). */

@@ -91,7 +91,7 @@ export function AttachmentSlotRow({ slot, enabled, showsMissing, maxBytes, api, 
         <span id={nameId} className={styles.name}>
           {slot.attachedTypeName}
           {slot.mandatoryInput ? <span aria-hidden="true"> *</span> : null}
-          {slot.mandatoryInput ? <span className={styles.hidden}> (obbligatorio)</span> : null}
+          {slot.mandatoryInput ? <span className={styles.hidden}>{attachmentsMessages.mandatoryMark}</span> : null}
         </span>
         <span className={styles.format}>{attachmentsMessages.formatLabel[slot.attachedType]}</span>
         {slot.templateUrl ? (

@@ -3,6 +3,7 @@ import { Model, type Question } from 'survey-core';
 import 'survey-core/i18n/italian';
 import 'survey-core/survey-core.fontless.min.css';
 import { Survey } from 'survey-react-ui';
+import { surveyMessages } from '../../../domain/messages/survey.ts';
 import { keepDropdownListsOpen } from './dropdownLists.ts';
 import { drawInSteps, drawRemainingRows } from './progressiveRows.ts';
 import { portalSurveyTheme } from './portalSurveyTheme.ts';
@@ -131,7 +132,7 @@ function markScrollRegion(question: HTMLElement, title: string) {
   const scrolls = box.scrollWidth > box.clientWidth + 1;
   if (scrolls) {
     box.setAttribute('role', 'region');
-    box.setAttribute('aria-label', `Tabella: ${title}`);
+    box.setAttribute('aria-label', surveyMessages.scrollingTable(title));
     box.setAttribute('tabindex', '0');
     box.setAttribute('data-scroll-region', 'table');
   } else if (box.getAttribute('data-scroll-region') === 'table') {
