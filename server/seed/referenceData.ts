@@ -13,6 +13,7 @@ import {
   type PuiObiettivoSpecifico,
   type PuiReferenceItem,
 } from '../../domain/puiReference.ts';
+import { failReferenceFile, ReferenceDataError } from './referenceFileProblems.ts';
 import type { Territory } from './territory.ts';
 import { projectPath } from '../projectRoot.ts';
 
@@ -34,17 +35,6 @@ export const REFERENCE_DATA_FILES = {
   areeTematiche: 'tur/areeTematiche.json',
 } as const;
 
-export class ReferenceDataError extends Error {
-  override name = 'ReferenceDataError';
-}
-
-type Problem = { index?: number; message: string };
-
-function fail(file: string, problems: Problem[]): never {
-  const lines = problems.map((p) => `  ${p.index === undefined ? '' : `entry ${p.index}: `}${p.message}`);
-  throw new ReferenceDataError(`Reference data file ${file} is invalid:\n${lines.join('\n')}`);
-}
-
 /** A reference data file's JSON, read once at start; a file that cannot be read or parsed stops the start naming it. */
 export function readReferenceJson(file: string): unknown {
   let text: string;
@@ -64,7 +54,7 @@ async function readList<Item extends { id: number }>(file: string, item: z.ZodTy
   const json = readReferenceJson(file);
   const parsed = z.array(item).min(1, 'the list is empty').safeParse(json);
   if (!parsed.success) {
-    fail(
+    failReferenceFile(
       file,
       parsed.error.issues.map((issue) => {
         const [index, ...field] = issue.path;
@@ -80,7 +70,7 @@ async function readList<Item extends { id: number }>(file: string, item: z.ZodTy
     seen.add(entry.id);
     return [];
   });
-  if (duplicates.length) fail(file, duplicates);
+  if (duplicates.length) failReferenceFile(file, duplicates);
   return parsed.data;
 }
 
@@ -89,7 +79,9 @@ function requireCodes(file: string, items: LookupItem[], codes: readonly { id: n
   const expected = codes.map((c) => c.id).sort((a, b) => a - b);
   const actual = items.map((i) => i.id).sort((a, b) => a - b);
   if (expected.join() !== actual.join()) {
-    fail(file, [{ message: `ids must be exactly ${expected.join(', ')} (they are stored in applications); found ${actual.join(', ')}` }]);
+    failReferenceFile(file, [
+      { message: `ids must be exactly ${expected.join(', ')} (they are stored in applications); found ${actual.join(', ')}` },
+    ]);
   }
 }
 
@@ -110,7 +102,7 @@ export async function loadReferenceData({ dir = DEFAULT_REFERENCE_DATA_DIR, terr
   const unknownProvinces = cittaMetropolitane.flatMap((city, index) =>
     territory.province(city.provinceId) ? [] : [{ index, message: `provinceId ${city.provinceId} is not an ISTAT province code` }],
   );
-  if (unknownProvinces.length) fail(fileOf('cittaMetropolitane'), unknownProvinces);
+  if (unknownProvinces.length) failReferenceFile(fileOf('cittaMetropolitane'), unknownProvinces);
 
   const cityById = new Map(cittaMetropolitane.map((c) => [c.id, c]));
   const unknownCity = (items: { cityId: number | null }[]) =>
@@ -120,14 +112,14 @@ export async function loadReferenceData({ dir = DEFAULT_REFERENCE_DATA_DIR, terr
         : [{ index, message: `cityId ${item.cityId} is not in ${REFERENCE_DATA_FILES.cittaMetropolitane}` }],
     );
   const badReferences = unknownCity(riferimentiPui);
-  if (badReferences.length) fail(fileOf('riferimentiPui'), badReferences);
+  if (badReferences.length) failReferenceFile(fileOf('riferimentiPui'), badReferences);
   const badObjectives = unknownCity(obiettiviSpecifici);
-  if (badObjectives.length) fail(fileOf('obiettiviSpecifici'), badObjectives);
+  if (badObjectives.length) failReferenceFile(fileOf('obiettiviSpecifici'), badObjectives);
 
   // puiRiferimento is required (spec §5): a city without plans could never complete its application.
   const citiesWithoutPlans = cittaMetropolitane.filter((city) => !riferimentiPui.some((r) => r.cityId === city.id));
   if (citiesWithoutPlans.length) {
-    fail(fileOf('riferimentiPui'), [
+    failReferenceFile(fileOf('riferimentiPui'), [
       { message: `no Piano Urbano Integrato for ${citiesWithoutPlans.map((c) => `${c.name} (${c.id})`).join(', ')}` },
     ]);
   }

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { LookupItem, ProvinceItem } from '../../domain/lookups.ts';
 import { lookupsMessages } from '../../domain/messages/lookups.ts';
-import { DEFAULT_REFERENCE_DATA_DIR, ReferenceDataError, readReferenceJson } from './referenceData.ts';
-import { territoryFileSchema, territoryProblems, type Suppression, type TerritoryFile, type TerritoryProblem } from './territoryFile.ts';
+import { DEFAULT_REFERENCE_DATA_DIR, readReferenceJson } from './referenceData.ts';
+import { failReferenceFile } from './referenceFileProblems.ts';
+import { territoryFileSchema, territoryProblems, type Suppression, type TerritoryFile } from './territoryFile.ts';
 
 /**
  * Italian regions, provinces and comuni from ISTAT's list, as `territorio.json` in the reference-data folder
@@ -26,16 +27,11 @@ interface Suppressed {
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'it');
 
-function fail(file: string, problems: TerritoryProblem[]): never {
-  const lines = problems.map((p) => `  ${p.list ? `${p.list}${p.index === undefined ? '' : ` entry ${p.index}`}: ` : ''}${p.message}`);
-  throw new ReferenceDataError(`Reference data file ${file} is invalid:\n${lines.join('\n')}`);
-}
-
 /** Reads and checks the territory file; throws ReferenceDataError naming the file and the entries at fault. */
 export function readTerritoryFile(file: string): TerritoryFile {
   const parsed = territoryFileSchema.safeParse(readReferenceJson(file));
   if (!parsed.success) {
-    fail(
+    failReferenceFile(
       file,
       parsed.error.issues.slice(0, 20).map((issue) => {
         const [list, index, ...field] = issue.path;
@@ -47,7 +43,7 @@ export function readTerritoryFile(file: string): TerritoryFile {
     );
   }
   const problems = territoryProblems(parsed.data);
-  if (problems.length) fail(file, problems.slice(0, 20));
+  if (problems.length) failReferenceFile(file, problems.slice(0, 20));
   return parsed.data;
 }
 
