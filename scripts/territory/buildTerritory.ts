@@ -5,6 +5,7 @@ import {
   type TerritoryFileComune,
   type TerritoryFileProvince,
 } from '../../server/seed/territoryFile.ts';
+import { describeReferenceFileProblem } from '../../server/seed/referenceFileProblems.ts';
 import { IstatFileError, codeCell, dateCell, locateColumns, parseSemicolonCsv } from './istatCsv.ts';
 
 /**
@@ -195,7 +196,7 @@ export function buildTerritory(input: BuildInput): TerritoryFile {
   };
   const problems = territoryProblems(file);
   if (problems.length) {
-    const lines = problems.slice(0, 20).map((p) => `${p.list ?? ''} ${p.index === undefined ? '' : `entry ${p.index}`}: ${p.message}`);
+    const lines = problems.slice(0, 20).map(describeReferenceFileProblem);
     throw new IstatFileError(`The territory built from ${input.comuniFileName} is not consistent:\n  ${lines.join('\n  ')}`);
   }
   return file;

@@ -13,11 +13,14 @@ export interface ReferenceFileProblem {
   message: string;
 }
 
-/** Stops the start naming the file and each problem on a line of its own ("  comuni entry 3: …"). */
+/** One problem as a line of an error message: "comuni entry 3: …", "entry 3: …", "comuni: …" or the message alone. */
+export function describeReferenceFileProblem(problem: ReferenceFileProblem): string {
+  const where = [problem.list, problem.index === undefined ? undefined : `entry ${problem.index}`].filter(Boolean).join(' ');
+  return `${where ? `${where}: ` : ''}${problem.message}`;
+}
+
+/** Stops the start naming the file and each of its problems on a line of its own. */
 export function failReferenceFile(file: string, problems: readonly ReferenceFileProblem[]): never {
-  const lines = problems.map((problem) => {
-    const where = [problem.list, problem.index === undefined ? undefined : `entry ${problem.index}`].filter(Boolean).join(' ');
-    return `  ${where ? `${where}: ` : ''}${problem.message}`;
-  });
+  const lines = problems.map((problem) => `  ${describeReferenceFileProblem(problem)}`);
   throw new ReferenceDataError(`Reference data file ${file} is invalid:\n${lines.join('\n')}`);
 }
