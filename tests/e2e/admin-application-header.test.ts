@@ -1,13 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
 import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let admin: { context: BrowserContext; page: Page };
 const stamp = Date.now();
 const roccalta = organizationPayload({ name: 'Comune di Roccalta', codiceFiscale: 'RCCCMN80A01H501X' });
@@ -22,26 +22,22 @@ const header = (page: Page) => page.getByRole('region', { name: 'Candidatura TUR
 
 /** What the server holds of the TUR application, read with the admin's own token. */
 async function storedApplication(context: BrowserContext) {
-  const token = decodeURIComponent((await context.cookies(portal.url)).find((cookie) => cookie.name === 'token')!.value);
-  const response = await fetch(`${portal.url}/api/Tur/GetTurCompilazione?orgId=${roccaltaId}`, {
+  const token = decodeURIComponent((await context.cookies(e2e.portal.url)).find((cookie) => cookie.name === 'token')!.value);
+  const response = await fetch(`${e2e.portal.url}/api/Tur/GetTurCompilazione?orgId=${roccaltaId}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const compilation = (await response.json()) as { id: string; statusCode: string };
-  const history = await fetch(`${portal.url}/api/Organization/GetCompilazioneHistory?compilazioneId=${compilation.id}`, {
+  const history = await fetch(`${e2e.portal.url}/api/Organization/GetCompilazioneHistory?compilazioneId=${compilation.id}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   return { statusCode: compilation.statusCode, history: (await history.json()) as { statusCode: string; note: string | null }[] };
 }
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'it-IT' });
-  admin = { context, page: await context.newPage() };
+  admin = await e2e.newPage();
   // An applicant and two organisations, created as the registration form does.
-  const applicantContext = await browser.newContext({ locale: 'it-IT' });
-  const page = await applicantContext.newPage();
-  await page.goto(`${portal.url}/`);
+  const { context: applicantContext, page } = await e2e.newPage();
+  await page.goto(`${e2e.portal.url}/`);
   await page.getByRole('button', { name: 'Registrati' }).click();
   await page.waitForURL(/\/idp\/interaction\//);
   await page.getByLabel('Nome', { exact: true }).fill('Ada');
@@ -50,13 +46,13 @@ beforeAll(async () => {
   await page.getByLabel('Password').fill('una-password-lunga');
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
-  await page.waitForURL(`${portal.url}/flow-organization`);
+  await page.waitForURL(`${e2e.portal.url}/flow-organization`);
   // Only a verified address may register organisations: the person opens the link mailed to them.
-  await verifyEmailFromOutbox(applicantContext, portal, `ada.ferri.${stamp}@esempio.it`, page);
-  const token = decodeURIComponent((await applicantContext.cookies(portal.url)).find((c) => c.name === 'token')!.value);
+  await verifyEmailFromOutbox(applicantContext, e2e.portal, `ada.ferri.${stamp}@esempio.it`, page);
+  const token = decodeURIComponent((await applicantContext.cookies(e2e.portal.url)).find((c) => c.name === 'token')!.value);
   const ids: string[] = [];
   for (const payload of [roccalta, other]) {
-    const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+    const response = await fetch(`${e2e.portal.url}/api/Organization/CreateOrganization`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(payload),
@@ -65,19 +61,15 @@ beforeAll(async () => {
     ids.push(((await response.json()) as { orgId: string }).orgId);
   }
   roccaltaId = ids[0]!;
-  await portal.forceStatus(roccaltaId, 'TUR', 'ISTRUTTORIA_SOTTOMESSA', new Date('2026-04-10T10:00:00Z'));
-  await portal.forceStatus(ids[1]!, 'TUR', 'IN_VALUTAZIONE', new Date('2026-04-12T10:00:00Z'));
+  await e2e.portal.forceStatus(roccaltaId, 'TUR', 'ISTRUTTORIA_SOTTOMESSA', new Date('2026-04-10T10:00:00Z'));
+  await e2e.portal.forceStatus(ids[1]!, 'TUR', 'IN_VALUTAZIONE', new Date('2026-04-12T10:00:00Z'));
   await applicantContext.close();
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
 
 describe('admin pages say whose application they are about', () => {
   it('the list finds the organisation by its P.IVA typed with spaces and IT, and keeps the search in the URL', async () => {
     const { page } = admin;
-    await loginAsAdmin(page, portal.url);
+    await loginAsAdmin(page, e2e.portal.url);
     await expectHeading(page, 'Pannello Admin');
     await row(page, 'Comune di Pratobello').waitFor();
     await typeLikeAPerson(page.getByRole('searchbox', { name: 'Cerca organizzazione' }), spacedVat(roccalta.pIva));
@@ -107,7 +99,7 @@ describe('admin pages say whose application they are about', () => {
     const backLinks = page.getByRole('link', { name: 'Torna alla lista' });
     await expect.poll(() => backLinks.count()).toBe(2);
     for (const href of await backLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
-      expect(new URL(href!, portal.url).searchParams.get('q')).toBe(new URL(listUrl).searchParams.get('q'));
+      expect(new URL(href!, e2e.portal.url).searchParams.get('q')).toBe(new URL(listUrl).searchParams.get('q'));
     }
     await backLinks.last().click();
     await expectHeading(page, 'Pannello Admin');

@@ -1,31 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let applicant: { context: BrowserContext; page: Page };
 let admin: { context: BrowserContext; page: Page };
 const organizations: Record<string, string> = {};
 const stamp = Date.now();
 
-async function newPage() {
-  const context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
-  return { context, page: await context.newPage() };
-}
-
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  applicant = await newPage();
-  admin = await newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  applicant = await e2e.newPage({ acceptDownloads: true });
+  admin = await e2e.newPage({ acceptDownloads: true });
 });
 
 const table = (page: Page) => page.getByRole('table', { name: 'Organizzazioni e candidature' });
@@ -35,7 +24,7 @@ const count = (page: Page) => page.getByRole('status').filter({ hasText: /organi
 describe('the admin organisation list', () => {
   it('an applicant registers; organisations and applications exist', async () => {
     const { page, context } = applicant;
-    await page.goto(`${portal.url}/`);
+    await page.goto(`${e2e.portal.url}/`);
     await page.getByRole('button', { name: 'Registrati' }).click();
     await page.waitForURL(/\/idp\/interaction\//);
     await page.getByLabel('Nome', { exact: true }).fill('Marta');
@@ -44,11 +33,11 @@ describe('the admin organisation list', () => {
     await page.getByLabel('Password').fill('una-password-lunga');
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
-    await page.waitForURL(`${portal.url}/flow-organization`);
-    await verifyEmailFromOutbox(context, portal, `marta.galli.${stamp}@esempio.it`, page);
-    const token = decodeURIComponent((await context.cookies(portal.url)).find((c) => c.name === 'token')!.value);
+    await page.waitForURL(`${e2e.portal.url}/flow-organization`);
+    await verifyEmailFromOutbox(context, e2e.portal, `marta.galli.${stamp}@esempio.it`, page);
+    const token = decodeURIComponent((await context.cookies(e2e.portal.url)).find((c) => c.name === 'token')!.value);
     for (const name of ['Comune di Pietralta', 'Comune di Valfonda', 'Fondazione Riva']) {
-      const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+      const response = await fetch(`${e2e.portal.url}/api/Organization/CreateOrganization`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(organizationPayload({ name })),
@@ -56,13 +45,13 @@ describe('the admin organisation list', () => {
       expect(response.status).toBe(201);
       organizations[name] = ((await response.json()) as { orgId: string }).orgId;
     }
-    await portal.forceStatus(organizations['Comune di Pietralta']!, 'TUR', 'IN_VALUTAZIONE', new Date('2026-03-10T10:00:00Z'));
-    await portal.forceStatus(organizations['Comune di Valfonda']!, 'TUR', 'CANDIDATURA_SOTTOMESSA', new Date('2026-05-20T10:00:00Z'));
-    await portal.forceStatus(organizations['Fondazione Riva']!, 'PUI', 'IN_VALUTAZIONE', new Date('2026-04-01T10:00:00Z'));
+    await e2e.portal.forceStatus(organizations['Comune di Pietralta']!, 'TUR', 'IN_VALUTAZIONE', new Date('2026-03-10T10:00:00Z'));
+    await e2e.portal.forceStatus(organizations['Comune di Valfonda']!, 'TUR', 'CANDIDATURA_SOTTOMESSA', new Date('2026-05-20T10:00:00Z'));
+    await e2e.portal.forceStatus(organizations['Fondazione Riva']!, 'PUI', 'IN_VALUTAZIONE', new Date('2026-04-01T10:00:00Z'));
   });
 
   it('the admin sees every organisation with its applications in a table', async () => {
-    await loginAsAdmin(admin.page, portal.url);
+    await loginAsAdmin(admin.page, e2e.portal.url);
     await expectHeading(admin.page, 'Pannello Admin');
     await row(admin.page, 'Comune di Pietralta').waitFor();
     await count(admin.page).filter({ hasText: '3 organizzazioni' }).waitFor();
@@ -147,8 +136,8 @@ describe('the admin organisation list', () => {
 
   it('the applicant’s card follows the new status', async () => {
     const { page } = applicant;
-    await page.goto(`${portal.url}/`);
-    await page.waitForURL(`${portal.url}/calls`);
+    await page.goto(`${e2e.portal.url}/`);
+    await page.waitForURL(`${e2e.portal.url}/calls`);
     await expectHeading(page, 'Fondi');
     const card = page.getByRole('article', { name: 'Fondo Tematico Turismo Sostenibile' });
     await card.getByText('Ammissibile').first().waitFor();
@@ -158,7 +147,7 @@ describe('the admin organisation list', () => {
 
   it('downloads the Excel list of the listed TUR applications', async () => {
     const { page } = admin;
-    await page.goto(`${portal.url}/admin-panel`);
+    await page.goto(`${e2e.portal.url}/admin-panel`);
     await expectHeading(page, 'Pannello Admin');
     await row(page, 'Comune di Pietralta').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica Excel TUR' }).click()]);

@@ -1,32 +1,24 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /**
  * The API's reference at /api/docs, as an administrator reaches it (the admin panel's link, then a reload of the
  * address itself, which the server answers with the SPA), reads an operation and downloads the document; an
  * applicant who types the address is sent home. axe on every state.
  */
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let page: Page;
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
-  page = await context.newPage();
+  ({ page } = await e2e.newPage({ acceptDownloads: true }));
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
 
 describe('Documentazione dell’API', () => {
   it('opens from the admin panel with every controller and its operations', async () => {
-    await loginAsAdmin(page, portal.url);
+    await loginAsAdmin(page, e2e.portal.url);
     await expectHeading(page, 'Pannello Admin');
     await page.getByRole('link', { name: 'Documentazione dell’API' }).click();
     await expectHeading(page, 'Documentazione dell’API');
@@ -95,15 +87,14 @@ describe('Documentazione dell’API', () => {
   });
 
   it('is the administrators’: an applicant who opens /api/docs is sent to their own home', async () => {
-    const applicantContext = await browser.newContext({ locale: 'it-IT' });
-    const applicantPage = await applicantContext.newPage();
-    await registerApplicant(applicantPage, applicantContext, portal, {
+    const { context: applicantContext, page: applicantPage } = await e2e.newPage();
+    await registerApplicant(applicantPage, applicantContext, e2e.portal, {
       firstName: 'Giulia',
       lastName: 'Rossi',
       email: `giulia.rossi.${Date.now()}@esempio.it`,
       organizations: [],
     });
-    await applicantPage.goto(`${portal.url}/api/docs`);
+    await applicantPage.goto(`${e2e.portal.url}/api/docs`);
     await applicantPage.waitForURL((url) => url.pathname !== '/api/docs');
     expect(await applicantPage.getByRole('heading', { name: 'Documentazione dell’API' }).count()).toBe(0);
     await applicantContext.close();

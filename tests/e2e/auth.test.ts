@@ -1,21 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_COOKIE } from '../../domain/authCookies.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './support/portal.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/portal.ts';
 import { acceptTerms } from './support/verification.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
-let portal: Awaited<ReturnType<typeof startPortal>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const e2e = usePortalAndBrowser();
 
 const person = {
   firstName: 'Giulia',
@@ -23,11 +14,6 @@ const person = {
   email: `giulia.rossi.${Date.now()}@esempio.it`,
   password: 'una-password-lunga',
 };
-
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'it-IT' });
-  return { context, page: await context.newPage() };
-}
 
 async function pathOf(page: Page) {
   return new URL(page.url()).pathname;
@@ -38,7 +24,7 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ context, page } = await newPage());
+    ({ context, page } = await e2e.newPage());
   });
   afterAll(() => context.close());
 
@@ -53,7 +39,7 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
             if (node instanceof Element && (node.matches('[role=status]') || node.querySelector('[role=status]'))) seen.spinners++;
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto(`${portal.url}/`);
+    await page.goto(`${e2e.portal.url}/`);
     await page
       .getByRole('button', { name: 'Registrati' })
       .or(page.getByRole('link', { name: 'Registrati' }))
@@ -87,7 +73,7 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
     await page.getByLabel('Password').fill(person.password);
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
-    await page.waitForURL(`${portal.url}/flow-organization`);
+    await page.waitForURL(`${e2e.portal.url}/flow-organization`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expectAccessible(page);
   });
@@ -100,20 +86,20 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
   });
 
   it('logs out with Esci, ending the session at the provider too: the refresh token no longer works', async () => {
-    const before = await context.cookies(portal.url);
+    const before = await context.cookies(e2e.portal.url);
     const refreshToken = decodeURIComponent(before.find((c) => c.name === REFRESH_TOKEN_COOKIE)?.value ?? '');
     expect(refreshToken).not.toBe('');
     await page.getByRole('button', { name: new RegExp(person.firstName) }).click();
     await page.getByRole('menuitem', { name: 'Esci' }).click();
-    await page.waitForURL(`${portal.url}/`);
+    await page.waitForURL(`${e2e.portal.url}/`);
     await page
       .getByRole('button', { name: 'Accedi' })
       .or(page.getByRole('link', { name: 'Accedi' }))
       .waitFor();
-    const cookies = await context.cookies(portal.url);
+    const cookies = await context.cookies(e2e.portal.url);
     expect(cookies.map((c) => c.name)).not.toContain('token');
     // Someone who copied the refresh token before Esci cannot renew the session with it.
-    const replay = await fetch(`${portal.url}/api/Jwt/refresh`, {
+    const replay = await fetch(`${e2e.portal.url}/api/Jwt/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
@@ -122,7 +108,7 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
   });
 
   it('bounces an anonymous visitor from a guarded page to /, then returns there after login', async () => {
-    await page.goto(`${portal.url}/account`);
+    await page.goto(`${e2e.portal.url}/account`);
     await page.waitForURL((url) => url.pathname === '/');
     await page
       .getByRole('button', { name: 'Accedi' })
@@ -140,26 +126,26 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
 
     await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.waitForURL(`${portal.url}/account`);
+    await page.waitForURL(`${e2e.portal.url}/account`);
     await expectHeading(page, 'Account');
   });
 
   it('shows "Pagina non trovata" for an unknown path, with a way home', async () => {
-    await page.goto(`${portal.url}/non-esiste`);
+    await page.goto(`${e2e.portal.url}/non-esiste`);
     await page.getByText('Pagina non trovata').waitFor();
     await expectAccessible(page);
     await page
       .getByRole('link', { name: 'Torna alla home' })
       .or(page.getByRole('button', { name: 'Torna alla home' }))
       .click();
-    await page.waitForURL(`${portal.url}/flow-organization`);
+    await page.waitForURL(`${e2e.portal.url}/flow-organization`);
   });
 });
 
 describe('an administrator', () => {
   it('lands on the admin panel after logging in', async () => {
-    const { context, page } = await newPage();
-    await page.goto(`${portal.url}/`);
+    const { context, page } = await e2e.newPage();
+    await page.goto(`${e2e.portal.url}/`);
     await page
       .getByRole('button', { name: 'Accedi' })
       .or(page.getByRole('link', { name: 'Accedi' }))
@@ -168,7 +154,7 @@ describe('an administrator', () => {
     await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
     await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.waitForURL(`${portal.url}/admin-panel`);
+    await page.waitForURL(`${e2e.portal.url}/admin-panel`);
     await page.getByRole('tab', { name: 'Gestione organizzazioni' }).waitFor();
     await page.getByRole('tab', { name: 'Reportistica' }).click();
     await page.getByText('Nessun report disponibile').waitFor();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpAccounts } from '../../server/db/schema/identity.ts';
@@ -7,22 +7,12 @@ import { organizations } from '../../server/db/schema/organizations.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { mailsTo, verificationLinkFor } from '../support/verificationMail.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
-import { startPortal } from './support/portal.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
 import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
-let portal: Awaited<ReturnType<typeof startPortal>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const e2e = usePortalAndBrowser();
 
 const person = {
   firstName: 'Elena',
@@ -30,17 +20,17 @@ const person = {
   email: `elena.marchetti.${Date.now()}@esempio.it`,
   password: 'una-password-lunga',
 };
-const outbox = () => path.join(portal.dataDir, 'outbox');
+const outbox = () => path.join(e2e.portal.dataDir, 'outbox');
 const banner = (page: Page) => page.getByRole('region', { name: 'Registrazione non verificata' });
 
 async function accessToken(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies(portal.url)).find((c) => c.name === 'token');
+  const cookie = (await context.cookies(e2e.portal.url)).find((c) => c.name === 'token');
   if (!cookie) throw new Error('no token cookie');
   return decodeURIComponent(cookie.value);
 }
 
 const createOrganization = async (token: string, name: string) =>
-  fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+  fetch(`${e2e.portal.url}/api/Organization/CreateOrganization`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(organizationPayload({ name })),
@@ -48,19 +38,18 @@ const createOrganization = async (token: string, name: string) =>
 
 describe('the privacy notice and the accessibility statement', () => {
   it('are reached from the welcome page’s footer, without an account', async () => {
-    const context = await browser.newContext({ locale: 'it-IT' });
-    const page = await context.newPage();
+    const { context, page } = await e2e.newPage();
     try {
-      await page.goto(`${portal.url}/`);
+      await page.goto(`${e2e.portal.url}/`);
       const footer = page.getByRole('contentinfo');
       await footer.getByRole('link', { name: 'Informativa sulla privacy' }).click();
-      await page.waitForURL(`${portal.url}/privacy`);
+      await page.waitForURL(`${e2e.portal.url}/privacy`);
       await expectHeading(page, 'Informativa sul trattamento dei dati personali');
       await page.getByRole('heading', { name: /^Diritti dell.interessato$/ }).waitFor();
       await expectAccessible(page);
 
       await page.getByRole('contentinfo').getByRole('link', { name: 'Dichiarazione di accessibilità' }).click();
-      await page.waitForURL(`${portal.url}/accessibilita`);
+      await page.waitForURL(`${e2e.portal.url}/accessibilita`);
       await expectHeading(page, 'Dichiarazione di accessibilità');
       await page.getByRole('heading', { name: 'Procedura di attuazione' }).waitFor();
       expect(await page.getByRole('link', { name: 'Segnala un problema di accessibilità' }).getAttribute('href')).toMatch(/^mailto:/);
@@ -76,13 +65,12 @@ describe('a person registers, is told to verify, verifies and registers an organ
   let page: Page;
 
   beforeAll(async () => {
-    context = await browser.newContext({ locale: 'it-IT' });
-    page = await context.newPage();
+    ({ context, page } = await e2e.newPage());
   });
   afterAll(() => context.close());
 
   it('the registration page refuses a registration without the terms accepted', async () => {
-    await page.goto(`${portal.url}/`);
+    await page.goto(`${e2e.portal.url}/`);
     await page
       .getByRole('button', { name: 'Registrati' })
       .or(page.getByRole('link', { name: 'Registrati' }))
@@ -97,7 +85,7 @@ describe('a person registers, is told to verify, verifies and registers an organ
     await page.getByText('Per registrarti devi accettare le condizioni e prendere visione dell’informativa sulla privacy.').waitFor();
     expect(await page.getByRole('checkbox', { name: /Ho letto l’informativa/ }).getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page);
-    expect(await portal.db.select().from(idpAccounts).where(eq(idpAccounts.email, person.email))).toEqual([]);
+    expect(await e2e.portal.db.select().from(idpAccounts).where(eq(idpAccounts.email, person.email))).toEqual([]);
   });
 
   it('with the terms accepted by keyboard, the account is created and the portal says it is not verified', async () => {
@@ -106,11 +94,11 @@ describe('a person registers, is told to verify, verifies and registers an organ
     await typeLikeAPerson(page.getByLabel('Password'), person.password);
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
-    await page.waitForURL(`${portal.url}/flow-organization`);
+    await page.waitForURL(`${e2e.portal.url}/flow-organization`);
     await banner(page).getByRole('heading', { name: 'Registrazione non verificata' }).waitFor();
     await expectAccessible(page);
 
-    const [account] = await portal.db.select().from(idpAccounts).where(eq(idpAccounts.email, person.email));
+    const [account] = await e2e.portal.db.select().from(idpAccounts).where(eq(idpAccounts.email, person.email));
     expect(account!.emailVerifiedAt).toBeNull();
     expect(account!.termsAcceptedAt).toBeInstanceOf(Date);
     expect(account!.privacyNoticeVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -121,7 +109,7 @@ describe('a person registers, is told to verify, verifies and registers an organ
     const refused = await createOrganization(await accessToken(context), 'Comune di Prima della Verifica');
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toMatch(/^Registrazione non verificata/);
-    expect(await portal.db.select().from(organizations).where(eq(organizations.name, 'Comune di Prima della Verifica'))).toEqual([]);
+    expect(await e2e.portal.db.select().from(organizations).where(eq(organizations.name, 'Comune di Prima della Verifica'))).toEqual([]);
   });
 
   it('Invia di nuovo il link mails a new link, with the same answer whatever happened', async () => {
@@ -135,11 +123,11 @@ describe('a person registers, is told to verify, verifies and registers an organ
   });
 
   it('opening the mailed link verifies the address, and the open portal tab follows without a new login', async () => {
-    await verifyEmailFromOutbox(context, portal, person.email, page);
+    await verifyEmailFromOutbox(context, e2e.portal, person.email, page);
     await expect(banner(page).count()).resolves.toBe(0);
-    const [account] = await portal.db.select().from(idpAccounts).where(eq(idpAccounts.email, person.email));
+    const [account] = await e2e.portal.db.select().from(idpAccounts).where(eq(idpAccounts.email, person.email));
     expect(account!.emailVerifiedAt).toBeInstanceOf(Date);
-    const [user] = await portal.db.select().from(users).where(eq(users.email, person.email));
+    const [user] = await e2e.portal.db.select().from(users).where(eq(users.email, person.email));
     expect(user!.emailVerified).toBe(true);
 
     // The link a second time changes nothing and says so, on an accessible page.
@@ -153,10 +141,10 @@ describe('a person registers, is told to verify, verifies and registers an organ
   it('now the organisation is registered, and the person works for it', async () => {
     const created = await createOrganization(await accessToken(context), 'Comune di Dopo la Verifica');
     expect(created.status).toBe(201);
-    const [row] = await portal.db.select().from(organizations).where(eq(organizations.name, 'Comune di Dopo la Verifica'));
+    const [row] = await e2e.portal.db.select().from(organizations).where(eq(organizations.name, 'Comune di Dopo la Verifica'));
     expect(row).toBeDefined();
-    await page.goto(`${portal.url}/`);
-    await page.waitForURL(`${portal.url}/calls`);
+    await page.goto(`${e2e.portal.url}/`);
+    await page.waitForURL(`${e2e.portal.url}/calls`);
     await expectHeading(page, 'Fondi');
     await expect(banner(page).count()).resolves.toBe(0);
     await expectAccessible(page);

@@ -1,14 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatusCode, Fund } from '../../domain/applicationStatus.ts';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { applicationStatusHistory } from '../../server/db/schema/applications.ts';
 import { startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, launchBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let context: BrowserContext;
 let page: Page;
 let organizationId: string;
@@ -16,19 +16,14 @@ let organizationId: string;
 const stamp = Date.now();
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT' });
-  page = await context.newPage();
+  ({ context, page } = await e2e.newPage());
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await portal?.close();
 });
 
 async function openFunds() {
-  await page.goto(`${portal.url}/calls`);
+  await page.goto(`${e2e.portal.url}/calls`);
   await page.getByRole('heading', { level: 1, name: 'Fondi' }).waitFor();
   await page.getByRole('heading', { level: 2, name: 'Fondo Tematico Turismo Sostenibile' }).waitFor();
 }
@@ -42,7 +37,7 @@ async function buttonsOf(fund: Fund): Promise<string[]> {
 
 describe('the funds page', () => {
   it('an applicant without an organisation is sent to the organisation flow', async () => {
-    await page.goto(`${portal.url}/`);
+    await page.goto(`${e2e.portal.url}/`);
     await page.getByRole('button', { name: 'Registrati' }).click();
     await page.waitForURL(/\/idp\/interaction\//);
     await page.getByLabel('Nome', { exact: true }).fill('Lucia');
@@ -51,15 +46,15 @@ describe('the funds page', () => {
     await page.getByLabel('Password').fill('una-password-lunga');
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
-    await page.waitForURL(`${portal.url}/flow-organization`);
-    await verifyEmailFromOutbox(context, portal, `lucia.neri.${stamp}@esempio.it`, page);
-    await page.goto(`${portal.url}/calls`);
-    await page.waitForURL(`${portal.url}/flow-organization`);
+    await page.waitForURL(`${e2e.portal.url}/flow-organization`);
+    await verifyEmailFromOutbox(context, e2e.portal, `lucia.neri.${stamp}@esempio.it`, page);
+    await page.goto(`${e2e.portal.url}/calls`);
+    await page.waitForURL(`${e2e.portal.url}/flow-organization`);
   });
 
   it('with an organisation: both cards, call dates, Non avviata and Candidati', async () => {
-    const token = decodeURIComponent((await context.cookies(portal.url)).find((c) => c.name === 'token')!.value);
-    const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+    const token = decodeURIComponent((await context.cookies(e2e.portal.url)).find((c) => c.name === 'token')!.value);
+    const response = await fetch(`${e2e.portal.url}/api/Organization/CreateOrganization`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(organizationPayload({ name: 'Comune di Fontebella' })),
@@ -67,8 +62,8 @@ describe('the funds page', () => {
     expect(response.status).toBe(201);
     organizationId = ((await response.json()) as { orgId: string }).orgId;
     // The session learns about the new organisation on a fresh load.
-    await page.goto(`${portal.url}/`);
-    await page.waitForURL(`${portal.url}/calls`);
+    await page.goto(`${e2e.portal.url}/`);
+    await page.waitForURL(`${e2e.portal.url}/calls`);
     await openFunds();
     await card('PUI').waitFor();
     await expect(card('TUR').getByText('Non avviata').count()).resolves.toBe(1);
@@ -82,7 +77,7 @@ describe('the funds page', () => {
     await card('PUI')
       .getByRole('button', { name: /Candidati/ })
       .click();
-    await page.waitForURL(`${portal.url}/survey/PUI_candidatura`);
+    await page.waitForURL(`${e2e.portal.url}/survey/PUI_candidatura`);
     await page.getByRole('heading', { level: 1, name: 'Candidatura Fondo Tematico Piani Urbani Integrati' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Progetto' }).waitFor();
     await expectAccessible(page);
@@ -99,7 +94,7 @@ describe('the funds page', () => {
   ];
 
   it.each(families)('TUR in %s shows %j', async (status, buttons) => {
-    await portal.forceStatus(organizationId, 'TUR', status, new Date());
+    await e2e.portal.forceStatus(organizationId, 'TUR', status, new Date());
     await openFunds();
     await card('TUR').getByRole('button').first().waitFor();
     await expect(buttonsOf('TUR')).resolves.toEqual(buttons);
@@ -107,15 +102,15 @@ describe('the funds page', () => {
   });
 
   it('Vai agli allegati opens the attachments step; Monitora opens the monitoring survey', async () => {
-    await portal.forceStatus(organizationId, 'TUR', 'IN_INTEGRAZIONE', new Date());
+    await e2e.portal.forceStatus(organizationId, 'TUR', 'IN_INTEGRAZIONE', new Date());
     await openFunds();
     await card('TUR')
       .getByRole('button', { name: /Vai agli allegati/ })
       .click();
-    await page.waitForURL(`${portal.url}/survey/TUR_candidatura?numberStep=4`);
+    await page.waitForURL(`${e2e.portal.url}/survey/TUR_candidatura?numberStep=4`);
     await page.getByRole('heading', { level: 2, name: 'Allegati', exact: true }).waitFor();
 
-    await portal.forceStatus(organizationId, 'TUR', 'MONITORAGGIO_APERTO', new Date());
+    await e2e.portal.forceStatus(organizationId, 'TUR', 'MONITORAGGIO_APERTO', new Date());
     await openFunds();
     await card('TUR')
       .getByRole('button', { name: /Monitora il tuo progetto/ })
@@ -126,8 +121,8 @@ describe('the funds page', () => {
   });
 
   it('the history shows the reviewers\u2019 note on a decision the applicant is told of, not on an internal step', async () => {
-    const pui = await portal.forceStatus(organizationId, 'PUI', 'RIFIUTATA', new Date('2026-05-02T10:00:00Z'));
-    await portal.db.insert(applicationStatusHistory).values([
+    const pui = await e2e.portal.forceStatus(organizationId, 'PUI', 'RIFIUTATA', new Date('2026-05-02T10:00:00Z'));
+    await e2e.portal.db.insert(applicationStatusHistory).values([
       {
         applicationId: pui,
         fromStatus: 'IN_VALUTAZIONE',

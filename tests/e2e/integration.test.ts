@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { zipEntries } from '../support/zipEntries.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 const ORGANIZATION = 'Comune di Serravalle';
 const TITLE = 'Candidatura Fondo Tematico Piani Urbani Integrati';
@@ -13,8 +14,7 @@ const REQUEST = 'Allegare la planimetria catastale aggiornata e la foto dello st
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(128, 7)]);
 
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let applicant: { context: BrowserContext; page: Page };
 let admin: { context: BrowserContext; page: Page };
 let organizationId: string;
@@ -22,37 +22,27 @@ let organizationId: string;
 const stamp = Date.now();
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  const open = async () => {
-    const context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
-    return { context, page: await context.newPage() };
-  };
-  applicant = await open();
-  admin = await open();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  applicant = await e2e.newPage({ acceptDownloads: true });
+  admin = await e2e.newPage({ acceptDownloads: true });
 });
 
 const pendingRequest = (page: Page) => page.getByRole('status').filter({ hasText: 'Richiesta di integrazione' });
 
 describe('integration: the reviewers ask, the applicant supplies and completes', () => {
   it('an application is under review', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, portal, {
+    const ids = await registerApplicant(applicant.page, applicant.context, e2e.portal, {
       firstName: 'Irene',
       lastName: 'Conti',
       email: `irene.conti.${stamp}@esempio.it`,
       organizations: [ORGANIZATION],
     });
     organizationId = ids[ORGANIZATION]!;
-    await portal.forceStatus(organizationId, 'PUI', 'IN_VALUTAZIONE', new Date());
+    await e2e.portal.forceStatus(organizationId, 'PUI', 'IN_VALUTAZIONE', new Date());
   });
 
   it('the admin asks for an integration with a request and a deadline', async () => {
     const { page } = admin;
-    await loginAsAdmin(page, portal.url);
+    await loginAsAdmin(page, e2e.portal.url);
     await page.getByRole('button', { name: `Cambia stato PUI di ${ORGANIZATION}` }).click();
     await page.getByRole('menuitem', { name: 'In integrazione' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -69,13 +59,13 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
 
   it('the applicant reads the request and its deadline on the card and at Allegati', async () => {
     const { page } = applicant;
-    await page.goto(`${portal.url}/calls`);
+    await page.goto(`${e2e.portal.url}/calls`);
     const card = page.getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' });
     await card.getByText('15/03/2099').waitFor();
     await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Vai agli allegati']);
     await expectAccessible(page);
     await card.getByRole('button', { name: /Vai agli allegati/ }).click();
-    await page.waitForURL(`${portal.url}/survey/PUI_candidatura?numberStep=4`);
+    await page.waitForURL(`${e2e.portal.url}/survey/PUI_candidatura?numberStep=4`);
     await expectHeading(page, TITLE);
     await page.getByRole('heading', { name: 'Allegati Integrazione' }).waitFor();
     await pendingRequest(page).getByText(REQUEST).waitFor();
@@ -119,7 +109,7 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
     await page.getByText('Integrazione completata con succeso!').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Completa integrazione' }).count()).toBe(0);
     await expect(section.getByRole('button', { name: /Rimuovi/ }).count()).resolves.toBe(0);
-    await page.goto(`${portal.url}/calls`);
+    await page.goto(`${e2e.portal.url}/calls`);
     const card = page.getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' });
     await card.getByText('Integrazione Sottomessa').first().waitFor();
     await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Visualizza']);
@@ -127,7 +117,7 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
 
   it('the admin reads the request and the documents in the application and the zip', async () => {
     const { page } = admin;
-    await page.goto(`${portal.url}/admin-organization/survey-pui/${organizationId}?numberStep=4`);
+    await page.goto(`${e2e.portal.url}/admin-organization/survey-pui/${organizationId}?numberStep=4`);
     await expectHeading(page, TITLE);
     const section = page.getByRole('region', { name: 'Allegati Integrazione' });
     await section.getByText(REQUEST).waitFor();
@@ -135,7 +125,7 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
     await expect(section.getByText('foto-stato-di-fatto.png').count()).resolves.toBe(0);
     await expectAccessible(page);
 
-    await page.goto(`${portal.url}/admin-panel`);
+    await page.goto(`${e2e.portal.url}/admin-panel`);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: `Scarica gli allegati PUI di ${ORGANIZATION} (zip)` }).click();
     const zip = await readFile((await (await download).path())!);

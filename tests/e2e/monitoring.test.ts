@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { surveyDefinitions, surveySubmissions } from '../../server/db/schema/surveys.ts';
 import { monitoringPeriodsEnv } from '../support/monitoringPeriods.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { storedSurveyAnswers } from './support/surveyApi.ts';
 import { surveyForm } from './support/surveyForm.ts';
 import { typeLikeAPerson } from './support/typing.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 const ORGANIZATION = 'Comune di Poggio Monitorato';
 const TITLE = 'Monitoraggio Fondo Tematico Piani Urbani Integrati';
@@ -17,32 +18,21 @@ const PERIOD = 'Monitoraggio primo periodo';
 const NEW_CUP = 'J31B21001230099';
 const COST = "Costo complessivo aggiornato dell'intervento (euro)";
 
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(() => startPortalWithDatabase(monitoringPeriodsEnv().env));
 let applicant: { context: BrowserContext; page: Page };
 let admin: { context: BrowserContext; page: Page };
 let organizationId: string;
 let applicationId: string;
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase(monitoringPeriodsEnv().env);
-  browser = await launchBrowser();
-  const open = async () => {
-    const context = await browser.newContext({ locale: 'it-IT' });
-    return { context, page: await context.newPage() };
-  };
-  applicant = await open();
-  admin = await open();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  applicant = await e2e.newPage();
+  admin = await e2e.newPage();
 });
 
 const stepButtons = (page: Page) => page.getByRole('navigation', { name: 'Passaggi della survey' }).getByRole('button');
 
 async function changeStatus(page: Page, target: string) {
-  await page.goto(`${portal.url}/admin-panel`);
+  await page.goto(`${e2e.portal.url}/admin-panel`);
   await page.getByRole('button', { name: `Cambia stato PUI di ${ORGANIZATION}` }).click();
   await page.getByRole('menuitem', { name: target, exact: true }).click();
   const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler settare lo stato' });
@@ -52,17 +42,17 @@ async function changeStatus(page: Page, target: string) {
 
 describe('monitoring: the admin opens it, the applicant updates the prefilled answers and submits, the admin reads and closes', () => {
   it('a funded (Deliberata) application with its review answers; /monitoraggio explains when monitoring starts', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, portal, {
+    const ids = await registerApplicant(applicant.page, applicant.context, e2e.portal, {
       firstName: 'Elena',
       lastName: 'Ferri',
       email: `elena.ferri.${Date.now()}@esempio.it`,
       organizations: [ORGANIZATION],
     });
     organizationId = ids[ORGANIZATION]!;
-    applicationId = await portal.forceStatus(organizationId, 'PUI', 'DELIBERATA', new Date());
-    const definitions = await portal.db.select().from(surveyDefinitions);
+    applicationId = await e2e.portal.forceStatus(organizationId, 'PUI', 'DELIBERATA', new Date());
+    const definitions = await e2e.portal.db.select().from(surveyDefinitions);
     const idOf = (name: string) => definitions.find((d) => d.name === name)!.id;
-    await portal.db.insert(surveySubmissions).values([
+    await e2e.portal.db.insert(surveySubmissions).values([
       {
         applicationId,
         surveyName: 'Istruttoria-Pui',
@@ -74,20 +64,20 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
     ]);
 
     const { page } = applicant;
-    await page.goto(`${portal.url}/monitoraggio`);
+    await page.goto(`${e2e.portal.url}/monitoraggio`);
     await expectHeading(page, 'Monitoraggio');
     await page.getByText(/Il monitoraggio inizia dopo la delibera di finanziamento/).waitFor();
     await expectAccessible(page);
   });
 
   it('the admin opens monitoring (Monitoraggio Aperto)', async () => {
-    await loginAsAdmin(admin.page, portal.url);
+    await loginAsAdmin(admin.page, e2e.portal.url);
     await changeStatus(admin.page, 'Monitoraggio Aperto');
   });
 
   it('the applicant sees "Monitora il tuo progetto", finds the review answers prefilled, changes one and submits', async () => {
     const { page } = applicant;
-    await page.goto(`${portal.url}/calls`);
+    await page.goto(`${e2e.portal.url}/calls`);
     const card = page.getByRole('article', { name: CARD });
     await card.getByRole('button').first().waitFor();
     await expect(card.getByRole('button').allTextContents()).resolves.toEqual([
@@ -107,7 +97,7 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
     await expectAccessible(page);
     await typeLikeAPerson(cup, NEW_CUP);
     const stored = () =>
-      portal.db
+      e2e.portal.db
         .select()
         .from(surveySubmissions)
         .where(
@@ -125,7 +115,7 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
     await expect(cost.inputValue()).resolves.toBe('4.250.000');
     await form.type(COST, '1.250.000');
     const monitoringAnswers = (name: string) =>
-      storedSurveyAnswers(page.context(), portal.url, { name, candidaturaId: applicationId, monitoraggio: true });
+      storedSurveyAnswers(page.context(), e2e.portal.url, { name, candidaturaId: applicationId, monitoraggio: true });
     await expect.poll(() => monitoringAnswers('Istruttoria-Pui').then((answers) => answers?.costoAggiornato)).toBe(1_250_000);
 
     await page.getByRole('button', { name: 'Avanti' }).click();
@@ -154,7 +144,7 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
 
   it('/monitoraggio lists the period as compilata, with a link to read it', async () => {
     const { page } = applicant;
-    await page.goto(`${portal.url}/monitoraggio`);
+    await page.goto(`${e2e.portal.url}/monitoraggio`);
     const table = page.getByRole('table', { name: 'Periodi di monitoraggio' });
     const row = table.getByRole('row').filter({ hasText: PERIOD });
     await row.waitFor();
@@ -174,9 +164,9 @@ describe('monitoring: the admin opens it, the applicant updates the prefilled an
 
   it('the admin reads the period (with the period selector) and closes monitoring', async () => {
     const { page } = admin;
-    await page.goto(`${portal.url}/admin-panel`);
+    await page.goto(`${e2e.portal.url}/admin-panel`);
     await page.getByRole('link', { name: 'Apri monitoraggio PUI' }).click();
-    await page.waitForURL(`${portal.url}/admin-organization/PUI_istruttoria/${organizationId}?monitoraggio=true`);
+    await page.waitForURL(`${e2e.portal.url}/admin-organization/PUI_istruttoria/${organizationId}?monitoraggio=true`);
     await expectHeading(page, TITLE);
     await page.getByRole('button', { name: /Periodo di monitoraggio/ }).waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: /Codice Unico di Progetto/ }).inputValue()).toBe(NEW_CUP);

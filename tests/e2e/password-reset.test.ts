@@ -1,29 +1,19 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_COOKIE } from '../../domain/authCookies.ts';
 import { idpAccounts } from '../../server/db/schema/identity.ts';
 import { verifyPassword } from '../../server/idp/passwords.ts';
 import { registerApplicant } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
-import { startPortal } from './support/portal.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /** A person who forgot the password gets back in by e-mail, and changes it from the account page. */
 
-let portal: Awaited<ReturnType<typeof startPortal>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const e2e = usePortalAndBrowser();
 
 const person = {
   firstName: 'Chiara',
@@ -38,13 +28,13 @@ const CHANGED_PASSWORD = 'cambiata-dal-profilo-7';
 
 /** What the provider stores for the person: does this password open the account? */
 async function storedPasswordIs(password: string): Promise<boolean> {
-  const [account] = await portal.db.select().from(idpAccounts).where(eq(idpAccounts.email, person.email));
+  const [account] = await e2e.portal.db.select().from(idpAccounts).where(eq(idpAccounts.email, person.email));
   return verifyPassword(password, account!.passwordHash);
 }
 
 /** The reset link of the e-mail written to the outbox for the person; it is sent just after the answer. */
 async function resetLinkInOutbox(): Promise<string> {
-  const dir = path.join(portal.dataDir, 'outbox');
+  const dir = path.join(e2e.portal.dataDir, 'outbox');
   for (let attempt = 0; attempt < 100; attempt++) {
     for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
       const eml = await readFile(path.join(dir, file), 'utf8');
@@ -61,7 +51,7 @@ async function resetLinkInOutbox(): Promise<string> {
 async function logOut(page: Page) {
   await page.getByRole('button', { name: new RegExp(person.firstName) }).click();
   await page.getByRole('menuitem', { name: 'Esci' }).click();
-  await page.waitForURL(`${portal.url}/`);
+  await page.waitForURL(`${e2e.portal.url}/`);
 }
 
 async function openLoginPage(page: Page) {
@@ -80,13 +70,13 @@ async function logInAtProvider(page: Page, password: string) {
 }
 
 async function refreshTokenOf(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies(portal.url)).find((c) => c.name === REFRESH_TOKEN_COOKIE);
+  const cookie = (await context.cookies(e2e.portal.url)).find((c) => c.name === REFRESH_TOKEN_COOKIE);
   return decodeURIComponent(cookie?.value ?? '');
 }
 
 const refreshAnswers = async (refreshToken: string) =>
   (
-    await fetch(`${portal.url}/api/Jwt/refresh`, {
+    await fetch(`${e2e.portal.url}/api/Jwt/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
@@ -98,13 +88,12 @@ describe('Password dimenticata?', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await browser.newContext({ locale: 'it-IT' });
-    page = await context.newPage();
+    ({ context, page } = await e2e.newPage());
   });
   afterAll(() => context.close());
 
   it('a person registers and logs out', async () => {
-    await registerApplicant(page, context, portal, person);
+    await registerApplicant(page, context, e2e.portal, person);
     await logOut(page);
   });
 
@@ -124,7 +113,7 @@ describe('Password dimenticata?', () => {
 
   it('opens the e-mailed link and chooses a new password, typed key by key', async () => {
     const link = await resetLinkInOutbox();
-    expect(link.startsWith(`${portal.url}/idp/password/reset?token=`)).toBe(true);
+    expect(link.startsWith(`${e2e.portal.url}/idp/password/reset?token=`)).toBe(true);
     await page.goto(link);
     await expectHeading(page, 'Scegli una nuova password');
     await expectAccessible(page);
@@ -151,14 +140,14 @@ describe('Password dimenticata?', () => {
   });
 
   it('signs in with the new password; the old one is refused', async () => {
-    await page.goto(`${portal.url}/`);
+    await page.goto(`${e2e.portal.url}/`);
     await openLoginPage(page);
     await logInAtProvider(page, FIRST_PASSWORD);
     await page.getByRole('alert').filter({ hasText: 'Credenziali non valide' }).waitFor();
     await expectAccessible(page);
 
     await logInAtProvider(page, RESET_PASSWORD);
-    await page.waitForURL(`${portal.url}/flow-organization`);
+    await page.waitForURL(`${e2e.portal.url}/flow-organization`);
   });
 });
 
@@ -168,15 +157,14 @@ describe('changing the password on /account', () => {
   let other: BrowserContext;
 
   beforeAll(async () => {
-    context = await browser.newContext({ locale: 'it-IT' });
-    page = await context.newPage();
+    ({ context, page } = await e2e.newPage());
     // The same person signed in on another device.
-    other = await browser.newContext({ locale: 'it-IT' });
+    other = await e2e.browser.newContext({ locale: 'it-IT' });
     const otherPage = await other.newPage();
-    await otherPage.goto(`${portal.url}/`);
+    await otherPage.goto(`${e2e.portal.url}/`);
     await openLoginPage(otherPage);
     await logInAtProvider(otherPage, RESET_PASSWORD);
-    await otherPage.waitForURL(`${portal.url}/flow-organization`);
+    await otherPage.waitForURL(`${e2e.portal.url}/flow-organization`);
   });
   afterAll(async () => {
     await context.close();
@@ -184,11 +172,11 @@ describe('changing the password on /account', () => {
   });
 
   it('refuses a wrong current password beside the field', async () => {
-    await page.goto(`${portal.url}/`);
+    await page.goto(`${e2e.portal.url}/`);
     await openLoginPage(page);
     await logInAtProvider(page, RESET_PASSWORD);
-    await page.waitForURL(`${portal.url}/flow-organization`);
-    await page.goto(`${portal.url}/account`);
+    await page.waitForURL(`${e2e.portal.url}/flow-organization`);
+    await page.goto(`${e2e.portal.url}/account`);
     await page.getByRole('heading', { level: 2, name: 'Password' }).waitFor();
     await expectAccessible(page);
 

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { monitoringPeriods, monitoringRounds } from '../../server/db/schema/monitoring.ts';
 import { monitoringPeriodsEnv } from '../support/monitoringPeriods.ts';
 import { registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /**
  * A 390 px phone: /monitoraggio shows each period as a card with its "Compila" in view, and the application
@@ -15,18 +16,14 @@ import { expectAccessible, expectHeading, launchBrowser } from './support/browse
 const ORGANIZATION = 'Comune di Monte Telefono';
 const PHONE = { width: 390, height: 844 };
 
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(() => startPortalWithDatabase(monitoringPeriodsEnv().env));
 let context: BrowserContext;
 let page: Page;
 let organizationId: string;
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase(monitoringPeriodsEnv().env);
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', viewport: PHONE });
-  page = await context.newPage();
-  const ids = await registerApplicant(page, context, portal, {
+  ({ context, page } = await e2e.newPage({ viewport: PHONE }));
+  const ids = await registerApplicant(page, context, e2e.portal, {
     firstName: 'Chiara',
     lastName: 'Galli',
     email: `chiara.galli.${Date.now()}@esempio.it`,
@@ -34,10 +31,6 @@ beforeAll(async () => {
   });
   organizationId = ids[ORGANIZATION]!;
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
 
 /** Whether the document scrolls sideways, and the right edge of what sticks out furthest. */
 const sideways = (target: Page) =>
@@ -45,14 +38,14 @@ const sideways = (target: Page) =>
 
 describe('/monitoraggio on a phone', () => {
   it('shows the open period as a card whose Compila is on screen, nothing scrolling sideways', async () => {
-    const applicationId = await portal.forceStatus(organizationId, 'PUI', 'MONITORAGGIO_APERTO', new Date());
-    const [period] = await portal.db
+    const applicationId = await e2e.portal.forceStatus(organizationId, 'PUI', 'MONITORAGGIO_APERTO', new Date());
+    const [period] = await e2e.portal.db
       .select()
       .from(monitoringPeriods)
       .where(and(eq(monitoringPeriods.fund, 'PUI'), eq(monitoringPeriods.code, 'P1')));
-    await portal.db.insert(monitoringRounds).values({ applicationId, periodId: period!.id });
+    await e2e.portal.db.insert(monitoringRounds).values({ applicationId, periodId: period!.id });
 
-    await page.goto(`${portal.url}/monitoraggio`);
+    await page.goto(`${e2e.portal.url}/monitoraggio`);
     await expectHeading(page, 'Monitoraggio');
     const fill = page.getByRole('link', { name: 'Compila Monitoraggio primo periodo PUI' });
     await fill.waitFor();
@@ -75,12 +68,12 @@ describe('/monitoraggio on a phone', () => {
 
 describe('the application wizard on a phone', () => {
   it('opens from /calls with the focus on its step heading and the first field in the first screen', async () => {
-    await page.goto(`${portal.url}/calls`);
+    await page.goto(`${e2e.portal.url}/calls`);
     await page
       .getByRole('article', { name: 'Fondo Tematico Turismo Sostenibile' })
       .getByRole('button', { name: /Candidati/ })
       .click();
-    await page.waitForURL(`${portal.url}/survey/TUR_candidatura`);
+    await page.waitForURL(`${e2e.portal.url}/survey/TUR_candidatura`);
     const heading = page.getByRole('heading', { level: 2, name: 'Progetto' });
     await heading.waitFor();
     await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);

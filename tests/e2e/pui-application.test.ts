@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { prose } from '../support/puiFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { badIdRequests, recordApiRequests, storedDraftValues, SAVED, type Figure } from './support/serverReads.ts';
 import { wizardActions } from './support/wizard.ts';
 import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /**
  * A new applicant fills the whole PUI application as a person would (spec §2 Application wizard PUI), typing a
@@ -18,8 +19,7 @@ import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
  * then an admin opens it read-only with the reviewers' warnings and the same figures. Every figure is checked
  * three times: the box once left, the draft the server stored, the admin's read-only view. axe on every step.
  */
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let context: BrowserContext;
 let page: Page;
 let organizationId: string;
@@ -29,7 +29,7 @@ let requests: string[];
 const TITLE = 'Candidatura Fondo Tematico Piani Urbani Integrati';
 const stamp = Date.now();
 const templatePdf = readFileSync(path.resolve('public/modelli/informativa-privacy.pdf'));
-const stored = () => storedDraftValues(context, portal.url, 'PUI', organizationId);
+const stored = () => storedDraftValues(context, e2e.portal.url, 'PUI', organizationId);
 
 /** Step 2's amounts, in the forms Italian people type them: dots or spaces for thousands, a comma for cents. */
 const AMOUNTS: readonly Figure[] = [
@@ -59,10 +59,7 @@ const labelled = (label: string) => new RegExp(`^${label}`);
 const storedAs = (figures: readonly Figure[]) => Object.fromEntries(figures.map(([, , , field, value]) => [field, value]));
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
-  page = await context.newPage();
+  ({ context, page } = await e2e.newPage({ acceptDownloads: true }));
   requests = recordApiRequests(page);
   const excel = new ExcelJS.Workbook();
   excel.addWorksheet('Piano economico').addRows([
@@ -73,8 +70,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await portal?.close();
 });
 
 const wizard = () => wizardActions(page);
@@ -102,7 +97,7 @@ async function tickFirst(groupName: RegExp) {
 
 describe('the PUI application wizard', () => {
   it('a new applicant with an organisation opens the wizard from Candidati', async () => {
-    await page.goto(`${portal.url}/`);
+    await page.goto(`${e2e.portal.url}/`);
     await page.getByRole('button', { name: 'Registrati' }).click();
     await page.waitForURL(/\/idp\/interaction\//);
     await page.getByLabel('Nome', { exact: true }).fill('Giulia');
@@ -111,10 +106,10 @@ describe('the PUI application wizard', () => {
     await page.getByLabel('Password').fill('una-password-lunga');
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
-    await page.waitForURL(`${portal.url}/flow-organization`);
-    await verifyEmailFromOutbox(context, portal, `giulia.ferri.${stamp}@esempio.it`, page);
-    const token = decodeURIComponent((await context.cookies(portal.url)).find((c) => c.name === 'token')!.value);
-    const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+    await page.waitForURL(`${e2e.portal.url}/flow-organization`);
+    await verifyEmailFromOutbox(context, e2e.portal, `giulia.ferri.${stamp}@esempio.it`, page);
+    const token = decodeURIComponent((await context.cookies(e2e.portal.url)).find((c) => c.name === 'token')!.value);
+    const response = await fetch(`${e2e.portal.url}/api/Organization/CreateOrganization`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(organizationPayload({ name: 'Comune di Rocca Serena' })),
@@ -122,14 +117,14 @@ describe('the PUI application wizard', () => {
     expect(response.status).toBe(201);
     organizationId = ((await response.json()) as { orgId: string }).orgId;
 
-    await page.goto(`${portal.url}/`);
-    await page.waitForURL(`${portal.url}/calls`);
+    await page.goto(`${e2e.portal.url}/`);
+    await page.waitForURL(`${e2e.portal.url}/calls`);
     await expectHeading(page, 'Fondi');
     await page
       .getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' })
       .getByRole('button', { name: /Candidati/ })
       .click();
-    await page.waitForURL(`${portal.url}/survey/PUI_candidatura`);
+    await page.waitForURL(`${e2e.portal.url}/survey/PUI_candidatura`);
     await expectHeading(page, TITLE);
     await stepHeading('Progetto').waitFor();
     await page.getByText('Tutti i campi con * devono essere compilati per poter inviare la candidatura').waitFor();
@@ -343,7 +338,7 @@ describe('the PUI application wizard', () => {
     await expectHeading(page, 'Candidatura inviata!');
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Torna ai fondi' }).click();
-    await page.waitForURL(`${portal.url}/calls`);
+    await page.waitForURL(`${e2e.portal.url}/calls`);
     const card = page.getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' });
     await card.getByText('Candidatura Sottomessa').first().waitFor();
     await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Visualizza']);
@@ -362,8 +357,8 @@ describe('the PUI application wizard', () => {
 
   it('an admin opens it read-only with the reviewers\u2019 warnings', async () => {
     await context.clearCookies();
-    await loginAsAdmin(page, portal.url);
-    await page.goto(`${portal.url}/admin-organization/survey-pui/${organizationId}`);
+    await loginAsAdmin(page, e2e.portal.url);
+    await page.goto(`${e2e.portal.url}/admin-organization/survey-pui/${organizationId}`);
     await expectHeading(page, TITLE);
     await page.getByText("La quota richiesta al Fondo supera il 50% dell'investimento totale").waitFor();
     await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).inputValue()).resolves.toBe('Parco lineare del Naviglio');
@@ -403,7 +398,7 @@ describe('the PUI application wizard', () => {
   });
 
   it('the admin downloads the application\u2019s attachments as one zip from the organisation list', async () => {
-    await page.goto(`${portal.url}/admin-panel`);
+    await page.goto(`${e2e.portal.url}/admin-panel`);
     await expectHeading(page, 'Pannello Admin');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Scarica gli allegati PUI di Comune di Rocca Serena (zip)' }).click();

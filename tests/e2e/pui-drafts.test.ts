@@ -1,17 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
 import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /**
  * Drafts never lose what was typed: the network drops and comes back; two tabs edit the same
  * application and the stale one is told, offered to reload, never silently overwritten.
  */
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let context: BrowserContext;
 let first: Page;
 let second: Page;
@@ -25,17 +25,14 @@ const saved = (page: Page) =>
     .waitFor();
 
 async function openWizard(page: Page) {
-  await page.goto(`${portal.url}/survey/PUI_candidatura`);
+  await page.goto(`${e2e.portal.url}/survey/PUI_candidatura`);
   await expectHeading(page, TITLE);
   await page.getByRole('heading', { level: 2, name: 'Progetto' }).waitFor();
 }
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT' });
-  first = await context.newPage();
-  await first.goto(`${portal.url}/`);
+  ({ context, page: first } = await e2e.newPage());
+  await first.goto(`${e2e.portal.url}/`);
   await first.getByRole('button', { name: 'Registrati' }).click();
   await first.waitForURL(/\/idp\/interaction\//);
   await first.getByLabel('Nome', { exact: true }).fill('Marco');
@@ -45,22 +42,20 @@ beforeAll(async () => {
   await first.getByLabel('Password').fill('una-password-lunga');
   await acceptTerms(first);
   await first.getByRole('button', { name: 'Registrati' }).click();
-  await first.waitForURL(`${portal.url}/flow-organization`);
-  await verifyEmailFromOutbox(context, portal, email, first);
-  const token = decodeURIComponent((await context.cookies(portal.url)).find((c) => c.name === 'token')!.value);
-  const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+  await first.waitForURL(`${e2e.portal.url}/flow-organization`);
+  await verifyEmailFromOutbox(context, e2e.portal, email, first);
+  const token = decodeURIComponent((await context.cookies(e2e.portal.url)).find((c) => c.name === 'token')!.value);
+  const response = await fetch(`${e2e.portal.url}/api/Organization/CreateOrganization`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(organizationPayload({ name: 'Comune di Valle Chiara' })),
   });
   expect(response.status).toBe(201);
-  await first.goto(`${portal.url}/`);
-  await first.waitForURL(`${portal.url}/calls`);
+  await first.goto(`${e2e.portal.url}/`);
+  await first.waitForURL(`${e2e.portal.url}/calls`);
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await portal?.close();
 });
 
 describe('autosaved drafts', () => {

@@ -1,30 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /**
  * The admin reports on the demo seed, as an administrator uses them: the Reportistica tab, a report with its
  * chart and table, the fund filter in the URL (kept on reload), "Scarica Excel" read back, axe on every page.
  */
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
-let context: BrowserContext;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let page: Page;
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
-  page = await context.newPage();
+  ({ page } = await e2e.newPage({ acceptDownloads: true }));
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
 
 const dataTable = (name: string) => page.getByRole('table', { name: `${name}: dati del grafico` });
 const shot = (name: string) =>
@@ -32,7 +24,7 @@ const shot = (name: string) =>
 
 describe('Reportistica', () => {
   it('says "Nessun report disponibile" while the call has no application', async () => {
-    await loginAsAdmin(page, portal.url);
+    await loginAsAdmin(page, e2e.portal.url);
     await expectHeading(page, 'Pannello Admin');
     await page.getByRole('tab', { name: 'Reportistica' }).click();
     await page.waitForURL(/tab=reports/);
@@ -41,7 +33,7 @@ describe('Reportistica', () => {
   });
 
   it('lists the call’s reports in the admin panel’s second tab once there are applications', async () => {
-    await seedDemo(portal.db);
+    await seedDemo(e2e.portal.db);
     await page.reload();
     await page.getByRole('tab', { name: 'Reportistica', selected: true }).waitFor();
     for (const title of [
@@ -114,7 +106,9 @@ describe('Reportistica', () => {
   });
 
   it('takes a presentation period from the URL, shows it in the date fields and clears it', async () => {
-    await page.goto(`${portal.url}/admin-panel/report?wid=fondi-tematici&rid=flusso-istruttoria&fund=TUR&from=2026-01-01&to=2026-12-31`);
+    await page.goto(
+      `${e2e.portal.url}/admin-panel/report?wid=fondi-tematici&rid=flusso-istruttoria&fund=TUR&from=2026-01-01&to=2026-12-31`,
+    );
     await expectHeading(page, 'Presentazione e tempi di istruttoria');
     await dataTable('Candidature presentate per settimana').waitFor();
     await page.getByRole('group', { name: 'Periodo di presentazione' }).getByRole('spinbutton', { name: /anno/i }).first().waitFor();
@@ -129,7 +123,7 @@ describe('Reportistica', () => {
     ['territorio', 'Candidature per territorio', 'Candidature e importi per regione'],
     ['monitoraggio', 'Monitoraggio', 'Progetti in monitoraggio'],
   ])('report %s has its chart and table and no axe violation', async (rid, title, table) => {
-    await page.goto(`${portal.url}/admin-panel/report?wid=fondi-tematici&rid=${rid}`);
+    await page.goto(`${e2e.portal.url}/admin-panel/report?wid=fondi-tematici&rid=${rid}`);
     await expectHeading(page, title);
     await dataTable(table).waitFor();
     await page
@@ -141,7 +135,7 @@ describe('Reportistica', () => {
   });
 
   it('says when a report does not exist, with the way back to the list', async () => {
-    await page.goto(`${portal.url}/admin-panel/report?wid=fondi-tematici&rid=vendite`);
+    await page.goto(`${e2e.portal.url}/admin-panel/report?wid=fondi-tematici&rid=vendite`);
     await expectHeading(page, 'Il report richiesto non esiste.');
     await page.getByRole('link', { name: 'Torna alla Reportistica' }).click();
     await page.getByRole('tab', { name: 'Reportistica', selected: true }).waitFor();

@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { storedSurveyAnswers } from './support/surveyApi.ts';
 import { surveyForm } from './support/surveyForm.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 const ORGANIZATION = 'Comune di Borgo Ospitale';
 const TITLE = 'Istruttoria Fondo Tematico Turismo Sostenibile';
@@ -12,32 +13,21 @@ const PRESENCES = 'Presenze turistiche annue attese a regime (notti)';
 const WORK_UNITS = 'Nuovi occupati nel settore turistico attesi a regime (ULA)';
 const APPROVAL = "Data dell'atto di approvazione dell'ultimo livello progettuale";
 
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let applicant: { context: BrowserContext; page: Page };
 let admin: { context: BrowserContext; page: Page };
 let organizationId: string;
 let applicationId: string;
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
   // A browser in English: its own number and date inputs would read and show numbers and dates the English way.
-  const open = async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
-    return { context, page: await context.newPage() };
-  };
-  applicant = await open();
-  admin = await open();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  applicant = await e2e.newPage({ locale: 'en-US' });
+  admin = await e2e.newPage({ locale: 'en-US' });
 });
 
 /** What the server holds for a survey of the application, through the API with the applicant's session. */
 const stored = (name: 'Istruttoria-Tur' | 'Gresb-Tur') =>
-  storedSurveyAnswers(applicant.context, portal.url, { name, candidaturaId: applicationId });
+  storedSurveyAnswers(applicant.context, e2e.portal.url, { name, candidaturaId: applicationId });
 const storedAnswer = (name: 'Istruttoria-Tur' | 'Gresb-Tur', question: string) => () => stored(name).then((answers) => answers?.[question]);
 
 const stepButton = (page: Page, name: string) =>
@@ -45,16 +35,16 @@ const stepButton = (page: Page, name: string) =>
 
 describe('TUR review in a browser set to English: numbers and dates typed and shown the Italian way', () => {
   it('an admissible TUR application opens its review on Istruttoria', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, portal, {
+    const ids = await registerApplicant(applicant.page, applicant.context, e2e.portal, {
       firstName: 'Paolo',
       lastName: 'Conti',
       email: `paolo.conti.${Date.now()}@esempio.it`,
       organizations: [ORGANIZATION],
     });
     organizationId = ids[ORGANIZATION]!;
-    applicationId = await portal.forceStatus(organizationId, 'TUR', 'AMMISSIBILE', new Date());
+    applicationId = await e2e.portal.forceStatus(organizationId, 'TUR', 'AMMISSIBILE', new Date());
     const { page } = applicant;
-    await page.goto(`${portal.url}/survey/TUR_istruttoria/${organizationId}`);
+    await page.goto(`${e2e.portal.url}/survey/TUR_istruttoria/${organizationId}`);
     await expectHeading(page, TITLE);
     await page.getByRole('heading', { name: 'Istruttoria', level: 2 }).waitFor();
     await expect(page.evaluate(() => navigator.language)).resolves.toBe('en-US');
@@ -158,8 +148,8 @@ describe('TUR review in a browser set to English: numbers and dates typed and sh
 
   it("the admin's read-only review shows the numbers and the dates the Italian way", async () => {
     const { page } = admin;
-    await loginAsAdmin(page, portal.url);
-    await page.goto(`${portal.url}/admin-organization/TUR_istruttoria/${organizationId}`);
+    await loginAsAdmin(page, e2e.portal.url);
+    await page.goto(`${e2e.portal.url}/admin-organization/TUR_istruttoria/${organizationId}`);
     await expectHeading(page, TITLE);
     const cost = page.getByRole('textbox', { name: COST, exact: true });
     await expect.poll(() => cost.inputValue()).toBe('1.250.000');

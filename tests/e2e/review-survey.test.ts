@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { surveySubmissions } from '../../server/db/schema/surveys.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { storedSurveyAnswers } from './support/surveyApi.ts';
 import { surveyForm } from './support/surveyForm.ts';
 import { typeLikeAPerson } from './support/typing.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 const ORGANIZATION = 'Comune di Montevarchi Alto';
 const TITLE = 'Istruttoria Fondo Tematico Piani Urbani Integrati';
@@ -16,26 +17,15 @@ const CARD = 'Fondo Tematico Piani Urbani Integrati';
 const XSS = '<img src=x onerror="window.__xss=1">';
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let applicant: { context: BrowserContext; page: Page };
 let admin: { context: BrowserContext; page: Page };
 let organizationId: string;
 let applicationId: string;
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  const open = async () => {
-    const context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
-    return { context, page: await context.newPage() };
-  };
-  applicant = await open();
-  admin = await open();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
+  applicant = await e2e.newPage({ acceptDownloads: true });
+  admin = await e2e.newPage({ acceptDownloads: true });
 });
 
 /** Every required question of the PUI Istruttoria, answered as a careful applicant does (tests/support/surveyAnswers.ts). */
@@ -114,7 +104,7 @@ async function answerGresb(page: Page) {
 
 /** The answers as the server keeps them, once every save has settled. */
 async function storedAnswers(surveyName: string) {
-  const [row] = await portal.db.select().from(surveySubmissions).where(eq(surveySubmissions.surveyName, surveyName));
+  const [row] = await e2e.portal.db.select().from(surveySubmissions).where(eq(surveySubmissions.surveyName, surveyName));
   return row?.answers;
 }
 
@@ -123,17 +113,17 @@ const stepButton = (page: Page, name: string) =>
 
 describe('review (istruttoria): the applicant answers and submits, the admin reads and deliberates', () => {
   it('an application is under evaluation and the admin makes it admissible', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, portal, {
+    const ids = await registerApplicant(applicant.page, applicant.context, e2e.portal, {
       firstName: 'Marta',
       lastName: 'Galli',
       email: `marta.galli.${Date.now()}@esempio.it`,
       organizations: [ORGANIZATION],
     });
     organizationId = ids[ORGANIZATION]!;
-    applicationId = await portal.forceStatus(organizationId, 'PUI', 'IN_VALUTAZIONE', new Date());
+    applicationId = await e2e.portal.forceStatus(organizationId, 'PUI', 'IN_VALUTAZIONE', new Date());
 
     const { page } = admin;
-    await loginAsAdmin(page, portal.url);
+    await loginAsAdmin(page, e2e.portal.url);
     await page.getByRole('button', { name: `Cambia stato PUI di ${ORGANIZATION}` }).click();
     await page.getByRole('menuitem', { name: 'Ammissibile' }).click();
     const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler settare lo stato' });
@@ -143,12 +133,12 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
 
   it('the card offers the application and the review; the review opens on Istruttoria', async () => {
     const { page } = applicant;
-    await page.goto(`${portal.url}/calls`);
+    await page.goto(`${e2e.portal.url}/calls`);
     const card = page.getByRole('article', { name: CARD });
     await card.getByRole('button').first().waitFor();
     await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Visualizza domanda', 'Compila istruttoria']);
     await card.getByRole('button', { name: 'Compila istruttoria' }).click();
-    await page.waitForURL(`${portal.url}/survey/PUI_istruttoria/${organizationId}`);
+    await page.waitForURL(`${e2e.portal.url}/survey/PUI_istruttoria/${organizationId}`);
     await expectHeading(page, TITLE);
     await page.getByRole('heading', { name: 'Istruttoria', level: 2 }).waitFor();
     await expectAccessible(page);
@@ -202,7 +192,7 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await page.evaluate(() => void ((window as { __samePage?: boolean }).__samePage = true));
 
     const other = await applicant.context.newPage();
-    await other.goto(`${portal.url}/survey/PUI_istruttoria/${organizationId}`);
+    await other.goto(`${e2e.portal.url}/survey/PUI_istruttoria/${organizationId}`);
     await other.getByRole('heading', { name: 'Istruttoria', level: 2 }).waitFor();
     await expect(cup(other).inputValue()).resolves.toBe('J31B21001230006');
     await typeLikeAPerson(cup(other), 'J31B21009990001');
@@ -223,7 +213,10 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await typeLikeAPerson(cup(page), 'J31B21001230006');
     await expect.poll(async () => (await storedAnswers('Istruttoria-Pui'))?.cup, { timeout: 20_000 }).toBe('J31B21001230006');
     await expect(conflict.count()).resolves.toBe(0);
-    const readBack = await storedSurveyAnswers(applicant.context, portal.url, { name: 'Istruttoria-Pui', candidaturaId: applicationId });
+    const readBack = await storedSurveyAnswers(applicant.context, e2e.portal.url, {
+      name: 'Istruttoria-Pui',
+      candidaturaId: applicationId,
+    });
     expect(readBack?.cup).toBe('J31B21001230006');
     await other.close();
   });
@@ -233,7 +226,10 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await answerIstruttoria(page);
     await expect.poll(() => storedAnswers('Istruttoria-Pui'), { timeout: 20_000 }).toEqual(istruttoriaPuiAnswers);
     // The amount typed "4.250.000" key by key, read back through the API as the number it means.
-    const readBack = await storedSurveyAnswers(applicant.context, portal.url, { name: 'Istruttoria-Pui', candidaturaId: applicationId });
+    const readBack = await storedSurveyAnswers(applicant.context, e2e.portal.url, {
+      name: 'Istruttoria-Pui',
+      candidaturaId: applicationId,
+    });
     expect({ costoAggiornato: readBack?.costoAggiornato }).toEqual({ costoAggiornato: 4250000 });
     await expectAccessible(page);
     // Each step change fetches the stored answers again. A slow answer must not rebuild the survey under the
@@ -324,9 +320,9 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
 
   it('the admin reads the review, answers as text, and sets Deliberata', async () => {
     const { page } = admin;
-    await page.goto(`${portal.url}/admin-panel`);
+    await page.goto(`${e2e.portal.url}/admin-panel`);
     await page.getByRole('link', { name: 'Apri istruttoria PUI' }).click();
-    await page.waitForURL(`${portal.url}/admin-organization/PUI_istruttoria/${organizationId}`);
+    await page.waitForURL(`${e2e.portal.url}/admin-organization/PUI_istruttoria/${organizationId}`);
     await expectHeading(page, TITLE);
     await expect(page.getByRole('textbox', { name: /Codice Unico di Progetto/ }).inputValue()).resolves.toBe('J31B21001230006');
     // Numbers and dates as Italians read them.
@@ -355,7 +351,7 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await dialog.getByRole('textbox', { name: 'Nota (facoltativa)' }).fill('Deliberata dal comitato del 20/11');
     await dialog.getByRole('button', { name: 'Conferma' }).click();
     await page.getByText('Stato della candidatura cambiata con successo!').waitFor();
-    const rows = await portal.db.select().from(surveySubmissions).where(eq(surveySubmissions.applicationId, applicationId));
+    const rows = await e2e.portal.db.select().from(surveySubmissions).where(eq(surveySubmissions.applicationId, applicationId));
     expect(rows.every((row) => row.submittedAt !== null)).toBe(true);
   });
 });

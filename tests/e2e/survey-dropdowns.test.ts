@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /**
  * Every dropdown of a review survey opens with one click, every time, and from the keyboard. A dropdown's list
@@ -14,33 +15,25 @@ const ORGANIZATION = 'Comune di Tendina';
 const TITLE = 'Istruttoria Fondo Tematico Turismo Sostenibile';
 const COST = "Costo complessivo aggiornato dell'intervento (euro)";
 
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  const ids = await registerApplicant(page, context, portal, {
+  ({ context, page } = await e2e.newPage({ viewport: { width: 1280, height: 900 } }));
+  const ids = await registerApplicant(page, context, e2e.portal, {
     firstName: 'Marta',
     lastName: 'Neri',
     email: `marta.neri.${Date.now()}@esempio.it`,
     organizations: [ORGANIZATION],
   });
-  await portal.forceStatus(ids[ORGANIZATION]!, 'TUR', 'AMMISSIBILE', new Date());
-  await page.goto(`${portal.url}/survey/TUR_istruttoria/${ids[ORGANIZATION]}`);
+  await e2e.portal.forceStatus(ids[ORGANIZATION]!, 'TUR', 'AMMISSIBILE', new Date());
+  await page.goto(`${e2e.portal.url}/survey/TUR_istruttoria/${ids[ORGANIZATION]}`);
   await expectHeading(page, TITLE);
   await page.getByRole('heading', { name: 'Istruttoria', level: 2 }).waitFor();
   // SurveyJS is loaded with the page (React.lazy): the survey is there once its first box is.
   await page.getByRole('textbox', { name: COST, exact: true }).waitFor();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
 
 const dropdowns = () => page.locator('main').getByRole('combobox');
 /** The list a dropdown controls (SurveyJS's popup), by the id in its aria-controls. */

@@ -1,19 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Download, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '../../domain/authCookies.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectHeading, launchBrowser } from './support/browser.ts';
+import { expectHeading } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /**
  * An administrator with the portal open in two tabs of one browser, access tokens that live 5 seconds (a test-only
  * setting of the embedded provider) and the server's reuse window off: the tabs keep the session only if they
  * renew one at a time and share the result. Both download the Excel lists after the token expired.
  */
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(() => startPortalWithDatabase({ IDP_ACCESS_TOKEN_TTL_SECONDS: '5', REFRESH_TOKEN_REUSE_SECONDS: '0' }));
 let context: BrowserContext;
 let first: Page;
 let second: Page;
@@ -21,27 +21,21 @@ let second: Page;
 const renewals: number[] = [];
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase({ IDP_ACCESS_TOKEN_TTL_SECONDS: '5', REFRESH_TOKEN_REUSE_SECONDS: '0' });
-  await seedDemo(portal.db);
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
+  await seedDemo(e2e.portal.db);
+  context = await e2e.browser.newContext({ locale: 'it-IT', acceptDownloads: true });
   context.on('response', (response) => {
     if (new URL(response.url()).pathname === '/api/Jwt/refresh') renewals.push(response.status());
   });
   first = await context.newPage();
   second = await context.newPage();
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
 
 /** Until the API refuses the access token both tabs hold now (its 5 seconds, plus the server's clock tolerance). */
 async function untilTokenExpired() {
-  const cookie = (await context.cookies(portal.url)).find((c) => c.name === TOKEN_COOKIE);
+  const cookie = (await context.cookies(e2e.portal.url)).find((c) => c.name === TOKEN_COOKIE);
   const token = decodeURIComponent(cookie!.value);
   for (;;) {
-    const answer = await fetch(`${portal.url}/api/User`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await fetch(`${e2e.portal.url}/api/User`, { headers: { authorization: `Bearer ${token}` } });
     if (answer.status === 401) return;
     await sleep(250);
   }
@@ -59,8 +53,8 @@ const excelButton = (page: Page) => page.getByRole('button', { name: 'Scarica Ex
 
 describe('two tabs of one browser', () => {
   it('both open the admin panel with one login', async () => {
-    await loginAsAdmin(first, portal.url);
-    await second.goto(`${portal.url}/admin-panel`);
+    await loginAsAdmin(first, e2e.portal.url);
+    await second.goto(`${e2e.portal.url}/admin-panel`);
     for (const page of [first, second]) {
       await expectHeading(page, 'Pannello Admin');
       await page.getByRole('table', { name: 'Organizzazioni e candidature' }).getByRole('row').nth(1).waitFor();
@@ -98,7 +92,7 @@ describe('two tabs of one browser', () => {
   });
 
   it('download a report’s Excel after the access token expired', async () => {
-    await second.goto(`${portal.url}/admin-panel/report?wid=fondi-tematici&rid=importi`);
+    await second.goto(`${e2e.portal.url}/admin-panel/report?wid=fondi-tematici&rid=importi`);
     await expectHeading(second, 'Importi richiesti');
     await second.getByRole('table', { name: 'Importi per fondo: dati del grafico' }).getByRole('rowheader', { name: 'TUR' }).waitFor();
     await untilTokenExpired();

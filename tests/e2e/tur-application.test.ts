@@ -3,15 +3,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusMailMessages } from '../../domain/messages/statusMail.ts';
 import { readOutbox } from '../support/outbox.ts';
 import { prose } from '../support/puiFixtures.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { badIdRequests, recordApiRequests, storedDraftValues, storedReceipts, SAVED, type Figure } from './support/serverReads.ts';
 import { wizardActions } from './support/wizard.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /**
  * A tourism operator fills the whole TUR application by hand (spec §2 Application wizard TUR), typing a key at
@@ -20,8 +21,7 @@ import { wizardActions } from './support/wizard.ts';
  * admin opens it read-only with the reviewers' warnings and the same figures. Every figure is checked three
  * times: the box once left, the draft the server stored, the admin's read-only view. axe on every step.
  */
-let portal: Awaited<ReturnType<typeof startPortalWithDatabase>>;
-let browser: Browser;
+const e2e = usePortalAndBrowser(startPortalWithDatabase);
 let context: BrowserContext;
 let page: Page;
 let organizationId: string;
@@ -32,7 +32,7 @@ const TITLE = 'Candidatura Fondo Tematico Turismo Sostenibile';
 const ORGANIZATION = 'Agriturismo Poggio Alto';
 const templatePdf = readFileSync(path.resolve('public/modelli/informativa-privacy.pdf'));
 const card = () => page.getByRole('article', { name: 'Fondo Tematico Turismo Sostenibile' });
-const stored = () => storedDraftValues(context, portal.url, 'TUR', organizationId);
+const stored = () => storedDraftValues(context, e2e.portal.url, 'TUR', organizationId);
 
 /** Step 2's amounts, in the forms Italian people type them: dots or spaces for thousands, a comma for cents. */
 const AMOUNTS: readonly Figure[] = [
@@ -77,10 +77,7 @@ const labelled = (label: string) => new RegExp(`^${label}`);
 const storedAs = (figures: readonly Figure[]) => Object.fromEntries(figures.map(([, , , field, value]) => [field, value]));
 
 beforeAll(async () => {
-  portal = await startPortalWithDatabase();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', acceptDownloads: true });
-  page = await context.newPage();
+  ({ context, page } = await e2e.newPage({ acceptDownloads: true }));
   requests = recordApiRequests(page);
   const excel = new ExcelJS.Workbook();
   excel.addWorksheet('Piano economico').addRows([
@@ -91,8 +88,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await portal?.close();
 });
 
 const APPLICANT_EMAIL = `paolo.berti.${Date.now()}@esempio.it`;
@@ -103,19 +98,19 @@ const slotRows = () =>
 
 describe('the TUR application wizard', () => {
   it('a tourism operator opens the wizard from Candidati on the TUR card', async () => {
-    const ids = await registerApplicant(page, context, portal, {
+    const ids = await registerApplicant(page, context, e2e.portal, {
       firstName: 'Paolo',
       lastName: 'Berti',
       email: APPLICANT_EMAIL,
       organizations: [ORGANIZATION],
     });
     organizationId = ids[ORGANIZATION]!;
-    await page.goto(`${portal.url}/`);
-    await page.waitForURL(`${portal.url}/calls`);
+    await page.goto(`${e2e.portal.url}/`);
+    await page.waitForURL(`${e2e.portal.url}/calls`);
     await card()
       .getByRole('button', { name: /Candidati/ })
       .click();
-    await page.waitForURL(`${portal.url}/survey/TUR_candidatura`);
+    await page.waitForURL(`${e2e.portal.url}/survey/TUR_candidatura`);
     await expectHeading(page, TITLE);
     await wizard().stepHeading('Progetto').waitFor();
     await page.getByText('Tutti i campi con * devono essere compilati per poter inviare la candidatura').waitFor();
@@ -352,7 +347,7 @@ describe('the TUR application wizard', () => {
     await page.waitForURL(/\/candidaturaCompletata\?ricevuta=[0-9a-f-]{36}$/);
     await expectHeading(page, 'Candidatura inviata!');
     // The toast says what happened, with the protocol number the server gave.
-    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
+    const [receipt] = await storedReceipts(context, e2e.portal.url, 'TUR', organizationId);
     expect(receipt).toMatchObject({ kind: 'application', protocol: expect.stringMatching(/^TUR-\d{4}-\d{6}$/) });
     await page.getByText('Candidatura inviata', { exact: true }).waitFor();
     await page.getByText(`Numero di protocollo: ${receipt!.protocol}.`).first().waitFor();
@@ -361,7 +356,7 @@ describe('the TUR application wizard', () => {
   });
 
   it('downloads the receipt: protocol, organisation, and the SHA-256 of every file handed over', async () => {
-    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
+    const [receipt] = await storedReceipts(context, e2e.portal.url, 'TUR', organizationId);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica ricevuta' }).click()]);
     expect(download.suggestedFilename()).toBe(`Ricevuta-${receipt!.protocol}.pdf`);
     const pdf = readFileSync((await download.path())!);
@@ -375,10 +370,10 @@ describe('the TUR application wizard', () => {
   });
 
   it('the e-mail saying the application was received reaches the applicant with the receipt attached', async () => {
-    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
+    const [receipt] = await storedReceipts(context, e2e.portal.url, 'TUR', organizationId);
     // Sent once the hand-over has committed, a moment after the answer.
     const received = async () =>
-      (await readOutbox(path.join(portal.dataDir, 'outbox'))).filter(
+      (await readOutbox(path.join(e2e.portal.dataDir, 'outbox'))).filter(
         (mail) => mail.to === APPLICANT_EMAIL && mail.subject === statusMailMessages.statuses.CANDIDATURA_SOTTOMESSA.subject('TUR'),
       );
     await expect.poll(async () => (await received()).length, { timeout: 15_000 }).toBe(1);
@@ -388,9 +383,9 @@ describe('the TUR application wizard', () => {
   });
 
   it('back on /calls, the TUR card says Candidatura Sottomessa and lists the receipt', async () => {
-    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
+    const [receipt] = await storedReceipts(context, e2e.portal.url, 'TUR', organizationId);
     await page.getByRole('link', { name: 'Torna ai fondi' }).click();
-    await page.waitForURL(`${portal.url}/calls`);
+    await page.waitForURL(`${e2e.portal.url}/calls`);
     await card().getByText('Candidatura Sottomessa').first().waitFor();
     await card().getByRole('heading', { name: 'Ricevute' }).waitFor();
     await card().getByText(receipt!.protocol).waitFor();
@@ -405,15 +400,15 @@ describe('the TUR application wizard', () => {
 
   it('an admin opens it read-only with the reviewers\u2019 warnings and the receipt', async () => {
     await context.clearCookies();
-    await loginAsAdmin(page, portal.url);
-    await page.goto(`${portal.url}/admin-organization/survey-tur/${organizationId}`);
+    await loginAsAdmin(page, e2e.portal.url);
+    await page.goto(`${e2e.portal.url}/admin-organization/survey-tur/${organizationId}`);
     await expectHeading(page, TITLE);
     await page.getByText("La quota richiesta al Fondo supera il 50% dell'investimento totale").waitFor();
     await page.getByText("L'acquisto di immobili supera il 10% dell'investimento totale").waitFor();
     await page.getByText("I capex per la transizione energetica sono inferiori al 50% dell'investimento totale").waitFor();
     await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).getAttribute('readonly')).resolves.not.toBeNull();
     // The application's receipts, each to download.
-    const [receipt] = await storedReceipts(context, portal.url, 'TUR', organizationId);
+    const [receipt] = await storedReceipts(context, e2e.portal.url, 'TUR', organizationId);
     await page.getByRole('heading', { name: 'Ricevute' }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
