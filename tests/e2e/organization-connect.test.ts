@@ -1,22 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitaIvaCheckDigit } from '../../domain/organization.ts';
-import { expectAccessible, launchBrowser } from './support/browser.ts';
-import { startPortal } from './support/portal.ts';
+import { expectAccessible } from './support/browser.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
 import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
 
-let portal: Awaited<ReturnType<typeof startPortal>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const e2e = usePortalAndBrowser();
 
 /** A VAT number nobody has registered yet, with a correct check digit (the server refuses others). */
 function freshVat(): string {
@@ -49,14 +39,11 @@ const colleague: Person = {
   password: 'una-password-lunga',
 };
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1280, height: 900 } });
-  return { context, page: await context.newPage() };
-}
+const newPage = () => e2e.newPage({ viewport: { width: 1280, height: 900 } });
 
 /** Registers at the embedded identity provider; a new person lands on /flow-organization. */
 async function registerAtProvider(page: Page, person: Person) {
-  await page.goto(`${portal.url}/`);
+  await page.goto(`${e2e.portal.url}/`);
   await page.getByRole('button', { name: 'Registrati' }).click();
   await page.waitForURL(/\/idp\/interaction\//);
   await page.getByLabel('Nome', { exact: true }).fill(person.firstName);
@@ -65,10 +52,10 @@ async function registerAtProvider(page: Page, person: Person) {
   await page.getByLabel('Password').fill(person.password);
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
-  await page.waitForURL(`${portal.url}/flow-organization`);
+  await page.waitForURL(`${e2e.portal.url}/flow-organization`);
   await page.getByRole('heading', { level: 1, name: 'Collega la tua organizzazione' }).waitFor();
   // Registering or joining an organisation needs the address verified: the person opens the mailed link.
-  await verifyEmailFromOutbox(page.context(), portal, person.email, page);
+  await verifyEmailFromOutbox(page.context(), e2e.portal, person.email, page);
 }
 
 /** Opens a react-aria Select by its label and picks an option with the keyboard-accessible listbox. */
@@ -116,7 +103,7 @@ describe('connecting an organisation by VAT number, and registering it', () => {
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Registra la tua organizzazione' }).click();
-    await page.waitForURL(`${portal.url}/register-org?pIva=${vat}`);
+    await page.waitForURL(`${e2e.portal.url}/register-org?pIva=${vat}`);
     await page.getByRole('heading', { level: 1, name: 'Registra la tua organizzazione' }).waitFor();
     const pIva = page.getByRole('textbox', { name: 'P.IVA' });
     await expect(pIva.inputValue()).resolves.toBe(vat);
@@ -193,13 +180,13 @@ describe('connecting an organisation by VAT number, and registering it', () => {
 
     await page.getByText('Organizzazione registrata').waitFor();
     await page.getByText('Registrazione avvenuta con successo').waitFor();
-    await page.waitForURL(`${portal.url}/calls`);
+    await page.waitForURL(`${e2e.portal.url}/calls`);
     await expectAccessible(page);
     const selected = await page.evaluate(() => window.localStorage.getItem('selectedOrganizationId'));
     expect(selected).toMatch(/^[0-9a-f-]{36}$/);
     // What the server stored, read back as the portal reads it.
-    const token = (await context.cookies(portal.url)).find((cookie) => cookie.name === 'token')!.value;
-    const stored = await fetch(`${portal.url}/api/Organization/GetOrganizationById?id=${selected}`, {
+    const token = (await context.cookies(e2e.portal.url)).find((cookie) => cookie.name === 'token')!.value;
+    const stored = await fetch(`${e2e.portal.url}/api/Organization/GetOrganizationById?id=${selected}`, {
       headers: { authorization: `Bearer ${decodeURIComponent(token)}` },
     });
     await expect(stored.json()).resolves.toMatchObject({ name: organizationName, comuneName: 'Roma', cap: '00184' });

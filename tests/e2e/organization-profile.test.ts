@@ -1,24 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
-import { expectAccessible, expectHeading, launchBrowser } from './support/browser.ts';
+import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './support/portal.ts';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/portal.ts';
+import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
 
-let portal: Awaited<ReturnType<typeof startPortal>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const e2e = usePortalAndBrowser();
 
 interface Person {
   firstName: string;
@@ -32,10 +23,7 @@ const alice: Person = { firstName: 'Giulia', lastName: 'Rossi', email: `giulia.r
 const bruno: Person = { firstName: 'Bruno', lastName: 'Verdi', email: `bruno.verdi.${stamp}@esempio.it`, password: 'un-altra-password' };
 const organizationName = 'Comune di Vallerosa';
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'it-IT' });
-  return { context, page: await context.newPage() };
-}
+const newPage = () => e2e.newPage();
 
 /** From the welcome page (or a guarded page that sent us there) through the provider's registration form. */
 async function registerAtProvider(page: Page, person: Person) {
@@ -50,14 +38,14 @@ async function registerAtProvider(page: Page, person: Person) {
 }
 
 async function accessToken(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies(portal.url)).find((c) => c.name === 'token');
+  const cookie = (await context.cookies(e2e.portal.url)).find((c) => c.name === 'token');
   if (!cookie) throw new Error('no token cookie after login');
   return decodeURIComponent(cookie.value);
 }
 
 /** The invitation link in the .eml written for `to` (quoted-printable soft breaks removed). */
 async function invitationLinkFor(to: string): Promise<string> {
-  const dir = path.join(portal.dataDir, 'outbox');
+  const dir = path.join(e2e.portal.dataDir, 'outbox');
   for (const file of (await readdir(dir)).filter((f) => f.endsWith('.eml'))) {
     const eml = await readFile(path.join(dir, file), 'utf8');
     if (!new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'm').test(eml)) continue;
@@ -81,12 +69,12 @@ describe('the organisation profile, invitations and the account page', () => {
   afterAll(() => aliceContext.close());
 
   it('A registers and her organisation is created through the API', async () => {
-    await alicePage.goto(`${portal.url}/`);
+    await alicePage.goto(`${e2e.portal.url}/`);
     await registerAtProvider(alicePage, alice);
-    await alicePage.waitForURL(`${portal.url}/flow-organization`);
-    await verifyEmailFromOutbox(aliceContext, portal, alice.email, alicePage);
+    await alicePage.waitForURL(`${e2e.portal.url}/flow-organization`);
+    await verifyEmailFromOutbox(aliceContext, e2e.portal, alice.email, alicePage);
 
-    const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+    const response = await fetch(`${e2e.portal.url}/api/Organization/CreateOrganization`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await accessToken(aliceContext)}`, 'content-type': 'application/json' },
       // Registered without a CAP, as organisations were before the page asked for one.
@@ -97,7 +85,7 @@ describe('the organisation profile, invitations and the account page', () => {
   });
 
   it('opens the profile: the organisation loads first, its name is the title, fields are read-only', async () => {
-    await alicePage.goto(`${portal.url}/your-organization/${organizationId}`);
+    await alicePage.goto(`${e2e.portal.url}/your-organization/${organizationId}`);
     await expectHeading(alicePage, organizationName);
     await alicePage.getByRole('button', { name: 'Modifica Nome' }).waitFor();
     await expect(alicePage.getByRole('textbox', { name: 'Nome' }).count()).resolves.toBe(0);
@@ -181,7 +169,7 @@ describe('the organisation profile, invitations and the account page', () => {
     await alicePage.getByText('Firenze, Firenze, Toscana').waitFor();
     await alicePage.unroute(comuniOfProvince);
 
-    const stored = await fetch(`${portal.url}/api/Organization/GetOrganizationById?id=${organizationId}`, {
+    const stored = await fetch(`${e2e.portal.url}/api/Organization/GetOrganizationById?id=${organizationId}`, {
       headers: { authorization: `Bearer ${await accessToken(aliceContext)}` },
     });
     await expect(stored.json()).resolves.toMatchObject({
@@ -193,7 +181,7 @@ describe('the organisation profile, invitations and the account page', () => {
 
   it('the CAP: asked for while missing, five digits typed a key at a time, stored; emptied says "CAP richiesto"', async () => {
     const storedProfile = async () => {
-      const response = await fetch(`${portal.url}/api/Organization/GetOrganizationById?id=${organizationId}`, {
+      const response = await fetch(`${e2e.portal.url}/api/Organization/GetOrganizationById?id=${organizationId}`, {
         headers: { authorization: `Bearer ${await accessToken(aliceContext)}` },
       });
       return (await response.json()) as { cap: string | null; name: string };
@@ -270,10 +258,10 @@ describe('the organisation profile, invitations and the account page', () => {
       await page.getByText(`L’invito è per l’indirizzo ${bruno.email}.`).waitFor();
       await expectAccessible(page);
       // Joining needs the address verified: B opens the link mailed at registration, and the page knows it.
-      await verifyEmailFromOutbox(context, portal, bruno.email, page);
+      await verifyEmailFromOutbox(context, e2e.portal, bruno.email, page);
 
       await page.getByRole('button', { name: 'Accetta invito' }).click();
-      await page.waitForURL(`${portal.url}/your-organization/${organizationId}`);
+      await page.waitForURL(`${e2e.portal.url}/your-organization/${organizationId}`);
       await membersTable(page)
         .getByRole('rowheader', { name: /Bruno Verdi/ })
         .waitFor();
@@ -291,7 +279,7 @@ describe('the organisation profile, invitations and the account page', () => {
   });
 
   it('A sees B listed and removes B after the confirmation', async () => {
-    await alicePage.goto(`${portal.url}/your-organization/${organizationId}`);
+    await alicePage.goto(`${e2e.portal.url}/your-organization/${organizationId}`);
     const row = membersTable(alicePage).getByRole('row', { name: /Bruno Verdi/ });
     await row.waitFor();
     await alicePage.getByRole('button', { name: 'Rimuovi Bruno Verdi' }).click();
@@ -312,14 +300,14 @@ describe('the organisation profile, invitations and the account page', () => {
   });
 
   it('/invite-collaborate invites for the selected organisation', async () => {
-    await alicePage.goto(`${portal.url}/invite-collaborate`);
+    await alicePage.goto(`${e2e.portal.url}/invite-collaborate`);
     await expectHeading(alicePage, 'Invita collaboratori');
     await alicePage.getByText('«Comune di Vallerosa Alta»').waitFor();
     await expectAccessible(alicePage);
   });
 
   it('the account page edits one name at a time; the header follows', async () => {
-    await alicePage.goto(`${portal.url}/account`);
+    await alicePage.goto(`${e2e.portal.url}/account`);
     await expectHeading(alicePage, 'Account');
     await alicePage.getByText(alice.email).waitFor();
     await expect(alicePage.getByRole('button', { name: /Modifica Email/ }).count()).resolves.toBe(0);
@@ -346,22 +334,22 @@ describe('the organisation profile, invitations and the account page', () => {
   });
 
   it('the admin view is for administrators only', async () => {
-    await alicePage.goto(`${portal.url}/admin-organization/${organizationId}`);
-    await alicePage.waitForURL(`${portal.url}/calls`);
+    await alicePage.goto(`${e2e.portal.url}/admin-organization/${organizationId}`);
+    await alicePage.waitForURL(`${e2e.portal.url}/calls`);
   });
 
   it('the administrator sees the profile without edit controls, and "Torna alla lista"', async () => {
     const { context, page } = await newPage();
     try {
-      await page.goto(`${portal.url}/`);
+      await page.goto(`${e2e.portal.url}/`);
       await page.getByRole('button', { name: 'Accedi' }).click();
       await page.waitForURL(/\/idp\/interaction\//);
       await page.getByLabel('Email').fill(E2E_ADMIN_EMAIL);
       await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Accedi' }).click();
-      await page.waitForURL(`${portal.url}/admin-panel`);
+      await page.waitForURL(`${e2e.portal.url}/admin-panel`);
 
-      await page.goto(`${portal.url}/admin-organization/${organizationId}`);
+      await page.goto(`${e2e.portal.url}/admin-organization/${organizationId}`);
       await expectHeading(page, 'Comune di Vallerosa Alta');
       await page.getByRole('link', { name: 'Torna alla lista' }).waitFor();
       await membersTable(page)
@@ -373,7 +361,7 @@ describe('the organisation profile, invitations and the account page', () => {
       await expectAccessible(page);
 
       await page.getByRole('link', { name: 'Torna alla lista' }).click();
-      await page.waitForURL(`${portal.url}/admin-panel`);
+      await page.waitForURL(`${e2e.portal.url}/admin-panel`);
     } finally {
       await context.close();
     }
