@@ -5,6 +5,7 @@ import 'survey-core/survey-core.fontless.min.css';
 import { Survey } from 'survey-react-ui';
 import { surveyMessages } from '../../../domain/messages/survey.ts';
 import { keepDropdownListsOpen } from './dropdownLists.ts';
+import { onOnePage } from './onePage.ts';
 import { drawInSteps, drawRemainingRows } from './progressiveRows.ts';
 import { portalSurveyTheme } from './portalSurveyTheme.ts';
 import { registerPortalTextQuestions } from './portalTextQuestions.tsx';
@@ -35,7 +36,7 @@ function SurveyRenderer({ definition, initialAnswers, readOnly, onChange, focusQ
   const model = useMemo(() => {
     // The settings that shape the pages go in with the definition: set on a built model, each of them walks every
     // question again.
-    const survey = new Model({ ...definition, locale: 'it', questionsOnPageMode: 'singlePage', showNavigationButtons: false, readOnly });
+    const survey = new Model({ ...onOnePage(definition), locale: 'it', showNavigationButtons: false, readOnly });
     survey.onAfterRenderQuestion.add((_sender, { question, htmlElement }) => scrollRegions.watch(question, htmlElement));
     survey.onValidateQuestion.add(validateNumberAnswer);
     survey.applyTheme(portalSurveyTheme);

@@ -1,8 +1,8 @@
 import type { PanelModelBase, QuestionRowModel, SurveyModel } from 'survey-core';
 
 /**
- * Rows drawn with the survey's first render: the first row of its first page, the top of the survey, usable at once
- * (each page of a survey shown on one page counts as a row of it).
+ * Rows drawn with the survey's first render: the first of its one page (onePage.ts), the part that holds the survey's
+ * first page, with its title and the places of its questions; the questions follow in the next tasks.
  */
 export const FIRST_ROWS = 1;
 /** Rows drawn in each later task, so the page answers keys and clicks between them. */
@@ -14,7 +14,7 @@ function rowsOf(container: PanelModelBase): QuestionRowModel[] {
   for (const row of container.rows) {
     rows.push(row);
     for (const element of row.elements) {
-      // A page of the survey shown as one (singlePage), or a panel.
+      // A part of the one page (a page of the survey) or a panel.
       if (element.isPage || element.isPanel) rows.push(...rowsOf(element as unknown as PanelModelBase));
       if (element.getType() === 'paneldynamic') {
         for (const panel of (element as unknown as { panels: PanelModelBase[] }).panels) rows.push(...rowsOf(panel));
