@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Model, type PanelModelBase } from 'survey-core';
+import { Model, type PanelModel, type PanelModelBase } from 'survey-core';
 import { describe, expect, it } from 'vitest';
 import { onOnePage } from '../../src/features/review-survey/onePage.ts';
 
@@ -12,10 +12,10 @@ const definitions = readdirSync(SURVEYS)
 /** What a person sees of each part of the one page: its title, and each question's number, title and visibility. */
 function layout(survey: Model) {
   const page = survey.currentPage as PanelModelBase;
-  return page.elements.map((part) => ({
+  return (page.elements as unknown as PanelModel[]).map((part) => ({
     title: part.title,
-    asPage: (part as PanelModelBase).showPanelAsPage,
-    questions: (part as PanelModelBase).questions.map((question) => [question.no, question.title, question.isVisible]),
+    asPage: part.showPanelAsPage,
+    questions: part.questions.map((question) => [question.no, question.title, question.isVisible]),
   }));
 }
 

@@ -34,8 +34,8 @@ function SurveyRenderer({ definition, initialAnswers, readOnly, onChange, focusQ
   const scrollRegions = useMemo(() => new MatrixScrollRegions(), []);
   useEffect(() => () => scrollRegions.disconnect(), [scrollRegions]);
   const model = useMemo(() => {
-    // The settings that shape the pages go in with the definition: set on a built model, each of them walks every
-    // question again.
+    // All the pages on one (onePage.ts), and the settings that shape them, go in with the definition: set on a built
+    // model, each of them walks every question again.
     const survey = new Model({ ...onOnePage(definition), locale: 'it', showNavigationButtons: false, readOnly });
     survey.onAfterRenderQuestion.add((_sender, { question, htmlElement }) => scrollRegions.watch(question, htmlElement));
     survey.onValidateQuestion.add(validateNumberAnswer);

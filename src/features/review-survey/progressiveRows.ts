@@ -4,7 +4,7 @@ import type { PanelModelBase, QuestionRowModel, SurveyModel } from 'survey-core'
  * Rows drawn with the survey's first render: the first of its one page (onePage.ts), the part that holds the survey's
  * first page, with its title and the places of its questions; the questions follow in the next tasks.
  */
-export const FIRST_ROWS = 1;
+const FIRST_ROWS = 1;
 /** Rows drawn in each later task, so the page answers keys and clicks between them. */
 const ROWS_PER_TASK = 3;
 
@@ -25,8 +25,8 @@ function rowsOf(container: PanelModelBase): QuestionRowModel[] {
 }
 
 /**
- * A survey drawn in steps: its first render draws the first rows of each page (SurveyJS's lazy rendering, whose
- * other rows are placeholders of their height), then `drawRemainingRows` draws the rest a few rows per task, top to
+ * A survey drawn in steps: its first render draws its first row (SurveyJS's lazy rendering, whose other rows are
+ * placeholders of their height), then `drawRemainingRows` draws the rest a few rows per task, top to
  * bottom, without waiting for them to be scrolled to, so the whole survey is there for the keyboard and for search a
  * moment later. Built and drawn at once, a review survey held the page for 300–800 ms before any of it was shown.
  * Call on the model before its first render.
