@@ -51,6 +51,8 @@ export async function loadReviewSurvey(queryClient: QueryClient, api: ApiClient,
     ...surveyCode,
     ...latest.map(async (type) => {
       if (type === undefined) return;
+      // Answers are nearly always pinned to the latest version: its definition is asked for beside them, not after.
+      void ensureQuery(queryClient, surveyQueries.definition(api, type.id));
       const submission = await ensureQuery(queryClient, surveyQueries.submission(api, type.id, compilation.id, monitoraggio, periodId));
       // The answers are shown with the definition they were given against (a newer version may exist).
       await ensureQuery(queryClient, surveyQueries.definition(api, submission?.surveyId ?? type.id));
