@@ -22,12 +22,6 @@ const router = createRouter({
   scrollRestoration: true,
 });
 
-// The first page's code (its loader and component) is fetched while the session settles, which it does not need,
-// instead of after the login guard's `beforeLoad` has waited for the session.
-for (const match of router.matchRoutes(router.latestLocation)) {
-  void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
-}
-
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
