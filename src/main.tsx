@@ -5,6 +5,7 @@ import '@fontsource/titillium-web/700.css';
 import '../styles/global.css.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { askForUserEarly } from './auth/earlyUser.ts';
 import { rememberReturnTo } from './auth/returnTo.ts';
 import { readTokenCookies } from './auth/tokenCookies.ts';
 import { WelcomePage } from './features/welcome/WelcomePage.tsx';
@@ -21,7 +22,8 @@ const root = createRoot(container);
  * every route's schemas (spec §2: the welcome page stays light). Anyone else — a session to resume, any other
  * page — gets the whole portal (src/App.tsx), loaded on demand.
  */
-const anonymousWelcome = window.location.pathname === '/' && readTokenCookies(document) === null;
+const tokens = readTokenCookies(document);
+const anonymousWelcome = window.location.pathname === '/' && tokens === null;
 
 if (anonymousWelcome) {
   // Where the login guard found the person (/?redirect=…): they go back there after login.
@@ -36,5 +38,7 @@ if (anonymousWelcome) {
     </StrictMode>,
   );
 } else {
+  // A session to resume: the person's record is asked for now, beside the portal's code (src/auth/earlyUser.ts).
+  if (tokens !== null) askForUserEarly(tokens.token);
   void import('./App.tsx').then(({ renderApp }) => renderApp(root));
 }

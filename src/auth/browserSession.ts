@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readSelectedOrganizationId } from '../api/selectedOrganization.ts';
 import { createSession, type Session } from './session.ts';
+import { takeEarlyUser } from './earlyUser.ts';
 import { browserTabLocks } from './tabRenewal.ts';
 import { clearTokenCookies, readTokenCookies, writeTokenCookies } from './tokenCookies.ts';
 
@@ -24,6 +25,7 @@ export function createBrowserSession({ queryClient, onSessionExpired }: BrowserS
       window.localStorage.clear();
       queryClient.clear();
     },
+    takeEarlyUser,
     leaveTo: (url) => window.location.assign(url),
     onSessionExpired,
   });

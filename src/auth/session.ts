@@ -3,6 +3,7 @@ import { createAuthActors } from '../../machines/auth/actors.ts';
 import { authMachine } from '../../machines/auth/auth.machine.ts';
 import { selectAccessToken, selectIsSettled, type AuthSnapshot } from '../../machines/auth/selectors.ts';
 import type { StoredTokens } from '../../machines/auth/types.ts';
+import type { User } from '../../domain/user.ts';
 import { createApiClient, type ApiClient, type ApiClientConfig } from '../api/client.ts';
 import type { AttachmentTransfers } from '../api/attachments.ts';
 import { exchangeCode, logoutUrl, refreshTokens, revokeRefreshToken } from '../api/jwt.ts';
@@ -40,6 +41,8 @@ export interface SessionHost {
   readSelectedOrganizationId(): string | null;
   /** Forget everything this browser kept for the person (localStorage, cached queries). */
   clearLocalData(): void;
+  /** The person's record the page asked for before the session started, for this token (src/auth/earlyUser.ts). */
+  takeEarlyUser?(accessToken: string): Promise<User | null>;
   /** Leave the app for the given URL (the provider's end-session page). */
   leaveTo(url: string): void;
   /** The session is over after a 401 that could not be recovered. */
@@ -60,7 +63,8 @@ export function createSession(host: SessionHost): Session {
       actors: {
         ...createAuthActors({
           exchangeCode: (request, signal) => exchangeCode(api, request, signal),
-          fetchCurrentUser: (accessToken, signal) => getCurrentUser(api, { accessToken, signal }),
+          fetchCurrentUser: async (accessToken, signal) =>
+            (await host.takeEarlyUser?.(accessToken)) ?? getCurrentUser(api, { accessToken, signal }),
           refreshTokens: (refreshToken, signal) =>
             renewForEveryTab(
               { locks: host.locks ?? null, readTokens: host.readTokens, writeTokens: host.writeTokens },

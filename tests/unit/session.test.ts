@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { messages } from '../../domain/messages.ts';
 import type { StoredTokens } from '../../machines/auth/types.ts';
 import { getUserStatus } from '../../src/api/user.ts';
+import { askForUserEarly, takeEarlyUser } from '../../src/auth/earlyUser.ts';
 import { createSession, settledSession } from '../../src/auth/session.ts';
 import { GOOD_CODE, GOOD_REFRESH_TOKEN, startPortalApiServer, type PortalApiServer } from './portalApiServer.ts';
 
@@ -40,6 +41,7 @@ function startSession(stored: StoredTokens | null) {
     onSessionExpired: () => {
       browser.expired += 1;
     },
+    takeEarlyUser,
   });
   return { ...session, browser };
 }
@@ -78,6 +80,41 @@ describe('session (auth machine + API client over HTTP)', () => {
     expect(server.refreshCalls()).toBe(1);
     // The provider did not rotate the refresh token: the stored one is kept.
     expect(browser.tokens).toEqual({ token: 'access-2', refreshToken: GOOD_REFRESH_TOKEN, idToken: 'id-1' });
+  });
+
+  it('resumes a session on the record the page asked for as it started, without asking again', async () => {
+    askForUserEarly('access-1', server.url);
+    const { auth } = startSession({ token: 'access-1', refreshToken: GOOD_REFRESH_TOKEN, idToken: 'id-1' });
+
+    const settled = await settledSession(auth);
+
+    expect(settled.value).toBe('authenticated');
+    expect(settled.context.user?.firstName).toBe('Maria');
+    expect(server.requests.filter((seen) => seen.path === '/api/User')).toHaveLength(1);
+  });
+
+  it('an early ask refused for an expired token changes nothing: the session is renewed as usual', async () => {
+    askForUserEarly('expired', server.url);
+    const { auth, browser } = startSession({ token: 'expired', refreshToken: GOOD_REFRESH_TOKEN, idToken: 'id-1' });
+
+    const settled = await settledSession(auth);
+
+    expect(settled.value).toBe('authenticated');
+    expect(server.refreshCalls()).toBe(1);
+    expect(browser.tokens?.token).toBe('access-2');
+    expect(browser.expired).toBe(0);
+  });
+
+  it('an early answer for another token (renewed by another tab meanwhile) is not used', async () => {
+    askForUserEarly('old-token', server.url);
+    const { auth } = startSession({ token: 'access-1', refreshToken: GOOD_REFRESH_TOKEN, idToken: 'id-1' });
+
+    const settled = await settledSession(auth);
+
+    expect(settled.value).toBe('authenticated');
+    const asked = server.requests.filter((seen) => seen.path === '/api/User').map((seen) => seen.authorization);
+    expect(asked.sort()).toEqual(['Bearer access-1', 'Bearer old-token']);
+    expect(server.refreshCalls()).toBe(0);
   });
 
   it('renews the token for parallel requests through one refresh, and they all succeed', async () => {
