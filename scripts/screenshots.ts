@@ -18,7 +18,7 @@ const only = process.env.SCREENSHOTS_ONLY?.split(',').filter(Boolean);
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
-const tour = await startTour(launchBrowser);
+const tour = await startTour({ launch: launchBrowser });
 let written = 0;
 try {
   for (const route of ROUTE_TABLE) {

@@ -15,7 +15,7 @@ import { ROUTE_TABLE, settle, startTour, unfoldWizardSteps, VIEWPORTS, type Tour
 let tour: Awaited<ReturnType<typeof startTour>>;
 
 beforeAll(async () => {
-  tour = await startTour(launchBrowser);
+  tour = await startTour({ launch: launchBrowser });
 }, 300_000);
 afterAll(async () => {
   await tour?.close();

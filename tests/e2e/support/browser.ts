@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,6 +31,21 @@ export async function launchBrowser(): Promise<Browser> {
     return context;
   };
   return browser;
+}
+
+/**
+ * A browser of its own with a profile on disk, as a person's browser is: what it keeps between tabs and visits (the
+ * HTTP cache, and V8's cache of the scripts it has compiled) lasts as long as the profile. A context of
+ * `launchBrowser` is an incognito one, where Chromium keeps no compiled code: each new tab compiles every script
+ * again. The profile's folder is removed when the context closes.
+ */
+export async function launchProfile(options: BrowserContextOptions): Promise<BrowserContext> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  const folder = mkdtempSync(path.join(tmpdir(), 'portale-fondi-profile-'));
+  const context = await chromium.launchPersistentContext(folder, { ...options, executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  context.on('close', () => rmSync(folder, { recursive: true, force: true }));
+  await context.addInitScript(recordCspViolations);
+  return context;
 }
 
 /** Headless Chromium's flags here: no sandbox (containers), no GPU, and nothing that reaches for the network. */

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { organizationMembers, organizations } from '../../../server/db/schema/organizations.ts';
 import { users } from '../../../server/db/schema/users.ts';
@@ -102,22 +102,36 @@ async function organizationId(portal: Awaited<ReturnType<typeof startPortalWithD
 }
 
 /**
+ * Where the tour's people browse: `launch` gives one browser whose contexts are theirs (incognito contexts, as the
+ * tests use), `profile` gives each person a browser profile of their own (as people browse: see launchProfile).
+ */
+export type TourBrowsers = { launch: () => Promise<Browser> } | { profile: (options: BrowserContextOptions) => Promise<BrowserContext> };
+
+/**
  * The portal with the demo data, a browser, an applicant who belongs to Comune di Assisi and the admin, each
  * logged in in a context of their own. `open(route, viewport)` answers a page showing the route, settled.
  */
-export async function startTour(launch: () => Promise<Browser>) {
+export async function startTour(browsers: TourBrowsers) {
   const portal = await startPortalWithDatabase();
   await seedDemo(portal.db);
   const ids: TourIds = {
     applicantOrganization: await organizationId(portal, 'Comune di Assisi'),
     reviewedOrganization: await organizationId(portal, 'Comune di Lecce'),
   };
-  const browser = await launch();
-
-  const contexts = {
-    visitor: await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' }),
-    applicant: await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' }),
-    admin: await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' }),
+  const options: BrowserContextOptions = { locale: 'it-IT', timezoneId: 'Europe/Rome' };
+  let browser: Browser | null = null;
+  let openContext: () => Promise<BrowserContext>;
+  if ('launch' in browsers) {
+    const launched = await browsers.launch();
+    browser = launched;
+    openContext = () => launched.newContext(options);
+  } else {
+    openContext = () => browsers.profile(options);
+  }
+  const contexts: Record<TourRole, BrowserContext> = {
+    visitor: await openContext(),
+    applicant: await openContext(),
+    admin: await openContext(),
   };
 
   const email = `giulia.rossi.${Date.now()}@esempio.it`;
@@ -162,7 +176,8 @@ export async function startTour(launch: () => Promise<Browser>) {
     newPage,
     open,
     async close() {
-      await browser.close();
+      if (browser) await browser.close();
+      else for (const context of Object.values(contexts)) await context.close();
       await portal.close();
     },
   };
