@@ -4,6 +4,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { preloadFonts } from './scripts/fontPreloadPlugin.ts';
 import { precompress } from './scripts/precompressPlugin.ts';
+import { routePreloads } from './scripts/routePreloadsPlugin.ts';
 
 // The API, the identity provider and the SPA share one origin: in development the
 // Fastify server (npm run dev) is the origin, Vite only builds.
@@ -23,6 +24,8 @@ export default defineConfig({
     // The weights the welcome page shows (regular text and headings), Latin only.
     preloadFonts(/titillium-web-latin-(?:400|700)-normal/),
     precompress(),
+    // Which code each page runs, for the server to name it in the page's HTML (server/delivery/pagePreloads.ts).
+    routePreloads(),
   ],
   // React 19 has useSyncExternalStore: the router's and @xstate/react's imports of the backwards-compatible shim
   // get React's own hook (which the shim hands out anyway on React ≥ 18), without the shim's fallback code.

@@ -369,13 +369,13 @@ export async function buildApp({
     metrics: metrics && config.metricsToken ? { registry: metrics.registry, token: config.metricsToken } : undefined,
   });
 
-  const clientBuilt = await serveBuiltClient(app, CLIENT_DIST);
+  const sendClientPage = await serveBuiltClient(app, CLIENT_DIST);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/idp');
     // Client-side routes (and its own 404 page) are the SPA's: serve it for any other page navigation.
-    if (!isApi && clientBuilt && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.sendFile('index.html');
+    if (!isApi && sendClientPage && (request.method === 'GET' || request.method === 'HEAD')) {
+      return sendClientPage(request, reply);
     }
     return reply.code(404).send({ error: 'not_found', message: messages.generic.notFound });
   });

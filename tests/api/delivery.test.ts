@@ -2,10 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFile } from '../../scripts/precompressPlugin.ts';
-import { serveBuiltClient } from '../../server/delivery/staticClient.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../server/delivery/routePreloadsTable.ts';
+import { serveBuiltClient, type SendClientPage } from '../../server/delivery/staticClient.ts';
 import { installCompression } from '../../server/delivery/compression.ts';
 import { saveDraft } from '../support/applicationFixtures.ts';
 import { CookieJar } from '../support/cookieJar.ts';
@@ -16,11 +18,33 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 const script = `export const greeting = ${JSON.stringify('Benvenuto nel Portale Fondi. '.repeat(200))};\n`;
 const page = `<!doctype html><html lang="it"><head><title>Portale Fondi</title></head><body>${'<p>Portale Fondi</p>'.repeat(100)}</body></html>`;
 
-/** A built client as Vite leaves it (content-hashed assets, a source map, the page), compressed as the build does. */
+/** The build's table of the scripts each page runs (scripts/routePreloadsPlugin.ts), for three routes. */
+const preloads: RoutePreloads = {
+  portal: ['/assets/portal-Pp1.js'],
+  routes: [
+    { address: '/calls', pattern: '^/calls/?$', scripts: ['/assets/calls-Cc1.js', '/assets/Button-Bb1.js'] },
+    { address: '/admin-organization/$organizationId', pattern: '^/admin-organization/[^/]+/?$', scripts: ['/assets/org-Oo1.js'] },
+    {
+      address: '/admin-organization/{$fund}_istruttoria/$organizationId',
+      pattern: '^/admin-organization/[^/]+_istruttoria/[^/]+/?$',
+      scripts: ['/assets/review-Rr1.js'],
+    },
+  ],
+};
+
+/** The scripts a page names for the browser to fetch ahead, in order. */
+const preloadedBy = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+/**
+ * A built client as Vite leaves it (content-hashed assets, a source map, the page, the build's tables), compressed as
+ * the build does.
+ */
 async function builtClient(): Promise<string> {
   const root = mkdtempSync(path.join(tmpdir(), 'pf-dist-'));
   mkdirSync(path.join(root, 'assets'));
+  mkdirSync(path.join(root, '.vite'));
   writeFileSync(path.join(root, 'index.html'), page);
+  writeFileSync(path.join(root, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
   writeFileSync(path.join(root, 'assets', 'index-AbC123xy.js'), script);
   writeFileSync(path.join(root, 'assets', 'index-AbC123xy.js.map'), '{"version":3,"sources":["src/main.tsx"],"mappings":""}');
   writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -33,8 +57,9 @@ describe('the built client', () => {
   const app = Fastify();
   beforeAll(async () => {
     await installCompression(app);
-    await serveBuiltClient(app, await builtClient());
-    app.setNotFoundHandler((_request, reply) => reply.sendFile('index.html'));
+    await app.register(cookie);
+    const sendPage = (await serveBuiltClient(app, await builtClient())) as SendClientPage;
+    app.setNotFoundHandler(sendPage);
     await app.ready();
   });
   afterAll(() => app.close());
@@ -66,12 +91,44 @@ describe('the built client', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(page);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toContain('<p>Portale Fondi</p>');
     }
   });
 
-  it('revalidates files with a fixed name and does not publish source maps', async () => {
+  it('names in the page the scripts its route runs: the portal’s shell, then the route’s own', async () => {
+    const calls = await app.inject({ url: '/calls?fund=TUR' });
+    expect(preloadedBy(calls.body)).toEqual(['/assets/portal-Pp1.js', '/assets/calls-Cc1.js', '/assets/Button-Bb1.js']);
+    expect(calls.body.replace(/<link rel="modulepreload"[^>]*>\n/g, '')).toBe(page);
+    // Of two routes matching an address, the one with more fixed text is the router's choice too.
+    const review = await app.inject({ url: '/admin-organization/TUR_istruttoria/7b0c' });
+    expect(preloadedBy(review.body)).toEqual(['/assets/portal-Pp1.js', '/assets/review-Rr1.js']);
+    // An address no route serves still runs the portal (its page "Pagina non trovata").
+    expect(preloadedBy((await app.inject({ url: '/pagina-che-non-esiste' })).body)).toEqual(['/assets/portal-Pp1.js']);
+  });
+
+  it('keeps the welcome page as built for a visitor without a session, and names the portal for one with it', async () => {
+    const visitor = await app.inject({ url: '/' });
+    expect(visitor.body).toBe(page);
+    expect(String(visitor.headers.vary)).toMatch(/cookie/i);
+    const signedIn = await app.inject({ url: '/', cookies: { token: 'eyJ.a.b' } });
+    expect(preloadedBy(signedIn.body)).toEqual(['/assets/portal-Pp1.js']);
+    expect(signedIn.headers.etag).not.toBe(visitor.headers.etag);
+  });
+
+  it('answers 304 to a browser whose copy of the page is current', async () => {
+    const first = await app.inject({ url: '/calls' });
+    const again = await app.inject({ url: '/calls', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await app.inject({ url: '/calls', headers: { 'if-none-match': '"an-older-page"' } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('revalidates files with a fixed name and does not publish source maps or the build’s tables', async () => {
     expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+    const table = await app.inject({ url: `/${ROUTE_PRELOADS_FILE}` });
+    expect(table.body).not.toContain('"routes"');
+    expect(table.headers['content-type']).toMatch(/^text\/html/);
     // Not found as a file: the client's own page answers, as for any other unknown path.
     const map = await app.inject({ url: '/assets/index-AbC123xy.js.map' });
     expect(map.body).not.toContain('mappings');
