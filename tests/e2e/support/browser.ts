@@ -43,7 +43,12 @@ export async function launchProfile(options: BrowserContextOptions): Promise<Bro
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   const folder = mkdtempSync(path.join(tmpdir(), 'portale-fondi-profile-'));
   const context = await chromium.launchPersistentContext(folder, { ...options, executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  context.on('close', () => rmSync(folder, { recursive: true, force: true }));
+  // Once the browser has exited: before, it may still be writing its cache.
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await close(options);
+    rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+  };
   await context.addInitScript(recordCspViolations);
   return context;
 }
