@@ -16,13 +16,18 @@ function recordCspViolations() {
   });
 }
 
+/** Stops at once, with the command to run, where Debian's Chromium is missing. */
+function requireChromium(): void {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+}
+
 /**
  * Debian's Chromium, headless; the flags keep it off the network this machine does not have. Every context it
  * opens records CSP violations, and `expectAccessible` (called on every page a test visits) fails on any:
  * whatever the portal needs (SurveyJS, vanilla-extract, the provider's pages) must work under the real policy.
  */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  requireChromium();
   const browser = await launch();
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
@@ -40,7 +45,7 @@ export async function launchBrowser(): Promise<Browser> {
  * again. The profile's folder is removed when the context closes.
  */
 export async function launchProfile(options: BrowserContextOptions): Promise<BrowserContext> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  requireChromium();
   const folder = mkdtempSync(path.join(tmpdir(), 'portale-fondi-profile-'));
   const context = await chromium.launchPersistentContext(folder, { ...options, executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   // Once the browser has exited: before, it may still be writing its cache.
