@@ -48,6 +48,7 @@ export const authMachine = setup({
     hasUser: ({ context }) => context.user !== null,
     isNewCode: ({ context }, params: { code: string }) => params.code !== context.callbackCode,
     hasRefreshToken: ({ context }) => Boolean(context.tokens?.refreshToken),
+    isLogoutRequested: ({ context }) => context.logoutRequested,
   },
   actions: {
     rememberCallbackCode: assign((_, params: { code: string }) => ({ callbackCode: params.code })),
@@ -71,6 +72,8 @@ export const authMachine = setup({
     forgetSession: assign({ tokens: null, user: null, refreshAttempted: false }),
     markRefreshAttempted: assign({ refreshAttempted: true }),
     resetRefreshAttempt: assign({ refreshAttempted: false }),
+    requestLogout: assign({ logoutRequested: true }),
+    forgetLogoutRequest: assign({ logoutRequested: false }),
     // Host side effects. They run after the assigns listed before them, so they see the updated context.
     persistTokens: hostAction(),
     clearStoredTokens: hostAction(),
@@ -82,7 +85,7 @@ export const authMachine = setup({
   description:
     'Who is using the portal. Spec §4: loading, then authenticated once a token and a user are present. ' +
     'Tokens come from the identity provider through /login-callback and are kept by the browser.',
-  context: { tokens: null, user: null, error: null, refreshAttempted: false, callbackCode: null },
+  context: { tokens: null, user: null, error: null, refreshAttempted: false, callbackCode: null, logoutRequested: false },
   initial: 'checkingSession',
   on: {
     // A new login wins wherever it finds the session; the same code twice (a repeated event, a reload) is ignored.
@@ -173,13 +176,21 @@ export const authMachine = setup({
       },
     },
     refreshing: {
-      description: 'The access token was refused: tries the refresh token once before giving up.',
+      description:
+        'The access token was refused: tries the refresh token once before giving up. ' +
+        'Esci pressed meanwhile waits for the answer, so the token revoked is the one the session ends up holding.',
       entry: 'markRefreshAttempted',
+      exit: 'forgetLogoutRequest',
       invoke: {
         id: 'refreshTokens',
         src: 'refreshTokens',
         input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken ?? '' }),
         onDone: [
+          {
+            guard: 'isLogoutRequested',
+            target: 'loggingOut',
+            actions: [{ type: 'storeRefreshedTokens', params: ({ event }) => ({ tokenSet: event.output }) }, 'persistTokens'],
+          },
           {
             guard: 'hasUser',
             target: 'authenticated',
@@ -191,6 +202,8 @@ export const authMachine = setup({
           },
         ],
         onError: [
+          // Refused or unanswered, the person who pressed Esci leaves all the same (see loggingOut).
+          { guard: 'isLogoutRequested', target: 'loggingOut' },
           {
             // The provider is down, not refusing: keep the tokens so a later attempt can still use them.
             guard: { type: 'isOutage', params: ({ event }) => ({ error: event.error }) },
@@ -208,6 +221,8 @@ export const authMachine = setup({
           target: 'unauthenticated',
           actions: ['clearStoredTokens', 'forgetSession', 'storeSessionExpired'],
         },
+        // The header stays while the token is renewed (the user is kept): Esci must not be lost in the meantime.
+        'auth.logout': { actions: 'requestLogout' },
       },
     },
     authenticated: {

@@ -26,6 +26,8 @@ export interface AuthContext {
   refreshAttempted: boolean;
   /** The last authorization code received: a code is single-use, so the same one is never exchanged twice. */
   callbackCode: string | null;
+  /** Esci was pressed while the token was being renewed: the person leaves as soon as the renewal has settled. */
+  logoutRequested: boolean;
 }
 
 export type AuthEvent =

@@ -4,7 +4,7 @@ import { messages } from '../../domain/messages.ts';
 import type { StoredTokens } from '../../machines/auth/types.ts';
 import { getUserStatus } from '../../src/api/user.ts';
 import { askForUserEarly, takeEarlyUser } from '../../src/auth/earlyUser.ts';
-import { createSession, settledSession } from '../../src/auth/session.ts';
+import { createSession, refreshThroughAuthMachine, settledSession } from '../../src/auth/session.ts';
 import { GOOD_CODE, GOOD_REFRESH_TOKEN, startPortalApiServer, type PortalApiServer } from './portalApiServer.ts';
 
 let server: PortalApiServer;
@@ -152,6 +152,24 @@ describe('session (auth machine + API client over HTTP)', () => {
 
     // The refresh token is revoked first (POST /api/Jwt/revoke), then the browser leaves.
     await vi.waitFor(() => expect(browser.leftFor).toBe('/api/Jwt/logout?id_token_hint=id-1'));
+    expect(server.requests.find((seen) => seen.path === '/api/Jwt/revoke')?.body).toEqual({ refresh_token: GOOD_REFRESH_TOKEN });
+    expect(browser.tokens).toBeNull();
+    expect(browser.localDataCleared).toBe(true);
+  });
+
+  it('Esci pressed while the token is being renewed is not lost: the person leaves once the renewal has answered', async () => {
+    const { auth, browser } = startSession({ token: 'access-1', refreshToken: GOOD_REFRESH_TOKEN, idToken: 'id-1' });
+    await settledSession(auth);
+
+    // A renewal under way (the verification banner asks for one on arrival), and Esci pressed meanwhile. The renewal's
+    // caller is left waiting: the page is on its way to the provider.
+    void refreshThroughAuthMachine(auth);
+    expect(auth.getSnapshot().value).toBe('refreshing');
+    auth.send({ type: 'auth.logout' });
+
+    await vi.waitFor(() => expect(browser.leftFor).toBe('/api/Jwt/logout?id_token_hint=id-1'));
+    const paths = server.requests.map((seen) => seen.path);
+    expect(paths.indexOf('/api/Jwt/revoke')).toBeGreaterThan(paths.indexOf('/api/Jwt/refresh'));
     expect(server.requests.find((seen) => seen.path === '/api/Jwt/revoke')?.body).toEqual({ refresh_token: GOOD_REFRESH_TOKEN });
     expect(browser.tokens).toBeNull();
     expect(browser.localDataCleared).toBe(true);
