@@ -112,7 +112,9 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
     await page.goto(`${e2e.portal.url}/calls`);
     const card = page.getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' });
     await card.getByText('Integrazione Sottomessa').first().waitFor();
-    await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Visualizza']);
+    // The hand-over's receipt is listed on the card, beside the one action left.
+    await card.getByText('Integrazione n. 1').first().waitFor();
+    await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Scarica ricevuta', 'Visualizza']);
   });
 
   it('the admin reads the request and the documents in the application and the zip', async () => {
