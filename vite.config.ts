@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { preloadFonts } from './scripts/fontPreloadPlugin.ts';
+import { stripMachineDescriptions } from './scripts/machineDescriptionsPlugin.ts';
 import { precompress } from './scripts/precompressPlugin.ts';
 import { routePreloads } from './scripts/routePreloadsPlugin.ts';
 
@@ -21,6 +22,8 @@ export default defineConfig({
     }),
     react(),
     vanillaExtractPlugin(),
+    // The machines' descriptions are for the people who read them (visualiser, diagrams), not for the browser.
+    stripMachineDescriptions(),
     // The weights the welcome page shows (regular text and headings), Latin only.
     preloadFonts(/titillium-web-latin-(?:400|700)-normal/),
     precompress(),
