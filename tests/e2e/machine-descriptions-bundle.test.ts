@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyStateNode } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { loadMachine, machineFiles } from '../../scripts/machine-diagrams/machineFiles.ts';
 
@@ -21,7 +21,7 @@ function descriptionsOf(node: AnyStateNode): string[] {
 const machines: { folder: string; descriptions: string[] }[] = await Promise.all(
   machineFiles().map(async (file) => ({
     folder: file.folder,
-    descriptions: descriptionsOf(((await loadMachine(file)) as AnyStateMachine).root),
+    descriptions: descriptionsOf((await loadMachine(file)).root),
   })),
 );
 
