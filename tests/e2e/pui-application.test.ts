@@ -341,7 +341,9 @@ describe('the PUI application wizard', () => {
     await page.waitForURL(`${e2e.portal.url}/calls`);
     const card = page.getByRole('article', { name: 'Fondo Tematico Piani Urbani Integrati' });
     await card.getByText('Candidatura Sottomessa').first().waitFor();
-    await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Visualizza']);
+    // The card opens whole: its receipt is listed with it, not a moment later above the buttons.
+    await expect(card.getByRole('heading', { name: 'Ricevute' }).count()).resolves.toBe(1);
+    await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Scarica ricevuta', 'Visualizza']);
   });
 
   it('the applicant sees the submitted application read-only', async () => {

@@ -1,6 +1,7 @@
 import { focusManager, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient, JUST_LOADED_MS, refetchUnlessJustLoaded } from '../../src/api/queryClient.ts';
+import { ensureQuery } from '../../src/routes/-components/ensureQuery.ts';
 
 /** A query as a route's loader and then its screen read it: the screen's observer mounts after the loader's read. */
 function organisationQuery() {
@@ -64,5 +65,31 @@ describe('the portal query cache', () => {
     unmount();
     focusManager.setFocused(undefined);
     client.unmount();
+  });
+});
+
+describe("a route's loader (ensureQuery)", () => {
+  it('uses what the cache holds, without asking the server again', async () => {
+    const client = createQueryClient();
+    const query = organisationQuery();
+    await ensureQuery(client, query.options);
+    await expect(ensureQuery(client, query.options)).resolves.toEqual({ answer: 1 });
+    expect(query.reads()).toBe(1);
+  });
+
+  it('reads again what was invalidated since (a hand-over, a save), so the screen opens on what is true now', async () => {
+    const client = createQueryClient();
+    const query = organisationQuery();
+    await ensureQuery(client, query.options);
+    await client.invalidateQueries({ queryKey: ['organization'], refetchType: 'none' });
+    await expect(ensureQuery(client, query.options)).resolves.toEqual({ answer: 2 });
+    expect(query.reads()).toBe(2);
+  });
+
+  it('answers undefined when the read fails, and leaves the failure to the screen', async () => {
+    const client = createQueryClient();
+    const options = { queryKey: ['organization', 'y'] as const, queryFn: () => Promise.reject(new Error('offline')), retry: false };
+    await expect(ensureQuery(client, options)).resolves.toBeUndefined();
+    expect(client.getQueryState(options.queryKey)?.status).toBe('error');
   });
 });

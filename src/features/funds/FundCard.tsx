@@ -1,11 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import type { Call } from '../../../domain/call.ts';
 import { fundTitles } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import type { Compilation } from '../../api/applications.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
+import { LazyReceiptList } from '../receipts/lazyReceiptList.ts';
 import { statusHasTag } from '../../../machines/application-lifecycle/transitions.ts';
 import { isIntegrationOpen } from '../../../machines/application-lifecycle/selectors.ts';
 import { actions, card, chip, definition, facts, historyList, historyNote, section, term } from './FundCards.css.ts';
@@ -13,8 +14,6 @@ import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
 import { formatItalianDate, italianDate, italianDateTime } from '../../../domain/italianDates.ts';
 
 const m = messages.funds;
-// Only a card with something handed over lists receipts: their code is fetched then, not with every /calls.
-const ReceiptList = lazy(() => import('../receipts/ReceiptList.tsx').then((module) => ({ default: module.ReceiptList })));
 const sectionTitles: Record<FundCardAction['section'], string> = {
   application: m.application,
   review: m.review,
@@ -83,7 +82,7 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
       {compilation.receipts.length > 0 ? (
         <div className={section}>
           <Suspense fallback={null}>
-            <ReceiptList receipts={compilation.receipts} />
+            <LazyReceiptList receipts={compilation.receipts} />
           </Suspense>
         </div>
       ) : null}

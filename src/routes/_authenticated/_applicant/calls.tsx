@@ -5,6 +5,7 @@ import { FUNDS } from '../../../../domain/applicationStatus.ts';
 import { applicationQueries } from '../../../api/applications.ts';
 import { callQueries } from '../../../api/calls.ts';
 import { FundCard } from '../../../features/funds/FundCard.tsx';
+import { LazyReceiptList } from '../../../features/receipts/lazyReceiptList.ts';
 import { cards } from '../../../features/funds/FundCards.css.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
@@ -14,10 +15,14 @@ import { ensureQuery } from '../../-components/ensureQuery.ts';
 /** Spec §2 /calls: home of an applicant with an organisation (the _applicant layout sends anyone else away). */
 export const Route = createFileRoute('/_authenticated/_applicant/calls')({
   loader: async ({ context: { queryClient, api, organizationId } }) => {
-    await Promise.all([
+    const [, ...compilations] = await Promise.all([
       ensureQuery(queryClient, callQueries.list(api)),
       ...FUNDS.map((fund) => ensureQuery(queryClient, applicationQueries.compilation(api, fund, organizationId))),
     ]);
+    // A card with receipts lists them: their code comes with the data (the list shows at once, no fallback).
+    if (compilations.some((compilation) => (compilation?.receipts.length ?? 0) > 0)) {
+      await LazyReceiptList.preload().catch(() => undefined);
+    }
   },
   component: CallsPage,
 });
