@@ -8,7 +8,7 @@ import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './appl
 
 /**
  * Every route of the spec's route table (§2), as a person of each role opens it, on the demo data of
- * `npm run seed:demo`. One table for the reflow tests (tests/e2e/reflow.test.ts) and for `npm run screenshots`:
+ * `npm run seed:demo`. One table for the reflow tests (tests/e2e/support/reflow.ts) and for `npm run screenshots`:
  * a new screen is one more row.
  */
 
