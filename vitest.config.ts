@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // One PGlite database migrated for the run; each test's database starts as a copy of it.
+          globalSetup: ['tests/support/pgliteTemplate.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -51,6 +53,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/pgliteTemplate.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Two files at a time, each with its own portal, database and browser: most of an e2e test is waiting

@@ -26,7 +26,11 @@ export type Schema = typeof schema;
 /** Both drivers expose the same query builder; code above this module never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | { kind: 'pglite'; dir: string }
+  /** `from`: a database to start from, as `dump()` wrote it (the tests' migrated template); empty when absent. */
+  | { kind: 'pglite-memory'; from?: Blob }
+  | { kind: 'postgres'; url: string };
 
 /** A connection pool's figures, read when /metrics is scraped. */
 export interface PoolStats {
@@ -43,6 +47,8 @@ export interface Database {
   close(): Promise<void>;
   /** The connection pool's figures for /metrics; none for the tests' in-process PGlite. */
   pool?: PoolStats;
+  /** The tests' in-process PGlite only: the whole database as PGlite's data-directory tarball. */
+  dump?(): Promise<Blob>;
 }
 
 const migrationsFolder = projectPath('server', 'db', 'migrations');
@@ -70,8 +76,9 @@ async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>) {
  * Opens the database and applies every committed migration before anything reads it. The portal always speaks
  * to it through node-postgres: PostgreSQL at DATABASE_URL, or the embedded PGlite on DATA_DIR/db, which runs in a
  * process of its own (server/db/embeddedDatabase.ts) and is reached the same way. Only the tests' in-memory
- * database is PGlite in the test's own process, through Drizzle's PGlite driver; a process on PostgreSQL never
- * loads PGlite.
+ * database is PGlite in the test's own process, through Drizzle's PGlite driver (started from a copy of the run's
+ * migrated database when `from` is given: tests/support/pgliteTemplate.ts); a process on PostgreSQL never loads
+ * PGlite.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url, 'postgres');
@@ -97,10 +104,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = new PGlite();
+  const client = new PGlite(target.from ? { loadDataDir: target.from } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: target.kind, close: () => client.close() };
+  return { db: db as unknown as Db, kind: target.kind, close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 async function openPostgres(connection: string | pg.PoolConfig, kind: 'postgres' | 'pglite'): Promise<Database> {

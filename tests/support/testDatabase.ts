@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client.ts';
+import { pgliteTemplate } from './pgliteTemplate.ts';
 
 /**
  * An empty throwaway database on the PostgreSQL server named by `serverUrl` (DATABASE_URL): its URL, and
@@ -27,12 +28,13 @@ export async function createThrowawayDatabase(serverUrl: string) {
 }
 
 /**
- * A fresh database with the real migrations applied: in-memory PGlite by default, or a throwaway
- * database on the PostgreSQL server named by DATABASE_URL (npm run test:pg), dropped on close.
+ * A fresh database with the real migrations applied: in-memory PGlite by default (a copy of the run's migrated
+ * template, see pgliteTemplate.ts), or a throwaway database on the PostgreSQL server named by DATABASE_URL
+ * (npm run test:pg), dropped on close.
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite-memory' });
+  if (!serverUrl) return openDatabase({ kind: 'pglite-memory', from: pgliteTemplate() });
 
   const throwaway = await createThrowawayDatabase(serverUrl);
   const database = await openDatabase({ kind: 'postgres', url: throwaway.url });
