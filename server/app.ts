@@ -192,7 +192,7 @@ export async function buildApp({
   const rateLimiter = metrics ? countingRateLimiter(limiter, metrics.counters) : limiter;
   app.addHook('onClose', async () => rateLimiter.close());
 
-  const accounts = createAccountStore(db);
+  const accounts = createAccountStore(db, config.passwordHashCost);
   const users = createUserRepository(db, { adminEmail: config.admin.email });
   const membership = createMembership(db);
   const invitations = createInvitations(db, membership);
@@ -296,7 +296,14 @@ export async function buildApp({
     });
     // A password reset or change ends the account's refresh tokens; the reuse window forgets their renewals.
     const onRefreshTokensEnded = (refreshTokens: string[]) => renewals.forgetAll(refreshTokens);
-    passwordResets = createPasswordResets({ db, mailer, publicUrl: config.publicUrl, log: app.log, onRefreshTokensEnded });
+    passwordResets = createPasswordResets({
+      db,
+      mailer,
+      publicUrl: config.publicUrl,
+      log: app.log,
+      hashPassword: accounts.hashPassword,
+      onRefreshTokensEnded,
+    });
     // Links asked for just before a shutdown are still stored and mailed before the database closes.
     app.addHook('preClose', async () => passwordResets?.settled());
     passwordChanges = createPasswordChanges({ db, accounts, resets: passwordResets, onRefreshTokensEnded });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PASSWORD_HASH_COST } from './idp/passwords.ts';
 
 /**
  * The whole configuration, read once from the environment. Every variable is listed in docs/CONFIGURATION.md
@@ -52,6 +53,7 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(DEFAULT_ACCESS_TOKEN_TTL_SECONDS).optional(),
     ),
+    PASSWORD_HASH_COST: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(17).default(DEFAULT_PASSWORD_HASH_COST)),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('admin@portale-fondi.local')),
     ADMIN_PASSWORD: optionalString,
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
@@ -174,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Seconds a just-rotated refresh token still answers the tokens its renewal issued (server/auth/refreshRenewals.ts). */
     refreshTokenReuseSeconds: e.REFRESH_TOKEN_REUSE_SECONDS,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    /** scrypt's cost for new password hashes, N = 2^cost (server/idp/passwords.ts); lower only in tests. */
+    passwordHashCost: e.PASSWORD_HASH_COST,
     trustProxy: e.TRUST_PROXY === 'true',
     /** Without SMTP_URL, messages are written to DATA_DIR/outbox as .eml files. */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { idpAccounts, idpEmailVerifications } from '../db/schema/identity.ts';
 import { identityProviderMessages } from '../../domain/messages/identityProvider.ts';
 import { ADMIN_ROLE } from '../../domain/roles.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword as hashWithCost, verifyPassword } from './passwords.ts';
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;
 
@@ -18,11 +18,16 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** What opening a verification link did. */
 export type EmailVerificationResult = { outcome: 'verified' | 'already_verified'; account: IdpAccount } | { outcome: 'invalid' };
 
-// Spent on unknown e-mails too, so response time does not reveal which addresses have an account.
-const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
-
-export function createAccountStore(db: Db) {
+/** `passwordHashCost`: scrypt's cost for the passwords this store sets (PASSWORD_HASH_COST). */
+export function createAccountStore(db: Db, passwordHashCost = DEFAULT_PASSWORD_HASH_COST) {
+  const hashPassword = (password: string) => hashWithCost(password, passwordHashCost);
+  // Spent on unknown e-mails too, at the same cost, so response time does not reveal which addresses have an account.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
   return {
+    /** A new password's hash, at the store's cost (registration, reset, change). */
+    hashPassword,
+
     async findById(id: string): Promise<IdpAccount | undefined> {
       if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
       const [account] = await db.select().from(idpAccounts).where(eq(idpAccounts.id, id));
@@ -40,7 +45,7 @@ export function createAccountStore(db: Db) {
     /** The account when e-mail and password match, otherwise undefined. */
     async authenticate(email: string, password: string): Promise<IdpAccount | undefined> {
       const account = await this.findByEmail(email);
-      const ok = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_HASH));
+      const ok = await verifyPassword(password, account?.passwordHash ?? (await dummy()));
       return ok ? account : undefined;
     },
 

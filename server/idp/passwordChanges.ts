@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { idpAccounts } from '../db/schema/identity.ts';
 import type { AccountStore } from './accounts.ts';
 import { endAccountSessions, sessionOfRefreshToken } from './accountSessions.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { verifyPassword } from './passwords.ts';
 import type { PasswordResets } from './passwordResets.ts';
 
 export type PasswordChangeOutcome = 'changed' | 'wrong_current' | 'same_as_current' | 'no_account';
@@ -33,7 +33,7 @@ export function createPasswordChanges({ db, accounts, resets, onRefreshTokensEnd
       if (!(await verifyPassword(input.currentPassword, account.passwordHash))) return 'wrong_current';
       if (input.newPassword === input.currentPassword) return 'same_as_current';
       const keep = input.refreshToken ? await sessionOfRefreshToken(db, account.id, input.refreshToken) : undefined;
-      const passwordHash = await hashPassword(input.newPassword);
+      const passwordHash = await accounts.hashPassword(input.newPassword);
       const ended = await db.transaction(async (tx) => {
         // Only over the hash the current password was checked against: two changes at once, the second loses.
         const updated = await tx

@@ -9,7 +9,6 @@ import { passwordResetMail } from '../mail/passwordResetMail.ts';
 import { queryRows } from '../db/queryRows.ts';
 import { normaliseEmail } from './accounts.ts';
 import { endAccountSessions } from './accountSessions.ts';
-import { hashPassword } from './passwords.ts';
 
 /** A reset link works for this long after it was sent. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
@@ -30,6 +29,8 @@ interface Options {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** A new password's hash (the account store's, at the configured cost). */
+  hashPassword: (password: string) => Promise<string>;
   /** The refresh tokens a reset ended: the portal's reuse window forgets their renewals (server/auth/refreshRenewals.ts). */
   onRefreshTokensEnded: (refreshTokens: string[]) => Promise<void>;
 }
@@ -41,7 +42,7 @@ interface Options {
  * account. One link per account, the latest: a new request replaces an older link, unless one was sent within
  * PASSWORD_RESET_RESEND_SECONDS (one statement decides, so two requests at once send one e-mail).
  */
-export function createPasswordResets({ db, mailer, publicUrl, log, onRefreshTokensEnded }: Options) {
+export function createPasswordResets({ db, mailer, publicUrl, log, hashPassword, onRefreshTokensEnded }: Options) {
   const inFlight = new Set<Promise<void>>();
 
   async function storeAndSend(email: string, token: string, tokenHash: string): Promise<void> {

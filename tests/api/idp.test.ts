@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { CookieJar } from '../support/cookieJar.ts';
+import { loadConfig } from '../../server/config.ts';
+import { hashPassword, verifyPassword } from '../../server/idp/passwords.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,12 +82,24 @@ describe('the embedded provider’s Italian pages', () => {
     expect(response.body).toContain('Esiste già un account con questa email');
   });
 
-  it('stores passwords hashed with scrypt, never in clear', async () => {
+  it('stores passwords hashed with scrypt at the configured cost, never in clear', async () => {
     const email = `hash.${Date.now()}@esempio.it`;
     await t.register({ email, password: 'password-in-chiaro' });
     const account = await t.accounts.findByEmail(email);
-    expect(account!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    // The test apps' PASSWORD_HASH_COST, 10 (tests/support/testApp.ts).
+    expect(account!.passwordHash).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(account!.passwordHash).not.toContain('password-in-chiaro');
+  });
+
+  it('hashes at 2^15 unless PASSWORD_HASH_COST says otherwise, and verifies a hash of any cost it names', async () => {
+    expect(loadConfig({}).passwordHashCost).toBe(15);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/);
+    const portalDefault = await hashPassword('password-sicura-4');
+    expect(portalDefault).toMatch(/^scrypt\$32768\$8\$1\$/);
+    await expect(verifyPassword('password-sicura-4', portalDefault)).resolves.toBe(true);
+    await expect(verifyPassword('password-sicura-5', portalDefault)).resolves.toBe(false);
+    // A password set before a change of cost still signs in.
+    await expect(verifyPassword('password-sicura-4', await hashPassword('password-sicura-4', 10))).resolves.toBe(true);
   });
 
   it('answers a stale or foreign interaction with an Italian page, not an error', async () => {

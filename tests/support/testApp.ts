@@ -41,6 +41,9 @@ export async function createTestApp(
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
+    // The same scrypt at a cost of 2^10 instead of 2^15: suites register and sign in hundreds of people, and at the
+    // portal's cost the hashing was a fifth of the API suite's time. tests/api/idp.test.ts checks the default.
+    PASSWORD_HASH_COST: '10',
     ...options.env,
   });
   const built = await buildApp({

@@ -22,6 +22,8 @@ export async function startPortal(env: Record<string, string> = {}) {
     ADMIN_EMAIL: E2E_ADMIN_EMAIL,
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
+    // A cheaper scrypt, as the API tests' (tests/support/testApp.ts).
+    PASSWORD_HASH_COST: '10',
     ...env,
   });
   // One browser address for every person of a suite: the rate limits are off (tests/api/rateLimits.test.ts checks them).
