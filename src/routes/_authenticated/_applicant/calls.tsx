@@ -15,14 +15,14 @@ import { ensureQuery } from '../../-components/ensureQuery.ts';
 /** Spec §2 /calls: home of an applicant with an organisation (the _applicant layout sends anyone else away). */
 export const Route = createFileRoute('/_authenticated/_applicant/calls')({
   loader: async ({ context: { queryClient, api, organizationId } }) => {
+    // A card with receipts lists them: their list's code is asked for beside the data and waited for when a card
+    // has receipts, so the card renders whole at once.
+    const receiptList = LazyReceiptList.preload().catch(() => undefined);
     const [, ...compilations] = await Promise.all([
       ensureQuery(queryClient, callQueries.list(api)),
       ...FUNDS.map((fund) => ensureQuery(queryClient, applicationQueries.compilation(api, fund, organizationId))),
     ]);
-    // A card with receipts lists them: their code comes with the data (the list shows at once, no fallback).
-    if (compilations.some((compilation) => (compilation?.receipts.length ?? 0) > 0)) {
-      await LazyReceiptList.preload().catch(() => undefined);
-    }
+    if (compilations.some((compilation) => (compilation?.receipts.length ?? 0) > 0)) await receiptList;
   },
   component: CallsPage,
 });
