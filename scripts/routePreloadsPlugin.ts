@@ -9,19 +9,15 @@ interface OutputChunk {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
-  /** Vite's: the stylesheets the chunk's modules import, which Vite's preload waits for before the chunk runs. */
-  viteMetadata?: { importedCss: Set<string> };
 }
 
 const ROUTE_CHUNK = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=component/;
 
 /**
  * Writes route-preloads.json: for each page's route file, the chunks it runs (its split component and loader, what
- * they import, its layouts'), less what the entry and the portal's shell already bring, and the stylesheets those
- * chunks import. The server names them in the page's HTML (`<link rel="modulepreload">`, `<link rel="stylesheet">`),
- * so the browser fetches and compiles a page's code and styles while the portal starts, instead of after the router
- * has matched the route: Vite runs a chunk only once its stylesheets have loaded, so a route's styles fetched then
- * held up its loader, and with it the page's data, by one more round trip.
+ * they import, its layouts'), less what the entry and the portal's shell already bring. The
+ * server names them in the page's HTML (`<link rel="modulepreload">`), so the browser fetches and compiles a page's
+ * code while the portal starts, instead of after the router has matched the route.
  */
 export function routePreloads(): Plugin {
   return {
@@ -43,20 +39,6 @@ export function routePreloads(): Plugin {
         return [...seen];
       };
       const urls = (files: string[]) => files.map((file) => `/${file}`);
-      // In the order Vite's own loader would link them, which is the cascade's: a chunk's imports' stylesheets first,
-      // then its own (a page's styles override the components' they compose).
-      const styles = (files: string[], skip: ReadonlySet<string>): string[] => {
-        const seen = new Set<string>();
-        const css = new Set<string>();
-        const visit = (file: string) => {
-          if (seen.has(file) || skip.has(file)) return;
-          seen.add(file);
-          for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
-          for (const style of chunks.get(file)?.viteMetadata?.importedCss ?? []) css.add(style);
-        };
-        for (const file of files) visit(file);
-        return urls([...css]);
-      };
 
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
       const portal = [...chunks.values()].find((chunk) => chunk.name === 'portal');
@@ -76,9 +58,9 @@ export function routePreloads(): Plugin {
       const routes = pages.map((routeId) => {
         const address = routeAddress(routeId);
         const own = [...layoutIds(routeId, routeIds), routeId].map((id) => routeChunks.get(id)!);
-        return { address, pattern: addressPattern(address), scripts: urls(closure(own, shared)), styles: styles(own, shared) };
+        return { address, pattern: addressPattern(address), scripts: urls(closure(own, shared)) };
       });
-      const table: RoutePreloads = { portal: urls(portalFiles), portalStyles: styles([portal.fileName], entryFiles), routes };
+      const table: RoutePreloads = { portal: urls(portalFiles), routes };
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });
     },
   };

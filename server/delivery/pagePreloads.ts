@@ -13,19 +13,17 @@ export interface ClientPage {
 interface RoutePattern {
   pattern: RegExp;
   scripts: string[];
-  styles: string[];
   /** Characters of the address that are not parameters: of two routes matching a path, the more specific wins. */
   literal: number;
 }
 
 /**
  * The SPA's page (index.html) for an address, naming the scripts that page will run (`<link rel="modulepreload">`,
- * from the build's route-preloads.json) and their stylesheets (`<link rel="stylesheet">`): the browser fetches and
- * compiles them while the portal starts, instead of one step after another (the entry, then the portal's shell,
- * then — once the router has matched the address — the route's code, which Vite runs only once its stylesheets have
- * loaded). Vite's loader finds those stylesheets in the page and does not wait for them again. A visitor without a
- * session on the welcome page gets the page as built: it loads nothing more (src/main.tsx). Pages are made once per
- * route and kept; without the table (an old build) every page is the one built.
+ * from the build's route-preloads.json): the browser fetches and compiles them while the portal starts, instead of
+ * one step after another (the entry, then the portal's shell, then — once the router has matched the address — the
+ * route's code). A visitor without a session on the welcome page gets the page as built: it loads nothing more
+ * (src/main.tsx). Pages are made once per route and kept; without the table (an old build) every page is the one
+ * built.
  */
 export function clientPages(root: string) {
   const built = readFileSync(path.join(root, 'index.html'), 'utf8');
@@ -34,19 +32,15 @@ export function clientPages(root: string) {
   const routes: RoutePattern[] = (table?.routes ?? []).map((route) => ({
     pattern: new RegExp(route.pattern),
     scripts: route.scripts,
-    styles: route.styles,
     literal: route.address.replace(/\{?\$[A-Za-z]+\}?/g, '').length,
   }));
 
   const made = new Map<string, ClientPage>();
-  const page = (scripts: string[], styles: string[] = []): ClientPage => {
-    const key = [...styles, ...scripts].join(' ');
+  const page = (scripts: string[]): ClientPage => {
+    const key = scripts.join(' ');
     let kept = made.get(key);
     if (!kept) {
-      const links = [
-        ...styles.map((style) => `<link rel="stylesheet" crossorigin href="${style}">\n`),
-        ...scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">\n`),
-      ].join('');
+      const links = scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">\n`).join('');
       const html = built.replace('</head>', `${links}</head>`);
       kept = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
       made.set(key, kept);
@@ -59,7 +53,7 @@ export function clientPages(root: string) {
     pageFor(pathname: string, signedIn: boolean): ClientPage {
       if (table === null || (pathname === '/' && !signedIn)) return page([]);
       const route = routes.filter((candidate) => candidate.pattern.test(pathname)).sort((a, b) => b.literal - a.literal)[0];
-      return page([...table.portal, ...(route?.scripts ?? [])], [...new Set([...table.portalStyles, ...(route?.styles ?? [])])]);
+      return page([...table.portal, ...(route?.scripts ?? [])]);
     },
   };
 }

@@ -7,11 +7,6 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 export interface RoutePreloads {
   /** The signed-in portal's shell (router, session, layout): every page but the anonymous welcome page runs it. */
   portal: string[];
-  /** The stylesheets of the portal's shell. */
-  portalStyles: string[];
-  /**
-   * Each page's route: its address as a pattern over the path, and its own scripts and stylesheets and its layouts'
-   * (not the portal's).
-   */
-  routes: { address: string; pattern: string; scripts: string[]; styles: string[] }[];
+  /** Each page's route: its address as a pattern over the path, and its own scripts and its layouts' (not the portal's). */
+  routes: { address: string; pattern: string; scripts: string[] }[];
 }

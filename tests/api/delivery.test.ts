@@ -18,36 +18,22 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 const script = `export const greeting = ${JSON.stringify('Benvenuto nel Portale Fondi. '.repeat(200))};\n`;
 const page = `<!doctype html><html lang="it"><head><title>Portale Fondi</title></head><body>${'<p>Portale Fondi</p>'.repeat(100)}</body></html>`;
 
-/** The build's table of the scripts each page runs and their stylesheets (scripts/routePreloadsPlugin.ts), for three routes. */
+/** The build's table of the scripts each page runs (scripts/routePreloadsPlugin.ts), for three routes. */
 const preloads: RoutePreloads = {
   portal: ['/assets/portal-Pp1.js'],
-  portalStyles: ['/assets/portal-Pp2.css'],
   routes: [
-    {
-      address: '/calls',
-      pattern: '^/calls/?$',
-      scripts: ['/assets/calls-Cc1.js', '/assets/Button-Bb1.js'],
-      styles: ['/assets/calls-Cc2.css'],
-    },
-    {
-      address: '/admin-organization/$organizationId',
-      pattern: '^/admin-organization/[^/]+/?$',
-      scripts: ['/assets/org-Oo1.js'],
-      styles: [],
-    },
+    { address: '/calls', pattern: '^/calls/?$', scripts: ['/assets/calls-Cc1.js', '/assets/Button-Bb1.js'] },
+    { address: '/admin-organization/$organizationId', pattern: '^/admin-organization/[^/]+/?$', scripts: ['/assets/org-Oo1.js'] },
     {
       address: '/admin-organization/{$fund}_istruttoria/$organizationId',
       pattern: '^/admin-organization/[^/]+_istruttoria/[^/]+/?$',
       scripts: ['/assets/review-Rr1.js'],
-      styles: ['/assets/review-Rr2.css', '/assets/Dialog-Dd2.css'],
     },
   ],
 };
 
 /** The scripts a page names for the browser to fetch ahead, in order. */
 const preloadedBy = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-/** The stylesheets a page links besides the built page's own, in order. */
-const stylesOf = (html: string) => [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
 /**
  * A built client as Vite leaves it (content-hashed assets, a source map, the page, the build's tables), compressed as
@@ -112,17 +98,12 @@ describe('the built client', () => {
   it('names in the page the scripts its route runs: the portal’s shell, then the route’s own', async () => {
     const calls = await app.inject({ url: '/calls?fund=TUR' });
     expect(preloadedBy(calls.body)).toEqual(['/assets/portal-Pp1.js', '/assets/calls-Cc1.js', '/assets/Button-Bb1.js']);
-    // Their stylesheets too: Vite runs a chunk only once its stylesheets have loaded, and finds these in the page.
-    expect(stylesOf(calls.body)).toEqual(['/assets/portal-Pp2.css', '/assets/calls-Cc2.css']);
-    expect(calls.body.replace(/<link rel="(modulepreload|stylesheet)"[^>]*>\n/g, '')).toBe(page);
+    expect(calls.body.replace(/<link rel="modulepreload"[^>]*>\n/g, '')).toBe(page);
     // Of two routes matching an address, the one with more fixed text is the router's choice too.
     const review = await app.inject({ url: '/admin-organization/TUR_istruttoria/7b0c' });
     expect(preloadedBy(review.body)).toEqual(['/assets/portal-Pp1.js', '/assets/review-Rr1.js']);
-    expect(stylesOf(review.body)).toEqual(['/assets/portal-Pp2.css', '/assets/review-Rr2.css', '/assets/Dialog-Dd2.css']);
     // An address no route serves still runs the portal (its page "Pagina non trovata").
-    const unknown = (await app.inject({ url: '/pagina-che-non-esiste' })).body;
-    expect(preloadedBy(unknown)).toEqual(['/assets/portal-Pp1.js']);
-    expect(stylesOf(unknown)).toEqual(['/assets/portal-Pp2.css']);
+    expect(preloadedBy((await app.inject({ url: '/pagina-che-non-esiste' })).body)).toEqual(['/assets/portal-Pp1.js']);
   });
 
   it('keeps the welcome page as built for a visitor without a session, and names the portal for one with it', async () => {
@@ -131,7 +112,6 @@ describe('the built client', () => {
     expect(String(visitor.headers.vary)).toMatch(/cookie/i);
     const signedIn = await app.inject({ url: '/', cookies: { token: 'eyJ.a.b' } });
     expect(preloadedBy(signedIn.body)).toEqual(['/assets/portal-Pp1.js']);
-    expect(stylesOf(signedIn.body)).toEqual(['/assets/portal-Pp2.css']);
     expect(signedIn.headers.etag).not.toBe(visitor.headers.etag);
   });
 
