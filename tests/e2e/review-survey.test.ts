@@ -303,7 +303,12 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await page.getByRole('link', { name: 'Torna ai fondi' }).click();
     const card = page.getByRole('article', { name: CARD });
     await card.getByRole('button').first().waitFor();
-    await expect(card.getByRole('button').allTextContents()).resolves.toEqual(['Visualizza domanda', 'Visualizza']);
+    // The card opens whole, with the hand-over's receipt listed beside the buttons.
+    await expect(card.getByRole('heading', { name: 'Ricevute' }).count()).resolves.toBe(1);
+    await expect(card.getByRole('button').filter({ hasNotText: 'Scarica ricevuta' }).allTextContents()).resolves.toEqual([
+      'Visualizza domanda',
+      'Visualizza',
+    ]);
   });
 
   it('the applicant reads the review read-only', async () => {
