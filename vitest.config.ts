@@ -16,7 +16,8 @@ export default defineConfig({
   test: {
     ...(reportDir ? { reporters: ['default', 'json'], outputFile: { json: `${reportDir}/vitest-${process.pid}.json` } } : {}),
     // One file per core (vitest's default leaves one core to itself): the API files wait for sockets, timers and
-    // child processes much of their time, and two overlap on two cores (API run: 717 s with one, 440 s with two).
+    // child processes much of their time, and two overlap on two cores (unit, machines and API: 717 s with one
+    // worker, 536 s with two).
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -50,7 +51,7 @@ export default defineConfig({
           environment: 'node',
           // Each test builds its own app, database and data folder; no file mocks a module or keeps state in one.
           // So the files of a worker share its modules: the server is imported once per worker instead of once per
-          // file (import time 197 s → 17 s; the API run 440 s → 268 s on two cores).
+          // file (unit, machines and API on two workers: import time 197 s → 59 s, the run 536 s → 349 s).
           isolate: false,
           // One PGlite database migrated for the run; each test's database starts as a copy of it.
           globalSetup: ['tests/support/pgliteTemplate.ts'],
