@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import { formatItalianDate } from '../../../domain/italianDates.ts';
@@ -93,6 +93,12 @@ export function ApplicationWizardView({
     headingRef.current.focus();
   }, [stepId, isLoading]);
 
+  // One handler for the whole visit: a field redraws only when what it shows changes (WizardField).
+  const changeField = useCallback(
+    (field: string, value: unknown) => actor.send({ type: 'field.change', field, value }),
+    [actor],
+  );
+
   if (isLoading) return <Spinner label={m.loading} />;
   if (loadError !== null || current === null) {
     return (
@@ -142,7 +148,7 @@ export function ApplicationWizardView({
             lookups={lookups}
             readOnly={readOnly}
             showAllIssues={showsAllIssues}
-            onChange={(field, value) => actor.send({ type: 'field.change', field, value })}
+            onChange={changeField}
           />
         ) : current.step.kind === 'attachments' ? (
           attachments(readOnly, showsMissingAttachments)
