@@ -9,20 +9,48 @@ interface OutputChunk {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  dynamicImports: string[];
 }
 
 const ROUTE_CHUNK = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=component/;
 
 /**
+ * The mark of a lazy import a page's loader waits for: a comment reading `portale:with-page` as the first thing inside
+ * its `import(…)`. The chunk is named in the HTML of every page whose code imports it so, and is fetched and compiled
+ * while the portal starts instead of once the loader asks for it. Lazy code a page may never run (a dialog, a tab)
+ * stays unmarked.
+ */
+const WITH_PAGE = 'portale:with-page';
+const MARKED_IMPORT = /import\(\s*\/\*\s*portale:with-page\s*\*\/\s*(['"])([^'"]+)\1\s*\)/g;
+
+/**
  * Writes route-preloads.json: for each page's route file, the chunks it runs (its split component and loader, what
- * they import, its layouts'), less what the entry and the portal's shell already bring. The
- * server names them in the page's HTML (`<link rel="modulepreload">`), so the browser fetches and compiles a page's
- * code while the portal starts, instead of after the router has matched the route.
+ * they import, its layouts', the lazy chunks its code imports marked `portale:with-page`), less what the entry and
+ * the portal's shell already bring. The server names them in the page's HTML (`<link rel="modulepreload">`), so the
+ * browser fetches and compiles a page's code while the portal starts, instead of after the router has matched the
+ * route (or, for a marked chunk, after the loader has asked for it: SurveyJS's, on a survey page, was the last thing
+ * the survey waited for).
  */
 export function routePreloads(): Plugin {
+  /** The modules imported with the mark, as the build resolves them. */
+  const withPage = new Set<string>();
   return {
     name: 'portale:route-preloads',
     apply: 'build',
+    // Before TypeScript is compiled away with its comments.
+    enforce: 'pre',
+    buildStart() {
+      withPage.clear();
+    },
+    async transform(code, id) {
+      if (!code.includes(WITH_PAGE)) return null;
+      for (const [, , specifier] of code.matchAll(MARKED_IMPORT)) {
+        const resolved = await this.resolve(specifier!, id);
+        if (!resolved) throw new Error(`route-preloads: ${id} marks an import that does not resolve: ${specifier}`);
+        withPage.add(resolved.id);
+      }
+      return null;
+    },
     generateBundle(_options, bundle) {
       const chunks = new Map<string, OutputChunk>();
       for (const output of Object.values(bundle)) {
@@ -52,13 +80,24 @@ export function routePreloads(): Plugin {
         const routeId = ROUTE_CHUNK.exec(chunk.facadeModuleId ?? '')?.[1]?.replaceAll('\\', '/');
         if (routeId) routeChunks.set(routeId, chunk.fileName);
       }
+      const markedChunks = new Set(
+        [...chunks.values()]
+          .filter((chunk) => chunk.facadeModuleId !== null && withPage.has(chunk.facadeModuleId))
+          .map((chunk) => chunk.fileName),
+      );
+      if (markedChunks.size !== withPage.size) throw new Error('route-preloads: a module marked portale:with-page has no chunk of its own');
+      /** A page's files, and the marked lazy chunks they import with what those import. */
+      const withMarkedChunks = (files: string[]): string[] => {
+        const marked = files.flatMap((file) => chunks.get(file)?.dynamicImports ?? []).filter((file) => markedChunks.has(file));
+        return [...files, ...closure(marked, new Set([...shared, ...files]))];
+      };
       const routeIds = new Set(routeChunks.keys());
       // A layout (a pathless `_name` file) is no page of its own: it comes with the pages inside it.
       const pages = [...routeIds].filter((routeId) => !routeId.split('/').at(-1)!.startsWith('_')).sort();
       const routes = pages.map((routeId) => {
         const address = routeAddress(routeId);
         const own = [...layoutIds(routeId, routeIds), routeId].map((id) => routeChunks.get(id)!);
-        return { address, pattern: addressPattern(address), scripts: urls(closure(own, shared)) };
+        return { address, pattern: addressPattern(address), scripts: urls(withMarkedChunks(closure(own, shared))) };
       });
       const table: RoutePreloads = { portal: urls(portalFiles), routes };
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 2)}\n` });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { manifest, routeChunk, staticClosure } from './support/buildManifest.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../server/delivery/routePreloadsTable.ts';
+import { DIST, manifest, routeChunk, staticClosure } from './support/buildManifest.ts';
 
 const surveyJsKeys = Object.keys(manifest).filter((key) => /SurveyRenderer|survey-core|survey-react-ui/.test(key));
 const bytesOf = (keys: Set<string>) => [...keys].map((key) => manifest[key]!.file).join(' ');
@@ -30,5 +32,16 @@ describe('SurveyJS is loaded only where a survey is shown', () => {
     const closure = staticClosure(key);
     const dynamic = [...closure].flatMap((chunk) => manifest[chunk]?.dynamicImports ?? []);
     expect(dynamic).toContain(surveyJsKeys[0]);
+  });
+
+  it('is named in the HTML of the survey pages, which wait for it, and of no other page', () => {
+    const table = JSON.parse(readFileSync(path.join(DIST, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads;
+    const surveyJs = `/${manifest[surveyJsKeys[0]!]!.file}`;
+    const naming = table.routes.filter((route) => route.scripts.includes(surveyJs)).map((route) => route.address);
+    expect(naming.sort()).toEqual([
+      '/admin-organization/{$fund}_istruttoria/$organizationId',
+      '/survey/{$fund}_istruttoria/$organizationId',
+    ]);
+    expect(table.portal).not.toContain(surveyJs);
   });
 });

@@ -94,10 +94,7 @@ export function ApplicationWizardView({
   }, [stepId, isLoading]);
 
   // One handler for the whole visit: a field redraws only when what it shows changes (WizardField).
-  const changeField = useCallback(
-    (field: string, value: unknown) => actor.send({ type: 'field.change', field, value }),
-    [actor],
-  );
+  const changeField = useCallback((field: string, value: unknown) => actor.send({ type: 'field.change', field, value }), [actor]);
 
   if (isLoading) return <Spinner label={m.loading} />;
   if (loadError !== null || current === null) {
