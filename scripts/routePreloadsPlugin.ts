@@ -21,7 +21,7 @@ const ROUTE_CHUNK = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=component/;
  * stays unmarked.
  */
 const WITH_PAGE = 'portale:with-page';
-const MARKED_IMPORT = /import\(\s*\/\*\s*portale:with-page\s*\*\/\s*(['"])([^'"]+)\1\s*\)/g;
+const MARKED_IMPORT = new RegExp(String.raw`import\(\s*/\*\s*${WITH_PAGE}\s*\*/\s*(['"])([^'"]+)\1\s*\)`, 'g');
 
 /**
  * Writes route-preloads.json: for each page's route file, the chunks it runs (its split component and loader, what
