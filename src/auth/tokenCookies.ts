@@ -42,11 +42,19 @@ export function readTokenCookies(jar: CookieJar): StoredTokens | null {
   return { token, refreshToken: readCookie(jar, REFRESH_TOKEN_COOKIE), idToken: readCookie(jar, ID_TOKEN_COOKIE) };
 }
 
+/**
+ * Writes the tokens every tab shares, and returns once the browser's cookie store holds them. Chromium hands a
+ * script's cookie to its cookie store after the assignment returns, and another tab reads that store: a tab that took
+ * the renewal lock just after this one let go of it read the old refresh token in 16 to 26 rounds of 100, renewed with
+ * it, and the provider, seeing a rotated token used twice, ended the session in both tabs. Reading the cookies once
+ * waits for the writes before it (the read is a synchronous call to the same store, behind them).
+ */
 export function writeTokenCookies(jar: CookieJar, tokens: StoredTokens, secure: boolean): void {
   jar.cookie = tokenCookie(TOKEN_COOKIE, tokens.token, secure);
   jar.cookie =
     tokens.refreshToken === null ? expiredCookie(REFRESH_TOKEN_COOKIE) : tokenCookie(REFRESH_TOKEN_COOKIE, tokens.refreshToken, secure);
   jar.cookie = tokens.idToken === null ? expiredCookie(ID_TOKEN_COOKIE) : tokenCookie(ID_TOKEN_COOKIE, tokens.idToken, secure);
+  void jar.cookie;
 }
 
 export function clearTokenCookies(jar: CookieJar): void {
