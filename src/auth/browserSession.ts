@@ -2,8 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { readSelectedOrganizationId } from '../api/selectedOrganization.ts';
 import { createSession, type Session } from './session.ts';
 import { takeEarlyUser } from './earlyUser.ts';
-import { browserTabLocks } from './tabRenewal.ts';
-import { clearTokenCookies, readTokenCookies, writeTokenCookies } from './tokenCookies.ts';
+import { browserTokenStore } from './tokenCookies.ts';
 
 interface BrowserSessionOptions {
   queryClient: QueryClient;
@@ -13,13 +12,9 @@ interface BrowserSessionOptions {
 
 /** The session as the browser keeps it: token cookies, localStorage, same-origin API. */
 export function createBrowserSession({ queryClient, onSessionExpired }: BrowserSessionOptions): Session {
-  const secure = window.location.protocol === 'https:';
   return createSession({
     baseURL: '',
-    readTokens: () => readTokenCookies(document),
-    writeTokens: (tokens) => writeTokenCookies(document, tokens, secure),
-    clearTokens: () => clearTokenCookies(document),
-    locks: browserTabLocks(),
+    ...browserTokenStore(),
     readSelectedOrganizationId: () => readSelectedOrganizationId(window.localStorage),
     clearLocalData: () => {
       window.localStorage.clear();

@@ -1,5 +1,6 @@
 import { ID_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, TOKEN_COOKIE, TOKEN_COOKIE_MAX_AGE_DAYS } from '../../domain/authCookies.ts';
 import type { StoredTokens } from '../../machines/auth/types.ts';
+import { browserTabLocks, type TabRenewalHost } from './tabRenewal.ts';
 
 /** Anything with a `cookie` property that behaves like `document.cookie`. */
 export interface CookieJar {
@@ -59,4 +60,15 @@ export function writeTokenCookies(jar: CookieJar, tokens: StoredTokens, secure: 
 
 export function clearTokenCookies(jar: CookieJar): void {
   for (const name of [TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, ID_TOKEN_COOKIE]) jar.cookie = expiredCookie(name);
+}
+
+/** The tokens as every tab of the browser shares them: the page's token cookies, renewed under the tabs' Web Lock. */
+export function browserTokenStore(): TabRenewalHost & { clearTokens(): void } {
+  const secure = window.location.protocol === 'https:';
+  return {
+    readTokens: () => readTokenCookies(document),
+    writeTokens: (tokens) => writeTokenCookies(document, tokens, secure),
+    clearTokens: () => clearTokenCookies(document),
+    locks: browserTabLocks(),
+  };
 }

@@ -6,28 +6,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 
 /**
- * The portal's renewal of the session across tabs (src/auth/tabRenewal.ts over the token cookies of
- * src/auth/tokenCookies.ts), run as the browser runs it: two tabs of one Chromium, its Web Locks and its cookie store.
+ * The portal's renewal of the session across tabs (src/auth/tabRenewal.ts over the browser's token store,
+ * `browserTokenStore` of src/auth/tokenCookies.ts), run as the browser runs it: two tabs of one Chromium, its Web Locks and its cookie store.
  * The provider's answer is made up in the page, so each round takes milliseconds and the race can be run many times:
  * tab-sessions.test.ts covers the same moment with the real provider, at 5 seconds a round.
  */
 const ROUNDS = 100;
 
-/** The page's half: the two modules, and one round of a tab as a page does it (refresh token read at its start). */
+/** The page's half: the browser's token store and renewal, and one round of a tab as a page does it (refresh token read at its start). */
 const ENTRY = `
-import { browserTabLocks, renewForEveryTab } from './src/auth/tabRenewal.ts';
-import { readTokenCookies, writeTokenCookies } from './src/auth/tokenCookies.ts';
+import { browserTokenStore } from './src/auth/tokenCookies.ts';
+import { renewForEveryTab } from './src/auth/tabRenewal.ts';
 
-const host = {
-  locks: browserTabLocks(),
-  readTokens: () => readTokenCookies(document),
-  writeTokens: (tokens) => writeTokenCookies(document, tokens, false),
-};
+const host = browserTokenStore();
 /** An access token the renewal can read: a JWT whose exp is an hour away. */
 const accessToken = (name) => 'h.' + btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, name })) + '.s';
 
-window.startRound = (round) => writeTokenCookies(document, { token: accessToken('start'), refreshToken: 'start-' + round, idToken: 'id' }, false);
-window.readRefreshToken = () => readTokenCookies(document)?.refreshToken ?? null;
+window.startRound = (round) => host.writeTokens({ token: accessToken('start'), refreshToken: 'start-' + round, idToken: 'id' });
+window.readRefreshToken = () => host.readTokens()?.refreshToken ?? null;
 window.renewRound = async (round, tab, refreshToken) => {
   const renewedFrom = [];
   const tokens = await renewForEveryTab(host, refreshToken, async (from) => {
