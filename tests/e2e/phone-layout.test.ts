@@ -137,6 +137,8 @@ describe('the application wizard on a phone', () => {
       await page.getByRole('option', { name: option, exact: true }).click();
     }
     const comune = page.getByRole('combobox', { name: /Comune/ });
+    // Siena's towns arrive after the choice; until then the box is disabled and Tab would pass it by.
+    await expect.poll(() => comune.isEnabled()).toBe(true);
     await page
       .getByRole('button', { name: /Provincia/ })
       .first()
