@@ -19,15 +19,16 @@ const boundary = (files, patterns, extra = {}) => ({
 });
 
 /**
- * The funds' codes, FUNDS of domain/applicationStatus.ts, read from its source (a configuration file cannot
- * import TypeScript): each fund's folders are named after its code in lower case (docs/ARCHITECTURE.md, "Add a fund").
+ * The funds' codes, the `fund` of each entry of FUND_TABLE in domain/funds.ts, read from its source (a configuration
+ * file cannot import TypeScript): each fund's folders are named after its code in lower case (docs/ARCHITECTURE.md,
+ * "Add a fund").
  */
 const FUND_CODES = [
   ...(
-    readFileSync(new URL('./domain/applicationStatus.ts', import.meta.url), 'utf8').match(/export const FUNDS = \[([^\]]*)\]/)?.[1] ?? ''
-  ).matchAll(/'([A-Z]+)'/g),
+    readFileSync(new URL('./domain/funds.ts', import.meta.url), 'utf8').match(/const FUND_TABLE = \[([\s\S]*?)\n\] as const/)?.[1] ?? ''
+  ).matchAll(/^ {4}fund: '([A-Z]+)',$/gm),
 ].map((match) => match[1]);
-if (FUND_CODES.length === 0) throw new Error('eslint.config.js: no fund codes found in domain/applicationStatus.ts (FUNDS)');
+if (FUND_CODES.length === 0) throw new Error('eslint.config.js: no fund codes found in domain/funds.ts (FUND_TABLE)');
 const fundFolders = FUND_CODES.map((code) => code.toLowerCase());
 
 /** Features that build on another feature's public pieces (the generic wizard, the invitation form, dates). */
@@ -63,7 +64,7 @@ const featureBoundaries = features.map((feature) => {
 /**
  * A fund's code written in generic code ('TUR', `/survey/PUI_istruttoria`, 'Candidatura TUR …', COMPILAZIONE_TYPE.PUI,
  * { TUR: …, PUI: … }): adding a fund would mean editing it. Generic code reads the table of funds instead
- * (domain/funds.ts FUND_REGISTRY, FUNDS in domain/applicationStatus.ts). Allowed where a file is about one fund or
+ * (domain/funds.ts: FUND_REGISTRY, FUNDS). Allowed where a file is about one fund or
  * is the table itself (docs/ARCHITECTURE.md, "Add a fund"); tests and seeds name the funds they use.
  */
 const FUND_CODE = `/(^|[^A-Za-z])(${FUND_CODES.join('|')})([^A-Za-z]|$)/`;
@@ -73,7 +74,6 @@ const fundCodes = {
   ignores: [
     // The table of funds.
     'domain/funds.ts',
-    'domain/applicationStatus.ts',
     // Each fund's own folders and files: its definition, server module, wizard and texts.
     ...fundFolders.flatMap((fund) => [`domain/${fund}/**`, `domain/messages/${fund}References.ts`, `src/features/${fund}-application/**`]),
     'server/funds/**',

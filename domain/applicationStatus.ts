@@ -3,20 +3,17 @@
  * schemas, for the server and the domain's payloads, are in applicationStatusSchemas.ts.
  */
 
-import { FUND_REGISTRY } from './funds.ts';
+import { FUND_REGISTRY, FUNDS, type Fund } from './funds.ts';
 
 /**
- * The funds of the call (spec §1), in the order lists show them. Everything else about a fund is its entry in
- * FUND_REGISTRY (domain/funds.ts): the numeric `compilazioneType` the spec's payloads use (spec §3, §9), its
- * title, its controller.
+ * The funds of the call (spec §1) and their codes are the table of funds (domain/funds.ts): the numeric
+ * `compilazioneType` the spec's payloads use (spec §3, §9), the title, the controller.
  */
-export const FUNDS = ['TUR', 'PUI'] as const;
-export type Fund = (typeof FUNDS)[number];
+export { FUNDS, type Fund };
 
 export const COMPILAZIONE_TYPE = Object.fromEntries(FUNDS.map((fund) => [fund, FUND_REGISTRY[fund].compilazioneType])) as {
   readonly [F in Fund]: (typeof FUND_REGISTRY)[F]['compilazioneType'];
 };
-export type CompilazioneType = (typeof COMPILAZIONE_TYPE)[Fund];
 
 /** The funds' names as people read them (spec §2: the wizards' titles). */
 export const fundTitles = Object.fromEntries(FUNDS.map((fund) => [fund, FUND_REGISTRY[fund].title])) as Record<Fund, string>;

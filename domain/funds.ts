@@ -1,10 +1,8 @@
-import type { Fund } from './applicationStatus.ts';
-
 /**
  * The table of funds: everything the spec's paths, payloads and screens call a fund by, in one entry per
  * fund. Client and server read names from here instead of writing `fund === 'TUR' ? … : …`; adding a fund
- * adds an entry (its code in FUNDS, domain/applicationStatus.ts, and its `domain/<fund>/` folder), never a
- * branch in generic code. eslint.config.js refuses a fund's code written anywhere else.
+ * adds an entry to FUND_TABLE (and its `domain/<fund>/` folder), never a branch in generic code.
+ * eslint.config.js refuses a fund's code written anywhere else.
  */
 export interface FundEntry {
   /** Stable code, as stored: 'TUR'. */
@@ -41,8 +39,9 @@ export interface FundReportFields {
   metropolitanCity: string | null;
 }
 
-export const FUND_REGISTRY = {
-  TUR: {
+/** The funds of the call (spec §1), one entry each, in the order lists show them. */
+const FUND_TABLE = [
+  {
     fund: 'TUR',
     compilazioneType: 0,
     controller: 'Tur',
@@ -60,7 +59,7 @@ export const FUND_REGISTRY = {
       metropolitanCity: null,
     },
   },
-  PUI: {
+  {
     fund: 'PUI',
     compilazioneType: 1,
     controller: 'Pui',
@@ -78,10 +77,26 @@ export const FUND_REGISTRY = {
       metropolitanCity: 'progCittaMetropolitana',
     },
   },
-} as const satisfies { [F in Fund]: FundEntry & { fund: F } };
+] as const satisfies readonly FundEntry[];
 
-/** Every entry, in the order of FUNDS (the server adds the ones it registers besides: tests' made-up fund). */
-export const FUND_ENTRIES: readonly FundEntry[] = Object.values(FUND_REGISTRY);
+type FundTable = typeof FUND_TABLE;
+
+/** A fund's code: 'TUR' | 'PUI'. */
+export type Fund = FundTable[number]['fund'];
+
+/** The codes of a tuple of entries, as a tuple. */
+type CodesOf<T extends readonly FundEntry[]> = { readonly [I in keyof T]: T[I] extends { fund: infer F } ? F : never };
+
+/** The codes, in the table's order: ['TUR', 'PUI']. */
+export const FUNDS = FUND_TABLE.map((entry) => entry.fund) as unknown as CodesOf<FundTable>;
+
+/** Each fund's entry by its code. */
+export const FUND_REGISTRY = Object.fromEntries(FUND_TABLE.map((entry) => [entry.fund, entry])) as unknown as {
+  readonly [E in FundTable[number] as E['fund']]: E;
+};
+
+/** Every entry, in the table's order (the server adds the ones it registers besides: tests' made-up fund). */
+export const FUND_ENTRIES: readonly FundEntry[] = FUND_TABLE;
 
 /** The entry of one of the portal's funds. */
 export function fundEntry(fund: Fund): FundEntry {
