@@ -292,7 +292,6 @@ export async function buildApp({
       signingKeys: secrets.signingKeys,
       cookieKeys: secrets.cookieKeys,
       secureCookies: config.secureCookies,
-      trustProxy: config.trustProxy,
     });
     // A password reset or change ends the account's refresh tokens; the reuse window forgets their renewals.
     const onRefreshTokensEnded = (refreshTokens: string[]) => renewals.forgetAll(refreshTokens);

@@ -23,13 +23,17 @@ export interface OidcClient {
 
 /**
  * Requests to the embedded provider never leave the process: they are injected into the same Fastify
- * instance. This works the same behind any proxy or URL, and in tests that never listen on a port.
+ * instance. This works the same behind any proxy or URL, and in tests that never listen on a port. The client
+ * secret, codes with their PKCE verifiers, refresh tokens and revocations travel here: a URL outside the public
+ * origin (which the provider never advertises, see embeddedIdpPlugin) is refused rather than fetched over the network.
  */
-function inProcessFetch(app: FastifyInstance, publicUrl: string): client.CustomFetch {
+export function inProcessFetch(app: FastifyInstance, publicUrl: string): client.CustomFetch {
   const origin = new URL(publicUrl);
   return async (url, options) => {
     const target = new URL(url);
-    if (target.origin !== origin.origin) return fetch(url, options as RequestInit);
+    if (target.origin !== origin.origin) {
+      throw new Error(`The embedded identity provider is reached in process only: ${target.origin} is not ${origin.origin}`);
+    }
     const headers = Object.fromEntries(new Headers(options.headers as HeadersInit).entries());
     const response = await app.inject({
       method: options.method as 'GET' | 'POST',
@@ -75,7 +79,8 @@ export function createEmbeddedOidcClient(
     configuration: once(() =>
       client.discovery(new URL(config.oidc.issuer), config.oidc.clientId, options.clientSecret, undefined, {
         [client.customFetch]: inProcessFetch(app, config.publicUrl),
-        execute: [client.allowInsecureRequests],
+        // openid-client refuses an http issuer unless told; a portal on https needs no exception.
+        execute: config.oidc.issuer.startsWith('http://') ? [client.allowInsecureRequests] : [],
       }),
     ),
   };

@@ -56,6 +56,13 @@ export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) 
       .send(createReadStream(path.join(fontFiles, file)));
   });
 
+  // The provider builds every URL it advertises or redirects to (discovery, endpoints, its forms) from the request's
+  // scheme and host. It is shown the public origin, always: behind a TLS proxy the request reached us over plain HTTP
+  // (with TRUST_PROXY or not), and a Host header is whatever the client typed. The client address is the one Fastify
+  // worked out (X-Forwarded-For only with TRUST_PROXY).
+  const publicOrigin = new URL(options.publicUrl);
+  const publicProtocol = publicOrigin.protocol.slice(0, -1);
+
   // The provider reads its own request bodies (token, revocation, logout forms): Fastify must leave them unread.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -65,6 +72,9 @@ export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) 
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(IDP_MOUNT_PATH.length) || '/';
+      raw.headers['x-forwarded-proto'] = publicProtocol;
+      raw.headers['x-forwarded-host'] = publicOrigin.host;
+      raw.headers['x-forwarded-for'] = request.ip;
       callback(raw, reply.raw);
     };
     scope.all(IDP_MOUNT_PATH, handler);

@@ -26,7 +26,6 @@ export interface EmbeddedProviderOptions {
   signingKeys: JWK[];
   cookieKeys: string[];
   secureCookies: boolean;
-  trustProxy: boolean;
 }
 
 /**
@@ -168,6 +167,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
   };
 
   const provider = new Provider(options.issuer, configuration);
-  provider.proxy = options.trustProxy;
+  // Every request reaches the provider through embeddedIdpPlugin, which sets X-Forwarded-Proto, -Host and -For to the
+  // public origin and the client's address as Fastify read it: the provider believes those headers and nothing else.
+  provider.proxy = true;
   return provider;
 }

@@ -68,7 +68,7 @@ export async function createTestApp(
     const response = await app.inject({ method: request.method, url: request.url, headers: request.headers, payload: request.payload });
     return { statusCode: response.statusCode, headers: response.headers, body: response.body };
   };
-  const provider = providerLogin(inject, PUBLIC_URL, inject, { outboxDir: config.mail.smtpUrl ? undefined : config.mail.outboxDir });
+  const provider = providerLogin(inject, config.publicUrl, inject, { outboxDir: config.mail.smtpUrl ? undefined : config.mail.outboxDir });
 
   return {
     app,
