@@ -25,10 +25,11 @@ function requireChromium(): void {
  * Debian's Chromium, headless; the flags keep it off the network this machine does not have. Every context it
  * opens records CSP violations, and `expectAccessible` (called on every page a test visits) fails on any:
  * whatever the portal needs (SurveyJS, vanilla-extract, the provider's pages) must work under the real policy.
+ * `extraArgs`: more flags (the https suite's trust in its proxy's certificate).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   requireChromium();
-  const browser = await launch();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
@@ -68,10 +69,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-}
 
 /** WCAG 2.1 A and AA rules on the page as it is now; any violation fails the test with its description. */
 export async function expectAccessible(page: Page) {

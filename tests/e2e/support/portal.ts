@@ -32,5 +32,6 @@ export async function startPortal(env: Record<string, string> = {}) {
   await app.listen({ port, host: '127.0.0.1' });
   // dataDir: tests read the invitation e-mails the portal writes to dataDir/outbox;
   // db: tests put data in states no screen can reach yet.
-  return { url: config.publicUrl, dataDir: config.dataDir, db, close: () => app.close() };
+  // port: where the portal itself listens (a TLS proxy in front of it forwards there; PUBLIC_URL is the proxy's).
+  return { url: config.publicUrl, port, dataDir: config.dataDir, db, close: () => app.close() };
 }
