@@ -59,6 +59,7 @@ export const API_ERROR_CODES = [
   'organization_missing',
   'organization_not_selected',
   'password_managed_elsewhere',
+  'verification_managed_elsewhere',
   'piva_already_registered',
   'precondition_failed',
   'status_conflict',

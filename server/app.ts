@@ -38,6 +38,7 @@ import { createReadiness } from './operations/readiness.ts';
 import { createTerritory, type Territory } from './seed/territory.ts';
 import { loadReferenceData, type ReferenceData } from './seed/referenceData.ts';
 import { jwtRoutes } from './routes/jwt.routes.ts';
+import { createSignInIdentity } from './auth/signInIdentity.ts';
 import { createRefreshRenewals, purgeExpiredRenewals } from './auth/refreshRenewals.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { passwordRoutes } from './routes/password.routes.ts';
@@ -337,6 +338,7 @@ export async function buildApp({
     await api.register(jwtRoutes, {
       oidc,
       renewals,
+      signInIdentity: createSignInIdentity({ oidc, users }),
       redirectUri: config.redirectUri,
       postLogoutRedirectUri: config.postLogoutRedirectUri,
       secureCookies: config.secureCookies,

@@ -36,6 +36,7 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_AUDIENCE: optionalString,
+    OIDC_TRUST_EMAIL: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     OIDC_MAX_TOKEN_LIFETIME_MINUTES: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -104,6 +105,13 @@ const envSchema = z
         message: 'IDP_ACCESS_TOKEN_TTL_SECONDS applies to the embedded provider only: an external provider sets its own lifetimes',
       });
     }
+    if (!env.OIDC_ISSUER && env.OIDC_TRUST_EMAIL === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_TRUST_EMAIL'],
+        message: 'OIDC_TRUST_EMAIL applies to an external provider (OIDC_ISSUER) only: the embedded provider verifies addresses itself',
+      });
+    }
     if (env.S3_ENDPOINT && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
     }
@@ -139,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         clientSecret: e.OIDC_CLIENT_SECRET,
         audience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID!,
         maxAccessTokenLifetime: e.OIDC_MAX_TOKEN_LIFETIME_MINUTES * 60,
+        /** Every address the provider gives counts as verified, whatever its email_verified says (or does not say). */
+        trustEmail: e.OIDC_TRUST_EMAIL === 'true',
       }
     : undefined;
   return {

@@ -4,6 +4,9 @@ export const verificationMessages = {
   title: 'Registrazione non verificata',
   banner:
     'Abbiamo inviato un link di verifica al tuo indirizzo email. Aprilo per confermare la registrazione: fino ad allora puoi consultare il portale, ma non registrare o collegare un’organizzazione né inviare candidature.',
+  /** With an external provider (OIDC_ISSUER) the portal sends no link: the provider is where the address is confirmed. */
+  externalBanner:
+    'Il servizio di autenticazione con cui accedi non ha ancora confermato il tuo indirizzo email. Confermalo presso quel servizio, poi esci dal portale e accedi di nuovo: fino ad allora puoi consultare il portale, ma non registrare o collegare un’organizzazione né inviare candidature.',
   resend: 'Invia di nuovo il link',
   resending: 'Invio in corso…',
   /** Always the same answer to a resend, whether a mail left or not: nobody learns more from it. */

@@ -19,6 +19,8 @@ export interface OidcClient {
   promptConsent: boolean;
   /** The longest an access token of this issuer lives, in seconds: an older one, or one valid longer, is refused. */
   maxAccessTokenLifetime: number;
+  /** Whether every address this issuer gives counts as verified (OIDC_TRUST_EMAIL), whatever `email_verified` says. */
+  trustEmail: boolean;
 }
 
 /**
@@ -75,6 +77,8 @@ export function createEmbeddedOidcClient(
     resource: config.oidc.audience,
     promptConsent: true,
     maxAccessTokenLifetime: config.oidc.accessTokenTtlSeconds,
+    // The embedded provider verifies addresses itself, and says so in every token.
+    trustEmail: false,
     jwks: async () => jwks,
     configuration: once(() =>
       client.discovery(new URL(config.oidc.issuer), config.oidc.clientId, options.clientSecret, undefined, {
@@ -87,7 +91,7 @@ export function createEmbeddedOidcClient(
 }
 
 export function createExternalOidcClient(config: Config & { oidc: { mode: 'external' } }): OidcClient {
-  const { issuer, clientId, clientSecret, audience, maxAccessTokenLifetime } = config.oidc;
+  const { issuer, clientId, clientSecret, audience, maxAccessTokenLifetime, trustEmail } = config.oidc;
   const insecure = issuer.startsWith('http://');
   const configuration = once(() =>
     client.discovery(new URL(issuer), clientId, clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : {}),
@@ -97,5 +101,5 @@ export function createExternalOidcClient(config: Config & { oidc: { mode: 'exter
     if (!uri) throw new Error(`The identity provider ${issuer} publishes no jwks_uri`);
     return createRemoteJWKSet(new URL(uri));
   });
-  return { issuer, audience, promptConsent: false, maxAccessTokenLifetime, configuration, jwks };
+  return { issuer, audience, promptConsent: false, maxAccessTokenLifetime, trustEmail, configuration, jwks };
 }

@@ -13,21 +13,36 @@ export interface IdentityClaims {
   issuer: string;
   subject: string;
   email: string;
-  /** The provider vouches that the person controls `email` (OIDC `email_verified`). */
-  emailVerified: boolean;
+  /**
+   * The provider vouches that the person controls `email` (OIDC `email_verified`); undefined when this token or
+   * document does not say (many providers put the claim in the ID token or userinfo only, not the access token).
+   */
+  emailVerified: boolean | undefined;
   firstName?: string;
   lastName?: string;
   /** Present only when the provider sends a `roles` claim; otherwise the roles in our database stand. */
   roles?: string[];
 }
 
-export function identityFromClaims(issuer: string, claims: AccessTokenClaims): IdentityClaims {
+/** `email_verified` as providers send it: a boolean, or (some) the text "true"/"false"; anything else says nothing. */
+function emailVerifiedClaim(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
+}
+
+/**
+ * The person as an access token, an ID token or a userinfo document describes them. `trustEmail` (OIDC_TRUST_EMAIL):
+ * any address the provider gives is verified.
+ */
+export function identityFromClaims(issuer: string, claims: AccessTokenClaims, trustEmail = false): IdentityClaims {
   const [nameFirst, ...nameRest] = typeof claims.name === 'string' ? claims.name.split(' ') : [];
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
   return {
     issuer,
     subject: claims.sub,
-    email: typeof claims.email === 'string' ? claims.email.toLowerCase() : '',
-    emailVerified: claims.email_verified === true,
+    email,
+    emailVerified: trustEmail && email ? true : emailVerifiedClaim(claims.email_verified),
     firstName: typeof claims.given_name === 'string' ? claims.given_name : nameFirst,
     lastName: typeof claims.family_name === 'string' ? claims.family_name : nameRest.join(' ') || undefined,
     roles: Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : undefined,
@@ -41,7 +56,7 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
    */
   const rolesFor = (identity: IdentityClaims, current: string[]) => {
     const roles = identity.roles ?? current;
-    const isBootstrapAdmin = identity.emailVerified && identity.email === options.adminEmail;
+    const isBootstrapAdmin = identity.emailVerified === true && identity.email === options.adminEmail;
     const needsAdmin = isBootstrapAdmin && !roles.some((r) => r.toLowerCase() === ADMIN_ROLE);
     return needsAdmin ? [...roles, ADMIN_ROLE] : roles;
   };
@@ -79,7 +94,7 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
             firstName: identity.firstName ?? '',
             lastName: identity.lastName ?? '',
             roles: rolesFor(identity, []),
-            emailVerified: identity.emailVerified,
+            emailVerified: identity.emailVerified ?? false,
           })
           .onConflictDoNothing()
           .returning();
@@ -90,9 +105,12 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
       const changes: Partial<UserRow> = {};
       const roles = rolesFor(identity, existing.roles);
       if (JSON.stringify(roles) !== JSON.stringify(existing.roles)) changes.roles = roles;
-      if (identity.email && identity.email !== existing.email) changes.email = identity.email;
-      // The provider's latest word on the address, either way (a changed address at an external provider is unverified again).
-      if (identity.emailVerified !== existing.emailVerified) changes.emailVerified = identity.emailVerified;
+      const emailChanged = identity.email !== '' && identity.email !== existing.email;
+      if (emailChanged) changes.email = identity.email;
+      // The provider's latest word on the address, either way; a token that says nothing leaves it as it was, unless the
+      // address itself changed (a changed address is unverified until the provider says otherwise).
+      const emailVerified = identity.emailVerified ?? (emailChanged ? false : existing.emailVerified);
+      if (emailVerified !== existing.emailVerified) changes.emailVerified = emailVerified;
       if (!existing.firstName && identity.firstName) changes.firstName = identity.firstName;
       if (!existing.lastName && identity.lastName) changes.lastName = identity.lastName;
       if (Object.keys(changes).length === 0) return existing;

@@ -14,6 +14,7 @@ import type { RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import { LOGIN_SCOPE, type OidcClient } from '../auth/oidcClient.ts';
 import type { RefreshRenewals } from '../auth/refreshRenewals.ts';
+import type { ProviderTokens, SignInIdentity } from '../auth/signInIdentity.ts';
 import { errorResponses } from './errorResponses.ts';
 
 /** The login in progress in this browser: PKCE verifier and state, bound to it by a signed httpOnly cookie. */
@@ -24,6 +25,8 @@ const loginTransactionSchema = z.object({ state: z.string(), verifier: z.string(
 interface Options {
   oidc: OidcClient;
   renewals: RefreshRenewals;
+  /** Records what the provider says of the person (the ID token, userinfo) each time it issues tokens. */
+  signInIdentity: SignInIdentity;
   redirectUri: string;
   postLogoutRedirectUri: string;
   secureCookies: boolean;
@@ -53,7 +56,7 @@ function providerError(error: unknown, refused: HttpError): HttpError {
 
 export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { oidc, renewals, redirectUri, postLogoutRedirectUri, secureCookies },
+  { oidc, renewals, signInIdentity, redirectUri, postLogoutRedirectUri, secureCookies },
 ) => {
   const resourceParam: Record<string, string> = oidc.resource ? { resource: oidc.resource } : {};
 
@@ -120,18 +123,20 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
       callbackUrl.searchParams.set('code', code);
       if (state !== undefined) callbackUrl.searchParams.set('state', state);
       if (iss !== undefined) callbackUrl.searchParams.set('iss', iss);
+      let tokens: ProviderTokens;
       try {
-        const tokens = await client.authorizationCodeGrant(
+        tokens = await client.authorizationCodeGrant(
           await oidc.configuration(),
           callbackUrl,
           { pkceCodeVerifier: transaction.data.verifier, expectedState: transaction.data.state },
           resourceParam,
         );
-        return toTokenSet(tokens);
       } catch (error) {
         request.log.warn({ err: error }, 'code exchange refused');
         throw providerError(error, new HttpError(400, 'invalid_grant', messages.auth.codeRefused));
       }
+      await signInIdentity(tokens, request.log);
+      return toTokenSet(tokens);
     },
   );
 
@@ -148,11 +153,15 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
       return renewals.renew(
         request.body.refresh_token,
         async (refreshToken) => {
+          let tokens: ProviderTokens;
           try {
-            return toTokenSet(await client.refreshTokenGrant(configuration, refreshToken, resourceParam));
+            tokens = await client.refreshTokenGrant(configuration, refreshToken, resourceParam);
           } catch (error) {
             throw providerError(error, refused());
           }
+          // A renewal's ID token may say the address was verified meanwhile at the provider.
+          await signInIdentity(tokens, request.log);
+          return toTokenSet(tokens);
         },
         refused,
       );

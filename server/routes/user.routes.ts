@@ -71,7 +71,8 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, d
 
   /**
    * «Invia di nuovo il link»: a new verification link to the caller's address. Always the same 202, whether a
-   * mail left, the address was verified already or the account asked too often (limited per account).
+   * mail left, the address was verified already or the account asked too often (limited per account). With an
+   * external provider the portal has no link to send: 409, saying where the address is confirmed.
    */
   app.post(
     '/api/User/ResendVerificationEmail',
@@ -79,12 +80,13 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, d
       ...options,
       schema: {
         body: resendVerificationRequestSchema,
-        response: { 202: resendVerificationResponseSchema, ...errorResponses(signedIn, [400], { fieldErrors: true }) },
+        response: { 202: resendVerificationResponseSchema, ...errorResponses(signedIn, [400, 409], { fieldErrors: true }) },
       },
     },
     async (request, reply) => {
       const user = callerOf(request);
-      if (!user.emailVerified && resendVerification) await resendVerification(user.subject);
+      if (!resendVerification) throw new HttpError(409, 'verification_managed_elsewhere', verificationMessages.externalBanner);
+      if (!user.emailVerified) await resendVerification(user.subject);
       return reply.code(202).send({ message: verificationMessages.resent });
     },
   );

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { verificationMessages as m } from '../../../domain/messages/verification.ts';
+import { passwordQueries } from '../../api/password.ts';
 import { resendVerificationEmail } from '../../api/verification.ts';
 import { Button } from '../../ui/Button.tsx';
 import { banner, box, heading, outcome, text } from './VerificationBanner.css.ts';
@@ -10,13 +12,17 @@ type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
 
 /**
  * Under the header while the person's address is not verified (spec §8 «Registrazione non verificata»): what
- * is refused until then, and «Invia di nuovo il link». It goes by itself once the address is verified.
+ * is refused until then, and «Invia di nuovo il link» — only where the portal's own provider can send one: with an
+ * external provider the banner says to confirm the address there. It goes by itself once the address is verified.
  */
 export function VerificationBanner({ emailVerified }: { emailVerified: boolean }) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
+  const provider = useQuery({ ...passwordQueries.identityProvider(api), enabled: !emailVerified });
   const [state, setState] = useState<ResendState>('idle');
   useVerifiedEmailWatch(!emailVerified);
   if (emailVerified) return null;
+  // The text waits for the provider's kind (one small request), so it never says a link was mailed when none can be.
+  const external = provider.data?.kind === 'external';
 
   const resend = async () => {
     setState('sending');
@@ -34,10 +40,12 @@ export function VerificationBanner({ emailVerified }: { emailVerified: boolean }
         <h2 id="verifica-email-titolo" className={heading}>
           {m.title}
         </h2>
-        <p className={text}>{m.banner}</p>
-        <Button variant="secondary" isDisabled={state === 'sending'} onPress={() => void resend()}>
-          {state === 'sending' ? m.resending : m.resend}
-        </Button>
+        {provider.data ? <p className={text}>{external ? m.externalBanner : m.banner}</p> : null}
+        {provider.data?.kind === 'embedded' ? (
+          <Button variant="secondary" isDisabled={state === 'sending'} onPress={() => void resend()}>
+            {state === 'sending' ? m.resending : m.resend}
+          </Button>
+        ) : null}
         <p className={outcome} role="status">
           {state === 'sent' ? m.resent : state === 'failed' ? m.resendFailed : ''}
         </p>
