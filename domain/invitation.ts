@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invitationMessages } from './messages/invitation.ts';
 import { organizationMessages } from './messages/organization.ts';
+import { plainText } from './plainText.ts';
 
 /** An invitation link is valid for seven days and only once. */
 export const INVITATION_VALIDITY_DAYS = 7;
@@ -11,12 +12,11 @@ export const INVITATION_SUBJECT_MAX_LENGTH = 200;
 export const INVITATION_MESSAGE_MAX_LENGTH = 2000;
 
 const m = invitationMessages;
-const noLineBreak = (value: string) => !/[\r\n]/.test(value);
 
 /** One address: must contain an at-sign (spec §5) and be a real address, with nothing smuggled into headers. */
 export const invitationEmailSchema = z
   .string({ error: m.emailInvalid })
-  .refine(noLineBreak, m.lineBreak)
+  .superRefine(plainText('line'))
   .transform((value) => value.trim().toLowerCase())
   .pipe(
     z
@@ -36,10 +36,14 @@ export const sendInvitationsRequestSchema = z.object({
   subject: z
     .string({ error: organizationMessages.invalid })
     .max(INVITATION_SUBJECT_MAX_LENGTH, organizationMessages.tooLong)
-    .refine(noLineBreak, m.lineBreak)
+    .superRefine(plainText('line'))
     .transform((value) => value.trim())
     .optional(),
-  message: z.string({ error: organizationMessages.invalid }).max(INVITATION_MESSAGE_MAX_LENGTH, organizationMessages.tooLong).optional(),
+  message: z
+    .string({ error: organizationMessages.invalid })
+    .max(INVITATION_MESSAGE_MAX_LENGTH, organizationMessages.tooLong)
+    .superRefine(plainText('lines'))
+    .optional(),
 });
 export type SendInvitationsRequest = z.input<typeof sendInvitationsRequestSchema>;
 
