@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const RLO = '\u202e';
-const refused = (label: string, message = inputMessages.invisibleCharacters) => ({
+const refused = (label: string, message: string = inputMessages.invisibleCharacters) => ({
   error: 'validation_error',
   message: `${label}: ${message}`,
 });
