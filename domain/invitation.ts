@@ -25,7 +25,11 @@ export const invitationEmailSchema = z
       .pipe(z.email({ error: m.emailInvalid }).max(254, m.emailInvalid)),
   );
 
-/** POST /api/SendEmail/SendEmail (spec §3 Invite e-mail payload). */
+/**
+ * POST /api/SendEmail/SendEmail (spec §3 Invite e-mail payload). The e-mail goes to whoever the address belongs to,
+ * so it carries no text a stranger chose but the message, quoted under its sender's registered name: `subject` is
+ * accepted as the spec sends it, and the portal writes its own (server/mail/invitationMail.ts).
+ */
 export const sendInvitationsRequestSchema = z.object({
   emails: z
     .array(invitationEmailSchema, { error: m.emailsRequired })
@@ -37,7 +41,6 @@ export const sendInvitationsRequestSchema = z.object({
     .string({ error: organizationMessages.invalid })
     .max(INVITATION_SUBJECT_MAX_LENGTH, organizationMessages.tooLong)
     .superRefine(plainText('line'))
-    .transform((value) => value.trim())
     .optional(),
   message: z
     .string({ error: organizationMessages.invalid })
@@ -49,9 +52,12 @@ export type SendInvitationsRequest = z.input<typeof sendInvitationsRequestSchema
 
 export const sendInvitationsResponseSchema = z.object({
   organizationId: z.string(),
-  /** The addresses an invitation was sent to (lower-cased, duplicates removed). */
+  /**
+   * The addresses taken in (lower-cased, duplicates removed): invited, or — for an account whose address is not
+   * verified yet — silently left without an invitation. The answer never tells an address's account state.
+   */
   sent: z.array(z.string()),
-  /** The addresses whose e-mail could not be sent, or that belong to an account not verified yet (no invitation was kept for them). */
+  /** The addresses whose e-mail the mail server refused (no invitation was kept for them). */
   failed: z.array(z.string()),
   expiresAt: z.string(),
 });

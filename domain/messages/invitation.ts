@@ -1,6 +1,5 @@
 /** The Italian texts of invitation (the catalogue: domain/messageCatalogue.ts). */
 export const invitationMessages = {
-  defaultSubject: 'Invito a collaborare sul Portale Fondi',
   emailsRequired: 'Inserire almeno un indirizzo e-mail',
   tooManyEmails: 'Puoi invitare al massimo 20 persone per volta',
   emailInvalid: 'Indirizzo e-mail non valido',
