@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { accountMessages } from './messages/account.ts';
 import { organizationMessages } from './messages/organization.ts';
+import { plainText } from './plainText.ts';
 
 const m = accountMessages;
 const personName = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: message }).min(3, message).max(100, organizationMessages.tooLong),
+    z.string({ error: message }).min(3, message).max(100, organizationMessages.tooLong).superRefine(plainText('line')),
   );
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invitationMessages } from './messages/invitation.ts';
 import { organizationMessages } from './messages/organization.ts';
+import { plainText } from './plainText.ts';
 
 /** An invitation link is valid for seven days and only once. */
 export const INVITATION_VALIDITY_DAYS = 7;
@@ -11,12 +12,11 @@ export const INVITATION_SUBJECT_MAX_LENGTH = 200;
 export const INVITATION_MESSAGE_MAX_LENGTH = 2000;
 
 const m = invitationMessages;
-const noLineBreak = (value: string) => !/[\r\n]/.test(value);
 
 /** One address: must contain an at-sign (spec §5) and be a real address, with nothing smuggled into headers. */
 export const invitationEmailSchema = z
   .string({ error: m.emailInvalid })
-  .refine(noLineBreak, m.lineBreak)
+  .superRefine(plainText('line'))
   .transform((value) => value.trim().toLowerCase())
   .pipe(
     z
@@ -25,7 +25,11 @@ export const invitationEmailSchema = z
       .pipe(z.email({ error: m.emailInvalid }).max(254, m.emailInvalid)),
   );
 
-/** POST /api/SendEmail/SendEmail (spec §3 Invite e-mail payload). */
+/**
+ * POST /api/SendEmail/SendEmail (spec §3 Invite e-mail payload). The e-mail goes to whoever the address belongs to,
+ * so it carries no text a stranger chose but the message, quoted under its sender's registered name: `subject` is
+ * accepted as the spec sends it, and the portal writes its own (server/mail/invitationMail.ts).
+ */
 export const sendInvitationsRequestSchema = z.object({
   emails: z
     .array(invitationEmailSchema, { error: m.emailsRequired })
@@ -36,18 +40,24 @@ export const sendInvitationsRequestSchema = z.object({
   subject: z
     .string({ error: organizationMessages.invalid })
     .max(INVITATION_SUBJECT_MAX_LENGTH, organizationMessages.tooLong)
-    .refine(noLineBreak, m.lineBreak)
-    .transform((value) => value.trim())
+    .superRefine(plainText('line'))
     .optional(),
-  message: z.string({ error: organizationMessages.invalid }).max(INVITATION_MESSAGE_MAX_LENGTH, organizationMessages.tooLong).optional(),
+  message: z
+    .string({ error: organizationMessages.invalid })
+    .max(INVITATION_MESSAGE_MAX_LENGTH, organizationMessages.tooLong)
+    .superRefine(plainText('lines'))
+    .optional(),
 });
 export type SendInvitationsRequest = z.input<typeof sendInvitationsRequestSchema>;
 
 export const sendInvitationsResponseSchema = z.object({
   organizationId: z.string(),
-  /** The addresses an invitation was sent to (lower-cased, duplicates removed). */
+  /**
+   * The addresses taken in (lower-cased, duplicates removed): invited, or — for an account whose address is not
+   * verified yet — silently left without an invitation. The answer never tells an address's account state.
+   */
   sent: z.array(z.string()),
-  /** The addresses whose e-mail could not be sent, or that belong to an account not verified yet (no invitation was kept for them). */
+  /** The addresses whose e-mail the mail server refused (no invitation was kept for them). */
   failed: z.array(z.string()),
   expiresAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { organizationMessages } from './messages/organization.ts';
+import { plainText, type TextShape } from './plainText.ts';
 import { UUID_PATTERN } from './uuid.ts';
 import { PIVA_LENGTH } from './vatNumber.ts';
 
@@ -93,10 +94,14 @@ const digitsToNumber = (value: unknown) => {
 };
 const typeError = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? m.required : m.invalid);
 
-const requiredText = (max = TEXT_MAX_LENGTH) =>
-  z.preprocess(numberToString, z.string({ error: typeError }).min(1, m.required).max(max, m.tooLong));
+// Free text refuses control and direction characters (domain/plainText.ts); only the description has several lines.
+const requiredText = (max = TEXT_MAX_LENGTH, shape: TextShape = 'line') =>
+  z.preprocess(numberToString, z.string({ error: typeError }).min(1, m.required).max(max, m.tooLong).superRefine(plainText(shape)));
 const optionalText = (max = TEXT_MAX_LENGTH) =>
-  z.preprocess((v) => blankToNull(numberToString(v)), z.string({ error: m.invalid }).max(max, m.tooLong).nullable());
+  z.preprocess(
+    (v) => blankToNull(numberToString(v)),
+    z.string({ error: m.invalid }).max(max, m.tooLong).superRefine(plainText('line')).nullable(),
+  );
 const optionalEmail = () => z.preprocess(blankToNull, z.email({ error: m.emailInvalid }).max(254, m.tooLong).nullable());
 const optionalIstatCode = () => z.preprocess(digitsToNumber, z.number({ error: m.invalid }).int(m.invalid).positive(m.invalid).nullable());
 const optionalDate = () => z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: m.dateInvalid }).nullable());
@@ -105,7 +110,12 @@ const optionalDate = () => z.preprocess(blankToNull, z.iso.datetime({ offset: tr
 const fields = {
   name: z.preprocess(
     trim,
-    z.string({ error: typeError }).min(1, m.required).min(NAME_MIN_LENGTH, m.nameTooShort).max(TEXT_MAX_LENGTH, m.tooLong),
+    z
+      .string({ error: typeError })
+      .min(1, m.required)
+      .min(NAME_MIN_LENGTH, m.nameTooShort)
+      .max(TEXT_MAX_LENGTH, m.tooLong)
+      .superRefine(plainText('line')),
   ),
   formaGiuridica: z.preprocess(digitsToNumber, z.number({ error: typeError }).int(m.invalid).positive(m.invalid)),
   codiceAteco: z.preprocess(
@@ -129,7 +139,7 @@ const fields = {
       .refine((n) => String(n).length <= PERCENT_PARTICIPATION_MAX_CHARS, m.tooLong)
       .nullable(),
   ),
-  description: requiredText(DESCRIPTION_MAX_LENGTH),
+  description: requiredText(DESCRIPTION_MAX_LENGTH, 'lines'),
   email: z.preprocess(
     trim,
     z
@@ -178,6 +188,7 @@ const fields = {
       .string({ error: m.invalid })
       .max(300, m.tooLong)
       .regex(/^\S+\.\S+$/, m.websiteInvalid)
+      .superRefine(plainText('line'))
       .nullable(),
   ),
   data_di_costituzione: optionalDate(),
@@ -238,9 +249,17 @@ const requiredOnPage = (message: string) => ({
 export const organizationPageFields = {
   name: z.preprocess(
     trim,
-    z.string(requiredOnPage(m.nameRequired)).min(1, m.nameRequired).min(NAME_MIN_LENGTH, m.nameTooShort).max(TEXT_MAX_LENGTH, m.tooLong),
+    z
+      .string(requiredOnPage(m.nameRequired))
+      .min(1, m.nameRequired)
+      .min(NAME_MIN_LENGTH, m.nameTooShort)
+      .max(TEXT_MAX_LENGTH, m.tooLong)
+      .superRefine(plainText('line')),
   ),
-  address: z.preprocess((v) => blankToNull(numberToString(v)), z.string(requiredOnPage(m.addressRequired)).max(TEXT_MAX_LENGTH, m.tooLong)),
+  address: z.preprocess(
+    (v) => blankToNull(numberToString(v)),
+    z.string(requiredOnPage(m.addressRequired)).max(TEXT_MAX_LENGTH, m.tooLong).superRefine(plainText('line')),
+  ),
   comune: z.preprocess(digitsToNumber, z.number(requiredOnPage(m.cityRequired)).int(m.invalid).positive(m.invalid)),
   cap: z.preprocess((v) => blankToNull(numberToString(v)), z.string(requiredOnPage(m.capRequired)).regex(/^\d{5}$/, m.capInvalid)),
   pIva: z.preprocess(numberToString, z.string(requiredOnPage(m.pIvaRequired)).min(1, m.pIvaRequired)),

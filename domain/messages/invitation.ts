@@ -1,10 +1,8 @@
 /** The Italian texts of invitation (the catalogue: domain/messageCatalogue.ts). */
 export const invitationMessages = {
-  defaultSubject: 'Invito a collaborare sul Portale Fondi',
   emailsRequired: 'Inserire almeno un indirizzo e-mail',
   tooManyEmails: 'Puoi invitare al massimo 20 persone per volta',
   emailInvalid: 'Indirizzo e-mail non valido',
-  lineBreak: 'Il campo non può contenere ritorni a capo',
   notYourself: 'Puoi inviare inviti solo a nome tuo.',
   sendFailed: 'Non è stato possibile inviare l\u2019e-mail di invito: riprova più tardi.',
   notFound: 'Invito non trovato: controlla il collegamento ricevuto via e-mail.',

@@ -6,9 +6,12 @@
  */
 export const mailMessages = {
   invitation: {
+    /** The subject, the portal's own: the organisation and the inviter as registered, never a text the inviter typed. */
+    subject: (inviter: string, organization: string) => `${inviter} ti invita a collaborare per «${organization}» sul Portale Fondi`,
     invites: (inviter: string, inviterEmail: string, organization: string) =>
       `${inviter} (${inviterEmail}) ti invita a collaborare per l'organizzazione «${organization}» sul Portale Fondi.`,
-    personalMessage: 'Messaggio:',
+    /** Introduces the inviter's own message, quoted below it line by line. */
+    quoted: (inviter: string, organization: string) => `${inviter} (${organization}) ha scritto:`,
     howToAccept: (to: string) =>
       `Per accettare l'invito apri il collegamento qui sotto e accedi, o registrati, con questo indirizzo e-mail (${to}):`,
     expiry: (expiresAt: string) => `Il collegamento può essere usato una sola volta e scade il ${expiresAt}.`,
@@ -25,7 +28,8 @@ export const mailMessages = {
     closing: 'Cordiali saluti,',
   },
   verification: {
-    greeting: (firstName: string) => `Gentile ${firstName},`,
+    // Never the name typed at registration: the mail reaches whoever owns the address, who did not choose it.
+    greeting: 'Gentile utente,',
     intro:
       'grazie per esserti registrato al Portale Fondi. Per confermare che questo indirizzo email è tuo apri il collegamento qui sotto:',
     expiry: (expiresAt: string) => `Il collegamento può essere usato una sola volta e scade il ${expiresAt}.`,

@@ -200,23 +200,28 @@ export function requireAccessDeclarations(app: FastifyInstance) {
  * Enforces each route's declaration before its handler (preHandler: after authentication, the rate limits and the
  * validation of the query and body, so a malformed request is still 400 first). For a member's route, in this
  * order: platform administrators the route refuses (403); the object the request names (its 400 or 404); platform
- * administrators the route lets act; a verified address (403); the membership (404, or 403 for a platform
- * administrator's write). The caller's access is left on the request (`organizationAccessOf`).
+ * administrators the route lets act; the membership (404, or 403 for a platform administrator's write); a verified
+ * address (403), asked only of those who may see the organisation, so it tells nobody else that an id exists. The caller's access is left on the request (`organizationAccessOf`).
  */
 export function installAccess(app: FastifyInstance, { membership }: { membership: Membership }) {
   app.decorateRequest('organizationAccess', null);
 
-  /** The membership check as declared, for the organisation `organizationId()` names (read after the address). */
+  /**
+   * The membership check as declared, for the organisation `organizationId()` names, then the address: whoever may
+   * not see the organisation hears its 404 first, verified or not, so an unverified address learns no more about
+   * which ids exist than anybody else; a member whose address is unconfirmed then hears 403 email_not_verified.
+   */
   async function authorize(request: FastifyRequest, d: MemberAccess, organizationId: () => unknown, notFound?: () => HttpError) {
     const user = callerOf(request);
-    if (d.verifiedEmail) refuseUnverified(user);
     const requirement: MembershipRequirement = {
       allowAdmin: d.mode === 'read' ? 'read' : false,
       ...(notFound ? { notFound } : {}),
       ...(d.readOnlyMessage ? { adminReadOnly: d.readOnlyMessage } : {}),
     };
-    request.organizationAccess = await membership.check(user, organizationId(), requirement);
-    return request.organizationAccess;
+    const access = await membership.check(user, organizationId(), requirement);
+    if (d.verifiedEmail) refuseUnverified(user);
+    request.organizationAccess = access;
+    return access;
   }
 
   function organizationIdIn(request: FastifyRequest, source: Exclude<OrganizationSource, OwnedObject<OwnedRow>>): unknown {

@@ -26,6 +26,9 @@ export const hashInvitationToken = (token: string) => createHash('sha256').updat
 
 type InvitationRow = typeof invitations.$inferSelect;
 
+/** When an invitation issued at `issuedAt` expires. */
+export const invitationExpiry = (issuedAt: Date) => new Date(issuedAt.getTime() + INVITATION_VALIDITY_DAYS * DAY);
+
 function statusOf(row: InvitationRow, now = new Date()): InvitationStatus {
   if (row.acceptedAt) return 'accepted';
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
@@ -60,7 +63,7 @@ export function createInvitations(db: Db, membership: Membership) {
 
     async create(input: { organizationId: string; email: string; invitedBy: string }) {
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + INVITATION_VALIDITY_DAYS * DAY);
+      const expiresAt = invitationExpiry(new Date());
       const [row] = await db
         .insert(invitations)
         .values({ ...input, email: input.email.toLowerCase(), tokenHash: hashInvitationToken(token), expiresAt })

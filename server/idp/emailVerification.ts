@@ -21,9 +21,7 @@ export function createEmailVerificationSender(deps: {
   async function send(account: IdpAccount): Promise<boolean> {
     const { token, expiresAt } = await accounts.createEmailVerification(account.id);
     try {
-      await mailer.send(
-        verificationMail({ to: account.email, firstName: account.firstName, link: verificationLink(publicUrl, token), expiresAt }),
-      );
+      await mailer.send(verificationMail({ to: account.email, link: verificationLink(publicUrl, token), expiresAt }));
       return true;
     } catch (err) {
       log.error({ err, accountId: account.id }, 'verification e-mail not sent');

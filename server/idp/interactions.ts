@@ -8,6 +8,7 @@ import { MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { forgotPasswordHref } from './passwordRoutes.ts';
 import { loginPage, messagePage, registrationPage, type RegistrationErrors } from './pages.ts';
 import { messages } from '../../domain/messages.ts';
+import { plainText } from '../../domain/plainText.ts';
 import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
 import { sendHtml, withinLimits } from './htmlReplies.ts';
 import { identityProviderMessages as m } from '../../domain/messages/identityProvider.ts';
@@ -18,8 +19,8 @@ import type { EmailVerificationSender } from './emailVerification.ts';
 const uidParams = z.object({ uid: z.string().min(1).max(128) });
 const loginForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') });
 const registrationForm = z.object({
-  firstName: z.string().trim().min(1, m.firstNameRequired).max(100, m.firstNameTooLong),
-  lastName: z.string().trim().min(1, m.lastNameRequired).max(100, m.lastNameTooLong),
+  firstName: z.string().trim().min(1, m.firstNameRequired).max(100, m.firstNameTooLong).superRefine(plainText('line')),
+  lastName: z.string().trim().min(1, m.lastNameRequired).max(100, m.lastNameTooLong).superRefine(plainText('line')),
   email: z.string().trim().max(320).email(passwordMessages.forgotInvalidEmail),
   password: z.string().min(MIN_PASSWORD_LENGTH, passwordMessages.tooShort).max(1024, passwordMessages.tooLong),
   // The checkbox sends its value only when ticked.

@@ -1,5 +1,4 @@
 import { INVITATION_PATH } from '../../domain/invitation.ts';
-import { invitationMessages } from '../../domain/messages/invitation.ts';
 import { mailMessages } from '../../domain/messages/mails.ts';
 import { statusMailMessages } from '../../domain/messages/statusMail.ts';
 import type { OutgoingMail } from './mailer.ts';
@@ -10,10 +9,12 @@ export function invitationLink(publicUrl: string, token: string): string {
   return `${publicUrl}${INVITATION_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-/** The invitation e-mail: plain text, the inviter's own words set apart from ours. */
+/**
+ * The invitation e-mail, to an address anybody may type: plain text whose subject and body are the portal's, naming
+ * the organisation and the inviter as registered; the inviter's own message, if any, is quoted under their name.
+ */
 export function invitationMail(input: {
   to: string;
-  subject: string | undefined;
   message: string | undefined;
   inviter: { firstName: string; lastName: string; email: string };
   organizationName: string;
@@ -27,7 +28,7 @@ export function invitationMail(input: {
     statusMailMessages.greeting,
     '',
     m.invites(inviterName, input.inviter.email, input.organizationName),
-    ...(personal ? ['', m.personalMessage, ...personal.split(/\r?\n/).map((line) => `> ${line}`)] : []),
+    ...(personal ? ['', m.quoted(inviterName, input.organizationName), ...personal.split(/\r?\n/).map((line) => `> ${line}`)] : []),
     '',
     m.howToAccept(input.to),
     input.link,
@@ -37,5 +38,5 @@ export function invitationMail(input: {
     '',
     statusMailMessages.portalName,
   ];
-  return { to: input.to, subject: input.subject || invitationMessages.defaultSubject, text: lines.join('\n') };
+  return { to: input.to, subject: m.subject(inviterName, input.organizationName), text: lines.join('\n') };
 }

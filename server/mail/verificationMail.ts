@@ -14,11 +14,13 @@ export function verificationLink(publicUrl: string, token: string): string {
   return `${publicUrl}${EMAIL_VERIFICATION_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-/** The mail sent at registration (and on «Invia di nuovo il link»): plain text, the link on its own line. */
-export function verificationMail(input: { to: string; firstName: string; link: string; expiresAt: Date }): OutgoingMail {
-  const greeting = input.firstName.trim() ? m.greeting(input.firstName.trim()) : statusMailMessages.greeting;
+/**
+ * The mail sent at registration (and on «Invia di nuovo il link»): plain text, the link on its own line. Anybody may
+ * register with any address, so it greets nobody by the name typed at registration.
+ */
+export function verificationMail(input: { to: string; link: string; expiresAt: Date }): OutgoingMail {
   const lines = [
-    greeting,
+    m.greeting,
     '',
     m.intro,
     input.link,

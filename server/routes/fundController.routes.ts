@@ -7,6 +7,7 @@ import type { FundEntry } from '../../domain/funds.ts';
 import { integrationDeadlineSchema } from '../../domain/integration.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { integrationMessages } from '../../domain/messages/integration.ts';
+import { plainTextProblem } from '../../domain/plainText.ts';
 import { submissionMessages } from '../../domain/messages/submission.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { parseApplicationStatus, STATUS_NOTE_MAX_LENGTH } from '../../domain/applicationStatus.ts';
@@ -28,18 +29,16 @@ import { errorResponses } from './errorResponses.ts';
 
 const m = applicationsMessages;
 
-const isForbiddenInNote = (code: number) =>
-  (code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
-
-/** The admin's optional note: at most 1000 characters, line breaks allowed, no other control characters. */
+/**
+ * The admin's optional note (an integration request's text): at most 1000 characters, several lines, no control or
+ * direction characters (domain/plainText.ts).
+ */
 export function parseNote(note: string | undefined): string | null {
   if (note === undefined) return null;
   const text = note.replace(/\r\n?/g, '\n').trim();
   if (text === '') return null;
   if (text.length > STATUS_NOTE_MAX_LENGTH) throw new HttpError(400, 'note_too_long', m.noteTooLong);
-  for (const char of text) {
-    if (isForbiddenInNote(char.codePointAt(0)!)) throw new HttpError(400, 'note_invalid', m.noteInvalid);
-  }
+  if (plainTextProblem(text, 'lines')) throw new HttpError(400, 'note_invalid', m.noteInvalid);
   return text;
 }
 

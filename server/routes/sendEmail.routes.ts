@@ -4,7 +4,7 @@ import { invitationMessages } from '../../domain/messages/invitation.ts';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { HttpError } from '../errors.ts';
 import { organizationAccessOf, type RouteAccess } from '../auth/access.ts';
-import type { Invitations } from '../auth/invitations.ts';
+import { invitationExpiry, type Invitations } from '../auth/invitations.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationLink, invitationMail } from '../mail/invitationMail.ts';
 import { errorResponses } from './errorResponses.ts';
@@ -25,6 +25,11 @@ export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { inv
   /**
    * Invites collaborators to the caller's selected organisation (header SelectedOrganizationId): one
    * e-mail per address with a single-use link valid 7 days. Only members may invite.
+   *
+   * The answer says nothing about anybody's account: an address whose owner has not confirmed it gets no
+   * invitation (only the verification link reaches it), yet it is listed in `sent` like an unknown or a verified
+   * address, so the inviter cannot learn who is registered, or unverified, by inviting them. `failed` holds only
+   * the addresses the mail server refused.
    */
   app.post(
     '/api/SendEmail/SendEmail',
@@ -41,21 +46,21 @@ export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { inv
 
       const sent: string[] = [];
       const failed: string[] = [];
-      let unconfirmed = 0;
-      let expiresAt = new Date();
+      let attempted = 0;
+      // What an invitation sent now would say, also when every address was skipped.
+      let expiresAt = invitationExpiry(new Date());
       for (const email of request.body.emails) {
         if (await invitations.isUnconfirmedAddress(email)) {
-          // Its owner has not confirmed it yet: it gets no mail but the verification link.
+          // Its owner has not confirmed it yet: it gets no mail but the verification link, and the inviter is not told.
           request.log.info({ event: 'invitation.skipped_unverified' }, 'invitation not sent to an unverified address');
-          unconfirmed += 1;
-          failed.push(email);
+          sent.push(email);
           continue;
         }
         const invitation = await invitations.create({ organizationId: organization.id, email, invitedBy: user.id });
         expiresAt = invitation.expiresAt;
+        attempted += 1;
         const mail = invitationMail({
           to: email,
-          subject: request.body.subject,
           message: request.body.message,
           inviter: user,
           organizationName: organization.name,
@@ -71,7 +76,8 @@ export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { inv
           failed.push(email);
         }
       }
-      if (sent.length === 0 && failed.length > unconfirmed) throw new HttpError(502, 'mail_unavailable', invitationMessages.sendFailed);
+      // Every e-mail tried was refused: the mail server is down (502), as the answer for any address would be.
+      if (failed.length > 0 && failed.length === attempted) throw new HttpError(502, 'mail_unavailable', invitationMessages.sendFailed);
       return { organizationId: organization.id, sent, failed, expiresAt: expiresAt.toISOString() };
     },
   );

@@ -1,9 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../domain/messages.ts';
 import { organizationMessages } from '../../domain/messages/organization.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
-import { requireAccessDeclarations, whoMayCall, type MemberAccess, type RouteAccess, type UserAccess } from '../../server/auth/access.ts';
+import {
+  OwnedObject,
+  requireAccessDeclarations,
+  whoMayCall,
+  type MemberAccess,
+  type RouteAccess,
+  type UserAccess,
+} from '../../server/auth/access.ts';
 import { applicationStatusHistory } from '../../server/db/schema/applications.ts';
 import { receipts } from '../../server/db/schema/receipts.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
@@ -22,7 +30,8 @@ import { organizationPayload, personWithOrganization, selected } from '../suppor
  * - otherwise nobody signed in hears 401 with the Bearer challenge;
  * - admin: anyone but a platform administrator hears 403;
  * - member: a person who is not a member hears 404, exactly (status and body) as for an organisation or an object
- *   that does not exist; a platform administrator reads ('read'), or hears 403 ('write'), as declared;
+ *   that does not exist — also one whose address is not verified yet, on a route that asks for a verified one;
+ *   a platform administrator reads ('read'), or hears 403 ('write'), as declared;
  * - whoever the declaration lets through is not answered with any of those refusals.
  *
  * The table below only says how to call each route (a request its schemas accept, and that changes nothing that
@@ -197,15 +206,23 @@ const registered: RouteOptions[] = [];
 let ids: Ids;
 let fixed: Fixed;
 /** Everyone who might call: null is nobody signed in. */
-const callers = {} as Record<'anonymous' | 'outsider' | 'memberOfB' | 'platformAdmin' | 'memberOfA', string | null>;
+const callers = {} as Record<'anonymous' | 'outsider' | 'unverifiedOutsider' | 'memberOfB' | 'platformAdmin' | 'memberOfA', string | null>;
 
 beforeAll(async () => {
   t = await createTestApp({ onRoute: (route) => void registered.push(route) });
   const a = await personWithOrganization(t, { name: 'Alfa Comune' });
   const b = await personWithOrganization(t, { name: 'Beta Servizi S.r.l.' });
   const outsider = await t.register();
+  const unverifiedOutsider = await t.register({}, { verify: false });
   const admin = await t.loginAsAdmin();
-  Object.assign(callers, { anonymous: null, outsider: outsider.token, memberOfB: b.token, platformAdmin: admin.token, memberOfA: a.token });
+  Object.assign(callers, {
+    anonymous: null,
+    outsider: outsider.token,
+    unverifiedOutsider: unverifiedOutsider.token,
+    memberOfB: b.token,
+    platformAdmin: admin.token,
+    memberOfA: a.token,
+  });
 
   // A's files first, while its applications are open; then its applications, their review answers and a receipt.
   const upload = async (text: string, typeId: number) => {
@@ -435,9 +452,10 @@ describe('the matrix', () => {
       return;
     }
 
-    // A member's route: strangers hear what they would for an organisation (or object) that does not exist.
+    // A member's route: strangers hear what they would for an organisation (or object) that does not exist, whether
+    // their address is verified or not (a 403 email_not_verified for an existing id only would tell which ids exist).
     const member = declaration as MemberAccess;
-    for (const caller of ['outsider', 'memberOfB'] as const) {
+    for (const caller of ['outsider', 'unverifiedOutsider', 'memberOfB'] as const) {
       const stranger = await send(key, call, callers[caller]);
       const missing = await send(key, CALLS[key]!(withMissingIds(), fixed), callers[caller]);
       expect(stranger.status, `${key}: ${caller}: ${stranger.body}`).toBe(404);
@@ -458,5 +476,20 @@ describe('the matrix', () => {
       refusals.push(readOnly);
     }
     expectLetThrough(await send(key, call, callers.memberOfA), refusals, `${key}: memberOfA`);
+  });
+});
+
+describe('an address not verified yet tells nothing about which ids exist', () => {
+  it('a hand-over of another organisation’s application answers as one that does not exist', async () => {
+    const route = apiRoutes().find(({ key }) => key === 'POST /api/Pui/UpdatePuiCompilazioneStatus');
+    const access = route?.access as MemberAccess;
+    expect(access.verifiedEmail).toBe(true);
+    expect(access.organization).toBeInstanceOf(OwnedObject);
+    const answers = [];
+    for (const puiId of [ids.pui, randomUUID()]) {
+      answers.push(await send(route!.key, { query: { puiId, status: 'Istruttoria Sottomessa' } }, callers.unverifiedOutsider));
+    }
+    expect(answers[0]!.status, answers[0]!.body).toBe(404);
+    expect(answers[0]).toEqual(answers[1]);
   });
 });

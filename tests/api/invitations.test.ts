@@ -9,6 +9,7 @@ import { hashInvitationToken } from '../../server/auth/invitations.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization, selected } from '../support/organizationFixtures.ts';
 import { openTestDatabase } from '../support/testDatabase.ts';
+import { parseEml } from '../support/outbox.ts';
 
 let t: TestApp;
 let inviter: Awaited<ReturnType<typeof personWithOrganization>>;
@@ -77,7 +78,8 @@ describe('SendEmail', () => {
     expect(files).toHaveLength(2);
     for (const file of files) expect(file).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f-]{36}\.eml$/);
     const anna = mails.find((mail) => /^To: anna\.neri@esempio\.it$/m.test(mail))!;
-    expect(anna).toMatch(/^Subject: Collabora con noi$/m);
+    // The portal's subject, not the one sent (tests/api/mailsToStrangers.test.ts).
+    expect(parseEml('anna', anna).subject).toBe('Giulia Rossi ti invita a collaborare per «Comune di Roccaverde» sul Portale Fondi');
     expect(anna).toMatch(/^From: "?Portale Fondi"? <noreply@portale-fondi\.local>$/m);
     const token = tokenIn(anna);
 
@@ -126,10 +128,12 @@ describe('SendEmail', () => {
     expect(noHeader.statusCode).toBe(400);
   });
 
-  it('uses a default subject when none is given', async () => {
-    const { response, mails } = await invite(['senza.oggetto@esempio.it'], { subject: '' });
-    expect(response.statusCode).toBe(200);
-    expect(mails[0]).toMatch(/^Subject: Invito a collaborare sul Portale Fondi$/m);
+  it('writes the same subject, the portal’s, with or without one sent', async () => {
+    const subjectOf = (mail: string) => parseEml('invito', mail).subject;
+    const without = await invite(['senza.oggetto@esempio.it'], { subject: '' });
+    const withOne = await invite(['con.oggetto@esempio.it'], { subject: 'Un oggetto scelto da chi invita' });
+    expect([without.response.statusCode, withOne.response.statusCode]).toEqual([200, 200]);
+    expect(subjectOf(withOne.mails[0]!)).toBe(subjectOf(without.mails[0]!));
   });
 });
 

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { INVITATION_MESSAGE_MAX_LENGTH } from '../../../domain/invitation.ts';
 import { inviteMessages } from '../../../domain/messages/invite.ts';
 import { profileMessages } from '../../../domain/messages/profile.ts';
+import { plainTextProblem } from '../../../domain/plainText.ts';
 import { inviteMachine } from '../../../machines/invite/invite.machine.ts';
 import { selectInviteView } from '../../../machines/invite/selectors.ts';
 import { visuallyHidden } from '../../../styles/visuallyHidden.css.ts';
@@ -44,9 +45,12 @@ export function InviteForm({ organizationName, userId }: InviteFormProps) {
     count.current = emails.length;
   }, [emails.length]);
 
+  // The server refuses such a message (400, which spec §8 leaves unreported): said under the field instead.
+  const messageProblem = plainTextProblem(message, 'lines');
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'invite.send' });
+    if (messageProblem === null) actor.send({ type: 'invite.send' });
   };
 
   return (
@@ -94,11 +98,12 @@ export function InviteForm({ organizationName, userId }: InviteFormProps) {
           value={message}
           onChange={(value) => actor.send({ type: 'message.change', value })}
           maxLength={INVITATION_MESSAGE_MAX_LENGTH}
+          errorMessage={messageProblem}
           rows={3}
           isDisabled={isSending}
         />
         <div className={actions}>
-          <Button type="submit" isDisabled={!canSend}>
+          <Button type="submit" isDisabled={!canSend || messageProblem !== null}>
             {isSending ? m.sending : m.send}
           </Button>
         </div>
