@@ -334,7 +334,7 @@ export async function buildApp({
     installAuthentication(api, { oidc, users });
     installApiRateLimits(api, rateLimiter);
     // After the rate limits, as the handlers' own checks used to be: a refused caller still spends their allowance.
-    installAccess(api, { membership });
+    installAccess(api, { membership, externalProvider: config.oidc.mode === 'external' });
     await api.register(jwtRoutes, {
       oidc,
       renewals,

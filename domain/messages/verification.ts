@@ -14,6 +14,8 @@ export const verificationMessages = {
   resendFailed: 'Non è stato possibile inviare la richiesta. Riprova tra qualche istante.',
   /** The 403 of every action that needs a verified address. */
   refused: 'Registrazione non verificata: conferma il tuo indirizzo email aprendo il link che ti abbiamo inviato, poi riprova.',
+  refusedExternal:
+    'Registrazione non verificata: conferma il tuo indirizzo email presso il servizio di autenticazione con cui accedi, poi esci dal portale, accedi di nuovo e riprova.',
   // The mail.
   mailSubject: 'Portale Fondi: conferma il tuo indirizzo email',
   // The provider's pages after the link is opened.

@@ -179,8 +179,10 @@ export function organizationAccessOf(request: FastifyRequest): OrganizationAcces
 
 const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
 
-function refuseUnverified(user: UserRow) {
-  if (!user.emailVerified) throw new HttpError(403, 'email_not_verified', verificationMessages.refused);
+/** `externalProvider`: the address is confirmed at the external provider, not by a link the portal mailed. */
+function refuseUnverified(user: UserRow, externalProvider: boolean) {
+  if (user.emailVerified) return;
+  throw new HttpError(403, 'email_not_verified', externalProvider ? verificationMessages.refusedExternal : verificationMessages.refused);
 }
 
 /**
@@ -203,7 +205,10 @@ export function requireAccessDeclarations(app: FastifyInstance) {
  * administrators the route lets act; the membership (404, or 403 for a platform administrator's write); a verified
  * address (403), asked only of those who may see the organisation, so it tells nobody else that an id exists. The caller's access is left on the request (`organizationAccessOf`).
  */
-export function installAccess(app: FastifyInstance, { membership }: { membership: Membership }) {
+export function installAccess(
+  app: FastifyInstance,
+  { membership, externalProvider }: { membership: Membership; externalProvider: boolean },
+) {
   app.decorateRequest('organizationAccess', null);
 
   /**
@@ -219,7 +224,7 @@ export function installAccess(app: FastifyInstance, { membership }: { membership
       ...(d.readOnlyMessage ? { adminReadOnly: d.readOnlyMessage } : {}),
     };
     const access = await membership.check(user, organizationId(), requirement);
-    if (d.verifiedEmail) refuseUnverified(user);
+    if (d.verifiedEmail) refuseUnverified(user, externalProvider);
     request.organizationAccess = access;
     return access;
   }
@@ -257,7 +262,7 @@ export function installAccess(app: FastifyInstance, { membership }: { membership
     }
     if (typeof d.platformAdmin === 'object' && isPlatformAdmin) throw forbidden(d.platformAdmin.refused);
     if (d.who === 'user') {
-      if (d.verifiedEmail) refuseUnverified(user);
+      if (d.verifiedEmail) refuseUnverified(user, externalProvider);
       return;
     }
     if (d.checkedIn === 'handler') return;

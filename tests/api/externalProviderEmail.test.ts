@@ -84,7 +84,11 @@ describe('a provider that never says email_verified', () => {
     expect((await portal.get('/api/User', token)).json()).toMatchObject({ emailVerified: false });
     const refused = await portal.post('/api/Organization/CreateOrganization', organizationPayload(), token);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ error: 'email_not_verified' });
+    expect(refused.json()).toEqual({
+      error: 'email_not_verified',
+      message:
+        'Registrazione non verificata: conferma il tuo indirizzo email presso il servizio di autenticazione con cui accedi, poi esci dal portale, accedi di nuovo e riprova.',
+    });
 
     expect((await portal.get('/api/User/GetIdentityProvider', token)).json()).toEqual({ kind: 'external', issuer: external.issuer });
     const resend = await portal.post('/api/User/ResendVerificationEmail', {}, token);
