@@ -7,7 +7,8 @@ import type { RateLimiter, RateLimitName } from './rateLimiter.ts';
  * Which /api routes are limited, and how: one table instead of a check copied into each route. Per IP before
  * anything is read or verified (onRequest); per account once the caller is known and the body parsed
  * (preHandler), with a cost where one request can do many things (an invitation to 20 addresses is 20 e-mails).
- * request.ip is the socket's address, or X-Forwarded-For's only with TRUST_PROXY.
+ * request.ip is the socket's address, or X-Forwarded-For's only with TRUST_PROXY. The account page's password
+ * change is limited where the current password is checked (server/idp/passwordChanges.ts), as a login is.
  */
 interface RouteLimit {
   perIp?: RateLimitName;
@@ -33,9 +34,6 @@ function routeLimit(url: string | undefined): RouteLimit | undefined {
         perAccount: 'emailsPerAccount',
         cost: (request) => (request.body as { emails?: unknown[] } | undefined)?.emails?.length ?? 1,
       };
-    case '/api/User/ChangePassword':
-      // The current password is checked there: as many guesses as the provider's login page allows.
-      return { perIp: 'loginPerIp', perAccount: 'loginPerAccount' };
     case '/api/FileUpload/UploadFile':
       return { perIp: 'uploadsPerIp', perAccount: 'uploadsPerAccount' };
     default:
