@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { applicationStatusLabels } from '../../domain/applicationStatus.ts';
-import type { RateLimiter, RateLimitName } from './rateLimiter.ts';
+import { organizationMessages } from '../../domain/messages/organization.ts';
+import { RateLimitExceeded, retryWait, type RateLimiter, type RateLimitName } from './rateLimiter.ts';
 
 /**
  * Which /api routes are limited, and how: one table instead of a check copied into each route. Per IP before
@@ -16,6 +17,8 @@ interface RouteLimit {
   /** Whether this request is limited at all (an integration request only, among status changes). */
   applies?: (request: FastifyRequest) => boolean;
   cost?: (request: FastifyRequest) => number;
+  /** The refusal's own Italian text, given «tra 12 minuti»; the general one otherwise. */
+  message?: (wait: string) => string;
 }
 
 const TOKEN_ROUTE: RouteLimit = { perIp: 'tokensPerIp' };
@@ -34,6 +37,11 @@ function routeLimit(url: string | undefined): RouteLimit | undefined {
         perAccount: 'emailsPerAccount',
         cost: (request) => (request.body as { emails?: unknown[] } | undefined)?.emails?.length ?? 1,
       };
+    case '/api/Organization/CreateOrganization':
+      return { perAccount: 'organizationsPerAccount', message: organizationMessages.tooManyCreated };
+    case '/api/Organization/GetPIva':
+      // Whether a VAT number is registered: one per Conferma for a person, a walk through numbers for a script.
+      return { perIp: 'pIvaLookupsPerIp', perAccount: 'pIvaLookupsPerAccount', message: organizationMessages.tooManyLookups };
     case '/api/FileUpload/UploadFile':
       return { perIp: 'uploadsPerIp', perAccount: 'uploadsPerAccount' };
     default:
@@ -60,8 +68,13 @@ export function installApiRateLimits(app: FastifyInstance, limiter: RateLimiter)
     const limit = routeLimit(request.routeOptions.url);
     if (!limit?.perAccount || (limit.applies && !limit.applies(request))) return;
     const cost = limit.cost?.(request) ?? 1;
-    if (limit.perIp) await limiter.consume(limit.perIp, request.ip, cost);
     const account = request.currentUser?.id ?? `anonymous:${createHash('sha256').update(request.ip).digest('hex')}`;
-    await limiter.consume(limit.perAccount, account, cost);
+    try {
+      if (limit.perIp) await limiter.consume(limit.perIp, request.ip, cost);
+      await limiter.consume(limit.perAccount, account, cost);
+    } catch (error) {
+      if (!(error instanceof RateLimitExceeded) || !limit.message) throw error;
+      throw new RateLimitExceeded(error.retryAfterSeconds, limit.message(retryWait(error.retryAfterSeconds)));
+    }
   });
 }

@@ -33,6 +33,11 @@ export const DEFAULT_RATE_LIMITS = {
   /** Attachment uploads. */
   uploadsPerAccount: { limit: 120, windowSeconds: 10 * 60 },
   uploadsPerIp: { limit: 300, windowSeconds: 10 * 60 },
+  /** Organisations registered (CreateOrganization): a person registers one or two, a script hundreds. */
+  organizationsPerAccount: { limit: 10, windowSeconds: 24 * 60 * 60 },
+  /** "Is this VAT number registered?" (GetPIva): one per Conferma for a person, a walk through numbers for a script. */
+  pIvaLookupsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
+  pIvaLookupsPerIp: { limit: 120, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export interface RateLimit {
@@ -57,10 +62,11 @@ export class RateLimitExceeded extends HttpError {
   }
 }
 
-/** When to try again, in Italian words: «tra un minuto», «tra 12 minuti». */
+/** When to try again, in Italian words: «tra un minuto», «tra 12 minuti», «tra 5 ore». */
 export function retryWait(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   if (seconds < 60) return requestMessages.retryInAMinute;
+  if (minutes > 90) return requestMessages.retryInHours(Math.ceil(minutes / 60));
   return requestMessages.retryInMinutes(minutes);
 }
 
