@@ -63,5 +63,3 @@ export function createPasswordAttempts(limiter: RateLimiter, sleep: (ms: number)
     },
   };
 }
-
-export type PasswordAttempts = ReturnType<typeof createPasswordAttempts>;
