@@ -303,10 +303,11 @@ export async function buildApp({
       log: app.log,
       hashPassword: accounts.hashPassword,
       onRefreshTokensEnded,
+      rateLimiter,
     });
     // Links asked for just before a shutdown are still stored and mailed before the database closes.
     app.addHook('preClose', async () => passwordResets?.settled());
-    passwordChanges = createPasswordChanges({ db, accounts, resets: passwordResets, onRefreshTokensEnded });
+    passwordChanges = createPasswordChanges({ db, accounts, resets: passwordResets, rateLimiter, onRefreshTokensEnded });
     await app.register(embeddedIdpPlugin, {
       provider,
       accounts,

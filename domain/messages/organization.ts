@@ -42,4 +42,8 @@ export const organizationMessages = {
   createdDetail: 'Registrazione avvenuta con successo',
   createFailed: 'Organizzazione non registrata',
   createFailedDetail: 'Errore durante il salvataggio dell\u2019Organizzazione',
+  /** Rate limits (server/rateLimits/apiRateLimits.ts): `wait` is «tra 5 ore», «tra 12 minuti». */
+  tooManyCreated: (wait: string) =>
+    `Da questo account sono già state registrate molte organizzazioni in poco tempo: per sicurezza non è possibile registrarne altre per ora. Riprova ${wait}.`,
+  tooManyLookups: (wait: string) => `Troppe verifiche di P.IVA in poco tempo: per sicurezza la verifica è sospesa. Riprova ${wait}.`,
 } as const;

@@ -50,5 +50,10 @@ export const passwordMessages = {
   externalTitle: 'Password',
   externalIntro:
     'Il tuo account e la tua password sono gestiti dal servizio di autenticazione con cui accedi, non dal Portale Fondi. Per cambiare la password rivolgiti a:',
+  /** Wrong passwords from this address: `wait` is «tra 12 minuti» (server/rateLimits/passwordAttempts.ts). */
+  loginSuspended: (wait: string) =>
+    `Troppi tentativi di accesso con una password errata da questa connessione: per sicurezza sono sospesi. Riprova ${wait}, oppure scegli una nuova password con «Password dimenticata?».`,
+  changeSuspended: (wait: string) =>
+    `Troppi tentativi con una password attuale errata da questa connessione: per sicurezza sono sospesi. Riprova ${wait}.`,
   managedElsewhere: 'La password di questo account si cambia presso il servizio di autenticazione con cui accedi.',
 } as const;

@@ -12,6 +12,8 @@ export const requestMessages = {
   rateLimited: (wait: string) => `Troppe richieste in poco tempo: per sicurezza l'operazione è sospesa. Riprova ${wait}.`,
   retryInAMinute: 'tra un minuto',
   retryInMinutes: (minutes: number) => `tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}`,
+  /** For a wait of over an hour and a half (a day's limit): see retryWait in server/rateLimits/rateLimiter.ts. */
+  retryInHours: (hours: number) => `tra ${hours} or${hours === 1 ? 'a' : 'e'}`,
   invalidField: (field: string) => `Il campo "${field}" non è valido: controlla il valore inserito.`,
   /** `reason`: the rule the field broke, an Italian text of the catalogue. */
   invalidFieldBecause: (field: string, reason: string) => `Il campo "${field}" non è valido: ${reason}`,

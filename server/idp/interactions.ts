@@ -3,13 +3,14 @@ import formbody from '@fastify/formbody';
 import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { z } from 'zod';
-import type { AccountStore } from './accounts.ts';
+import { normaliseEmail, type AccountStore, type IdpAccount } from './accounts.ts';
 import { MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { forgotPasswordHref } from './passwordRoutes.ts';
 import { loginPage, messagePage, registrationPage, type RegistrationErrors } from './pages.ts';
 import { messages } from '../../domain/messages.ts';
 import { plainText } from '../../domain/plainText.ts';
 import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
+import { createPasswordAttempts } from '../rateLimits/passwordAttempts.ts';
 import { sendHtml, withinLimits } from './htmlReplies.ts';
 import { identityProviderMessages as m } from '../../domain/messages/identityProvider.ts';
 import { passwordMessages } from '../../domain/messages/password.ts';
@@ -120,22 +121,30 @@ export async function interactionRoutes(
     return sendHtml(reply, 200, loginPage({ action: login, registerHref: register, forgotHref: forgotPasswordHref(interaction.uid) }));
   });
 
+  const passwordAttempts = createPasswordAttempts(rateLimiter);
   app.post('/idp/interaction/:uid/login', async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
     if (!interaction) return reply;
     const { login, register } = paths(interaction.uid);
     const form = loginForm.safeParse(request.body ?? {});
     const email = form.success ? form.data.email.trim() : '';
+    const password = form.success ? form.data.password : '';
+    // Wrong passwords are limited, right ones never (server/rateLimits/passwordAttempts.ts).
+    const signIn: { account?: IdpAccount } = {};
     const allowed = await withinLimits(
       reply,
       async () => {
-        await rateLimiter.consume('loginPerIp', request.ip);
-        if (email) await rateLimiter.consume('loginPerAccount', email);
+        signIn.account = await passwordAttempts.attempt(
+          normaliseEmail(email),
+          request.ip,
+          async () => (email && password ? accounts.authenticate(email, password) : undefined),
+          passwordMessages.loginSuspended,
+        );
       },
       (error) => loginPage({ action: login, registerHref: register, email, error, forgotHref: forgotPasswordHref(interaction.uid) }),
     );
     if (!allowed) return reply;
-    const account = form.success && email && form.data.password ? await accounts.authenticate(email, form.data.password) : undefined;
+    const { account } = signIn;
     if (!account) {
       request.log.info({ event: 'idp.login.failed' }, 'login refused');
       return sendHtml(

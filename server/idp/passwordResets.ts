@@ -9,6 +9,8 @@ import { passwordResetMail } from '../mail/passwordResetMail.ts';
 import { queryRows } from '../db/queryRows.ts';
 import { normaliseEmail } from './accounts.ts';
 import { endAccountSessions } from './accountSessions.ts';
+import { createPasswordAttempts } from '../rateLimits/passwordAttempts.ts';
+import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
 
 /** A reset link works for this long after it was sent. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
@@ -33,6 +35,8 @@ interface Options {
   hashPassword: (password: string) => Promise<string>;
   /** The refresh tokens a reset ended: the portal's reuse window forgets their renewals (server/auth/refreshRenewals.ts). */
   onRefreshTokensEnded: (refreshTokens: string[]) => Promise<void>;
+  /** A reset forgets the account's wrong passwords (server/rateLimits/passwordAttempts.ts). */
+  rateLimiter: RateLimiter;
 }
 
 /**
@@ -42,7 +46,8 @@ interface Options {
  * account. One link per account, the latest: a new request replaces an older link, unless one was sent within
  * PASSWORD_RESET_RESEND_SECONDS (one statement decides, so two requests at once send one e-mail).
  */
-export function createPasswordResets({ db, mailer, publicUrl, log, hashPassword, onRefreshTokensEnded }: Options) {
+export function createPasswordResets({ db, mailer, publicUrl, log, hashPassword, onRefreshTokensEnded, rateLimiter }: Options) {
+  const passwordAttempts = createPasswordAttempts(rateLimiter);
   const inFlight = new Set<Promise<void>>();
 
   async function storeAndSend(email: string, token: string, tokenHash: string): Promise<void> {
@@ -118,8 +123,12 @@ export function createPasswordResets({ db, mailer, publicUrl, log, hashPassword,
           .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
           .returning({ accountId: passwordResets.accountId });
         if (!used) return undefined;
-        await tx.update(idpAccounts).set({ passwordHash, updatedAt: new Date() }).where(eq(idpAccounts.id, used.accountId));
-        return { accountId: used.accountId, endedRefreshTokens: await endAccountSessions(tx, used.accountId) };
+        const [account] = await tx
+          .update(idpAccounts)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(idpAccounts.id, used.accountId))
+          .returning({ email: idpAccounts.email });
+        return { accountId: used.accountId, email: account!.email, endedRefreshTokens: await endAccountSessions(tx, used.accountId) };
       });
       if (!outcome) {
         // Used, expired or replaced by another request in the meantime.
@@ -127,6 +136,8 @@ export function createPasswordResets({ db, mailer, publicUrl, log, hashPassword,
         return after === 'live' ? 'unknown' : after;
       }
       await onRefreshTokensEnded(outcome.endedRefreshTokens);
+      // The owner proved the mailbox: the wrong passwords tried on the account, from any address, no longer count.
+      await passwordAttempts.forget(outcome.email);
       log.info({ event: 'idp.password_reset.done', accountId: outcome.accountId }, 'password reset');
       return 'done';
     },

@@ -74,10 +74,10 @@ export async function passwordRoutes(app: FastifyInstance, { resets, rateLimiter
 
   app.post(PASSWORD_RESET_PATH, async (request, reply) => {
     const { token, password } = resetForm.parse(request.body ?? {});
-    // Choosing a password costs a hash, as a login does: the login's limit per IP address.
+    // Choosing a password costs a hash: counted with the requests for a link from this address.
     const allowed = await withinLimits(
       reply,
-      () => rateLimiter.consume('loginPerIp', request.ip),
+      () => rateLimiter.consume('passwordResetPerIp', request.ip),
       (error) => newPasswordPage({ action: PASSWORD_RESET_PATH, token, error }),
     );
     if (!allowed) return reply;

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { applicationStatusLabels } from '../../domain/applicationStatus.ts';
-import type { RateLimiter, RateLimitName } from './rateLimiter.ts';
+import { organizationMessages } from '../../domain/messages/organization.ts';
+import { RateLimitExceeded, retryWait, type RateLimiter, type RateLimitName } from './rateLimiter.ts';
 
 /**
  * Which /api routes are limited, and how: one table instead of a check copied into each route. Per IP before
  * anything is read or verified (onRequest); per account once the caller is known and the body parsed
  * (preHandler), with a cost where one request can do many things (an invitation to 20 addresses is 20 e-mails).
- * request.ip is the socket's address, or X-Forwarded-For's only with TRUST_PROXY.
+ * request.ip is the socket's address, or X-Forwarded-For's only with TRUST_PROXY. The account page's password
+ * change is limited where the current password is checked (server/idp/passwordChanges.ts), as a login is.
  */
 interface RouteLimit {
   perIp?: RateLimitName;
@@ -15,6 +17,8 @@ interface RouteLimit {
   /** Whether this request is limited at all (an integration request only, among status changes). */
   applies?: (request: FastifyRequest) => boolean;
   cost?: (request: FastifyRequest) => number;
+  /** The refusal's own Italian text, given «tra 12 minuti»; the general one otherwise. */
+  message?: (wait: string) => string;
 }
 
 const TOKEN_ROUTE: RouteLimit = { perIp: 'tokensPerIp' };
@@ -33,9 +37,11 @@ function routeLimit(url: string | undefined): RouteLimit | undefined {
         perAccount: 'emailsPerAccount',
         cost: (request) => (request.body as { emails?: unknown[] } | undefined)?.emails?.length ?? 1,
       };
-    case '/api/User/ChangePassword':
-      // The current password is checked there: as many guesses as the provider's login page allows.
-      return { perIp: 'loginPerIp', perAccount: 'loginPerAccount' };
+    case '/api/Organization/CreateOrganization':
+      return { perAccount: 'organizationsPerAccount', message: organizationMessages.tooManyCreated };
+    case '/api/Organization/GetPIva':
+      // Whether a VAT number is registered: one per Conferma for a person, a walk through numbers for a script.
+      return { perIp: 'pIvaLookupsPerIp', perAccount: 'pIvaLookupsPerAccount', message: organizationMessages.tooManyLookups };
     case '/api/FileUpload/UploadFile':
       return { perIp: 'uploadsPerIp', perAccount: 'uploadsPerAccount' };
     default:
@@ -62,8 +68,13 @@ export function installApiRateLimits(app: FastifyInstance, limiter: RateLimiter)
     const limit = routeLimit(request.routeOptions.url);
     if (!limit?.perAccount || (limit.applies && !limit.applies(request))) return;
     const cost = limit.cost?.(request) ?? 1;
-    if (limit.perIp) await limiter.consume(limit.perIp, request.ip, cost);
     const account = request.currentUser?.id ?? `anonymous:${createHash('sha256').update(request.ip).digest('hex')}`;
-    await limiter.consume(limit.perAccount, account, cost);
+    try {
+      if (limit.perIp) await limiter.consume(limit.perIp, request.ip, cost);
+      await limiter.consume(limit.perAccount, account, cost);
+    } catch (error) {
+      if (!(error instanceof RateLimitExceeded) || !limit.message) throw error;
+      throw new RateLimitExceeded(error.retryAfterSeconds, limit.message(retryWait(error.retryAfterSeconds)));
+    }
   });
 }

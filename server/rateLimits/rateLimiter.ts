@@ -8,10 +8,17 @@ import type { RateLimitStore } from './rateLimitStore.ts';
  * those limits are generous; per account they are tighter.
  */
 export const DEFAULT_RATE_LIMITS = {
-  /** Password attempts at the provider's login page. */
-  loginPerIp: { limit: 30, windowSeconds: 10 * 60 },
-  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
-  /** "Password dimenticata?" requests, per IP and per address typed (whether it has an account or not). */
+  /**
+   * Wrong passwords, at the provider's login page and as the current password of the account page's change
+   * (server/rateLimits/passwordAttempts.ts). Only failures count: a sign-in that succeeds counts nowhere.
+   * One address, whatever the accounts (it cannot spray many): past the limit its attempts are refused.
+   */
+  loginFailuresPerIp: { limit: 30, windowSeconds: 10 * 60 },
+  /** One account from one address: past the limit that address is refused for that account, and only it. */
+  loginFailuresPerAccountAndIp: { limit: 10, windowSeconds: 15 * 60 },
+  /** One account from every address: never refuses; from the limit on, each attempt on the account waits. */
+  loginFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** "Password dimenticata?" requests, and new passwords chosen through a link, per IP; requests per address typed. */
   passwordResetPerIp: { limit: 20, windowSeconds: 60 * 60 },
   passwordResetPerAddress: { limit: 5, windowSeconds: 60 * 60 },
   /** New accounts at the provider. */
@@ -26,6 +33,11 @@ export const DEFAULT_RATE_LIMITS = {
   /** Attachment uploads. */
   uploadsPerAccount: { limit: 120, windowSeconds: 10 * 60 },
   uploadsPerIp: { limit: 300, windowSeconds: 10 * 60 },
+  /** Organisations registered (CreateOrganization): a person registers one or two, a script hundreds. */
+  organizationsPerAccount: { limit: 10, windowSeconds: 24 * 60 * 60 },
+  /** "Is this VAT number registered?" (GetPIva): one per Conferma for a person, a walk through numbers for a script. */
+  pIvaLookupsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
+  pIvaLookupsPerIp: { limit: 120, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export interface RateLimit {
@@ -35,32 +47,67 @@ export interface RateLimit {
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 export type RateLimits = Record<RateLimitName, RateLimit>;
 
+/**
+ * Who is counted: an IP address, an account id or e-mail; or a member of a group (an account's wrong passwords
+ * by address: [e-mail, IP]), counted on its own but in the group's window and forgotten with the group.
+ */
+export type RateLimitSubject = string | readonly [group: string, member: string];
+
 export class RateLimitExceeded extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'too_many_requests', tooManyMessage(retryAfterSeconds), { 'retry-after': String(retryAfterSeconds) });
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = requestMessages.rateLimited(retryWait(retryAfterSeconds)),
+  ) {
+    super(429, 'too_many_requests', message, { 'retry-after': String(retryAfterSeconds) });
   }
 }
 
-function tooManyMessage(seconds: number): string {
+/** When to try again, in Italian words: «tra un minuto», «tra 12 minuti», «tra 5 ore». */
+export function retryWait(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
-  return requestMessages.rateLimited(seconds < 60 ? requestMessages.retryInAMinute : requestMessages.retryInMinutes(minutes));
+  if (seconds < 60) return requestMessages.retryInAMinute;
+  if (minutes > 90) return requestMessages.retryInHours(Math.ceil(minutes / 60));
+  return requestMessages.retryInMinutes(minutes);
 }
 
 export interface RateLimiter {
   /**
-   * Counts `cost` for `subject` (an IP address, an account id or e-mail) under the limit `name`; throws
-   * RateLimitExceeded (429, Retry-After, an Italian message) once the window's total is over the limit.
+   * Counts `cost` for `subject` under the limit `name`; throws RateLimitExceeded (429, Retry-After, an Italian
+   * message) once the window's total is over the limit.
    */
-  consume(name: RateLimitName, subject: string, cost?: number): Promise<void>;
+  consume(name: RateLimitName, subject: RateLimitSubject, cost?: number): Promise<void>;
+  /** Counts without ever refusing (a negative cost takes back, down to zero); returns the new total. */
+  add(name: RateLimitName, subject: RateLimitSubject, cost?: number): Promise<number>;
+  /** The total now and the limit, without counting. */
+  peek(name: RateLimitName, subject: RateLimitSubject): Promise<{ count: number; limit: number }>;
+  /** Forgets the subject's count (a group: every member's). */
+  forget(name: RateLimitName, subject: RateLimitSubject): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createRateLimiter(store: RateLimitStore, limits: RateLimits = DEFAULT_RATE_LIMITS): RateLimiter {
+  const place = (name: RateLimitName, subject: RateLimitSubject) =>
+    typeof subject === 'string'
+      ? { key: `${name}:${subject.toLowerCase()}`, field: undefined }
+      : { key: `${name}:${subject[0].toLowerCase()}`, field: subject[1].toLowerCase() };
   return {
     async consume(name, subject, cost = 1) {
       const { limit, windowSeconds } = limits[name];
-      const { count, resetInMs } = await store.hit(`${name}:${subject.toLowerCase()}`, cost, windowSeconds);
+      const { key, field } = place(name, subject);
+      const { count, resetInMs } = await store.hit(key, cost, windowSeconds, field);
       if (count > limit) throw new RateLimitExceeded(Math.max(1, Math.ceil(resetInMs / 1000)));
+    },
+    async add(name, subject, cost = 1) {
+      const { key, field } = place(name, subject);
+      return (await store.hit(key, cost, limits[name].windowSeconds, field)).count;
+    },
+    async peek(name, subject) {
+      const { key, field } = place(name, subject);
+      return { count: (await store.peek(key, field)).count, limit: limits[name].limit };
+    },
+    async forget(name, subject) {
+      const { key, field } = place(name, subject);
+      await store.reset(key, field);
     },
     close: () => store.close(),
   };

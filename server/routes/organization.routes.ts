@@ -56,8 +56,12 @@ const createOrganization: RouteAccess = { who: 'user', verifiedEmail: true, plat
 const acceptInvitation: RouteAccess = { who: 'user', verifiedEmail: true };
 const updateOrganization: RouteAccess = { who: 'member', organization: { body: 'id' }, mode: 'write' };
 const removeMember: RouteAccess = { who: 'member', organization: { query: 'organizationId' }, mode: 'write' };
-/** The error answers of a route of this file: its access's, and the ones its handlers give. */
-const errors = (access: RouteAccess) => errorResponses(access, [400, 403, 404, 409, 410], { fieldErrors: true });
+/**
+ * The error answers of a route of this file: its access's, and the ones its handlers give; `limited`: a 429 from its
+ * rate limit (server/rateLimits/apiRateLimits.ts).
+ */
+const errors = (access: RouteAccess, limited = false) =>
+  errorResponses(access, [400, 403, 404, 409, 410, ...(limited ? ([429] as const) : [])], { fieldErrors: true });
 const collator = new Intl.Collator('it', { sensitivity: 'base' });
 
 /** Stored profile fields (everything but the name, e-mail and VAT kept in their own columns). */
@@ -213,7 +217,10 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
    */
   app.post(
     '/api/Organization/GetPIva',
-    { config: { access: signedIn }, schema: { querystring: pIvaQuerySchema, response: { 200: pIvaLookupSchema, ...errors(signedIn) } } },
+    {
+      config: { access: signedIn },
+      schema: { querystring: pIvaQuerySchema, response: { 200: pIvaLookupSchema, ...errors(signedIn, true) } },
+    },
     async (request) => {
       const pIva = request.query.pIva.trim();
       if (!/^\d{11}$/.test(pIva)) throw fieldError('pIva', m.pIvaLength, labels);
@@ -232,7 +239,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     '/api/Organization/CreateOrganization',
     {
       config: { access: createOrganization },
-      schema: { body: createOrganizationSchema, response: { 201: createOrganizationResponseSchema, ...errors(createOrganization) } },
+      schema: { body: createOrganizationSchema, response: { 201: createOrganizationResponseSchema, ...errors(createOrganization, true) } },
     },
     async (request, reply) => {
       const user = callerOf(request);

@@ -41,7 +41,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<Options> = async (app, { issu
       if (!passwordChanges || user.issuer !== issuer) {
         throw new HttpError(409, 'password_managed_elsewhere', passwordMessages.managedElsewhere);
       }
-      const outcome = await passwordChanges.change(user.subject, request.body);
+      const outcome = await passwordChanges.change(user.subject, request.ip, request.body);
       if (outcome === 'no_account') throw new HttpError(409, 'password_managed_elsewhere', passwordMessages.managedElsewhere);
       if (outcome === 'wrong_current') {
         request.log.info({ event: 'idp.password_change.refused' }, 'password change refused: wrong current password');

@@ -128,12 +128,15 @@ describe('POST /api/User/ChangePassword', () => {
     expect(await t.db.select().from(passwordResets).where(eq(passwordResets.accountId, account!.id))).toEqual([]);
   });
 
-  it('counts each try like a login: 429 with the Italian message past the limit', async () => {
-    const limited = await createTestApp({ rateLimits: { loginPerAccount: { limit: 3, windowSeconds: 900 } } });
+  it('counts each wrong current password like a wrong login, on the same counters: 429 with the Italian message past the limit', async () => {
+    const limited = await createTestApp({ rateLimits: { loginFailuresPerAccountAndIp: { limit: 3, windowSeconds: 900 } } });
     try {
       const email = newAddress();
       const tokens = await limited.register({ email, password: 'password-vecchia-1' });
-      for (let attempt = 0; attempt < 3; attempt++) {
+      // One wrong password at the login page, from the same address, and two here.
+      const login = await limited.submitAtProvider('login', { email, password: 'sbagliata-al-login' });
+      expect(login.response.statusCode).toBe(401);
+      for (let attempt = 0; attempt < 2; attempt++) {
         const wrong = await limited.post(
           '/api/User/ChangePassword',
           { currentPassword: `tentativo-${attempt}`, newPassword: 'password-nuova-22' },
@@ -150,7 +153,7 @@ describe('POST /api/User/ChangePassword', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.json()).toMatchObject({
         error: 'too_many_requests',
-        message: expect.stringMatching(/^Troppe richieste in poco tempo/),
+        message: expect.stringMatching(/^Troppi tentativi con una password attuale errata da questa connessione[^]*Riprova tra \d+ minut/),
       });
     } finally {
       await limited.close();

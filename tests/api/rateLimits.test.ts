@@ -8,8 +8,8 @@ import { MAX_PARALLEL_HASHES, runningHashes } from '../../server/idp/passwords.t
 /** 429 with Retry-After and an Italian message once a limit is reached. */
 
 const LIMITS = {
-  loginPerIp: { limit: 6, windowSeconds: 600 },
-  loginPerAccount: { limit: 3, windowSeconds: 900 },
+  loginFailuresPerIp: { limit: 6, windowSeconds: 600 },
+  loginFailuresPerAccountAndIp: { limit: 3, windowSeconds: 900 },
   registrationPerIp: { limit: 3, windowSeconds: 3600 },
   tokensPerIp: { limit: 4, windowSeconds: 600 },
   emailsPerAccount: { limit: 5, windowSeconds: 3600 },
@@ -19,7 +19,9 @@ const LIMITS = {
 function expectTooMany(response: LightMyRequestResponse, what: string) {
   expect(response.statusCode, what).toBe(429);
   expect(Number(response.headers['retry-after']), `${what}: Retry-After`).toBeGreaterThan(0);
-  expect(response.body, `${what}: message`).toMatch(/Troppe richieste in poco tempo[^<"]*Riprova tra \d+ minut/);
+  expect(response.body, `${what}: message`).toMatch(
+    /(Troppe richieste in poco tempo|Troppi tentativi di accesso)[^<"]*Riprova tra \d+ minut/,
+  );
 }
 
 /** Opens the provider's login or registration page and returns its form's action, for one "browser". */
@@ -44,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the provider’s login and registration', () => {
-  it('stops password guessing on one account after 3 attempts, even with the right password, and says so', async () => {
+  it('stops password guessing on one account from one address after 3 wrong passwords, even the right one, and says so', async () => {
     const submit = await providerForm(t, 'login');
     const email = 'bersaglio@esempio.it';
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -63,7 +65,7 @@ describe('the provider’s login and registration', () => {
       const submit = await providerForm(t, 'login', { 'x-forwarded-for': `203.0.113.${attempt}` });
       answers.push((await submit({ email: `altro.${attempt}@esempio.it`, password: 'sbagliata' })).statusCode);
     }
-    // 4 attempts above (the refused one counts too) and 2 here reach the limit of 6 for 127.0.0.1.
+    // 4 wrong attempts above (the refused one counts too) and 2 here reach the limit of 6 for 127.0.0.1.
     expect(answers).toEqual([401, 401, 429, 429]);
   });
 
