@@ -374,6 +374,7 @@ export async function buildApp({
   await app.register(operationsRoutes, {
     readiness,
     metrics: metrics && config.metricsToken ? { registry: metrics.registry, token: config.metricsToken } : undefined,
+    detailsToken: config.metricsToken,
   });
 
   const sendClientPage = await serveBuiltClient(app, CLIENT_DIST);
