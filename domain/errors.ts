@@ -61,6 +61,8 @@ export const API_ERROR_CODES = [
   'password_managed_elsewhere',
   'piva_already_registered',
   'precondition_failed',
+  'request_interrupted',
+  'request_timeout',
   'status_conflict',
   'survey_closed',
   'survey_period_closed',
