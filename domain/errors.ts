@@ -26,6 +26,7 @@ export const API_ERROR_CODES = [
   'file_missing',
   'file_too_large',
   'forbidden',
+  'headers_too_large',
   'identity_provider_unavailable',
   'input_forbidden_key',
   'input_lone_surrogate',

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { messages } from '../../domain/messages.ts';
 import { requestMessages } from '../../domain/messages/requests.ts';
 import { redactUrl } from './logRedaction.ts';
 
@@ -44,6 +46,7 @@ export const longestTrickle = (limits: SlowClientLimits) => Math.max(limits.body
 export function slowClientServerOptions(limits: SlowClientLimits) {
   return {
     connectionTimeout: limits.idleTimeoutMs,
+    clientErrorHandler,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
     http: {
@@ -70,13 +73,34 @@ export function connectionGone(raw: IncomingMessage): false | 'closed' | 'cut' {
 
 const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
-const timeoutAnswer = () => {
-  const body = JSON.stringify({ error: 'request_timeout', message: requestMessages.requestTimeout });
+/** An answer written on the socket itself, before the connection is closed: no response of Fastify's exists for it. */
+const rawAnswer = (status: number, error: string, message: string) => {
+  const body = JSON.stringify({ error, message });
   return (
-    `HTTP/1.1 408 ${STATUS_CODES[408]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
 };
+const timeoutAnswer = () => rawAnswer(408, 'request_timeout', requestMessages.requestTimeout);
+
+/**
+ * What Node's own refusals (headers or request past their limit, unreadable HTTP, headers too large) answer:
+ * Fastify's default handler, in Italian and in the portal's `{ error, message }`.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const started = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent === true;
+  if (socket.writable && !started) {
+    socket.write(
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? timeoutAnswer()
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? rawAnswer(431, 'headers_too_large', requestMessages.headersTooLarge)
+          : rawAnswer(400, 'bad_request', messages.generic.badRequest),
+    );
+  }
+  socket.destroy(error);
+}
 
 export function installSlowClientLimits(app: FastifyInstance, limits: SlowClientLimits) {
   const uploads = new WeakSet<IncomingMessage>();

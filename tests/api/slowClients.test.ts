@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { multipartForm } from '../support/multipartForm.ts';
 import { createFilesystemStorage } from '../../server/storage/filesystemStorage.ts';
+import { requestMessages } from '../../domain/messages/requests.ts';
 
 /**
  * Slow clients on a real listening server, through raw sockets: a body trickled a byte at a time is cut off on
@@ -86,7 +87,7 @@ async function rawConnection(): Promise<RawConnection> {
       resolve(Date.now() - openedAt);
     }),
   );
-  return { socket, received: () => Buffer.concat(chunks).toString('latin1'), closed, isClosed: () => isClosed };
+  return { socket, received: () => Buffer.concat(chunks).toString('utf8'), closed, isClosed: () => isClosed };
 }
 
 /** Sends one byte every `everyMs` until the connection closes or `limitMs` has passed; the close's time, or null. */
@@ -160,8 +161,25 @@ describe('a client trickling its request', () => {
     );
     expect(closedAfter, 'the server kept the connection open').not.toBeNull();
     expect(closedAfter!).toBeLessThan(HEADERS_TIMEOUT_MS + SLACK_MS);
-    expect(connection.received()).toMatch(/^HTTP\/1\.1 408 /);
+    const answer = connection.received();
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'request_timeout',
+      message: requestMessages.requestTimeout,
+    });
     expectNoServerFault();
+  }, 30_000);
+
+  it('hears in Italian what Node refuses before any route: headers too large', async () => {
+    const connection = await rawConnection();
+    connection.socket.write(head('GET', '/api/User', { 'x-grande': 'a'.repeat(20_000) }));
+    await connection.closed;
+    const answer = connection.received();
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'headers_too_large',
+      message: requestMessages.headersTooLarge,
+    });
   }, 30_000);
 
   it('is cut off when the body of an anonymous API request trickles in, with a 408', async () => {
