@@ -10,6 +10,7 @@ import { installInputLimits } from './requestInput.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
 import { noStore } from './http/noStore.ts';
 import { withLogRedaction } from './http/logRedaction.ts';
+import { installSlowClientLimits, slowClientServerOptions } from './http/slowClients.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits/rateLimiter.ts';
 import { createMemoryRateLimitStore } from './rateLimits/memoryStore.ts';
 import { createRedisRateLimitStore } from './rateLimits/redisStore.ts';
@@ -167,7 +168,10 @@ export async function buildApp({
     return503OnClosing: false,
     // Unique across processes and restarts: the id a 500 answer carries finds its one log line.
     genReqId: () => randomUUID(),
+    // Headers, body and idle time each have a limit (server/http/slowClients.ts), whoever listens: main.ts or a test.
+    ...slowClientServerOptions(config.slowClients),
   }).withTypeProvider<ZodTypeProvider>();
+  installSlowClientLimits(app, config.slowClients);
   if (onRoute) app.addHook('onRoute', onRoute);
   // Every /api route declares who may call it (server/auth/access.ts): one that does not stops the start here.
   requireAccessDeclarations(app);
@@ -376,6 +380,7 @@ export async function buildApp({
   await app.register(operationsRoutes, {
     readiness,
     metrics: metrics && config.metricsToken ? { registry: metrics.registry, token: config.metricsToken } : undefined,
+    detailsToken: config.metricsToken,
   });
 
   const sendClientPage = await serveBuiltClient(app, CLIENT_DIST);

@@ -92,6 +92,29 @@ const envSchema = z
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
     SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600).default(25)),
     SHUTDOWN_DRAIN_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(2)),
+    HEADERS_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(60).default(10)),
+    BODY_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(300).default(20)),
+    UPLOAD_STALL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(300).default(15)),
+    UPLOAD_MIN_BYTES_PER_SECOND: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(1024 * 1024)
+        .default(1024),
+    ),
+    REQUEST_TIMEOUT_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(60)
+        .max(24 * 3600)
+        .default(3600),
+    ),
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600).default(72)),
+    IDLE_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(120)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
@@ -207,6 +230,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
                 : undefined,
           }
         : undefined,
+    },
+    /** How long a slow client may take (server/http/slowClients.ts), in milliseconds. */
+    slowClients: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
+      uploadStallMs: e.UPLOAD_STALL_SECONDS * 1000,
+      uploadMinBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
     },
     logLevel: e.LOG_LEVEL,
     /** /metrics is served only with METRICS_TOKEN, to requests that carry it as a bearer token. */

@@ -4,6 +4,7 @@ import type { ApiErrorCode } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { requestMessages } from '../domain/messages/requests.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { connectionGone } from './http/slowClients.ts';
 
 /** An answer the client caused: its status, a stable code for programs and an Italian message for people. */
 export class HttpError extends Error {
@@ -32,6 +33,20 @@ const messageByStatus: Record<number, string> = {
 /** Every error leaves as `{ error, message }`; a client's mistake is a 4xx, never a 500. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    // A body that stopped arriving because its connection is gone (the person closed the page, the line dropped, or
+    // server/http/slowClients.ts cut it off): the parser's ECONNRESET is the client's, not the database's.
+    const gone = connectionGone(request.raw);
+    if (gone) {
+      request.log.info(
+        { code: (error as { code?: unknown }).code },
+        gone === 'cut'
+          ? 'slow client cut off before its request arrived whole'
+          : 'client closed the connection before its request arrived whole',
+      );
+      return gone === 'cut'
+        ? reply.code(408).send({ error: 'request_timeout', message: requestMessages.requestTimeout })
+        : reply.code(400).send({ error: 'request_interrupted', message: requestMessages.requestInterrupted });
+    }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ error: error.code, message: error.message });
     }

@@ -8,6 +8,12 @@ export const requestMessages = {
   payloadTooLarge: 'Il contenuto inviato è troppo grande.',
   unsupportedMediaType: 'Il formato del contenuto inviato non è supportato.',
   tooManyRequests: 'Troppe richieste: riprova tra qualche istante.',
+  /** A request whose body arrived too slowly, or stopped arriving (server/http/slowClients.ts). */
+  requestTimeout: 'La richiesta è arrivata troppo lentamente ed è stata interrotta: controlla la connessione e riprova.',
+  /** Headers larger than Node accepts (16 KB): a cookie or a header grown out of bounds. */
+  headersTooLarge: 'Le intestazioni della richiesta sono troppo grandi.',
+  /** A request whose connection closed before its body arrived whole (the answer seldom reaches anyone). */
+  requestInterrupted: 'La richiesta si è interrotta prima di arrivare completa: riprova.',
   /** A rate limit's refusal; `wait` is `retryInAMinute` or `retryInMinutes(n)`. */
   rateLimited: (wait: string) => `Troppe richieste in poco tempo: per sicurezza l'operazione è sospesa. Riprova ${wait}.`,
   retryInAMinute: 'tra un minuto',

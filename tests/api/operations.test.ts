@@ -1,5 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Writable } from 'node:stream';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 describe('/livez and /readyz', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { METRICS_TOKEN } });
   });
   afterAll(() => t.close());
 
@@ -28,8 +29,16 @@ describe('/livez and /readyz', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('/readyz names every part it checked: database, migrations, storage, and Redis when configured', async () => {
-    const response = await t.get('/readyz');
+  it('/readyz answers an anonymous probe with its status alone: which parts the deployment has is not said', async () => {
+    for (const token of [undefined, 'un-altro-token-lungo-abbastanza']) {
+      const response = await t.get('/readyz', token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'pronto' });
+    }
+  });
+
+  it('/readyz names every part it checked to the METRICS_TOKEN bearer: database, migrations, storage, and Redis when configured', async () => {
+    const response = await t.get('/readyz', METRICS_TOKEN);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'pronto',
@@ -41,9 +50,12 @@ describe('/livez and /readyz', () => {
     const [last] = await queryRows<{ id: number }>(t.db, sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`);
     await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
     try {
-      const response = await t.get('/readyz');
+      const response = await t.get('/readyz', METRICS_TOKEN);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: 'non pronto', checks: { database: 'ok', migrations: 'non raggiungibile' } });
+      const anonymous = await t.get('/readyz');
+      expect(anonymous.statusCode).toBe(503);
+      expect(anonymous.json()).toEqual({ status: 'non pronto' });
     } finally {
       await t.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, 'ripristinata', 0)`);
     }
@@ -52,7 +64,7 @@ describe('/livez and /readyz', () => {
 
   it('answers 503 at once once the process drains (SIGTERM), while /livez still answers', async () => {
     t.readiness.drain();
-    const response = await t.get('/readyz');
+    const response = await t.get('/readyz', METRICS_TOKEN);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ checks: { database: 'ok', shutdown: 'arresto in corso' } });
     expect((await t.get('/livez')).statusCode).toBe(200);
@@ -64,13 +76,22 @@ describe('/readyz with each dependency down in turn', () => {
     const root = path.join(mkdtempSync(path.join(tmpdir(), 'pf-ready-')), 'files');
     const real = createFilesystemStorage(root);
     const down = { value: false };
+    const logged: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
     const app = await createTestApp({
+      env: { METRICS_TOKEN },
+      logger: { level: 'info', stream: logStream },
       storage: { ...real, ready: () => (down.value ? Promise.reject(new Error('EACCES: /srv/segreto')) : real.ready()) },
     });
     try {
       expect((await app.get('/readyz')).statusCode).toBe(200);
       down.value = true;
-      const response = await app.get('/readyz');
+      const response = await app.get('/readyz', METRICS_TOKEN);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         status: 'non pronto',
@@ -78,6 +99,12 @@ describe('/readyz with each dependency down in turn', () => {
       });
       // What failed is named, never how: no path, host or message of the error.
       expect(response.body).not.toContain('segreto');
+      // Without the token, the status alone; the operator reads the part in the log, once per change.
+      expect((await app.get('/readyz')).json()).toEqual({ status: 'non pronto' });
+      const notReady = logged.filter((line) => line.includes('"msg":"not ready"'));
+      expect(notReady).toHaveLength(1);
+      expect(notReady[0]).toContain('"storage":"non raggiungibile"');
+      expect(notReady[0]).not.toContain('segreto');
     } finally {
       await app.close();
     }
@@ -85,9 +112,9 @@ describe('/readyz with each dependency down in turn', () => {
 
   it('names Redis when the configured server does not answer', async () => {
     const port = await freePort();
-    const app = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    const app = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}`, METRICS_TOKEN } });
     try {
-      const response = await app.get('/readyz');
+      const response = await app.get('/readyz', METRICS_TOKEN);
       expect(response.statusCode).toBe(503);
       expect(response.json().checks).toMatchObject({ database: 'ok', storage: 'ok' });
       expect(['non raggiungibile', 'nessuna risposta']).toContain(response.json().checks.redis);
@@ -98,11 +125,11 @@ describe('/readyz with each dependency down in turn', () => {
 
   it('names the database when it is gone', async () => {
     const database = await openTestDatabase();
-    const app = await createTestApp({ database: { ...database, close: async () => {} } });
+    const app = await createTestApp({ database: { ...database, close: async () => {} }, env: { METRICS_TOKEN } });
     try {
       expect((await app.get('/readyz')).statusCode).toBe(200);
       await database.close();
-      const response = await app.get('/readyz');
+      const response = await app.get('/readyz', METRICS_TOKEN);
       expect(response.statusCode).toBe(503);
       expect(response.json().checks).toMatchObject({ database: 'non raggiungibile', migrations: 'non verificabile', storage: 'ok' });
     } finally {
