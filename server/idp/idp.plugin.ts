@@ -34,6 +34,11 @@ interface Options {
 export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) {
   const callback = options.provider.callback();
 
+  // The pages' forms send urlencoded bodies, which each page's routes read (@fastify/formbody). A JSON or text
+  // body is no form: Fastify's 415, with its Italian message (server/errors.ts), instead of a value the forms
+  // were never written for.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+
   await app.register(interactionRoutes, options);
   await app.register(passwordRoutes, { resets: options.passwordResets, rateLimiter: options.rateLimiter, publicUrl: options.publicUrl });
   await app.register(emailVerificationRoutes, options);
