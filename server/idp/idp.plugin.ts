@@ -10,7 +10,7 @@ import type { PasswordResets } from './passwordResets.ts';
 import { passwordRoutes } from './passwordRoutes.ts';
 import type { EmailVerificationSender } from './emailVerification.ts';
 import { emailVerificationRoutes } from './verificationRoutes.ts';
-import { EMAIL_VERIFIED_SCRIPT, IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
+import { DROP_TOKEN_SCRIPT, EMAIL_VERIFIED_SCRIPT, IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
 import { IDP_MOUNT_PATH } from '../config.ts';
 import { identityProviderMessages } from '../../domain/messages/identityProvider.ts';
 import { projectPath } from '../projectRoot.ts';
@@ -48,6 +48,7 @@ export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) 
     'idp.css': { type: 'text/css; charset=utf-8', body: IDP_STYLESHEET },
     'logout.js': { type: 'text/javascript; charset=utf-8', body: LOGOUT_SCRIPT },
     'email-verified.js': { type: 'text/javascript; charset=utf-8', body: EMAIL_VERIFIED_SCRIPT },
+    'drop-token.js': { type: 'text/javascript; charset=utf-8', body: DROP_TOKEN_SCRIPT },
   };
 
   app.get<{ Params: { file: string } }>('/idp-assets/:file', (request, reply) => {

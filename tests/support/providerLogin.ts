@@ -87,12 +87,22 @@ export function providerLogin(
     return JSON.parse(response.body) as TokenSet;
   }
 
-  /** Opens the verification link mailed to `email`, in a browser of its own (a mail client's link). */
+  /**
+   * Opens the verification link mailed to `email`, in a browser of its own (a mail client's link), and presses
+   * the page's button: only that verifies.
+   */
   async function verifyEmail(email: string) {
     if (!options.outboxDir) throw new Error('providerLogin: no outboxDir to read the verification e-mail from');
     const link = new URL(await verificationLinkFor(options.outboxDir, email));
-    const response = await login({ method: 'GET', url: link.pathname + link.search });
-    if (response.statusCode !== 200) throw new Error(`verification link answered ${response.statusCode}: ${response.body}`);
+    const page = await login({ method: 'GET', url: link.pathname + link.search });
+    if (page.statusCode !== 200) throw new Error(`verification link answered ${page.statusCode}: ${page.body}`);
+    const response = await login({
+      method: 'POST',
+      url: link.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token: link.searchParams.get('token')! }).toString(),
+    });
+    if (response.statusCode !== 200) throw new Error(`verification button answered ${response.statusCode}: ${response.body}`);
     return response;
   }
 
