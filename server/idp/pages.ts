@@ -206,6 +206,21 @@ export function confirmEmailPage(input: { action: string; token: string }): stri
   );
 }
 
+/**
+ * What every registration answers, whether the address was new or already had an account: the mail tells the
+ * person which (the verification link, or "Password dimenticata?"). `loginHref` leads back to Accedi in the same
+ * login interaction.
+ */
+export function registrationSentPage(input: { loginHref: string }): string {
+  return layout(
+    m.registrationSentTitle,
+    `<h1>${escapeHtml(m.registrationSentTitle)}</h1>
+<p role="status">${escapeHtml(m.registrationSentMessage)}</p>
+<p>${escapeHtml(m.registrationSentNext)}</p>
+<p class="alt"><a href="${escapeHtml(input.loginHref)}">${escapeHtml(messages.welcome.login)}</a></p>`,
+  );
+}
+
 /** The page of an opened verification link: a message, and a word to the portal's open tabs. */
 export function emailVerifiedPage(input: { title: string; message: string; linkHref: string; linkText: string }): string {
   return messagePage(input).replace('</body>', '<script src="/idp-assets/email-verified.js"></script>\n</body>');

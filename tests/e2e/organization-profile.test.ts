@@ -7,7 +7,7 @@ import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/portal.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
-import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './support/verification.ts';
 
 const e2e = usePortalAndBrowser();
 
@@ -35,6 +35,7 @@ async function registerAtProvider(page: Page, person: Person) {
   await page.getByLabel('Password').fill(person.password);
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
+  await signInAfterRegistration(page, person.email, person.password);
 }
 
 async function accessToken(context: BrowserContext): Promise<string> {
