@@ -61,7 +61,7 @@ interface Options {
  */
 const TOKEN_LINK_PATHS: ReadonlySet<string> = new Set([PASSWORD_RESET_PATH, EMAIL_VERIFICATION_PATH, INVITATION_PATH]);
 
-export function referrerPolicyFor(url: string): 'no-referrer' | 'same-origin' {
+function referrerPolicyFor(url: string): 'no-referrer' | 'same-origin' {
   const path = url.split('?')[0]!.replace(/\/+$/, '').toLowerCase();
   return TOKEN_LINK_PATHS.has(path) ? 'no-referrer' : 'same-origin';
 }
