@@ -13,7 +13,21 @@ export const identityProviderMessages = {
   firstNameTooLong: 'Il nome può avere al massimo 100 caratteri',
   lastNameRequired: 'Il cognome è obbligatorio',
   lastNameTooLong: 'Il cognome può avere al massimo 100 caratteri',
-  emailTaken: 'Esiste già un account con questa email: accedi oppure usa un altro indirizzo.',
+  /** After Registrati, the same page whether the address is new or already has an account. */
+  registrationSentTitle: 'Controlla la tua casella di posta',
+  registrationSentMessage:
+    'Ti abbiamo inviato un’email all’indirizzo indicato. Se è la prima registrazione con questo indirizzo, contiene il link per confermarlo; se un account esiste già, ti spiega come accedere o recuperare la password.',
+  registrationSentNext: 'Quando hai letto l’email, accedi con il tuo indirizzo e la password.',
+  /** The mail to an address that registers again: it already has an account. */
+  accountExistsMail: {
+    subject: 'Portale Fondi: hai già un account',
+    intro: (to: string) =>
+      `abbiamo ricevuto una richiesta di registrazione al Portale Fondi con questo indirizzo (${to}), che ha già un account.`,
+    signIn:
+      'Puoi accedere al portale con il tuo indirizzo e la tua password. Se non la ricordi, usa «Password dimenticata?» dal collegamento qui sotto:',
+    notRequested: 'Se non hai chiesto tu la registrazione puoi ignorare questa email: il tuo account non è cambiato.',
+    closing: 'Cordiali saluti,',
+  },
   interactionExpiredTitle: 'Sessione di accesso scaduta',
   interactionExpired: 'La pagina di accesso non è più valida. Torna al portale e premi di nuovo Accedi o Registrati.',
   loggingOutTitle: 'Uscita in corso',

@@ -18,6 +18,10 @@ export const verificationMessages = {
     'Registrazione non verificata: conferma il tuo indirizzo email presso il servizio di autenticazione con cui accedi, poi esci dal portale, accedi di nuovo e riprova.',
   // The mail.
   mailSubject: 'Portale Fondi: conferma il tuo indirizzo email',
+  // The page a link opens: only its button verifies (a mail scanner following the link confirms nothing).
+  confirmTitle: 'Conferma il tuo indirizzo email',
+  confirmIntro: 'Premi il pulsante qui sotto per confermare che questo indirizzo email è tuo.',
+  confirmSubmit: 'Conferma l’indirizzo email',
   // The provider's pages after the link is opened.
   verifiedTitle: 'Indirizzo email verificato',
   verifiedMessage: 'Grazie: il tuo indirizzo email è confermato. Torna al Portale Fondi per registrare o collegare la tua organizzazione.',

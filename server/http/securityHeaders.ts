@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { INVITATION_PATH } from '../../domain/invitation.ts';
+import { EMAIL_VERIFICATION_PATH } from '../mail/verificationMail.ts';
+import { PASSWORD_RESET_PATH } from '../idp/passwordResets.ts';
 
 /**
  * The browser's protections, on every answer: the single-page client, the API and the embedded provider's
@@ -51,12 +54,24 @@ interface Options {
   publicUrlIsHttps: boolean;
 }
 
+/**
+ * The pages mailed links open, with a token in their address (a password reset, an address's verification, an
+ * invitation): no request they make says where it came from, not even to the portal itself, so the token
+ * cannot end up in a log or a Referer. The pages also take the token out of the address once they hold it.
+ */
+const TOKEN_LINK_PATHS: ReadonlySet<string> = new Set([PASSWORD_RESET_PATH, EMAIL_VERIFICATION_PATH, INVITATION_PATH]);
+
+function referrerPolicyFor(url: string): 'no-referrer' | 'same-origin' {
+  const path = url.split('?')[0]!.replace(/\/+$/, '').toLowerCase();
+  return TOKEN_LINK_PATHS.has(path) ? 'no-referrer' : 'same-origin';
+}
+
 export function securityHeadersFor(request: FastifyRequest, { publicUrlIsHttps }: Options): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'same-origin',
+    'referrer-policy': referrerPolicyFor(request.url),
     'permissions-policy': PERMISSIONS_POLICY,
     'cross-origin-opener-policy': 'same-origin',
   };

@@ -1,8 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/mailer.ts';
+import { accountExistsMail } from '../mail/accountExistsMail.ts';
 import { verificationLink, verificationMail } from '../mail/verificationMail.ts';
+import { FORGOT_PASSWORD_PATH } from './passwordRoutes.ts';
 import { RateLimitExceeded, type RateLimiter } from '../rateLimits/rateLimiter.ts';
 import type { AccountStore, IdpAccount } from './accounts.ts';
+
+/** A second registration this soon after the account's creation is the same person's second click. */
+const DOUBLE_SUBMIT_MS = 2 * 60 * 1000;
 
 /**
  * Mails verification links for accounts of the embedded provider: once at registration, and again when the
@@ -32,6 +37,20 @@ export function createEmailVerificationSender(deps: {
   return {
     /** Right after registration: the account is new, nothing to check. */
     sendAfterRegistration: send,
+
+    /**
+     * A registration with an address that already has an account: its owner is told so, with the way to
+     * "Password dimenticata?"; the page answered as for a new address. Not for an account created a moment ago
+     * (a double click on Registrati: its verification mail is on its way). A failure is logged, as above.
+     */
+    async sendAccountExists(account: IdpAccount, now = new Date()): Promise<void> {
+      if (now.getTime() - account.createdAt.getTime() < DOUBLE_SUBMIT_MS) return;
+      try {
+        await mailer.send(accountExistsMail({ to: account.email, forgotPasswordLink: `${publicUrl}${FORGOT_PASSWORD_PATH}` }));
+      } catch (err) {
+        log.error({ err, accountId: account.id }, 'account-exists e-mail not sent');
+      }
+    },
 
     /** «Invia di nuovo il link»: nothing for a verified or unknown account, nor past the limit. */
     async resend(accountId: string): Promise<void> {

@@ -10,7 +10,7 @@ import type { PasswordResets } from './passwordResets.ts';
 import { passwordRoutes } from './passwordRoutes.ts';
 import type { EmailVerificationSender } from './emailVerification.ts';
 import { emailVerificationRoutes } from './verificationRoutes.ts';
-import { EMAIL_VERIFIED_SCRIPT, IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
+import { DROP_TOKEN_SCRIPT, EMAIL_VERIFIED_SCRIPT, IDP_STYLESHEET, LOGOUT_SCRIPT } from './pages.ts';
 import { IDP_MOUNT_PATH } from '../config.ts';
 import { identityProviderMessages } from '../../domain/messages/identityProvider.ts';
 import { projectPath } from '../projectRoot.ts';
@@ -34,6 +34,11 @@ interface Options {
 export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) {
   const callback = options.provider.callback();
 
+  // The pages' forms send urlencoded bodies, which each page's routes read (@fastify/formbody). A JSON or text
+  // body is no form: Fastify's 415, with its Italian message (server/errors.ts), instead of a value the forms
+  // were never written for.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+
   await app.register(interactionRoutes, options);
   await app.register(passwordRoutes, { resets: options.passwordResets, rateLimiter: options.rateLimiter, publicUrl: options.publicUrl });
   await app.register(emailVerificationRoutes, options);
@@ -43,6 +48,7 @@ export async function embeddedIdpPlugin(app: FastifyInstance, options: Options) 
     'idp.css': { type: 'text/css; charset=utf-8', body: IDP_STYLESHEET },
     'logout.js': { type: 'text/javascript; charset=utf-8', body: LOGOUT_SCRIPT },
     'email-verified.js': { type: 'text/javascript; charset=utf-8', body: EMAIL_VERIFIED_SCRIPT },
+    'drop-token.js': { type: 'text/javascript; charset=utf-8', body: DROP_TOKEN_SCRIPT },
   };
 
   app.get<{ Params: { file: string } }>('/idp-assets/:file', (request, reply) => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { normaliseEmail, type AccountStore, type IdpAccount } from './accounts.ts';
 import { MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { forgotPasswordHref } from './passwordRoutes.ts';
-import { loginPage, messagePage, registrationPage, type RegistrationErrors } from './pages.ts';
+import { loginPage, messagePage, registrationPage, registrationSentPage, type RegistrationErrors } from './pages.ts';
 import { messages } from '../../domain/messages.ts';
 import { plainText } from '../../domain/plainText.ts';
 import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
@@ -201,11 +201,19 @@ export async function interactionRoutes(
       }
       return rerender(errors);
     }
+    // The same answer, after the same work (a password hashed, one mail), whether the address is new or already
+    // has an account: only the mail, which its owner alone reads, says which. Nobody is signed in here: the
+    // person comes back through Accedi, in this same interaction.
     const account = await accounts.register({ ...parsed.data, termsAcceptedAt: new Date(), privacyNoticeVersion });
-    if (!account) return rerender({ email: m.emailTaken });
-    request.log.info({ event: 'idp.account.created', accountId: account.id }, 'account registered');
-    // Only the request that created the account mails the link: a second click finds the address taken.
-    await emailVerification.sendAfterRegistration(account);
-    return finish(request, reply, { login: { accountId: account.id }, create: {} });
+    if (account) {
+      request.log.info({ event: 'idp.account.created', accountId: account.id }, 'account registered');
+      // Only the request that created the account mails the link: a second click finds the address taken.
+      await emailVerification.sendAfterRegistration(account);
+    } else {
+      const existing = await accounts.findByEmail(parsed.data.email);
+      request.log.info({ event: 'idp.account.registration_for_existing', accountId: existing?.id }, 'registration for a known address');
+      if (existing) await emailVerification.sendAccountExists(existing);
+    }
+    return sendHtml(reply, 200, registrationSentPage({ loginHref: login }));
   });
 }

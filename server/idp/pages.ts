@@ -178,6 +178,49 @@ export function messagePage(input: { title: string; message: string; linkHref: s
 /** Served as /idp-assets/email-verified.js. */
 export const EMAIL_VERIFIED_SCRIPT = `if ('BroadcastChannel' in self) { var c = new BroadcastChannel('${EMAIL_VERIFIED_CHANNEL}'); c.postMessage('verified'); c.close(); }\n`;
 
+/**
+ * Served as /idp-assets/drop-token.js: a page opened from a mailed link takes the token out of the address bar
+ * once the page holds it in its form, so neither the history, a bookmark nor a shared screenshot keeps it.
+ */
+export const DROP_TOKEN_SCRIPT = `if (location.search) history.replaceState(null, '', location.pathname);\n`;
+
+/** A page whose address carries a mailed link's token: the script above removes it. */
+export const withoutTokenInAddress = (page: string) =>
+  page.replace('</body>', '<script src="/idp-assets/drop-token.js"></script>\n</body>');
+
+/**
+ * The page a verification link opens: a button, and only pressing it verifies the address. A mail scanner or
+ * a preview that follows the link (GET, HEAD) confirms nothing the person did not confirm.
+ */
+export function confirmEmailPage(input: { action: string; token: string }): string {
+  return withoutTokenInAddress(
+    layout(
+      verificationMessages.confirmTitle,
+      `<h1>${escapeHtml(verificationMessages.confirmTitle)}</h1>
+<p>${escapeHtml(verificationMessages.confirmIntro)}</p>
+<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="token" value="${escapeHtml(input.token)}">
+<button type="submit">${escapeHtml(verificationMessages.confirmSubmit)}</button>
+</form>`,
+    ),
+  );
+}
+
+/**
+ * What every registration answers, whether the address was new or already had an account: the mail tells the
+ * person which (the verification link, or "Password dimenticata?"). `loginHref` leads back to Accedi in the same
+ * login interaction.
+ */
+export function registrationSentPage(input: { loginHref: string }): string {
+  return layout(
+    m.registrationSentTitle,
+    `<h1>${escapeHtml(m.registrationSentTitle)}</h1>
+<p role="status">${escapeHtml(m.registrationSentMessage)}</p>
+<p>${escapeHtml(m.registrationSentNext)}</p>
+<p class="alt"><a href="${escapeHtml(input.loginHref)}">${escapeHtml(messages.welcome.login)}</a></p>`,
+  );
+}
+
 /** The page of an opened verification link: a message, and a word to the portal's open tabs. */
 export function emailVerifiedPage(input: { title: string; message: string; linkHref: string; linkText: string }): string {
   return messagePage(input).replace('</body>', '<script src="/idp-assets/email-verified.js"></script>\n</body>');

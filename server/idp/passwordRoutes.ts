@@ -5,6 +5,7 @@ import { passwordMessages } from '../../domain/messages/password.ts';
 import { newPasswordProblem } from '../../domain/passwordRules.ts';
 import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
 import { sendHtml, withinLimits } from './htmlReplies.ts';
+import { withoutTokenInAddress } from './pages.ts';
 import { forgotPasswordPage, newPasswordPage, passwordResetDonePage, resetLinkSentPage, unusableLinkPage } from './passwordPages.ts';
 import { PASSWORD_RESET_PATH, type PasswordResets } from './passwordResets.ts';
 
@@ -69,7 +70,8 @@ export async function passwordRoutes(app: FastifyInstance, { resets, rateLimiter
     const { token } = resetQuery.parse(request.query ?? {});
     const state = await resets.inspect(token);
     if (state !== 'live') return sendHtml(reply, state === 'unknown' ? 404 : 410, unusableLinkPage(state, forgotHref));
-    return sendHtml(reply, 200, newPasswordPage({ action: PASSWORD_RESET_PATH, token }));
+    // The token stays in the form; the address bar loses it (and the page answers no-referrer: securityHeaders.ts).
+    return sendHtml(reply, 200, withoutTokenInAddress(newPasswordPage({ action: PASSWORD_RESET_PATH, token })));
   });
 
   app.post(PASSWORD_RESET_PATH, async (request, reply) => {

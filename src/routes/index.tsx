@@ -16,6 +16,8 @@ export const Route = createFileRoute('/')({
     if (session.matches('authenticated')) {
       throw redirect({ href: takeReturnTo(window.sessionStorage) ?? selectHomePath(session), replace: true });
     }
+    // Remembered above: the address drops it, since it may carry a mailed link's token (an invitation's).
+    if (search.redirect !== undefined) throw redirect({ to: '/', search: {}, replace: true });
   },
   component: WelcomeRoute,
 });

@@ -3,6 +3,9 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { CookieJar } from '../support/cookieJar.ts';
 import { loadConfig } from '../../server/config.ts';
 import { hashPassword, verifyPassword } from '../../server/idp/passwords.ts';
+import { eq } from 'drizzle-orm';
+import { idpAccounts } from '../../server/db/schema/identity.ts';
+import { mailsTo, verificationLinkFor } from '../support/verificationMail.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,17 +72,59 @@ describe('the embedded provider’s Italian pages', () => {
     expect(await t.accounts.findByEmail('anna@esempio.it')).toBeUndefined();
   });
 
-  it('refuses an e-mail that is already registered', async () => {
-    const email = `paolo.${Date.now()}@esempio.it`;
-    await t.register({ email });
-    const { jar, action } = await openScreen('register');
-    const { response } = await t.browse(jar, {
-      method: 'POST',
-      url: action,
-      form: { firstName: 'Paolo', lastName: 'Neri', email: email.toUpperCase(), password: 'password-sicura-4', terms: 'accepted' },
+  it('answers a registration the same whether the address is new or already has an account; only the mail says which', async () => {
+    const known = `paolo.${Date.now()}@esempio.it`;
+    await t.register({ email: known });
+    // Older than a double click on Registrati (which mails nothing more).
+    await t.db
+      .update(idpAccounts)
+      .set({ createdAt: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(idpAccounts.email, known));
+    const fresh = `paola.${Date.now()}@esempio.it`;
+    const outbox = t.config.mail.outboxDir;
+    const mailsBefore = (await mailsTo(outbox, known)).length;
+    const submit = (email: string) =>
+      t.submitAtProvider('register', { firstName: 'Paolo', lastName: 'Neri', email, password: 'password-sicura-4', terms: 'accepted' });
+    const forKnown = await submit(known.toUpperCase());
+    const forNew = await submit(fresh);
+
+    // Byte for byte the same page, apart from the interaction's own id; same status, same headers that matter.
+    const withoutUid = (body: string) => body.replace(/\/idp\/interaction\/[A-Za-z0-9_-]+\//g, '/idp/interaction/…/');
+    expect(forKnown.response.statusCode).toBe(200);
+    expect(forNew.response.statusCode).toBe(200);
+    expect(withoutUid(forKnown.response.body)).toBe(withoutUid(forNew.response.body));
+    for (const header of ['content-type', 'cache-control', 'content-length']) {
+      expect(forKnown.response.headers[header], header).toEqual(forNew.response.headers[header]);
+    }
+    expect(forNew.response.body).toContain('Controlla la tua casella di posta');
+    expect(forNew.response.body).toMatch(/<a href="\/idp\/interaction\/[^"]+\/login">Accedi<\/a>/);
+    // Nobody is signed in by registering: both stay on the page, in their interaction.
+    expect(forKnown.url).not.toMatch(/^\/login-callback/);
+    expect(forNew.url).not.toMatch(/^\/login-callback/);
+    // The known address is told it has an account, with the way to "Password dimenticata?"; the new one gets its link.
+    const knownMails = await mailsTo(outbox, known);
+    expect(knownMails).toHaveLength(mailsBefore + 1);
+    expect(knownMails.at(-1)!.text).toContain('Password dimenticata?');
+    expect(knownMails.at(-1)!.text).toContain('http://portale.test/idp/password/forgot');
+    expect(knownMails.at(-1)!.text).not.toContain('verifica-email');
+    expect(await verificationLinkFor(outbox, fresh)).toMatch(/\/idp\/verifica-email\?token=/);
+    // The known account is as it was: its password unchanged.
+    expect((await t.login(known, 'password-sicura-1')).token).toBeTruthy();
+  });
+
+  it('signs a new person in through Accedi from the check-your-mail page, in the same interaction', async () => {
+    const email = `nuova.${Date.now()}@esempio.it`;
+    const sent = await t.submitAtProvider('register', {
+      firstName: 'Nina',
+      lastName: 'Russo',
+      email,
+      password: 'password-sicura-6',
+      terms: 'accepted',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.body).toContain('Esiste già un account con questa email');
+    const { url } = await t.signInAfterRegistration(sent.jar, sent, email, 'password-sicura-6');
+    expect(url).toMatch(/^\/login-callback\?code=/);
+    const tokens = await t.exchange(sent.jar, url);
+    expect((await t.get('/api/User', tokens.token)).json()).toMatchObject({ email, emailVerified: false });
   });
 
   it('stores passwords hashed with scrypt at the configured cost, never in clear', async () => {

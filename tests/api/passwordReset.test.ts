@@ -177,6 +177,29 @@ describe('the link', () => {
     expect(await canLogIn(email, password)).toBe(true);
   });
 
+  it('opening the link (GET, or a scanner’s HEAD) resets nothing; its page leaks the token neither in Referer nor in the address', async () => {
+    const { email, password, token } = await personWithLink();
+    const link = `/idp/password/reset?token=${token}`;
+    const head = await t.app.inject({ method: 'HEAD', url: link });
+    expect(head.statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(200);
+    // The stylesheet, the fonts and the footer's links are requested from this page: no Referer may carry the token.
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    // The token stays in the form; a script file (no inline script: CSP) takes it out of the address bar.
+    expect(page.body).toContain(`<input type="hidden" name="token" value="${token}">`);
+    expect(page.body).toContain('<script src="/idp-assets/drop-token.js"></script>');
+    const [row] = await t.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, createHash('sha256').update(token).digest('base64url')));
+    expect(row!.usedAt).toBeNull();
+    expect(await canLogIn(email, password)).toBe(true);
+    // The form's answers carry no token in their address, but say no-referrer all the same.
+    const short = await chooseNewPassword(token, 'corta');
+    expect(short.headers['referrer-policy']).toBe('no-referrer');
+  });
+
   it('sets the new password once: the old one is refused, the link is used up', async () => {
     const { email, password, token } = await personWithLink();
     const done = await chooseNewPassword(token, 'password-nuova-22');

@@ -4,7 +4,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
-import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './support/verification.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 const e2e = usePortalAndBrowser(startPortalWithDatabase);
@@ -46,6 +46,7 @@ beforeAll(async () => {
   await page.getByLabel('Password').fill('una-password-lunga');
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
+  await signInAfterRegistration(page, `ada.ferri.${stamp}@esempio.it`, 'una-password-lunga');
   await page.waitForURL(`${e2e.portal.url}/flow-organization`);
   // Only a verified address may register organisations: the person opens the link mailed to them.
   await verifyEmailFromOutbox(applicantContext, e2e.portal, `ada.ferri.${stamp}@esempio.it`, page);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
-import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './support/verification.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 const e2e = usePortalAndBrowser(startPortalWithDatabase);
@@ -33,6 +33,7 @@ describe('the admin organisation list', () => {
     await page.getByLabel('Password').fill('una-password-lunga');
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
+    await signInAfterRegistration(page, `marta.galli.${stamp}@esempio.it`, 'una-password-lunga');
     await page.waitForURL(`${e2e.portal.url}/flow-organization`);
     await verifyEmailFromOutbox(context, e2e.portal, `marta.galli.${stamp}@esempio.it`, page);
     const token = decodeURIComponent((await context.cookies(e2e.portal.url)).find((c) => c.name === 'token')!.value);

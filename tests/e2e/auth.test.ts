@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_TOKEN_COOKIE } from '../../domain/authCookies.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/portal.ts';
-import { acceptTerms } from './support/verification.ts';
+import { acceptTerms, signInAfterRegistration } from './support/verification.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 const e2e = usePortalAndBrowser();
@@ -73,6 +73,10 @@ describe('a visitor registers, logs in, logs out and is guarded', () => {
     await page.getByLabel('Password').fill(person.password);
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
+    // The same page whether the address was new or known: nobody is signed in by registering.
+    await page.getByRole('heading', { name: 'Controlla la tua casella di posta' }).waitFor();
+    await expectAccessible(page);
+    await signInAfterRegistration(page, person.email, person.password);
     await page.waitForURL(`${e2e.portal.url}/flow-organization`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expectAccessible(page);

@@ -9,7 +9,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { mailsTo, verificationLinkFor } from '../support/verificationMail.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
-import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './support/verification.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 const e2e = usePortalAndBrowser();
@@ -94,6 +94,7 @@ describe('a person registers, is told to verify, verifies and registers an organ
     await typeLikeAPerson(page.getByLabel('Password'), person.password);
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
+    await signInAfterRegistration(page, person.email, person.password);
     await page.waitForURL(`${e2e.portal.url}/flow-organization`);
     await banner(page).getByRole('heading', { name: 'Registrazione non verificata' }).waitFor();
     await expectAccessible(page);
@@ -133,6 +134,9 @@ describe('a person registers, is told to verify, verifies and registers an organ
     // The link a second time changes nothing and says so, on an accessible page.
     const again = await context.newPage();
     await again.goto(await verificationLinkFor(outbox(), person.email));
+    // The page holds the token in its form; the address bar no longer shows it.
+    await again.waitForURL((url) => url.pathname === '/idp/verifica-email' && url.search === '');
+    await again.getByRole('button', { name: 'Conferma l’indirizzo email' }).click();
     await again.getByText('Il tuo indirizzo email era già confermato.').waitFor();
     await expectAccessible(again);
     await again.close();

@@ -5,7 +5,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { applicationStatusHistory } from '../../server/db/schema/applications.ts';
 import { startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible } from './support/browser.ts';
-import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './support/verification.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 const e2e = usePortalAndBrowser(startPortalWithDatabase);
@@ -46,6 +46,7 @@ describe('the funds page', () => {
     await page.getByLabel('Password').fill('una-password-lunga');
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
+    await signInAfterRegistration(page, `lucia.neri.${stamp}@esempio.it`, 'una-password-lunga');
     await page.waitForURL(`${e2e.portal.url}/flow-organization`);
     await verifyEmailFromOutbox(context, e2e.portal, `lucia.neri.${stamp}@esempio.it`, page);
     await page.goto(`${e2e.portal.url}/calls`);

@@ -4,7 +4,7 @@ import { partitaIvaCheckDigit } from '../../domain/organization.ts';
 import { expectAccessible } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
-import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './support/verification.ts';
 
 const e2e = usePortalAndBrowser();
 
@@ -52,6 +52,7 @@ async function registerAtProvider(page: Page, person: Person) {
   await page.getByLabel('Password').fill(person.password);
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
+  await signInAfterRegistration(page, person.email, person.password);
   await page.waitForURL(`${e2e.portal.url}/flow-organization`);
   await page.getByRole('heading', { level: 1, name: 'Collega la tua organizzazione' }).waitFor();
   // Registering or joining an organisation needs the address verified: the person opens the mailed link.

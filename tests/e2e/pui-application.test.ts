@@ -9,7 +9,7 @@ import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPor
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { badIdRequests, recordApiRequests, storedDraftValues, SAVED, type Figure } from './support/serverReads.ts';
 import { wizardActions } from './support/wizard.ts';
-import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './support/verification.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /**
@@ -106,6 +106,7 @@ describe('the PUI application wizard', () => {
     await page.getByLabel('Password').fill('una-password-lunga');
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Registrati' }).click();
+    await signInAfterRegistration(page, `giulia.ferri.${stamp}@esempio.it`, 'una-password-lunga');
     await page.waitForURL(`${e2e.portal.url}/flow-organization`);
     await verifyEmailFromOutbox(context, e2e.portal, `giulia.ferri.${stamp}@esempio.it`, page);
     const token = decodeURIComponent((await context.cookies(e2e.portal.url)).find((c) => c.name === 'token')!.value);

@@ -4,7 +4,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
-import { acceptTerms, verifyEmailFromOutbox } from './support/verification.ts';
+import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './support/verification.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
 /**
@@ -42,6 +42,7 @@ beforeAll(async () => {
   await first.getByLabel('Password').fill('una-password-lunga');
   await acceptTerms(first);
   await first.getByRole('button', { name: 'Registrati' }).click();
+  await signInAfterRegistration(first, email, 'una-password-lunga');
   await first.waitForURL(`${e2e.portal.url}/flow-organization`);
   await verifyEmailFromOutbox(context, e2e.portal, email, first);
   const token = decodeURIComponent((await context.cookies(e2e.portal.url)).find((c) => c.name === 'token')!.value);

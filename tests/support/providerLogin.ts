@@ -24,7 +24,7 @@ export type SendToPortal = (request: PortalRequest) => Promise<PortalResponse>;
  */
 /**
  * `outboxDir`: where the portal writes its mail (DATA_DIR/outbox); `register` reads the verification link there
- * and opens it, as the person would, before the tokens are issued.
+ * and opens it, as the person would, before signing in with Accedi and the tokens being issued.
  */
 export function providerLogin(
   login: SendToPortal,
@@ -87,19 +87,43 @@ export function providerLogin(
     return JSON.parse(response.body) as TokenSet;
   }
 
-  /** Opens the verification link mailed to `email`, in a browser of its own (a mail client's link). */
+  /**
+   * Opens the verification link mailed to `email`, in a browser of its own (a mail client's link), and presses
+   * the page's button: only that verifies.
+   */
   async function verifyEmail(email: string) {
     if (!options.outboxDir) throw new Error('providerLogin: no outboxDir to read the verification e-mail from');
     const link = new URL(await verificationLinkFor(options.outboxDir, email));
-    const response = await login({ method: 'GET', url: link.pathname + link.search });
-    if (response.statusCode !== 200) throw new Error(`verification link answered ${response.statusCode}: ${response.body}`);
+    const page = await login({ method: 'GET', url: link.pathname + link.search });
+    if (page.statusCode !== 200) throw new Error(`verification link answered ${page.statusCode}: ${page.body}`);
+    const response = await login({
+      method: 'POST',
+      url: link.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token: link.searchParams.get('token')! }).toString(),
+    });
+    if (response.statusCode !== 200) throw new Error(`verification button answered ${response.statusCode}: ${response.body}`);
     return response;
+  }
+
+  /**
+   * Registration ends on the «Controlla la tua casella di posta» page: from there the person follows Accedi,
+   * in the same interaction, and signs in. Returns where the browser ended (/login-callback).
+   */
+  async function signInAfterRegistration(jar: CookieJar, sentPage: { response: PortalResponse }, email: string, password: string) {
+    const loginHref = sentPage.response.body.match(/<a href="(\/idp\/interaction\/[^"]+\/login)">Accedi<\/a>/)?.[1];
+    if (!loginHref) throw new Error(`registration did not end on the check-your-mail page: ${sentPage.response.statusCode}`);
+    const loginPage = await browse(jar, { method: 'GET', url: loginHref });
+    const action = loginPage.response.body.match(/<form method="post" action="([^"]+)"/)?.[1];
+    if (!action) throw new Error(`no form on the login page: ${loginPage.response.statusCode}`);
+    return browse(jar, { method: 'POST', url: action, form: { email, password } });
   }
 
   let registered = 0;
   return {
     browse,
     submitAtProvider,
+    signInAfterRegistration,
     exchange,
     verifyEmail,
     /**
@@ -119,8 +143,9 @@ export function providerLogin(
         terms: 'accepted',
         ...person,
       };
-      const { jar, url } = await submitAtProvider('register', form);
+      const { jar, ...sentPage } = await submitAtProvider('register', form);
       if (verify) await verifyEmail(form.email);
+      const { url } = await signInAfterRegistration(jar, sentPage, form.email, form.password);
       return { ...(await exchange(jar, url)), email: form.email };
     },
     async login(email: string, password: string) {

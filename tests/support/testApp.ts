@@ -85,6 +85,7 @@ export async function createTestApp(
     config,
     browse: provider.browse,
     submitAtProvider: provider.submitAtProvider,
+    signInAfterRegistration: provider.signInAfterRegistration,
     exchange: provider.exchange,
     register: provider.register,
     verifyEmail: provider.verifyEmail,

@@ -3,7 +3,7 @@ import type { ApplicationStatusCode, Fund } from '../../../domain/applicationSta
 import { applications } from '../../../server/db/schema/applications.ts';
 import { organizationPayload } from '../../support/organizationFixtures.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './portal.ts';
-import { acceptTerms, verifyEmailFromOutbox } from './verification.ts';
+import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './verification.ts';
 
 /**
  * startPortal() plus forceStatus: the funds and admin-panel tests put applications straight into a status
@@ -42,7 +42,8 @@ export async function loginAsAdmin(page: Page, url: string) {
 }
 
 /**
- * A new person registers at the embedded provider from the welcome page (landing on /flow-organization), opens
+ * A new person registers at the embedded provider from the welcome page, signs in with Accedi from the
+ * «Controlla la tua casella di posta» page (landing on /flow-organization), opens
  * the verification link mailed to them, then creates organisations through the API as the registration form
  * would. Answers their ids by name.
  */
@@ -62,6 +63,7 @@ export async function registerApplicant(
   await page.getByLabel('Password').fill('una-password-lunga');
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Registrati' }).click();
+  await signInAfterRegistration(page, person.email, 'una-password-lunga');
   await page.waitForURL(`${url}/flow-organization`);
   await verifyEmailFromOutbox(context, portal, person.email, page);
   const token = decodeURIComponent((await context.cookies(url)).find((cookie) => cookie.name === 'token')!.value);
