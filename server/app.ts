@@ -193,7 +193,11 @@ export async function buildApp({
   // Prometheus metrics only when an operator asked for them (METRICS_TOKEN): otherwise nothing is counted.
   const metrics = config.metricsToken ? await createMetrics({ db, pool }) : undefined;
   metrics?.observeRequests(app);
-  const limiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...rateLimits });
+  const limiter = createRateLimiter(rateLimitStore, {
+    ...DEFAULT_RATE_LIMITS,
+    organizationsPerAccount: { ...DEFAULT_RATE_LIMITS.organizationsPerAccount, limit: config.rateLimits.organizationsPerAccountPerDay },
+    ...rateLimits,
+  });
   const rateLimiter = metrics ? countingRateLimiter(limiter, metrics.counters) : limiter;
   app.addHook('onClose', async () => rateLimiter.close());
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PASSWORD_HASH_COST } from './idp/passwords.ts';
+import { DEFAULT_MAX_ORGANIZATIONS_PER_ACCOUNT_PER_DAY } from './rateLimits/rateLimiter.ts';
 
 /**
  * The whole configuration, read once from the environment. Every variable is listed in docs/CONFIGURATION.md
@@ -86,6 +87,10 @@ const envSchema = z
         .url()
         .refine((url) => /^rediss?:\/\//i.test(url), 'REDIS_URL must start with redis:// or rediss://')
         .optional(),
+    ),
+    MAX_ORGANIZATIONS_PER_ACCOUNT_PER_DAY: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_ORGANIZATIONS_PER_ACCOUNT_PER_DAY),
     ),
     REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().max(100).default('portale-fondi:')),
     MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1024).default(25)),
@@ -248,7 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     /** Rate limits' counters: in memory, or in Redis (shared by every process) with REDIS_URL. */
-    rateLimits: { redisUrl: e.REDIS_URL, redisKeyPrefix: e.REDIS_KEY_PREFIX },
+    rateLimits: {
+      redisUrl: e.REDIS_URL,
+      redisKeyPrefix: e.REDIS_KEY_PREFIX,
+      /** CreateOrganization per account in 24 hours (the limit organizationsPerAccount). */
+      organizationsPerAccountPerDay: e.MAX_ORGANIZATIONS_PER_ACCOUNT_PER_DAY,
+    },
     redirectUri: `${publicUrl}/login-callback`,
     postLogoutRedirectUri: `${publicUrl}/logout-callback`,
   };

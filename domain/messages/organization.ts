@@ -44,6 +44,6 @@ export const organizationMessages = {
   createFailedDetail: 'Errore durante il salvataggio dell\u2019Organizzazione',
   /** Rate limits (server/rateLimits/apiRateLimits.ts): `wait` is «tra 5 ore», «tra 12 minuti». */
   tooManyCreated: (wait: string) =>
-    `Da questo account sono già state registrate molte organizzazioni in poco tempo: per sicurezza non è possibile registrarne altre per ora. Riprova ${wait}.`,
+    `Da un account si possono registrare solo poche organizzazioni al giorno, perché nessuno possa registrare a proprio nome le P.IVA di altri. Riprova ${wait}; se devi registrare subito altre organizzazioni, contatta l’assistenza del Portale Fondi.`,
   tooManyLookups: (wait: string) => `Troppe verifiche di P.IVA in poco tempo: per sicurezza la verifica è sospesa. Riprova ${wait}.`,
 } as const;

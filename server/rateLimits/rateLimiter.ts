@@ -7,6 +7,9 @@ import type { RateLimitStore } from './rateLimitStore.ts';
  * window. docs/CONFIGURATION.md lists them; tests may lower them. Per IP: an office behind one NAT shares the allowance, so
  * those limits are generous; per account they are tighter.
  */
+/** How many organisations one account may register in 24 hours unless MAX_ORGANIZATIONS_PER_ACCOUNT_PER_DAY says. */
+export const DEFAULT_MAX_ORGANIZATIONS_PER_ACCOUNT_PER_DAY = 3;
+
 export const DEFAULT_RATE_LIMITS = {
   /**
    * Wrong passwords, at the provider's login page and as the current password of the account page's change
@@ -33,8 +36,11 @@ export const DEFAULT_RATE_LIMITS = {
   /** Attachment uploads. */
   uploadsPerAccount: { limit: 120, windowSeconds: 10 * 60 },
   uploadsPerIp: { limit: 300, windowSeconds: 10 * 60 },
-  /** Organisations registered (CreateOrganization): a person registers one or two, a script hundreds. */
-  organizationsPerAccount: { limit: 10, windowSeconds: 24 * 60 * 60 },
+  /**
+   * Organisations registered (CreateOrganization): a person registers one or two, a script hundreds. The limit is
+   * MAX_ORGANIZATIONS_PER_ACCOUNT_PER_DAY (server/config.ts), this default unless set.
+   */
+  organizationsPerAccount: { limit: DEFAULT_MAX_ORGANIZATIONS_PER_ACCOUNT_PER_DAY, windowSeconds: 24 * 60 * 60 },
   /** "Is this VAT number registered?" (GetPIva): one per Conferma for a person, a walk through numbers for a script. */
   pIvaLookupsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
   pIvaLookupsPerIp: { limit: 120, windowSeconds: 60 * 60 },

@@ -31,7 +31,7 @@ describe('POST /api/Organization/CreateOrganization', () => {
     expect((await create(person.token)).statusCode).toBe(201);
     expectRefused(
       await create(person.token),
-      /^Da questo account sono già state registrate molte organizzazioni in poco tempo[^]*Riprova tra 24 ore\.$/,
+      /^Da un account si possono registrare solo poche organizzazioni al giorno[^]*Riprova tra 24 ore; se devi registrare subito altre organizzazioni, contatta l’assistenza del Portale Fondi\.$/,
     );
     const other = await t.register();
     expect((await create(other.token)).statusCode).toBe(201);

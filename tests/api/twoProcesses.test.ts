@@ -58,6 +58,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The person registers one organisation below, then tries two more across the processes.
+      MAX_ORGANIZATIONS_PER_ACCOUNT_PER_DAY: '2',
       // Both processes share this run's own keys in Redis: the last test spends the address's allowance of token
       // calls, which must not refuse the next run's logins for the following ten minutes.
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: redisPrefix } : {}),
@@ -200,6 +202,22 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     expect((await adminListItem(two))?.puiCompilazione?.status).toBe('In valutazione');
     expect((await adminListItem(one))?.puiCompilazione?.status).toBe('In valutazione');
   });
+
+  it.skipIf(!process.env.REDIS_URL)(
+    'an account registers at most MAX_ORGANIZATIONS_PER_ACCOUNT_PER_DAY organisations, whichever process it asks (Redis)',
+    async () => {
+      const create = (process: PortalProcess, name: string) =>
+        call(process, 'POST', '/api/Organization/CreateOrganization', person.token, organizationPayload({ name }));
+      // The first test registered one through process 2: the second, through process 1, is the last allowed.
+      expect((await create(one, 'Comune di Secondo')).status).toBe(201);
+      const refused = await create(two, 'Comune di Terzo');
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { message: string }).message).toMatch(
+        /^Da un account si possono registrare solo poche organizzazioni al giorno[^]*contatta l’assistenza del Portale Fondi\.$/,
+      );
+      expect((await create(one, 'Comune di Quarto')).status).toBe(429);
+    },
+  );
 
   // Scheduled jobs (the monitoring reminders) run once however many processes share the database: each reminder is a
   // unique row written in the transaction that sends it — tests/api/monitoringReminders.test.ts runs two instances on
