@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fiscalCodeProblem, normaliseFiscalCode } from './fiscalCode.ts';
 import { organizationMessages } from './messages/organization.ts';
 import { plainText, type TextShape } from './plainText.ts';
 import { UUID_PATTERN } from './uuid.ts';
@@ -74,6 +75,9 @@ export const organizationFieldLabels: Record<string, string> = {
   website: 'Sito web',
   data_di_costituzione: 'Data di costituzione',
   data_di_nascita: 'Data di nascita',
+  legaleRappresentanteNome: 'Nome del legale rappresentante',
+  legaleRappresentanteCognome: 'Cognome del legale rappresentante',
+  legaleRappresentanteCodiceFiscale: 'Codice fiscale del legale rappresentante',
   pIvaQuery: 'P.IVA',
   organizationId: 'Organizzazione',
   userId: 'Utente',
@@ -105,6 +109,40 @@ const optionalText = (max = TEXT_MAX_LENGTH) =>
 const optionalEmail = () => z.preprocess(blankToNull, z.email({ error: m.emailInvalid }).max(254, m.tooLong).nullable());
 const optionalIstatCode = () => z.preprocess(digitsToNumber, z.number({ error: m.invalid }).int(m.invalid).positive(m.invalid).nullable());
 const optionalDate = () => z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: m.dateInvalid }).nullable());
+
+/** A missing value says the field's own "… richiesto(a)"; a value of the wrong type is invalid. */
+const requiredOnPage = (message: string) => ({
+  error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? message : m.invalid),
+});
+
+const blankTextToNull = (v: unknown) => blankToNull(numberToString(v));
+const fiscalCodeToNull = (v: unknown) => {
+  const value = blankToNull(v);
+  return typeof value === 'string' ? normaliseFiscalCode(value) : value;
+};
+/** A person's codice fiscale (domain/fiscalCode.ts), read as typed (spaces, lower case, `TINIT-`) and stored normalised. */
+const personalFiscalCode = (base: z.ZodString) =>
+  base.superRefine((code, ctx) => {
+    const problem = fiscalCodeProblem(code);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: m.legalRepresentativeFiscalCode[problem] });
+  });
+const personName = (base: z.ZodString) => base.max(TEXT_MAX_LENGTH, m.tooLong).superRefine(plainText('line'));
+
+/**
+ * Issue 42: the legal representative is a person. Their name and codice fiscale are these keys; their role, place and
+ * date of birth are the spec's `role`, `luogo_di_nascita` and `data_di_nascita` (spec §3), which keep their names so a
+ * client that knows only them still reads and writes them. Required at registration (createOrganizationSchema) and,
+ * once given, on the page (organizationPageFields: a save may not empty them); an organisation registered before
+ * has none and still saves its other fields, and its page asks for them.
+ */
+const legalRepresentativeRequiredFields = {
+  legaleRappresentanteNome: z.preprocess(blankTextToNull, personName(z.string(requiredOnPage(m.legalRepresentativeFirstNameRequired)))),
+  legaleRappresentanteCognome: z.preprocess(blankTextToNull, personName(z.string(requiredOnPage(m.legalRepresentativeLastNameRequired)))),
+  legaleRappresentanteCodiceFiscale: z.preprocess(
+    fiscalCodeToNull,
+    personalFiscalCode(z.string(requiredOnPage(m.legalRepresentativeFiscalCodeRequired))),
+  ),
+};
 
 /** The profile fields shared by creation and update, each with the rules of spec §5. */
 const fields = {
@@ -193,6 +231,9 @@ const fields = {
   ),
   data_di_costituzione: optionalDate(),
   data_di_nascita: optionalDate(),
+  legaleRappresentanteNome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
+  legaleRappresentanteCognome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
+  legaleRappresentanteCodiceFiscale: z.preprocess(fiscalCodeToNull, personalFiscalCode(z.string({ error: m.invalid })).nullable()),
 };
 
 export const pIvaSchema = z.preprocess(
@@ -238,12 +279,10 @@ export const organizationPageRequiredMessages = {
   comune: m.cityRequired,
   cap: m.capRequired,
   pIva: m.pIvaRequired,
+  legaleRappresentanteNome: m.legalRepresentativeFirstNameRequired,
+  legaleRappresentanteCognome: m.legalRepresentativeLastNameRequired,
+  legaleRappresentanteCodiceFiscale: m.legalRepresentativeFiscalCodeRequired,
 } as const;
-
-/** A missing value says the field's own "… richiesto(a)"; a value of the wrong type is invalid. */
-const requiredOnPage = (message: string) => ({
-  error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? message : m.invalid),
-});
 
 /** The page-required fields as a save sets them: present means filled (the VAT's value is checked apart). */
 export const organizationPageFields = {
@@ -263,6 +302,7 @@ export const organizationPageFields = {
   comune: z.preprocess(digitsToNumber, z.number(requiredOnPage(m.cityRequired)).int(m.invalid).positive(m.invalid)),
   cap: z.preprocess((v) => blankToNull(numberToString(v)), z.string(requiredOnPage(m.capRequired)).regex(/^\d{5}$/, m.capInvalid)),
   pIva: z.preprocess(numberToString, z.string(requiredOnPage(m.pIvaRequired)).min(1, m.pIvaRequired)),
+  ...legalRepresentativeRequiredFields,
 };
 
 /** The changes of one save on the organisation's page, as far as the page-required fields go. */
@@ -290,6 +330,10 @@ export const organizationProfileSchema = z
     website: fields.website.default(null),
     data_di_costituzione: fields.data_di_costituzione.default(null),
     data_di_nascita: fields.data_di_nascita.default(null),
+    // Organisations registered before issue 42 have no legal representative: their page asks for one.
+    legaleRappresentanteNome: fields.legaleRappresentanteNome.default(null),
+    legaleRappresentanteCognome: fields.legaleRappresentanteCognome.default(null),
+    legaleRappresentanteCodiceFiscale: fields.legaleRappresentanteCodiceFiscale.default(null),
   })
   .transform(applyDependentFields);
 export type OrganizationProfile = z.output<typeof organizationProfileSchema>;
@@ -298,6 +342,7 @@ export type OrganizationProfile = z.output<typeof organizationProfileSchema>;
 export const createOrganizationSchema = z
   .object({
     ...organizationProfileSchema.in.shape,
+    ...legalRepresentativeRequiredFields,
     pIva: pIvaSchema,
     privacy: z.boolean({ error: typeError }).refine((accepted) => accepted, m.privacyRequired),
   })
@@ -338,6 +383,43 @@ export const organizationMemberSchema = z.object({
 });
 export type OrganizationMember = z.infer<typeof organizationMemberSchema>;
 
+const legalRepresentativeSchema = z.object({
+  nome: z.string(),
+  cognome: z.string(),
+  codiceFiscale: z.string(),
+  ruolo: z.string().nullable(),
+  luogoDiNascita: z.string().nullable(),
+  dataDiNascita: z.string().nullable(),
+});
+type LegalRepresentative = z.infer<typeof legalRepresentativeSchema>;
+
+/** The keys of the profile that describe the legal representative: a save that changes one is logged. */
+export const LEGAL_REPRESENTATIVE_KEYS = [
+  'legaleRappresentanteNome',
+  'legaleRappresentanteCognome',
+  'legaleRappresentanteCodiceFiscale',
+  'role',
+  'luogo_di_nascita',
+  'data_di_nascita',
+] as const;
+
+/** The structured representative of a stored profile, or null while its name or codice fiscale is missing. */
+export function legalRepresentativeOf(profile: Record<string, unknown>): LegalRepresentative | null {
+  const str = (key: string) => (typeof profile[key] === 'string' && profile[key] !== '' ? (profile[key] as string) : null);
+  const nome = str('legaleRappresentanteNome');
+  const cognome = str('legaleRappresentanteCognome');
+  const codiceFiscale = str('legaleRappresentanteCodiceFiscale');
+  if (nome === null || cognome === null || codiceFiscale === null) return null;
+  return {
+    nome,
+    cognome,
+    codiceFiscale,
+    ruolo: str('role'),
+    luogoDiNascita: str('luogo_di_nascita'),
+    dataDiNascita: str('data_di_nascita'),
+  };
+}
+
 /** GetOrganization / GetOrganizationById / UpdateOrganization: the whole profile, typed, with its members. */
 export const organizationDetailSchema = z.object({
   id: z.string(),
@@ -372,6 +454,14 @@ export const organizationDetailSchema = z.object({
   website: z.string().nullable(),
   data_di_costituzione: z.string().nullable(),
   data_di_nascita: z.string().nullable(),
+  legaleRappresentanteNome: z.string().nullable(),
+  legaleRappresentanteCognome: z.string().nullable(),
+  legaleRappresentanteCodiceFiscale: z.string().nullable(),
+  /**
+   * The legal representative as one person (issue 42), from the keys above and the spec's `role`, `luogo_di_nascita`
+   * and `data_di_nascita`; null for an organisation that has not named one yet.
+   */
+  legaleRappresentante: legalRepresentativeSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   members: z.array(organizationMemberSchema),

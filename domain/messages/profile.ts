@@ -10,6 +10,7 @@ export const profileMessages = {
   saved: 'Valori aggiornati con successo',
   saveFailed: 'Errore nei valori dei campi',
   dataSection: 'Dati dell\u2019organizzazione',
+  legalRepresentativeSection: 'Legale rappresentante',
   pIvaReadOnlyHint: 'La P.IVA non è modificabile.',
   territory: 'Sede',
   address: 'Indirizzo e numero civico',

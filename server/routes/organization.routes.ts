@@ -7,6 +7,8 @@ import {
   createOrganizationResponseSchema,
   createOrganizationSchema,
   isValidPartitaIva,
+  LEGAL_REPRESENTATIVE_KEYS,
+  legalRepresentativeOf,
   memberRoleSchema,
   organizationDetailSchema,
   organizationFieldLabels,
@@ -146,6 +148,10 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       website: str('website'),
       data_di_costituzione: str('data_di_costituzione'),
       data_di_nascita: str('data_di_nascita'),
+      legaleRappresentanteNome: str('legaleRappresentanteNome'),
+      legaleRappresentanteCognome: str('legaleRappresentanteCognome'),
+      legaleRappresentanteCodiceFiscale: str('legaleRappresentanteCodiceFiscale'),
+      legaleRappresentante: legalRepresentativeOf(p),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       members: await membership.membersOf(row.id),
@@ -297,6 +303,13 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         .set({ name, email, profile, updatedAt: new Date() })
         .where(eq(organizations.id, row.id))
         .returning();
+      // The organisation's history comes with the administrators' actions; until then the log keeps who changed it.
+      if (LEGAL_REPRESENTATIVE_KEYS.some((key) => (row.profile[key] ?? null) !== (profile[key] ?? null))) {
+        request.log.info(
+          { event: 'organization.legal_representative.changed', userId: callerOf(request).id, organizationId: row.id },
+          'legal representative changed',
+        );
+      }
       return detailOf(updated!, access);
     },
   );

@@ -32,6 +32,9 @@ export type CreateOrganizationPayload = {
   website: string | null;
   data_di_costituzione: string | null;
   data_di_nascita: string | null;
+  legaleRappresentanteNome: string;
+  legaleRappresentanteCognome: string;
+  legaleRappresentanteCodiceFiscale: string;
 };
 
 /**

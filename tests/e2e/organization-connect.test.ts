@@ -114,7 +114,7 @@ describe('connecting an organisation by VAT number, and registering it', () => {
   });
 
   it('marks a field left empty or too short, accessibly', async () => {
-    const name = page.getByRole('textbox', { name: 'Nome' });
+    const name = page.getByRole('textbox', { name: 'Nome', exact: true });
     await name.fill('AB');
     await name.blur();
     await page.getByText('Inserire almeno 3 caratteri').waitFor();
@@ -127,7 +127,7 @@ describe('connecting an organisation by VAT number, and registering it', () => {
   });
 
   it('registers the organisation with every required field, lookups and a date', async () => {
-    await page.getByRole('textbox', { name: 'Nome' }).fill(organizationName);
+    await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(organizationName);
     await choose(page, 'Forma giuridica', 'Comune');
     await page.getByRole('textbox', { name: 'Codice ATECO' }).fill('84.11.10');
     await page.getByRole('textbox', { name: 'Descrizione' }).fill('Amministrazione comunale che partecipa ai fondi tematici.');
@@ -170,6 +170,29 @@ describe('connecting an organisation by VAT number, and registering it', () => {
     await expect(founded.getByRole('spinbutton', { name: /giorno/i }).textContent()).resolves.toBe('15');
 
     await page.getByRole('textbox', { name: 'Referente' }).fill(`${founder.firstName} ${founder.lastName}`);
+
+    // The legal representative (issue 42), a key at a time: the codice fiscale upper-cased as typed, spaces dropped,
+    // and what is wrong with it said under it, in Italian.
+    await page.getByRole('heading', { name: 'Legale rappresentante', level: 2 }).waitFor();
+    await typeLikeAPerson(page.getByRole('textbox', { name: 'Nome del legale rappresentante', exact: true }), 'Mario');
+    await typeLikeAPerson(page.getByRole('textbox', { name: 'Cognome del legale rappresentante' }), 'Bianchi');
+    const fiscalCode = page.getByRole('textbox', { name: 'Codice fiscale del legale rappresentante' });
+    await typeLikeAPerson(fiscalCode, 'bncmra70c15h501a');
+    await expect(fiscalCode.inputValue()).resolves.toBe('BNCMRA70C15H501A');
+    await page.getByText('Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri').waitFor();
+    await expect(fiscalCode.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expectAccessible(page);
+    await typeLikeAPerson(fiscalCode, 'bncmra 70c15 h501q');
+    await expect(fiscalCode.inputValue()).resolves.toBe('BNCMRA70C15H501Q');
+    await expect(
+      page.getByText('Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri').count(),
+    ).resolves.toBe(0);
+    await typeLikeAPerson(page.getByRole('textbox', { name: 'Ruolo' }), 'Legale rappresentante');
+    await typeLikeAPerson(page.getByRole('textbox', { name: 'Luogo di nascita' }), 'Roma');
+    const born = page.getByRole('group', { name: 'Data di nascita' });
+    await born.getByRole('spinbutton', { name: /giorno/i }).click();
+    await page.keyboard.type('15031970');
+    await expect(born.getByRole('spinbutton', { name: /anno/i }).textContent()).resolves.toBe('1970');
     // The real checkbox is visually hidden inside its label: people (and the test) press the label.
     await page.getByText('Ho letto l\u2019informativa sul trattamento dei dati personali e la accetto').click();
     await expect(page.getByRole('checkbox', { name: /informativa/ }).isChecked()).resolves.toBe(true);
@@ -190,7 +213,23 @@ describe('connecting an organisation by VAT number, and registering it', () => {
     const stored = await fetch(`${e2e.portal.url}/api/Organization/GetOrganizationById?id=${selected}`, {
       headers: { authorization: `Bearer ${decodeURIComponent(token)}` },
     });
-    await expect(stored.json()).resolves.toMatchObject({ name: organizationName, comuneName: 'Roma', cap: '00184' });
+    await expect(stored.json()).resolves.toMatchObject({
+      name: organizationName,
+      comuneName: 'Roma',
+      cap: '00184',
+      // The representative, structured and in the spec's own fields (§3).
+      legaleRappresentante: {
+        nome: 'Mario',
+        cognome: 'Bianchi',
+        codiceFiscale: 'BNCMRA70C15H501Q',
+        ruolo: 'Legale rappresentante',
+        luogoDiNascita: 'Roma',
+        dataDiNascita: '1970-03-15T00:00:00+01:00',
+      },
+      role: 'Legale rappresentante',
+      luogo_di_nascita: 'Roma',
+      data_di_nascita: '1970-03-15T00:00:00+01:00',
+    });
   });
 
   it('now offers "La tua organizzazione" in the header menu', async () => {

@@ -88,7 +88,7 @@ describe('the organisation profile, invitations and the account page', () => {
   it('opens the profile: the organisation loads first, its name is the title, fields are read-only', async () => {
     await alicePage.goto(`${e2e.portal.url}/your-organization/${organizationId}`);
     await expectHeading(alicePage, organizationName);
-    await alicePage.getByRole('button', { name: 'Modifica Nome' }).waitFor();
+    await alicePage.getByRole('button', { name: 'Modifica Nome', exact: true }).waitFor();
     await expect(alicePage.getByRole('textbox', { name: 'Nome' }).count()).resolves.toBe(0);
     // The VAT number never gets an edit control.
     await expect(alicePage.getByRole('button', { name: /Modifica P\.IVA/ }).count()).resolves.toBe(0);
@@ -99,21 +99,21 @@ describe('the organisation profile, invitations and the account page', () => {
   });
 
   it('Annulla restores the stored value and gives the focus back to Modifica', async () => {
-    await alicePage.getByRole('button', { name: 'Modifica Nome' }).click();
+    await alicePage.getByRole('button', { name: 'Modifica Nome', exact: true }).click();
     const input = alicePage.getByRole('textbox', { name: 'Nome' });
     await expect(input.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     // One field at a time: the others cannot be opened meanwhile.
     await expect(alicePage.getByRole('button', { name: 'Modifica Telefono' }).isDisabled()).resolves.toBe(true);
     await input.fill('Comune di Altrove');
-    await alicePage.getByRole('button', { name: 'Annulla Nome' }).click();
-    const edit = alicePage.getByRole('button', { name: 'Modifica Nome' });
+    await alicePage.getByRole('button', { name: 'Annulla Nome', exact: true }).click();
+    const edit = alicePage.getByRole('button', { name: 'Modifica Nome', exact: true });
     await edit.waitFor();
     await expect(edit.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect(alicePage.getByText('Comune di Altrove').count()).resolves.toBe(0);
 
     await edit.click();
     await expect(alicePage.getByRole('textbox', { name: 'Nome' }).inputValue()).resolves.toBe(organizationName);
-    await alicePage.getByRole('button', { name: 'Annulla Nome' }).click();
+    await alicePage.getByRole('button', { name: 'Annulla Nome', exact: true }).click();
   });
 
   it('an emptied required field shows "Campo obbligatorio" and the red notification', async () => {
@@ -129,11 +129,11 @@ describe('the organisation profile, invitations and the account page', () => {
   });
 
   it('Salva stores the new value, locks the field again, and the value survives a reload', async () => {
-    await alicePage.getByRole('button', { name: 'Modifica Nome' }).click();
+    await alicePage.getByRole('button', { name: 'Modifica Nome', exact: true }).click();
     await alicePage.getByRole('textbox', { name: 'Nome' }).fill('Comune di Vallerosa Alta');
-    await alicePage.getByRole('button', { name: 'Salva Nome' }).click();
+    await alicePage.getByRole('button', { name: 'Salva Nome', exact: true }).click();
     await alicePage.getByRole('status').filter({ hasText: 'Valori aggiornati con successo' }).waitFor();
-    await alicePage.getByRole('button', { name: 'Modifica Nome' }).waitFor();
+    await alicePage.getByRole('button', { name: 'Modifica Nome', exact: true }).waitFor();
     await expectHeading(alicePage, 'Comune di Vallerosa Alta');
     await expectAccessible(alicePage);
 
@@ -218,12 +218,79 @@ describe('the organisation profile, invitations and the account page', () => {
     await expect(storedProfile()).resolves.toMatchObject({ cap: '50123' });
 
     // The name emptied says the page's own words too.
-    await alicePage.getByRole('button', { name: 'Modifica Nome' }).click();
+    await alicePage.getByRole('button', { name: 'Modifica Nome', exact: true }).click();
     await typeLikeAPerson(alicePage.getByRole('textbox', { name: 'Nome' }), '');
-    await alicePage.getByRole('button', { name: 'Salva Nome' }).click();
+    await alicePage.getByRole('button', { name: 'Salva Nome', exact: true }).click();
     await alicePage.getByText('Nome richiesto').waitFor();
-    await alicePage.getByRole('button', { name: 'Annulla Nome' }).click();
+    await alicePage.getByRole('button', { name: 'Annulla Nome', exact: true }).click();
     await expect(storedProfile()).resolves.toMatchObject({ name: 'Comune di Vallerosa Alta' });
+  });
+
+  it('the legal representative (issue 42): its own section, the codice fiscale typed a key at a time, checked and stored', async () => {
+    const stored = async () => {
+      const response = await fetch(`${e2e.portal.url}/api/Organization/GetOrganizationById?id=${organizationId}`, {
+        headers: { authorization: `Bearer ${await accessToken(aliceContext)}` },
+      });
+      return ((await response.json()) as { legaleRappresentante: Record<string, unknown> }).legaleRappresentante;
+    };
+    const section = alicePage.getByRole('group', { name: 'Legale rappresentante' });
+    await alicePage.getByRole('heading', { name: 'Legale rappresentante', level: 3 }).waitFor();
+    await section.getByText('BNCMRA70C15H501Q').waitFor();
+
+    await section.getByRole('button', { name: 'Modifica Codice fiscale del legale rappresentante' }).click();
+    const box = alicePage.getByRole('textbox', { name: 'Codice fiscale del legale rappresentante' });
+    await typeLikeAPerson(box, 'vrdgli85t52f205a');
+    await expect(box.inputValue()).resolves.toBe('VRDGLI85T52F205A');
+    await alicePage.getByRole('button', { name: 'Salva Codice fiscale del legale rappresentante' }).click();
+    await alicePage
+      .getByText('Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri')
+      .waitFor();
+    await expect(box.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expectAccessible(alicePage);
+    await expect(stored()).resolves.toMatchObject({ codiceFiscale: 'BNCMRA70C15H501Q' });
+
+    await typeLikeAPerson(box, 'vrdgli85t52f205t');
+    await alicePage.getByRole('button', { name: 'Salva Codice fiscale del legale rappresentante' }).click();
+    await alicePage.getByRole('status').filter({ hasText: 'Valori aggiornati con successo' }).waitFor();
+    await section.getByRole('button', { name: 'Modifica Codice fiscale del legale rappresentante' }).waitFor();
+
+    for (const [label, value] of [
+      ['Nome del legale rappresentante', 'Giulia'],
+      ['Cognome del legale rappresentante', 'Verdi'],
+      ['Luogo di nascita', 'Milano'],
+    ] as const) {
+      await section.getByRole('button', { name: `Modifica ${label}` }).click();
+      await typeLikeAPerson(alicePage.getByRole('textbox', { name: label, exact: true }), value);
+      await alicePage.getByRole('button', { name: `Salva ${label}` }).click();
+      await section.getByRole('button', { name: `Modifica ${label}` }).waitFor();
+      await section.getByText(value, { exact: true }).waitFor();
+    }
+    await section.getByRole('button', { name: 'Modifica Data di nascita' }).click();
+    await alicePage
+      .getByRole('group', { name: 'Data di nascita' })
+      .getByRole('spinbutton', { name: /giorno/i })
+      .click();
+    await alicePage.keyboard.type('12121985');
+    await alicePage.getByRole('button', { name: 'Salva Data di nascita' }).click();
+    await section.getByText('12/12/1985').waitFor();
+    await expectAccessible(alicePage);
+
+    await expect.poll(stored).toEqual({
+      nome: 'Giulia',
+      cognome: 'Verdi',
+      codiceFiscale: 'VRDGLI85T52F205T',
+      ruolo: 'Sindaco',
+      luogoDiNascita: 'Milano',
+      // The profile's date field stores the calendar day as it does for data_di_costituzione (storedDate.ts).
+      dataDiNascita: expect.stringMatching(/^1985-12-12T00:00:00/),
+    });
+    // Emptied, the code says the page's own words and stays stored.
+    await section.getByRole('button', { name: 'Modifica Codice fiscale del legale rappresentante' }).click();
+    await typeLikeAPerson(box, '');
+    await alicePage.getByRole('button', { name: 'Salva Codice fiscale del legale rappresentante' }).click();
+    await alicePage.getByText('Codice fiscale del legale rappresentante richiesto').waitFor();
+    await alicePage.getByRole('button', { name: 'Annulla Codice fiscale del legale rappresentante' }).click();
+    await expect(stored()).resolves.toMatchObject({ codiceFiscale: 'VRDGLI85T52F205T' });
   });
 
   it('invites B by e-mail from the profile; an address without an at-sign is named and not sent', async () => {
@@ -315,8 +382,8 @@ describe('the organisation profile, invitations and the account page', () => {
     await expect(alicePage.getByRole('button', { name: /Modifica Email/ }).count()).resolves.toBe(0);
     await expectAccessible(alicePage);
 
-    await alicePage.getByRole('button', { name: 'Modifica Nome' }).click();
-    const save = alicePage.getByRole('button', { name: 'Salva Nome' });
+    await alicePage.getByRole('button', { name: 'Modifica Nome', exact: true }).click();
+    const save = alicePage.getByRole('button', { name: 'Salva Nome', exact: true });
     await expect(save.isDisabled()).resolves.toBe(true);
     await expect(alicePage.getByRole('button', { name: 'Modifica Cognome' }).isDisabled()).resolves.toBe(true);
 
@@ -358,6 +425,8 @@ describe('the organisation profile, invitations and the account page', () => {
         .getByRole('rowheader', { name: /Giuliana Rossi/ })
         .waitFor();
       await expect(page.getByRole('button', { name: /^Modifica/ }).count()).resolves.toBe(0);
+      // The legal representative, read-only too.
+      await page.getByRole('group', { name: 'Legale rappresentante' }).getByText('VRDGLI85T52F205T').waitFor();
       await expect(page.getByRole('button', { name: /^Rimuovi|Lascia/ }).count()).resolves.toBe(0);
       await expect(page.getByRole('button', { name: 'Invia', exact: true }).count()).resolves.toBe(0);
       await expectAccessible(page);

@@ -38,6 +38,9 @@ const validPayload: CreateOrganizationInput = {
   telephone: '0612345678',
   privacy: true,
   contactReference: 'Giulia Rossi',
+  legaleRappresentanteNome: 'Giulia',
+  legaleRappresentanteCognome: 'Verdi',
+  legaleRappresentanteCodiceFiscale: 'VRDGLI85T52F205T',
 };
 
 const eventFixtures = {

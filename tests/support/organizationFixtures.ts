@@ -39,6 +39,10 @@ export function organizationPayload(overrides: Record<string, unknown> = {}) {
     website: 'https://www.comune.vallerosa.it',
     data_di_costituzione: '1946-06-02T00:00:00+02:00',
     data_di_nascita: '1970-03-15T00:00:00+01:00',
+    // The legal representative (issue 42): role, place and date of birth are the spec's fields above.
+    legaleRappresentanteNome: 'Mario',
+    legaleRappresentanteCognome: 'Bianchi',
+    legaleRappresentanteCodiceFiscale: 'BNCMRA70C15H501Q',
     ...overrides,
   };
 }

@@ -47,6 +47,17 @@ const detail: OrganizationDetail = {
   website: null,
   data_di_costituzione: '1946-06-02T00:00:00+02:00',
   data_di_nascita: null,
+  legaleRappresentanteNome: 'Mario',
+  legaleRappresentanteCognome: 'Bianchi',
+  legaleRappresentanteCodiceFiscale: 'BNCMRA70C15H501Q',
+  legaleRappresentante: {
+    nome: 'Mario',
+    cognome: 'Bianchi',
+    codiceFiscale: 'BNCMRA70C15H501Q',
+    ruolo: 'Sindaco',
+    luogoDiNascita: null,
+    dataDiNascita: null,
+  },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   members: [],
@@ -101,6 +112,9 @@ describe('the profile as the form holds it', () => {
         'address',
         'territory',
         'cap',
+        'legaleRappresentanteNome',
+        'legaleRappresentanteCognome',
+        'legaleRappresentanteCodiceFiscale',
       ].sort(),
     );
   });
@@ -115,6 +129,41 @@ describe('the profile as the form holds it', () => {
     expect(missingValueHint(fieldById('address'), older)).toBe('Indirizzo richiesto');
     expect(missingValueHint(fieldById('territory'), older)).toBe('Città richiesta');
     expect(missingValueHint(fieldById('telephone'), older)).toBeUndefined();
+  });
+
+  it('asks an organisation registered without a legal representative for one (issue 42), and saves its other fields', () => {
+    const older = {
+      ...detail,
+      legaleRappresentanteNome: null,
+      legaleRappresentanteCognome: null,
+      legaleRappresentanteCodiceFiscale: null,
+      legaleRappresentante: null,
+    };
+    expect(missingValueHint(fieldById('legaleRappresentanteNome'), older)).toBe('Nome del legale rappresentante richiesto');
+    expect(missingValueHint(fieldById('legaleRappresentanteCodiceFiscale'), older)).toBe(
+      'Codice fiscale del legale rappresentante richiesto',
+    );
+    expect(missingValueHint(fieldById('legaleRappresentanteCodiceFiscale'), detail)).toBeUndefined();
+    expect(checkProfileChanges(profileValuesOf(older), { telephone: '0698765432' })).toEqual({ ok: true });
+    expect(checkProfileChanges(profileValuesOf(detail), { legaleRappresentanteCodiceFiscale: '' })).toEqual({
+      ok: false,
+      fieldErrors: { legaleRappresentanteCodiceFiscale: 'Codice fiscale del legale rappresentante richiesto' },
+    });
+    expect(checkProfileChanges(profileValuesOf(detail), { legaleRappresentanteCodiceFiscale: 'BNCMRA70C15H501A' })).toEqual({
+      ok: false,
+      fieldErrors: {
+        legaleRappresentanteCodiceFiscale:
+          'Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri',
+      },
+    });
+    expect(profileFields.filter((field) => field.section === 'legalRepresentative').map((field) => field.id)).toEqual([
+      'legaleRappresentanteNome',
+      'legaleRappresentanteCognome',
+      'legaleRappresentanteCodiceFiscale',
+      'role',
+      'luogo_di_nascita',
+      'data_di_nascita',
+    ]);
   });
 });
 

@@ -13,6 +13,9 @@ const filled: RegistrationValues = {
   email: 'protocollo@comune.prova.it',
   telephone: '0612345678',
   contactReference: 'Giulia Rossi',
+  legaleRappresentanteNome: 'Giulia',
+  legaleRappresentanteCognome: 'Verdi',
+  legaleRappresentanteCodiceFiscale: 'VRDGLI85T52F205T',
   privacy: true,
 };
 
@@ -81,6 +84,9 @@ describe('the CreateOrganization payload', () => {
         'website',
         'data_di_costituzione',
         'data_di_nascita',
+        'legaleRappresentanteNome',
+        'legaleRappresentanteCognome',
+        'legaleRappresentanteCodiceFiscale',
       ].sort(),
     );
     expect(payload).toMatchObject({

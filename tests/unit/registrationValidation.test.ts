@@ -11,6 +11,9 @@ const filled: RegistrationValues = {
   email: 'protocollo@comune.prova.it',
   telephone: '0612345678',
   contactReference: 'Giulia Rossi',
+  legaleRappresentanteNome: 'Giulia',
+  legaleRappresentanteCognome: 'Verdi',
+  legaleRappresentanteCodiceFiscale: 'VRDGLI85T52F205T',
   privacy: true,
 };
 
@@ -54,6 +57,24 @@ describe('the messages of the registration form', () => {
     ] as const) {
       expect(errors[field]).toBe('Campo obbligatorio');
     }
+    // The legal representative's say whose they are (issue 42).
+    expect(errors).toMatchObject({
+      legaleRappresentanteNome: 'Nome del legale rappresentante richiesto',
+      legaleRappresentanteCognome: 'Cognome del legale rappresentante richiesto',
+      legaleRappresentanteCodiceFiscale: 'Codice fiscale del legale rappresentante richiesto',
+    });
+  });
+
+  it('need the legal representative, and say what is wrong with their codice fiscale (issue 42)', () => {
+    expect(hasRequiredFields({ ...filled, legaleRappresentanteCodiceFiscale: '' })).toBe(false);
+    expect(hasRequiredFields({ ...filled, legaleRappresentanteCognome: ' ' })).toBe(false);
+    expect(registrationErrorsOf({ ...filled, legaleRappresentanteCodiceFiscale: 'VRDGLI85T52F205A' })).toEqual({
+      legaleRappresentanteCodiceFiscale:
+        'Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri',
+    });
+    expect(registrationErrorsOf({ ...filled, legaleRappresentanteCodiceFiscale: 'VRDGLI85T52' })).toEqual({
+      legaleRappresentanteCodiceFiscale: 'Il codice fiscale deve avere 16 caratteri',
+    });
   });
 
   it('are the domain schema messages: name too short, description over 400, wrong check digit, altro for form 8', () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
+import { FISCAL_CODE_LENGTH } from '../../../domain/fiscalCode.ts';
 import {
   FORMA_GIURIDICA_ALTRO_ID,
   organizationFieldLabels,
@@ -80,6 +81,16 @@ export function ProfileFieldEditor({ field, draft, errors, isDisabled, onChange 
           <legend className={fieldGroupLegend}>{field.label}</legend>
           <TerritoryEditor draft={draft} errors={errors} isDisabled={isDisabled} onChange={onChange} />
         </fieldset>
+      );
+    case 'fiscalCode':
+      // A person's code: upper case as typed, spaces dropped, 16 characters at most.
+      return (
+        <TextField
+          {...common}
+          value={textOf(draft[field.id])}
+          onChange={(value) => set(field.id)(value.toUpperCase().replace(/\s+/g, '').slice(0, FISCAL_CODE_LENGTH))}
+          maxLength={FISCAL_CODE_LENGTH}
+        />
       );
     default:
       return (

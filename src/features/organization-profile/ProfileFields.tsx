@@ -71,9 +71,19 @@ export function ProfileFields({ detail, isEditable }: { detail: OrganizationDeta
           onCancel={noop}
           onSave={noop}
         />
-        {profileFields.map((field) => (
-          <ProfileFieldRow key={field.id} field={field} detail={detail} actor={actor} isEditable={isEditable} />
-        ))}
+        {profileFields
+          .filter((field) => field.section === undefined)
+          .map((field) => (
+            <ProfileFieldRow key={field.id} field={field} detail={detail} actor={actor} isEditable={isEditable} />
+          ))}
+      </div>
+      <h3 id={`${headingId}-legal`}>{m.legalRepresentativeSection}</h3>
+      <div className={fieldList} role="group" aria-labelledby={`${headingId}-legal`}>
+        {profileFields
+          .filter((field) => field.section === 'legalRepresentative')
+          .map((field) => (
+            <ProfileFieldRow key={field.id} field={field} detail={detail} actor={actor} isEditable={isEditable} />
+          ))}
       </div>
     </section>
   );

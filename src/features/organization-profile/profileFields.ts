@@ -8,7 +8,8 @@ import {
 } from '../../../domain/organization.ts';
 
 /** How a field is edited: most are a text box; a few combine several keys. */
-export type ProfileFieldKind = 'text' | 'email' | 'tel' | 'digits' | 'textarea' | 'date' | 'formaGiuridica' | 'participation' | 'territory';
+export type ProfileFieldKind =
+  'text' | 'email' | 'tel' | 'digits' | 'textarea' | 'date' | 'fiscalCode' | 'formaGiuridica' | 'participation' | 'territory';
 
 export interface ProfileField {
   /** The field's id for the field-edit machine; for one-key fields, the key itself. */
@@ -21,7 +22,9 @@ export interface ProfileField {
    */
   isRequired: boolean;
   /** The page-required key this row holds: when it is missing (an organisation registered without it), the row asks for it. */
-  requiredKey?: 'address' | 'comune' | 'cap';
+  requiredKey?: Exclude<keyof typeof organizationPageRequiredMessages, 'name' | 'pIva'>;
+  /** The profile's section: the organisation's own data, or its legal representative's (issue 42). */
+  section?: 'legalRepresentative';
   maxLength?: number;
   autoComplete?: string;
 }
@@ -54,9 +57,17 @@ export const profileFields: readonly ProfileField[] = [
   field('numCivico', 'digits'),
   field('cap', 'digits', { isRequired: true, requiredKey: 'cap', maxLength: CAP_LENGTH, autoComplete: 'postal-code' }),
   field('contactReference', 'text', { isRequired: true }),
-  field('role', 'text'),
-  field('luogo_di_nascita', 'text'),
-  field('data_di_nascita', 'date'),
+  // The legal representative: required once given; an organisation registered without one is asked for it.
+  ...(
+    [
+      field('legaleRappresentanteNome', 'text', { isRequired: true, requiredKey: 'legaleRappresentanteNome' }),
+      field('legaleRappresentanteCognome', 'text', { isRequired: true, requiredKey: 'legaleRappresentanteCognome' }),
+      field('legaleRappresentanteCodiceFiscale', 'fiscalCode', { isRequired: true, requiredKey: 'legaleRappresentanteCodiceFiscale' }),
+      field('role', 'text'),
+      field('luogo_di_nascita', 'text'),
+      field('data_di_nascita', 'date'),
+    ] as const
+  ).map((f) => ({ ...f, section: 'legalRepresentative' as const })),
 ];
 
 /** dd/MM/yyyy of a stored ISO date, read from its own calendar day (its offset is where it was entered). */

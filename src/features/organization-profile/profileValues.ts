@@ -40,6 +40,9 @@ export function profileValuesOf(detail: OrganizationDetail): FieldValues {
     role: text(detail.role),
     luogo_di_nascita: text(detail.luogo_di_nascita),
     data_di_nascita: text(detail.data_di_nascita),
+    legaleRappresentanteNome: text(detail.legaleRappresentanteNome),
+    legaleRappresentanteCognome: text(detail.legaleRappresentanteCognome),
+    legaleRappresentanteCodiceFiscale: text(detail.legaleRappresentanteCodiceFiscale),
   };
 }
 

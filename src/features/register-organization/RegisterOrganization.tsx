@@ -12,7 +12,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { AddressFields } from './AddressFields.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { IdentityFields } from './IdentityFields.tsx';
-import { ReferenceFields } from './ReferenceFields.tsx';
+import { LegalRepresentativeFields, ReferenceFields } from './ReferenceFields.tsx';
 import { actions, form as formStyle, requiredHint } from './RegisterOrganization.css.ts';
 import { toCreateOrganizationPayload } from './registrationPayload.ts';
 import { hasRequiredFields } from './registrationValidation.ts';
@@ -60,6 +60,7 @@ export function RegisterOrganization({ carriedPIva }: { carriedPIva: string | nu
           <ContactFields form={form} />
           <AddressFields form={form} />
           <ReferenceFields form={form} />
+          <LegalRepresentativeFields form={form} />
           <section aria-labelledby="privacy-heading">
             <h2 id="privacy-heading">{r.privacySection}</h2>
             <Checkbox

@@ -52,5 +52,8 @@ export function toCreateOrganizationPayload(values: RegistrationValues): CreateO
     website: textOrNull(values.website),
     data_di_costituzione: values.data_di_costituzione === null ? null : calendarDateToIso(values.data_di_costituzione),
     data_di_nascita: values.data_di_nascita === null ? null : calendarDateToIso(values.data_di_nascita),
+    legaleRappresentanteNome: values.legaleRappresentanteNome.trim(),
+    legaleRappresentanteCognome: values.legaleRappresentanteCognome.trim(),
+    legaleRappresentanteCodiceFiscale: values.legaleRappresentanteCodiceFiscale.trim(),
   };
 }

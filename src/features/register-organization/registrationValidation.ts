@@ -14,6 +14,9 @@ export const REQUIRED_FIELDS = [
   'telephone',
   'privacy',
   'contactReference',
+  'legaleRappresentanteNome',
+  'legaleRappresentanteCognome',
+  'legaleRappresentanteCodiceFiscale',
 ] as const satisfies readonly RegistrationField[];
 
 const isFilled = (value: unknown): boolean =>

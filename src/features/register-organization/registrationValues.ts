@@ -1,5 +1,6 @@
 import type { CalendarDate } from '@internationalized/date';
 import { keepDigits } from '../../../domain/digits.ts';
+import { FISCAL_CODE_LENGTH } from '../../../domain/fiscalCode.ts';
 import {
   CAP_LENGTH,
   CODICE_FISCALE_MAX_LENGTH,
@@ -36,6 +37,9 @@ export interface RegistrationValues {
   role: string;
   luogo_di_nascita: string;
   data_di_nascita: CalendarDate | null;
+  legaleRappresentanteNome: string;
+  legaleRappresentanteCognome: string;
+  legaleRappresentanteCodiceFiscale: string;
   privacy: boolean;
 }
 
@@ -72,6 +76,9 @@ export function emptyRegistration(pIva = ''): RegistrationValues {
     role: '',
     luogo_di_nascita: '',
     data_di_nascita: null,
+    legaleRappresentanteNome: '',
+    legaleRappresentanteCognome: '',
+    legaleRappresentanteCodiceFiscale: '',
     privacy: false,
   };
 }
@@ -95,6 +102,9 @@ export function applyChange(values: RegistrationValues, change: RegistrationChan
       return { ...values, percentParticipation: keepDigits(change.value, PERCENT_PARTICIPATION_MAX_CHARS) };
     case 'codiceFiscale':
       return { ...values, codiceFiscale: change.value.toUpperCase().slice(0, CODICE_FISCALE_MAX_LENGTH) };
+    case 'legaleRappresentanteCodiceFiscale':
+      // A person's code is 16 letters and digits: upper case as typed, spaces dropped.
+      return { ...values, legaleRappresentanteCodiceFiscale: change.value.toUpperCase().replace(/\s+/g, '').slice(0, FISCAL_CODE_LENGTH) };
     case 'publicParticipation':
       return {
         ...values,

@@ -1,0 +1,206 @@
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../server/db/schema/organizations.ts';
+import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { organizationPayload, personWithOrganization } from '../support/organizationFixtures.ts';
+
+/** Issue 42: the legal representative is a person (name, codice fiscale, role, place and date of birth). */
+
+const logged: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logged.push(...String(chunk).split('\n').filter(Boolean));
+    done();
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ logger: { level: 'info', stream: logStream } });
+});
+afterAll(() => t.close());
+
+const detailOf = async (orgId: string, token: string) =>
+  (await t.get(`/api/Organization/GetOrganizationById?id=${orgId}`, token)).json() as Record<string, unknown>;
+const storedProfile = async (orgId: string) => (await t.db.select().from(organizations).where(eq(organizations.id, orgId)))[0]!.profile;
+
+describe('CreateOrganization with the legal representative', () => {
+  it('stores the representative typed as people type it, structured and in the spec’s fields', async () => {
+    const o = await personWithOrganization(t, {
+      legaleRappresentanteNome: ' Anna ',
+      legaleRappresentanteCognome: 'Verdi',
+      // Lower case and spaces, as a person may type it: stored normalised.
+      legaleRappresentanteCodiceFiscale: 'vrd gli 85t52 f205t',
+      role: 'Amministratore unico',
+      luogo_di_nascita: 'Milano',
+      data_di_nascita: '1985-12-12T00:00:00+01:00',
+    });
+    const detail = await detailOf(o.orgId, o.token);
+    expect(detail).toMatchObject({
+      legaleRappresentanteNome: 'Anna',
+      legaleRappresentanteCognome: 'Verdi',
+      legaleRappresentanteCodiceFiscale: 'VRDGLI85T52F205T',
+      // The spec's fields (§3) keep the representative's role, place and date of birth for a client that reads only them.
+      role: 'Amministratore unico',
+      luogo_di_nascita: 'Milano',
+      data_di_nascita: '1985-12-12T00:00:00+01:00',
+      legaleRappresentante: {
+        nome: 'Anna',
+        cognome: 'Verdi',
+        codiceFiscale: 'VRDGLI85T52F205T',
+        ruolo: 'Amministratore unico',
+        luogoDiNascita: 'Milano',
+        dataDiNascita: '1985-12-12T00:00:00+01:00',
+      },
+    });
+    expect(await storedProfile(o.orgId)).toMatchObject({
+      legaleRappresentanteNome: 'Anna',
+      legaleRappresentanteCognome: 'Verdi',
+      legaleRappresentanteCodiceFiscale: 'VRDGLI85T52F205T',
+      role: 'Amministratore unico',
+    });
+  });
+
+  it('accepts a code with omocodia letters', async () => {
+    // BNCMRA70C15H501Q with the place's last digit 1 → M, and its check character worked out again.
+    const o = await personWithOrganization(t, { legaleRappresentanteCodiceFiscale: 'BNCMRA70C15H50MI' });
+    expect(await detailOf(o.orgId, o.token)).toMatchObject({ legaleRappresentanteCodiceFiscale: 'BNCMRA70C15H50MI' });
+  });
+
+  it('refuses a registration without the representative’s name, surname or codice fiscale, or with a wrong code', async () => {
+    const person = await t.register();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ legaleRappresentanteNome: undefined }, 'legaleRappresentanteNome', 'Nome del legale rappresentante richiesto'],
+      [{ legaleRappresentanteNome: '  ' }, 'legaleRappresentanteNome', 'Nome del legale rappresentante richiesto'],
+      [{ legaleRappresentanteCognome: '' }, 'legaleRappresentanteCognome', 'Cognome del legale rappresentante richiesto'],
+      [
+        { legaleRappresentanteCodiceFiscale: null },
+        'legaleRappresentanteCodiceFiscale',
+        'Codice fiscale del legale rappresentante richiesto',
+      ],
+      [
+        { legaleRappresentanteCodiceFiscale: 'BNCMRA70C15H501A' },
+        'legaleRappresentanteCodiceFiscale',
+        'Codice fiscale del legale rappresentante: Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri',
+      ],
+      [
+        { legaleRappresentanteCodiceFiscale: 'BNCMRA70C15' },
+        'legaleRappresentanteCodiceFiscale',
+        'Codice fiscale del legale rappresentante: Il codice fiscale deve avere 16 caratteri',
+      ],
+      // The organisation's own number is not a person's code.
+      [
+        { legaleRappresentanteCodiceFiscale: '80012345678' },
+        'legaleRappresentanteCodiceFiscale',
+        'Codice fiscale del legale rappresentante: Il codice fiscale deve avere 16 caratteri',
+      ],
+    ];
+    for (const [change, field, message] of cases) {
+      const refused = await t.post('/api/Organization/CreateOrganization', organizationPayload(change), person.token);
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(refused.json(), JSON.stringify(change)).toMatchObject({ error: 'validation_error', field, message });
+    }
+    expect((await t.get('/api/Organization/GetOrganizations', person.token)).json()).toEqual([]);
+  });
+});
+
+describe('UpdateOrganization and the legal representative', () => {
+  it('changes the representative, mirrors the spec’s fields and logs who changed it', async () => {
+    const o = await personWithOrganization(t);
+    logged.length = 0;
+    const changed = await t.post(
+      '/api/Organization/UpdateOrganization',
+      {
+        id: o.orgId,
+        legaleRappresentanteNome: 'Giulia',
+        legaleRappresentanteCognome: 'Verdi',
+        legaleRappresentanteCodiceFiscale: 'VRDGLI85T52F205T',
+        role: 'Legale rappresentante',
+        luogo_di_nascita: 'Milano',
+        data_di_nascita: '1985-12-12T00:00:00+01:00',
+      },
+      o.token,
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      role: 'Legale rappresentante',
+      luogo_di_nascita: 'Milano',
+      data_di_nascita: '1985-12-12T00:00:00+01:00',
+      legaleRappresentante: { nome: 'Giulia', cognome: 'Verdi', codiceFiscale: 'VRDGLI85T52F205T', ruolo: 'Legale rappresentante' },
+    });
+    expect(await detailOf(o.orgId, o.token)).toMatchObject({ legaleRappresentanteCodiceFiscale: 'VRDGLI85T52F205T' });
+    const lines = logged.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const event = lines.find((line) => line.event === 'organization.legal_representative.changed');
+    expect(event).toMatchObject({ userId: o.userId, organizationId: o.orgId });
+    // Who and which organisation, not the person's code.
+    expect(JSON.stringify(event)).not.toContain('VRDGLI85T52F205T');
+
+    // A save of another field is not a change of the representative.
+    logged.length = 0;
+    expect((await t.post('/api/Organization/UpdateOrganization', { id: o.orgId, telephone: '0611111111' }, o.token)).statusCode).toBe(200);
+    expect(logged.some((line) => line.includes('organization.legal_representative.changed'))).toBe(false);
+  });
+
+  it('refuses emptying the representative or a wrong code, with the page’s own words, and changes nothing', async () => {
+    const o = await personWithOrganization(t);
+    const before = await storedProfile(o.orgId);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ legaleRappresentanteNome: '' }, 'legaleRappresentanteNome', 'Nome del legale rappresentante richiesto'],
+      [{ legaleRappresentanteCognome: null }, 'legaleRappresentanteCognome', 'Cognome del legale rappresentante richiesto'],
+      [
+        { legaleRappresentanteCodiceFiscale: '' },
+        'legaleRappresentanteCodiceFiscale',
+        'Codice fiscale del legale rappresentante richiesto',
+      ],
+      [
+        { legaleRappresentanteCodiceFiscale: 'BNCMRA70C35H501Q' },
+        'legaleRappresentanteCodiceFiscale',
+        'Codice fiscale del legale rappresentante: La data di nascita contenuta nel codice fiscale non esiste',
+      ],
+    ];
+    for (const [change, field, message] of cases) {
+      const refused = await t.post('/api/Organization/UpdateOrganization', { id: o.orgId, ...change }, o.token);
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(refused.json(), JSON.stringify(change)).toMatchObject({ error: 'validation_error', field, message });
+    }
+    expect(await storedProfile(o.orgId)).toEqual(before);
+  });
+
+  it('an organisation registered before the representative existed still loads and saves its other fields, then names one', async () => {
+    const o = await personWithOrganization(t);
+    const {
+      legaleRappresentanteNome: _n,
+      legaleRappresentanteCognome: _c,
+      legaleRappresentanteCodiceFiscale: _cf,
+      ...older
+    } = await storedProfile(o.orgId);
+    await t.db.update(organizations).set({ profile: older }).where(eq(organizations.id, o.orgId));
+    expect(await detailOf(o.orgId, o.token)).toMatchObject({
+      legaleRappresentanteNome: null,
+      legaleRappresentanteCodiceFiscale: null,
+      legaleRappresentante: null,
+      // The spec's free text is still there.
+      role: 'Sindaco',
+    });
+
+    const phone = await t.post('/api/Organization/UpdateOrganization', { id: o.orgId, telephone: '0698765432' }, o.token);
+    expect(phone.statusCode).toBe(200);
+    expect(phone.json()).toMatchObject({ telephone: '0698765432', legaleRappresentante: null });
+
+    const named = await t.post(
+      '/api/Organization/UpdateOrganization',
+      {
+        id: o.orgId,
+        legaleRappresentanteNome: 'Mario',
+        legaleRappresentanteCognome: 'Bianchi',
+        legaleRappresentanteCodiceFiscale: 'BNCMRA70C15H501Q',
+      },
+      o.token,
+    );
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toMatchObject({
+      legaleRappresentante: { nome: 'Mario', cognome: 'Bianchi', codiceFiscale: 'BNCMRA70C15H501Q', ruolo: 'Sindaco' },
+    });
+  });
+});
