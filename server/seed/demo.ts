@@ -29,6 +29,7 @@ import { TUR_NO, TUR_YES, turSurveySchema } from '../../domain/tur/turApplicatio
 import { PUI_FINALITA_GENERALI, PUI_OBIETTIVI_GENERALI } from '../../domain/puiReference.ts';
 import { puiWizardDefinition } from '../../domain/pui/puiWizard.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
+import { fiscalCodeCheckCharacter } from '../../domain/fiscalCode.ts';
 
 interface DemoOrganization {
   name: string;
@@ -319,6 +320,18 @@ async function thresholdsOf(db: Db, fund: Fund): Promise<CallThresholds> {
   return callThresholdsSchema.parse(call!.thresholds);
 }
 
+/** A legal representative for a demo organisation: the contact's name, a codice fiscale valid by its check character. */
+function demoLegalRepresentative(contact: string, index: number) {
+  const [nome = contact, ...rest] = contact.split(' ');
+  const first15 = `DMOLGL80A${String((index % 28) + 1).padStart(2, '0')}H501`;
+  return {
+    legaleRappresentanteNome: nome,
+    legaleRappresentanteCognome: rest.join(' ') || nome,
+    legaleRappresentanteCodiceFiscale: `${first15}${fiscalCodeCheckCharacter(first15)}`,
+    role: 'Legale rappresentante',
+  };
+}
+
 export async function seedDemo(db: Db): Promise<{ organizations: number; applications: number; skipped: number }> {
   await seedCalls(db);
   await seedMonitoringPeriods(db, await readMonitoringPeriods(undefined, FUNDS));
@@ -355,6 +368,8 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
           telephone: '0612345678',
           privacy: true,
           contactReference: org.contact,
+          // The demo's contact person is its legal representative too, with a made-up but well-formed codice fiscale.
+          ...demoLegalRepresentative(org.contact, index),
           region: province?.regionId ?? null,
           province: province?.id ?? null,
           comune: comune?.id ?? null,
