@@ -8,7 +8,6 @@ export const fiscalCodeMessages = {
   /** The account page: the code is read-only there. */
   accountNote:
     'Il codice fiscale proviene dal servizio di identità con cui accedi (SPID o CIE) o da quanto indicato alla registrazione: non si può modificare.',
-  accountNone: 'Non indicato',
   length: 'Il codice fiscale deve essere di 16 caratteri.',
   shape:
     'Il codice fiscale contiene caratteri non ammessi o fuori posto: sei lettere, due cifre, una lettera, due cifre, una lettera, tre cifre e una lettera.',
