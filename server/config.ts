@@ -146,6 +146,13 @@ const envSchema = z
         message: 'OIDC_TRUST_EMAIL applies to an external provider (OIDC_ISSUER) only: the embedded provider verifies addresses itself',
       });
     }
+    if (!env.OIDC_ISSUER && env.OIDC_FISCAL_CODE_CLAIM !== FISCAL_NUMBER_CLAIM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_FISCAL_CODE_CLAIM'],
+        message: `OIDC_FISCAL_CODE_CLAIM applies to an external provider (OIDC_ISSUER) only: the embedded provider sends ${FISCAL_NUMBER_CLAIM}`,
+      });
+    }
     if (env.S3_ENDPOINT && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
     }

@@ -23,6 +23,11 @@ export interface OidcClient {
   trustEmail: boolean;
   /** The claim in which this issuer sends the person's codice fiscale (OIDC_FISCAL_CODE_CLAIM; SPID/CIE: `fiscal_number`). */
   fiscalCodeClaim: string;
+  /**
+   * Whether userinfo may say what the ID token leaves out (server/auth/signInIdentity.ts). Not the embedded provider's:
+   * its ID token says all it knows, and a claim it leaves out (a person without a codice fiscale) is not there either.
+   */
+  userinfoCompletesIdToken: boolean;
 }
 
 /**
@@ -82,6 +87,7 @@ export function createEmbeddedOidcClient(
     // The embedded provider verifies addresses itself, and says so in every token.
     trustEmail: false,
     fiscalCodeClaim: FISCAL_NUMBER_CLAIM,
+    userinfoCompletesIdToken: false,
     jwks: async () => jwks,
     configuration: once(() =>
       client.discovery(new URL(config.oidc.issuer), config.oidc.clientId, options.clientSecret, undefined, {
@@ -104,5 +110,15 @@ export function createExternalOidcClient(config: Config & { oidc: { mode: 'exter
     if (!uri) throw new Error(`The identity provider ${issuer} publishes no jwks_uri`);
     return createRemoteJWKSet(new URL(uri));
   });
-  return { issuer, audience, promptConsent: false, maxAccessTokenLifetime, trustEmail, fiscalCodeClaim, configuration, jwks };
+  return {
+    issuer,
+    audience,
+    promptConsent: false,
+    maxAccessTokenLifetime,
+    trustEmail,
+    fiscalCodeClaim,
+    userinfoCompletesIdToken: true,
+    configuration,
+    jwks,
+  };
 }

@@ -11,8 +11,8 @@ export type ProviderTokens = client.TokenEndpointResponse & client.TokenEndpoint
  * token's claims, completed from the userinfo endpoint when the ID token leaves out the address or whether it is
  * verified. Every API call reads the access token only, and many providers put `email_verified` in the ID token or
  * userinfo alone: without this their applicants could never hand anything over. The codice fiscale (SPID/CIE
- * `fiscal_number`, or OIDC_FISCAL_CODE_CLAIM) is read the same way. The embedded provider says the address in every
- * token, so its sign-ins call userinfo (in process) only for a person who gave no fiscal code.
+ * `fiscal_number`, or OIDC_FISCAL_CODE_CLAIM) is read the same way. The embedded provider's ID token says all it
+ * knows (`userinfoCompletesIdToken: false`), so its sign-ins never call userinfo.
  */
 export function createSignInIdentity(deps: { oidc: OidcClient; users: UserRepository }) {
   return async (tokens: ProviderTokens, log: FastifyBaseLogger): Promise<void> => {
@@ -22,7 +22,7 @@ export function createSignInIdentity(deps: { oidc: OidcClient; users: UserReposi
     let claims: Record<string, unknown> = idClaims;
     const saysEverything =
       idClaims.email !== undefined && idClaims.email_verified !== undefined && idClaims[deps.oidc.fiscalCodeClaim] !== undefined;
-    if (!saysEverything) {
+    if (!saysEverything && deps.oidc.userinfoCompletesIdToken) {
       const configuration = await deps.oidc.configuration();
       if (configuration.serverMetadata().userinfo_endpoint) {
         try {
