@@ -13,6 +13,7 @@ import { applicationFormMessages } from './messages/applicationForm.ts';
 import { applicationsMessages } from './messages/applications.ts';
 import { attachmentsMessages } from './messages/attachments.ts';
 import { connectMessages } from './messages/connect.ts';
+import { fiscalCodeMessages } from './messages/fiscalCode.ts';
 import { identityProviderMessages } from './messages/identityProvider.ts';
 import { inputMessages } from './messages/input.ts';
 import { exportsMessages } from './messages/exports.ts';
@@ -49,6 +50,7 @@ export const messageCatalogue = {
   profile: profileMessages,
   invite: inviteMessages,
   accountPage: accountPageMessages,
+  fiscalCode: fiscalCodeMessages,
   connect: connectMessages,
   registerOrganization: registerOrganizationMessages,
   applications: applicationsMessages,

@@ -17,6 +17,8 @@ export const userSchema = z.object({
   email: z.string(),
   /** Whether the identity provider vouches for the address; until then no organisation and no hand-over. */
   emailVerified: z.boolean(),
+  /** The person's codice fiscale as the identity provider (SPID/CIE) or the registration gave it; null if never given. */
+  fiscalCode: z.string().nullable(),
   roles: z.array(z.string()),
   organizations: z.array(userOrganizationSchema),
 });

@@ -387,7 +387,7 @@ export async function buildApp({
     detailsToken: config.metricsToken,
   });
 
-  const sendClientPage = await serveBuiltClient(app, CLIENT_DIST);
+  const sendClientPage = await serveBuiltClient(app, CLIENT_DIST, { loginLabel: config.loginLabel });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/idp');

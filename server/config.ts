@@ -20,6 +20,9 @@ export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
  */
 export const DEFAULT_REFRESH_TOKEN_REUSE_SECONDS = 10;
 
+/** The OpenID Connect claim of SPID and CIE that carries the person's codice fiscale, as `TINIT-<code>`. */
+export const FISCAL_NUMBER_CLAIM = 'fiscal_number';
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,6 +41,14 @@ const envSchema = z
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_AUDIENCE: optionalString,
     OIDC_TRUST_EMAIL: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    OIDC_FISCAL_CODE_CLAIM: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_:./-]{1,100}$/, 'a claim name: letters, digits and _ : . / - only')
+        .default(FISCAL_NUMBER_CLAIM),
+    ),
+    OIDC_LOGIN_LABEL: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(60).optional()),
     OIDC_MAX_TOKEN_LIFETIME_MINUTES: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -140,6 +151,13 @@ const envSchema = z
         message: 'OIDC_TRUST_EMAIL applies to an external provider (OIDC_ISSUER) only: the embedded provider verifies addresses itself',
       });
     }
+    if (!env.OIDC_ISSUER && env.OIDC_FISCAL_CODE_CLAIM !== FISCAL_NUMBER_CLAIM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_FISCAL_CODE_CLAIM'],
+        message: `OIDC_FISCAL_CODE_CLAIM applies to an external provider (OIDC_ISSUER) only: the embedded provider sends ${FISCAL_NUMBER_CLAIM}`,
+      });
+    }
     if (env.S3_ENDPOINT && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required with S3_ENDPOINT' });
     }
@@ -177,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         maxAccessTokenLifetime: e.OIDC_MAX_TOKEN_LIFETIME_MINUTES * 60,
         /** Every address the provider gives counts as verified, whatever its email_verified says (or does not say). */
         trustEmail: e.OIDC_TRUST_EMAIL === 'true',
+        /** The claim that carries the person's codice fiscale (SPID and CIE: `fiscal_number`, as `TINIT-<code>`). */
+        fiscalCodeClaim: e.OIDC_FISCAL_CODE_CLAIM,
       }
     : undefined;
   return {
@@ -211,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         /** Shorter than the default only in tests that watch access tokens expire. */
         accessTokenTtlSeconds: e.IDP_ACCESS_TOKEN_TTL_SECONDS ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
       } as const),
+    /** The welcome page's sign-in button (OIDC_LOGIN_LABEL, e.g. "Entra con SPID o CIE"); unset: «Accedi». */
+    loginLabel: e.OIDC_LOGIN_LABEL,
     /** Seconds a just-rotated refresh token still answers the tokens its renewal issued (server/auth/refreshRenewals.ts). */
     refreshTokenReuseSeconds: e.REFRESH_TOKEN_REUSE_SECONDS,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },

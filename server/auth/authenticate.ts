@@ -42,7 +42,7 @@ export function installAuthentication(app: FastifyInstance, deps: { oidc: OidcCl
         claims = await verifyAccessToken(deps.oidc, token);
         verifiedTokens.remember(token, claims);
       }
-      const identity = identityFromClaims(deps.oidc.issuer, claims, deps.oidc.trustEmail);
+      const identity = identityFromClaims(deps.oidc.issuer, claims, deps.oidc);
       request.currentUser = await deps.users.ensure(identity);
     } catch (error) {
       if (!(error instanceof AccessTokenError)) throw error;

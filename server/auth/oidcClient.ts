@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTVerifyGetKey } from 'jose';
-import type { Config } from '../config.ts';
+import { FISCAL_NUMBER_CLAIM, type Config } from '../config.ts';
 import { publicJwk } from '../idp/secrets.ts';
 
 export const LOGIN_SCOPE = 'openid profile email offline_access';
@@ -21,6 +21,13 @@ export interface OidcClient {
   maxAccessTokenLifetime: number;
   /** Whether every address this issuer gives counts as verified (OIDC_TRUST_EMAIL), whatever `email_verified` says. */
   trustEmail: boolean;
+  /** The claim in which this issuer sends the person's codice fiscale (OIDC_FISCAL_CODE_CLAIM; SPID/CIE: `fiscal_number`). */
+  fiscalCodeClaim: string;
+  /**
+   * Whether userinfo may say what the ID token leaves out (server/auth/signInIdentity.ts). Not the embedded provider's:
+   * its ID token says all it knows, and a claim it leaves out (a person without a codice fiscale) is not there either.
+   */
+  userinfoCompletesIdToken: boolean;
 }
 
 /**
@@ -79,6 +86,8 @@ export function createEmbeddedOidcClient(
     maxAccessTokenLifetime: config.oidc.accessTokenTtlSeconds,
     // The embedded provider verifies addresses itself, and says so in every token.
     trustEmail: false,
+    fiscalCodeClaim: FISCAL_NUMBER_CLAIM,
+    userinfoCompletesIdToken: false,
     jwks: async () => jwks,
     configuration: once(() =>
       client.discovery(new URL(config.oidc.issuer), config.oidc.clientId, options.clientSecret, undefined, {
@@ -91,7 +100,7 @@ export function createEmbeddedOidcClient(
 }
 
 export function createExternalOidcClient(config: Config & { oidc: { mode: 'external' } }): OidcClient {
-  const { issuer, clientId, clientSecret, audience, maxAccessTokenLifetime, trustEmail } = config.oidc;
+  const { issuer, clientId, clientSecret, audience, maxAccessTokenLifetime, trustEmail, fiscalCodeClaim } = config.oidc;
   const insecure = issuer.startsWith('http://');
   const configuration = once(() =>
     client.discovery(new URL(issuer), clientId, clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : {}),
@@ -101,5 +110,15 @@ export function createExternalOidcClient(config: Config & { oidc: { mode: 'exter
     if (!uri) throw new Error(`The identity provider ${issuer} publishes no jwks_uri`);
     return createRemoteJWKSet(new URL(uri));
   });
-  return { issuer, audience, promptConsent: false, maxAccessTokenLifetime, trustEmail, configuration, jwks };
+  return {
+    issuer,
+    audience,
+    promptConsent: false,
+    maxAccessTokenLifetime,
+    trustEmail,
+    fiscalCodeClaim,
+    userinfoCompletesIdToken: true,
+    configuration,
+    jwks,
+  };
 }

@@ -10,8 +10,9 @@ export type ProviderTokens = client.TokenEndpointResponse & client.TokenEndpoint
  * What the provider says of the person when it issues tokens (a sign-in, a renewal), recorded on their user: the ID
  * token's claims, completed from the userinfo endpoint when the ID token leaves out the address or whether it is
  * verified. Every API call reads the access token only, and many providers put `email_verified` in the ID token or
- * userinfo alone: without this their applicants could never hand anything over. The embedded provider says it in
- * every token, so its sign-ins never call userinfo.
+ * userinfo alone: without this their applicants could never hand anything over. The codice fiscale (SPID/CIE
+ * `fiscal_number`, or OIDC_FISCAL_CODE_CLAIM) is read the same way. The embedded provider's ID token says all it
+ * knows (`userinfoCompletesIdToken: false`), so its sign-ins never call userinfo.
  */
 export function createSignInIdentity(deps: { oidc: OidcClient; users: UserRepository }) {
   return async (tokens: ProviderTokens, log: FastifyBaseLogger): Promise<void> => {
@@ -19,7 +20,9 @@ export function createSignInIdentity(deps: { oidc: OidcClient; users: UserReposi
     // A renewal may come without an ID token: the user keeps what the sign-in recorded.
     if (!idClaims) return;
     let claims: Record<string, unknown> = idClaims;
-    if (idClaims.email === undefined || idClaims.email_verified === undefined) {
+    const saysEverything =
+      idClaims.email !== undefined && idClaims.email_verified !== undefined && idClaims[deps.oidc.fiscalCodeClaim] !== undefined;
+    if (!saysEverything && deps.oidc.userinfoCompletesIdToken) {
       const configuration = await deps.oidc.configuration();
       if (configuration.serverMetadata().userinfo_endpoint) {
         try {
@@ -30,7 +33,15 @@ export function createSignInIdentity(deps: { oidc: OidcClient; users: UserReposi
         }
       }
     }
-    await deps.users.ensure(identityFromClaims(deps.oidc.issuer, claims as AccessTokenClaims, deps.oidc.trustEmail));
+    const identity = identityFromClaims(deps.oidc.issuer, claims as AccessTokenClaims, deps.oidc);
+    if (identity.fiscalCodeRejected) {
+      // Never stored: a malformed code would then stand for the person. The problem only, not the value (personal data).
+      log.warn(
+        { event: 'auth.fiscal_code.rejected', claim: deps.oidc.fiscalCodeClaim, problem: identity.fiscalCodeRejected },
+        'the identity provider sent a fiscal code that is not valid: ignored',
+      );
+    }
+    await deps.users.ensure(identity);
   };
 }
 

@@ -5,6 +5,8 @@ import { organizationMembers, organizations } from '../db/schema/organizations.t
 import { ADMIN_ROLE } from '../../domain/roles.ts';
 import type { AccessTokenClaims } from './accessToken.ts';
 import type { User, UserOrganization } from '../../domain/user.ts';
+import { fiscalCodeProblem, normaliseFiscalCode, type FiscalCodeProblem } from '../../domain/fiscalCode.ts';
+import { FISCAL_NUMBER_CLAIM } from '../config.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,6 +24,28 @@ export interface IdentityClaims {
   lastName?: string;
   /** Present only when the provider sends a `roles` claim; otherwise the roles in our database stand. */
   roles?: string[];
+  /**
+   * The person's codice fiscale (normalised, valid) when the provider sends one (SPID/CIE `fiscal_number`); undefined
+   * when this token says nothing, or something that is not a fiscal code (then `fiscalCodeRejected` says why).
+   */
+  fiscalCode?: string;
+  fiscalCodeRejected?: FiscalCodeProblem;
+}
+
+/** What an issuer's tokens mean beyond the standard claims (OidcClient: OIDC_TRUST_EMAIL, OIDC_FISCAL_CODE_CLAIM). */
+export interface ClaimsPolicy {
+  trustEmail: boolean;
+  fiscalCodeClaim: string;
+}
+
+const DEFAULT_POLICY: ClaimsPolicy = { trustEmail: false, fiscalCodeClaim: FISCAL_NUMBER_CLAIM };
+
+/** The fiscal code claim as providers send it (`TINIT-RSSMRA80A01H501U`, or the bare code): valid, or why not. */
+function fiscalCodeClaim(value: unknown): Pick<IdentityClaims, 'fiscalCode' | 'fiscalCodeRejected'> {
+  if (typeof value !== 'string' || value.trim() === '') return {};
+  const code = normaliseFiscalCode(value);
+  const problem = fiscalCodeProblem(code);
+  return problem ? { fiscalCodeRejected: problem } : { fiscalCode: code };
 }
 
 /** `email_verified` as providers send it: a boolean, or (some) the text "true"/"false"; anything else says nothing. */
@@ -33,9 +57,10 @@ function emailVerifiedClaim(value: unknown): boolean | undefined {
 
 /**
  * The person as an access token, an ID token or a userinfo document describes them. `trustEmail` (OIDC_TRUST_EMAIL):
- * any address the provider gives is verified.
+ * any address the provider gives is verified; `fiscalCodeClaim` (OIDC_FISCAL_CODE_CLAIM): where the codice fiscale is.
  */
-export function identityFromClaims(issuer: string, claims: AccessTokenClaims, trustEmail = false): IdentityClaims {
+export function identityFromClaims(issuer: string, claims: AccessTokenClaims, policy: ClaimsPolicy = DEFAULT_POLICY): IdentityClaims {
+  const { trustEmail } = policy;
   const [nameFirst, ...nameRest] = typeof claims.name === 'string' ? claims.name.split(' ') : [];
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
   return {
@@ -46,6 +71,7 @@ export function identityFromClaims(issuer: string, claims: AccessTokenClaims, tr
     firstName: typeof claims.given_name === 'string' ? claims.given_name : nameFirst,
     lastName: typeof claims.family_name === 'string' ? claims.family_name : nameRest.join(' ') || undefined,
     roles: Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : undefined,
+    ...fiscalCodeClaim((claims as Record<string, unknown>)[policy.fiscalCodeClaim]),
   };
 }
 
@@ -95,6 +121,7 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
             lastName: identity.lastName ?? '',
             roles: rolesFor(identity, []),
             emailVerified: identity.emailVerified ?? false,
+            fiscalCode: identity.fiscalCode ?? null,
           })
           .onConflictDoNothing()
           .returning();
@@ -111,6 +138,8 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
       // address itself changed (a changed address is unverified until the provider says otherwise).
       const emailVerified = identity.emailVerified ?? (emailChanged ? false : existing.emailVerified);
       if (emailVerified !== existing.emailVerified) changes.emailVerified = emailVerified;
+      // The provider's latest word on the codice fiscale; a token that says nothing (or nothing valid) leaves it as it was.
+      if (identity.fiscalCode !== undefined && identity.fiscalCode !== existing.fiscalCode) changes.fiscalCode = identity.fiscalCode;
       if (!existing.firstName && identity.firstName) changes.firstName = identity.firstName;
       if (!existing.lastName && identity.lastName) changes.lastName = identity.lastName;
       if (Object.keys(changes).length === 0) return existing;
@@ -133,6 +162,7 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
         lastName: row.lastName,
         email: row.email,
         emailVerified: row.emailVerified,
+        fiscalCode: row.fiscalCode,
         roles: row.roles,
         organizations: await this.organizationsOf(row.id),
       };

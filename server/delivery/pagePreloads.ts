@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TOKEN_COOKIE } from '../../domain/authCookies.ts';
+import { LOGIN_LABEL_META } from '../../domain/loginLabel.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from './routePreloadsTable.ts';
+
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One version of the SPA's page, with the validator a browser revalidates it by. */
 export interface ClientPage {
@@ -23,10 +27,14 @@ interface RoutePattern {
  * one step after another (the entry, then the portal's shell, then — once the router has matched the address — the
  * route's code). A visitor without a session on the welcome page gets the page as built: it loads nothing more
  * (src/main.tsx). Pages are made once per route and kept; without the table (an old build) every page is the one
- * built.
+ * built. With `loginLabel` (OIDC_LOGIN_LABEL) every page carries it for the welcome page's sign-in button
+ * (domain/loginLabel.ts), so the welcome page asks for nothing more.
  */
-export function clientPages(root: string) {
-  const built = readFileSync(path.join(root, 'index.html'), 'utf8');
+export function clientPages(root: string, options: { loginLabel?: string } = {}) {
+  const asBuilt = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const built = options.loginLabel
+    ? asBuilt.replace('</head>', `<meta name="${LOGIN_LABEL_META}" content="${escapeAttribute(options.loginLabel)}">\n</head>`)
+    : asBuilt;
   const tableFile = path.join(root, ROUTE_PRELOADS_FILE);
   const table: RoutePreloads | null = existsSync(tableFile) ? (JSON.parse(readFileSync(tableFile, 'utf8')) as RoutePreloads) : null;
   const routes: RoutePattern[] = (table?.routes ?? []).map((route) => ({

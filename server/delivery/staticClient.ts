@@ -23,9 +23,13 @@ export type SendClientPage = (request: FastifyRequest, reply: FastifyReply) => F
  * assets cached for a year, the page itself always revalidated (304 while it is the same). Returns how to answer a
  * page navigation, or null when no built client was found.
  */
-export async function serveBuiltClient(app: FastifyInstance, root: string): Promise<SendClientPage | null> {
+export async function serveBuiltClient(
+  app: FastifyInstance,
+  root: string,
+  options: { loginLabel?: string } = {},
+): Promise<SendClientPage | null> {
   if (!existsSync(path.join(root, 'index.html'))) return null;
-  const pages = clientPages(root);
+  const pages = clientPages(root, options);
   const sendPage: SendClientPage = (request, reply) => {
     const page = pages.pageFor(request.url.split('?')[0]!, holdsSession(request.cookies));
     // The welcome page differs with and without a session: a cached copy is reused only with the same cookies.

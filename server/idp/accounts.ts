@@ -58,6 +58,8 @@ export function createAccountStore(db: Db, passwordHashCost = DEFAULT_PASSWORD_H
       firstName: string;
       lastName: string;
       password: string;
+      /** Normalised and valid (the registration form checks it), or undefined when the person gave none. */
+      fiscalCode?: string;
       termsAcceptedAt: Date;
       privacyNoticeVersion: string;
     }) {
@@ -70,6 +72,7 @@ export function createAccountStore(db: Db, passwordHashCost = DEFAULT_PASSWORD_H
           passwordHash: await hashPassword(input.password),
           termsAcceptedAt: input.termsAcceptedAt,
           privacyNoticeVersion: input.privacyNoticeVersion,
+          fiscalCode: input.fiscalCode ?? null,
         })
         .onConflictDoNothing({ target: idpAccounts.email })
         .returning();

@@ -16,6 +16,8 @@ import { identityProviderMessages as m } from '../../domain/messages/identityPro
 import { passwordMessages } from '../../domain/messages/password.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
 import type { EmailVerificationSender } from './emailVerification.ts';
+import { fiscalCodeProblem, normaliseFiscalCode } from '../../domain/fiscalCode.ts';
+import { fiscalCodeMessage } from '../../domain/messages/fiscalCode.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(128) });
 const loginForm = z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') });
@@ -24,6 +26,16 @@ const registrationForm = z.object({
   lastName: z.string().trim().min(1, m.lastNameRequired).max(100, m.lastNameTooLong).superRefine(plainText('line')),
   email: z.string().trim().max(320).email(passwordMessages.forgotInvalidEmail),
   password: z.string().min(MIN_PASSWORD_LENGTH, passwordMessages.tooShort).max(1024, passwordMessages.tooLong),
+  // Optional: empty means not given; otherwise a valid personal code, normalised (upper case, no spaces, no TINIT-).
+  fiscalCode: z
+    .string()
+    .max(100)
+    .transform(normaliseFiscalCode)
+    .superRefine((code, ctx) => {
+      const problem = code === '' ? null : fiscalCodeProblem(code);
+      if (problem) ctx.addIssue({ code: 'custom', message: fiscalCodeMessage(problem) });
+    })
+    .transform((code) => (code === '' ? undefined : code)),
   // The checkbox sends its value only when ticked.
   terms: z.literal('accepted', { error: verificationMessages.termsRequired }),
 });
@@ -178,6 +190,7 @@ export async function interactionRoutes(
       firstName: typeof raw.firstName === 'string' ? raw.firstName : '',
       lastName: typeof raw.lastName === 'string' ? raw.lastName : '',
       email: typeof raw.email === 'string' ? raw.email : '',
+      fiscalCode: typeof raw.fiscalCode === 'string' ? raw.fiscalCode : '',
     };
     const parsed = registrationForm.safeParse({
       ...values,

@@ -3,6 +3,7 @@ import { accountPageMessages } from '../../domain/messages/accountPage.ts';
 import { footerMessages } from '../../domain/messages/footer.ts';
 import { identityProviderMessages as m } from '../../domain/messages/identityProvider.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
+import { fiscalCodeMessages } from '../../domain/messages/fiscalCode.ts';
 import { EMAIL_VERIFIED_CHANNEL } from '../../domain/verificationChannel.ts';
 
 /**
@@ -80,12 +81,14 @@ export interface FieldOptions {
   autocomplete: string;
   error?: string;
   hint?: string;
+  /** A field the person may leave empty (its label says so). */
+  optional?: boolean;
 }
 
-export function field({ name, label, type = 'text', value = '', autocomplete, error, hint }: FieldOptions): string {
+export function field({ name, label, type = 'text', value = '', autocomplete, error, hint, optional = false }: FieldOptions): string {
   const describedBy = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
   return `<label for="${name}">${escapeHtml(label)}</label>
-<input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}" required${
+<input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}"${optional ? '' : ' required'}${
     error ? ' aria-invalid="true"' : ''
   }${describedBy ? ` aria-describedby="${describedBy}"` : ''}>${hint ? `<p class="hint" id="${name}-hint">${escapeHtml(hint)}</p>` : ''}${
     error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>` : ''
@@ -118,8 +121,9 @@ export interface RegistrationValues {
   firstName?: string;
   lastName?: string;
   email?: string;
+  fiscalCode?: string;
 }
-export type RegistrationErrors = Partial<Record<'firstName' | 'lastName' | 'email' | 'password' | 'terms', string>>;
+export type RegistrationErrors = Partial<Record<'firstName' | 'lastName' | 'email' | 'fiscalCode' | 'password' | 'terms', string>>;
 
 /** The consent checkbox: unticked on every new page, so acceptance is always the person's own act. */
 function termsField(error: string | undefined): string {
@@ -151,6 +155,15 @@ ${summary ? `<div class="error" role="alert">${escapeHtml(summary)}</div>` : ''}
 ${field({ name: 'firstName', label: accountPageMessages.firstName, value: values.firstName, autocomplete: 'given-name', error: errors.firstName })}
 ${field({ name: 'lastName', label: accountPageMessages.lastName, value: values.lastName, autocomplete: 'family-name', error: errors.lastName })}
 ${field({ name: 'email', label: accountPageMessages.email, type: 'email', value: values.email, autocomplete: 'email', error: errors.email })}
+${field({
+  name: 'fiscalCode',
+  label: fiscalCodeMessages.optionalLabel,
+  value: values.fiscalCode,
+  autocomplete: 'off',
+  error: errors.fiscalCode,
+  hint: fiscalCodeMessages.registrationHint,
+  optional: true,
+})}
 ${field({
   name: 'password',
   label: m.passwordLabel,

@@ -7,8 +7,13 @@ import { logoutPage, messagePage } from './pages.ts';
 import { messages } from '../../domain/messages.ts';
 import { identityProviderMessages as m } from '../../domain/messages/identityProvider.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
+import { FISCAL_NUMBER_CLAIM } from '../config.ts';
 
 export const API_RESOURCE_SCOPE = 'api';
+
+/** The codice fiscale as SPID and CIE send it: `TINIT-<code>`; nothing when the person gave none. */
+const fiscalNumber = (account: { fiscalCode: string | null }) =>
+  account.fiscalCode ? { [FISCAL_NUMBER_CLAIM]: `TINIT-${account.fiscalCode}` } : {};
 const DAY = 24 * 60 * 60;
 
 export interface EmbeddedProviderOptions {
@@ -71,7 +76,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name'],
+      // fiscal_number as SPID/CIE's providers give it, with the profile.
+      profile: ['name', 'given_name', 'family_name', FISCAL_NUMBER_CLAIM],
     },
     async findAccount(_ctx, sub) {
       const account = await accounts.findById(sub);
@@ -86,6 +92,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
             name: `${account.firstName} ${account.lastName}`.trim(),
             given_name: account.firstName,
             family_name: account.lastName,
+            ...fiscalNumber(account),
           };
         },
       };
@@ -102,6 +109,7 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
         given_name: account.firstName,
         family_name: account.lastName,
         roles: account.roles,
+        ...fiscalNumber(account),
       };
     },
     features: {

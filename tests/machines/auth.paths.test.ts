@@ -25,6 +25,7 @@ const applicant: User = {
   lastName: 'Rossi',
   email: 'maria.rossi@example.it',
   emailVerified: true,
+  fiscalCode: null,
   roles: ['user'],
   organizations: [{ id: 'org-1', name: 'Comune di Prova', email: 'comune@example.it', pIva: '01234567890' }],
 };

@@ -7,6 +7,12 @@ import { freePort } from './portalProcess.ts';
 /** Where an external provider says the address is verified: the ID token only, userinfo only, or nowhere. */
 export type EmailVerifiedIn = 'id_token' | 'userinfo' | 'nowhere';
 
+/** A SPID/CIE-like provider's fiscal codes: the claim it sends them in, and each login's value (as sent, e.g. TINIT-…). */
+export interface FiscalCodes {
+  claim?: string;
+  byLogin: Record<string, string>;
+}
+
 export const EXTERNAL_CLIENT = { id: 'portale-fondi', secret: 'segreto-del-client-di-prova', audience: 'urn:esterno:api' };
 
 /**
@@ -15,7 +21,8 @@ export const EXTERNAL_CLIENT = { id: 'portale-fondi', secret: 'segreto-del-clien
  * either in the ID token only, in userinfo only, or nowhere. Every person who signs in is verified, so a portal
  * that reads only the access token blocks them all.
  */
-export async function startExternalProvider(portalUrl: string, emailVerifiedIn: EmailVerifiedIn) {
+export async function startExternalProvider(portalUrl: string, emailVerifiedIn: EmailVerifiedIn, fiscalCodes?: FiscalCodes) {
+  const fiscalClaim = fiscalCodes?.claim ?? 'fiscal_number';
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
 
@@ -33,7 +40,8 @@ export async function startExternalProvider(portalUrl: string, emailVerifiedIn: 
     ],
     pkce: { required: () => true },
     scopes: ['openid', 'profile', 'email', 'offline_access'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    // fiscal_number with the profile, as SPID/CIE proxies map it (in the ID token and userinfo, never the access token).
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', fiscalClaim] },
     // With `id_token`: the ID token of a code flow carries the person's claims too, as Keycloak's and Entra ID's do.
     conformIdTokenClaims: emailVerifiedIn !== 'id_token',
     async findAccount(_ctx, sub) {
@@ -47,6 +55,7 @@ export async function startExternalProvider(portalUrl: string, emailVerifiedIn: 
             given_name: 'Ada',
             family_name: 'Esterna',
             ...(says ? { email_verified: true } : {}),
+            ...(fiscalCodes?.byLogin[sub] ? { [fiscalClaim]: fiscalCodes.byLogin[sub] } : {}),
           };
         },
       };

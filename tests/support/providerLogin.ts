@@ -131,7 +131,7 @@ export function providerLogin(
      * outbox, the person first opens the verification link mailed to them (`verify: false` leaves it unopened).
      */
     async register(
-      person: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+      person: Partial<{ firstName: string; lastName: string; email: string; password: string; fiscalCode: string }> = {},
       { verify = options.outboxDir !== undefined }: { verify?: boolean } = {},
     ) {
       registered += 1;

@@ -13,6 +13,7 @@ const applicant: User = {
   lastName: 'Rossi',
   email: 'giulia@example.it',
   emailVerified: true,
+  fiscalCode: null,
   roles: ['user'],
   organizations: [{ id: 'org-7', name: 'Comune di Prova', email: null, pIva: '01234567890' }],
 };

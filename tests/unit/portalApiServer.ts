@@ -12,6 +12,7 @@ export const portalUser: User = {
   lastName: 'Rossi',
   email: 'maria.rossi@example.it',
   emailVerified: true,
+  fiscalCode: null,
   roles: ['user'],
   organizations: [{ id: 'org-1', name: 'Comune di Prova', email: null, pIva: '01234567890' }],
 };

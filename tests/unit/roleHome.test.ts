@@ -9,6 +9,7 @@ const person = (roles: string[], organizations = [organization('a')]): User => (
   lastName: 'Bianchi',
   email: 'luca@example.it',
   emailVerified: true,
+  fiscalCode: null,
   roles,
   organizations,
 });

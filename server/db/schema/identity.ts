@@ -15,6 +15,8 @@ export const idpAccounts = pgTable('idp_accounts', {
   /** When the person accepted the terms at registration, and the version of the privacy notice they were shown. */
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   privacyNoticeVersion: text('privacy_notice_version'),
+  /** The codice fiscale the person gave at registration (optional, validated), sent as the `fiscal_number` claim. */
+  fiscalCode: text('fiscal_code'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

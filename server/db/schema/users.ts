@@ -14,6 +14,8 @@ export const users = pgTable(
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
     /** The provider's `email_verified`, as its latest token said: until true, no organisation, no hand-over, no mail. */
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** The personal codice fiscale (16 characters, normalised), as the provider's `fiscal_number` last said; null if never said. */
+    fiscalCode: text('fiscal_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { accountMessages } from '../../../domain/messages/account.ts';
 import { accountPageMessages } from '../../../domain/messages/accountPage.ts';
+import { fiscalCodeMessages } from '../../../domain/messages/fiscalCode.ts';
 import type { User } from '../../../domain/user.ts';
 import { selectUser } from '../../../machines/auth/selectors.ts';
 import { fieldEditMachine } from '../../../machines/field-edit/fieldEdit.machine.ts';
@@ -23,7 +24,7 @@ const EDITABLE = [
   { key: 'lastName', label: accountPageMessages.lastName },
 ] as const;
 
-/** Spec §2 /account: first and last name editable one at a time, e-mail read-only. */
+/** Spec §2 /account: first and last name editable one at a time, e-mail and codice fiscale read-only. */
 export function AccountPage({ user }: { user: User }) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const auth = useAuthActor();
@@ -98,6 +99,18 @@ export function AccountPage({ user }: { user: User }) {
           label={accountPageMessages.email}
           value={sessionUser.email}
           hint={accountPageMessages.emailHint}
+          isEditable={false}
+          isOpen={false}
+          canSave={false}
+          isSaving={false}
+          onEdit={() => undefined}
+          onCancel={() => undefined}
+          onSave={() => undefined}
+        />
+        <EditableRow
+          label={fiscalCodeMessages.label}
+          value={sessionUser.fiscalCode}
+          hint={fiscalCodeMessages.accountNote}
           isEditable={false}
           isOpen={false}
           canSave={false}

@@ -3,6 +3,7 @@ import { loginUrl } from '../../api/loginUrl.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { actions, intro, mark, welcome } from './WelcomePage.css.ts';
+import { loginLabel } from './loginLabel.ts';
 
 interface WelcomePageProps {
   /** What the session has to say (a failed login, an expired session); null when nothing. */
@@ -24,7 +25,7 @@ export function WelcomePage({ notice, failed }: WelcomePageProps) {
       <p className={intro}>{messages.welcome.intro}</p>
       {notice === null ? null : <Alert tone={failed ? 'error' : 'info'}>{notice}</Alert>}
       <div className={actions}>
-        <Button onPress={() => window.location.assign(loginUrl('login'))}>{messages.welcome.login}</Button>
+        <Button onPress={() => window.location.assign(loginUrl('login'))}>{loginLabel()}</Button>
         <Button variant="secondary" onPress={() => window.location.assign(loginUrl('register'))}>
           {messages.welcome.register}
         </Button>
