@@ -4,6 +4,7 @@ import { organizationMessages } from './messages/organization.ts';
 import { plainText, type TextShape } from './plainText.ts';
 import { UUID_PATTERN } from './uuid.ts';
 import { PIVA_LENGTH } from './vatNumber.ts';
+import { fiscalCodeMessage } from './messages/fiscalCode.ts';
 
 /** Business constants of the organisation forms (spec §5, §9). */
 export const TELEPHONE_MAX_DIGITS = 10;
@@ -124,7 +125,7 @@ const fiscalCodeToNull = (v: unknown) => {
 const personalFiscalCode = (base: z.ZodString) =>
   base.superRefine((code, ctx) => {
     const problem = fiscalCodeProblem(code);
-    if (problem !== null) ctx.addIssue({ code: 'custom', message: m.legalRepresentativeFiscalCode[problem] });
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: fiscalCodeMessage(problem) });
   });
 const personName = (base: z.ZodString) => base.max(TEXT_MAX_LENGTH, m.tooLong).superRefine(plainText('line'));
 

@@ -15,13 +15,6 @@ export const organizationMessages = {
   legalRepresentativeFirstNameRequired: 'Nome del legale rappresentante richiesto',
   legalRepresentativeLastNameRequired: 'Cognome del legale rappresentante richiesto',
   legalRepresentativeFiscalCodeRequired: 'Codice fiscale del legale rappresentante richiesto',
-  /** What is wrong with the representative's codice fiscale, by domain/fiscalCode.ts's `fiscalCodeProblem`. */
-  legalRepresentativeFiscalCode: {
-    length: 'Il codice fiscale deve avere 16 caratteri',
-    shape: 'Il codice fiscale non ha la forma prevista: 6 lettere, 2 cifre, 1 lettera, 2 cifre, 1 lettera, 3 cifre, 1 lettera',
-    date: 'La data di nascita contenuta nel codice fiscale non esiste',
-    check: 'Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri',
-  },
   nameTooShort: 'Inserire almeno 3 caratteri',
   pIvaLength: 'La P.IVA deve essere composta da 11 cifre',
   pIvaInvalid: 'La P.IVA inserita non è valida',

@@ -82,18 +82,18 @@ describe('CreateOrganization with the legal representative', () => {
       [
         { legaleRappresentanteCodiceFiscale: 'BNCMRA70C15H501A' },
         'legaleRappresentanteCodiceFiscale',
-        'Codice fiscale del legale rappresentante: Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri',
+        'Codice fiscale del legale rappresentante: Il carattere di controllo (l\u2019ultimo) non corrisponde: controlla di aver scritto correttamente il codice fiscale.',
       ],
       [
         { legaleRappresentanteCodiceFiscale: 'BNCMRA70C15' },
         'legaleRappresentanteCodiceFiscale',
-        'Codice fiscale del legale rappresentante: Il codice fiscale deve avere 16 caratteri',
+        'Codice fiscale del legale rappresentante: Il codice fiscale deve essere di 16 caratteri.',
       ],
       // The organisation's own number is not a person's code.
       [
         { legaleRappresentanteCodiceFiscale: '80012345678' },
         'legaleRappresentanteCodiceFiscale',
-        'Codice fiscale del legale rappresentante: Il codice fiscale deve avere 16 caratteri',
+        'Codice fiscale del legale rappresentante: Il codice fiscale deve essere di 16 caratteri.',
       ],
     ];
     for (const [change, field, message] of cases) {
@@ -156,7 +156,7 @@ describe('UpdateOrganization and the legal representative', () => {
       [
         { legaleRappresentanteCodiceFiscale: 'BNCMRA70C35H501Q' },
         'legaleRappresentanteCodiceFiscale',
-        'Codice fiscale del legale rappresentante: La data di nascita contenuta nel codice fiscale non esiste',
+        'Codice fiscale del legale rappresentante: La data di nascita indicata nel codice fiscale non esiste: controlla i caratteri dal 7° all\u201911°.',
       ],
     ];
     for (const [change, field, message] of cases) {

@@ -179,13 +179,17 @@ describe('connecting an organisation by VAT number, and registering it', () => {
     const fiscalCode = page.getByRole('textbox', { name: 'Codice fiscale del legale rappresentante' });
     await typeLikeAPerson(fiscalCode, 'bncmra70c15h501a');
     await expect(fiscalCode.inputValue()).resolves.toBe('BNCMRA70C15H501A');
-    await page.getByText('Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri').waitFor();
+    await page
+      .getByText('Il carattere di controllo (l\u2019ultimo) non corrisponde: controlla di aver scritto correttamente il codice fiscale.')
+      .waitFor();
     await expect(fiscalCode.getAttribute('aria-invalid')).resolves.toBe('true');
     await expectAccessible(page);
     await typeLikeAPerson(fiscalCode, 'bncmra 70c15 h501q');
     await expect(fiscalCode.inputValue()).resolves.toBe('BNCMRA70C15H501Q');
     await expect(
-      page.getByText('Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri').count(),
+      page
+        .getByText('Il carattere di controllo (l\u2019ultimo) non corrisponde: controlla di aver scritto correttamente il codice fiscale.')
+        .count(),
     ).resolves.toBe(0);
     await typeLikeAPerson(page.getByRole('textbox', { name: 'Ruolo' }), 'Legale rappresentante');
     await typeLikeAPerson(page.getByRole('textbox', { name: 'Luogo di nascita' }), 'Roma');

@@ -243,7 +243,7 @@ describe('the organisation profile, invitations and the account page', () => {
     await expect(box.inputValue()).resolves.toBe('VRDGLI85T52F205A');
     await alicePage.getByRole('button', { name: 'Salva Codice fiscale del legale rappresentante' }).click();
     await alicePage
-      .getByText('Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri')
+      .getByText('Il carattere di controllo (l\u2019ultimo) non corrisponde: controlla di aver scritto correttamente il codice fiscale.')
       .waitFor();
     await expect(box.getAttribute('aria-invalid')).resolves.toBe('true');
     await expectAccessible(alicePage);

@@ -7,6 +7,7 @@ import {
   updateOrganizationSchema,
 } from '../../domain/organization.ts';
 import { organizationPayload } from '../support/organizationFixtures.ts';
+import { fiscalCodeMessages } from '../../domain/messages/fiscalCode.ts';
 
 /** Issue 42: the legal representative's fields of the organisation schemas. */
 
@@ -30,11 +31,11 @@ describe('createOrganizationSchema: the legal representative', () => {
   });
 
   it.each([
-    ['BNCMRA70C15H501A', m.legalRepresentativeFiscalCode.check],
-    ['BNCMRA70C15H501', m.legalRepresentativeFiscalCode.length],
-    ['80012345678', m.legalRepresentativeFiscalCode.length],
-    ['BNCMRA7XC15H501Q', m.legalRepresentativeFiscalCode.shape],
-    ['BNCMRA70C32H501Q', m.legalRepresentativeFiscalCode.date],
+    ['BNCMRA70C15H501A', fiscalCodeMessages.check],
+    ['BNCMRA70C15H501', fiscalCodeMessages.length],
+    ['80012345678', fiscalCodeMessages.length],
+    ['BNCMRA7XC15H501Q', fiscalCodeMessages.shape],
+    ['BNCMRA70C32H501Q', fiscalCodeMessages.date],
   ])('refuses %s with its own Italian message', (code, message) => {
     const result = createOrganizationSchema.safeParse(organizationPayload({ legaleRappresentanteCodiceFiscale: code }));
     expect(messagesOf(result, 'legaleRappresentanteCodiceFiscale')).toEqual([message]);
@@ -84,7 +85,7 @@ describe('an organisation registered before the legal representative existed', (
         updateOrganizationSchema.safeParse({ id: ID, legaleRappresentanteCodiceFiscale: 'BNCMRA70C15H501A' }),
         'legaleRappresentanteCodiceFiscale',
       ),
-    ).toEqual([m.legalRepresentativeFiscalCode.check]);
+    ).toEqual([fiscalCodeMessages.check]);
   });
 });
 

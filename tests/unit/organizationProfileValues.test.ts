@@ -153,7 +153,7 @@ describe('the profile as the form holds it', () => {
       ok: false,
       fieldErrors: {
         legaleRappresentanteCodiceFiscale:
-          'Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri',
+          'Il carattere di controllo (l\u2019ultimo) non corrisponde: controlla di aver scritto correttamente il codice fiscale.',
       },
     });
     expect(profileFields.filter((field) => field.section === 'legalRepresentative').map((field) => field.id)).toEqual([

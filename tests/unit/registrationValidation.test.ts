@@ -70,10 +70,10 @@ describe('the messages of the registration form', () => {
     expect(hasRequiredFields({ ...filled, legaleRappresentanteCognome: ' ' })).toBe(false);
     expect(registrationErrorsOf({ ...filled, legaleRappresentanteCodiceFiscale: 'VRDGLI85T52F205A' })).toEqual({
       legaleRappresentanteCodiceFiscale:
-        'Il codice fiscale non è corretto: l\u2019ultimo carattere, di controllo, non corrisponde agli altri',
+        'Il carattere di controllo (l\u2019ultimo) non corrisponde: controlla di aver scritto correttamente il codice fiscale.',
     });
     expect(registrationErrorsOf({ ...filled, legaleRappresentanteCodiceFiscale: 'VRDGLI85T52' })).toEqual({
-      legaleRappresentanteCodiceFiscale: 'Il codice fiscale deve avere 16 caratteri',
+      legaleRappresentanteCodiceFiscale: 'Il codice fiscale deve essere di 16 caratteri.',
     });
   });
 
