@@ -38,8 +38,9 @@ const BUDGETS_KB: Record<string, number> = {
   // The admin's read-only application adds its "Scarica Excel" to the wizard, the header saying whose application
   // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts.
   '/admin-organization/survey-{$fund}/$organizationId': 355,
-  // The admin's page of one organisation: its members and applications, with the same header and receipts.
-  '/admin-organization/$organizationId': 303,
+  // The admin's page of one organisation: its members and applications, with the same header and receipts, and the
+  // legal representative's section with its codice fiscale (+1 KB).
+  '/admin-organization/$organizationId': 306,
 };
 /** Any other page: the portal's shared code and the page's own; SurveyJS and other big libraries are lazy. */
 const DEFAULT_BUDGET_KB = 300;
