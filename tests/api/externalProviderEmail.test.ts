@@ -1,58 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
-import { EXTERNAL_CLIENT, startExternalProvider, type EmailVerifiedIn } from '../support/externalProvider.ts';
-import { createTestApp, type TestApp } from '../support/testApp.ts';
+import type { TestApp } from '../support/testApp.ts';
+import {
+  accessTokenClaims,
+  signInThroughExternalProvider as signIn,
+  startPortalWithExternalProvider,
+  type ExternalProvider as External,
+} from '../support/externalProviderPortal.ts';
 
 /**
  * With an external OpenID Connect provider, whether the address is verified is read where providers put it: the
  * access token, else the ID token and userinfo at sign-in. A provider that never says so can be trusted with
  * OIDC_TRUST_EMAIL, and the portal never offers a verification link it cannot send.
  */
-type External = Awaited<ReturnType<typeof startExternalProvider>>;
-
-async function startPortalWith(emailVerifiedIn: EmailVerifiedIn, env: Record<string, string> = {}) {
-  // The provider's client must name the portal's login-callback before the portal knows the provider's issuer.
-  const external = await startExternalProvider('http://portale.test', emailVerifiedIn);
-  const portal = await createTestApp({
-    env: {
-      OIDC_ISSUER: external.issuer,
-      OIDC_CLIENT_ID: EXTERNAL_CLIENT.id,
-      OIDC_CLIENT_SECRET: EXTERNAL_CLIENT.secret,
-      OIDC_AUDIENCE: EXTERNAL_CLIENT.audience,
-      ...env,
-    },
-  });
-  return { external, portal };
-}
-
-/** The whole sign-in as a browser does it: the portal's login redirect, the provider's forms, the code exchange. */
-async function signIn(portal: TestApp, external: External, login: string) {
-  const start = await portal.get('/api/Jwt/login');
-  expect(start.statusCode).toBe(302);
-  const loginCookie = String(start.headers['set-cookie']).split(';')[0]!;
-  const callback = new URL(await external.signIn(String(start.headers.location), login));
-  const exchanged = await portal.post(
-    '/api/Jwt/token-exchange',
-    {
-      code: callback.searchParams.get('code'),
-      state: callback.searchParams.get('state'),
-      iss: callback.searchParams.get('iss'),
-      redirectUri: 'http://portale.test/login-callback',
-    },
-    undefined,
-    { cookie: loginCookie },
-  );
-  expect(exchanged.statusCode, exchanged.body).toBe(200);
-  return exchanged.json<{ token: string }>().token;
-}
-
-const accessTokenClaims = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 describe.each(['id_token', 'userinfo'] as const)('a provider that says email_verified in the %s only', (where) => {
   let external: External;
   let portal: TestApp;
-  beforeAll(async () => ({ external, portal } = await startPortalWith(where)));
+  beforeAll(async () => ({ external, portal } = await startPortalWithExternalProvider(where)));
   afterAll(async () => {
     await portal?.close();
     await external?.close();
@@ -73,7 +38,7 @@ describe.each(['id_token', 'userinfo'] as const)('a provider that says email_ver
 describe('a provider that never says email_verified', () => {
   let external: External;
   let portal: TestApp;
-  beforeAll(async () => ({ external, portal } = await startPortalWith('nowhere')));
+  beforeAll(async () => ({ external, portal } = await startPortalWithExternalProvider('nowhere')));
   afterAll(async () => {
     await portal?.close();
     await external?.close();
@@ -103,7 +68,7 @@ describe('a provider that never says email_verified', () => {
 describe('OIDC_TRUST_EMAIL=true', () => {
   let external: External;
   let portal: TestApp;
-  beforeAll(async () => ({ external, portal } = await startPortalWith('nowhere', { OIDC_TRUST_EMAIL: 'true' })));
+  beforeAll(async () => ({ external, portal } = await startPortalWithExternalProvider('nowhere', { env: { OIDC_TRUST_EMAIL: 'true' } })));
   afterAll(async () => {
     await portal?.close();
     await external?.close();

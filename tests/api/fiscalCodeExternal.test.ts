@@ -1,50 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_CLIENT, startExternalProvider, type EmailVerifiedIn, type FiscalCodes } from '../support/externalProvider.ts';
-import { createTestApp, type TestApp } from '../support/testApp.ts';
+import type { TestApp } from '../support/testApp.ts';
+import {
+  accessTokenClaims,
+  signInThroughExternalProvider as signIn,
+  startPortalWithExternalProvider,
+  type ExternalProvider as External,
+} from '../support/externalProviderPortal.ts';
 
 /**
  * SPID and CIE, through an OpenID Connect proxy, send the person's codice fiscale as `fiscal_number`
  * (`TINIT-<code>`), in the ID token or userinfo: the portal keeps it with the person, normalised, and GET /api/User
  * returns it. Something that is not a fiscal code is never stored; OIDC_FISCAL_CODE_CLAIM names another claim.
  */
-type External = Awaited<ReturnType<typeof startExternalProvider>>;
-
-async function startPortalWith(emailVerifiedIn: EmailVerifiedIn, fiscalCodes: FiscalCodes, env: Record<string, string> = {}) {
-  const external = await startExternalProvider('http://portale.test', emailVerifiedIn, fiscalCodes);
-  const portal = await createTestApp({
-    env: {
-      OIDC_ISSUER: external.issuer,
-      OIDC_CLIENT_ID: EXTERNAL_CLIENT.id,
-      OIDC_CLIENT_SECRET: EXTERNAL_CLIENT.secret,
-      OIDC_AUDIENCE: EXTERNAL_CLIENT.audience,
-      ...env,
-    },
-  });
-  return { external, portal };
-}
-
-async function signIn(portal: TestApp, external: External, login: string) {
-  const start = await portal.get('/api/Jwt/login');
-  expect(start.statusCode).toBe(302);
-  const loginCookie = String(start.headers['set-cookie']).split(';')[0]!;
-  const callback = new URL(await external.signIn(String(start.headers.location), login));
-  const exchanged = await portal.post(
-    '/api/Jwt/token-exchange',
-    {
-      code: callback.searchParams.get('code'),
-      state: callback.searchParams.get('state'),
-      iss: callback.searchParams.get('iss'),
-      redirectUri: 'http://portale.test/login-callback',
-    },
-    undefined,
-    { cookie: loginCookie },
-  );
-  expect(exchanged.statusCode, exchanged.body).toBe(200);
-  return exchanged.json<{ token: string }>().token;
-}
-
-const accessTokenClaims = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 const byLogin = {
   'persona-spid': 'TINIT-RSSMRA80A01H501U',
@@ -56,7 +23,7 @@ const byLogin = {
 describe.each(['id_token', 'userinfo'] as const)('a SPID/CIE provider that sends fiscal_number in the %s', (where) => {
   let external: External;
   let portal: TestApp;
-  beforeAll(async () => ({ external, portal } = await startPortalWith(where, { byLogin })));
+  beforeAll(async () => ({ external, portal } = await startPortalWithExternalProvider(where, { fiscalCodes: { byLogin } })));
   afterAll(async () => {
     await portal?.close();
     await external?.close();
@@ -91,11 +58,10 @@ describe('OIDC_FISCAL_CODE_CLAIM', () => {
   let portal: TestApp;
   beforeAll(
     async () =>
-      ({ external, portal } = await startPortalWith(
-        'id_token',
-        { claim: 'codice_fiscale', byLogin: { 'persona-proxy': 'BNCLCU85T10L219C' } },
-        { OIDC_FISCAL_CODE_CLAIM: 'codice_fiscale' },
-      )),
+      ({ external, portal } = await startPortalWithExternalProvider('id_token', {
+        fiscalCodes: { claim: 'codice_fiscale', byLogin: { 'persona-proxy': 'BNCLCU85T10L219C' } },
+        env: { OIDC_FISCAL_CODE_CLAIM: 'codice_fiscale' },
+      })),
   );
   afterAll(async () => {
     await portal?.close();
