@@ -95,32 +95,28 @@ export function AccountPage({ user }: { user: User }) {
             />
           </EditableRow>
         ))}
-        <EditableRow
-          label={accountPageMessages.email}
-          value={sessionUser.email}
-          hint={accountPageMessages.emailHint}
-          isEditable={false}
-          isOpen={false}
-          canSave={false}
-          isSaving={false}
-          onEdit={() => undefined}
-          onCancel={() => undefined}
-          onSave={() => undefined}
-        />
-        <EditableRow
-          label={fiscalCodeMessages.label}
-          value={sessionUser.fiscalCode}
-          hint={fiscalCodeMessages.accountNote}
-          isEditable={false}
-          isOpen={false}
-          canSave={false}
-          isSaving={false}
-          onEdit={() => undefined}
-          onCancel={() => undefined}
-          onSave={() => undefined}
-        />
+        <ReadOnlyRow label={accountPageMessages.email} value={sessionUser.email} hint={accountPageMessages.emailHint} />
+        <ReadOnlyRow label={fiscalCodeMessages.label} value={sessionUser.fiscalCode} hint={fiscalCodeMessages.accountNote} />
       </div>
       <PasswordSection />
     </>
+  );
+}
+
+/** A row of the account that the person reads but cannot change here (the e-mail, the codice fiscale). */
+function ReadOnlyRow({ label, value, hint }: { label: string; value: string | null; hint: string }) {
+  return (
+    <EditableRow
+      label={label}
+      value={value}
+      hint={hint}
+      isEditable={false}
+      isOpen={false}
+      canSave={false}
+      isSaving={false}
+      onEdit={() => undefined}
+      onCancel={() => undefined}
+      onSave={() => undefined}
+    />
   );
 }
