@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invitationMessages } from './messages/invitation.ts';
 import { organizationMessages } from './messages/organization.ts';
+import { memberRoleSchema } from './organization.ts';
 import { plainText } from './plainText.ts';
 
 /** An invitation link is valid for seven days and only once. */
@@ -84,6 +85,6 @@ export const acceptInvitationRequestSchema = z.object({ token: z.string() });
 export const acceptInvitationResponseSchema = z.object({
   organizationId: z.string(),
   organizationName: z.string(),
-  role: z.enum(['admin', 'member']),
+  role: memberRoleSchema,
 });
 export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;

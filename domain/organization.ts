@@ -20,9 +20,20 @@ const NUM_CIVICO_MAX_DIGITS = 6;
 /** Codice di avviamento postale: five digits (the schema's `cap`). */
 export const CAP_LENGTH = 5;
 
-export const MEMBER_ROLES = ['admin', 'member'] as const;
+/**
+ * A member's one role in an organisation (issue 42): 'admin' is the Referente (the spec's "admin" label: manages
+ * the members and the profile), 'editor' the Compilatore (edits drafts, uploads, answers surveys and
+ * integrations), 'viewer' Sola lettura. Who may hand over is the call's rule (domain/call.ts).
+ */
+export const MEMBER_ROLES = ['admin', 'editor', 'viewer'] as const;
 export const memberRoleSchema = z.enum(MEMBER_ROLES);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
+/** The Referente's role: the spec's "admin" label. */
+export const REFERENT_ROLE = 'admin' satisfies MemberRole;
+/** The role of a person who joins by invitation or by an accepted request, unless another is chosen. */
+export const DEFAULT_MEMBER_ROLE = 'editor' satisfies MemberRole;
+/** A stored role this code does not know (none should exist) counts as the least one. */
+export const parseMemberRole = (value: unknown): MemberRole => memberRoleSchema.catch('viewer').parse(value);
 
 /**
  * Check digit of an Italian partita IVA (Luhn-like): digits in odd positions are summed as they are,
@@ -394,7 +405,7 @@ const legalRepresentativeSchema = z.object({
 });
 type LegalRepresentative = z.infer<typeof legalRepresentativeSchema>;
 
-/** The keys of the profile that describe the legal representative: a save that changes one is logged. */
+/** The keys of the profile that describe the legal representative: a save that changes one is in the organisation's history. */
 export const LEGAL_REPRESENTATIVE_KEYS = [
   'legaleRappresentanteNome',
   'legaleRappresentanteCognome',

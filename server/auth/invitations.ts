@@ -13,7 +13,7 @@ import {
   type InvitationStatus,
   type InvitationView,
 } from '../../domain/invitation.ts';
-import { memberRoleSchema } from '../../domain/organization.ts';
+import { DEFAULT_MEMBER_ROLE, parseMemberRole } from '../../domain/organization.ts';
 import { HttpError } from '../errors.ts';
 import type { Membership } from './membership.ts';
 import type { UserRow } from './users.ts';
@@ -87,7 +87,7 @@ export function createInvitations(db: Db, membership: Membership) {
     },
 
     /**
-     * Makes the caller a member (role 'member') when the invitation is pending and addressed to their
+     * Makes the caller a member (the default role, Compilatore) when the invitation is pending and addressed to their
      * e-mail (case-insensitive). The token is consumed in the same transaction, so it works once.
      */
     async accept(user: UserRow, token: string): Promise<AcceptInvitationResponse> {
@@ -106,9 +106,9 @@ export function createInvitations(db: Db, membership: Membership) {
           .returning({ id: invitations.id });
         // Someone else's request consumed it (or it expired) between the read and this update.
         if (consumed.length === 0) throw new HttpError(409, 'invitation_used', m.used);
-        await membership.addMember(tx as unknown as Db, invitation.organizationId, user.id, 'member');
+        await membership.addMember(tx as unknown as Db, invitation.organizationId, user.id, DEFAULT_MEMBER_ROLE);
         const role = await membership.roleOf(tx as unknown as Db, invitation.organizationId, user.id);
-        return { organizationId: invitation.organizationId, organizationName, role: memberRoleSchema.catch('member').parse(role) };
+        return { organizationId: invitation.organizationId, organizationName, role: parseMemberRole(role) };
       });
     },
   };

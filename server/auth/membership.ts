@@ -6,7 +6,7 @@ import { organizationMembers, organizations } from '../db/schema/organizations.t
 import { users } from '../db/schema/users.ts';
 import { organizationMessages } from '../../domain/messages/organization.ts';
 import { isAdminRole } from '../../domain/roles.ts';
-import { memberRoleSchema, type MemberRole, type OrganizationMember } from '../../domain/organization.ts';
+import { parseMemberRole, type MemberRole, type OrganizationMember } from '../../domain/organization.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { HttpError } from '../errors.ts';
@@ -100,7 +100,7 @@ export function createMembership(db: Db) {
     if (!row) throw notFound();
 
     if (row.role) {
-      const role = memberRoleSchema.catch('member').parse(row.role);
+      const role = parseMemberRole(row.role);
       if (requirement.role === 'admin' && role !== 'admin') throw new HttpError(403, 'forbidden', m.orgAdminOnly);
       return { user, organization: row.organization, role };
     }
@@ -117,7 +117,7 @@ export function createMembership(db: Db) {
 
     async membersOf(organizationId: string): Promise<OrganizationMember[]> {
       const rows = await membersOfOrganization.execute({ organizationId });
-      return rows.map(({ emailVerified: _verified, ...r }) => ({ ...r, role: memberRoleSchema.catch('member').parse(r.role) }));
+      return rows.map(({ emailVerified: _verified, ...r }) => ({ ...r, role: parseMemberRole(r.role) }));
     },
 
     /** The members the organisation's e-mails go to: no mail but the verification link reaches an unconfirmed address. */
@@ -125,7 +125,7 @@ export function createMembership(db: Db) {
       const rows = await membersOfOrganization.execute({ organizationId });
       return rows
         .filter((r) => r.emailVerified)
-        .map(({ emailVerified: _verified, ...r }) => ({ ...r, role: memberRoleSchema.catch('member').parse(r.role) }));
+        .map(({ emailVerified: _verified, ...r }) => ({ ...r, role: parseMemberRole(r.role) }));
     },
 
     async roleOf(tx: Db, organizationId: string, userId: string): Promise<string | undefined> {

@@ -9,7 +9,7 @@ import {
   isValidPartitaIva,
   LEGAL_REPRESENTATIVE_KEYS,
   legalRepresentativeOf,
-  memberRoleSchema,
+  parseMemberRole,
   organizationDetailSchema,
   organizationFieldLabels,
   organizationIdQuerySchema,
@@ -33,6 +33,7 @@ import type { Membership, OrganizationAccess, OrganizationRow } from '../auth/me
 import type { Db } from '../db/client.ts';
 import { organizationMembers, organizations } from '../db/schema/organizations.ts';
 import { HttpError } from '../errors.ts';
+import { recordOrganizationEvent } from '../organizations/history.ts';
 import type { Territory } from '../seed/territory.ts';
 import { formeGiuridiche } from '../seed/typologies.ts';
 import { errorResponses } from './errorResponses.ts';
@@ -172,7 +173,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         .from(organizationMembers)
         .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
         .where(eq(organizationMembers.userId, user.id));
-      const roleById = new Map(mine.map((r) => [r.id, memberRoleSchema.catch('member').parse(r.role)]));
+      const roleById = new Map(mine.map((r) => [r.id, parseMemberRole(r.role)]));
       const rows = isAdminRole(user.roles) ? await db.select(columns).from(organizations) : mine;
       return rows
         .map(({ id, name, email, pIva }) => ({ id, name, email, pIva, role: roleById.get(id) ?? null }))
@@ -298,18 +299,25 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       const { name, email, ...rest } = resolveReferences(parsed.data);
       const profile: StoredProfile = { ...rest, privacy: row.profile.privacy === true };
 
-      const [updated] = await db
-        .update(organizations)
-        .set({ name, email, profile, updatedAt: new Date() })
-        .where(eq(organizations.id, row.id))
-        .returning();
-      // The organisation's history comes with the administrators' actions; until then the log keeps who changed it.
-      if (LEGAL_REPRESENTATIVE_KEYS.some((key) => (row.profile[key] ?? null) !== (profile[key] ?? null))) {
-        request.log.info(
-          { event: 'organization.legal_representative.changed', userId: callerOf(request).id, organizationId: row.id },
-          'legal representative changed',
-        );
-      }
+      const before = Object.fromEntries(LEGAL_REPRESENTATIVE_KEYS.map((key) => [key, row.profile[key] ?? null]));
+      const after = Object.fromEntries(LEGAL_REPRESENTATIVE_KEYS.map((key) => [key, profile[key] ?? null]));
+      const representativeChanged = LEGAL_REPRESENTATIVE_KEYS.some((key) => before[key] !== after[key]);
+      const updated = await db.transaction(async (tx) => {
+        const [written] = await tx
+          .update(organizations)
+          .set({ name, email, profile, updatedAt: new Date() })
+          .where(eq(organizations.id, row.id))
+          .returning();
+        if (representativeChanged) {
+          await recordOrganizationEvent(tx as unknown as Db, {
+            organizationId: row.id,
+            kind: 'legal_representative.changed',
+            actor: callerOf(request),
+            details: { before, after },
+          });
+        }
+        return written;
+      });
       return detailOf(updated!, access);
     },
   );

@@ -249,7 +249,7 @@ describe('until verified, the server refuses what needs a trusted address', () =
   it('refuses handing over an application and an applicant’s status change', async () => {
     // A member from before verification existed (the database, as no screen can reach it now).
     const owner = await personWithOrganization(t, { name: 'Comune con Membro Non Verificato' });
-    await t.db.insert(organizationMembers).values({ organizationId: owner.orgId, userId: person.userId, role: 'member' });
+    await t.db.insert(organizationMembers).values({ organizationId: owner.orgId, userId: person.userId, role: 'editor' });
     const submitted = await t.post('/api/Tur/CreateUpdateTur', { organizationId: owner.orgId }, person.token);
     expect(submitted.statusCode).toBe(403);
     expect(submitted.json()).toEqual(refused);
@@ -286,7 +286,7 @@ describe('no mail but the link reaches an unverified address', () => {
   it('tells only the verified members of an integration request', async () => {
     const owner = await personWithOrganization(t, { name: 'Comune in Integrazione' });
     const person = await unverifiedPerson('membro.silenzioso');
-    await t.db.insert(organizationMembers).values({ organizationId: owner.orgId, userId: person.userId, role: 'member' });
+    await t.db.insert(organizationMembers).values({ organizationId: owner.orgId, userId: person.userId, role: 'editor' });
     const applicationId = await forceApplicationStatus(t, owner.orgId, 'PUI', 'IN_VALUTAZIONE', { submittedAt: new Date() });
     const admin = await t.loginAsAdmin();
     const asked = await t.post(

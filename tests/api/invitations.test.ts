@@ -154,12 +154,12 @@ describe('accepting an invitation', () => {
 
     const accepted = await t.post('/api/Organization/AcceptInvitation', { token }, marta.token);
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toEqual({ organizationId: inviter.orgId, organizationName: 'Comune di Roccaverde', role: 'member' });
+    expect(accepted.json()).toEqual({ organizationId: inviter.orgId, organizationName: 'Comune di Roccaverde', role: 'editor' });
 
     const orgs = (await t.get('/api/Organization/GetOrganizations', marta.token)).json();
-    expect(orgs).toEqual([expect.objectContaining({ id: inviter.orgId, role: 'member' })]);
+    expect(orgs).toEqual([expect.objectContaining({ id: inviter.orgId, role: 'editor' })]);
     const detail = (await t.get(`/api/Organization/GetOrganizationById?id=${inviter.orgId}`, marta.token)).json();
-    expect(detail.members).toEqual(expect.arrayContaining([expect.objectContaining({ firstName: 'Marta', role: 'member' })]));
+    expect(detail.members).toEqual(expect.arrayContaining([expect.objectContaining({ firstName: 'Marta', role: 'editor' })]));
 
     const again = await t.post('/api/Organization/AcceptInvitation', { token }, marta.token);
     expect(again.statusCode).toBe(409);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   b = await personWithOrganization(t, { name: 'Beta Servizi S.r.l.', formaGiuridica: 7 });
   const person = await t.register();
   const me = (await t.get('/api/User', person.token)).json();
-  await t.db.insert(organizationMembers).values({ organizationId: a.orgId, userId: me.id, role: 'member' });
+  await t.db.insert(organizationMembers).values({ organizationId: a.orgId, userId: me.id, role: 'editor' });
   aMember = { token: person.token, userId: me.id };
   admin = await t.loginAsAdmin();
 });
@@ -184,7 +184,7 @@ describe('authorisation matrix', () => {
 
   it('GetOrganizationById tells the caller whether they may edit', async () => {
     const asMember = (await t.get(`/api/Organization/GetOrganizationById?id=${a.orgId}`, aMember.token)).json();
-    expect(asMember).toMatchObject({ myRole: 'member', canEdit: true });
+    expect(asMember).toMatchObject({ myRole: 'editor', canEdit: true });
     const asAdmin = (await t.get(`/api/Organization/GetOrganizationById?id=${a.orgId}`, admin.token)).json();
     expect(asAdmin).toMatchObject({ myRole: null, canEdit: false });
   });
@@ -252,7 +252,7 @@ describe('authorisation matrix', () => {
       { id: a.orgId, name: expect.any(String), email: 'protocollo@comune.vallerosa.it', pIva: a.payload.pIva, role: 'admin' },
     ]);
     const asPlainMember = (await t.get('/api/Organization/GetOrganizations', aMember.token)).json();
-    expect(asPlainMember.map((o: { id: string; role: string }) => [o.id, o.role])).toEqual([[a.orgId, 'member']]);
+    expect(asPlainMember.map((o: { id: string; role: string }) => [o.id, o.role])).toEqual([[a.orgId, 'editor']]);
 
     const all = (await t.get('/api/Organization/GetOrganizations', admin.token)).json();
     const ids = all.map((o: { id: string }) => o.id);
@@ -664,7 +664,7 @@ describe('RemoveMember', () => {
     for (let i = 0; i < 2; i++) {
       const person = await t.register();
       const me = (await t.get('/api/User', person.token)).json();
-      await t.db.insert(organizationMembers).values({ organizationId: o.orgId, userId: me.id, role: 'member' });
+      await t.db.insert(organizationMembers).values({ organizationId: o.orgId, userId: me.id, role: 'editor' });
       people.push({ token: person.token, userId: me.id as string });
     }
     return { o, m1: people[0]!, m2: people[1]! };

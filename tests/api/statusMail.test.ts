@@ -75,7 +75,7 @@ beforeAll(async () => {
   owner = await personWithOrganization(t, { name: 'Comune di Posta Certa' });
   colleague = await t.register({ firstName: 'Paolo', lastName: 'Verdi' });
   const { id } = (await t.get('/api/User', colleague.token)).json() as { id: string };
-  await t.db.insert(organizationMembers).values({ organizationId: owner.orgId, userId: id, role: 'member' });
+  await t.db.insert(organizationMembers).values({ organizationId: owner.orgId, userId: id, role: 'editor' });
   await newMails();
 }, 300_000);
 afterAll(async () => {

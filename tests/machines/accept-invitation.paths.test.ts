@@ -46,7 +46,7 @@ const eventFixtures = {
   'invitation.accept': [{ type: 'invitation.accept' }],
 } as const satisfies EventFixtures;
 
-const joined: AcceptInvitationResponse = { organizationId: 'org-vallerosa', organizationName: 'Comune di Vallerosa Alta', role: 'member' };
+const joined: AcceptInvitationResponse = { organizationId: 'org-vallerosa', organizationName: 'Comune di Vallerosa Alta', role: 'editor' };
 const wrongAccount: AcceptFailure = { message: invitationMessages.wrongAccount, isWrongAccount: true };
 const alreadyUsed: AcceptFailure = { message: invitationMessages.used, isWrongAccount: false };
 

@@ -36,7 +36,7 @@ const bruno: OrganizationMember = {
   firstName: 'Bruno',
   lastName: 'Verdi',
   email: 'bruno.verdi@example.it',
-  role: 'member',
+  role: 'editor',
 };
 const input = { currentUserId: giulia.userId };
 

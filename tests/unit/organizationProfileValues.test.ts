@@ -265,15 +265,15 @@ describe('dates', () => {
 
 describe('who may remove whom', () => {
   const me = 'u-me';
-  const other: OrganizationMember = { userId: 'u-other', firstName: 'Anna', lastName: 'Neri', email: 'anna@esempio.it', role: 'member' };
+  const other: OrganizationMember = { userId: 'u-other', firstName: 'Anna', lastName: 'Neri', email: 'anna@esempio.it', role: 'editor' };
   const self: OrganizationMember = { ...other, userId: me };
   const selfAdmin: OrganizationMember = { ...self, role: 'admin' };
   const members = [selfAdmin, other];
 
   it('lets an organisation administrator remove others, and anybody leave', () => {
     expect(memberActionFor({ canEdit: true, myRole: 'admin', members }, other, me)).toBe('remove');
-    expect(memberActionFor({ canEdit: true, myRole: 'member', members: [self, other] }, other, me)).toBeNull();
-    expect(memberActionFor({ canEdit: true, myRole: 'member', members: [self, other] }, self, me)).toBe('leave');
+    expect(memberActionFor({ canEdit: true, myRole: 'editor', members: [self, other] }, other, me)).toBeNull();
+    expect(memberActionFor({ canEdit: true, myRole: 'editor', members: [self, other] }, self, me)).toBe('leave');
   });
 
   it('does not offer leaving to the last administrator, who the server would keep', () => {
