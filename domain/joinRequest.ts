@@ -50,7 +50,6 @@ export const joinReasonSchema = z
 
 /** POST /api/JoinRequest/CreateJoinRequest. */
 export const createJoinRequestSchema = z.object({ pIva: z.string(), reason: joinReasonSchema });
-export type CreateJoinRequestInput = z.input<typeof createJoinRequestSchema>;
 
 /** POST /api/JoinRequest/DecideJoinRequest. */
 export const decideJoinRequestSchema = z.object({
@@ -92,8 +91,5 @@ export const openJoinRequestSchema = z.object({
   expiresAt: z.string(),
 });
 export type OpenJoinRequest = z.infer<typeof openJoinRequestSchema>;
-
-/** The answer to a request: created (201) or the one already pending (200). */
-export const createJoinRequestResponseSchema = myJoinRequestSchema;
 
 export const decideJoinRequestResponseSchema = z.object({ id: z.string(), status: joinRequestStatusSchema });

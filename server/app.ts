@@ -111,8 +111,9 @@ export interface BuildAppOptions {
   /** How often, and after how long untouched, leftovers of interrupted uploads are swept (hourly / an hour). */
   uploadSweep?: { everyMs?: number; olderThanMs?: number };
   /**
-   * Whether the background mail jobs run in this process: the monitoring reminders and the status e-mails still
-   * due (tests drive them themselves with false; a status change still sends its e-mail as it commits).
+   * Whether the background jobs run in this process: the monitoring reminders, the status e-mails still due and the
+   * expiry of join requests past their term (tests drive them themselves with false; a status change still sends its
+   * e-mail as it commits).
    */
   startReminderJob?: boolean;
   /** The files a status e-mail carries; by default a hand-over's receipt (server/receipts/). */

@@ -19,7 +19,6 @@ export const joinRequestMessages = {
   sendFailed: 'La richiesta non è stata inviata.',
   // The requester's own requests, on /flow-organization.
   mineTitle: 'Le tue richieste di adesione',
-  mineEmpty: 'Non hai richieste di adesione.',
   requestedOn: (date: string) => `Richiesta del ${date}`,
   decidedOn: (date: string) => `decisa il ${date}`,
   expiredOn: (date: string) => `scaduta il ${date}`,

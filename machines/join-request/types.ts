@@ -1,5 +1,3 @@
-import type { JoinRequestStatus } from '../../domain/joinRequest.ts';
-
 export interface JoinRequestContext {
   /** When the request was made (ISO instant): its term of 30 days runs from here. Null before it is made. */
   createdAt: string | null;
@@ -19,8 +17,3 @@ export type JoinRequestEvent =
   | { type: 'join.refuse'; at: string }
   /** The periodic job finds it 30 days old and still undecided. */
   | { type: 'join.expire'; at: string };
-
-export type JoinRequestEventType = JoinRequestEvent['type'];
-
-/** The machine's states that are stored (the row's `status`). */
-export type StoredJoinRequestStatus = JoinRequestStatus;

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createJoinRequestResponseSchema,
   createJoinRequestSchema,
   decideJoinRequestResponseSchema,
   decideJoinRequestSchema,
@@ -50,8 +49,9 @@ export const joinRequestRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       schema: {
         body: createJoinRequestSchema,
         response: {
-          200: createJoinRequestResponseSchema,
-          201: createJoinRequestResponseSchema,
+          // The request made (201), or the one already pending (200).
+          200: myJoinRequestSchema,
+          201: myJoinRequestSchema,
           ...errorResponses(create, [400, 404, 409, 429], { fieldErrors: true }),
         },
       },

@@ -177,6 +177,8 @@ describe('deciding', () => {
     expect(twice.json()).toEqual({ error: 'join_request_decided', message: jm.alreadyDecided });
     const third = await t.register();
     const next = (await ask(third, owner.payload.pIva)).json<MyJoinRequest>();
+    // The arrival is e-mailed to the referents only, not to a Compilatore.
+    expect((await mailsTo(claimant.email)).map((m) => m.subject)).toEqual(['Sei entrato in «Comune di Montefiore»']);
     const byCompilatore = await decide(claimant.token, next.id, 'accept');
     expect(byCompilatore.statusCode).toBe(403);
     expect(byCompilatore.json().message).toBe(jm.referentsOnly);

@@ -7,6 +7,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { cardTableBody as body, cardTableHead as head, cardTableRow as row } from '../../ui/CardTable.css.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { cell, dialogActions, reason, rowActions, section, table } from './JoinRequests.css.ts';
 import { useJoinDecision } from './useJoinDecision.ts';
@@ -124,6 +125,7 @@ export function JoinRequestsTable({ requests, showOrganization }: JoinRequestsTa
                 {m.confirm}
               </Button>
             </div>
+            {dialog.isDeciding ? <Spinner label={m.deciding} /> : null}
           </>
         )}
       </Dialog>
