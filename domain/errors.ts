@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 export const API_ERROR_CODES = [
   'access_denied',
+  'already_member',
   'application_incomplete',
   'application_submitted',
   'archive_suspicious',
@@ -48,6 +49,8 @@ export const API_ERROR_CODES = [
   'invitation_expired',
   'invitation_used',
   'invitation_wrong_account',
+  'join_request_decided',
+  'join_request_expired',
   'last_admin',
   'login_expired',
   'macro_not_allowed',

@@ -19,6 +19,8 @@ import { inputMessages } from './messages/input.ts';
 import { exportsMessages } from './messages/exports.ts';
 import { integrationMessages } from './messages/integration.ts';
 import { invitationMessages } from './messages/invitation.ts';
+import { joinRequestMessages } from './messages/joinRequest.ts';
+import { joinRequestMailMessages } from './messages/joinRequestMails.ts';
 import { inviteMessages } from './messages/invite.ts';
 import { lookupsMessages } from './messages/lookups.ts';
 import { mailMessages } from './messages/mails.ts';
@@ -44,6 +46,8 @@ export const messageCatalogue = {
   ...messages,
   organization: organizationMessages,
   invitation: invitationMessages,
+  joinRequest: joinRequestMessages,
+  joinRequestMails: joinRequestMailMessages,
   account: accountMessages,
   password: passwordMessages,
   lookups: lookupsMessages,

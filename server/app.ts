@@ -44,6 +44,8 @@ import { createRefreshRenewals, purgeExpiredRenewals } from './auth/refreshRenew
 import { userRoutes } from './routes/user.routes.ts';
 import { passwordRoutes } from './routes/password.routes.ts';
 import { organizationRoutes } from './routes/organization.routes.ts';
+import { joinRequestRoutes } from './routes/joinRequest.routes.ts';
+import { createJoinRequests } from './organizations/joinRequests.ts';
 import { typologyRoutes } from './routes/typology.routes.ts';
 import { sendEmailRoutes } from './routes/sendEmail.routes.ts';
 import { readCalls, seedCalls } from './seed/calls.ts';
@@ -109,8 +111,9 @@ export interface BuildAppOptions {
   /** How often, and after how long untouched, leftovers of interrupted uploads are swept (hourly / an hour). */
   uploadSweep?: { everyMs?: number; olderThanMs?: number };
   /**
-   * Whether the background mail jobs run in this process: the monitoring reminders and the status e-mails still
-   * due (tests drive them themselves with false; a status change still sends its e-mail as it commits).
+   * Whether the background jobs run in this process: the monitoring reminders, the status e-mails still due and the
+   * expiry of join requests past their term (tests drive them themselves with false; a status change still sends its
+   * e-mail as it commits).
    */
   startReminderJob?: boolean;
   /** The files a status e-mail carries; by default a hand-over's receipt (server/receipts/). */
@@ -233,17 +236,22 @@ export async function buildApp({
     daysBefore: config.monitoring.reminderDays,
     log: app.log,
   });
+  // Requests to join a registered organisation; every process marks those past their term expired (once each).
+  const joinRequests = createJoinRequests({ db, membership, mailer, publicUrl: config.publicUrl, log: app.log });
   const monitoring = createMonitoring({ db, surveys, onPeriodOpened: () => reminders.runOnce().then(() => undefined) });
   if (startReminderJob) {
     let stop: (() => Promise<void>) | undefined;
     let stopNotifications: (() => Promise<void>) | undefined;
+    let stopJoinExpiry: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = reminders.start();
       stopNotifications = notifications.start();
+      stopJoinExpiry = joinRequests.start();
     });
     app.addHook('onClose', async () => {
       await stop?.();
       await stopNotifications?.();
+      await stopJoinExpiry?.();
     });
   }
   app.addHook('onClose', async () => notifications.idle());
@@ -356,6 +364,7 @@ export async function buildApp({
     await api.register(passwordRoutes, { issuer: config.oidc.issuer, passwordChanges });
     await api.register(legalRoutes, { texts: legalTexts });
     await api.register(organizationRoutes, { db, membership, invitations, territory });
+    await api.register(joinRequestRoutes, { db, joinRequests });
     await api.register(sendEmailRoutes, { invitations, mailer, publicUrl: config.publicUrl });
     await api.register(typologyRoutes, { territory, reference });
     await api.register(callRoutes, { db });
@@ -399,5 +408,5 @@ export async function buildApp({
   });
 
   // passwordResets: tests wait for the links requested so far to be stored and mailed.
-  return { app, accounts, db, reminders, notifications, readiness, passwordResets };
+  return { app, accounts, db, reminders, notifications, joinRequests, readiness, passwordResets };
 }

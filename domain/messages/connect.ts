@@ -9,8 +9,8 @@ export const connectMessages = {
   registerLink: 'Registra la tua organizzazione',
   registeredName: 'Organizzazione registrata con questa P.IVA:',
   invitationHint:
-    'Se fai parte di questa organizzazione, chiedi a un collega già registrato di invitarti: riceverai un\u2019e-mail con il collegamento per unirti.',
+    'Se fai parte di questa organizzazione, chiedi a un collega già registrato di invitarti: riceverai un\u2019e-mail con il collegamento per unirti. Oppure chiedi di entrare: decideranno i suoi referenti.',
   invitationOnly:
-    'Conoscere la P.IVA non basta per entrare in un\u2019organizzazione già registrata: si entra solo su invito di un suo membro.',
+    'Conoscere la P.IVA non basta per entrare in un\u2019organizzazione già registrata: si entra su invito di un suo membro o con una richiesta accettata dai suoi referenti o dagli amministratori della piattaforma.',
   closeMessage: 'Chiudi il messaggio',
 } as const;

@@ -1,11 +1,14 @@
 import { fromPromise } from 'xstate';
 import { messages } from '../../domain/messages.ts';
+import type { MyJoinRequest } from '../../domain/joinRequest.ts';
 import type { PIvaLookup } from '../../domain/organization.ts';
 import type { ConnectOrganizationActorInputs, ConnectOrganizationActorOutputs, LookupFailure } from './types.ts';
 
 /** The call the machine needs; rejects with something carrying `status` and an Italian `message`. */
 export interface ConnectOrganizationApi {
   getPIva(pIva: string, signal?: AbortSignal): Promise<PIvaLookup>;
+  /** POST /api/JoinRequest/CreateJoinRequest. */
+  requestJoin(pIva: string, reason: string): Promise<MyJoinRequest>;
 }
 
 export function toLookupFailure(error: unknown): LookupFailure {
@@ -24,6 +27,15 @@ export function createConnectOrganizationActors(api: ConnectOrganizationApi) {
       async ({ input, signal }) => {
         try {
           return await api.getPIva(input.pIva, signal);
+        } catch (error) {
+          throw toLookupFailure(error);
+        }
+      },
+    ),
+    requestJoin: fromPromise<ConnectOrganizationActorOutputs['requestJoin'], ConnectOrganizationActorInputs['requestJoin']>(
+      async ({ input }) => {
+        try {
+          return await api.requestJoin(input.pIva, input.reason);
         } catch (error) {
           throw toLookupFailure(error);
         }

@@ -1,3 +1,4 @@
+import type { MyJoinRequest } from '../../domain/joinRequest.ts';
 import type { PIvaLookup } from '../../domain/organization.ts';
 
 /** Why a VAT look-up failed: `status` null when no answer came; `message` Italian, for the person. */
@@ -11,8 +12,12 @@ export interface ConnectOrganizationContext {
   pIva: string;
   /** The organisation registered with `pIva`, once the check found one. */
   organization: PIvaLookup | null;
-  /** The Italian message of a refused VAT or of a failed check. */
+  /** The Italian message of a refused VAT, of a failed check, or of a join request that was not sent. */
   error: string | null;
+  /** The reason typed for "Richiedi di entrare nell’organizzazione". */
+  reason: string;
+  /** The request the server answered with, once sent. */
+  joinRequest: MyJoinRequest | null;
 }
 
 export type ConnectOrganizationEvent =
@@ -21,15 +26,25 @@ export type ConnectOrganizationEvent =
   /** Conferma: look the VAT up (only with exactly 11 digits). */
   | { type: 'vat.confirm' }
   /** The "already registered" message was closed. */
-  | { type: 'dialog.close' };
+  | { type: 'dialog.close' }
+  /** "Richiedi di entrare nell’organizzazione": the reason's form opens. */
+  | { type: 'join.open' }
+  /** The person typed in the reason's box. */
+  | { type: 'reason.change'; value: string }
+  /** "Invia la richiesta". */
+  | { type: 'join.send' }
+  /** Annulla: back to the "already registered" message. */
+  | { type: 'join.cancel' };
 
 /** What each invoked actor resolves with; the keys are also the actor ids. */
 export interface ConnectOrganizationActorOutputs {
   lookupPIva: PIvaLookup;
+  requestJoin: MyJoinRequest;
 }
 
 export interface ConnectOrganizationActorInputs {
   lookupPIva: { pIva: string };
+  requestJoin: { pIva: string; reason: string };
 }
 
 export type ConnectOrganizationActorId = keyof ConnectOrganizationActorOutputs;

@@ -39,7 +39,9 @@ function routeLimit(url: string | undefined): RouteLimit | undefined {
       };
     case '/api/Organization/CreateOrganization':
       return { perAccount: 'organizationsPerAccount', message: organizationMessages.tooManyCreated };
+    // A join request names a P.IVA too: it must not become a second way of walking through numbers.
     case '/api/Organization/GetPIva':
+    case '/api/JoinRequest/CreateJoinRequest':
       // Whether a VAT number is registered: one per Conferma for a person, a walk through numbers for a script.
       return { perIp: 'pIvaLookupsPerIp', perAccount: 'pIvaLookupsPerAccount', message: organizationMessages.tooManyLookups };
     case '/api/FileUpload/UploadFile':

@@ -51,6 +51,8 @@ interface Ids {
   submissionTur: string;
   submissionPui: string;
   receipt: string;
+  /** A pending request to join A, made by a person of no organisation. */
+  joinRequest: string;
 }
 
 /** What the requests need beside the ids. */
@@ -105,6 +107,15 @@ const CALLS: Record<string, (ids: Ids, fixed: Fixed) => Call> = {
     headers: selected(ids.org),
     body: { emails: ['nuovo@esempio.it'], userId: MISSING, subject: 'Invito', message: '' },
   }),
+  // Asking to join A: let through, the outsider's request is made (or the pending one answered), A's member hears 409.
+  'POST /api/JoinRequest/CreateJoinRequest': (_ids, fixed) => ({
+    body: { pIva: fixed.pIvaOfA, reason: 'Lavoro presso questo ente da dieci anni.' },
+  }),
+  'GET /api/JoinRequest/GetMyJoinRequests': () => ({}),
+  'GET /api/JoinRequest/GetJoinRequests': (ids) => ({ query: { organizationId: ids.org } }),
+  'GET /api/JoinRequest/GetOpenJoinRequests': () => ({}),
+  // Refused by whoever may decide first; the next hears 409 (already decided).
+  'POST /api/JoinRequest/DecideJoinRequest': (ids) => ({ body: { id: ids.joinRequest, decision: 'refuse' } }),
   'GET /api/Organization/GetAllOrgsCompilazioni': () => ({}),
   'GET /api/Organization/GetCompilazioneHistory': (ids) => ({ query: { compilazioneId: ids.tur } }),
 
@@ -206,7 +217,12 @@ const registered: RouteOptions[] = [];
 let ids: Ids;
 let fixed: Fixed;
 /** Everyone who might call: null is nobody signed in. */
-const callers = {} as Record<'anonymous' | 'outsider' | 'unverifiedOutsider' | 'memberOfB' | 'platformAdmin' | 'memberOfA', string | null>;
+const callers = {} as Record<
+  'anonymous' | 'outsider' | 'unverifiedOutsider' | 'memberOfB' | 'platformAdmin' | 'memberOfA' | 'pendingRequester' | 'refusedRequester',
+  string | null
+>;
+/** Who asked to join A and waits, or was refused: strangers to A on every route, exactly as the others. */
+const STRANGERS = ['outsider', 'unverifiedOutsider', 'memberOfB', 'pendingRequester', 'refusedRequester'] as const;
 
 beforeAll(async () => {
   t = await createTestApp({ onRoute: (route) => void registered.push(route) });
@@ -215,7 +231,28 @@ beforeAll(async () => {
   const outsider = await t.register();
   const unverifiedOutsider = await t.register({}, { verify: false });
   const admin = await t.loginAsAdmin();
+  const askToJoin = async (token: string) => {
+    const asked = await t.post(
+      '/api/JoinRequest/CreateJoinRequest',
+      { pIva: a.payload.pIva, reason: 'Sono un dipendente di questo ente.' },
+      token,
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    return asked.json<{ id: string }>().id;
+  };
+  const pendingRequester = await t.register();
+  await askToJoin(pendingRequester.token);
+  const refusedRequester = await t.register();
+  const refused = await t.post(
+    '/api/JoinRequest/DecideJoinRequest',
+    { id: await askToJoin(refusedRequester.token), decision: 'refuse' },
+    a.token,
+  );
+  expect(refused.statusCode, refused.body).toBe(200);
+  const joinRequest = await askToJoin((await t.register()).token);
   Object.assign(callers, {
+    pendingRequester: pendingRequester.token,
+    refusedRequester: refusedRequester.token,
     anonymous: null,
     outsider: outsider.token,
     unverifiedOutsider: unverifiedOutsider.token,
@@ -301,6 +338,7 @@ beforeAll(async () => {
     submissionTur: submissions.TUR,
     submissionPui: submissions.PUI,
     receipt: receipt!.id,
+    joinRequest,
   };
   fixed = { userOfA: a.userId, pIvaOfA: a.payload.pIva, surveyPui: surveyOf('Istruttoria-Pui') };
 }, 120_000);
@@ -455,7 +493,7 @@ describe('the matrix', () => {
     // A member's route: strangers hear what they would for an organisation (or object) that does not exist, whether
     // their address is verified or not (a 403 email_not_verified for an existing id only would tell which ids exist).
     const member = declaration as MemberAccess;
-    for (const caller of ['outsider', 'unverifiedOutsider', 'memberOfB'] as const) {
+    for (const caller of STRANGERS) {
       const stranger = await send(key, call, callers[caller]);
       const missing = await send(key, CALLS[key]!(withMissingIds(), fixed), callers[caller]);
       expect(stranger.status, `${key}: ${caller}: ${stranger.body}`).toBe(404);

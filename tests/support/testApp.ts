@@ -80,6 +80,8 @@ export async function createTestApp(
     reminders: built.reminders,
     /** The status e-mails' sender of this instance (tests run it to see what a change sent). */
     notifications: built.notifications,
+    /** Join requests of this instance: `expireDue(at)` runs the expiry job at a chosen instant. */
+    joinRequests: built.joinRequests,
     /** What /readyz reports, and the drain a SIGTERM starts. */
     readiness: built.readiness,
     config,

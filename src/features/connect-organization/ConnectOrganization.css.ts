@@ -26,3 +26,17 @@ export const actions = style({ paddingTop: '1.75rem' });
 export const organizationName = style({ fontSize: vars.fontSize.lg });
 
 export const note = style({ maxWidth: '40rem', color: vars.color.textMuted });
+
+/** The buttons of a message: side by side, wrapping on narrow screens. */
+export const actionRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+
+export const joinForm = style({ marginTop: vars.space.lg, display: 'grid', gap: vars.space.md });
+
+export const requestList = style({ listStyle: 'none', padding: 0, display: 'grid', gap: vars.space.sm, maxWidth: '40rem' });
+
+export const requestItem = style({
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.surface,
+});

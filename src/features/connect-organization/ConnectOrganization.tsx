@@ -2,6 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { messages } from '../../../domain/messages.ts';
 import { connectMessages } from '../../../domain/messages/connect.ts';
+import { joinRequestMessages } from '../../../domain/messages/joinRequest.ts';
 import { organizationMessages } from '../../../domain/messages/organization.ts';
 import { selectConnectOrganizationView } from '../../../machines/connect-organization/selectors.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -10,17 +11,16 @@ import { Form } from '../../ui/Form.tsx';
 import { HrefLink } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { actions, box, note, organizationName, vatField, vatRow } from './ConnectOrganization.css.ts';
+import { JoinRequestForm } from './JoinRequestForm.tsx';
+import { MyJoinRequests } from './MyJoinRequests.tsx';
+import { actionRow, actions, box, note, organizationName, vatField, vatRow } from './ConnectOrganization.css.ts';
 import { useConnectOrganization } from './useConnectOrganization.ts';
 
 /** Spec §2 /flow-organization: the VAT box, and what the portal knows about the number. */
 export function ConnectOrganization() {
   const actor = useConnectOrganization();
-  const { pIva, canConfirm, isChecking, isNotRegistered, registered, vatError, failure } = useSelector(
-    actor,
-    selectConnectOrganizationView,
-    shallowEqual,
-  );
+  const { pIva, canConfirm, isChecking, isNotRegistered, registered, vatError, failure, canOfferJoin, joinForm, sentJoinRequest } =
+    useSelector(actor, selectConnectOrganizationView, shallowEqual);
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
@@ -72,6 +72,20 @@ export function ConnectOrganization() {
               {connectMessages.registeredName} <strong className={organizationName}>{registered.name}</strong>
             </p>
             <p>{connectMessages.invitationHint}</p>
+            <div className={actionRow}>
+              {canOfferJoin ? <Button onPress={() => actor.send({ type: 'join.open' })}>{joinRequestMessages.offer}</Button> : null}
+              <Button variant="secondary" onPress={() => actor.send({ type: 'dialog.close' })}>
+                {connectMessages.closeMessage}
+              </Button>
+            </div>
+          </Alert>
+        )}
+
+        {joinForm === null ? null : <JoinRequestForm view={joinForm} actor={actor} />}
+
+        {sentJoinRequest === null ? null : (
+          <Alert tone="success" title={joinRequestMessages.sent}>
+            <p>{joinRequestMessages.sentText(sentJoinRequest.organizationName)}</p>
             <Button variant="secondary" onPress={() => actor.send({ type: 'dialog.close' })}>
               {connectMessages.closeMessage}
             </Button>
@@ -85,6 +99,7 @@ export function ConnectOrganization() {
         )}
       </div>
       <p className={note}>{connectMessages.invitationOnly}</p>
+      <MyJoinRequests />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { InviteForm } from '../invitations/InviteForm.tsx';
+import { JoinRequestsSection } from '../join-requests/JoinRequestsSection.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import { backLink, section } from './OrganizationProfile.css.ts';
 import { ProfileFields } from './ProfileFields.tsx';
@@ -83,6 +84,7 @@ export function OrganizationProfile({ organizationId, user, view }: Organization
       <h1>{detail.name}</h1>
       {view === 'admin' ? <Alert tone="info">{m.adminView}</Alert> : null}
       <ProfileFields detail={detail} isEditable={isEditable} />
+      <JoinRequestsSection detail={detail} view={view} />
       <div className={section}>
         <MembersSection key={detail.id} detail={detail} currentUserId={user.id} isManageable={isEditable} onRemoved={afterRemoval} />
       </div>

@@ -5,6 +5,7 @@ import { adminOrganizationQueries } from '../../../api/adminOrganizations.ts';
 import { monitoringQueries } from '../../../api/monitoring.ts';
 import { reportQueries } from '../../../api/reports.ts';
 import { AdminOrganizationsTab } from '../../../features/admin-organizations/AdminOrganizationsTab.tsx';
+import { AdminJoinRequests } from '../../../features/join-requests/AdminJoinRequests.tsx';
 import { parseAdminListSearch, type AdminListSearch } from '../../../features/admin-organizations/adminListSearch.ts';
 import { Link } from '../../../ui/Link.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -50,6 +51,7 @@ function AdminPanelPage() {
       <p>
         <Link to="/api/docs">{messages.pages.apiReference}</Link>
       </p>
+      <AdminJoinRequests />
       <Tabs
         selectedKey={tab ?? 'organizations'}
         onSelectionChange={(key) =>
