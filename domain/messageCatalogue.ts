@@ -26,6 +26,8 @@ import { monitoringMessages } from './messages/monitoring.ts';
 import { numbersMessages } from './messages/numbers.ts';
 import { operationsMessages } from './messages/operations.ts';
 import { organizationMessages } from './messages/organization.ts';
+import { organizationAdminMessages } from './messages/organizationAdmin.ts';
+import { organizationHistoryMessages } from './messages/organizationHistory.ts';
 import { passwordMessages } from './messages/password.ts';
 import { profileMessages } from './messages/profile.ts';
 import { receiptsMessages } from './messages/receipts.ts';
@@ -77,4 +79,6 @@ export const messageCatalogue = {
   requests: requestMessages,
   mails: mailMessages,
   exports: exportsMessages,
+  organizationAdmin: organizationAdminMessages,
+  organizationHistory: organizationHistoryMessages,
 } as const;
