@@ -31,14 +31,6 @@ export const organizationAdminMessages = {
   alreadySuspended: 'L\u2019organizzazione è già sospesa.',
   notSuspended: 'L\u2019organizzazione non è sospesa.',
   historyReferentsOnly: 'Lo storico dell\u2019organizzazione è consultabile solo dai suoi Referenti.',
-  /** What a member of a suspended organisation hears on every change (403 organization_suspended), and reads on every page. */
-  suspended: (reason: string) =>
-    `L\u2019organizzazione è sospesa da ${administration}: non è possibile modificare né consegnare nulla finché non sarà riattivata. Motivo: ${reason}`,
-  banner: {
-    title: (organization: string) => `L\u2019organizzazione \u00ab${organization}\u00bb è sospesa`,
-    text: 'Puoi consultare i dati e le candidature, ma non modificare né consegnare nulla finché l\u2019amministrazione del portale non la riattiva. Le candidature mantengono il loro stato.',
-    reason: (reason: string) => `Motivo: ${reason}`,
-  },
   section: {
     title: 'Gestione dell\u2019organizzazione',
     status: 'Stato',

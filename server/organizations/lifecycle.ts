@@ -1,4 +1,4 @@
-import { organizationAdminMessages } from '../../domain/messages/organizationAdmin.ts';
+import { suspensionMessages } from '../../domain/messages/suspension.ts';
 import { membersMayAct } from '../../machines/organization-lifecycle/transitions.ts';
 import { HttpError } from '../errors.ts';
 
@@ -9,5 +9,5 @@ import { HttpError } from '../errors.ts';
  */
 export function refuseWhileSuspended(organization: { status: string; suspensionReason: string | null }): void {
   if (membersMayAct(organization)) return;
-  throw new HttpError(403, 'organization_suspended', organizationAdminMessages.suspended(organization.suspensionReason ?? ''));
+  throw new HttpError(403, 'organization_suspended', suspensionMessages.refused(organization.suspensionReason ?? ''));
 }

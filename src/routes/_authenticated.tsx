@@ -6,6 +6,7 @@ import { settledSession } from '../auth/session.ts';
 import { hasAccessTokenCookie } from '../auth/tokenCookies.ts';
 import { useAuthActor, useSessionView } from '../auth/useAuth.ts';
 import { Header } from '../features/header/Header.tsx';
+import { SuspensionBanner } from '../features/organization-admin/SuspensionBanner.tsx';
 import { MainContent } from '../ui/PageLayout.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { NotificationRegion } from '../ui/NotificationRegion.tsx';
@@ -72,6 +73,7 @@ function AuthenticatedLayout() {
           <VerificationBanner emailVerified={user.emailVerified} />
         </Suspense>
       )}
+      <SuspensionBanner organizations={user.organizations} />
       <MainContent>
         <Outlet />
       </MainContent>

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationAdminMessages as m } from '../../domain/messages/organizationAdmin.ts';
+import { suspensionMessages } from '../../domain/messages/suspension.ts';
 import type { MemberAccess, RouteAccess } from '../../server/auth/access.ts';
 import { forceApplicationStatus } from '../support/applicationFixtures.ts';
 import { samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
@@ -155,7 +155,7 @@ describe('a suspended organisation', () => {
     const suspended = await t.post('/api/Organization/SuspendOrganization', { organizationId: member.orgId, reason: REASON }, admin);
     expect(suspended.statusCode, suspended.body).toBe(200);
 
-    const refusal = { error: 'organization_suspended', message: m.suspended(REASON) };
+    const refusal = { error: 'organization_suspended', message: suspensionMessages.refused(REASON) };
     expect(refusal.message).toContain(`Motivo: ${REASON}`);
     for (const key of Object.keys(WRITES)) {
       const answer = await send(key, WRITES[key]!(ids), member.token);

@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { InviteForm } from '../invitations/InviteForm.tsx';
+import { OrganizationGovernance } from '../organization-admin/OrganizationGovernance.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import { backLink, section } from './OrganizationProfile.css.ts';
 import { ProfileFields } from './ProfileFields.tsx';
@@ -86,6 +87,7 @@ export function OrganizationProfile({ organizationId, user, view }: Organization
       <div className={section}>
         <MembersSection key={detail.id} detail={detail} currentUserId={user.id} isManageable={isEditable} onRemoved={afterRemoval} />
       </div>
+      <OrganizationGovernance detail={detail} view={view} />
       {isEditable ? (
         <section aria-labelledby={inviteHeadingId} className={section}>
           <h2 id={inviteHeadingId}>{inviteMessages.title}</h2>
