@@ -36,11 +36,9 @@ export const adminAddMemberSchema = z.object({
   role: z.enum(MEMBER_ROLES, { error: m.roleInvalid }).default(DEFAULT_MEMBER_ROLE),
   reason: adminReasonSchema,
 });
-export type AdminAddMemberInput = z.input<typeof adminAddMemberSchema>;
 
 /** POST /api/Organization/AdminRemoveMember. */
 export const adminRemoveMemberSchema = z.object({ organizationId, userId, reason: adminReasonSchema });
-export type AdminRemoveMemberInput = z.input<typeof adminRemoveMemberSchema>;
 
 /**
  * POST /api/Organization/AdminMakeReferent: the member becomes a Referente; with `demoteOthers` the current
@@ -52,11 +50,9 @@ export const adminMakeReferentSchema = z.object({
   demoteOthers: z.boolean().default(false),
   reason: adminReasonSchema,
 });
-export type AdminMakeReferentInput = z.input<typeof adminMakeReferentSchema>;
 
 /** POST /api/Organization/SuspendOrganization and RestoreOrganization. */
 export const adminOrganizationActSchema = z.object({ organizationId, reason: adminReasonSchema });
-export type AdminOrganizationActInput = z.input<typeof adminOrganizationActSchema>;
 
 /** What every act answers: the organisation's status after it. */
 export const ORGANIZATION_STATUSES = ['active', 'suspended'] as const;

@@ -10,8 +10,6 @@ export type OrganizationLifecycleEvent =
   /** "Riattiva l'organizzazione": its members act again. */
   | { type: 'admin.restore'; reason: string };
 
-export type OrganizationLifecycleEventType = OrganizationLifecycleEvent['type'];
-
 export interface OrganizationLifecycleContext {
   /** The reason of the suspension in force; null while the organisation is active. */
   suspensionReason: string | null;
