@@ -6,7 +6,6 @@ import { settledSession } from '../auth/session.ts';
 import { hasAccessTokenCookie } from '../auth/tokenCookies.ts';
 import { useAuthActor, useSessionView } from '../auth/useAuth.ts';
 import { Header } from '../features/header/Header.tsx';
-import { SuspensionBanner } from '../features/organization-admin/SuspensionBanner.tsx';
 import { MainContent } from '../ui/PageLayout.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { NotificationRegion } from '../ui/NotificationRegion.tsx';
@@ -14,6 +13,11 @@ import { NotificationRegion } from '../ui/NotificationRegion.tsx';
 // Only a person whose address is not verified yet sees it: its code loads for them alone.
 const VerificationBanner = lazy(() =>
   import('../features/verification/VerificationBanner.tsx').then((module) => ({ default: module.VerificationBanner })),
+);
+
+// Only a member of a suspended organisation sees it (issue 42): its code loads for them alone.
+const SuspensionBanner = lazy(() =>
+  import('../features/organization-admin/SuspensionBanner.tsx').then((module) => ({ default: module.SuspensionBanner })),
 );
 
 /** The login guard (spec §2): every page but the welcome page needs a session. */
@@ -73,7 +77,11 @@ function AuthenticatedLayout() {
           <VerificationBanner emailVerified={user.emailVerified} />
         </Suspense>
       )}
-      <SuspensionBanner organizations={user.organizations} />
+      {user.organizations.some((organization) => organization.status === 'suspended') ? (
+        <Suspense fallback={null}>
+          <SuspensionBanner organizations={user.organizations} />
+        </Suspense>
+      ) : null}
       <MainContent>
         <Outlet />
       </MainContent>
