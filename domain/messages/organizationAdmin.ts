@@ -36,7 +36,6 @@ export const organizationAdminMessages = {
     status: 'Stato',
     active: 'Attiva',
     suspended: 'Sospesa',
-    suspendedMark: 'Sospesa',
     reasonOf: (reason: string) => `Motivo della sospensione: ${reason}`,
     actionsLabel: 'Azioni dell\u2019amministrazione',
   },

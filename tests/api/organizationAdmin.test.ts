@@ -212,6 +212,13 @@ describe('suspension and its end', () => {
     }>();
     expect(me.organizations).toMatchObject([{ id: referent.orgId, status: 'suspended', suspensionReason: REASON }]);
 
+    // The admin list marks it (its cached copy is patched with what changed).
+    const listed = async () =>
+      (await t.get('/api/Organization/GetAllOrgsCompilazioni', admin))
+        .json<{ organization: { id: string; suspended: boolean } }[]>()
+        .find((item) => item.organization.id === referent.orgId)?.organization.suspended;
+    expect(await listed()).toBe(true);
+
     const twice = await t.post('/api/Organization/SuspendOrganization', { organizationId: referent.orgId, reason: REASON }, admin);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ error: 'transition_refused', message: m.alreadySuspended });
@@ -225,6 +232,7 @@ describe('suspension and its end', () => {
     const again = await t.post('/api/Organization/RestoreOrganization', { organizationId: referent.orgId, reason: REASON }, admin);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'transition_refused', message: m.notSuspended });
+    expect(await listed()).toBe(false);
 
     expect((await history(referent.orgId, referent.token)).map((event) => [event.kind, event.reason])).toEqual([
       ['organization.suspended', REASON],
