@@ -111,6 +111,14 @@ describe('the platform administrator puts an organisation right', () => {
     await line.getByText(/L’amministrazione del portale/).waitFor();
     await expectAccessible(adminPage);
     await expect(stored()).resolves.toMatchObject({ status: 'suspended', suspensionReason: SUSPENSION });
+
+    // The admin list marks it; its link leads back to the page.
+    await adminPage.goto(`${e2e.portal.url}/admin-panel`);
+    const row = adminPage.getByRole('row').filter({ hasText: organizationName });
+    await row.getByText('Sospesa', { exact: true }).waitFor();
+    await row.getByRole('link', { name: organizationName }).click();
+    await expectHeading(adminPage, organizationName);
+    await section().getByText('Stato: Sospesa').waitFor();
   });
 
   it('the member sees the banner with the reason on every page, and a save is refused with the reason', async () => {
