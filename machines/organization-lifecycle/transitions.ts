@@ -1,6 +1,7 @@
 import { getNextSnapshot } from 'xstate';
 import { ORGANIZATION_STATUSES, type OrganizationStatus } from '../../domain/organizationAdmin.ts';
 import { organizationLifecycleMachine } from './organizationLifecycle.machine.ts';
+import { selectMembersAct } from './selectors.ts';
 import type { OrganizationLifecycleEvent, OrganizationStanding } from './types.ts';
 
 /**
@@ -33,7 +34,7 @@ export function organizationStandingAfter(
 
 /** Whether the organisation's members may change and hand over anything (only while it is active). */
 export function membersMayAct(standing: { status: string; suspensionReason: string | null }): boolean {
-  return snapshotAt(standing).hasTag('membersAct');
+  return selectMembersAct(snapshotAt(standing));
 }
 
 /** The statuses in which members act: the condition the autosave's one UPDATE holds (server/auth/membership.ts). */
