@@ -3,34 +3,13 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useId } from 'react';
 import { italianDateTime } from '../../../domain/italianDates.ts';
 import { organizationHistoryMessages as m } from '../../../domain/messages/organizationHistory.ts';
-import { organizationAdminMessages } from '../../../domain/messages/organizationAdmin.ts';
-import { MEMBER_ROLES, type MemberRole } from '../../../domain/organization.ts';
-import type { OrganizationEvent } from '../../../domain/organizationHistory.ts';
 import { visuallyHidden } from '../../../styles/visuallyHidden.css.ts';
 import { organizationHistoryQueries } from '../../api/organizationAdmin.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { cardTableBody, cardTableHead, cardTableRow } from '../../ui/CardTable.css.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { historyActionText, historyActorText } from './historyText.ts';
 import { cell, section, table } from './OrganizationAdmin.css.ts';
-
-const roleLabel = (value: unknown) =>
-  MEMBER_ROLES.includes(value as MemberRole) ? organizationAdminMessages.roles[value as MemberRole] : null;
-
-/** "Azione" in Italian, for every kind the history records; a role change says from which role to which. */
-export function historyActionText(event: OrganizationEvent): string {
-  const text = m.kinds[event.kind](event.subjectName ?? m.someone);
-  if (event.kind !== 'member.role_changed' && event.kind !== 'member.added') return text;
-  const from = roleLabel(event.details.from);
-  const to = roleLabel(event.details.to ?? event.details.role);
-  if (event.kind === 'member.added') return to ? `${text} (${to})` : text;
-  return from && to ? `${text} ${m.roleChange(from, to)}` : text;
-}
-
-/** "Chi": a platform administrator is the administration (their name after it), the platform when nobody acted. */
-function actorText(event: OrganizationEvent): string {
-  if (event.actorName === '') return m.platform;
-  return event.actorIsPlatformAdmin ? `${m.administration} (${event.actorName})` : event.actorName;
-}
 
 /**
  * The organisation's history (issue 42): every act on who acts for it, newest first, with when (Rome time), who,
@@ -79,7 +58,7 @@ export function OrganizationHistory({ organizationId }: { organizationId: string
                   <time dateTime={event.at}>{italianDateTime(event.at)}</time>
                 </th>
                 <td className={cell} data-label={m.columns.actor}>
-                  {actorText(event)}
+                  {historyActorText(event)}
                 </td>
                 <td className={cell} data-label={m.columns.action}>
                   {historyActionText(event)}
