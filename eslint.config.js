@@ -37,7 +37,7 @@ const FEATURE_USES = {
   ...Object.fromEntries(fundFolders.map((fund) => [`${fund}-application`, ['application-wizard']])),
   'admin-organizations': ['funds', 'application-wizard', 'receipts'],
   funds: ['receipts'],
-  'organization-profile': ['invitations', 'join-requests'],
+  'organization-profile': ['invitations', 'join-requests', 'organization-admin'],
   'review-survey': ['application-wizard'],
 };
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })

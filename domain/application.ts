@@ -156,6 +156,8 @@ export const adminOrganizationListItemSchema = z.object({
     pIva: z.string(),
     /** The organisation's codice fiscale (its profile), searched like the P.IVA; null when not given. */
     codiceFiscale: z.string().nullable(),
+    /** Issue 42: suspended by a platform administrator (its members read, change nothing). */
+    suspended: z.boolean(),
   }),
   ...fundCompilations,
   compilazioneDrafts: z.array(z.object({ compilazioneType: fundTypeSchema, createdAt: isoDateTime, version: z.number().int() })),

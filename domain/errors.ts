@@ -6,7 +6,9 @@ import { z } from 'zod';
  */
 export const API_ERROR_CODES = [
   'access_denied',
+  'account_not_found',
   'already_member',
+  'already_referent',
   'application_incomplete',
   'application_submitted',
   'archive_suspicious',
@@ -60,7 +62,9 @@ export const API_ERROR_CODES = [
   'note_invalid',
   'note_too_long',
   'one_file_only',
+  'platform_admin',
   'organization_missing',
+  'organization_suspended',
   'organization_not_selected',
   'password_managed_elsewhere',
   'verification_managed_elsewhere',

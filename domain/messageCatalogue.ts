@@ -28,6 +28,9 @@ import { monitoringMessages } from './messages/monitoring.ts';
 import { numbersMessages } from './messages/numbers.ts';
 import { operationsMessages } from './messages/operations.ts';
 import { organizationMessages } from './messages/organization.ts';
+import { organizationAdminMessages } from './messages/organizationAdmin.ts';
+import { organizationHistoryMessages } from './messages/organizationHistory.ts';
+import { suspensionMessages } from './messages/suspension.ts';
 import { passwordMessages } from './messages/password.ts';
 import { profileMessages } from './messages/profile.ts';
 import { receiptsMessages } from './messages/receipts.ts';
@@ -81,4 +84,7 @@ export const messageCatalogue = {
   requests: requestMessages,
   mails: mailMessages,
   exports: exportsMessages,
+  organizationAdmin: organizationAdminMessages,
+  organizationHistory: organizationHistoryMessages,
+  suspension: suspensionMessages,
 } as const;

@@ -481,6 +481,9 @@ export const organizationDetailSchema = z.object({
   myRole: memberRoleSchema.nullable(),
   /** Whether the caller may change the profile and invite (members yes, platform administrators no). */
   canEdit: z.boolean(),
+  /** Issue 42: 'suspended' by a platform administrator (machines/organization-lifecycle), with the reason they gave. */
+  status: z.enum(['active', 'suspended']),
+  suspensionReason: z.string().nullable(),
 });
 export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;
 

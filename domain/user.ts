@@ -6,6 +6,9 @@ export const userOrganizationSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   pIva: z.string(),
+  /** Issue 42: 'suspended' by a platform administrator (members read, change nothing), with the reason they gave. */
+  status: z.enum(['active', 'suspended']),
+  suspensionReason: z.string().nullable(),
 });
 export type UserOrganization = z.infer<typeof userOrganizationSchema>;
 

@@ -61,6 +61,8 @@ import { fundControllerRoutes } from './routes/fundController.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
 import { createReferenceNames } from './exports/referenceNames.ts';
 import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts';
+import { organizationAdminRoutes } from './routes/organizationAdmin.routes.ts';
+import { createOrganizationAdminActs } from './organizations/adminActs.ts';
 import { fileUploadRoutes } from './routes/fileUpload.routes.ts';
 import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
 import { createAttachmentRepository } from './attachments/repository.ts';
@@ -372,6 +374,10 @@ export async function buildApp({
     for (const fund of funds) if (fund.routes) await api.register(fund.routes);
     await api.register(draftCompilazioneRoutes, { ...applications, db, funds, referenceNames: createReferenceNames(territory, reference) });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db, fundEntries) });
+    await api.register(organizationAdminRoutes, {
+      db,
+      acts: createOrganizationAdminActs({ db, membership, mailer, publicUrl: config.publicUrl, log: app.log }),
+    });
     await api.register(reportsRoutes, {
       reports: createReports({ db, places: createPlaceNames(territory, reference), funds: fundEntries }),
     });

@@ -3,6 +3,8 @@ export const adminPanelMessages = {
   loading: 'Caricamento delle organizzazioni…',
   loadFailed: 'Non è stato possibile caricare l\u2019elenco delle organizzazioni.',
   retry: 'Riprova',
+  /** Beside the name of an organisation a platform administrator suspended (issue 42). */
+  suspended: 'Sospesa',
   filters: 'Filtri e ordinamento',
   search: 'Cerca organizzazione',
   searchHint: 'Cerca per nome dell\u2019organizzazione, P.IVA o codice fiscale.',

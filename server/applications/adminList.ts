@@ -30,8 +30,8 @@ import { organizationMatcher, organizationSearchKeys, type OrganizationSearchKey
  */
 
 /** Organisation (id, name, email, P.IVA, codice fiscale), then each fund's application (id, status, submitted, changed, draft saved, draft version, warnings). */
-type Tuple = [string, string, string | null, string, string | null, ...(string | number | null)[]];
-const ORGANIZATION_FIELDS = 5;
+type Tuple = [string, string, string | null, string, string | null, string, ...(string | number | null)[]];
+const ORGANIZATION_FIELDS = 6;
 const APPLICATION_FIELDS = 7;
 type ApplicationFields = [
   string | null,
@@ -88,7 +88,8 @@ interface Entry {
 
 /** Each fund's application under the fund's key (FundEntry.listKey: turCompilazione, puiCompilazione). */
 function entryOf(funds: readonly FundEntry[], row: Tuple): Entry {
-  const [id, name, email, pIva, profileCodiceFiscale] = row;
+  const [id, name, email, pIva, profileCodiceFiscale, status] = row;
+  const suspended = status === 'suspended';
   const codiceFiscale = typeof profileCodiceFiscale === 'string' && profileCodiceFiscale.trim() !== '' ? profileCodiceFiscale : null;
   const perFund = funds.map((fund, index) => {
     const start = ORGANIZATION_FIELDS + index * APPLICATION_FIELDS;
@@ -100,7 +101,7 @@ function entryOf(funds: readonly FundEntry[], row: Tuple): Entry {
     key: foldForSearch(name),
     search: organizationSearchKeys({ name, pIva, codiceFiscale }),
     json: Buffer.from(
-      `{"organization":${JSON.stringify({ id, name, email, pIva, codiceFiscale })},` +
+      `{"organization":${JSON.stringify({ id, name, email, pIva, codiceFiscale, suspended })},` +
         perFund.map(({ fund, fields }) => `${JSON.stringify(fund.listKey)}:${compilationJson(fields)},`).join('') +
         `"compilazioneDrafts":[${drafts.join(',')}]}`,
     ),
@@ -215,7 +216,7 @@ export function createAdminList(db: Db, funds: readonly FundEntry[] = FUND_ENTRI
   /** One JSON value of tuples: per-cell result transfer is what costs most, in PGlite above all. */
   const tuples = sql`coalesce(json_agg(json_build_array(
     ${organizations.id}, ${organizations.name}, ${organizations.email}, ${organizations.pIva},
-    ${organizations.profile}->>'codiceFiscale', ${sql.join(aliases.map(fields), sql`, `)}))::text, '[]')`;
+    ${organizations.profile}->>'codiceFiscale', ${organizations.status}, ${sql.join(aliases.map(fields), sql`, `)}))::text, '[]')`;
   const fundCodes = sql.join(
     funds.map((fund) => sql`${fund.fund}`),
     sql`, `,

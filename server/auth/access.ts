@@ -5,6 +5,7 @@ import { isAdminRole } from '../../domain/roles.ts';
 import type { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { HttpError } from '../errors.ts';
 import { isApiPath } from '../openapi/routeCatalogue.ts';
+import { refuseWhileSuspended } from '../organizations/lifecycle.ts';
 import { selectedOrganizationId, type Membership, type MembershipRequirement, type OrganizationAccess } from './membership.ts';
 import type { UserRow } from './users.ts';
 
@@ -224,6 +225,8 @@ export function installAccess(
       ...(d.readOnlyMessage ? { adminReadOnly: d.readOnlyMessage } : {}),
     };
     const access = await membership.check(user, organizationId(), requirement);
+    // A suspended organisation's members read but change nothing (machines/organization-lifecycle).
+    if (d.mode === 'write' && access.role !== null) refuseWhileSuspended(access.organization);
     if (d.verifiedEmail) refuseUnverified(user, externalProvider);
     request.organizationAccess = access;
     return access;

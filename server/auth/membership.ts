@@ -9,6 +9,7 @@ import { isAdminRole } from '../../domain/roles.ts';
 import { parseMemberRole, type MemberRole, type OrganizationMember } from '../../domain/organization.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
+import { STATUSES_WHERE_MEMBERS_ACT } from '../../machines/organization-lifecycle/transitions.ts';
 import { HttpError } from '../errors.ts';
 import type { UserRow } from './users.ts';
 
@@ -58,7 +59,12 @@ export function selectedOrganizationId(request: FastifyRequest): string {
  * the caller goes through `check` (the route's declared access), which answers why (404, 403).
  */
 export function isMemberOf(organizationColumn: AnyPgColumn, userId: Placeholder | string): SQL {
-  return sql`exists (select 1 from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizationColumn} and ${organizationMembers.userId} = ${userId})`;
+  // Only while the organisation's lifecycle lets its members act (not suspended): otherwise `check` answers 403.
+  const acting = sql.join(
+    STATUSES_WHERE_MEMBERS_ACT.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from ${organizationMembers} inner join ${organizations} on ${organizations.id} = ${organizationMembers.organizationId} where ${organizationMembers.organizationId} = ${organizationColumn} and ${organizationMembers.userId} = ${userId} and ${organizations.status} in (${acting}))`;
 }
 
 /**
@@ -123,9 +129,7 @@ export function createMembership(db: Db) {
     /** The members the organisation's e-mails go to: no mail but the verification link reaches an unconfirmed address. */
     async mailRecipientsOf(organizationId: string): Promise<OrganizationMember[]> {
       const rows = await membersOfOrganization.execute({ organizationId });
-      return rows
-        .filter((r) => r.emailVerified)
-        .map(({ emailVerified: _verified, ...r }) => ({ ...r, role: parseMemberRole(r.role) }));
+      return rows.filter((r) => r.emailVerified).map(({ emailVerified: _verified, ...r }) => ({ ...r, role: parseMemberRole(r.role) }));
     },
 
     async roleOf(tx: Db, organizationId: string, userId: string): Promise<string | undefined> {

@@ -95,7 +95,14 @@ export function createUserRepository(db: Db, options: { adminEmail: string }) {
     .prepare('user_by_identity');
   // GET /api/User, the first call of every page load.
   const organizationsOfUser = db
-    .select({ id: organizations.id, name: organizations.name, email: organizations.email, pIva: organizations.pIva })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      email: organizations.email,
+      pIva: organizations.pIva,
+      status: sql<'active' | 'suspended'>`case when ${organizations.status} = 'suspended' then 'suspended' else 'active' end`,
+      suspensionReason: organizations.suspensionReason,
+    })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(eq(organizationMembers.userId, sql.placeholder('userId')))

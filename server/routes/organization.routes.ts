@@ -158,6 +158,8 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       members: await membership.membersOf(row.id),
       myRole: access.role,
       canEdit: access.role !== null,
+      status: row.status === 'suspended' ? 'suspended' : 'active',
+      suspensionReason: row.suspensionReason,
     };
   }
 

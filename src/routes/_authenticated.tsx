@@ -15,6 +15,11 @@ const VerificationBanner = lazy(() =>
   import('../features/verification/VerificationBanner.tsx').then((module) => ({ default: module.VerificationBanner })),
 );
 
+// Only a member of a suspended organisation sees it (issue 42): its code loads for them alone.
+const SuspensionBanner = lazy(() =>
+  import('../features/organization-admin/SuspensionBanner.tsx').then((module) => ({ default: module.SuspensionBanner })),
+);
+
 /** The login guard (spec §2): every page but the welcome page needs a session. */
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
@@ -72,6 +77,11 @@ function AuthenticatedLayout() {
           <VerificationBanner emailVerified={user.emailVerified} />
         </Suspense>
       )}
+      {user.organizations.some((organization) => organization.status === 'suspended') ? (
+        <Suspense fallback={null}>
+          <SuspensionBanner organizations={user.organizations} />
+        </Suspense>
+      ) : null}
       <MainContent>
         <Outlet />
       </MainContent>

@@ -53,6 +53,8 @@ interface Ids {
   receipt: string;
   /** A pending request to join A, made by a person of no organisation. */
   joinRequest: string;
+  /** An organisation nobody else in the matrix uses, which the administrator's suspension may suspend. */
+  orgToSuspend: string;
 }
 
 /** What the requests need beside the ids. */
@@ -116,6 +118,25 @@ const CALLS: Record<string, (ids: Ids, fixed: Fixed) => Call> = {
   'GET /api/JoinRequest/GetOpenJoinRequests': () => ({}),
   // Refused by whoever may decide first; the next hears 409 (already decided).
   'POST /api/JoinRequest/DecideJoinRequest': (ids) => ({ body: { id: ids.joinRequest, decision: 'refuse' } }),
+  // The administrators' acts (issue 42), each let through and harmless: an address without an account (404), a
+  // person not in the organisation (404), the Referente already one (409), an active organisation given back (409);
+  // the suspension suspends an organisation kept for it.
+  'POST /api/Organization/AdminAddMember': (ids) => ({
+    body: { organizationId: ids.org, email: 'nessun.account@esempio.it', reason: 'Verifica della matrice di accesso.' },
+  }),
+  'POST /api/Organization/AdminRemoveMember': (ids) => ({
+    body: { organizationId: ids.org, userId: MISSING, reason: 'Verifica della matrice di accesso.' },
+  }),
+  'POST /api/Organization/AdminMakeReferent': (ids, fixed) => ({
+    body: { organizationId: ids.org, userId: fixed.userOfA, reason: 'Verifica della matrice di accesso.' },
+  }),
+  'POST /api/Organization/SuspendOrganization': (ids) => ({
+    body: { organizationId: ids.orgToSuspend, reason: 'Verifica della matrice di accesso.' },
+  }),
+  'POST /api/Organization/RestoreOrganization': (ids) => ({
+    body: { organizationId: ids.org, reason: 'Verifica della matrice di accesso.' },
+  }),
+  'GET /api/Organization/GetOrganizationHistory': (ids) => ({ query: { organizationId: ids.org } }),
   'GET /api/Organization/GetAllOrgsCompilazioni': () => ({}),
   'GET /api/Organization/GetCompilazioneHistory': (ids) => ({ query: { compilazioneId: ids.tur } }),
 
@@ -228,6 +249,7 @@ beforeAll(async () => {
   t = await createTestApp({ onRoute: (route) => void registered.push(route) });
   const a = await personWithOrganization(t, { name: 'Alfa Comune' });
   const b = await personWithOrganization(t, { name: 'Beta Servizi S.r.l.' });
+  const toSuspend = await personWithOrganization(t, { name: 'Gamma da sospendere' });
   const outsider = await t.register();
   const unverifiedOutsider = await t.register({}, { verify: false });
   const admin = await t.loginAsAdmin();
@@ -339,6 +361,7 @@ beforeAll(async () => {
     submissionPui: submissions.PUI,
     receipt: receipt!.id,
     joinRequest,
+    orgToSuspend: toSuspend.orgId,
   };
   fixed = { userOfA: a.userId, pIvaOfA: a.payload.pIva, surveyPui: surveyOf('Istruttoria-Pui') };
 }, 120_000);

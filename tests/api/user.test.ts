@@ -32,7 +32,17 @@ describe('GET /api/User', () => {
     await t.db.insert(organizationMembers).values({ organizationId: org!.id, userId: me.id, role: 'admin' });
 
     const after = (await t.get('/api/User', tokens.token)).json();
-    expect(after.organizations).toEqual([{ id: org!.id, name: 'Comune di Matera', email: 'protocollo@comune.mt.it', pIva: '00111880774' }]);
+    expect(after.organizations).toEqual([
+      {
+        id: org!.id,
+        name: 'Comune di Matera',
+        email: 'protocollo@comune.mt.it',
+        pIva: '00111880774',
+        // Issue 42: whether a platform administrator suspended it, and why.
+        status: 'active',
+        suspensionReason: null,
+      },
+    ]);
     expect((await t.get('/api/User/GetUserStatus', tokens.token)).json()).toEqual({
       isAdmin: false,
       hasOrganization: true,

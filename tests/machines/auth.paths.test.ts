@@ -27,7 +27,9 @@ const applicant: User = {
   emailVerified: true,
   fiscalCode: null,
   roles: ['user'],
-  organizations: [{ id: 'org-1', name: 'Comune di Prova', email: 'comune@example.it', pIva: '01234567890' }],
+  organizations: [
+    { id: 'org-1', name: 'Comune di Prova', email: 'comune@example.it', pIva: '01234567890', status: 'active', suspensionReason: null },
+  ],
 };
 const renamedApplicant: User = { ...applicant, firstName: 'Mariella' };
 

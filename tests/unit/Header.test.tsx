@@ -15,7 +15,7 @@ const applicant: User = {
   emailVerified: true,
   fiscalCode: null,
   roles: ['user'],
-  organizations: [{ id: 'org-7', name: 'Comune di Prova', email: null, pIva: '01234567890' }],
+  organizations: [{ id: 'org-7', name: 'Comune di Prova', email: null, pIva: '01234567890', status: 'active', suspensionReason: null }],
 };
 
 /** The header inside a router of its own, since its logo is a router link. */

@@ -33,7 +33,7 @@ function item(
   { pIva = '12345678901', codiceFiscale = null }: { pIva?: string; codiceFiscale?: string | null } = {},
 ): AdminOrganizationListItem {
   return {
-    organization: { id: name, name, email: null, pIva, codiceFiscale },
+    organization: { id: name, name, email: null, pIva, codiceFiscale, suspended: false },
     turCompilazione: tur,
     puiCompilazione: pui,
     compilazioneDrafts: [],

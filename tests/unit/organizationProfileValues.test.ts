@@ -63,6 +63,8 @@ const detail: OrganizationDetail = {
   members: [],
   myRole: 'admin',
   canEdit: true,
+  status: 'active',
+  suspensionReason: null,
 };
 
 const fieldById = (id: string) => profileFields.find((field) => field.id === id)!;

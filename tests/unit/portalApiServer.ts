@@ -14,7 +14,7 @@ export const portalUser: User = {
   emailVerified: true,
   fiscalCode: null,
   roles: ['user'],
-  organizations: [{ id: 'org-1', name: 'Comune di Prova', email: null, pIva: '01234567890' }],
+  organizations: [{ id: 'org-1', name: 'Comune di Prova', email: null, pIva: '01234567890', status: 'active', suspensionReason: null }],
 };
 
 export const GOOD_CODE = 'good-code';

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../../domain/user.ts';
 import { currentOrganizationFor, homePathFor } from '../../machines/auth/selectors.ts';
 
-const organization = (id: string) => ({ id, name: `Org ${id}`, email: null, pIva: '01234567890' });
+const organization = (id: string) => ({
+  id,
+  name: `Org ${id}`,
+  email: null,
+  pIva: '01234567890',
+  status: 'active' as const,
+  suspensionReason: null,
+});
 const person = (roles: string[], organizations = [organization('a')]): User => ({
   id: 'u',
   firstName: 'Luca',

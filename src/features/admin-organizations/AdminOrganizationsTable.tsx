@@ -97,6 +97,7 @@ const OrganizationRow = memo(function OrganizationRow({
     <tr className={tableRow}>
       <th scope="row" className={`${cellStyle} ${rowHeader}`}>
         <AnchorLink href={view.href}>{view.name}</AnchorLink>
+        {view.suspended === null ? null : <span className={small}>{view.suspended}</span>}
         <span className={small}>{view.pIva}</span>
       </th>
       {view.cells.map((cell) => (

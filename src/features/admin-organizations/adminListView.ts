@@ -149,6 +149,8 @@ export interface AdminRowView {
   name: string;
   href: string;
   pIva: string;
+  /** "Sospesa" beside the name of a suspended organisation (issue 42); null otherwise. */
+  suspended: string | null;
   cells: ApplicationCellView[];
   drafts: string[];
 }
@@ -207,6 +209,7 @@ export function rowViewOf(item: AdminOrganizationListItem): AdminRowView {
       name,
       href: `/admin-organization/${encodeURIComponent(id)}`,
       pIva: `P.IVA ${pIva}`,
+      suspended: item.organization.suspended ? m.suspended : null,
       cells: FUNDS.map((fund) => cellView(fund, id, name, compilationOf(item, fund))),
       drafts: item.compilazioneDrafts.map(
         (draft) =>

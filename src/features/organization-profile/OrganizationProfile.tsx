@@ -15,6 +15,7 @@ import { Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { InviteForm } from '../invitations/InviteForm.tsx';
 import { JoinRequestsSection } from '../join-requests/JoinRequestsSection.tsx';
+import { OrganizationGovernance } from '../organization-admin/OrganizationGovernance.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import { backLink, section } from './OrganizationProfile.css.ts';
 import { ProfileFields } from './ProfileFields.tsx';
@@ -88,6 +89,7 @@ export function OrganizationProfile({ organizationId, user, view }: Organization
       <div className={section}>
         <MembersSection key={detail.id} detail={detail} currentUserId={user.id} isManageable={isEditable} onRemoved={afterRemoval} />
       </div>
+      <OrganizationGovernance detail={detail} view={view} />
       {isEditable ? (
         <section aria-labelledby={inviteHeadingId} className={section}>
           <h2 id={inviteHeadingId}>{inviteMessages.title}</h2>
