@@ -21,6 +21,7 @@ import { integrationMessages } from './messages/integration.ts';
 import { invitationMessages } from './messages/invitation.ts';
 import { inviteMessages } from './messages/invite.ts';
 import { lookupsMessages } from './messages/lookups.ts';
+import { memberRoleMessages } from './messages/memberRoles.ts';
 import { mailMessages } from './messages/mails.ts';
 import { monitoringMessages } from './messages/monitoring.ts';
 import { numbersMessages } from './messages/numbers.ts';
@@ -77,4 +78,5 @@ export const messageCatalogue = {
   requests: requestMessages,
   mails: mailMessages,
   exports: exportsMessages,
+  memberRoles: memberRoleMessages,
 } as const;

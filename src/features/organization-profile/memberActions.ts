@@ -3,15 +3,15 @@ import type { OrganizationDetail, OrganizationMember } from '../../../domain/org
 export type MemberAction = 'remove' | 'leave' | null;
 
 /**
- * What the person may do to a member (the server's rule, server/auth/membership.ts): organisation
- * administrators remove others, anybody may leave; never a platform administrator reading (canEdit false).
+ * What the person may do to a member (the server's rule, server/auth/membership.ts): Referenti remove others,
+ * any member may leave, whatever their role; never a platform administrator reading (no role).
  */
 export function memberActionFor(
-  detail: Pick<OrganizationDetail, 'canEdit' | 'myRole' | 'members'>,
+  detail: Pick<OrganizationDetail, 'myRole' | 'members'>,
   member: OrganizationMember,
   currentUserId: string,
 ): MemberAction {
-  if (!detail.canEdit) return null;
+  if (detail.myRole === null) return null;
   if (member.userId === currentUserId) return isLastAdmin(detail, member) ? null : 'leave';
   return detail.myRole === 'admin' ? 'remove' : null;
 }
