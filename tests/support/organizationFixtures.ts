@@ -61,13 +61,13 @@ export async function personWithOrganization(t: TestApp, overrides: Record<strin
 }
 
 /** Registers a person and makes them a member of the organisation with `role` (as an accepted invitation and a Referente's change would). */
-export async function personWithRole(
+export async function personWithRole<P extends { token: string } = Awaited<ReturnType<TestApp['register']>>>(
   t: TestApp,
   organizationId: string,
   role: MemberRole,
-  person?: Awaited<ReturnType<TestApp['register']>>,
+  person?: P,
 ) {
-  const registered = person ?? (await t.register());
+  const registered = person ?? ((await t.register()) as unknown as P);
   const me = (await t.get('/api/User', registered.token)).json() as { id: string };
   await t.db.insert(organizationMembers).values({ organizationId, userId: me.id, role });
   return { ...registered, userId: me.id };
