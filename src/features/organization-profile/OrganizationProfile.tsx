@@ -15,6 +15,7 @@ import { Link } from '../../ui/Link.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { InviteForm } from '../invitations/InviteForm.tsx';
 import { MembersSection } from './MembersSection.tsx';
+import { RoleNotice } from './RoleNotice.tsx';
 import { backLink, section } from './OrganizationProfile.css.ts';
 import { ProfileFields } from './ProfileFields.tsx';
 
@@ -81,10 +82,17 @@ export function OrganizationProfile({ organizationId, user, view }: Organization
         </span>
       ) : null}
       <h1>{detail.name}</h1>
-      {view === 'admin' ? <Alert tone="info">{m.adminView}</Alert> : null}
+      {view === 'admin' ? <Alert tone="info">{m.adminView}</Alert> : <RoleNotice detail={detail} />}
       <ProfileFields detail={detail} isEditable={isEditable} />
       <div className={section}>
-        <MembersSection key={detail.id} detail={detail} currentUserId={user.id} isManageable={isEditable} onRemoved={afterRemoval} />
+        <MembersSection
+          key={detail.id}
+          detail={detail}
+          currentUserId={user.id}
+          isManageable={view === 'member'}
+          onRemoved={afterRemoval}
+          onRoleChanged={() => queryClient.invalidateQueries({ queryKey: ['organization'] })}
+        />
       </div>
       {isEditable ? (
         <section aria-labelledby={inviteHeadingId} className={section}>

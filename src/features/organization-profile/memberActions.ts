@@ -20,3 +20,16 @@ export function memberActionFor(
 function isLastAdmin(detail: Pick<OrganizationDetail, 'members'>, member: OrganizationMember): boolean {
   return member.role === 'admin' && detail.members.filter((m) => m.role === 'admin').length === 1;
 }
+
+/**
+ * Whether the person may change the member's role: a Referente (canEdit), for anybody but themselves while they
+ * are the last Referente (the server would keep them one).
+ */
+export function mayChangeRoleOf(
+  detail: Pick<OrganizationDetail, 'canEdit' | 'members'>,
+  member: OrganizationMember,
+  currentUserId: string,
+): boolean {
+  if (!detail.canEdit) return false;
+  return member.userId !== currentUserId || !isLastAdmin(detail, member);
+}
