@@ -89,6 +89,13 @@ describe('a Sola lettura member', () => {
     // Leaving is still theirs.
     await page.getByRole('button', { name: 'Lascia l’organizzazione' }).waitFor();
     await expectAccessible(page);
+
+    // The invitations page says who invites instead of the form.
+    await page.goto(`${e2e.portal.url}/invite-collaborate`);
+    await expectHeading(page, 'Invita collaboratori');
+    await page.getByText(memberRoleMessages.manageOnlyReferents).waitFor();
+    await expect(page.getByRole('button', { name: /Invia/ }).count()).resolves.toBe(0);
+    await expectAccessible(page);
   });
 });
 
