@@ -31,11 +31,12 @@ let compiler: Member;
 let reader: Member;
 
 /** A person registers (no organisation of their own) and joins A's organisation with `role`, as an accepted invitation would. */
-async function join(firstName: string, lastName: string, role: MemberRole): Promise<Member> {
+async function join(firstName: string, lastName: string, role: MemberRole, fiscalCode: string | null = null): Promise<Member> {
   const { context, page } = await e2e.newPage();
   const email = `${firstName.toLowerCase()}.${lastName.toLowerCase()}.${stamp}@esempio.it`;
   await registerApplicant(page, context, e2e.portal, { firstName, lastName, email, organizations: [] });
-  const [user] = await e2e.portal.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  // The codice fiscale as SPID/CIE would have sent it at sign-in (tests/api/memberRoles.test.ts signs in through one).
+  const [user] = await e2e.portal.db.update(users).set({ fiscalCode }).where(eq(users.email, email)).returning({ id: users.id });
   await e2e.portal.db.insert(organizationMembers).values({ organizationId, userId: user!.id, role });
   return { context, page };
 }
@@ -53,7 +54,8 @@ beforeAll(async () => {
   });
   organizationId = ids[ORGANIZATION]!;
   compiler = await join('Bruno', 'Verdi', 'editor');
-  reader = await join('Carla', 'Neri', 'viewer');
+  // Carla's codice fiscale is the legal representative's of the organisation (organizationPayload()).
+  reader = await join('Carla', 'Neri', 'viewer', 'BNCMRA70C15H501Q');
 }, 120_000);
 afterAll(async () => {
   for (const member of [referent, compiler, reader]) await member?.context.close();
@@ -79,10 +81,11 @@ describe('a Sola lettura member', () => {
     await page.goto(`${e2e.portal.url}/your-organization/${organizationId}`);
     await expectHeading(page, ORGANIZATION);
     await page.getByText(memberRoleMessages.readOnlyExplanation).waitFor();
-    await membersTable(page)
-      .getByRole('row', { name: /Carla Neri/ })
-      .getByText('Sola lettura', { exact: true })
-      .waitFor();
+    const own = membersTable(page).getByRole('row', { name: /Carla Neri/ });
+    await own.getByText('Sola lettura', { exact: true }).waitFor();
+    // Recognised as the legal representative by her codice fiscale: beside her name, and a line for her.
+    await own.getByText(memberRoleMessages.legalRepresentative, { exact: true }).waitFor();
+    await page.getByText(memberRoleMessages.youAreLegalRepresentative).waitFor();
     await expect(page.getByRole('button', { name: /^Modifica / }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: /Cambia ruolo/ }).count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { name: 'Invita collaboratori' }).count()).resolves.toBe(0);
@@ -124,6 +127,9 @@ describe('the Referente', () => {
     await expectHeading(page, ORGANIZATION);
     const row = membersTable(page).getByRole('row', { name: /Bruno Verdi/ });
     await row.getByText('Compilatore', { exact: true }).waitFor();
+    const carla = membersTable(page).getByRole('row', { name: /Carla Neri/ });
+    await carla.getByText(memberRoleMessages.legalRepresentative, { exact: true }).waitFor();
+    await expect(page.getByText(memberRoleMessages.youAreLegalRepresentative).count()).resolves.toBe(0);
     await membersTable(page)
       .getByRole('row', { name: /Giulia Rossi/ })
       .getByText('Referente (admin)', { exact: true })
