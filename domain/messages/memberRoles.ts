@@ -54,5 +54,4 @@ export const memberRoleMessages = {
   changing: 'Salvataggio del ruolo in corso…',
   changed: (name: string, role: MemberRole) => `Ora ${name} ha il ruolo ${labels[role]}.`,
   changeFailed: 'Non è stato possibile cambiare il ruolo.',
-  roleOf: (role: MemberRole) => `Ruolo: ${labels[role]}`,
 } as const;
