@@ -19,6 +19,16 @@ export const callThresholdsSchema = z.object({
 });
 export type CallThresholds = z.infer<typeof callThresholdsSchema>;
 
+/**
+ * Who may hand over an application, its integration, review or monitoring for the organisation (issue 42), as the
+ * call says (`handOverBy` in calls.json): 'referents', the organisation's Referenti (the default);
+ * 'legalRepresentative', only the member whose account's codice fiscale (SPID/CIE) is the legal representative's.
+ */
+export const HAND_OVER_RULES = ['referents', 'legalRepresentative'] as const;
+export const handOverRuleSchema = z.enum(HAND_OVER_RULES);
+export type HandOverRule = z.infer<typeof handOverRuleSchema>;
+export const DEFAULT_HAND_OVER_RULE = 'referents' satisfies HandOverRule;
+
 /** GET /api/Call/GetCallList: one item per fund, TUR first (the order of the cards on /calls). */
 export const callSchema = z.object({
   fund: fundSchema,
@@ -31,6 +41,8 @@ export const callSchema = z.object({
   /** Last allowed end of works, ISO date (YYYY-MM-DD): later dates block submit (spec §5). */
   endOfWorksLimit: z.string(),
   thresholds: callThresholdsSchema,
+  /** Who may hand over for the organisation (HAND_OVER_RULES). */
+  handOverBy: handOverRuleSchema,
 });
 export type Call = z.infer<typeof callSchema>;
 export const callListSchema = z.array(callSchema);
@@ -42,7 +54,7 @@ const moment = z.iso.datetime({ offset: true, message: 'a date-time with its off
 /**
  * One call as the operators' data file gives it (server/seed/calls/calls.json, CALLS_FILE): the fund, what people
  * read as its title, when it opens and closes (applications are accepted from opensAt until closesAt), the last
- * allowed end of works, and the reviewers' warning thresholds.
+ * allowed end of works, the reviewers' warning thresholds, and who hands over (`handOverBy`, referents by default).
  */
 export const callFileEntrySchema = z
   .object({
@@ -52,6 +64,7 @@ export const callFileEntrySchema = z
     closesAt: moment,
     endOfWorksLimit: calendarDay,
     thresholds: callThresholdsSchema,
+    handOverBy: handOverRuleSchema.default(DEFAULT_HAND_OVER_RULE),
   })
   .strict()
   .refine((call) => Date.parse(call.opensAt) < Date.parse(call.closesAt), {

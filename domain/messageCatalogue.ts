@@ -23,6 +23,7 @@ import { joinRequestMessages } from './messages/joinRequest.ts';
 import { joinRequestMailMessages } from './messages/joinRequestMails.ts';
 import { inviteMessages } from './messages/invite.ts';
 import { lookupsMessages } from './messages/lookups.ts';
+import { memberRoleMessages } from './messages/memberRoles.ts';
 import { mailMessages } from './messages/mails.ts';
 import { monitoringMessages } from './messages/monitoring.ts';
 import { numbersMessages } from './messages/numbers.ts';
@@ -87,4 +88,5 @@ export const messageCatalogue = {
   organizationAdmin: organizationAdminMessages,
   organizationHistory: organizationHistoryMessages,
   suspension: suspensionMessages,
+  memberRoles: memberRoleMessages,
 } as const;

@@ -392,6 +392,8 @@ export const organizationMemberSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   role: memberRoleSchema,
+  /** Their account's codice fiscale (SPID/CIE) is the legal representative's of the profile (issue 42). */
+  isLegalRepresentative: z.boolean(),
 });
 export type OrganizationMember = z.infer<typeof organizationMemberSchema>;
 
@@ -479,11 +481,13 @@ export const organizationDetailSchema = z.object({
   members: z.array(organizationMemberSchema),
   /** The caller's role in this organisation; null for a platform administrator reading it. */
   myRole: memberRoleSchema.nullable(),
-  /** Whether the caller may change the profile and invite (members yes, platform administrators no). */
+  /** Whether the caller may change the profile, the members' roles and invite: the Referenti (platform administrators no). */
   canEdit: z.boolean(),
   /** Issue 42: 'suspended' by a platform administrator (machines/organization-lifecycle), with the reason they gave. */
   status: z.enum(['active', 'suspended']),
   suspensionReason: z.string().nullable(),
+  /** Whether the caller's account's codice fiscale is the legal representative's (issue 42). */
+  isLegalRepresentative: z.boolean(),
 });
 export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;
 
@@ -497,3 +501,9 @@ export type PIvaLookup = z.infer<typeof pIvaLookupSchema>;
 
 export const organizationIdQuerySchema = z.object({ id: z.string() });
 export const removeMemberQuerySchema = z.object({ organizationId: z.string(), userId: z.string() });
+/** POST /api/Organization/ChangeMemberRole: a Referente gives a member another role. */
+export const changeMemberRoleSchema = z.object({
+  organizationId: z.string(),
+  userId: z.string(),
+  role: z.string(),
+});

@@ -38,10 +38,13 @@ function moving(context: ApplicationWizardContext, index: number): Pick<Applicat
   return { stepIndex: index, visitedSteps: left };
 }
 
-/** The loaded application as context: values from the stored JSON or empty, read-only for admin or once submitted. */
+/**
+ * The loaded application as context: values from the stored JSON or empty, read-only for admin, for a Sola lettura
+ * member or once submitted.
+ */
 function contextFromLoaded(context: ApplicationWizardContext, loaded: LoadedApplication): Partial<ApplicationWizardContext> {
   const { definition, organizationId } = context;
-  const readOnly = context.isAdmin || loaded.submitted;
+  const readOnly = context.isAdmin || !context.memberMayWrite || loaded.submitted;
   const values = loaded.draft === null ? definition.emptyValues(organizationId) : definition.fromDraft(loaded.draft.json, organizationId);
   return {
     submitted: loaded.submitted,
@@ -141,13 +144,14 @@ export const applicationWizardMachine = setup({
 }).createMachine({
   id: 'applicationWizard',
   description:
-    'Spec §2 Application wizard: one machine for every fund, driven by its definition. Read-only for an admin ' +
-    'or a submitted application. Autosave on every step change and after typing stops; a draft changed ' +
+    'Spec §2 Application wizard: one machine for every fund, driven by its definition. Read-only for an admin, ' +
+    'a Sola lettura member or a submitted application. Autosave on every step change and after typing stops; a draft changed ' +
     'elsewhere is never overwritten. Submit after "Sicuro di inviare la candidatura…".',
   context: ({ input }) => ({
     definition: input.definition,
     organizationId: input.organizationId,
     isAdmin: input.isAdmin,
+    memberMayWrite: input.memberMayWrite,
     startStep: input.startStep,
     endOfWorksLimit: input.endOfWorksLimit,
     submitted: false,

@@ -12,6 +12,8 @@ export interface ApplicationWizardInput {
   organizationId: string;
   /** Admins see the application read-only (spec §2). */
   isAdmin: boolean;
+  /** False for a Sola lettura member (issue 42), who sees the application read-only as an admin does. */
+  memberMayWrite: boolean;
   /** The navigation state's `numberStep`: an index into `definition.steps` (PUI: 4 opens Allegati). */
   startStep: number;
   /** Last allowed end of works, ISO date, from the call (spec §5 Blocking date). */
@@ -63,12 +65,13 @@ export interface ApplicationWizardContext {
   definition: WizardDefinition;
   organizationId: string;
   isAdmin: boolean;
+  memberMayWrite: boolean;
   startStep: number;
   endOfWorksLimit: string;
   /** Known once loaded. */
   submitted: boolean;
   statusCode: ApplicationStatusCode | null;
-  /** Admin or submitted: nothing can be changed, saved or submitted. */
+  /** Admin, a Sola lettura member, or submitted: nothing can be changed, saved or submitted. */
   readOnly: boolean;
   /** Index into `definition.steps`. */
   stepIndex: number;

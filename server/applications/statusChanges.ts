@@ -5,7 +5,7 @@ import { applications, applicationStatusHistory } from '../db/schema/application
 import { statusNotifications } from '../db/schema/notifications.ts';
 import { isStatusMailStatus } from '../../domain/statusNotifications.ts';
 import { HttpError } from '../errors.ts';
-import { isMemberOf } from '../auth/membership.ts';
+import { isWritingMemberOf } from '../auth/membership.ts';
 import { applicationStatusLabels, type ApplicationStatusCode, type StatusActorRole } from '../../domain/applicationStatus.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { findTransition, sourcesOf, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
@@ -160,7 +160,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
         eq(applications.fund, sql.placeholder('fund')),
         inArray(applications.status, AUTOSAVE_IN_PLACE),
         sql`(${sentVersion}::integer is null or ${applications.draftVersion} = ${sentVersion}::integer)`,
-        isMemberOf(applications.organizationId, sql.placeholder('userId')),
+        isWritingMemberOf(applications.organizationId, sql.placeholder('userId')),
       ),
     )
     .returning(savedDraftColumns)

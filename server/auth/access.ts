@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
+import { mayAct, type MemberAct } from '../../domain/memberRoles.ts';
+import { MEMBER_ROLES } from '../../domain/organization.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import type { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { HttpError } from '../errors.ts';
@@ -38,11 +40,20 @@ export interface MemberAccess {
   who: 'member';
   organization: OrganizationSource;
   /**
-   * 'read': the organisation's members, and platform administrators (spec §6), who read any organisation's.
-   * 'write': the organisation's members; a platform administrator who is not one is refused (403).
-   * Anyone else hears 404, as for an organisation (or an object) that does not exist.
+   * What the route does, and so which members may call it (domain/memberRoles.ts, issue 42):
+   * 'read': every member, and platform administrators (spec §6), who read any organisation's.
+   * 'leave': every member, about their own membership (the handler asks a Referente's role for anyone else's).
+   * 'write': Compilatore and Referente (drafts, attachments, answers).
+   * 'manage': Referente (profile, members, roles, invitations).
+   * 'handOver': as the rule of the call of `fund` says (calls.json `handOverBy`): its Referenti, or the legal
+   * representative only.
+   * Every mode but 'read' refuses a platform administrator who is not a member (403); a member whose role may not
+   * hears 403 with the role and what it may do; anyone else hears 404, as for an organisation (or an object) that
+   * does not exist.
    */
-  mode: 'read' | 'write';
+  mode: MemberAct;
+  /** 'handOver': the fund whose call's rule decides who hands over (required with it, and only with it). */
+  fund?: string;
   /** The address must be one the identity provider vouches for (403 email_not_verified): hand-overs. */
   verifiedEmail?: true;
   /**
@@ -134,7 +145,7 @@ export function refusalStatuses(access: RouteAccess): number[] {
     case 'admin':
       return d.organization ? [400, 401, 403, 404] : [401, 403];
     case 'member':
-      return d.mode === 'write' || d.verifiedEmail || typeof d.platformAdmin === 'object' ? [400, 401, 403, 404] : [400, 401, 404];
+      return d.mode !== 'read' || d.verifiedEmail || typeof d.platformAdmin === 'object' ? [400, 401, 403, 404] : [400, 401, 404];
   }
 }
 
@@ -153,8 +164,12 @@ export function describeAccess(access: RouteAccess): Record<string, unknown> {
     readOnlyMessage: _message,
     ...rest
   } = declared(access) as { who: Declared['who'] } & Partial<Omit<MemberAccess, 'who'>>;
+  const mode = rest.mode;
   return {
     ...rest,
+    // Who among the members: the roles the mode lets through, or the call's rule for a hand-over.
+    ...(mode && mode !== 'handOver' ? { roles: MEMBER_ROLES.filter((role) => mayAct(mode, { role, isLegalRepresentative: false })) } : {}),
+    ...(mode === 'handOver' ? { roles: `handOverBy of the ${rest.fund} call (calls.json)` } : {}),
     ...(organization ? { organization: sourceName(organization) } : {}),
     ...(platformAdmin ? { platformAdmin: typeof platformAdmin === 'string' ? platformAdmin : 'refused' } : {}),
   };
@@ -194,8 +209,17 @@ function refuseUnverified(user: UserRow, externalProvider: boolean) {
  */
 export function requireAccessDeclarations(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    if (!isApiPath(route.url) || route.config?.access !== undefined) return;
-    throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no access: add config.access (server/auth/access.ts)`);
+    const access = route.config?.access;
+    const name = `${[route.method].flat().join(',')} ${route.url}`;
+    if (access !== undefined) {
+      const d = declared(access);
+      if (d.who === 'member' && (d.mode === 'handOver') !== (d.fund !== undefined)) {
+        throw new Error(`${name}: a hand-over (and only a hand-over) names the fund whose call's rule applies`);
+      }
+      return;
+    }
+    if (!isApiPath(route.url)) return;
+    throw new Error(`${name} declares no access: add config.access (server/auth/access.ts)`);
   });
 }
 
@@ -203,7 +227,8 @@ export function requireAccessDeclarations(app: FastifyInstance) {
  * Enforces each route's declaration before its handler (preHandler: after authentication, the rate limits and the
  * validation of the query and body, so a malformed request is still 400 first). For a member's route, in this
  * order: platform administrators the route refuses (403); the object the request names (its 400 or 404); platform
- * administrators the route lets act; the membership (404, or 403 for a platform administrator's write); a verified
+ * administrators the route lets act; the membership (404, or 403 for a platform administrator's write) and the
+ * member's role (403 naming it, domain/memberRoles.ts); a verified
  * address (403), asked only of those who may see the organisation, so it tells nobody else that an id exists. The caller's access is left on the request (`organizationAccessOf`).
  */
 export function installAccess(
@@ -221,12 +246,15 @@ export function installAccess(
     const user = callerOf(request);
     const requirement: MembershipRequirement = {
       allowAdmin: d.mode === 'read' ? 'read' : false,
+      act: d.mode,
+      ...(d.fund ? { fund: d.fund } : {}),
       ...(notFound ? { notFound } : {}),
       ...(d.readOnlyMessage ? { adminReadOnly: d.readOnlyMessage } : {}),
     };
     const access = await membership.check(user, organizationId(), requirement);
     // A suspended organisation's members read but change nothing (machines/organization-lifecycle).
-    if (d.mode === 'write' && access.role !== null) refuseWhileSuspended(access.organization);
+    // Leaving is not a change of the organisation's: RemoveMember asks it of a Referente removing someone else.
+    if (d.mode !== 'read' && d.mode !== 'leave' && access.role !== null) refuseWhileSuspended(access.organization);
     if (d.verifiedEmail) refuseUnverified(user, externalProvider);
     request.organizationAccess = access;
     return access;

@@ -15,6 +15,7 @@ import {
 } from '../../domain/invitation.ts';
 import { DEFAULT_MEMBER_ROLE, parseMemberRole } from '../../domain/organization.ts';
 import { HttpError } from '../errors.ts';
+import { recordOrganizationEvent } from '../organizations/history.ts';
 import type { Membership } from './membership.ts';
 import type { UserRow } from './users.ts';
 
@@ -106,7 +107,16 @@ export function createInvitations(db: Db, membership: Membership) {
           .returning({ id: invitations.id });
         // Someone else's request consumed it (or it expired) between the read and this update.
         if (consumed.length === 0) throw new HttpError(409, 'invitation_used', m.used);
-        await membership.addMember(tx as unknown as Db, invitation.organizationId, user.id, DEFAULT_MEMBER_ROLE);
+        const added = await membership.addMember(tx as unknown as Db, invitation.organizationId, user.id, DEFAULT_MEMBER_ROLE);
+        if (added) {
+          await recordOrganizationEvent(tx as unknown as Db, {
+            organizationId: invitation.organizationId,
+            kind: 'member.added',
+            actor: user,
+            subject: user,
+            details: { role: DEFAULT_MEMBER_ROLE, via: 'invitation' },
+          });
+        }
         const role = await membership.roleOf(tx as unknown as Db, invitation.organizationId, user.id);
         return { organizationId: invitation.organizationId, organizationName, role: parseMemberRole(role) };
       });

@@ -28,7 +28,9 @@ const DESCRIPTION = [
   '',
   'Chi può chiamare ogni operazione è scritto in `x-access`, dalla dichiarazione della sua route: `anonymous` (senza token), ' +
     '`user` (chiunque abbia effettuato l’accesso), `admin` (gli amministratori della piattaforma) o `member` (i membri ' +
-    'dell’organizzazione indicata, in lettura o in scrittura).',
+    'dell’organizzazione indicata). Per `member`, `mode` dice che cosa fa l’operazione e `roles` quali ruoli la possono ' +
+    'chiamare: `read` (tutti), `leave` (tutti, per la propria appartenenza), `write` (Compilatore e Referente), `manage` ' +
+    '(Referente), `handOver` (chi consegna secondo la regola del bando, `handOverBy`: i Referenti o il legale rappresentante).',
   '',
   'Ogni errore è `{ error, message }`: `error` è un codice stabile, per i programmi; `message` è in italiano, per la persona.',
 ].join('\n');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FUND_REGISTRY } from '../../domain/funds.ts';
 import { fundSchema } from '../../domain/applicationStatusSchemas.ts';
-import { callListSchema, callThresholdsSchema, type Call } from '../../domain/call.ts';
+import { callListSchema, callThresholdsSchema, handOverRuleSchema, type Call } from '../../domain/call.ts';
 import type { RouteAccess } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
 import { calls } from '../db/schema/calls.ts';
@@ -33,6 +33,7 @@ export const callRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           isOpen: row.opensAt.getTime() <= now && now < row.closesAt.getTime(),
           endOfWorksLimit: row.endOfWorksLimit,
           thresholds: callThresholdsSchema.parse(row.thresholds),
+          handOverBy: handOverRuleSchema.catch('referents').parse(row.handOverBy),
         }))
         .sort((a, b) => a.compilazioneType - b.compilazioneType);
     },

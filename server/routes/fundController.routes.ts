@@ -96,7 +96,8 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
    * Status change (spec §4, §7): admins per the spec's table, members for the steps that are theirs
    * (Integrazione Sottomessa, Istruttoria Sottomessa, Monitoraggio Sottomesso) when their preconditions
    * hold. The lifecycle machine decides; 409 with an Italian message for any change it does not allow.
-   * An applicant's changes are hand-overs: they need a verified address, and the application's organisation;
+   * An applicant's changes are hand-overs: they need a verified address, the application's organisation, and the
+   * call's rule of who hands over (its Referenti, or the legal representative);
    * another's application is as good as a missing one. Platform administrators change any.
    */
   const applicationInQuery = new OwnedObject(
@@ -112,7 +113,8 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
   const changeStatus: RouteAccess = {
     who: 'member',
     organization: applicationInQuery,
-    mode: 'write',
+    mode: 'handOver',
+    fund: entry.fund,
     verifiedEmail: true,
     platformAdmin: 'acts',
   };
@@ -152,14 +154,15 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
 
   /**
    * Submit (spec §4 Candidatura Sottomessa): the whole form values with organizationId. Members of that
-   * organisation only (platform admins never submit). 400 for a body of the wrong shape, 422 listing what is
+   * organisation only, as the call's rule of who hands over says (platform admins never submit). 400 for a body of the wrong shape, 422 listing what is
    * missing or wrong, 409 when a different application was already submitted; the same submission again
    * answers 200 as the first time. Answers the compilation as Get…Compilazione does, with the stored `body`.
    */
   const submit: RouteAccess = {
     who: 'member',
     organization: { body: 'organizationId' },
-    mode: 'write',
+    mode: 'handOver',
+    fund: entry.fund,
     verifiedEmail: true,
     platformAdmin: { refused: submissionMessages.adminCannotSubmit },
   };

@@ -13,7 +13,6 @@ import {
 import { joinRequestMessages as jm } from '../../domain/messages/joinRequest.ts';
 import { organizationMessages as om } from '../../domain/messages/organization.ts';
 import { isValidPartitaIva, REFERENT_ROLE } from '../../domain/organization.ts';
-import { isAdminRole } from '../../domain/roles.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { callerOf, organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
@@ -114,7 +113,8 @@ export const joinRequestRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     },
     notFound,
   );
-  const decide: RouteAccess = { who: 'member', organization: joinRequest, mode: 'write', platformAdmin: 'acts' };
+  // Deciding who joins is managing the members: the organisation's Referenti, or a platform administrator.
+  const decide: RouteAccess = { who: 'member', organization: joinRequest, mode: 'manage', platformAdmin: 'acts' };
   app.post(
     '/api/JoinRequest/DecideJoinRequest',
     {
@@ -126,7 +126,6 @@ export const joinRequestRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     },
     async (request) => {
       const user = callerOf(request);
-      if (!isAdminRole(user.roles) && organizationAccessOf(request).role !== REFERENT_ROLE) throw referentsOnly();
       const { decision } = request.body;
       const note = request.body.note?.trim() ?? '';
       const problem = joinNoteProblem(note);

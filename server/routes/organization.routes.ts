@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { acceptInvitationRequestSchema, acceptInvitationResponseSchema, invitationViewSchema } from '../../domain/invitation.ts';
 import { organizationMessages } from '../../domain/messages/organization.ts';
 import {
+  changeMemberRoleSchema,
   createOrganizationResponseSchema,
   createOrganizationSchema,
   isValidPartitaIva,
   LEGAL_REPRESENTATIVE_KEYS,
   legalRepresentativeOf,
+  memberRoleSchema,
   parseMemberRole,
   organizationDetailSchema,
   organizationFieldLabels,
@@ -27,12 +29,15 @@ import {
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { isAdminRole } from '../../domain/roles.ts';
+import { isLegalRepresentative, mayAct } from '../../domain/memberRoles.ts';
+import { memberRoleMessages } from '../../domain/messages/memberRoles.ts';
 import { callerOf, organizationAccessOf, type RouteAccess } from '../auth/access.ts';
 import type { Invitations } from '../auth/invitations.ts';
 import type { Membership, OrganizationAccess, OrganizationRow } from '../auth/membership.ts';
 import type { Db } from '../db/client.ts';
 import { organizationMembers, organizations } from '../db/schema/organizations.ts';
 import { HttpError } from '../errors.ts';
+import { membersMayAct } from '../../machines/organization-lifecycle/transitions.ts';
 import { recordOrganizationEvent } from '../organizations/history.ts';
 import type { Territory } from '../seed/territory.ts';
 import { formeGiuridiche } from '../seed/typologies.ts';
@@ -57,8 +62,10 @@ const readOrganization = (organization: { query: string } | { header: typeof SEL
 });
 const createOrganization: RouteAccess = { who: 'user', verifiedEmail: true, platformAdmin: { refused: m.adminCannotCreate } };
 const acceptInvitation: RouteAccess = { who: 'user', verifiedEmail: true };
-const updateOrganization: RouteAccess = { who: 'member', organization: { body: 'id' }, mode: 'write' };
-const removeMember: RouteAccess = { who: 'member', organization: { query: 'organizationId' }, mode: 'write' };
+const updateOrganization: RouteAccess = { who: 'member', organization: { body: 'id' }, mode: 'manage' };
+/** Anybody leaves; removing somebody else is a Referente's (membership.removeMember). */
+const removeMember: RouteAccess = { who: 'member', organization: { query: 'organizationId' }, mode: 'leave' };
+const changeMemberRole: RouteAccess = { who: 'member', organization: { body: 'organizationId' }, mode: 'manage' };
 /**
  * The error answers of a route of this file: its access's, and the ones its handlers give; `limited`: a 429 from its
  * rate limit (server/rateLimits/apiRateLimits.ts).
@@ -109,7 +116,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     return { ...row.profile, name: row.name, email: row.email ?? '' };
   }
 
-  async function detailOf(row: OrganizationRow, access: Pick<OrganizationAccess, 'role'>): Promise<OrganizationDetail> {
+  async function detailOf(row: OrganizationRow, access: Pick<OrganizationAccess, 'role' | 'user'>): Promise<OrganizationDetail> {
     const p = row.profile;
     const str = (key: string) => (typeof p[key] === 'string' ? (p[key] as string) : null);
     const num = (key: string) => (typeof p[key] === 'number' ? (p[key] as number) : null);
@@ -157,9 +164,11 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       updatedAt: row.updatedAt.toISOString(),
       members: await membership.membersOf(row.id),
       myRole: access.role,
-      canEdit: access.role !== null,
       status: row.status === 'suspended' ? 'suspended' : 'active',
       suspensionReason: row.suspensionReason,
+      // A Referente edits the profile and invites, while the organisation's lifecycle lets its members act.
+      canEdit: access.role !== null && mayAct('manage', { role: access.role, isLegalRepresentative: false }) && membersMayAct(row),
+      isLegalRepresentative: isLegalRepresentative(access.user.fiscalCode, p),
     };
   }
 
@@ -338,6 +347,26 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       const access = organizationAccessOf(request);
       if (!UUID_PATTERN.test(request.query.userId)) throw new HttpError(404, 'not_found', m.memberNotFound);
       await membership.removeMember(access, request.query.userId.toLowerCase());
+      return reply.code(204).send(null);
+    },
+  );
+
+  /**
+   * A Referente gives a member another role (Referente, Compilatore, Sola lettura). The last Referente keeps theirs
+   * (409); the change is in the organisation's history. 204 on success.
+   */
+  app.post(
+    '/api/Organization/ChangeMemberRole',
+    {
+      config: { access: changeMemberRole },
+      schema: { body: changeMemberRoleSchema, response: { 204: z.null(), ...errors(changeMemberRole) } },
+    },
+    async (request, reply) => {
+      const access = organizationAccessOf(request);
+      const role = memberRoleSchema.safeParse(request.body.role);
+      if (!role.success) throw new HttpError(400, 'invalid_role', memberRoleMessages.roleInvalid);
+      if (!UUID_PATTERN.test(request.body.userId)) throw new HttpError(404, 'not_found', m.memberNotFound);
+      await membership.changeRole(access, request.body.userId.toLowerCase(), role.data);
       return reply.code(204).send(null);
     },
   );

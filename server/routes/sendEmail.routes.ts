@@ -16,15 +16,15 @@ interface Options {
   publicUrl: string;
 }
 
-/** Members of the selected organisation invite; a platform administrator only reads it. */
-const invite: RouteAccess = { who: 'member', organization: { header: SELECTED_ORGANIZATION_HEADER }, mode: 'write' };
+/** The Referenti of the selected organisation invite; a platform administrator only reads it. */
+const invite: RouteAccess = { who: 'member', organization: { header: SELECTED_ORGANIZATION_HEADER }, mode: 'manage' };
 
 export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { invitations, mailer, publicUrl }) => {
   installFieldErrorHandler(app, invitationMessages.fieldLabels);
 
   /**
    * Invites collaborators to the caller's selected organisation (header SelectedOrganizationId): one
-   * e-mail per address with a single-use link valid 7 days. Only members may invite.
+   * e-mail per address with a single-use link valid 7 days. Only Referenti may invite.
    *
    * The answer says nothing about anybody's account: an address whose owner has not confirmed it gets no
    * invitation (only the verification link reaches it), yet it is listed in `sent` like an unknown or a verified

@@ -43,7 +43,7 @@ export async function readCalls(file: string = DEFAULT_CALLS_FILE, funds: readon
 
 /**
  * Stores the file's calls by fund on every start: a new fund's call is added, a changed date, limit, title or
- * threshold updates its row (the file is the truth; a change made in the table is overwritten at the next
+ * threshold or hand-over rule updates its row (the file is the truth; a change made in the table is overwritten at the next
  * start). Funds the file does not name (a fund registered by code with its own row) are left as they are.
  */
 export async function seedCalls(db: Db, entries?: readonly CallFileEntry[]): Promise<void> {
@@ -54,6 +54,7 @@ export async function seedCalls(db: Db, entries?: readonly CallFileEntry[]): Pro
     closesAt: new Date(call.closesAt),
     endOfWorksLimit: call.endOfWorksLimit,
     thresholds: call.thresholds,
+    handOverBy: call.handOverBy,
   }));
   if (rows.length === 0) return;
   await db
@@ -67,9 +68,10 @@ export async function seedCalls(db: Db, entries?: readonly CallFileEntry[]): Pro
         closesAt: sql`excluded.closes_at`,
         endOfWorksLimit: sql`excluded.end_of_works_limit`,
         thresholds: sql`excluded.thresholds`,
+        handOverBy: sql`excluded.hand_over_by`,
         updatedAt: sql`now()`,
       },
-      setWhere: sql`(${calls.title}, ${calls.opensAt}, ${calls.closesAt}, ${calls.endOfWorksLimit}, ${calls.thresholds})
-        is distinct from (excluded.title, excluded.opens_at, excluded.closes_at, excluded.end_of_works_limit, excluded.thresholds)`,
+      setWhere: sql`(${calls.title}, ${calls.opensAt}, ${calls.closesAt}, ${calls.endOfWorksLimit}, ${calls.thresholds}, ${calls.handOverBy})
+        is distinct from (excluded.title, excluded.opens_at, excluded.closes_at, excluded.end_of_works_limit, excluded.thresholds, excluded.hand_over_by)`,
     });
 }

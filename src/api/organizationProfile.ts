@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OrganizationDetail } from '../../domain/organization.ts';
+import type { MemberRole, OrganizationDetail } from '../../domain/organization.ts';
 import type { ApiClient } from './client.ts';
 import { ApiRequestError } from './errors.ts';
 
@@ -23,6 +23,11 @@ export async function updateOrganization(
 /** POST /api/Organization/RemoveMember: 204; 403 when not allowed, 409 for the last administrator. */
 export async function removeMember(api: ApiClient, organizationId: string, userId: string): Promise<void> {
   await api('/api/Organization/RemoveMember', { method: 'POST', query: { organizationId, userId } });
+}
+
+/** POST /api/Organization/ChangeMemberRole: 204; 403 for a member who is not a Referente, 409 for the last Referente. */
+export async function changeMemberRole(api: ApiClient, organizationId: string, userId: string, role: MemberRole): Promise<void> {
+  await api('/api/Organization/ChangeMemberRole', { method: 'POST', body: { organizationId, userId, role } });
 }
 
 /** A 403 or 404 is the server's answer, not a glitch: shown at once. Outages are retried (spec §8). */

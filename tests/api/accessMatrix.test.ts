@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../domain/messages.ts';
+import { memberRoleMessages } from '../../domain/messages/memberRoles.ts';
 import { organizationMessages } from '../../domain/messages/organization.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
 import {
@@ -18,7 +19,7 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { forceApplicationStatus } from '../support/applicationFixtures.ts';
 import { samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
 import { multipartForm } from '../support/multipartForm.ts';
-import { organizationPayload, personWithOrganization, selected } from '../support/organizationFixtures.ts';
+import { organizationPayload, personWithOrganization, personWithRole, selected } from '../support/organizationFixtures.ts';
 
 /**
  * The authorisation matrix, read from the routes' own declarations (`config.access`, server/auth/access.ts). Every
@@ -31,7 +32,9 @@ import { organizationPayload, personWithOrganization, selected } from '../suppor
  * - admin: anyone but a platform administrator hears 403;
  * - member: a person who is not a member hears 404, exactly (status and body) as for an organisation or an object
  *   that does not exist — also one whose address is not verified yet, on a route that asks for a verified one;
- *   a platform administrator reads ('read'), or hears 403 ('write'), as declared;
+ *   a platform administrator reads ('read'), or hears 403 (any other mode), as declared; a member whose role the
+ *   mode does not let through (a Sola lettura member on 'write', a Compilatore on 'manage' and 'handOver' under the
+ *   calls' default rule) hears 403 with the Italian reason naming their role;
  * - whoever the declaration lets through is not answered with any of those refusals.
  *
  * The table below only says how to call each route (a request its schemas accept, and that changes nothing that
@@ -102,6 +105,8 @@ const CALLS: Record<string, (ids: Ids, fixed: Fixed) => Call> = {
   'POST /api/Organization/CreateOrganization': (_ids, fixed) => ({ body: organizationPayload({ pIva: fixed.pIvaOfA }) }),
   'POST /api/Organization/UpdateOrganization': (ids) => ({ body: { id: ids.org } }),
   'POST /api/Organization/RemoveMember': (ids) => ({ query: { organizationId: ids.org, userId: MISSING } }),
+  // Somebody who is not a member: let through, refused (404) after the role.
+  'POST /api/Organization/ChangeMemberRole': (ids) => ({ body: { organizationId: ids.org, userId: MISSING, role: 'viewer' } }),
   'GET /api/Organization/GetInvitation': () => ({ query: { token: 'abcdefghijklmnopqrstuvwxyz' } }),
   'POST /api/Organization/AcceptInvitation': () => ({ body: { token: 'abcdefghijklmnopqrstuvwxyz' } }),
   // Somebody else's user id: let through, it is refused (403) before any e-mail.
@@ -239,7 +244,7 @@ let ids: Ids;
 let fixed: Fixed;
 /** Everyone who might call: null is nobody signed in. */
 const callers = {} as Record<
-  'anonymous' | 'outsider' | 'unverifiedOutsider' | 'memberOfB' | 'platformAdmin' | 'memberOfA' | 'pendingRequester' | 'refusedRequester',
+  'anonymous' | 'outsider' | 'unverifiedOutsider' | 'memberOfB' | 'platformAdmin' | 'memberOfA' | 'editorOfA' | 'viewerOfA' | 'pendingRequester' | 'refusedRequester',
   string | null
 >;
 /** Who asked to join A and waits, or was refused: strangers to A on every route, exactly as the others. */
@@ -272,9 +277,14 @@ beforeAll(async () => {
   );
   expect(refused.statusCode, refused.body).toBe(200);
   const joinRequest = await askToJoin((await t.register()).token);
+  // A's creator is its Referente; a Compilatore and a Sola lettura member beside them (issue 42).
+  const editor = await personWithRole(t, a.orgId, 'editor');
+  const viewer = await personWithRole(t, a.orgId, 'viewer');
   Object.assign(callers, {
     pendingRequester: pendingRequester.token,
     refusedRequester: refusedRequester.token,
+    editorOfA: editor.token,
+    viewerOfA: viewer.token,
     anonymous: null,
     outsider: outsider.token,
     unverifiedOutsider: unverifiedOutsider.token,
@@ -537,6 +547,52 @@ describe('the matrix', () => {
       refusals.push(readOnly);
     }
     expectLetThrough(await send(key, call, callers.memberOfA), refusals, `${key}: memberOfA`);
+
+    // The other roles of A's members (A's creator is its Referente): refused with the reason, or not refused by role.
+    for (const role of ['editor', 'viewer'] as const) {
+      const answer = await send(key, call, callers[role === 'editor' ? 'editorOfA' : 'viewerOfA']);
+      const refusal = roleRefusal(member, role);
+      if (refusal) expect({ status: answer.status, body: answer.body }, `${key}: ${role}`).toEqual({ status: 403, body: refusal });
+      else {
+        expect(answer.status, `${key}: ${role}: ${answer.body}`).toBeLessThan(500);
+        expect(answer.status, `${key}: ${role}: ${answer.body}`).not.toBe(401);
+        // Leaving is anybody's; removing somebody else (this request) is a Referente's, as the handler answers.
+        const refused = member.mode === 'leave' ? refusals : refusals.concat(roleRefusals(role));
+        expect(refused, `${key}: ${role} is refused: ${answer.body}`).not.toContain(answer.body);
+      }
+    }
+  });
+});
+
+/** What a member of `role` hears on a route of this declaration (the calls' default rule: Referenti hand over), or null. */
+function roleRefusal(member: MemberAccess, role: 'editor' | 'viewer'): string | null {
+  switch (member.mode) {
+    case 'read':
+    case 'leave':
+      return null;
+    case 'write':
+      return role === 'viewer' ? body('forbidden', memberRoleMessages.refusedWrite(role)) : null;
+    case 'manage':
+      return body('forbidden', memberRoleMessages.refusedManage(role));
+    case 'handOver':
+      return body('forbidden', memberRoleMessages.refusedHandOverReferents(role));
+  }
+}
+
+const roleRefusals = (role: 'editor' | 'viewer') =>
+  [memberRoleMessages.refusedWrite(role), memberRoleMessages.refusedManage(role), memberRoleMessages.refusedHandOverReferents(role)].map(
+    (message) => body('forbidden', message),
+  );
+
+describe('every member route says which roles it lets through', () => {
+  it('each member route declares a mode, and each mode but read and leave refuses some role', () => {
+    const modes = new Set(
+      apiRoutes()
+        .map(({ access }) => access)
+        .filter((access): access is MemberAccess => typeof access === 'object' && access.who === 'member')
+        .map((access) => access.mode),
+    );
+    expect([...modes].sort()).toEqual(['handOver', 'leave', 'manage', 'read', 'write']);
   });
 });
 

@@ -57,6 +57,7 @@ describe('the calls file', () => {
     );
     await refused([...shipped, shipped[0]!], /a fund has two calls/);
     await refused(withTur({ thresholds: { ...shipped[0]!.thresholds, maxFundSharePercent: 150 } }), /thresholds\.maxFundSharePercent/);
+    await refused(withTur({ handOverBy: 'chiunque' as CallFileEntry['handOverBy'] }), /handOverBy/);
   });
 
   it('is stored by fund at start, and a change to the file updates the call at the next start', async () => {

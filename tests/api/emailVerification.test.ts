@@ -247,9 +247,9 @@ describe('until verified, the server refuses what needs a trusted address', () =
   });
 
   it('refuses handing over an application and an applicant’s status change', async () => {
-    // A member from before verification existed (the database, as no screen can reach it now).
+    // A member (a Referente, who hands over) from before verification existed (the database, as no screen can reach it now).
     const owner = await personWithOrganization(t, { name: 'Comune con Membro Non Verificato' });
-    await t.db.insert(organizationMembers).values({ organizationId: owner.orgId, userId: person.userId, role: 'editor' });
+    await t.db.insert(organizationMembers).values({ organizationId: owner.orgId, userId: person.userId, role: 'admin' });
     const submitted = await t.post('/api/Tur/CreateUpdateTur', { organizationId: owner.orgId }, person.token);
     expect(submitted.statusCode).toBe(403);
     expect(submitted.json()).toEqual(refused);

@@ -1,3 +1,4 @@
+import { memberRoleMessages } from '../../domain/messages/memberRoles.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_REQUEST_EXPIRY_DAYS, type MyJoinRequest, type OpenJoinRequest } from '../../domain/joinRequest.ts';
@@ -181,7 +182,7 @@ describe('deciding', () => {
     expect((await mailsTo(claimant.email)).map((m) => m.subject)).toEqual(['Sei entrato in «Comune di Montefiore»']);
     const byCompilatore = await decide(claimant.token, next.id, 'accept');
     expect(byCompilatore.statusCode).toBe(403);
-    expect(byCompilatore.json().message).toBe(jm.referentsOnly);
+    expect(byCompilatore.json().message).toBe(memberRoleMessages.refusedManage('editor'));
     const list = await t.get(`/api/JoinRequest/GetJoinRequests?organizationId=${owner.orgId}`, claimant.token);
     expect(list.statusCode).toBe(403);
   });

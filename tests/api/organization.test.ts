@@ -1,3 +1,4 @@
+import { memberRoleMessages } from '../../domain/messages/memberRoles.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,14 +183,16 @@ describe('authorisation matrix', () => {
     expect((await t.get(`/api/FileUpload/GetFile?downloadId=${fileId}`, a.token)).statusCode).toBe(200);
   });
 
-  it('GetOrganizationById tells the caller whether they may edit', async () => {
+  it('GetOrganizationById tells the caller whether they may edit: a Referente yes, a Compilatore no', async () => {
+    const asReferent = (await t.get(`/api/Organization/GetOrganizationById?id=${a.orgId}`, a.token)).json();
+    expect(asReferent).toMatchObject({ myRole: 'admin', canEdit: true });
     const asMember = (await t.get(`/api/Organization/GetOrganizationById?id=${a.orgId}`, aMember.token)).json();
-    expect(asMember).toMatchObject({ myRole: 'editor', canEdit: true });
+    expect(asMember).toMatchObject({ myRole: 'editor', canEdit: false });
     const asAdmin = (await t.get(`/api/Organization/GetOrganizationById?id=${a.orgId}`, admin.token)).json();
     expect(asAdmin).toMatchObject({ myRole: null, canEdit: false });
   });
 
-  it('UpdateOrganization: anonymous 401, member of B 404 and platform admin 403 with nothing changed; members of A 200', async () => {
+  it('UpdateOrganization: anonymous 401, member of B 404, platform admin and a Compilatore 403 with nothing changed; a Referente of A 200', async () => {
     const change = { id: a.orgId, description: 'Descrizione cambiata da chi non dovrebbe.' };
     await expectRefusedWithoutChange(a.orgId, () => t.post('/api/Organization/UpdateOrganization', change), 401);
     await expectRefusedWithoutChange(a.orgId, () => t.post('/api/Organization/UpdateOrganization', change, b.token), 404);
@@ -199,12 +202,14 @@ describe('authorisation matrix', () => {
       403,
     );
     expect(byAdmin.json().message).toBe('Gli amministratori della piattaforma possono solo consultare le organizzazioni.');
-
-    const ok = await t.post(
-      '/api/Organization/UpdateOrganization',
-      { id: a.orgId, description: 'Nuova descrizione del comune.' },
-      aMember.token,
+    const byCompiler = await expectRefusedWithoutChange(
+      a.orgId,
+      () => t.post('/api/Organization/UpdateOrganization', change, aMember.token),
+      403,
     );
+    expect(byCompiler.json().message).toBe(memberRoleMessages.refusedManage('editor'));
+
+    const ok = await t.post('/api/Organization/UpdateOrganization', { id: a.orgId, description: 'Nuova descrizione del comune.' }, a.token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().description).toBe('Nuova descrizione del comune.');
   });
@@ -216,7 +221,7 @@ describe('authorisation matrix', () => {
     await expectRefusedWithoutChange(a.orgId, () => t.post(url, undefined, admin.token), 403);
   });
 
-  it('SendEmail: anonymous 401, member of B 404 and platform admin 403 for A, no invitation created', async () => {
+  it('SendEmail: anonymous 401, member of B 404, platform admin and a Compilatore 403 for A, no invitation created', async () => {
     const body = (userId: string) => ({ emails: ['nuovo@esempio.it'], userId, subject: 'Invito', message: '' });
     await expectRefusedWithoutChange(a.orgId, () => t.post('/api/SendEmail/SendEmail', body(a.userId), undefined, selected(a.orgId)), 401);
     await expectRefusedWithoutChange(a.orgId, () => t.post('/api/SendEmail/SendEmail', body(b.userId), b.token, selected(a.orgId)), 404);
@@ -226,9 +231,15 @@ describe('authorisation matrix', () => {
       () => t.post('/api/SendEmail/SendEmail', body(adminMe.id), admin.token, selected(a.orgId)),
       403,
     );
-    const byPlainMember = await t.post('/api/SendEmail/SendEmail', body(aMember.userId), aMember.token, selected(a.orgId));
-    expect(byPlainMember.statusCode).toBe(200);
-    expect(byPlainMember.json()).toMatchObject({ organizationId: a.orgId, sent: ['nuovo@esempio.it'] });
+    const byPlainMember = await expectRefusedWithoutChange(
+      a.orgId,
+      () => t.post('/api/SendEmail/SendEmail', body(aMember.userId), aMember.token, selected(a.orgId)),
+      403,
+    );
+    expect(byPlainMember.json().message).toBe(memberRoleMessages.refusedManage('editor'));
+    const byReferent = await t.post('/api/SendEmail/SendEmail', body(a.userId), a.token, selected(a.orgId));
+    expect(byReferent.statusCode).toBe(200);
+    expect(byReferent.json()).toMatchObject({ organizationId: a.orgId, sent: ['nuovo@esempio.it'] });
   });
 
   it('CreateOrganization: anonymous 401; a platform admin is refused and nothing is stored', async () => {
@@ -677,7 +688,7 @@ describe('RemoveMember', () => {
   it('lets a plain member remove nobody but themselves', async () => {
     const { o, m1, m2 } = await orgWithMembers();
     const refused = await expectRefusedWithoutChange(o.orgId, () => remove(o.orgId, m2.userId, m1.token), 403);
-    expect(refused.json().message).toBe('Solo gli amministratori dell\u2019organizzazione possono eseguire questa operazione.');
+    expect(refused.json().message).toBe(memberRoleMessages.refusedManage('editor'));
     await expectRefusedWithoutChange(o.orgId, () => remove(o.orgId, o.userId, m1.token), 403);
     expect((await remove(o.orgId, m1.userId, m1.token)).statusCode).toBe(204);
     expect(await memberIds(o.orgId, o.token)).not.toContain(m1.userId);

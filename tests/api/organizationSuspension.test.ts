@@ -5,7 +5,7 @@ import type { MemberAccess, RouteAccess } from '../../server/auth/access.ts';
 import { forceApplicationStatus } from '../support/applicationFixtures.ts';
 import { samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
 import { multipartForm } from '../support/multipartForm.ts';
-import { personWithOrganization, selected } from '../support/organizationFixtures.ts';
+import { personWithOrganization, personWithRole, selected } from '../support/organizationFixtures.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
 /**
@@ -26,6 +26,8 @@ interface Ids {
   userOfA: string;
   surveyPui: number;
   joinRequest: string;
+  /** A Compilatore of the organisation, whom its Referente would remove or give another role. */
+  colleague: string;
 }
 
 interface Call {
@@ -40,7 +42,8 @@ const WRITES: Record<string, (ids: Ids) => Call> = {
   'POST /api/Organization/UpdateOrganization': (ids) => ({
     body: { id: ids.org, description: 'Descrizione cambiata durante la sospensione' },
   }),
-  'POST /api/Organization/RemoveMember': (ids) => ({ query: { organizationId: ids.org, userId: ids.userOfA } }),
+  'POST /api/Organization/RemoveMember': (ids) => ({ query: { organizationId: ids.org, userId: ids.colleague } }),
+  'POST /api/Organization/ChangeMemberRole': (ids) => ({ body: { organizationId: ids.org, userId: ids.colleague, role: 'viewer' } }),
   'POST /api/SendEmail/SendEmail': (ids) => ({
     headers: selected(ids.org),
     body: { emails: ['collega@esempio.it'], userId: ids.userOfA, subject: 'Invito', message: '' },
@@ -126,6 +129,7 @@ beforeAll(async () => {
     userOfA: member.userId,
     surveyPui: surveys.find((survey) => survey.name === 'Istruttoria-Pui')!.id,
     joinRequest: asked.json<{ id: string }>().id,
+    colleague: (await personWithRole(t, member.orgId, 'editor')).userId,
   };
 }, 120_000);
 afterAll(async () => t?.close());
@@ -135,7 +139,8 @@ function memberWriteRoutes(): string[] {
     .filter((route) => route.url.startsWith('/api/'))
     .filter((route) => {
       const access = route.config?.access as RouteAccess | undefined;
-      return typeof access === 'object' && access.who === 'member' && (access as MemberAccess).mode === 'write';
+      // Every act of a member but reading; leaving is the person's own (RemoveMember refuses removing someone else).
+      return typeof access === 'object' && access.who === 'member' && (access as MemberAccess).mode !== 'read';
     })
     .flatMap((route) => [route.method].flat().map((method) => `${method} ${route.url}`))
     .sort();

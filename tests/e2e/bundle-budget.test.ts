@@ -39,8 +39,12 @@ const BUDGETS_KB: Record<string, number> = {
   // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts.
   '/admin-organization/survey-{$fund}/$organizationId': 355,
   // The admin's page of one organisation: its members and applications, with the same header and receipts, and the
-  // legal representative's section with its codice fiscale (+1 KB).
-  '/admin-organization/$organizationId': 306,
+  // legal representative's section with its codice fiscale (+1 KB), and the members' roles with the Referente's
+  // role-change dialog (the member-role-change machine and a radio group: +2 KB).
+  '/admin-organization/$organizationId': 309,
+  // A member's page of their organisation: the shared code, the profile, the members with the role-change dialog
+  // (issue 42: +1 KB over the default).
+  '/your-organization/$organizationId': 302,
 };
 /** Any other page: the portal's shared code and the page's own; SurveyJS and other big libraries are lazy. */
 const DEFAULT_BUDGET_KB = 300;

@@ -93,7 +93,7 @@ describe('the organisation profile, invitations and the account page', () => {
     // The VAT number never gets an edit control.
     await expect(alicePage.getByRole('button', { name: /Modifica P\.IVA/ }).count()).resolves.toBe(0);
     const aliceRow = membersTable(alicePage).getByRole('row', { name: /Giulia Rossi/ });
-    await aliceRow.getByText('Admin', { exact: true }).waitFor();
+    await aliceRow.getByText('Referente (admin)', { exact: true }).waitFor();
     await aliceRow.getByText(alice.email).waitFor();
     await expectAccessible(alicePage);
   });

@@ -109,7 +109,14 @@ const tinyFund: FundWizardDefinition<TinyValues> = {
 };
 
 const organizationId = 'org-1';
-const input: ApplicationWizardInput = { definition: tinyFund, organizationId, isAdmin: false, startStep: 0, endOfWorksLimit: '2026-08-31' };
+const input: ApplicationWizardInput = {
+  definition: tinyFund,
+  organizationId,
+  isAdmin: false,
+  memberMayWrite: true,
+  startStep: 0,
+  endOfWorksLimit: '2026-08-31',
+};
 
 const storedDraft = { city: 'Roma', comune: '', amount: 1_000_000, total: 4_000_000, endOfWorks: '2026-06-30' };
 const openDraftVersion = 3;
@@ -783,6 +790,21 @@ describe('application-wizard read-only and start step', () => {
     expect(calls.saves).toEqual([]);
     expect(selectBackLink(snapshot)).toBeNull();
     expect(snapshot.can({ type: 'step.go', index: 3 })).toBe(false);
+  });
+
+  it('shows a Sola lettura member an open draft read-only: nothing changes, nothing is saved, no submit step', async () => {
+    const { actor, calls, clock, settle } = await openWizard(openDraft, { ...input, memberMayWrite: false });
+    let snapshot = actor.getSnapshot();
+    expect(snapshot.context.readOnly).toBe(true);
+    expect(selectStepStates(snapshot).map((step) => step.step.id)).toEqual(['progetto', 'fonti', 'allegati']);
+    actor.send(completeComune);
+    actor.send({ type: 'step.next' });
+    clock.increment(SAVE_RETRY_MAX_MS);
+    await settle();
+    snapshot = actor.getSnapshot();
+    expect(snapshot.context.values).toMatchObject({ comune: '' });
+    expect(calls.saves).toEqual([]);
+    expect(selectCanSubmit(snapshot)).toBe(false);
   });
 
   it('offers Torna ai fondi on Allegati of a submitted application', async () => {

@@ -30,6 +30,7 @@ const giulia: OrganizationMember = {
   lastName: 'Rossi',
   email: 'giulia.rossi@example.it',
   role: 'admin',
+  isLegalRepresentative: false,
 };
 const bruno: OrganizationMember = {
   userId: 'u-bruno',
@@ -37,6 +38,7 @@ const bruno: OrganizationMember = {
   lastName: 'Verdi',
   email: 'bruno.verdi@example.it',
   role: 'editor',
+  isLegalRepresentative: false,
 };
 const input = { currentUserId: giulia.userId };
 

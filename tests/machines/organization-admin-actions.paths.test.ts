@@ -29,6 +29,7 @@ const bruno: OrganizationMember = {
   lastName: 'Verdi',
   email: 'bruno.verdi@example.it',
   role: 'editor',
+  isLegalRepresentative: false,
 };
 const input = { organizationId: 'org-1' };
 const REASON = 'Richiesta del legale rappresentante del 3 dicembre.';

@@ -1,4 +1,5 @@
-import { partitaIvaCheckDigit } from '../../domain/organization.ts';
+import { partitaIvaCheckDigit, type MemberRole } from '../../domain/organization.ts';
+import { organizationMembers } from '../../server/db/schema/organizations.ts';
 import type { TestApp } from './testApp.ts';
 
 let sequence = 0;
@@ -57,4 +58,17 @@ export async function personWithOrganization(t: TestApp, overrides: Record<strin
   if (created.statusCode !== 201) throw new Error(`organisation not created: ${created.statusCode} ${created.body}`);
   const me = (await t.get('/api/User', person.token)).json() as { id: string };
   return { ...person, userId: me.id, orgId: (created.json() as { orgId: string }).orgId, payload };
+}
+
+/** Registers a person and makes them a member of the organisation with `role` (as an accepted invitation and a Referente's change would). */
+export async function personWithRole<P extends { token: string } = Awaited<ReturnType<TestApp['register']>>>(
+  t: TestApp,
+  organizationId: string,
+  role: MemberRole,
+  person?: P,
+) {
+  const registered = person ?? ((await t.register()) as unknown as P);
+  const me = (await t.get('/api/User', registered.token)).json() as { id: string };
+  await t.db.insert(organizationMembers).values({ organizationId, userId: me.id, role });
+  return { ...registered, userId: me.id };
 }

@@ -65,6 +65,7 @@ const detail: OrganizationDetail = {
   canEdit: true,
   status: 'active',
   suspensionReason: null,
+  isLegalRepresentative: false,
 };
 
 const fieldById = (id: string) => profileFields.find((field) => field.id === id)!;
@@ -267,24 +268,31 @@ describe('dates', () => {
 
 describe('who may remove whom', () => {
   const me = 'u-me';
-  const other: OrganizationMember = { userId: 'u-other', firstName: 'Anna', lastName: 'Neri', email: 'anna@esempio.it', role: 'editor' };
+  const other: OrganizationMember = {
+    userId: 'u-other',
+    firstName: 'Anna',
+    lastName: 'Neri',
+    email: 'anna@esempio.it',
+    role: 'editor',
+    isLegalRepresentative: false,
+  };
   const self: OrganizationMember = { ...other, userId: me };
   const selfAdmin: OrganizationMember = { ...self, role: 'admin' };
   const members = [selfAdmin, other];
 
   it('lets an organisation administrator remove others, and anybody leave', () => {
-    expect(memberActionFor({ canEdit: true, myRole: 'admin', members }, other, me)).toBe('remove');
-    expect(memberActionFor({ canEdit: true, myRole: 'editor', members: [self, other] }, other, me)).toBeNull();
-    expect(memberActionFor({ canEdit: true, myRole: 'editor', members: [self, other] }, self, me)).toBe('leave');
+    expect(memberActionFor({ myRole: 'admin', members }, other, me)).toBe('remove');
+    expect(memberActionFor({ myRole: 'editor', members: [self, other] }, other, me)).toBeNull();
+    expect(memberActionFor({ myRole: 'editor', members: [self, other] }, self, me)).toBe('leave');
   });
 
   it('does not offer leaving to the last administrator, who the server would keep', () => {
-    expect(memberActionFor({ canEdit: true, myRole: 'admin', members }, selfAdmin, me)).toBeNull();
+    expect(memberActionFor({ myRole: 'admin', members }, selfAdmin, me)).toBeNull();
     const otherAdmin = { ...other, role: 'admin' as const };
-    expect(memberActionFor({ canEdit: true, myRole: 'admin', members: [selfAdmin, otherAdmin] }, selfAdmin, me)).toBe('leave');
+    expect(memberActionFor({ myRole: 'admin', members: [selfAdmin, otherAdmin] }, selfAdmin, me)).toBe('leave');
   });
 
   it('offers nothing to a platform administrator reading the profile', () => {
-    expect(memberActionFor({ canEdit: false, myRole: null, members }, other, me)).toBeNull();
+    expect(memberActionFor({ myRole: null, members }, other, me)).toBeNull();
   });
 });

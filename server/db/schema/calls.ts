@@ -1,5 +1,5 @@
 import { date, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { CallThresholds } from '../../../domain/call.ts';
+import type { CallThresholds, HandOverRule } from '../../../domain/call.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** The calls, one per fund (spec §1): the operators' calls file (server/seed/calls/, CALLS_FILE), stored by fund at every start. */
@@ -13,6 +13,8 @@ export const calls = pgTable('calls', {
   endOfWorksLimit: date('end_of_works_limit', { mode: 'string' }).notNull(),
   /** Warning thresholds (spec §5, §9), validated by domain/call.ts. */
   thresholds: jsonb('thresholds').$type<CallThresholds>().notNull(),
+  /** Who hands over for an organisation (domain/call.ts HAND_OVER_RULES): its referents, or its legal representative. */
+  handOverBy: text('hand_over_by').$type<HandOverRule>().notNull().default('referents'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

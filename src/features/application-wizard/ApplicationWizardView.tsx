@@ -38,6 +38,10 @@ export interface ApplicationWizardViewProps {
   attachments(readOnly: boolean, showsMissing: boolean): ReactNode;
   /** The admin's list with its filters, where 'Torna alla lista' leads (admin pages only). */
   listHref?: string | undefined;
+  /** Why the member sees the application read-only (Sola lettura, issue 42); null otherwise. */
+  readOnlyNotice?: string | null;
+  /** Who may hand over, shown on the submit step instead of Invia to a member who may not (issue 42). */
+  handOverNotice?: string | null;
 }
 
 /**
@@ -53,6 +57,8 @@ export function ApplicationWizardView({
   warnings = [],
   attachments,
   listHref,
+  readOnlyNotice = null,
+  handOverNotice = null,
 }: ApplicationWizardViewProps) {
   const {
     title,
@@ -118,6 +124,7 @@ export function ApplicationWizardView({
     <>
       <h1>{title}</h1>
       {isAdmin ? <WarningBanners warnings={warnings} /> : null}
+      {readOnlyNotice ? <Alert tone="info">{readOnlyNotice}</Alert> : null}
       {readOnly ? null : (
         <SaveIndicator
           state={saveIndicator}
@@ -157,6 +164,7 @@ export function ApplicationWizardView({
             attachmentsComplete={attachmentsComplete}
             blockingMessage={blockingMessage}
             canSubmit={canSubmit}
+            handOverNotice={handOverNotice}
             onGoToStep={(index) => goTo(index)}
             onSubmit={() => actor.send({ type: 'submit.open' })}
           />

@@ -8,6 +8,8 @@ import type { FieldOption } from '../../../domain/wizardFields.ts';
 import { applicationQueries } from '../../api/applications.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import { callQueries } from '../../api/calls.ts';
+import type { MemberStanding } from '../member-standing/memberStanding.ts';
+import { useMemberStanding } from '../member-standing/useMemberStanding.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -58,7 +60,17 @@ export function FundApplicationWizard<Values extends Record<string, unknown>>(pr
     );
   }
   if (!call) return <Spinner label={wizardMessages.loading} />;
-  return <OpenWizard {...props} endOfWorksLimit={call.endOfWorksLimit} />;
+  return <MemberWizard {...props} endOfWorksLimit={call.endOfWorksLimit} />;
+}
+
+/**
+ * The member's standing next (issue 42): a Sola lettura member sees the application read-only with the reason, a
+ * member who may not hand over sees on the submit step who may. A platform administrator reads, as before.
+ */
+function MemberWizard<Values extends Record<string, unknown>>(props: FundApplicationWizardProps<Values> & { endOfWorksLimit: string }) {
+  const standing = useMemberStanding(props.api, props.organizationId, props.wizard.definition.fund);
+  if (!standing) return <Spinner label={wizardMessages.loading} />;
+  return <OpenWizard {...props} standing={standing} />;
 }
 
 function OpenWizard<Values extends Record<string, unknown>>({
@@ -70,10 +82,12 @@ function OpenWizard<Values extends Record<string, unknown>>({
   startStep,
   listHref,
   endOfWorksLimit,
-}: FundApplicationWizardProps<Values> & { endOfWorksLimit: string }) {
+  standing,
+}: FundApplicationWizardProps<Values> & { endOfWorksLimit: string; standing: MemberStanding }) {
   const { definition } = wizard;
   const fund: Fund = definition.fund;
-  const actor = useApplicationWizard({ api, definition, organizationId, isAdmin, startStep, endOfWorksLimit });
+  const memberMayWrite = isAdmin || standing.mayWrite;
+  const actor = useApplicationWizard({ api, definition, organizationId, isAdmin, memberMayWrite, startStep, endOfWorksLimit });
   const lookups = wizard.useLookups(api, actor);
   const onAttachmentsStatus = useCallback((complete: boolean) => actor.send({ type: 'attachments.status', complete }), [actor]);
   useAttachmentsStatus(api, fund, organizationId, onAttachmentsStatus);
@@ -88,6 +102,8 @@ function OpenWizard<Values extends Record<string, unknown>>({
       lookups={lookups}
       warnings={compilation.data?.warnings ?? []}
       listHref={listHref}
+      readOnlyNotice={standing.readOnlyNotice}
+      handOverNotice={standing.handOverNotice}
       attachments={(readOnly, showsMissing) => {
         const main = (
           <AttachmentsStep
@@ -109,6 +125,7 @@ function OpenWizard<Values extends Record<string, unknown>>({
             organizationId={organizationId}
             compilation={compilation.data}
             isAdmin={isAdmin}
+            standing={standing}
           />
         );
         // While documents are asked for, the request comes first: it is what the applicant came for.

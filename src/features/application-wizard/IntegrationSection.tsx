@@ -24,6 +24,7 @@ import { notify } from '../../ui/toastQueue.ts';
 import { AttachmentsStep } from './AttachmentsStep.tsx';
 import * as styles from './IntegrationSection.css.ts';
 import { inspect } from '../../devtools/inspect.ts';
+import type { MemberStanding } from '../member-standing/memberStanding.ts';
 
 const m = integrationMessages;
 
@@ -34,6 +35,8 @@ export interface IntegrationSectionProps {
   organizationId: string;
   compilation: Compilation;
   isAdmin: boolean;
+  /** The member's standing (issue 42): Sola lettura sees the request read-only; who may not hand over is told who may. */
+  standing: MemberStanding;
 }
 
 /**
@@ -41,7 +44,7 @@ export interface IntegrationSectionProps {
  * deadline and the integration slots while In integrazione; every earlier request with its documents. The
  * integration machine decides what may be done; this renders it.
  */
-export function IntegrationSection({ api, transfers, fund, organizationId, compilation, isAdmin }: IntegrationSectionProps) {
+export function IntegrationSection({ api, transfers, fund, organizationId, compilation, isAdmin, standing }: IntegrationSectionProps) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const open = !isAdmin && isIntegrationOpen(compilation.statusCode);
@@ -73,7 +76,7 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
         notifyFailed: ({ context }) => notify({ tone: 'error', title: m.confirmTitle, description: context.error ?? m.failed }),
       },
     }),
-    { inspect, input: { readOnly: !open } },
+    { inspect, input: { readOnly: !open || !standing.mayWrite } },
   );
   const { canEdit, showsComplete, canComplete, isConfirming, isCompleting, error } = useSelector(
     actor,
@@ -103,7 +106,9 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
             onFilesCounted={onFilesCounted}
           />
           {error && !isConfirming ? <Alert tone="error">{error}</Alert> : null}
-          {showsComplete ? (
+          {standing.readOnlyNotice ? <Alert tone="info">{standing.readOnlyNotice}</Alert> : null}
+          {showsComplete && standing.handOverNotice ? <Alert tone="info">{standing.handOverNotice}</Alert> : null}
+          {showsComplete && !standing.handOverNotice ? (
             <div className={styles.actions}>
               <Button onPress={() => actor.send({ type: 'complete.open' })} isDisabled={!canComplete}>
                 {m.complete}

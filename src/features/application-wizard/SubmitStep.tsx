@@ -38,6 +38,8 @@ export interface SubmitStepProps {
    * draft conflict). The reasons listed above the button come from the same issues.
    */
   canSubmit: boolean;
+  /** Who may hand over, for a member who may not (the call's rule, issue 42): said instead of the button. */
+  handOverNotice?: string | null;
   /** Opens the confirmation dialog. */
   onSubmit(): void;
 }
@@ -54,6 +56,7 @@ export function SubmitStep({
   attachmentsComplete,
   blockingMessage = null,
   canSubmit,
+  handOverNotice = null,
   onGoToStep,
   onSubmit,
 }: SubmitStepProps) {
@@ -125,9 +128,13 @@ export function SubmitStep({
           ))}
         </ul>
       )}
-      <Button onPress={onSubmit} isDisabled={!canSubmit} aria-describedby={blockers.length > 0 ? reasonsId : undefined}>
-        {view.submit}
-      </Button>
+      {handOverNotice ? (
+        <Alert tone="info">{handOverNotice}</Alert>
+      ) : (
+        <Button onPress={onSubmit} isDisabled={!canSubmit} aria-describedby={blockers.length > 0 ? reasonsId : undefined}>
+          {view.submit}
+        </Button>
+      )}
     </section>
   );
 }

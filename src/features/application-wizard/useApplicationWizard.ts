@@ -48,6 +48,8 @@ export interface ApplicationWizardOptions<Values extends Record<string, unknown>
   definition: FundWizardDefinition<Values>;
   organizationId: string;
   isAdmin: boolean;
+  /** False for a Sola lettura member: the wizard is read-only (issue 42). */
+  memberMayWrite: boolean;
   startStep: number;
   endOfWorksLimit: string;
 }
@@ -58,7 +60,7 @@ export interface ApplicationWizardOptions<Values extends Record<string, unknown>
  * page asks first; coming back online or hiding the page saves at once.
  */
 export function useApplicationWizard<Values extends Record<string, unknown>>(options: ApplicationWizardOptions<Values>) {
-  const { api, definition, organizationId, isAdmin, startStep, endOfWorksLimit } = options;
+  const { api, definition, organizationId, isAdmin, memberMayWrite, startStep, endOfWorksLimit } = options;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -112,7 +114,10 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
         },
       },
     }),
-    { inspect, input: { definition: definition as unknown as WizardDefinition, organizationId, isAdmin, startStep, endOfWorksLimit } },
+    {
+      inspect,
+      input: { definition: definition as unknown as WizardDefinition, organizationId, isAdmin, memberMayWrite, startStep, endOfWorksLimit },
+    },
   );
 
   const hasUnsavedChanges = useSelector(actor, selectHasUnsavedChanges);

@@ -27,3 +27,15 @@ export const dialogActions = style({
   gap: vars.space.sm,
   marginTop: vars.space.lg,
 });
+
+/** "Legale rappresentante" beside a member's name: outlined, so it does not read as a role. */
+export const representativeBadge = style({
+  display: 'inline-block',
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.primary}`,
+  borderRadius: vars.radius.round,
+  color: vars.color.primary,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+  whiteSpace: 'nowrap',
+});

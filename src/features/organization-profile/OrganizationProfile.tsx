@@ -17,6 +17,7 @@ import { InviteForm } from '../invitations/InviteForm.tsx';
 import { JoinRequestsSection } from '../join-requests/JoinRequestsSection.tsx';
 import { OrganizationGovernance } from '../organization-admin/OrganizationGovernance.tsx';
 import { MembersSection } from './MembersSection.tsx';
+import { RoleNotice } from './RoleNotice.tsx';
 import { backLink, section } from './OrganizationProfile.css.ts';
 import { ProfileFields } from './ProfileFields.tsx';
 
@@ -83,11 +84,18 @@ export function OrganizationProfile({ organizationId, user, view }: Organization
         </span>
       ) : null}
       <h1>{detail.name}</h1>
-      {view === 'admin' ? <Alert tone="info">{m.adminView}</Alert> : null}
+      {view === 'admin' ? <Alert tone="info">{m.adminView}</Alert> : <RoleNotice detail={detail} />}
       <ProfileFields detail={detail} isEditable={isEditable} />
       <JoinRequestsSection detail={detail} view={view} />
       <div className={section}>
-        <MembersSection key={detail.id} detail={detail} currentUserId={user.id} isManageable={isEditable} onRemoved={afterRemoval} />
+        <MembersSection
+          key={detail.id}
+          detail={detail}
+          currentUserId={user.id}
+          isManageable={view === 'member'}
+          onRemoved={afterRemoval}
+          onRoleChanged={() => queryClient.invalidateQueries({ queryKey: ['organization'] })}
+        />
       </div>
       <OrganizationGovernance detail={detail} view={view} />
       {isEditable ? (

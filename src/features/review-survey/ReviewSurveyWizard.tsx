@@ -28,6 +28,10 @@ export interface ReviewSurveyWizardProps extends SurveyWizardOptions {
   onPeriodChange?: ((periodId: string) => void) | undefined;
   /** Admin: the list with the filters it had, where 'Torna alla lista' leads. */
   listHref?: string | undefined;
+  /** Why the member sees the survey read-only (Sola lettura, issue 42); null otherwise. */
+  readOnlyNotice?: string | null;
+  /** Who may hand over, said on the submit step instead of Invia to a member who may not (issue 42). */
+  handOverNotice?: string | null;
 }
 
 /**
@@ -155,6 +159,7 @@ function SurveyWizardView({ loaded, ...props }: ReviewSurveyWizardProps & { load
         </nav>
       </StepIndicator>
       {!editable ? <p>{m.readOnlyNote}</p> : null}
+      {props.readOnlyNotice ? <Alert tone="info">{props.readOnlyNotice}</Alert> : null}
       {hasConflict ? (
         <Alert tone="error">
           {m.conflict} <Button onPress={() => actor.send({ type: 'draft.reload' })}>{m.reload}</Button>
@@ -222,9 +227,13 @@ function SurveyWizardView({ loaded, ...props }: ReviewSurveyWizardProps & { load
         <section aria-labelledby="submit-title">
           <h2 id="submit-title">{m.steps.submit}</h2>
           <Alert tone="info">{monitoraggio ? m.monitoringSubmitHint : m.submitHint}</Alert>
-          <Button onPress={() => actor.send({ type: 'submit.open' })} isDisabled={!canSubmit}>
-            {m.submit}
-          </Button>
+          {props.handOverNotice ? (
+            <Alert tone="info">{props.handOverNotice}</Alert>
+          ) : (
+            <Button onPress={() => actor.send({ type: 'submit.open' })} isDisabled={!canSubmit}>
+              {m.submit}
+            </Button>
+          )}
         </section>
       ) : null}
 

@@ -2,6 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { parseSurveyWizardSearch } from '../../features/funds/surveySearch.ts';
 import { ReviewSurveyWizard } from '../../features/review-survey/ReviewSurveyWizard.tsx';
 import { loadReviewSurvey } from '../-components/loadReviewSurvey.ts';
+import { surveyMessages } from '../../../domain/messages/survey.ts';
+import { useMemberStanding } from '../../features/member-standing/useMemberStanding.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { fundOrganizationParams } from '../-components/routeParams.ts';
 
 /**
@@ -21,15 +24,21 @@ function SurveyPage() {
   const { api, transfers } = Route.useRouteContext();
   const { fund, organizationId } = Route.useParams();
   const { isReadOnly, monitoraggio, periodo } = Route.useSearch();
+  // The member's role (issue 42): Sola lettura sees the survey read-only; who may not hand over is told who may.
+  const standing = useMemberStanding(api, organizationId, fund);
+  if (!standing) return <Spinner label={surveyMessages.loading} />;
+  const readOnly = (isReadOnly ?? false) || !standing.mayWrite;
   return (
     <ReviewSurveyWizard
-      key={`${fund}-${organizationId}-${String(monitoraggio)}-${String(isReadOnly)}-${periodo ?? ''}`}
+      key={`${fund}-${organizationId}-${String(monitoraggio)}-${String(readOnly)}-${periodo ?? ''}`}
       api={api}
       transfers={transfers}
       fund={fund}
       organizationId={organizationId}
       viewer="applicant"
-      isReadOnly={isReadOnly ?? false}
+      isReadOnly={readOnly}
+      readOnlyNotice={standing.readOnlyNotice}
+      handOverNotice={standing.handOverNotice}
       monitoraggio={monitoraggio ?? false}
       periodId={periodo}
     />

@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "hand_over_by" text DEFAULT 'referents' NOT NULL;
