@@ -225,7 +225,13 @@ export function createMembership(db: Db) {
         // Serialise removals in this organisation, so two admins removing each other cannot both succeed.
         await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${organizationId} for update`);
         const [target] = await tx
-          .select({ role: organizationMembers.role, id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .select({
+            role: organizationMembers.role,
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+          })
           .from(organizationMembers)
           .innerJoin(users, eq(users.id, organizationMembers.userId))
           .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));

@@ -244,7 +244,16 @@ let ids: Ids;
 let fixed: Fixed;
 /** Everyone who might call: null is nobody signed in. */
 const callers = {} as Record<
-  'anonymous' | 'outsider' | 'unverifiedOutsider' | 'memberOfB' | 'platformAdmin' | 'memberOfA' | 'editorOfA' | 'viewerOfA' | 'pendingRequester' | 'refusedRequester',
+  | 'anonymous'
+  | 'outsider'
+  | 'unverifiedOutsider'
+  | 'memberOfB'
+  | 'platformAdmin'
+  | 'memberOfA'
+  | 'editorOfA'
+  | 'viewerOfA'
+  | 'pendingRequester'
+  | 'refusedRequester',
   string | null
 >;
 /** Who asked to join A and waits, or was refused: strangers to A on every route, exactly as the others. */
