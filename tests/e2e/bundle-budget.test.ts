@@ -36,15 +36,17 @@ const BUDGETS_KB: Record<string, number> = {
   // behind its route.
   '/survey/{$fund}_candidatura': 348,
   // The admin's read-only application adds its "Scarica Excel" to the wizard, the header saying whose application
-  // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts.
-  '/admin-organization/survey-{$fund}/$organizationId': 355,
+  // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts; the
+  // member's standing (role, call's hand-over rule, suspension) that makes the wizard read-only with a reason (+1 KB).
+  '/admin-organization/survey-{$fund}/$organizationId': 356,
   // The admin's page of one organisation: its members and applications, with the same header and receipts, and the
   // legal representative's section with its codice fiscale (+1 KB), and the members' roles with the Referente's
-  // role-change dialog (the member-role-change machine and a radio group: +2 KB).
-  '/admin-organization/$organizationId': 309,
+  // role-change dialog (the member-role-change machine and a radio group: +2 KB), the suspension's texts and the
+  // join requests' and governance sections' loaders (their tables and dialogs load on use: +1 KB).
+  '/admin-organization/$organizationId': 311,
   // A member's page of their organisation: the shared code, the profile, the members with the role-change dialog
-  // (issue 42: +1 KB over the default).
-  '/your-organization/$organizationId': 302,
+  // and the loaders of the join requests and the history (issue 42: +3 KB over the default).
+  '/your-organization/$organizationId': 303,
 };
 /** Any other page: the portal's shared code and the page's own; SurveyJS and other big libraries are lazy. */
 const DEFAULT_BUDGET_KB = 300;

@@ -9,7 +9,7 @@ import { typeLikeAPerson } from './support/typing.ts';
 /**
  * The squatting scenario of issue 42: person A registered P.IVA X; person B types X, is told it is registered and
  * asks to join with a reason; A accepts (B is then a Compilatore of X), or refuses (B sees the refusal and still
- * nothing of X), or A is gone and the platform administrator decides from the admin panel.
+ * nothing of X), or A is gone and the platform administrator decides from the admin panel and makes B the Referente.
  */
 const e2e = usePortalAndBrowser();
 const REASON = 'Sono la responsabile amministrativa del comune: devo presentare la candidatura.';
@@ -139,7 +139,7 @@ describe('claiming a registered P.IVA', () => {
     await expect(b.page.getByRole('heading', { level: 1, name: x.name }).count()).resolves.toBe(0);
   });
 
-  it('A is gone: the platform administrator decides from the admin panel', async () => {
+  it('A is gone: the platform administrator decides from the admin panel and moves the Referente’s role to B', async () => {
     const a = await person('Andrea', 'Alfieri');
     const x = await registerOrganization(a, 'Comune di Monte Abbandonato');
     await a.context.close();
@@ -154,5 +154,29 @@ describe('claiming a registered P.IVA', () => {
     await row.getByText(b.email).waitFor();
     await decide(page, 'Accetta', 'Bianca Neri');
     expect(await roleOf(b, x.id)).toBe('editor');
+
+    // A is not coming back: the administrator moves the Referente's role to B, with a reason.
+    await page.goto(`${e2e.portal.url}/admin-organization/${x.id}`);
+    await expectHeading(page, x.name);
+    const section = page.getByRole('region', { name: 'Gestione dell’organizzazione' });
+    await section.getByRole('button', { name: 'Nomina Referente' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /Membro/ }).click();
+    await page.getByRole('option', { name: new RegExp(b.email.replace(/[.]/g, '\\.')) }).click();
+    await dialog.getByText('Gli attuali Referenti diventano Compilatori').click();
+    await typeLikeAPerson(dialog.getByRole('textbox', { name: /Motivo/ }), 'Il referente precedente non lavora più per il comune.');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await section.getByText('Bianca Neri è ora Referente dell’organizzazione.').waitFor();
+    expect(await roleOf(b, x.id)).toBe('admin');
+    expect(await roleOf(a, x.id)).toBe('editor');
+
+    // B now manages X: the requests, the members and the profile are hers.
+    await b.page.goto(`${e2e.portal.url}/your-organization/${x.id}`);
+    await expectHeading(b.page, x.name);
+    await b.page.getByRole('region', { name: 'Richieste di adesione' }).waitFor();
+    await b.page.getByRole('button', { name: 'Modifica Telefono' }).waitFor();
+    await expectAccessible(b.page);
   });
 });

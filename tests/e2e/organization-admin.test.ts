@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suspensionMessages } from '../../domain/messages/suspension.ts';
 import type { OrganizationDetail } from '../../domain/organization.ts';
 import { loginAsAdmin, registerApplicant } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
@@ -8,7 +9,7 @@ import { typeLikeAPerson } from './support/typing.ts';
 
 /**
  * Issue 42, in Chromium: the platform administrator suspends an organisation with a reason; its member sees the
- * banner with the reason on every page and cannot save; the administrator gives it back and the member saves. Then
+ * banner with the reason on every page and finds nothing to change; the administrator gives it back and the member saves. Then
  * the administrator adds a person by e-mail and makes them the Referente, moving the role.
  */
 
@@ -121,7 +122,7 @@ describe('the platform administrator puts an organisation right', () => {
     await section().getByText('Stato: Sospesa').waitFor();
   });
 
-  it('the member sees the banner with the reason on every page, and a save is refused with the reason', async () => {
+  it('the member sees the banner with the reason on every page, and nothing offers to change', async () => {
     await annaPage.goto(`${e2e.portal.url}/calls`);
     await banner(annaPage).getByText(`Motivo: ${SUSPENSION}`).waitFor();
     await expectAccessible(annaPage);
@@ -129,15 +130,17 @@ describe('the platform administrator puts an organisation right', () => {
     await annaPage.goto(`${e2e.portal.url}/your-organization/${organizationId}`);
     await expectHeading(annaPage, organizationName);
     await banner(annaPage).waitFor();
-    // The Referente reads the history of their organisation too.
+    // The Referente reads the history of their organisation too, and finds no control to change the profile.
     await annaPage.getByRole('table', { name: 'Storico dell’organizzazione' }).getByText(SUSPENSION).waitFor();
-    await saveTelephone(annaPage, '0698765432');
-    await annaPage
-      .getByRole('alert')
-      .filter({ hasText: `Motivo: ${SUSPENSION}` })
-      .waitFor();
+    await expect(annaPage.getByRole('button', { name: 'Modifica Telefono' }).count()).resolves.toBe(0);
     await expectAccessible(annaPage);
-    await expect(stored().then((detail) => detail.telephone)).resolves.not.toBe('0698765432');
+
+    // The application is shown as it is, read-only, and says why.
+    await annaPage.goto(`${e2e.portal.url}/survey/TUR_candidatura`);
+    await banner(annaPage).waitFor();
+    await annaPage.getByText(suspensionMessages.refused(SUSPENSION)).waitFor();
+    await expectAccessible(annaPage);
+    await expect(stored().then((detail) => detail.canEdit)).resolves.toBe(false);
   });
 
   it('the administrator gives it back; the banner is gone and the member saves', async () => {
@@ -149,7 +152,7 @@ describe('the platform administrator puts an organisation right', () => {
       .getByText(RESTORATION)
       .waitFor();
 
-    await annaPage.reload();
+    await annaPage.goto(`${e2e.portal.url}/your-organization/${organizationId}`);
     await expectHeading(annaPage, organizationName);
     await expect(banner(annaPage).count()).resolves.toBe(0);
     await saveTelephone(annaPage, '0698765432');

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { REFERENT_ROLE, type OrganizationDetail } from '../../../domain/organization.ts';
 import { joinRequestQueries } from '../../api/joinRequests.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import { JoinRequestsTable } from './JoinRequestsTable.tsx';
+
+// Loaded only by those who decide (Referenti, platform administrators): the organisation page stays as light.
+const JoinRequestsTable = lazy(() => import('./JoinRequestsTable.tsx').then((module) => ({ default: module.JoinRequestsTable })));
 
 interface JoinRequestsSectionProps {
   detail: OrganizationDetail;
@@ -26,5 +29,9 @@ function OrganizationJoinRequests({ organizationId }: { organizationId: string }
   const query = useQuery(joinRequestQueries.ofOrganization(api, organizationId));
   if (query.isError) return <Alert tone="error">{query.error.message}</Alert>;
   if (query.data === undefined) return null;
-  return <JoinRequestsTable requests={query.data} showOrganization={false} />;
+  return (
+    <Suspense fallback={null}>
+      <JoinRequestsTable requests={query.data} showOrganization={false} />
+    </Suspense>
+  );
 }
