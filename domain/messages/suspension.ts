@@ -9,4 +9,6 @@ export const suspensionMessages = {
   bannerText:
     'Puoi consultare i dati e le candidature, ma non modificare né consegnare nulla finché l\u2019amministrazione del portale non la riattiva. Le candidature mantengono il loro stato.',
   bannerReason: (reason: string) => `Motivo: ${reason}`,
+  /** Above an application or a survey of a suspended organisation: the banner above it already gives the reason. */
+  readOnly: 'Finché l\u2019organizzazione è sospesa, candidature, integrazioni e survey si possono solo consultare.',
 } as const;

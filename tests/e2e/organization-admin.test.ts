@@ -138,7 +138,7 @@ describe('the platform administrator puts an organisation right', () => {
     // The application is shown as it is, read-only, and says why.
     await annaPage.goto(`${e2e.portal.url}/survey/TUR_candidatura`);
     await banner(annaPage).waitFor();
-    await annaPage.getByText(suspensionMessages.refused(SUSPENSION)).waitFor();
+    await annaPage.getByText(suspensionMessages.readOnly).waitFor();
     await expectAccessible(annaPage);
     await expect(stored().then((detail) => detail.canEdit)).resolves.toBe(false);
   });

@@ -77,7 +77,7 @@ describe('what the browser tells a member of their role (issue 42)', () => {
     const suspended = { ...detail(giulia, [giulia, bruno]), status: 'suspended' as const, suspensionReason: 'Verifica della titolarità.' };
     expect(memberStandingOf(suspended, 'referents')).toEqual({
       mayWrite: false,
-      readOnlyNotice: suspensionMessages.refused('Verifica della titolarità.'),
+      readOnlyNotice: suspensionMessages.readOnly,
       handOverNotice: null,
     });
   });

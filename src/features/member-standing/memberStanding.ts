@@ -21,16 +21,17 @@ const READER: MemberStanding = { mayWrite: false, readOnlyNotice: null, handOver
 /**
  * The caller's standing from the organisation's detail (their role, whether they are its legal representative,
  * its members, whether it is suspended) and the call's rule of who hands over. Without a role (a platform
- * administrator reading) nothing is said; in a suspended organisation nobody changes anything, and the reason says why.
+ * administrator reading) nothing is said; in a suspended organisation nobody changes anything (the layout's banner
+ * gives the reason).
  */
 export function memberStandingOf(
-  detail: Pick<OrganizationDetail, 'myRole' | 'isLegalRepresentative' | 'members' | 'legaleRappresentante' | 'status' | 'suspensionReason'>,
+  detail: Pick<OrganizationDetail, 'myRole' | 'isLegalRepresentative' | 'members' | 'legaleRappresentante' | 'status'>,
   handOverBy: HandOverRule,
 ): MemberStanding {
   const { myRole: role } = detail;
   if (role === null) return READER;
   if (detail.status === 'suspended') {
-    return { mayWrite: false, readOnlyNotice: suspensionMessages.refused(detail.suspensionReason ?? ''), handOverNotice: null };
+    return { mayWrite: false, readOnlyNotice: suspensionMessages.readOnly, handOverNotice: null };
   }
   const actor = { role, isLegalRepresentative: detail.isLegalRepresentative };
   const mayWrite = mayAct('write', actor);
