@@ -3,7 +3,8 @@ import { loggableError } from '../errors.ts';
 
 /**
  * What the log must never keep: the secrets some URLs carry in their query (an authorization code, an
- * invitation token, an id token, a login's state) and the personal data in a failed query's parameters.
+ * invitation token, an id token, a login's state), the text people typed that some carry (a status note, a
+ * search), and the personal data in a failed query's parameters.
  * Every request line and every logged error passes through these serializers.
  */
 const SECRET_QUERY_PARAMETERS = new Set([
@@ -23,9 +24,17 @@ const SECRET_QUERY_PARAMETERS = new Set([
   'login_hint',
 ]);
 
+/**
+ * What people type that travels in a query (the spec's API puts an administrator's note to an organisation in
+ * `…CompilazioneStatus?…&note=`; the admin list's search in `q`): personal data the log has no need of.
+ */
+const PEOPLES_TEXT_QUERY_PARAMETERS = new Set(['note', 'q', 'message', 'reason']);
+
 export const REDACTED = '[nascosto]';
 
-/** The URL with the value of every secret query parameter replaced (names kept, so the log still reads). */
+const isHidden = (name: string) => SECRET_QUERY_PARAMETERS.has(name) || PEOPLES_TEXT_QUERY_PARAMETERS.has(name);
+
+/** The URL with the value of every secret or typed-text query parameter replaced (names kept, so the log still reads). */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
@@ -41,7 +50,7 @@ export function redactUrl(url: string): string {
     } catch {
       // A malformed name is kept as it came: it cannot match a secret's name anyway.
     }
-    return eq !== -1 && SECRET_QUERY_PARAMETERS.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : part;
+    return eq !== -1 && isHidden(name.toLowerCase()) ? `${rawName}=${REDACTED}` : part;
   });
   return `${path}?${parts.join('&')}`;
 }

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpAccounts } from '../../server/db/schema/identity.ts';
+import { forceApplicationStatus } from '../support/applicationFixtures.ts';
+import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 
 /** No secret or personal datum in the log, no token or person's data in a cache. */
@@ -41,6 +43,24 @@ describe('the request log', () => {
     expect(log).toContain('/accetta-invito?token=[nascosto]');
     expect(log).toContain('/api/Jwt/logout?id_token_hint=[nascosto]');
     expect(log).toContain('/idp/session/end?id_token_hint=[nascosto]&state=[nascosto]');
+  });
+
+  it('hides the text people typed that travels in a query: a status note, a search', async () => {
+    const owner = await personWithOrganization(t, { name: 'Comune di Valdinota' });
+    const pui = await forceApplicationStatus(t, owner.orgId, 'PUI', 'CANDIDATURA_SOTTOMESSA', { submittedAt: new Date() });
+    const admin = (await t.loginAsAdmin()).token;
+    const note = 'Manca la delibera della giunta del sig. Mario Rossi';
+    logged.length = 0;
+    const integration = `/api/Pui/UpdatePuiCompilazioneStatus?puiId=${pui}&status=${encodeURIComponent('In valutazione')}`;
+    const changed = await t.post(`${integration}&note=${encodeURIComponent(note)}`, undefined, admin);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const searched = await t.get(`/api/Organization/GetAllOrgsCompilazioni?q=${encodeURIComponent('Mario Rossi')}`, admin);
+    expect(searched.statusCode).toBe(200);
+    const log = logged.join('\n');
+    expect(log).not.toContain('Mario');
+    expect(log).not.toContain('delibera');
+    expect(log).toContain(`${integration}&note=[nascosto]`);
+    expect(log).toContain('/api/Organization/GetAllOrgsCompilazioni?q=[nascosto]');
   });
 
   it('logs a failed query without its parameters (names, e-mails) or the rows they matched', async () => {
