@@ -406,7 +406,8 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/idp');
-    // Client-side routes (and its own 404 page) are the SPA's: serve it for any other page navigation.
+    // Client-side routes (and its own 404 page) are the SPA's: serve it for any other page navigation (a missing file
+    // is answered 404 by sendClientPage itself).
     if (!isApi && sendClientPage && (request.method === 'GET' || request.method === 'HEAD')) {
       return sendClientPage(request, reply);
     }

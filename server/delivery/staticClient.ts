@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../../domain/messages.ts';
 import { cacheControlFor, REVALIDATE } from './cacheControl.ts';
 import { clientPages, holdsSession } from './pagePreloads.ts';
 
@@ -14,8 +15,17 @@ export const API_REFERENCE_PAGE = '/api/docs';
  */
 const isPublic = (pathname: string) => !pathname.endsWith('.map') && !pathname.startsWith('/.vite/');
 
-/** Answers a page navigation with the SPA's page for its address (pagePreloads.ts). */
+/** Answers a page navigation with the SPA's page for its address (pagePreloads.ts), and a missing file with 404. */
 export type SendClientPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/**
+ * Whether an address no file answered is one of the SPA's pages: not a file's (the build's assets, anything with an
+ * extension — an old page's script, a source map, the build's tables), which is simply missing. A script answered
+ * with the page's HTML would fail in the browser with a misleading error, and a cache would keep it.
+ */
+export function isPageAddress(pathname: string): boolean {
+  return !pathname.startsWith('/assets/') && !pathname.startsWith('/.vite/') && !/\.[A-Za-z0-9]+$/.test(pathname);
+}
 
 /**
  * Serves the built client from `root`: each file as Brotli or gzip when the browser accepts it (the `.br` and
@@ -31,7 +41,9 @@ export async function serveBuiltClient(
   if (!existsSync(path.join(root, 'index.html'))) return null;
   const pages = clientPages(root, options);
   const sendPage: SendClientPage = (request, reply) => {
-    const page = pages.pageFor(request.url.split('?')[0]!, holdsSession(request.cookies));
+    const pathname = request.url.split('?')[0]!;
+    if (!isPageAddress(pathname)) return reply.code(404).send({ error: 'not_found', message: messages.generic.notFound });
+    const page = pages.pageFor(pathname, holdsSession(request.cookies));
     // The welcome page differs with and without a session: a cached copy is reused only with the same cookies.
     void reply.header('cache-control', REVALIDATE).header('etag', page.etag).header('vary', 'cookie');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();

@@ -128,11 +128,30 @@ describe('the built client', () => {
     expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
     const table = await app.inject({ url: `/${ROUTE_PRELOADS_FILE}` });
     expect(table.body).not.toContain('"routes"');
-    expect(table.headers['content-type']).toMatch(/^text\/html/);
-    // Not found as a file: the client's own page answers, as for any other unknown path.
+    expect(table.statusCode).toBe(404);
+    // Not published: missing, like any file the build did not write — never the client's page in its place.
     const map = await app.inject({ url: '/assets/index-AbC123xy.js.map' });
     expect(map.body).not.toContain('mappings');
-    expect(map.headers['content-type']).toMatch(/^text\/html/);
+    expect(map.statusCode).toBe(404);
+  });
+
+  it('answers 404 for a file the build did not write, and the page for any client route', async () => {
+    for (const url of ['/assets/CardTable.css.ts.vanilla-DEq06BjR.js', '/assets/old-Xx9.css', '/logo-vecchio.png']) {
+      const missing = await app.inject({ url });
+      expect({ url, status: missing.statusCode, type: missing.headers['content-type'] }).toEqual({
+        url,
+        status: 404,
+        type: expect.stringMatching(/^application\/json/),
+      });
+    }
+    for (const url of ['/calls', '/admin-organization/8c0f5f34-3f7b-4f05-9b8e-0e4f1f7b2a11', '/pagina-che-non-esiste']) {
+      const found = await app.inject({ url });
+      expect({ url, status: found.statusCode, type: found.headers['content-type'] }).toEqual({
+        url,
+        status: 200,
+        type: expect.stringMatching(/^text\/html/),
+      });
+    }
   });
 });
 
