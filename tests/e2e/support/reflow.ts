@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser } from './browser.ts';
-import { ROUTE_TABLE, settle, startTour, VIEWPORTS, type TourRole, type TourRoute, type ViewportName } from './routeTour.ts';
+import {
+  consoleErrorsOf,
+  ROUTE_TABLE,
+  settle,
+  startTour,
+  VIEWPORTS,
+  type TourRole,
+  type TourRoute,
+  type ViewportName,
+} from './routeTour.ts';
 
 /**
  * The reflow checks of the route tour (tests/e2e/reflow.test.ts for visitors and applicants,
@@ -86,7 +95,8 @@ export const label = (route: TourRoute) =>
 
 /**
  * One route, one page resized the way a person turns a phone or widens a window: no sideways scrolling at 320
- * and 390 px (axe at 390 px), and at 1280 px no form control outside its section (axe again). Resizing rather
+ * and 390 px (axe at 390 px), and at 1280 px no form control outside its section (axe again); nothing in its
+ * console reported an error (a missing script, an uncaught exception). Resizing rather
  * than reopening also checks that the page follows a change of width, as its CSS and its resize observers must.
  */
 async function expectRouteFits(tour: Tour, route: TourRoute) {
@@ -105,6 +115,8 @@ async function expectRouteFits(tour: Tour, route: TourRoute) {
     await resize(page, 'desktop');
     expect(await controlsOutsideTheirSection(page)).toEqual([]);
     await expectAccessible(page);
+    // Loaded from scratch, the page asked for nothing that is missing and threw nothing.
+    expect(consoleErrorsOf(page)).toEqual([]);
   } finally {
     await page.close();
   }

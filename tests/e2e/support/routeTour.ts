@@ -162,9 +162,18 @@ export async function startTour(browsers: TourBrowsers) {
     return page;
   }
 
-  /** A page of the route's role at the viewport, once the route has rendered and stopped loading. */
+  /**
+   * A page of the route's role at the viewport, once the route has rendered and stopped loading; what its console
+   * reported as errors from the first request on is `consoleErrorsOf(page)`.
+   */
   async function open(route: TourRoute, viewport: ViewportName): Promise<Page> {
     const page = await newPage(route.role, viewport);
+    const errors: string[] = [];
+    consoleErrors.set(page, errors);
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${portal.url}${route.path(ids)}`);
     await settle(page);
     return page;
@@ -181,6 +190,13 @@ export async function startTour(browsers: TourBrowsers) {
       await portal.close();
     },
   };
+}
+
+const consoleErrors = new WeakMap<Page, string[]>();
+
+/** The errors the console of a page the tour opened reported (a script that failed to load, an uncaught error). */
+export function consoleErrorsOf(page: Page): readonly string[] {
+  return consoleErrors.get(page) ?? [];
 }
 
 /** The page's heading is there, nothing is loading, fonts and animations are done. */
