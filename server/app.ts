@@ -20,7 +20,7 @@ import { loadCookieSecret, loadEmbeddedIdpSecrets } from './idp/secrets.ts';
 import { createEmbeddedProvider } from './idp/provider.ts';
 import { embeddedIdpPlugin } from './idp/idp.plugin.ts';
 import { createEmailVerificationSender, type EmailVerificationSender } from './idp/emailVerification.ts';
-import { readLegalTexts } from './legal/legalTexts.ts';
+import { legalPlaceholders, readLegalTexts } from './legal/legalTexts.ts';
 import { legalRoutes } from './routes/legal.routes.ts';
 import { purgeExpiredPayloads } from './idp/adapter.ts';
 import { createPasswordResets, purgeExpiredPasswordResets, type PasswordResets } from './idp/passwordResets.ts';
@@ -177,6 +177,14 @@ export async function buildApp({
     ...slowClientServerOptions(config.slowClients),
   }).withTypeProvider<ZodTypeProvider>();
   installSlowClientLimits(app, config.slowClients);
+  const placeholders = legalPlaceholders(legalTexts);
+  if (placeholders.length > 0) {
+    // People consent to the privacy notice at registration: it must name the real data controller and addresses.
+    app.log.warn(
+      { event: 'legal.placeholders', placeholders },
+      'the privacy notice or the accessibility statement still holds the shipped placeholders: set LEGAL_TEXTS_DIR to your own copies (docs/CONFIGURATION.md)',
+    );
+  }
   if (onRoute) app.addHook('onRoute', onRoute);
   // Every /api route declares who may call it (server/auth/access.ts): one that does not stops the start here.
   requireAccessDeclarations(app);

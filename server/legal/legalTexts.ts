@@ -32,3 +32,35 @@ export async function readLegalTexts(dir: string = DEFAULT_LEGAL_TEXTS_DIR): Pro
   }
   return texts as LegalTexts;
 }
+
+/**
+ * The shipped texts' stand-ins, which an operator must replace before people consent to the notice: the reserved
+ * `.local` addresses (the DPO's, the accessibility feedback's) and the sentence that holds the data controller's
+ * place.
+ */
+const PLACEHOLDERS: readonly { pattern: RegExp; what: string }[] = [
+  { pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.local\b/, what: 'an address on the reserved .local domain' },
+  { pattern: /sono indicati dall'amministrazione in questa sezione/, what: "the data controller's name, seat and contacts" },
+];
+
+/**
+ * What in the texts is still the shipped placeholder, file by file ("privacy.json: …"): the portal warns at start
+ * while any is in use (docs/CONFIGURATION.md, LEGAL_TEXTS_DIR, says what to fill in).
+ */
+export function legalPlaceholders(texts: LegalTexts): string[] {
+  const found: string[] = [];
+  for (const id of LEGAL_TEXT_IDS) {
+    const text = texts[id];
+    const strings = text.sections.flatMap((section) => [
+      section.heading,
+      ...section.paragraphs,
+      ...section.items,
+      ...section.links.flatMap((link) => [link.text, link.href]),
+    ]);
+    for (const { pattern, what } of PLACEHOLDERS) {
+      const match = strings.map((value) => pattern.exec(value)?.[0]).find((value) => value !== undefined);
+      if (match !== undefined) found.push(`${id}.json: ${what} (${match.length > 60 ? `${match.slice(0, 57)}...` : match})`);
+    }
+  }
+  return found;
+}
