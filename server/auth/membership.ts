@@ -115,6 +115,30 @@ export function isWritingMemberOf(organizationColumn: AnyPgColumn, userId: Place
 }
 
 /**
+ * Locks the organisation (removals and role changes in it are serialised: two Referenti removing or demoting each
+ * other cannot both succeed) and answers the member with their name, or 404.
+ */
+async function lockedMember(tx: Db, organizationId: string, userId: string) {
+  await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${organizationId} for update`);
+  const [member] = await tx
+    .select({ role: organizationMembers.role, id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
+  if (!member) throw new HttpError(404, 'not_found', m.memberNotFound);
+  return member;
+}
+
+/** How many Referenti the organisation has (under lockedMember's lock). */
+async function referentCount(tx: Db, organizationId: string): Promise<number> {
+  const [{ referents } = { referents: 0 }] = await tx
+    .select({ referents: sql<number>`count(*)::int` })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, REFERENT_ROLE)));
+  return referents;
+}
+
+/**
  * The one membership check of organisation-scoped calls: the caller must belong to the organisation (with the
  * required role), or be a platform administrator where reading is allowed. Routes do not call it: they declare
  * their access (server/auth/access.ts), whose hook does.
@@ -222,26 +246,9 @@ export function createMembership(db: Db) {
       if (!self) refuseWhileSuspended(access.organization);
       const organizationId = access.organization.id;
       await db.transaction(async (tx) => {
-        // Serialise removals in this organisation, so two admins removing each other cannot both succeed.
-        await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${organizationId} for update`);
-        const [target] = await tx
-          .select({
-            role: organizationMembers.role,
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-          })
-          .from(organizationMembers)
-          .innerJoin(users, eq(users.id, organizationMembers.userId))
-          .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
-        if (!target) throw new HttpError(404, 'not_found', m.memberNotFound);
-        if (target.role === 'admin') {
-          const [{ admins } = { admins: 0 }] = await tx
-            .select({ admins: sql<number>`count(*)::int` })
-            .from(organizationMembers)
-            .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, 'admin')));
-          if (admins <= 1) throw new HttpError(409, 'last_admin', m.lastAdmin);
+        const target = await lockedMember(tx as unknown as Db, organizationId, userId);
+        if (target.role === REFERENT_ROLE && (await referentCount(tx as unknown as Db, organizationId)) <= 1) {
+          throw new HttpError(409, 'last_admin', m.lastAdmin);
         }
         await tx
           .delete(organizationMembers)
@@ -264,28 +271,11 @@ export function createMembership(db: Db) {
     async changeRole(access: OrganizationAccess, userId: string, role: MemberRole): Promise<void> {
       const organizationId = access.organization.id;
       await db.transaction(async (tx) => {
-        // Serialised with removals and other changes in this organisation: two Referenti demoting each other cannot both succeed.
-        await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${organizationId} for update`);
-        const [target] = await tx
-          .select({
-            role: organizationMembers.role,
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-          })
-          .from(organizationMembers)
-          .innerJoin(users, eq(users.id, organizationMembers.userId))
-          .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)));
-        if (!target) throw new HttpError(404, 'not_found', m.memberNotFound);
+        const target = await lockedMember(tx as unknown as Db, organizationId, userId);
         const before = parseMemberRole(target.role);
         if (before === role) return;
-        if (before === REFERENT_ROLE) {
-          const [{ referents } = { referents: 0 }] = await tx
-            .select({ referents: sql<number>`count(*)::int` })
-            .from(organizationMembers)
-            .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, REFERENT_ROLE)));
-          if (referents <= 1) throw new HttpError(409, 'last_referent', memberRoleMessages.lastReferent);
+        if (before === REFERENT_ROLE && (await referentCount(tx as unknown as Db, organizationId)) <= 1) {
+          throw new HttpError(409, 'last_referent', memberRoleMessages.lastReferent);
         }
         await tx
           .update(organizationMembers)
