@@ -235,8 +235,8 @@ export function createMembership(db: Db) {
     },
 
     /**
-     * Removes a member. Organisation administrators may remove anyone, anybody may remove themselves;
-     * the last administrator stays, so the organisation is never left without one.
+     * Removes a member. A Referente may remove anyone, anybody may leave; the last Referente stays, so the
+     * organisation is never left without one. Who was removed, or left, is in the organisation's history.
      */
     async removeMember(access: OrganizationAccess, userId: string): Promise<void> {
       const self = access.user.id === userId;
