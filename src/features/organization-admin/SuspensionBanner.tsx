@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { suspensionMessages as m } from '../../../domain/messages/suspension.ts';
 import type { UserOrganization } from '../../../domain/user.ts';
-import { banner, box, heading, text } from './SuspensionBanner.css.ts';
+import { banner, box, heading } from '../../ui/WarningBanner.css.ts';
+import { text } from './SuspensionBanner.css.ts';
 
 function Suspended({ organization }: { organization: UserOrganization }) {
   const headingId = useId();

@@ -1,25 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
 
-export const banner = style({
-  maxWidth: vars.layout.contentWidth,
-  margin: `${vars.space.md} auto 0`,
-  padding: `0 ${vars.space.md}`,
-});
-
-export const box = style({
-  borderLeft: `6px solid #A15C00`,
-  borderRadius: vars.radius.sm,
-  backgroundColor: '#FFF4E0',
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  color: vars.color.text,
-});
-
-export const heading = style({
-  margin: `0 0 ${vars.space.xs}`,
-  fontSize: vars.fontSize.lg,
-});
-
 export const text = style({ margin: `0 0 ${vars.space.sm}` });
 
 export const outcome = style({ margin: `${vars.space.sm} 0 0` });

@@ -5,7 +5,8 @@ import { verificationMessages as m } from '../../../domain/messages/verification
 import { passwordQueries } from '../../api/password.ts';
 import { resendVerificationEmail } from '../../api/verification.ts';
 import { Button } from '../../ui/Button.tsx';
-import { banner, box, heading, outcome, text } from './VerificationBanner.css.ts';
+import { banner, box, heading } from '../../ui/WarningBanner.css.ts';
+import { outcome, text } from './VerificationBanner.css.ts';
 import { useVerifiedEmailWatch } from './useVerifiedEmailWatch.ts';
 
 type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
