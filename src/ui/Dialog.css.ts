@@ -77,3 +77,12 @@ export const closeButton = style({
 });
 
 export const body = style({ color: vars.color.text });
+
+/** A dialog's buttons, on the right after its content, wrapping on a phone. */
+export const dialogActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+});

@@ -10,11 +10,3 @@ export const reason = style([cell, { whiteSpace: 'pre-line' }]);
 export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
 export const section = style({ marginBottom: vars.space.xxl });
-
-export const dialogActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-  marginTop: vars.space.lg,
-});

@@ -9,7 +9,8 @@ import { cardTableBody as body, cardTableHead as head, cardTableRow as row } fro
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
-import { cell, dialogActions, reason, rowActions, section, table } from './JoinRequests.css.ts';
+import { dialogActions } from '../../ui/Dialog.css.ts';
+import { cell, reason, rowActions, section, table } from './JoinRequests.css.ts';
 import { useJoinDecision } from './useJoinDecision.ts';
 
 interface JoinRequestsTableProps {

@@ -11,14 +11,6 @@ export const actions = style({
   margin: `${vars.space.md} 0 ${vars.space.lg}`,
 });
 
-export const dialogActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-  marginTop: vars.space.lg,
-});
-
 export const dialogFields = style({
   display: 'flex',
   flexDirection: 'column',

@@ -10,7 +10,8 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { actions, dialogActions, dialogFields, section, statusLine } from './OrganizationAdmin.css.ts';
+import { dialogActions } from '../../ui/Dialog.css.ts';
+import { actions, dialogFields, section, statusLine } from './OrganizationAdmin.css.ts';
 import { useOrganizationAdminActions } from './useOrganizationAdminActions.ts';
 
 const roleOptions = MEMBER_ROLES.map((role) => ({ id: role, name: m.roles[role] }));

@@ -20,14 +20,6 @@ export const badge = style({
   whiteSpace: 'nowrap',
 });
 
-export const dialogActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-  marginTop: vars.space.lg,
-});
-
 /** "Legale rappresentante" beside a member's name: outlined, so it does not read as a role. */
 export const representativeBadge = style({
   display: 'inline-block',
