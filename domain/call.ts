@@ -43,6 +43,8 @@ export const callSchema = z.object({
   thresholds: callThresholdsSchema,
   /** Who may hand over for the organisation (HAND_OVER_RULES). */
   handOverBy: handOverRuleSchema,
+  /** Whether the hand-over needs the Domanda signed digitally by the legal representative (issue 43). */
+  signatureRequired: z.boolean(),
 });
 export type Call = z.infer<typeof callSchema>;
 export const callListSchema = z.array(callSchema);
@@ -54,7 +56,9 @@ const moment = z.iso.datetime({ offset: true, message: 'a date-time with its off
 /**
  * One call as the operators' data file gives it (server/seed/calls/calls.json, CALLS_FILE): the fund, what people
  * read as its title, when it opens and closes (applications are accepted from opensAt until closesAt), the last
- * allowed end of works, the reviewers' warning thresholds, and who hands over (`handOverBy`, referents by default).
+ * allowed end of works, the reviewers' warning thresholds, who hands over (`handOverBy`, referents by default), and
+ * whether the application is handed over only once its legal representative has signed the Domanda digitally
+ * (`signatureRequired`, false when left out: the shipped file requires it for both funds).
  */
 export const callFileEntrySchema = z
   .object({
@@ -65,6 +69,7 @@ export const callFileEntrySchema = z
     endOfWorksLimit: calendarDay,
     thresholds: callThresholdsSchema,
     handOverBy: handOverRuleSchema.default(DEFAULT_HAND_OVER_RULE),
+    signatureRequired: z.boolean().default(false),
   })
   .strict()
   .refine((call) => Date.parse(call.opensAt) < Date.parse(call.closesAt), {

@@ -91,6 +91,20 @@ export const API_ERROR_CODES = [
   'unsupported_file_type',
   'upload_interrupted',
   'validation_error',
+  // The signed Domanda (issue 43): the hand-over's refusals, then the checks a signed file can fail.
+  'domanda_not_ready',
+  'signature_required',
+  'signature_stale',
+  'signed_domanda_not_found',
+  'trial_signature_unavailable',
+  'not_signed',
+  'signature_invalid',
+  'different_document',
+  'pdf_modified',
+  'no_fiscal_code',
+  'not_legal_representative',
+  'certificate_not_valid',
+  'untrusted_authority',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -13,6 +13,7 @@ import { applicationFormMessages } from './messages/applicationForm.ts';
 import { applicationsMessages } from './messages/applications.ts';
 import { attachmentsMessages } from './messages/attachments.ts';
 import { connectMessages } from './messages/connect.ts';
+import { domandaSignatureMessages } from './messages/domandaSignature.ts';
 import { fiscalCodeMessages } from './messages/fiscalCode.ts';
 import { identityProviderMessages } from './messages/identityProvider.ts';
 import { inputMessages } from './messages/input.ts';
@@ -89,4 +90,5 @@ export const messageCatalogue = {
   organizationHistory: organizationHistoryMessages,
   suspension: suspensionMessages,
   memberRoles: memberRoleMessages,
+  domandaSignature: domandaSignatureMessages,
 } as const;

@@ -84,6 +84,9 @@ import { createMonitoringReminders } from './monitoring/reminders.ts';
 import { createStatusNotifications, type AttachmentsFor } from './notifications/statusNotifications.ts';
 import { monitoraggioRoutes } from './routes/monitoraggio.routes.ts';
 import { receiptRoutes } from './routes/receipt.routes.ts';
+import { domandaRoutes } from './routes/domanda.routes.ts';
+import { createSignedDomanda } from './domanda/signedDomanda.ts';
+import { loadSignatureTrust } from './signatures/trust.ts';
 import { issueReceiptOnHandOver, receiptMailAttachments, receiptsForArchive } from './receipts/receipts.ts';
 import { projectPath } from './projectRoot.ts';
 import { catalogueApiRoutes } from './openapi/routeCatalogue.ts';
@@ -148,6 +151,7 @@ export async function buildApp({
   // The table of funds (domain/funds.ts) on the server: each fund's names and, once built, its application.
   const funds: ServerFund[] = [...createPortalFunds(territory, reference), ...(extraFunds?.({ territory, reference }) ?? [])];
   const fundEntries = funds.map((fund) => fund.entry);
+  const referenceNames = createReferenceNames(territory, reference);
   const periodFile = await readMonitoringPeriods(
     config.monitoring.periodsFile,
     funds.map((fund) => fund.entry.fund),
@@ -288,6 +292,18 @@ export async function buildApp({
     // The mandatory slots still empty (spec §5: submit needs every required attachment); tests may supply their own.
     missingRequiredAttachments:
       missingRequiredAttachments ?? ((organizationId, fund) => attachmentRepository.missingMandatory(organizationId, fund)),
+    // The call may require the Domanda signed by the legal representative, exactly as it is handed over (issue 43).
+    signatureCheck: (organizationId, fund, values) => signedDomanda.checkBeforeHandOver(organizationId, fund, values),
+  });
+  const signedDomanda = createSignedDomanda({
+    db,
+    funds,
+    attachments: attachmentRepository,
+    submissions,
+    storage,
+    territory,
+    names: referenceNames,
+    trust: await loadSignatureTrust({ ...config.signatures, dataDir: config.dataDir }),
   });
 
   const renewals = createRefreshRenewals(db, {
@@ -380,7 +396,8 @@ export async function buildApp({
     await api.register(callRoutes, { db });
     for (const fund of funds) await api.register(fundControllerRoutes, { ...applications, submissions, fund });
     for (const fund of funds) if (fund.routes) await api.register(fund.routes);
-    await api.register(draftCompilazioneRoutes, { ...applications, db, funds, referenceNames: createReferenceNames(territory, reference) });
+    await api.register(draftCompilazioneRoutes, { ...applications, db, funds, referenceNames });
+    await api.register(domandaRoutes, { signedDomanda, repository: applications.repository, funds: fundEntries });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db, fundEntries) });
     await api.register(organizationAdminRoutes, {
       db,
@@ -399,6 +416,7 @@ export async function buildApp({
       funds: fundEntries,
       reviewAnswers: (organizationId, fund) => reviewAnswersForArchive(db, organizationId, fund),
       receipts: (organizationId, fund) => receiptsForArchive(db, organizationId, fund),
+      signedDomanda: (organizationId, fund) => signedDomanda.forArchive(organizationId, fund),
     });
     await api.register(openApiRoutes, { routes: apiRoutes, publicUrl: config.publicUrl });
   });

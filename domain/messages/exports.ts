@@ -39,6 +39,8 @@ export const exportsMessages = {
     monitoringFolder: 'Monitoraggio/',
     /** The receipts, each named as its download (receiptsMessages.fileName). */
     receiptsFolder: 'Ricevute/',
+    /** The Domanda signed by the legal representative (issue 43), under the name it was uploaded with. */
+    signedDomandaFolder: 'Domanda firmata/',
     /** An attachment whose type is gone, and one whose name is left empty once cleaned. */
     attachmentWithoutType: 'Allegato',
     attachmentWithoutName: 'allegato',

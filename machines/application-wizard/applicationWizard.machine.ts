@@ -83,7 +83,8 @@ export const applicationWizardMachine = setup({
     isOtherReachableStep: ({ context }, params: { index: number }) =>
       params.index !== context.stepIndex && isStepReachable(context.definition.steps, context.readOnly, params.index),
     isSubmitIncomplete: (_, params: { error: unknown }) => toSubmitFailure(params.error).kind === 'incomplete',
-    isApplicationComplete: ({ context }) => !context.readOnly && context.issues.length === 0 && context.attachmentsComplete,
+    isApplicationComplete: ({ context }) =>
+      !context.readOnly && context.issues.length === 0 && context.attachmentsComplete && context.signatureSatisfied,
     // What the draft sync last reported: a draft changed elsewhere, or a save under way.
     isDraftInConflict: ({ context }) => context.sync.state === 'conflict',
     canSubmit: and(['isApplicationComplete', not('isDraftInConflict')]),
@@ -108,6 +109,8 @@ export const applicationWizardMachine = setup({
         values,
         issues: context.definition.validate(values, { endOfWorksLimit: context.endOfWorksLimit }),
         serverIssues: issuesLeftAfterChange(context.serverIssues, event.field),
+        // What was signed is no longer what would be handed over, until the submit step checks the new Domanda.
+        signatureSatisfied: !context.signatureRequired,
       };
     }),
     // The draft sync saves the values shortly after typing stops, and at once on a step change.
@@ -126,6 +129,9 @@ export const applicationWizardMachine = setup({
     ),
     goToStep: assign(({ context }, params: { index: number }) => moving(context, params.index)),
     storeAttachmentsStatus: assign((_, params: { complete: boolean }) => ({ attachmentsComplete: params.complete })),
+    storeSignatureStatus: assign(({ context }, params: { satisfied: boolean }) => ({
+      signatureSatisfied: !context.signatureRequired || params.satisfied,
+    })),
     storeSubmitFailure: assign(({ context }, params: { error: unknown }) => {
       const failure = toSubmitFailure(params.error);
       return {
@@ -154,6 +160,8 @@ export const applicationWizardMachine = setup({
     memberMayWrite: input.memberMayWrite,
     startStep: input.startStep,
     endOfWorksLimit: input.endOfWorksLimit,
+    signatureRequired: input.signatureRequired,
+    signatureSatisfied: !input.signatureRequired,
     submitted: false,
     statusCode: null,
     readOnly: true,
@@ -173,6 +181,9 @@ export const applicationWizardMachine = setup({
     // The attachments list may answer before or after the application itself.
     'attachments.status': {
       actions: { type: 'storeAttachmentsStatus', params: ({ event }) => ({ complete: event.complete }) },
+    },
+    'signature.status': {
+      actions: { type: 'storeSignatureStatus', params: ({ event }) => ({ satisfied: event.satisfied }) },
     },
   },
   states: {

@@ -154,6 +154,8 @@ export function selectApplicationWizardView(snapshot: ApplicationWizardSnapshot)
     /** Allegati points out a missing mandatory file: the person left it before, or reached the summary. */
     showsMissingAttachments: shown.attachments,
     attachmentsComplete: context.attachmentsComplete,
+    signatureRequired: context.signatureRequired,
+    signatureSatisfied: context.signatureSatisfied,
     endOfWorksLimit: context.endOfWorksLimit,
     canGoBack: selectCanGoBack(snapshot),
     canGoNext: selectCanGoNext(snapshot),

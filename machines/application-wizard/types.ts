@@ -18,6 +18,8 @@ export interface ApplicationWizardInput {
   startStep: number;
   /** Last allowed end of works, ISO date, from the call (spec §5 Blocking date). */
   endOfWorksLimit: string;
+  /** The call hands over only an application whose Domanda its legal representative signed (issue 43). */
+  signatureRequired: boolean;
 }
 
 /** What `loadApplication` answers: whether the application was submitted and the values to show. */
@@ -88,6 +90,13 @@ export interface ApplicationWizardContext {
   serverIssues: FieldIssue[];
   /** The server's FileUploadValidation answer: every mandatory attachment is there. */
   attachmentsComplete: boolean;
+  /** The call requires the signed Domanda (issue 43). */
+  signatureRequired: boolean;
+  /**
+   * The signed Domanda signs the application as it is (machines/domanda-signature, told by the submit step);
+   * true when the call requires none, false again at any change until the submit step has checked anew.
+   */
+  signatureSatisfied: boolean;
   /** The loaded draft's version: where the draft sync starts (it keeps the version from then on). */
   draftVersion: number;
   /** How the draft sync last said it stands (machines/draft-sync, its report): saves and conflicts are its business. */
@@ -124,6 +133,8 @@ export type ApplicationWizardEvent =
   | { type: 'conflict.keepEditing' }
   /** The server's FileUploadValidation answer for this organisation and fund. */
   | { type: 'attachments.status'; complete: boolean }
+  /** The submit step's signature section (machines/domanda-signature): whether the signed Domanda signs the application as it is. */
+  | { type: 'signature.status'; satisfied: boolean }
   /** Invia Candidatura: opens the confirmation dialog when the application may be submitted. */
   | { type: 'submit.open' }
   /** Invia in the dialog. */

@@ -46,6 +46,13 @@ export interface FundSubmission<Values extends Record<string, unknown>> {
 /** Names of the organisation's mandatory attachment slots of `fund` that hold no file (the attachments module). */
 export type MissingRequiredAttachments = (organizationId: string, fund: string) => Promise<string[]>;
 
+/**
+ * The hand-over's check of the signed Domanda (server/domanda/signedDomanda.ts, issue 43): when the fund's call
+ * requires a signature, the values being handed over must be exactly what the legal representative signed; it
+ * throws the 409 that says what is missing otherwise.
+ */
+export type SignatureCheck = (organizationId: string, fund: string, values: Record<string, unknown>) => Promise<void>;
+
 /** A refusal whose body carries more than `{ error, message }`: 400 with the fields, 422 with the issues. */
 export class SubmissionRefused extends Error {
   constructor(
@@ -76,7 +83,8 @@ const isSettled = (row: ApplicationRow) => row.status !== 'NON_AVVIATA' && !tran
 
 /**
  * Submitting an application (spec §4 Candidatura Sottomessa, §5, §7 CreatePui): the body is checked for
- * shape (400), completed by the server, judged by the fund's rules under its call (422), then stored with
+ * shape (400), completed by the server, judged by the fund's rules under its call (422), checked against the
+ * signed Domanda when the call requires one (409, issue 43), then stored with
  * its warnings and moved to Candidatura Sottomessa in one transaction, through statusChanges only.
  *
  * Idempotent by content: submitting values equal to the stored submission of an application that can no
@@ -88,8 +96,9 @@ export function createApplicationSubmission(deps: {
   db: Db;
   statusChanges: StatusChanges;
   missingRequiredAttachments?: MissingRequiredAttachments;
+  signatureCheck?: SignatureCheck;
 }) {
-  const { db, statusChanges, missingRequiredAttachments } = deps;
+  const { db, statusChanges, missingRequiredAttachments, signatureCheck } = deps;
 
   async function callRules(fund: string): Promise<CallRules> {
     const [call] = await db
@@ -141,6 +150,8 @@ export function createApplicationSubmission(deps: {
       throw new SubmissionRefused(422, { error: 'application_incomplete', message: m.incomplete, issues });
     }
     const warnings = definition.warnings(checked, call.thresholds);
+    // Complete, so the Domanda exists: it must be signed as it is now (when the call asks for the signature).
+    if (signatureCheck) await signatureCheck(organizationId, fund, checked);
 
     const result = await db.transaction(async (tx) => {
       // Created here if the wizard never autosaved; it then takes the machine's path Non avviata → Aperta first.

@@ -68,7 +68,7 @@ const NOT_OF_FORMAT: Record<AttachmentTypeRow['format'], string> = { PDF: m.notP
 const wrongFormat = (format: AttachmentTypeRow['format']) => new HttpError(415, 'unsupported_file_type', NOT_OF_FORMAT[format]);
 
 /** Errors of the multipart parser, of the inspector and of an interrupted request, as the person should read them. */
-function clientError(error: unknown, maxBytes: number): unknown {
+export function uploadClientError(error: unknown, maxBytes: number): unknown {
   if (error instanceof HttpError) return error;
   if (error instanceof UploadTooLargeError) return tooLarge(maxBytes);
   if (error instanceof UploadWrongFormatError) return wrongFormat(error.format);
@@ -197,6 +197,6 @@ export async function receiveUpload(request: FastifyRequest, deps: UploadDepende
       const { key } = stored;
       await storage.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'refused upload not deleted'));
     }
-    throw clientError(error, maxBytes);
+    throw uploadClientError(error, maxBytes);
   }
 }

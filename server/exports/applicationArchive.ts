@@ -51,6 +51,14 @@ export interface ApplicationArchiveInput {
   reviewSurveys: readonly ArchivedSurvey[];
   /** The receipts of every hand-over of the application, oldest first. */
   receipts?: readonly ArchivedReceipt[];
+  /** The Domanda as its legal representative signed it (issue 43), when there is one. */
+  signedDomanda?: ArchivedSignedDomanda | null;
+}
+
+/** The signed Domanda's file: the name it was uploaded with and its bytes (a few MB at most). */
+export interface ArchivedSignedDomanda {
+  fileName: string;
+  bytes: Buffer;
 }
 
 /** Where a file of each purpose goes in the zip: the application's at the root, the rest in their stage's folder. */
@@ -84,8 +92,8 @@ function uniqueName(wanted: string, used: Set<string>): string {
 /**
  * Everything an administrator takes away about one application (spec §1 "download zipped attachments";
  * what reviewers of other grant platforms ask for: one complete archive): the application's attachments,
- * each integration round's documents, the review's DNSH files, the review's answers as text and the receipt of
- * every hand-over (Ricevute/Ricevuta-<protocollo>.pdf). Entry names
+ * each integration round's documents, the review's DNSH files, the review's answers as text, the receipt of
+ * every hand-over (Ricevute/Ricevuta-<protocollo>.pdf) and the signed Domanda (Domanda firmata/<file>). Entry names
  * are '<type> - <file name>', without path separators of their own, unique in the zip.
  */
 export function applicationArchiveEntries(input: ApplicationArchiveInput): ArchiveEntry[] {
@@ -108,5 +116,13 @@ export function applicationArchiveEntries(input: ApplicationArchiveInput): Archi
     name: uniqueName(`${names.receiptsFolder}${receiptsMessages.fileName(receipt.protocol)}`, used),
     bytes: receipt.pdf,
   }));
-  return [...files, ...surveys, ...receipts];
+  const signed: ArchiveEntry[] = input.signedDomanda
+    ? [
+        {
+          name: uniqueName(`${names.signedDomandaFolder}${displayFileName(input.signedDomanda.fileName) || names.attachmentWithoutName}`, used),
+          bytes: input.signedDomanda.bytes,
+        },
+      ]
+    : [];
+  return [...signed, ...files, ...surveys, ...receipts];
 }

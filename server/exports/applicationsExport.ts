@@ -2,7 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { organizations } from '../db/schema/organizations.ts';
+import { domandaSignatures } from '../db/schema/signatures.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
+import type { SignatureSigner } from '../../domain/domandaSignature.ts';
+import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
 import { exportsMessages } from '../../domain/messages/exports.ts';
 import type { ExportRow } from './applicationsWorkbook.ts';
 import { yieldToEventLoop } from './pacing.ts';
@@ -26,6 +29,16 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * of ids at a time, giving the event loop back between chunks, so that other people's requests are answered
  * in between.
  */
+/** The signed Domanda's columns: each signer as "Nome Cognome (codice fiscale)", one a line, and the first signing time. */
+function signatureCells(signers: SignatureSigner[] | null): ExportRow['signature'] {
+  if (!signers || signers.length === 0) return null;
+  const times = signers.flatMap((signer) => (signer.signingTime ? [Date.parse(signer.signingTime)] : [])).filter(Number.isFinite);
+  return {
+    signers: signers.map((signer) => domandaSignatureMessages.signerLine(signer.name, signer.fiscalCode)).join('\n'),
+    signingTime: times.length > 0 ? new Date(Math.min(...times)) : null,
+  };
+}
+
 export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[]) {
   const order: { id: string; name: string }[] = [];
   const keys = new Set<string>();
@@ -63,9 +76,11 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
           submitted: sql<boolean>`${applications.body} is not null`,
           data: sql<Record<string, unknown> | null>`coalesce(${applications.body}, ${applications.draft})`,
           organization: { name: organizations.name, pIva: organizations.pIva, email: organizations.email },
+          signers: domandaSignatures.signers,
         })
         .from(applications)
         .innerJoin(organizations, eq(organizations.id, applications.organizationId))
+        .leftJoin(domandaSignatures, eq(domandaSignatures.applicationId, applications.id))
         .where(inArray(applications.id, slice));
       const byId = new Map(rows.map((r) => [r.id, r]));
       yield slice.flatMap((id) => {
@@ -80,6 +95,7 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
             warnings: r.warnings,
             data: r.data,
             source: r.submitted ? exportsMessages.source.application : r.data ? exportsMessages.source.draft : null,
+            signature: signatureCells(r.signers),
           } satisfies ExportRow,
         ];
       });

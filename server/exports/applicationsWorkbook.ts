@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
+import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
 import { exportsMessages, type ExportSource } from '../../domain/messages/exports.ts';
 import { cellValueOf, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
 import { createPacer, type Queue } from './pacing.ts';
@@ -15,6 +16,8 @@ export interface ExportRow {
   /** The submitted application, or the draft while there is none. */
   data: Record<string, unknown> | null;
   source: ExportSource | null;
+  /** The signed Domanda's signers ("Nome Cognome (codice fiscale)") and when they signed (issue 43); null when unsigned. */
+  signature: { signers: string; signingTime: Date | null } | null;
 }
 
 /**
@@ -62,11 +65,13 @@ export async function writeApplicationsWorkbook(
     facts.statusChangedAt,
     facts.warnings,
     facts.source,
+    domandaSignatureMessages.signerColumn,
+    domandaSignatureMessages.signingTimeColumn,
   ];
   sheet.columns = [...fixed, ...options.dataKeys].map((header, index) => ({
     header,
     key: String(index),
-    width: index < fixed.length ? [36, 14, 30, 24, 18, 22, 50, 12][index] : 22,
+    width: index < fixed.length ? [36, 14, 30, 24, 18, 22, 50, 12, 40, 20][index] : 22,
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
@@ -88,6 +93,8 @@ export async function writeApplicationsWorkbook(
         romeWallClock(row.statusChangedAt),
         row.warnings.join('\n') || null,
         row.source,
+        row.signature?.signers ?? null,
+        row.signature?.signingTime ? romeWallClock(row.signature.signingTime) : null,
         ...options.dataKeys.map((key) => cellValueOf(row.data?.[key])),
       ];
       const added = sheet.addRow(values);

@@ -5,6 +5,7 @@ import { calls } from '../db/schema/calls.ts';
 import { monitoringPeriods } from '../db/schema/monitoring.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import { receipts, type ReceiptAttachment, type ReceiptFigure } from '../db/schema/receipts.ts';
+import { signatureFactsOf, signatureRowOf } from '../domanda/signatureRows.ts';
 import { surveySubmissions } from '../db/schema/surveys.ts';
 import { users } from '../db/schema/users.ts';
 import { latestRoundOf } from '../integrations/rounds.ts';
@@ -125,7 +126,10 @@ export async function issueReceipt(tx: Db, input: IssueReceiptInput): Promise<Re
     .select({ name: organizations.name, pIva: organizations.pIva })
     .from(organizations)
     .where(eq(organizations.id, application.organizationId));
-  const [call] = await tx.select({ title: calls.title }).from(calls).where(eq(calls.fund, application.fund));
+  const [call] = await tx
+    .select({ title: calls.title, signatureRequired: calls.signatureRequired })
+    .from(calls)
+    .where(eq(calls.fund, application.fund));
   const [person] = input.userId
     ? await tx
         .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
@@ -136,6 +140,9 @@ export async function issueReceipt(tx: Db, input: IssueReceiptInput): Promise<Re
   const handedOverByName = person ? (personName ? `${personName} (${person.email})` : person.email) : m.portalName;
   const { title, figures, integrationRoundId } = await describe(tx, application, kind);
   const files = await filesOf(tx, application, kind, integrationRoundId);
+  // The signed Domanda, which the hand-over's check has just found to sign exactly what is handed over (issue 43).
+  const signed = kind === 'application' && call?.signatureRequired ? await signatureRowOf(tx, application.id) : undefined;
+  const signature = signed ? signatureFactsOf(signed) : null;
   // Last, just before the insert: the counter row stays locked for as little of the transaction as possible.
   const { year, number, protocol } = await nextProtocolNumber(tx, application.fund, at);
   const [receipt] = await tx
@@ -158,6 +165,7 @@ export async function issueReceipt(tx: Db, input: IssueReceiptInput): Promise<Re
       vatNumber: organization?.pIva ?? '',
       figures,
       attachments: files,
+      signature,
     })
     .returning();
   if (!receipt) throw new Error('receipt not written');

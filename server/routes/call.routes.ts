@@ -34,6 +34,7 @@ export const callRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           endOfWorksLimit: row.endOfWorksLimit,
           thresholds: callThresholdsSchema.parse(row.thresholds),
           handOverBy: handOverRuleSchema.catch('referents').parse(row.handOverBy),
+          signatureRequired: row.signatureRequired,
         }))
         .sort((a, b) => a.compilazioneType - b.compilazioneType);
     },

@@ -30,7 +30,13 @@ import { organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/acc
 import { HttpError } from '../errors.ts';
 import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
-import { applicationArchiveEntries, deflateInArchive, type ArchivedReceipt, type ArchivedSurvey } from '../exports/applicationArchive.ts';
+import {
+  applicationArchiveEntries,
+  deflateInArchive,
+  type ArchivedReceipt,
+  type ArchivedSignedDomanda,
+  type ArchivedSurvey,
+} from '../exports/applicationArchive.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 import { createReadBuffers, releaseWhenSent } from '../storage/readBuffers.ts';
 
@@ -52,6 +58,8 @@ export interface FileUploadRouteOptions {
   reviewAnswers: (organizationId: string, fund: Fund) => Promise<ArchivedSurvey[]>;
   /** The receipts of the application's hand-overs as PDFs, for the zip (server/receipts/receipts.ts). */
   receipts?: (organizationId: string, fund: Fund) => Promise<ArchivedReceipt[]>;
+  /** The signed Domanda of the application (issue 43), for the zip. */
+  signedDomanda?: (organizationId: string, fund: Fund) => Promise<ArchivedSignedDomanda | null>;
 }
 
 function parseFund(funds: readonly FundEntry[], value: string): Fund {
@@ -93,7 +101,7 @@ async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: A
  * and platform administrators list and download them; administrators download them all as one zip.
  */
 export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = async (app, options) => {
-  const { repository, storage, maxUploadBytes, funds, reviewAnswers, receipts } = options;
+  const { repository, storage, maxUploadBytes, funds, reviewAnswers, receipts, signedDomanda } = options;
   const fileById = new OwnedObject(
     'file (downloadId)',
     async (request) => repository.byId(parseDownloadId((request.query as { downloadId: string }).downloadId)),
@@ -290,14 +298,22 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     async (request, reply) => {
       const fund = parseFund(funds, request.query.type);
       const { organization } = organizationAccessOf(request);
-      const [types, files, integrationRounds, reviewSurveys, receiptFiles] = await Promise.all([
+      const [types, files, integrationRounds, reviewSurveys, receiptFiles, signed] = await Promise.all([
         Promise.all(ATTACHMENT_PURPOSES.map((purpose) => repository.typesOf(fund, purpose))).then((lists) => lists.flat()),
         repository.filesOf(organization.id, fund),
         repository.integrationRoundNumbers(organization.id, fund),
         reviewAnswers(organization.id, fund),
         receipts?.(organization.id, fund) ?? [],
+        signedDomanda?.(organization.id, fund) ?? null,
       ]);
-      const entries = applicationArchiveEntries({ types, files, integrationRounds, reviewSurveys, receipts: receiptFiles });
+      const entries = applicationArchiveEntries({
+        types,
+        files,
+        integrationRounds,
+        reviewSurveys,
+        receipts: receiptFiles,
+        signedDomanda: signed,
+      });
       if (entries.length === 0) throw new HttpError(404, 'no_attachments', m.zipEmpty);
       const present = await Promise.all(entries.map((entry) => ('file' in entry ? storage.exists(entry.file.storageKey) : true)));
 

@@ -43,7 +43,7 @@ export async function readCalls(file: string = DEFAULT_CALLS_FILE, funds: readon
 
 /**
  * Stores the file's calls by fund on every start: a new fund's call is added, a changed date, limit, title or
- * threshold or hand-over rule updates its row (the file is the truth; a change made in the table is overwritten at the next
+ * threshold, hand-over rule or signature rule updates its row (the file is the truth; a change made in the table is overwritten at the next
  * start). Funds the file does not name (a fund registered by code with its own row) are left as they are.
  */
 export async function seedCalls(db: Db, entries?: readonly CallFileEntry[]): Promise<void> {
@@ -55,6 +55,7 @@ export async function seedCalls(db: Db, entries?: readonly CallFileEntry[]): Pro
     endOfWorksLimit: call.endOfWorksLimit,
     thresholds: call.thresholds,
     handOverBy: call.handOverBy,
+    signatureRequired: call.signatureRequired,
   }));
   if (rows.length === 0) return;
   await db
@@ -69,9 +70,11 @@ export async function seedCalls(db: Db, entries?: readonly CallFileEntry[]): Pro
         endOfWorksLimit: sql`excluded.end_of_works_limit`,
         thresholds: sql`excluded.thresholds`,
         handOverBy: sql`excluded.hand_over_by`,
+        signatureRequired: sql`excluded.signature_required`,
         updatedAt: sql`now()`,
       },
-      setWhere: sql`(${calls.title}, ${calls.opensAt}, ${calls.closesAt}, ${calls.endOfWorksLimit}, ${calls.thresholds}, ${calls.handOverBy})
-        is distinct from (excluded.title, excluded.opens_at, excluded.closes_at, excluded.end_of_works_limit, excluded.thresholds, excluded.hand_over_by)`,
+      setWhere: sql`(${calls.title}, ${calls.opensAt}, ${calls.closesAt}, ${calls.endOfWorksLimit}, ${calls.thresholds}, ${calls.handOverBy}, ${calls.signatureRequired})
+        is distinct from (excluded.title, excluded.opens_at, excluded.closes_at, excluded.end_of_works_limit, excluded.thresholds, excluded.hand_over_by,
+          excluded.signature_required)`,
     });
 }

@@ -4,6 +4,7 @@ import type { AttachmentSlot, AttachmentValidation, UploadFileResponse } from '.
 import { fundEntry } from '../../domain/funds.ts';
 import { messages } from '../../domain/messages.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
+import type { DomandaSignature } from '../../domain/domandaSignature.ts';
 import type { ApiClient, ApiClientConfig } from './client.ts';
 import { ApiRequestError, toApiRequestError } from './errors.ts';
 
@@ -150,25 +151,18 @@ export function createAttachmentTransfers(config: ApiClientConfig, api: ApiClien
     return replay;
   }
 
-  function sendUpload(
-    request: UploadRequest,
+  /** POSTs a multipart form with XMLHttpRequest (ofetch cannot follow an upload's progress). */
+  function sendForm(
+    path: string,
+    form: FormData,
     accessToken: string | null,
     onProgress?: (progress: UploadProgress) => void,
     signal?: AbortSignal,
   ) {
     return new Promise<RawAnswer>((resolve, reject) => {
       if (signal?.aborted) return reject(new DOMException(messages.generic.uploadCancelled, 'AbortError'));
-      // Fields first, so the server checks who may upload where before it stores a byte.
-      const form = new FormData();
-      form.append('Nome', request.fileName);
-      form.append('Descrizione', request.fileName);
-      form.append('TipoFileId', String(request.attachmentTypeId));
-      form.append('OrgId', request.orgId);
-      form.append('CallType', request.fund);
-      form.append('File', request.file, request.fileName);
-
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', `${config.baseURL}/api/FileUpload/UploadFile`);
+      xhr.open('POST', `${config.baseURL}${path}`);
       for (const [name, value] of Object.entries(headers(accessToken))) xhr.setRequestHeader(name, value);
       xhr.upload.onprogress = (event) => {
         if (!onProgress || !event.lengthComputable) return;
@@ -189,6 +183,17 @@ export function createAttachmentTransfers(config: ApiClientConfig, api: ApiClien
     });
   }
 
+  /** Sends the form (made anew for a replay after a renewal) and answers its JSON, or throws the server's refusal. */
+  async function postForm<T>(
+    path: string,
+    makeForm: () => FormData,
+    options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+  ): Promise<T> {
+    const answer = await withSession((token) => sendForm(path, makeForm(), token, options.onProgress, options.signal));
+    if (answer.status < 200 || answer.status >= 300) throw toApiRequestError({ status: answer.status, data: answer.body });
+    return answer.body as T;
+  }
+
   async function download(path: string, fallbackName: string, signal?: AbortSignal): Promise<DownloadedFile> {
     const { blob, contentDisposition } = await api.download(path, { signal });
     return { blob, fileName: fileNameFromDisposition(contentDisposition, fallbackName) };
@@ -205,9 +210,34 @@ export function createAttachmentTransfers(config: ApiClientConfig, api: ApiClien
       request: UploadRequest,
       options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
     ): Promise<UploadFileResponse> {
-      const answer = await withSession((token) => sendUpload(request, token, options.onProgress, options.signal));
-      if (answer.status < 200 || answer.status >= 300) throw toApiRequestError({ status: answer.status, data: answer.body });
-      return answer.body as UploadFileResponse;
+      // Fields first, so the server checks who may upload where before it stores a byte.
+      return postForm<UploadFileResponse>(
+        '/api/FileUpload/UploadFile',
+        () => {
+          const form = new FormData();
+          form.append('Nome', request.fileName);
+          form.append('Descrizione', request.fileName);
+          form.append('TipoFileId', String(request.attachmentTypeId));
+          form.append('OrgId', request.orgId);
+          form.append('CallType', request.fund);
+          form.append('File', request.file, request.fileName);
+          return form;
+        },
+        options,
+      );
+    },
+
+    /**
+     * POST /api/Domanda/UploadSignedDomanda?orgId=&callType= (multipart: File): the Domanda signed by the legal
+     * representative (issue 43). Rejects with the server's refusal, which names the check the file failed (422).
+     */
+    uploadSignedDomanda(request: { orgId: string; fund: Fund; file: Blob & { name?: string } }): Promise<DomandaSignature> {
+      const query = new URLSearchParams({ orgId: request.orgId, callType: request.fund });
+      return postForm<DomandaSignature>(`/api/Domanda/UploadSignedDomanda?${query.toString()}`, () => {
+        const form = new FormData();
+        form.append('File', request.file, request.file.name ?? 'domanda-firmata');
+        return form;
+      });
     },
 
     /** GET /api/FileUpload/GetFile?downloadId=: the file and the name to save it under. */

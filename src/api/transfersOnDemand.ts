@@ -22,6 +22,7 @@ export function attachmentTransfersOnDemand(config: ApiClientConfig, api: ApiCli
     ));
   return {
     upload: async (request, options) => (await loaded()).upload(request, options),
+    uploadSignedDomanda: async (request) => (await loaded()).uploadSignedDomanda(request),
     downloadFile: async (downloadId, signal) => (await loaded()).downloadFile(downloadId, signal),
     downloadApplicationExcel: async (orgId, fund, signal) => (await loaded()).downloadApplicationExcel(orgId, fund, signal),
     downloadZip: async (orgId, fund, signal) => (await loaded()).downloadZip(orgId, fund, signal),

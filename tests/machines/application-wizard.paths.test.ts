@@ -116,6 +116,8 @@ const input: ApplicationWizardInput = {
   memberMayWrite: true,
   startStep: 0,
   endOfWorksLimit: '2026-08-31',
+  // The call requires the signed Domanda (issue 43): Invia waits for the submit step's word.
+  signatureRequired: true,
 };
 
 const storedDraft = { city: 'Roma', comune: '', amount: 1_000_000, total: 4_000_000, endOfWorks: '2026-06-30' };
@@ -173,6 +175,8 @@ const eventFixtures = {
     { type: 'attachments.status', complete: true },
     { type: 'attachments.status', complete: false },
   ],
+  // The submit step finds the signed Domanda signs the application as it is (a change makes it stale again).
+  'signature.status': [{ type: 'signature.status', satisfied: true }],
   'submit.open': [{ type: 'submit.open' }],
   'submit.confirm': [{ type: 'submit.confirm' }],
   'submit.cancel': [{ type: 'submit.cancel' }],
@@ -261,8 +265,20 @@ const scenarios: Record<string, Scenario> = {
     const { context } = snapshot;
     if (loadsOpenDraft(event)) return true;
     if (event.type === 'field.change') return context.values.comune === '';
+    // Attachments change before the Domanda is signed (its list of files is part of what is signed).
     if (event.type === 'attachments.status')
-      return event.complete !== context.attachmentsComplete && snapshot.matches({ ready: { submission: 'closed' } });
+      return (
+        !context.signatureSatisfied && event.complete !== context.attachmentsComplete && snapshot.matches({ ready: { submission: 'closed' } })
+      );
+    // The submit step's signature section says the signed Domanda signs the application as it is, or no longer does.
+    if (event.type === 'signature.status')
+      return (
+        context.attachmentsComplete &&
+        context.issues.length === 0 &&
+        context.sync.state === 'idle' &&
+        event.satisfied !== context.signatureSatisfied &&
+        snapshot.matches({ ready: { submission: 'closed' } })
+      );
     // A save under way when Invia is pressed, then its end or a conflict.
     if (event.type === 'draftSync.report') {
       if (context.sync.state === 'idle') return syncReport(event, 'saving');
@@ -391,6 +407,8 @@ async function replayPuiPath(path: WizardPath): Promise<void> {
       expect(told).toEqual([{ type: 'draft.save' }]);
     }
     if (['draft.save', 'draft.reload', 'conflict.keepEditing'].includes(step.event.type)) expect(told).toEqual([step.event]);
+    // A change makes the signed Domanda stale until the submit step has checked it again (issue 43).
+    if (step.event.type === 'field.change' && !after.context.readOnly) expect(after.context.signatureSatisfied).toBe(false);
     // A reload replaces the values with the stored ones.
     if (step.event.type === 'draftSync.reloaded') {
       expect(after.context.values).toMatchObject((step.event.payload as LoadedApplication).draft!.json as object);
@@ -401,6 +419,7 @@ async function replayPuiPath(path: WizardPath): Promise<void> {
       expect(calls.submits.at(-1)).toEqual({ organizationId, fund: 'PUI', values: after.context.values });
       expect(after.context.issues).toEqual([]);
       expect(after.context.attachmentsComplete).toBe(true);
+      expect(after.context.signatureSatisfied).toBe(true);
       expect(after.context.sync.state).not.toBe('saving');
     }
     if (after.matches('submitted') && !before.matches('submitted')) expect(calls.notified.at(-1)).toBe('submitted');
@@ -624,6 +643,7 @@ describe('application-wizard submit', () => {
     replay.actor.send({ type: 'step.go', index: 3 });
     await replay.apply({ type: 'xstate.done.actor.saveDraft', output: saved });
     await replay.apply({ type: 'attachments.status', complete: true });
+    await replay.apply({ type: 'signature.status', satisfied: true });
     return replay;
   }
 
@@ -635,12 +655,20 @@ describe('application-wizard submit', () => {
     actor.send(completeComune);
     expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
     await apply({ type: 'attachments.status', complete: true });
+    // The call requires the signed Domanda (issue 43): not until the submit step says it signs the application as it is.
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
+    await apply({ type: 'signature.status', satisfied: true });
     expect(selectCanSubmit(actor.getSnapshot())).toBe(true);
     expect(selectStepStates(actor.getSnapshot()).map((step) => step.state)).toEqual(['current', 'done', 'done', 'done']);
-    // An end of works past the call's limit blocks it again.
+    // An end of works past the call's limit blocks it again, and the change makes the signature stale.
     actor.send({ type: 'field.change', field: 'endOfWorks', value: '2026-09-01' });
     expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
     expect(selectStepStates(actor.getSnapshot()).map((step) => step.state)).toEqual(['current', 'incomplete', 'done', 'notStarted']);
+    expect(actor.getSnapshot().context.signatureSatisfied).toBe(false);
+    actor.send({ type: 'field.change', field: 'endOfWorks', value: '2026-06-30' });
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
+    await apply({ type: 'signature.status', satisfied: true });
+    expect(selectCanSubmit(actor.getSnapshot())).toBe(true);
   });
 
   it('submits once however many times Invia is pressed', async () => {
@@ -663,6 +691,8 @@ describe('application-wizard submit', () => {
     actor.send({ type: 'step.back' });
     actor.send({ type: 'field.change', field: 'amount', value: 1_100_000 });
     actor.send({ type: 'step.next' });
+    // The submit step has signed the changed application anew (issue 43).
+    await apply({ type: 'signature.status', satisfied: true });
     actor.send({ type: 'submit.open' });
     actor.send({ type: 'submit.confirm' });
     expect(calls.submits).toHaveLength(0);
@@ -674,6 +704,7 @@ describe('application-wizard submit', () => {
     const { actor, calls, apply } = await readyToSubmit();
     actor.send({ type: 'field.change', field: 'amount', value: 1_100_000 });
     actor.send({ type: 'draft.save' });
+    await apply({ type: 'signature.status', satisfied: true });
     actor.send({ type: 'submit.open' });
     actor.send({ type: 'submit.confirm' });
     await apply({ type: 'xstate.error.actor.saveDraft', error: conflict });

@@ -1,4 +1,4 @@
-import { date, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CallThresholds, HandOverRule } from '../../../domain/call.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -15,6 +15,8 @@ export const calls = pgTable('calls', {
   thresholds: jsonb('thresholds').$type<CallThresholds>().notNull(),
   /** Who hands over for an organisation (domain/call.ts HAND_OVER_RULES): its referents, or its legal representative. */
   handOverBy: text('hand_over_by').$type<HandOverRule>().notNull().default('referents'),
+  /** Whether the hand-over needs the Domanda signed by the legal representative (calls.json `signatureRequired`). */
+  signatureRequired: boolean('signature_required').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { SignatureFacts } from '../../../domain/domandaSignature.ts';
 import type { ReceiptKind } from '../../../domain/receipts.ts';
 import { applications, applicationStatusHistory } from './applications.ts';
 import { calls } from './calls.ts';
@@ -77,6 +78,8 @@ export const receipts = pgTable(
     vatNumber: text('vat_number').notNull(),
     figures: jsonb('figures').$type<ReceiptFigure[]>().notNull(),
     attachments: jsonb('attachments').$type<ReceiptAttachment[]>().notNull(),
+    /** The signed Domanda handed over with the application (issue 43), null when the call required none. */
+    signature: jsonb('signature').$type<SignatureFacts>(),
   },
   (t) => [
     unique('receipts_fund_year_number_key').on(t.fund, t.year, t.number),

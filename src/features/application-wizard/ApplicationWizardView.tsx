@@ -42,6 +42,8 @@ export interface ApplicationWizardViewProps {
   readOnlyNotice?: string | null;
   /** Who may hand over, shown on the submit step instead of Invia to a member who may not (issue 42). */
   handOverNotice?: string | null;
+  /** The submit step's signature section (issue 43); `editable` when the person may upload. */
+  signature?: (editable: boolean) => ReactNode;
 }
 
 /**
@@ -59,6 +61,7 @@ export function ApplicationWizardView({
   listHref,
   readOnlyNotice = null,
   handOverNotice = null,
+  signature,
 }: ApplicationWizardViewProps) {
   const {
     title,
@@ -85,6 +88,8 @@ export function ApplicationWizardView({
     submitError,
     isConflictDialogOpen,
     endOfWorksLimit,
+    signatureRequired,
+    signatureSatisfied,
   } = useSelector(actor, selectApplicationWizardView, shallowEqual);
 
   // The wizard opened (from /calls, the body had the focus) or the step changed: keyboard and screen-reader users
@@ -165,6 +170,8 @@ export function ApplicationWizardView({
             blockingMessage={blockingMessage}
             canSubmit={canSubmit}
             handOverNotice={handOverNotice}
+            signatureMissing={signatureRequired && !signatureSatisfied}
+            signature={signature?.(!readOnly)}
             onGoToStep={(index) => goTo(index)}
             onSubmit={() => actor.send({ type: 'submit.open' })}
           />

@@ -15,6 +15,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ApplicationWizardView } from './ApplicationWizardView.tsx';
+import { DomandaSignatureSection } from './DomandaSignatureSection.tsx';
 import { AttachmentsStep, useAttachmentsStatus } from './AttachmentsStep.tsx';
 import { IntegrationSection } from './IntegrationSection.tsx';
 import { useApplicationWizard, type ApplicationWizardActor } from './useApplicationWizard.ts';
@@ -60,14 +61,16 @@ export function FundApplicationWizard<Values extends Record<string, unknown>>(pr
     );
   }
   if (!call) return <Spinner label={wizardMessages.loading} />;
-  return <MemberWizard {...props} endOfWorksLimit={call.endOfWorksLimit} />;
+  return <MemberWizard {...props} endOfWorksLimit={call.endOfWorksLimit} signatureRequired={call.signatureRequired} />;
 }
 
 /**
  * The member's standing next (issue 42): a Sola lettura member sees the application read-only with the reason, a
  * member who may not hand over sees on the submit step who may. A platform administrator reads, as before.
  */
-function MemberWizard<Values extends Record<string, unknown>>(props: FundApplicationWizardProps<Values> & { endOfWorksLimit: string }) {
+function MemberWizard<Values extends Record<string, unknown>>(
+  props: FundApplicationWizardProps<Values> & { endOfWorksLimit: string; signatureRequired: boolean },
+) {
   const standing = useMemberStanding(props.api, props.organizationId, props.wizard.definition.fund);
   if (!standing) return <Spinner label={wizardMessages.loading} />;
   return <OpenWizard {...props} standing={standing} />;
@@ -82,12 +85,22 @@ function OpenWizard<Values extends Record<string, unknown>>({
   startStep,
   listHref,
   endOfWorksLimit,
+  signatureRequired,
   standing,
-}: FundApplicationWizardProps<Values> & { endOfWorksLimit: string; standing: MemberStanding }) {
+}: FundApplicationWizardProps<Values> & { endOfWorksLimit: string; signatureRequired: boolean; standing: MemberStanding }) {
   const { definition } = wizard;
   const fund: Fund = definition.fund;
   const memberMayWrite = isAdmin || standing.mayWrite;
-  const actor = useApplicationWizard({ api, definition, organizationId, isAdmin, memberMayWrite, startStep, endOfWorksLimit });
+  const actor = useApplicationWizard({
+    api,
+    definition,
+    organizationId,
+    isAdmin,
+    memberMayWrite,
+    startStep,
+    endOfWorksLimit,
+    signatureRequired,
+  });
   const lookups = wizard.useLookups(api, actor);
   const onAttachmentsStatus = useCallback((complete: boolean) => actor.send({ type: 'attachments.status', complete }), [actor]);
   useAttachmentsStatus(api, fund, organizationId, onAttachmentsStatus);
@@ -104,6 +117,16 @@ function OpenWizard<Values extends Record<string, unknown>>({
       listHref={listHref}
       readOnlyNotice={standing.readOnlyNotice}
       handOverNotice={standing.handOverNotice}
+      signature={(editable) => (
+        <DomandaSignatureSection
+          api={api}
+          transfers={transfers}
+          organizationId={organizationId}
+          fund={fund}
+          wizard={actor}
+          editable={editable}
+        />
+      )}
       attachments={(readOnly, showsMissing) => {
         const main = (
           <AttachmentsStep

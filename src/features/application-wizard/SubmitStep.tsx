@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { FieldIssue, WizardStep } from '../../../domain/wizard.ts';
@@ -42,6 +42,10 @@ export interface SubmitStepProps {
   handOverNotice?: string | null;
   /** Opens the confirmation dialog. */
   onSubmit(): void;
+  /** The call requires the signed Domanda and it does not sign the application as it is (issue 43). */
+  signatureMissing?: boolean;
+  /** The signature's section ("Firma digitale della domanda"), above the button. */
+  signature?: ReactNode;
 }
 
 /**
@@ -59,10 +63,12 @@ export function SubmitStep({
   handOverNotice = null,
   onGoToStep,
   onSubmit,
+  signatureMissing = false,
+  signature = null,
 }: SubmitStepProps) {
   const titleId = useId();
   const reasonsId = useId();
-  const blockers = submitBlockers({ steps, issues, attachmentsComplete, blockingMessage });
+  const blockers = submitBlockers({ steps, issues, attachmentsComplete, blockingMessage, signatureMissing });
   const labelOf = (name: string) => fields.find((field) => field.name === name)?.label ?? name;
 
   return (
@@ -119,6 +125,7 @@ export function SubmitStep({
           );
         })}
       </ul>
+      {signature}
       {blockers.length === 0 ? (
         <p className={ready}>{view.readyToSubmit}</p>
       ) : (

@@ -1,3 +1,4 @@
+import { domandaSignatureMessages } from '../../../domain/messages/domandaSignature.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { FieldIssue, WizardStep } from '../../../domain/wizard.ts';
 
@@ -10,6 +11,8 @@ export interface SubmitReadinessInput {
   attachmentsComplete: boolean | undefined;
   /** The end-of-works message when the date is past the call's limit (spec §5 Blocking date). */
   blockingMessage?: string | null;
+  /** The call requires the signed Domanda, and none signs the application as it is (issue 43). */
+  signatureMissing?: boolean;
 }
 
 /** The form steps that still have a problem other than the blocking date (which is said on its own). */
@@ -21,7 +24,7 @@ export function incompleteSteps({ steps, issues, blockingMessage }: SubmitReadin
 
 /**
  * Why the application cannot be sent yet (spec §5: a required section incomplete, the end date beyond the
- * limit, attachments missing), each in words a person can act on; empty when it can be sent.
+ * limit, attachments missing; issue 43: the signed Domanda missing or stale), each in words a person can act on; empty when it can be sent.
  */
 export function submitBlockers(input: SubmitReadinessInput): string[] {
   const reasons: string[] = [];
@@ -30,5 +33,7 @@ export function submitBlockers(input: SubmitReadinessInput): string[] {
   if (input.blockingMessage) reasons.push(input.blockingMessage);
   if (input.attachmentsComplete === false) reasons.push(view.blockedAttachments);
   if (input.attachmentsComplete === undefined) reasons.push(view.blockedChecking);
+  // Said once the rest is complete: only then is there a Domanda to sign.
+  if (input.signatureMissing && reasons.length === 0) reasons.push(domandaSignatureMessages.blockedUnsigned);
   return reasons;
 }

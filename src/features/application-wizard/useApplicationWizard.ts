@@ -52,6 +52,8 @@ export interface ApplicationWizardOptions<Values extends Record<string, unknown>
   memberMayWrite: boolean;
   startStep: number;
   endOfWorksLimit: string;
+  /** The call requires the Domanda signed by the legal representative (issue 43). */
+  signatureRequired: boolean;
 }
 
 /**
@@ -60,7 +62,7 @@ export interface ApplicationWizardOptions<Values extends Record<string, unknown>
  * page asks first; coming back online or hiding the page saves at once.
  */
 export function useApplicationWizard<Values extends Record<string, unknown>>(options: ApplicationWizardOptions<Values>) {
-  const { api, definition, organizationId, isAdmin, memberMayWrite, startStep, endOfWorksLimit } = options;
+  const { api, definition, organizationId, isAdmin, memberMayWrite, startStep, endOfWorksLimit, signatureRequired } = options;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -116,7 +118,15 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
     }),
     {
       inspect,
-      input: { definition: definition as unknown as WizardDefinition, organizationId, isAdmin, memberMayWrite, startStep, endOfWorksLimit },
+      input: {
+        definition: definition as unknown as WizardDefinition,
+        organizationId,
+        isAdmin,
+        memberMayWrite,
+        startStep,
+        endOfWorksLimit,
+        signatureRequired,
+      },
     },
   );
 
