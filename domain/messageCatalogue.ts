@@ -13,6 +13,7 @@ import { applicationFormMessages } from './messages/applicationForm.ts';
 import { applicationsMessages } from './messages/applications.ts';
 import { attachmentsMessages } from './messages/attachments.ts';
 import { connectMessages } from './messages/connect.ts';
+import { domandaMessages } from './messages/domanda.ts';
 import { domandaSignatureMessages } from './messages/domandaSignature.ts';
 import { fiscalCodeMessages } from './messages/fiscalCode.ts';
 import { identityProviderMessages } from './messages/identityProvider.ts';
@@ -81,6 +82,7 @@ export const messageCatalogue = {
   input: inputMessages,
   apiReference: apiReferenceMessages,
   receipts: receiptsMessages,
+  domanda: domandaMessages,
   statusMail: statusMailMessages,
   identityProvider: identityProviderMessages,
   requests: requestMessages,

@@ -2,7 +2,8 @@
  * Builds the server that `npm start` runs: `server/main.ts` and everything of ours it imports (server/,
  * domain/, machines/) bundled by esbuild into one ES module, `dist-server/main.mjs`, with its source map; and
  * the embedded database's process (`server/db/embeddedDatabaseProcess.ts`), `dist-server/database.mjs`; and the
- * receipts' rendering thread (`server/receipts/receiptPdfWorker.ts`), `dist-server/receipt-pdf.mjs`.
+ * thread that renders the portal's PDFs, receipts and the Domanda (`server/pdf/renderWorker.ts`),
+ * `dist-server/pdf-render.mjs`.
  * Packages stay imports of node_modules (`packages: 'external'`), loaded by Node as usual.
  *
  * Why: run from source, the server carries tsx's compiler and its module hooks in memory for its whole life
@@ -30,11 +31,11 @@ export async function buildServer(): Promise<void> {
   const result = await build({
     absWorkingDir: ROOT,
     // The portal, the embedded database's process it starts beside itself (server/db/embeddedDatabase.ts), and the
-    // thread that renders receipts (server/receipts/receiptRenderer.ts).
+    // thread that renders PDFs (server/pdf/renderThread.ts).
     entryPoints: {
       main: 'server/main.ts',
       database: 'server/db/embeddedDatabaseProcess.ts',
-      'receipt-pdf': 'server/receipts/receiptPdfWorker.ts',
+      'pdf-render': 'server/pdf/renderWorker.ts',
     },
     outdir: SERVER_OUT_DIR,
     outExtension: { '.js': '.mjs' },

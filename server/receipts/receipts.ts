@@ -6,7 +6,7 @@ import { RECEIPT_KIND_OF_STATUS, type ReceiptKind, type ReceiptSummary } from '.
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { MailAttachment } from '../mail/mailer.ts';
 import { issueReceipt, type ReceiptRow } from './issueReceipt.ts';
-import { renderReceipt } from './receiptRenderer.ts';
+import { renderReceipt } from '../pdf/renderThread.ts';
 
 /** Every change that reaches a hand-over status (Candidatura Sottomessa, …) writes its receipt in its transaction. */
 export const issueReceiptOnHandOver: StatusChangeRecorder = async ({ tx, application, transition, actor, at, statusHistoryId }) => {

@@ -10,7 +10,7 @@ import type { ApplicationRepository } from '../applications/repository.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { HttpError } from '../errors.ts';
 import { receiptById, receiptsOfApplication, summaryOf } from '../receipts/receipts.ts';
-import { renderReceipt } from '../receipts/receiptRenderer.ts';
+import { renderReceipt } from '../pdf/renderThread.ts';
 import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
 

@@ -18,7 +18,7 @@ import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { fieldDisplayText } from './fieldDisplay.ts';
+import { fieldDisplayText } from '../../../domain/fieldDisplay.ts';
 
 const form = applicationFormMessages;
 const view = wizardViewMessages;
