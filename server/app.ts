@@ -286,12 +286,13 @@ export async function buildApp({
   const storage = suppliedStorage ?? (await createConfiguredStorage(config.files));
   const sweep = sweepAbandonedUploads(storage, app.log, uploadSweep);
   app.addHook('onClose', async () => sweep.stop());
+  // The mandatory slots still empty (spec §5: submit needs every required attachment); tests may supply their own.
+  const missingAttachments: MissingRequiredAttachments =
+    missingRequiredAttachments ?? ((organizationId, fund) => attachmentRepository.missingMandatory(organizationId, fund));
   const submissions = createApplicationSubmission({
     db,
     statusChanges: applications.statusChanges,
-    // The mandatory slots still empty (spec §5: submit needs every required attachment); tests may supply their own.
-    missingRequiredAttachments:
-      missingRequiredAttachments ?? ((organizationId, fund) => attachmentRepository.missingMandatory(organizationId, fund)),
+    missingRequiredAttachments: missingAttachments,
     // The call may require the Domanda signed by the legal representative, exactly as it is handed over (issue 43).
     signatureCheck: (organizationId, fund, values) => signedDomanda.checkBeforeHandOver(organizationId, fund, values),
   });
@@ -299,11 +300,12 @@ export async function buildApp({
     db,
     funds,
     attachments: attachmentRepository,
+    missingRequiredAttachments: missingAttachments,
     submissions,
     storage,
     territory,
     names: referenceNames,
-    trust: await loadSignatureTrust({ ...config.signatures, dataDir: config.dataDir }),
+    trust: await loadSignatureTrust({ ...config.signatureTrust, dataDir: config.dataDir }),
   });
 
   const renewals = createRefreshRenewals(db, {

@@ -10,7 +10,7 @@ import { HttpError } from '../errors.ts';
 import type { AttachmentRepository } from '../attachments/repository.ts';
 import { fundSubmissionOf, type ServerFund } from '../applications/fundModule.ts';
 import type { ApplicationRow } from '../applications/repository.ts';
-import type { ApplicationSubmission } from '../applications/submitApplication.ts';
+import type { ApplicationSubmission, MissingRequiredAttachments } from '../applications/submitApplication.ts';
 import type { ReferenceNames } from '../exports/referenceNames.ts';
 import type { Territory } from '../seed/territory.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
@@ -66,6 +66,8 @@ export function createSignedDomanda(deps: {
   db: Db;
   funds: readonly ServerFund[];
   attachments: AttachmentRepository;
+  /** The submission's own check of the mandatory slots, so the Domanda exists exactly when the hand-over would pass it. */
+  missingRequiredAttachments: MissingRequiredAttachments;
   submissions: ApplicationSubmission;
   storage: FileStorage;
   territory: Territory;
@@ -122,15 +124,16 @@ export function createSignedDomanda(deps: {
     const module = moduleOf(fund);
     const submission = fundSubmissionOf(fund, module);
     const application = await applicationOf(organizationId, fund);
-    let prepared = values;
-    if (!prepared) {
+    let prepared: Record<string, unknown>;
+    if (values) prepared = values;
+    else {
       const parsed = submission.parse(application?.body ?? application?.draft ?? {});
       if (!parsed.ok) return { ready: false, application, reason: m.notReady };
       prepared = submission.prepare(parsed.values);
     }
     const [rules, missing, call, [organization]] = await Promise.all([
       submissions.callRules(fund),
-      attachments.missingMandatory(organizationId, fund),
+      deps.missingRequiredAttachments(organizationId, fund),
       callOf(fund),
       db.select().from(organizations).where(eq(organizations.id, organizationId)),
     ]);

@@ -1,5 +1,6 @@
 import { italianDateTime } from '../../domain/italianDates.ts';
 import { formatItalianNumber } from '../../domain/italianNumbers.ts';
+import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import { DocumentWriter, MARGIN } from '../pdf/documentWriter.ts';
 import { createPdfDocument } from '../pdf/pdfFonts.ts';
@@ -51,6 +52,23 @@ export async function renderReceiptPdf(receipt: ReceiptRow): Promise<Buffer> {
     writer.text(`${m.attachmentSize}: ${m.bytes(formatItalianNumber(file.size, 0))}`, { x: MARGIN + 14, size: 9 });
     writer.text(`${m.attachmentHash}: ${file.sha256}`, { x: MARGIN + 14, size: 9 });
   });
+
+  // The Domanda its legal representative signed (issue 43), as the verification found it at upload.
+  const signature = receipt.signature;
+  if (signature) {
+    const s = domandaSignatureMessages;
+    writer.heading(s.receiptSection);
+    if (signature.trial) writer.text(s.trialBadge, { bold: true, after: 2 });
+    for (const signer of signature.signers) {
+      writer.field(s.receiptSigner, s.signerLine(signer.name, signer.fiscalCode));
+      writer.field(s.issuer, signer.issuer);
+      writer.field(s.signingTime, signer.signingTime ? m.handedOverAtValue(italianDateTime(signer.signingTime)) : s.noSigningTime);
+    }
+    writer.field(s.format, s.formats[signature.format]);
+    writer.field(s.receiptFile, signature.fileName);
+    writer.text(`${m.attachmentSize}: ${m.bytes(formatItalianNumber(signature.size, 0))}`, { x: MARGIN + 14, size: 9 });
+    writer.text(`${m.attachmentHash}: ${signature.sha256}`, { x: MARGIN + 14, size: 9 });
+  }
 
   writer.footers(`${m.footer} ${receipt.protocol}`, m.page);
   return Buffer.from(await doc.save({ useObjectStreams: false }));

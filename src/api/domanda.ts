@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import type { DomandaSignature, DomandaStatus } from '../../domain/domandaSignature.ts';
 import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
@@ -29,3 +30,12 @@ export async function downloadSignedDomanda(api: ApiClient, signature: Pick<Doma
   );
   saveBlob(blob, fileNameFromDisposition(contentDisposition, signature.fileName || domandaSignatureMessages.signedFileFallbackName));
 }
+
+export const domandaQueries = {
+  /** The Domanda's status (issue 43), as the administrators' application pages read it. */
+  status: (api: ApiClient, fund: Fund, orgId: string) =>
+    queryOptions({
+      queryKey: ['domanda', 'status', fund, orgId] as const,
+      queryFn: ({ signal }) => getDomandaStatus(api, orgId, fund, signal),
+    }),
+};

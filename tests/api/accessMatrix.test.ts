@@ -213,6 +213,17 @@ const CALLS: Record<string, (ids: Ids, fixed: Fixed) => Call> = {
   'GET /api/Receipt/GetReceipt': (ids) => ({ query: { receiptId: ids.receipt } }),
   'GET /api/Receipt/DownloadReceipt': (ids) => ({ query: { receiptId: ids.receipt } }),
 
+  // The signed Domanda (issue 43). A's application is submitted: the upload and the trial signature are let through
+  // and refused (409); the signed file of an application without one is its 404 after the access check.
+  'GET /api/Domanda/GetDomandaStatus': (ids) => ({ query: { orgId: ids.org, callType: 'PUI' } }),
+  'GET /api/Domanda/DownloadDomanda': (ids) => ({ query: { orgId: ids.org, callType: 'PUI' } }),
+  'POST /api/Domanda/UploadSignedDomanda': (ids) => ({
+    query: { orgId: ids.org, callType: 'PUI' },
+    form: [['File', { name: 'domanda.pdf.p7m', content: samplePdf('matrice') }]],
+  }),
+  'POST /api/Domanda/TrialSignDomanda': (ids) => ({ body: { orgId: ids.org, callType: 'PUI' } }),
+  'GET /api/Domanda/DownloadSignedDomanda': (ids) => ({ query: { applicationId: ids.pui } }),
+
   // A type of attachment that does not exist: let through, it is refused (400) before the file is stored.
   'POST /api/FileUpload/UploadFile': (ids) => ({
     form: [

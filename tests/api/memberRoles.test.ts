@@ -26,11 +26,11 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 /** The legal representative of organizationPayload(). */
 const REPRESENTATIVE = 'BNCMRA70C15H501Q';
 
-/** A calls file as shipped, with TUR handed over by its legal representative only. */
+/** A calls file as shipped, with TUR handed over by its legal representative only (no signed Domanda: signedDomanda.test.ts). */
 function callsFileWithLegalRepresentativeForTur(): string {
   const calls = JSON.parse(readFileSync(DEFAULT_CALLS_FILE, 'utf8')) as CallFileEntry[];
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'pf-calls-')), 'calls.json');
-  writeFileSync(file, JSON.stringify(calls.map((call) => (call.fund === 'TUR' ? { ...call, handOverBy: 'legalRepresentative' } : call))));
+  writeFileSync(file, JSON.stringify(calls.map((call) => ({ ...call, signatureRequired: false, ...(call.fund === 'TUR' ? { handOverBy: 'legalRepresentative' } : {}) }))));
   return file;
 }
 

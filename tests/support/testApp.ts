@@ -1,7 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import { DEFAULT_CALLS_FILE } from '../../server/seed/calls.ts';
 import { loadConfig } from '../../server/config.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/rateLimits/rateLimiter.ts';
 import type { Database } from '../../server/db/client.ts';
@@ -17,11 +18,29 @@ export function limitsOff(): RateLimits {
   return Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { limit: 1_000_000, windowSeconds: 60 }])) as RateLimits;
 }
 
+/**
+ * The shipped calls file with its `signatureRequired` set for every call, written into `dataDir`. The shipped file
+ * requires the signed Domanda (issue 43); the suites about other things hand applications over without one, and
+ * tests/api/signedDomanda.test.ts (and every end-to-end journey) keeps the shipped rule.
+ */
+export function callsFileWithSignature(dataDir: string, signatureRequired: boolean): string {
+  const calls = JSON.parse(readFileSync(DEFAULT_CALLS_FILE, 'utf8')) as Record<string, unknown>[];
+  const file = path.join(dataDir, 'calls.json');
+  writeFileSync(file, JSON.stringify(calls.map((call) => ({ ...call, signatureRequired }))));
+  return file;
+}
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real server on a fresh database with the real migrations, talked to through app.inject. */
 export async function createTestApp(
-  options: { database?: Database; env?: Record<string, string>; dataDir?: string } & Pick<
+  options: {
+    database?: Database;
+    env?: Record<string, string>;
+    dataDir?: string;
+    /** The calls require the signed Domanda as shipped (issue 43); false unless asked (see callsFileWithSignature). */
+    signatureRequired?: boolean;
+  } & Pick<
     BuildAppOptions,
     | 'missingRequiredAttachments'
     | 'extraFunds'
@@ -35,9 +54,11 @@ export async function createTestApp(
   > = {},
 ) {
   const database = options.database ?? (await openTestDatabase());
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pf-test-'));
   const config = loadConfig({
     PUBLIC_URL,
-    DATA_DIR: options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pf-test-')),
+    DATA_DIR: dataDir,
+    CALLS_FILE: callsFileWithSignature(dataDir, options.signatureRequired ?? false),
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',

@@ -13,6 +13,7 @@ import { HrefLink } from '../../ui/Link.tsx';
 import { Menu } from '../../ui/Menu.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { applicationHeader, chip, headerDefinition, headerFacts, headerTerm, menuTrigger, pageActions } from './AdminOrganizations.css.ts';
+import { SignedDomandaPanel } from '../application-wizard/SignedDomandaPanel.tsx';
 import { adminListHref } from './listReturn.ts';
 import { useStatusChange } from './useStatusChange.ts';
 
@@ -112,6 +113,7 @@ export function AdminApplicationHeader({ api, fund, organizationId, lista, actio
           />
         ) : null}
       </section>
+      <SignedDomandaPanel api={api} fund={fund} organizationId={organizationId} />
       {statusChange.dialog.request ? (
         <Suspense fallback={<Spinner label={messages.funds.opening} />}>
           <StatusChangeDialog {...statusChange.dialog} />
