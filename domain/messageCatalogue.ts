@@ -39,6 +39,7 @@ import { puiReferenceMessages } from './messages/puiReference.ts';
 import { puiReferencesMessages } from './messages/puiReferences.ts';
 import { registerOrganizationMessages } from './messages/registerOrganization.ts';
 import { requestMessages } from './messages/requests.ts';
+import { signatureChecksMessages } from './messages/signatureChecks.ts';
 import { statusMailMessages } from './messages/statusMail.ts';
 import { submissionMessages } from './messages/submission.ts';
 import { surveyMessages } from './messages/survey.ts';
@@ -89,4 +90,5 @@ export const messageCatalogue = {
   organizationHistory: organizationHistoryMessages,
   suspension: suspensionMessages,
   memberRoles: memberRoleMessages,
+  signatureChecks: signatureChecksMessages,
 } as const;
