@@ -1,7 +1,7 @@
 import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import signpdf from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
-import { PDFDocument, PDFName, PDFRef, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, type PDFRef, StandardFonts } from 'pdf-lib';
 import type * as pkijs from 'pkijs';
 import { fiscalCodeCheckCharacter } from '../../domain/fiscalCode.ts';
 import { signCms } from '../../server/signatures/cadesSigning.ts';
@@ -144,29 +144,40 @@ export async function signPades(pdf: Uint8Array, signer: TestSigner, options: { 
   return new Uint8Array(await signpdf.sign(withPlaceholder, new TestPdfSigner(signer, signingTime), signingTime));
 }
 
-/** The signed PDF with another incremental update after the signature, which adds text to the first page. */
-export async function editedAfterSigning(signed: Uint8Array): Promise<Uint8Array> {
-  const document = await PDFDocument.load(signed, { updateMetadata: false });
-  const page = document.getPage(0);
-  const streamRef = PDFRef.of(document.context.largestObjectNumber + 1);
-  const content = 'BT /F1 24 Tf 50 700 Td (Importo: 1.000.000) Tj ET';
-  page.node.set(PDFName.of('Contents'), document.context.obj([page.node.get(PDFName.of('Contents'))!, streamRef]));
-  const tail = Buffer.from(signed.subarray(-64)).toString('latin1');
-  const previousXref = /startxref\s+(\d+)/.exec(tail)![1];
+/**
+ * The PDF with one more incremental update: `edit` changes the document pdf-lib read and returns the objects to write
+ * (new or changed), which are appended with their cross-reference section and a trailer pointing at the previous one.
+ */
+export async function withIncrementalUpdate(pdf: Uint8Array, edit: (document: PDFDocument) => PDFRef[]): Promise<Uint8Array> {
+  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+  const changed = edit(document);
+  const previousXref = /startxref\s+(\d+)\s*%%EOF\s*$/.exec(Buffer.from(pdf.subarray(-64)).toString('latin1'))![1];
   let update = '\n';
-  const offsets: [number, number][] = [];
-  const add = (ref: PDFRef, body: string) => {
-    offsets.push([ref.objectNumber, signed.length + Buffer.byteLength(update, 'latin1')]);
-    update += `${ref.objectNumber} ${ref.generationNumber} obj\n${body}\nendobj\n`;
-  };
-  add(streamRef, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-  add(page.ref, page.node.toString());
-  const xrefAt = signed.length + Buffer.byteLength(update, 'latin1');
+  const offsets: [PDFRef, number][] = [];
+  for (const ref of changed) {
+    offsets.push([ref, pdf.length + Buffer.byteLength(update, 'latin1')]);
+    update += `${ref.objectNumber} ${ref.generationNumber} obj\n${document.context.lookup(ref)!.toString()}\nendobj\n`;
+  }
+  const xrefAt = pdf.length + Buffer.byteLength(update, 'latin1');
   update += 'xref\n0 1\n0000000000 65535 f \n';
-  for (const [number, offset] of offsets) update += `${number} 1\n${String(offset).padStart(10, '0')} 00000 n \n`;
-  update += `trailer\n<< /Size ${streamRef.objectNumber + 1} /Root ${document.context.trailerInfo.Root!.toString()} /Prev ${previousXref} >>\n`;
+  for (const [ref, offset] of offsets) {
+    update += `${ref.objectNumber} 1\n${String(offset).padStart(10, '0')} ${String(ref.generationNumber).padStart(5, '0')} n \n`;
+  }
+  const size = document.context.largestObjectNumber + 1;
+  update += `trailer\n<< /Size ${size} /Root ${document.context.trailerInfo.Root!.toString()} /Prev ${previousXref} >>\n`;
   update += `startxref\n${xrefAt}\n%%EOF\n`;
-  return new Uint8Array(Buffer.concat([Buffer.from(signed), Buffer.from(update, 'latin1')]));
+  return new Uint8Array(Buffer.concat([Buffer.from(pdf), Buffer.from(update, 'latin1')]));
+}
+
+/** The PDF (signed or not) with an incremental update that writes more text on the first page. */
+export function editedAfterSigning(pdf: Uint8Array): Promise<Uint8Array> {
+  return withIncrementalUpdate(pdf, (document) => {
+    const page = document.getPage(0);
+    const content = 'BT /F1 24 Tf 50 700 Td (Importo: 1.000.000) Tj ET';
+    const stream = document.context.register(document.context.stream(content));
+    page.node.set(PDFName.of('Contents'), document.context.obj([page.node.get(PDFName.of('Contents'))!, stream]));
+    return [stream, page.ref];
+  });
 }
 
 /** The file with one byte changed at that offset (inside the signed range: the original revision's text). */

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PDFDict, PDFName, type PDFRef, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureChecksMessages } from '../../domain/messages/signatureChecks.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -21,6 +22,7 @@ import {
   signPades,
   type TestAuthority,
   type TestSigner,
+  withIncrementalUpdate,
 } from '../support/signing.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -150,6 +152,38 @@ describe('each check refuses with its own message', () => {
     expect(await refusal(verify(await editedAfterSigning(signed)))).toBe('pdf_modified');
     const editedThenSigned = await signPades(await editedAfterSigning(domanda), mario);
     expect(await refusal(verify(editedThenSigned))).toBe('pdf_modified');
+  });
+
+  it('pdf_modified: an annotation that is not a signature, a new catalog action or new page resources, before the signature', async () => {
+    const annotated = await withIncrementalUpdate(domanda, (document) => {
+      const page = document.getPage(0);
+      const note = document.context.register(
+        document.context.obj({
+          Type: 'Annot',
+          Subtype: 'FreeText',
+          Rect: [50, 700, 300, 730],
+          Contents: PDFString.of('Importo: 1.000.000'),
+        }),
+      );
+      page.node.set(PDFName.of('Annots'), document.context.obj([note]));
+      return [note, page.ref];
+    });
+    expect(await refusal(verify(await signPades(annotated, mario)))).toBe('pdf_modified');
+    const withAction = await withIncrementalUpdate(domanda, (document) => {
+      const action = document.context.register(document.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }));
+      document.catalog.set(PDFName.of('OpenAction'), action);
+      return [action, document.context.trailerInfo.Root as PDFRef];
+    });
+    expect(await refusal(verify(await signPades(withAction, mario)))).toBe('pdf_modified');
+    const newFont = await withIncrementalUpdate(domanda, (document) => {
+      const page = document.getPage(0);
+      const resources = page.node.lookup(PDFName.of('Resources'), PDFDict);
+      const fonts = resources.lookup(PDFName.of('Font'), PDFDict);
+      const [[, ref]] = fonts.entries() as [[PDFName, PDFRef]];
+      document.context.lookup(ref, PDFDict).set(PDFName.of('BaseFont'), PDFName.of('Courier'));
+      return [ref];
+    });
+    expect(await refusal(verify(await signPades(newFont, mario)))).toBe('pdf_modified');
   });
 
   it('no_fiscal_code: a certificate without one', async () => {
