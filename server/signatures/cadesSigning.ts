@@ -46,12 +46,13 @@ export async function signCms(options: {
   }
   const content = Uint8Array.from(options.content);
   const digest = sha256(content);
+  const encapContentInfo = new pkijs.EncapsulatedContentInfo({ eContentType: CMS_OID.data });
+  // Set after construction: pkijs's constructor would cut the content into a constructed (BER) OCTET STRING of 64 KiB
+  // pieces, where signing devices write one DER OCTET STRING.
+  if (!options.detached) encapContentInfo.eContent = new asn1js.OctetString({ valueHex: content });
   const signedData = new pkijs.SignedData({
     version: 1,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({
-      eContentType: CMS_OID.data,
-      ...(options.detached ? {} : { eContent: new asn1js.OctetString({ valueHex: content }) }),
-    }),
+    encapContentInfo,
     certificates,
     signerInfos: options.signers.map(
       ({ certificate }) =>

@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRawStream, PDFRef, PDFStream } from 'pdf-lib';
 
 /**
  * Whether the incremental update appended to the original revision (the Domanda) adds only a signature. What the
@@ -14,6 +14,19 @@ const ANNOTS = PDFName.of('Annots');
 const CATALOG_ADDITIONS = new Set(['/AcroForm', '/Perms', '/DSS']);
 
 const text = (object: PDFObject | undefined): string => (object === undefined ? '' : object.toString());
+
+/** Whether two objects are the same: a stream by its dictionary and its raw bytes, anything else by its PDF syntax. */
+function sameObject(before: PDFObject | undefined, after: PDFObject | undefined): boolean {
+  if (before instanceof PDFRawStream || after instanceof PDFRawStream) {
+    return (
+      before instanceof PDFRawStream &&
+      after instanceof PDFRawStream &&
+      text(before.dict) === text(after.dict) &&
+      Buffer.from(before.contents).equals(Buffer.from(after.contents))
+    );
+  }
+  return text(before) === text(after);
+}
 
 function references(object: PDFObject, skip: ReadonlySet<string>): PDFRef[] {
   if (object instanceof PDFRef) return [object];
@@ -103,7 +116,7 @@ export async function addsOnlySignatures(originalBytes: Uint8Array, signed: PDFD
     const after = signed.context.lookup(ref);
     if (isPage(before)) {
       if (!isPage(after) || !pageChangeIsAnnotsOnly(original, signed, before, after)) return false;
-    } else if (text(before) !== text(after)) return false;
+    } else if (!sameObject(before, after)) return false;
   }
   return true;
 }

@@ -1,8 +1,10 @@
+import { webcrypto } from 'node:crypto';
 import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import signpdf from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument, PDFName, type PDFRef, StandardFonts } from 'pdf-lib';
-import type * as pkijs from 'pkijs';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { fiscalCodeCheckCharacter } from '../../domain/fiscalCode.ts';
 import { signCms } from '../../server/signatures/cadesSigning.ts';
 import { certificateToPem } from '../../server/signatures/certificates.ts';
@@ -82,6 +84,15 @@ export async function issueSigner(
   return { certificate, privateKey: keys.privateKey, chain: [authority.certificate, ...authority.chain] };
 }
 
+/** A signer's private key as PKCS#8 PEM, for other tools (openssl cms -sign -inkey). */
+export async function privateKeyPem(signer: TestSigner): Promise<string> {
+  const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', signer.privateKey));
+  return `-----BEGIN PRIVATE KEY-----\n${der
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .trimEnd()}\n-----END PRIVATE KEY-----\n`;
+}
+
 export const authorityPem = (authority: TestAuthority): string => certificateToPem(authority.certificate);
 
 /** A stand-in for the Domanda, written as the portal writes it (pdf-lib, no object streams). */
@@ -107,6 +118,20 @@ export async function signCades(
     signingTime: options.signingTime === undefined ? new Date() : options.signingTime,
   });
   return options.base64 ? new Uint8Array(Buffer.from(Buffer.from(der).toString('base64'))) : der;
+}
+
+/** The .p7m as some signing programs write it (BER): the content as a constructed OCTET STRING in pieces. */
+export function withContentInPieces(p7m: Uint8Array, pieceSize = 256): Uint8Array {
+  const contentInfo = pkijs.ContentInfo.fromBER(Uint8Array.from(p7m));
+  const signedData = new pkijs.SignedData({ schema: contentInfo.content });
+  const content = new Uint8Array(signedData.encapContentInfo.eContent!.getValue());
+  const pieces: asn1js.OctetString[] = [];
+  for (let at = 0; at < content.length; at += pieceSize) {
+    pieces.push(new asn1js.OctetString({ valueHex: content.slice(at, at + pieceSize) }));
+  }
+  signedData.encapContentInfo.eContent = new asn1js.OctetString({ idBlock: { isConstructed: true }, value: pieces });
+  const reencoded = new pkijs.ContentInfo({ contentType: contentInfo.contentType, content: signedData.toSchema(true) });
+  return new Uint8Array(reencoded.toSchema().toBER(false));
 }
 
 class TestPdfSigner extends Signer {

@@ -1,13 +1,14 @@
 // @vitest-environment node
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDict, PDFName, type PDFRef, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureChecksMessages } from '../../domain/messages/signatureChecks.ts';
 import { loadConfig } from '../../server/config.ts';
-import { certificateToDer } from '../../server/signatures/certificates.ts';
+import { certificateToDer, certificateToPem } from '../../server/signatures/certificates.ts';
 import { loadSignatureTrust, type SignatureTrust } from '../../server/signatures/trust.ts';
 import { verifySignedDomanda } from '../../server/signatures/verification.ts';
 import {
@@ -18,10 +19,12 @@ import {
   flippedByte,
   issueSigner,
   makeDomanda,
+  privateKeyPem,
   signCades,
   signPades,
   type TestAuthority,
   type TestSigner,
+  withContentInPieces,
   withIncrementalUpdate,
 } from '../support/signing.ts';
 
@@ -94,9 +97,14 @@ describe('a Domanda signed as it should be', () => {
     });
   });
 
-  it('CAdES as base64 text is accepted', async () => {
+  it('CAdES as base64 text, and with the content in BER pieces, is accepted', async () => {
     const verdict = await verify(await signCades(domanda, lucia, { base64: true }));
     expect(verdict.ok && verdict.signers.map((signer) => signer.fiscalCode)).toEqual([LUCIA]);
+    const inPieces = withContentInPieces(await signCades(domanda, mario));
+    expect(Buffer.from(inPieces).includes(Buffer.from(domanda))).toBe(false);
+    expect(await verify(inPieces)).toMatchObject({ ok: true, format: 'CAdES' });
+    const otherInPieces = withContentInPieces(await signCades(await makeDomanda('Domanda n. 2'), mario));
+    expect(await refusal(verify(otherInPieces))).toBe('different_document');
   });
 
   it('PAdES (an incremental update with the signature) is accepted, RSA and ECDSA', async () => {
@@ -123,6 +131,48 @@ describe('a Domanda signed as it should be', () => {
     });
     const verdict = await verify(await signCades(domanda, expiredSince, { signingTime: new Date(Date.now() - 20 * DAY_MS) }));
     expect(verdict.ok).toBe(true);
+  });
+});
+
+const openssl = spawnSync('openssl', ['version']).status === 0;
+
+describe.skipIf(!openssl)('OpenSSL, another CMS implementation', () => {
+  const run = (args: string[]) => execFileSync('openssl', args, { cwd: folder, stdio: 'pipe', timeout: 20_000 });
+
+  it("accepts OpenSSL's .p7m, DER and PEM", async () => {
+    await writeFile(path.join(folder, 'domanda.pdf'), domanda);
+    await writeFile(path.join(folder, 'signer.pem'), certificateToPem(lucia.certificate));
+    await writeFile(path.join(folder, 'signer.key'), await privateKeyPem(lucia));
+    const common = [
+      'cms',
+      '-sign',
+      '-nodetach',
+      '-binary',
+      '-md',
+      'sha256',
+      '-in',
+      'domanda.pdf',
+      '-signer',
+      'signer.pem',
+      '-inkey',
+      'signer.key',
+    ];
+    run([...common, '-outform', 'DER', '-out', 'openssl.p7m']);
+    run([...common, '-outform', 'PEM', '-out', 'openssl.pem']);
+    for (const name of ['openssl.p7m', 'openssl.pem']) {
+      const verdict = await verify(new Uint8Array(await readFile(path.join(folder, name))));
+      expect(verdict.ok && verdict.signers.map((signer) => signer.fiscalCode)).toEqual([LUCIA]);
+    }
+  });
+
+  it("verifies the trial authority's .p7m and gets the Domanda back", async () => {
+    const dataDir = await mkdtemp(path.join(folder, 'trial-'));
+    const trial = await loadSignatureTrust({ trustDir: null, trustList: null, dataDir });
+    const signed = await trial.trial!.sign(domanda, { givenName: 'Mario', surname: 'Rossi', fiscalCode: MARIO }, new Date());
+    await writeFile(path.join(folder, 'trial.p7m'), signed);
+    await writeFile(path.join(folder, 'trial-ca.pem'), certificateToPem(trial.trialAnchor!));
+    run(['cms', '-verify', '-inform', 'DER', '-in', 'trial.p7m', '-CAfile', 'trial-ca.pem', '-purpose', 'any', '-out', 'trial.pdf']);
+    expect(Buffer.from(await readFile(path.join(folder, 'trial.pdf'))).equals(Buffer.from(domanda))).toBe(true);
   });
 });
 
