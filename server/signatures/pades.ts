@@ -21,6 +21,8 @@ export interface PadesFile {
   document: PDFDocument;
   /** Every signature, the last (covering most of the file) at the end. */
   signatures: PadesSignature[];
+  /** Signature dictionaries whose /ByteRange or /Contents cannot be what they claim. */
+  unreadable: number;
 }
 
 const LESS_THAN = 0x3c;
@@ -56,7 +58,7 @@ function isSignatureDictionary(object: PDFObject): object is PDFDict {
   return subFilter instanceof PDFName && SUBFILTERS.has(subFilter.decodeText()) && object.has(PDFName.of('Contents'));
 }
 
-/** The PDF and its signatures, or null when the file is no PDF or holds no readable signature dictionary. */
+/** The PDF and its signatures, or null when the file is no PDF or holds no signature dictionary. */
 export async function readPadesFile(file: Uint8Array): Promise<PadesFile | null> {
   if (Buffer.from(file.subarray(0, 1024)).indexOf('%PDF-') === -1) return null;
   let document: PDFDocument;
@@ -66,13 +68,15 @@ export async function readPadesFile(file: Uint8Array): Promise<PadesFile | null>
     return null;
   }
   const signatures: PadesSignature[] = [];
+  let unreadable = 0;
   for (const [, object] of document.context.enumerateIndirectObjects()) {
     if (!isSignatureDictionary(object)) continue;
     const range = byteRangeOf(object);
     const signature = range && signatureOfRange(file, range);
     if (signature) signatures.push(signature);
+    else unreadable++;
   }
-  if (signatures.length === 0) return null;
+  if (signatures.length === 0 && unreadable === 0) return null;
   signatures.sort((a, b) => a.end - b.end);
-  return { document, signatures };
+  return { document, signatures, unreadable };
 }

@@ -69,8 +69,11 @@ async function checkCades(signedData: pkijs.SignedData, domanda: Uint8Array): Pr
 async function checkPades(file: Uint8Array, domanda: Uint8Array): Promise<ContentOutcome | null> {
   const pdf = await readPadesFile(file);
   if (!pdf) return null;
+  if (pdf.unreadable > 0) return { ok: false, refusal: 'signature_invalid' };
   const signers: SignerToCheck[] = [];
   for (const signature of pdf.signatures) {
+    // A PAdES signature signs the byte range: one that carries content of its own would be checked against that.
+    if (envelopedContent(signature.signedData)) return { ok: false, refusal: 'signature_invalid' };
     const checked = await checkSignerInfos(signature.signedData, signature.signedBytes);
     if (!checked) return { ok: false, refusal: 'signature_invalid' };
     signers.push(...checked.map((signer) => ({ ...signer, intermediates: carriedCertificates(signature.signedData, signer.certificate) })));

@@ -138,13 +138,14 @@ class TestPdfSigner extends Signer {
   constructor(
     private readonly signer: TestSigner,
     private readonly signingTime: Date,
+    private readonly enveloping: boolean,
   ) {
     super();
   }
   override async sign(pdfBuffer: Buffer): Promise<Buffer> {
     const cms = await signCms({
       content: pdfBuffer,
-      detached: true,
+      detached: !this.enveloping,
       signers: [this.signer],
       chain: this.signer.chain,
       signingTime: this.signingTime,
@@ -153,8 +154,15 @@ class TestPdfSigner extends Signer {
   }
 }
 
-/** PAdES: an incremental update adding a signature field, its widget and the signature dictionary, then the detached CMS. */
-export async function signPades(pdf: Uint8Array, signer: TestSigner, options: { signingTime?: Date } = {}): Promise<Uint8Array> {
+/**
+ * PAdES: an incremental update adding a signature field, its widget and the signature dictionary, then the detached
+ * CMS over the byte range (`enveloping`: a malformed one that carries the byte range's bytes instead).
+ */
+export async function signPades(
+  pdf: Uint8Array,
+  signer: TestSigner,
+  options: { signingTime?: Date; enveloping?: boolean } = {},
+): Promise<Uint8Array> {
   const signingTime = options.signingTime ?? new Date();
   const withPlaceholder = plainAddPlaceholder({
     pdfBuffer: Buffer.from(pdf),
@@ -166,7 +174,9 @@ export async function signPades(pdf: Uint8Array, signer: TestSigner, options: { 
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     signatureLength: 16384,
   });
-  return new Uint8Array(await signpdf.sign(withPlaceholder, new TestPdfSigner(signer, signingTime), signingTime));
+  return new Uint8Array(
+    await signpdf.sign(withPlaceholder, new TestPdfSigner(signer, signingTime, options.enveloping ?? false), signingTime),
+  );
 }
 
 /**

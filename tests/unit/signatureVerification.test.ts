@@ -191,6 +191,23 @@ describe('each check refuses with its own message', () => {
     expect(await refusal(verify(flippedByte(cades, at)))).toBe('signature_invalid');
   });
 
+  it('signature_invalid: a PAdES signature carrying content of its own, not signing the byte range', async () => {
+    const signed = await signPades(domanda, mario, { enveloping: true });
+    const name = Buffer.from(signed).indexOf('Legale rappresentante');
+    expect(name).toBeGreaterThan(domanda.length);
+    expect(await refusal(verify(flippedByte(signed, name)))).toBe('signature_invalid');
+  });
+
+  it('signature_invalid: a /ByteRange that does not leave out exactly the /Contents', async () => {
+    const signed = Buffer.from(await signPades(domanda, mario)).toString('latin1');
+    const shifted = signed.replace(
+      /\/ByteRange \[0 (\d+) /,
+      (whole, first: string) => `/ByteRange [0 ${Number(first) - 1}${' '.repeat(first.length - String(Number(first) - 1).length)} `,
+    );
+    expect(shifted).not.toBe(signed);
+    expect(await refusal(verify(new Uint8Array(Buffer.from(shifted, 'latin1'))))).toBe('signature_invalid');
+  });
+
   it('different_document: another PDF signed', async () => {
     const other = await makeDomanda('Domanda n. 2');
     expect(await refusal(verify(await signCades(other, mario)))).toBe('different_document');
