@@ -41,6 +41,7 @@ import { puiReferenceMessages } from './messages/puiReference.ts';
 import { puiReferencesMessages } from './messages/puiReferences.ts';
 import { registerOrganizationMessages } from './messages/registerOrganization.ts';
 import { requestMessages } from './messages/requests.ts';
+import { signatureChecksMessages } from './messages/signatureChecks.ts';
 import { statusMailMessages } from './messages/statusMail.ts';
 import { submissionMessages } from './messages/submission.ts';
 import { surveyMessages } from './messages/survey.ts';
@@ -93,4 +94,5 @@ export const messageCatalogue = {
   suspension: suspensionMessages,
   memberRoles: memberRoleMessages,
   domandaSignature: domandaSignatureMessages,
+  signatureChecks: signatureChecksMessages,
 } as const;

@@ -131,6 +131,8 @@ const envSchema = z
     ),
     KEEP_ALIVE_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600).default(72)),
     IDLE_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(120)),
+    SIGNATURE_TRUST_DIR: optionalString,
+    SIGNATURE_TRUST_LIST: optionalString,
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
@@ -163,6 +165,13 @@ const envSchema = z
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+    }
+    if (env.SIGNATURE_TRUST_DIR !== undefined && env.SIGNATURE_TRUST_LIST !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNATURE_TRUST_LIST'],
+        message: 'SIGNATURE_TRUST_DIR and SIGNATURE_TRUST_LIST exclude each other: set one',
+      });
     }
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 10) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD must be at least 10 characters' });
@@ -267,6 +276,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+    },
+    /**
+     * Whom the signed Domanda's signatures must chain to (server/signatures/trust.ts): a folder of CA certificates or
+     * AgID's trusted list; neither, the trial authority alone (trial signatures, without legal value).
+     */
+    signatureTrust: {
+      trustDir: e.SIGNATURE_TRUST_DIR === undefined ? null : path.resolve(e.SIGNATURE_TRUST_DIR),
+      trustList: e.SIGNATURE_TRUST_LIST === undefined ? null : path.resolve(e.SIGNATURE_TRUST_LIST),
     },
     logLevel: e.LOG_LEVEL,
     /** /metrics is served only with METRICS_TOKEN, to requests that carry it as a bearer token. */
