@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { certificateToDer, sameCertificate } from './certificates.ts';
@@ -22,12 +22,12 @@ export interface CmsSigner {
   certificate: pkijs.Certificate;
 }
 
-const sha256 = (bytes: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(bytes).digest());
+const sha256 = async (bytes: Uint8Array): Promise<Uint8Array> => new Uint8Array(await webcrypto.subtle.digest('SHA-256', bytes));
 
 /** SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 }, ESSCertIDv2 with the default SHA-256. */
-function signingCertificateV2(certificate: pkijs.Certificate): asn1js.Sequence {
+async function signingCertificateV2(certificate: pkijs.Certificate): Promise<asn1js.Sequence> {
   const essCertId = new asn1js.Sequence({
-    value: [new asn1js.OctetString({ valueHex: sha256(certificateToDer(certificate)) })],
+    value: [new asn1js.OctetString({ valueHex: await sha256(certificateToDer(certificate)) })],
   });
   return new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertId] })] });
 }
@@ -45,7 +45,7 @@ export async function signCms(options: {
     if (!certificates.some((known) => sameCertificate(known, certificate))) certificates.push(certificate);
   }
   const content = Uint8Array.from(options.content);
-  const digest = sha256(content);
+  const digest = await sha256(content);
   const encapContentInfo = new pkijs.EncapsulatedContentInfo({ eContentType: CMS_OID.data });
   // Set after construction: pkijs's constructor would cut the content into a constructed (BER) OCTET STRING of 64 KiB
   // pieces, where signing devices write one DER OCTET STRING.
@@ -54,23 +54,25 @@ export async function signCms(options: {
     version: 1,
     encapContentInfo,
     certificates,
-    signerInfos: options.signers.map(
-      ({ certificate }) =>
-        new pkijs.SignerInfo({
-          version: 1,
-          sid: new pkijs.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }),
-          signedAttrs: new pkijs.SignedAndUnsignedAttributes({
-            type: 0,
-            attributes: [
-              new pkijs.Attribute({ type: CMS_OID.contentType, values: [new asn1js.ObjectIdentifier({ value: CMS_OID.data })] }),
-              ...(options.signingTime
-                ? [new pkijs.Attribute({ type: CMS_OID.signingTime, values: [new asn1js.UTCTime({ valueDate: options.signingTime })] })]
-                : []),
-              new pkijs.Attribute({ type: CMS_OID.messageDigest, values: [new asn1js.OctetString({ valueHex: digest })] }),
-              new pkijs.Attribute({ type: CMS_OID.signingCertificateV2, values: [signingCertificateV2(certificate)] }),
-            ],
+    signerInfos: await Promise.all(
+      options.signers.map(
+        async ({ certificate }) =>
+          new pkijs.SignerInfo({
+            version: 1,
+            sid: new pkijs.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }),
+            signedAttrs: new pkijs.SignedAndUnsignedAttributes({
+              type: 0,
+              attributes: [
+                new pkijs.Attribute({ type: CMS_OID.contentType, values: [new asn1js.ObjectIdentifier({ value: CMS_OID.data })] }),
+                ...(options.signingTime
+                  ? [new pkijs.Attribute({ type: CMS_OID.signingTime, values: [new asn1js.UTCTime({ valueDate: options.signingTime })] })]
+                  : []),
+                new pkijs.Attribute({ type: CMS_OID.messageDigest, values: [new asn1js.OctetString({ valueHex: digest })] }),
+                new pkijs.Attribute({ type: CMS_OID.signingCertificateV2, values: [await signingCertificateV2(certificate)] }),
+              ],
+            }),
           }),
-        }),
+      ),
     ),
   });
   for (const [index, signer] of options.signers.entries()) {

@@ -8,6 +8,9 @@ import { sameCertificate } from './certificates.ts';
 /** The bytes as DER, or as the base64 / PEM text of it, as signing programs save a .p7m. */
 function derCandidates(file: Uint8Array): Uint8Array[] {
   const candidates = [file];
+  // Only a file that starts as base64 or PEM does is read as text (not a PDF of many megabytes).
+  const head = Buffer.from(file.subarray(0, 64)).toString('latin1').trimStart();
+  if (!/^(-----BEGIN [A-Z0-9 ]+-----|[A-Za-z0-9+/]{16})/.test(head)) return candidates;
   const text = Buffer.from(file).toString('latin1').trim();
   const body = text.replace(/-----(BEGIN|END) [A-Z0-9 ]+-----/g, '').replace(/\s+/g, '');
   if (body.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(body)) candidates.push(new Uint8Array(Buffer.from(body, 'base64')));
