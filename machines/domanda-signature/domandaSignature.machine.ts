@@ -20,14 +20,6 @@ const target = ({ context }: { context: DomandaSignatureContext }): DomandaSigna
   fund: context.fund,
 });
 
-/** Every state where the person may act: download again, upload a (new) signed file, have the trial authority sign. */
-const acts = {
-  'domanda.download': { target: 'downloading', guard: 'hasDomanda' },
-  'domanda.upload': { target: 'verifying', guard: 'hasDomanda' },
-  'domanda.trialSign': { target: 'trialSigning', guard: 'canTrialSign' },
-  'domanda.refresh': { target: 'generating' },
-} as const;
-
 export const domandaSignatureMachine = setup({
   types: {
     context: {} as DomandaSignatureContext,
@@ -120,7 +112,12 @@ export const domandaSignatureMachine = setup({
     },
     unsigned: {
       description: '"Scarica la domanda da firmare" with its SHA-256, and the empty slot "Domanda firmata digitalmente".',
-      on: acts,
+      on: {
+        'domanda.download': { target: 'downloading', guard: 'hasDomanda' },
+        'domanda.upload': { target: 'verifying', guard: 'hasDomanda' },
+        'domanda.trialSign': { target: 'trialSigning', guard: 'canTrialSign' },
+        'domanda.refresh': { target: 'generating' },
+      },
     },
     downloading: {
       description: 'The PDF is fetched and handed to the browser; then the status is read again.',
@@ -157,15 +154,30 @@ export const domandaSignatureMachine = setup({
     },
     valid: {
       description: 'The signed file signs the current Domanda: who signed, the authority, when; the hand-over may go ahead.',
-      on: acts,
+      on: {
+        'domanda.download': { target: 'downloading', guard: 'hasDomanda' },
+        'domanda.upload': { target: 'verifying', guard: 'hasDomanda' },
+        'domanda.trialSign': { target: 'trialSigning', guard: 'canTrialSign' },
+        'domanda.refresh': { target: 'generating' },
+      },
     },
     invalid: {
       description: 'The file was refused, naming the check it failed; a signature kept before, if any, still stands.',
-      on: acts,
+      on: {
+        'domanda.download': { target: 'downloading', guard: 'hasDomanda' },
+        'domanda.upload': { target: 'verifying', guard: 'hasDomanda' },
+        'domanda.trialSign': { target: 'trialSigning', guard: 'canTrialSign' },
+        'domanda.refresh': { target: 'generating' },
+      },
     },
     stale: {
       description: 'The application changed after signing: "non più valida: la domanda è cambiata"; a new signature is needed.',
-      on: acts,
+      on: {
+        'domanda.download': { target: 'downloading', guard: 'hasDomanda' },
+        'domanda.upload': { target: 'verifying', guard: 'hasDomanda' },
+        'domanda.trialSign': { target: 'trialSigning', guard: 'canTrialSign' },
+        'domanda.refresh': { target: 'generating' },
+      },
     },
   },
 });

@@ -17,6 +17,7 @@ import {
   authorityPem,
   createAuthority,
   editedAfterSigning,
+  fiscalCode,
   issueSigner,
   makeDomanda,
   signCades,
@@ -44,6 +45,7 @@ let representative: TestSigner;
 let owner: Awaited<ReturnType<typeof personWithOrganization>>;
 let stranger: Awaited<ReturnType<typeof personWithOrganization>>;
 let admin: { token: string };
+let draftVersion: number;
 
 const statusOf = async (token = owner.token, orgId = owner.orgId): Promise<DomandaStatus> => {
   const response = await t.get(`/api/Domanda/GetDomandaStatus?${new URLSearchParams({ orgId, callType: 'PUI' })}`, token);
@@ -64,7 +66,8 @@ beforeAll(async () => {
   representative = await issueSigner(authority, REPRESENTATIVE);
   const trustDir = mkdtempSync(path.join(tmpdir(), 'pf-trust-'));
   writeFileSync(path.join(trustDir, 'test-ca.pem'), authorityPem(authority));
-  t = await createTestApp({ signatureRequired: true, env: { SIGNATURE_TRUST_DIR: trustDir } });
+  // The report is the one file uploaded: the other mandatory slots are not what this suite is about.
+  t = await createTestApp({ signatureRequired: true, env: { SIGNATURE_TRUST_DIR: trustDir }, missingRequiredAttachments: async () => [] });
   owner = await personWithOrganization(t, { name: 'Comune di Forlì' });
   stranger = await personWithOrganization(t, { name: 'Comune Estraneo' });
   admin = await t.loginAsAdmin();
@@ -82,7 +85,9 @@ describe('before the application is complete', () => {
 
 describe('the Domanda of a complete application', () => {
   beforeAll(async () => {
-    expect((await saveDraft(t, owner.token, owner.orgId, 'PUI', completePuiApplication(owner.orgId))).statusCode).toBe(200);
+    const saved = await saveDraft(t, owner.token, owner.orgId, 'PUI', completePuiApplication(owner.orgId));
+    expect(saved.statusCode).toBe(200);
+    draftVersion = saved.json().version;
     const report = { name: 'relazione tecnica.pdf', content: samplePdf('Relazione tecnica') };
     expect((await uploadAttachment(t, owner.token, report, { orgId: owner.orgId, callType: 'PUI', typeId: PUI_REPORT })).statusCode).toBe(200);
   });
@@ -107,7 +112,7 @@ describe('the Domanda of a complete application', () => {
 
   it('a signed file that does not pass is refused naming the check, and nothing is kept', async () => {
     const domanda = await downloadDomanda(t, owner.token, owner.orgId, 'PUI');
-    const stranger = await issueSigner(authority, { givenName: 'Luca', surname: 'Neri', fiscalCode: 'NRELCU80A01H501U' });
+    const stranger = await issueSigner(authority, { givenName: 'Luca', surname: 'Neri', fiscalCode: fiscalCode('NRELCU80A01H501') });
     const expired = await issueSigner(authority, {
       ...REPRESENTATIVE,
       notBefore: new Date(Date.now() - 400 * 24 * 3600 * 1000),
@@ -177,7 +182,7 @@ describe('the Domanda of a complete application', () => {
 
   it('a change after signing makes the signed file stale, and the server refuses that hand-over', async () => {
     const changed = completePuiApplication(owner.orgId, { progNome: 'Rigenerazione del borgo – versione corretta' });
-    expect((await saveDraft(t, owner.token, owner.orgId, 'PUI', changed, 2)).statusCode).toBe(200);
+    expect((await saveDraft(t, owner.token, owner.orgId, 'PUI', changed, draftVersion)).statusCode).toBe(200);
     const status = await statusOf();
     expect(status.signature?.stale).toBe(true);
     expect(refusal(await submit(changed))).toEqual({ status: 409, body: { error: 'signature_stale', message: m.signatureStale } });
@@ -233,7 +238,7 @@ describe('the trial set-up (no trust list configured)', () => {
   afterAll(() => trial?.close());
 
   it('the trial authority signs as the legal representative, "firma di prova, senza valore legale" on the slot and the receipt', async () => {
-    trial = await createTestApp({ signatureRequired: true });
+    trial = await createTestApp({ signatureRequired: true, missingRequiredAttachments: async () => [] });
     const person = await personWithOrganization(trial, { name: 'Comune di Prova' });
     expect((await saveDraft(trial, person.token, person.orgId, 'PUI', completePuiApplication(person.orgId))).statusCode).toBe(200);
     const report = { name: 'relazione.pdf', content: samplePdf('Relazione') };
