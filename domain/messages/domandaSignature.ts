@@ -38,7 +38,6 @@ export const domandaSignatureMessages = {
   downloadSigned: 'Scarica il file firmato',
   notSigned: 'La domanda non è stata firmata digitalmente.',
   notRequired: 'Il bando non richiede la firma digitale della domanda.',
-  blockedUnsigned: 'Manca la domanda firmata digitalmente dal legale rappresentante.',
   blockedStale: 'La domanda firmata non è più valida: la domanda è cambiata dopo la firma.',
   downloadedHint: 'Domanda scaricata: falla firmare digitalmente dal legale rappresentante senza modificarla, poi carica qui il file firmato.',
   /** The hand-over's and the routes' refusals. */

@@ -45,6 +45,8 @@ export const wizardViewMessages = {
   blockedIncomplete: (steps: string) => `Per inviare la candidatura completa i passi: ${steps}.`,
   blockedAttachments: 'Per inviare la candidatura carica tutti gli allegati obbligatori.',
   blockedChecking: 'Attendi la verifica degli allegati.',
+  /** The call requires the Domanda signed by the legal representative (issue 43), and none signs the application as it is. */
+  blockedUnsigned: 'Manca la domanda firmata digitalmente dal legale rappresentante.',
   readyToSubmit: 'La candidatura è completa e può essere inviata.',
   completedTitle: 'Candidatura inviata!',
   completedText: 'La candidatura è stata registrata. Puoi seguirne lo stato dalla pagina dei fondi.',

@@ -33,12 +33,14 @@ const BUDGETS_KB: Record<string, number> = {
   // The issue's target, in gzip too.
   '/calls': 150,
   // The application wizard (the fund's definition, its schema, every field component, its route's loader), lazy
-  // behind its route.
-  '/survey/{$fund}_candidatura': 348,
+  // behind its route; the signed Domanda's rule in the wizard and the loader of its section, which loads on the
+  // submit step (issue 43: +1 KB).
+  '/survey/{$fund}_candidatura': 349,
   // The admin's read-only application adds its "Scarica Excel" to the wizard, the header saying whose application
   // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts; the
-  // member's standing (role, call's hand-over rule, suspension) that makes the wizard read-only with a reason (+1 KB).
-  '/admin-organization/survey-{$fund}/$organizationId': 356,
+  // member's standing (role, call's hand-over rule, suspension) that makes the wizard read-only with a reason (+1 KB);
+  // the loader of the signed Domanda's panel (issue 43: +1 KB).
+  '/admin-organization/survey-{$fund}/$organizationId': 357,
   // The admin's page of one organisation: its members and applications, with the same header and receipts, and the
   // legal representative's section with its codice fiscale (+1 KB), and the members' roles with the Referente's
   // role-change dialog (the member-role-change machine and a radio group: +2 KB), the suspension's texts and the

@@ -13,7 +13,6 @@ import { HrefLink } from '../../ui/Link.tsx';
 import { Menu } from '../../ui/Menu.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { applicationHeader, chip, headerDefinition, headerFacts, headerTerm, menuTrigger, pageActions } from './AdminOrganizations.css.ts';
-import { SignedDomandaPanel } from '../application-wizard/SignedDomandaPanel.tsx';
 import { adminListHref } from './listReturn.ts';
 import { useStatusChange } from './useStatusChange.ts';
 
@@ -24,6 +23,11 @@ const m = adminApplicationMessages;
  * with the page: the review and application pages are read far more often than their status is changed.
  */
 const StatusChangeDialog = lazy(() => import('./StatusChangeDialog.tsx').then((module) => ({ default: module.StatusChangeDialog })));
+
+/** What the verification of the signed Domanda found (issue 43), downloaded after the header itself. */
+const SignedDomandaPanel = lazy(() =>
+  import('../application-wizard/SignedDomandaPanel.tsx').then((module) => ({ default: module.SignedDomandaPanel })),
+);
 
 export interface AdminApplicationHeaderProps {
   api: ApiClient;
@@ -113,7 +117,9 @@ export function AdminApplicationHeader({ api, fund, organizationId, lista, actio
           />
         ) : null}
       </section>
-      <SignedDomandaPanel api={api} fund={fund} organizationId={organizationId} />
+      <Suspense fallback={null}>
+        <SignedDomandaPanel api={api} fund={fund} organizationId={organizationId} />
+      </Suspense>
       {statusChange.dialog.request ? (
         <Suspense fallback={<Spinner label={messages.funds.opening} />}>
           <StatusChangeDialog {...statusChange.dialog} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import type { FundDefinition } from '../../../domain/fundDefinition.ts';
 import { wizardMessages } from '../../../domain/messages/wizard.ts';
@@ -15,10 +15,17 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ApplicationWizardView } from './ApplicationWizardView.tsx';
-import { DomandaSignatureSection } from './DomandaSignatureSection.tsx';
 import { AttachmentsStep, useAttachmentsStatus } from './AttachmentsStep.tsx';
 import { IntegrationSection } from './IntegrationSection.tsx';
 import { useApplicationWizard, type ApplicationWizardActor } from './useApplicationWizard.ts';
+
+/**
+ * The submit step's signature section (issue 43), with its machine and the API calls, is downloaded when the person
+ * reaches that step: most visits to the wizard are spent on the other steps.
+ */
+const DomandaSignatureSection = lazy(() =>
+  import('./DomandaSignatureSection.tsx').then((module) => ({ default: module.DomandaSignatureSection })),
+);
 
 /** A fund's reference lists by the `source` names of its fields; undefined while one loads. */
 export type FundLookups = Record<string, readonly FieldOption[] | undefined>;
@@ -118,14 +125,16 @@ function OpenWizard<Values extends Record<string, unknown>>({
       readOnlyNotice={standing.readOnlyNotice}
       handOverNotice={standing.handOverNotice}
       signature={(editable) => (
-        <DomandaSignatureSection
-          api={api}
-          transfers={transfers}
-          organizationId={organizationId}
-          fund={fund}
-          wizard={actor}
-          editable={editable}
-        />
+        <Suspense fallback={<Spinner label={wizardMessages.loading} />}>
+          <DomandaSignatureSection
+            api={api}
+            transfers={transfers}
+            organizationId={organizationId}
+            fund={fund}
+            wizard={actor}
+            editable={editable}
+          />
+        </Suspense>
       )}
       attachments={(readOnly, showsMissing) => {
         const main = (

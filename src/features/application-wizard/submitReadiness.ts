@@ -1,4 +1,3 @@
-import { domandaSignatureMessages } from '../../../domain/messages/domandaSignature.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { FieldIssue, WizardStep } from '../../../domain/wizard.ts';
 
@@ -34,6 +33,6 @@ export function submitBlockers(input: SubmitReadinessInput): string[] {
   if (input.attachmentsComplete === false) reasons.push(view.blockedAttachments);
   if (input.attachmentsComplete === undefined) reasons.push(view.blockedChecking);
   // Said once the rest is complete: only then is there a Domanda to sign.
-  if (input.signatureMissing && reasons.length === 0) reasons.push(domandaSignatureMessages.blockedUnsigned);
+  if (input.signatureMissing && reasons.length === 0) reasons.push(view.blockedUnsigned);
   return reasons;
 }
