@@ -36,6 +36,8 @@ describe('the calls file', () => {
     for (const call of calls) expect(call.endOfWorksLimit).toBe('2026-08-31');
     expect(calls.find((call) => call.fund === 'TUR')!.thresholds).toMatchObject({ fundAmountWarning: 16_000_000, maxFundSharePercent: 50 });
     expect(calls.find((call) => call.fund === 'PUI')!.thresholds.fundAmountWarning).toBe(30_000_000);
+    // Both calls hand over only a Domanda signed by the legal representative (issue 43).
+    for (const call of calls) expect(call.signatureRequired).toBe(true);
   });
 
   it('a bad file stops the start, naming the file and the problem', async () => {
@@ -58,13 +60,20 @@ describe('the calls file', () => {
     await refused([...shipped, shipped[0]!], /a fund has two calls/);
     await refused(withTur({ thresholds: { ...shipped[0]!.thresholds, maxFundSharePercent: 150 } }), /thresholds\.maxFundSharePercent/);
     await refused(withTur({ handOverBy: 'chiunque' as CallFileEntry['handOverBy'] }), /handOverBy/);
+    await refused(withTur({ signatureRequired: 'sì' as unknown as boolean }), /signatureRequired/);
   });
 
   it('is stored by fund at start, and a change to the file updates the call at the next start', async () => {
     const first = await createTestApp({ database: shared() });
     const person = await first.register();
-    const before = (await first.get('/api/Call/GetCallList', person.token)).json() as { fund: string; endOfWorksLimit: string }[];
+    const before = (await first.get('/api/Call/GetCallList', person.token)).json() as {
+      fund: string;
+      endOfWorksLimit: string;
+      signatureRequired: boolean;
+    }[];
     expect(before.find((call) => call.fund === 'TUR')!.endOfWorksLimit).toBe('2026-08-31');
+    // The suites' calls file asks for no signature (tests/support/testApp.ts); the shipped one, below, does.
+    expect(before.find((call) => call.fund === 'TUR')!.signatureRequired).toBe(false);
     await first.close();
 
     const changed = withTur({
@@ -83,10 +92,12 @@ describe('the calls file', () => {
       endOfWorksLimit: string;
       isOpen: boolean;
       thresholds: { fundAmountWarning: number };
+      signatureRequired: boolean;
     }[];
     const tur = list.find((call) => call.fund === 'TUR')!;
     expect(tur).toMatchObject({
       title: 'Fondo Tematico Turismo Sostenibile - secondo avviso',
+      signatureRequired: true,
       endOfWorksLimit: '2027-12-31',
       thresholds: { fundAmountWarning: 12_000_000 },
     });

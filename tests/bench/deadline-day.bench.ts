@@ -30,6 +30,7 @@ import { queryRows } from '../../server/db/queryRows.ts';
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from '../../server/config.ts';
 import { loadEmbeddedIdpSecrets } from '../../server/idp/secrets.ts';
 import { freePort, startPortalProcess, type PortalProcess } from '../support/portalProcess.ts';
+import { callsFileWithSignature } from '../support/testApp.ts';
 import { providerLogin } from '../support/providerLogin.ts';
 import { createThrowawayDatabase } from '../support/testDatabase.ts';
 import type { BalancerStats, ServiceQuestion, ServiceReady } from './deadline-day.services.ts';
@@ -75,6 +76,9 @@ const env = (index: number) => ({
   // Its own keys in Redis: the test suites spend this address's allowances under the default prefix.
   REDIS_KEY_PREFIX: `pf-deadline-${randomUUID()}:`,
   METRICS_TOKEN,
+  // The rolling load of autosaves, uploads and hand-overs as it was measured before the signed Domanda (issue 43):
+  // the shipped calls require it, and signing a thousand Domande is the click-day bench's business (issue 45).
+  CALLS_FILE: callsFileWithSignature(dataDirs[index]!, false),
 });
 const processes: PortalProcess[] = await Promise.all(
   ports.map((port, index) =>
