@@ -66,7 +66,9 @@ export const domandaStatusSchema = z.object({
 });
 export type DomandaStatus = z.infer<typeof domandaStatusSchema>;
 
-/** The query of the Domanda's routes: the organisation and the fund's call (code or compilazioneType, as elsewhere). */
+/**
+ * What the Domanda's routes are about: the organisation and the fund's call (code or compilazioneType, as elsewhere),
+ * in the query of the reads and the upload, in the body of the trial signature.
+ */
 export const domandaQuerySchema = z.object({ orgId: z.string(), callType: z.string() });
-export const domandaBodySchema = domandaQuerySchema;
 export const signedDomandaQuerySchema = z.object({ applicationId: z.string() });

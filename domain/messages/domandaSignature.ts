@@ -39,7 +39,8 @@ export const domandaSignatureMessages = {
   notSigned: 'La domanda non è stata firmata digitalmente.',
   notRequired: 'Il bando non richiede la firma digitale della domanda.',
   blockedStale: 'La domanda firmata non è più valida: la domanda è cambiata dopo la firma.',
-  downloadedHint: 'Domanda scaricata: falla firmare digitalmente dal legale rappresentante senza modificarla, poi carica qui il file firmato.',
+  downloadedHint:
+    'Domanda scaricata: falla firmare digitalmente dal legale rappresentante senza modificarla, poi carica qui il file firmato.',
   /** The hand-over's and the routes' refusals. */
   notReady: 'Compila tutti i campi obbligatori e carica gli allegati richiesti: poi potrai scaricare la domanda da firmare.',
   legalRepresentativeMissing:

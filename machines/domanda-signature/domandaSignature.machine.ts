@@ -107,7 +107,8 @@ export const domandaSignatureMachine = setup({
       on: { 'domanda.refresh': { target: 'generating' } },
     },
     incomplete: {
-      description: 'A mandatory field or attachment is missing, or the organisation names no legal representative: the reason, no Domanda yet.',
+      description:
+        'A mandatory field or attachment is missing, or the organisation names no legal representative: the reason, no Domanda yet.',
       on: { 'domanda.refresh': { target: 'generating' } },
     },
     unsigned: {

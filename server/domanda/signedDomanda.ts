@@ -37,7 +37,6 @@ export interface SignatureActor {
   name: string;
 }
 
-
 /** The Domanda of an application's current content, or why there is none yet. */
 type DomandaContent =
   | {

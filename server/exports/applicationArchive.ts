@@ -119,7 +119,10 @@ export function applicationArchiveEntries(input: ApplicationArchiveInput): Archi
   const signed: ArchiveEntry[] = input.signedDomanda
     ? [
         {
-          name: uniqueName(`${names.signedDomandaFolder}${displayFileName(input.signedDomanda.fileName) || names.attachmentWithoutName}`, used),
+          name: uniqueName(
+            `${names.signedDomandaFolder}${displayFileName(input.signedDomanda.fileName) || names.attachmentWithoutName}`,
+            used,
+          ),
           bytes: input.signedDomanda.bytes,
         },
       ]

@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  domandaBodySchema,
   domandaQuerySchema,
   domandaSignatureSchema,
   domandaStatusSchema,
@@ -132,7 +131,7 @@ export const domandaRoutes: FastifyPluginAsync<DomandaRouteOptions> = async (app
     '/api/Domanda/TrialSignDomanda',
     {
       config: { access: trialSign },
-      schema: { body: domandaBodySchema, response: { 200: domandaSignatureSchema, ...errorResponses(trialSign, [400, 403, 409, 422]) } },
+      schema: { body: domandaQuerySchema, response: { 200: domandaSignatureSchema, ...errorResponses(trialSign, [400, 403, 409, 422]) } },
     },
     async (request) =>
       signedDomanda.trialSign(organizationAccessOf(request).organization.id, fundOf(funds, request.body.callType), actorOf(request)),

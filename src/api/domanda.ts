@@ -24,7 +24,10 @@ export async function trialSignDomanda(api: ApiClient, orgId: string, fund: Fund
 }
 
 /** GET /api/Domanda/DownloadSignedDomanda (applicationId): the signed file as it was uploaded. */
-export async function downloadSignedDomanda(api: ApiClient, signature: Pick<DomandaSignature, 'applicationId' | 'fileName'>): Promise<void> {
+export async function downloadSignedDomanda(
+  api: ApiClient,
+  signature: Pick<DomandaSignature, 'applicationId' | 'fileName'>,
+): Promise<void> {
   const { blob, contentDisposition } = await api.download(
     `/api/Domanda/DownloadSignedDomanda?applicationId=${encodeURIComponent(signature.applicationId)}`,
   );

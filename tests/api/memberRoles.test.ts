@@ -30,7 +30,12 @@ const REPRESENTATIVE = 'BNCMRA70C15H501Q';
 function callsFileWithLegalRepresentativeForTur(): string {
   const calls = JSON.parse(readFileSync(DEFAULT_CALLS_FILE, 'utf8')) as CallFileEntry[];
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'pf-calls-')), 'calls.json');
-  writeFileSync(file, JSON.stringify(calls.map((call) => ({ ...call, signatureRequired: false, ...(call.fund === 'TUR' ? { handOverBy: 'legalRepresentative' } : {}) }))));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      calls.map((call) => ({ ...call, signatureRequired: false, ...(call.fund === 'TUR' ? { handOverBy: 'legalRepresentative' } : {}) })),
+    ),
+  );
   return file;
 }
 

@@ -52,7 +52,8 @@ const statusOf = async (token = owner.token, orgId = owner.orgId): Promise<Doman
   expect(response.statusCode).toBe(200);
   return domandaStatusSchema.parse(response.json());
 };
-const upload = (name: string, content: Uint8Array, token = owner.token) => uploadSignedDomanda(t, token, owner.orgId, 'PUI', { name, content });
+const upload = (name: string, content: Uint8Array, token = owner.token) =>
+  uploadSignedDomanda(t, token, owner.orgId, 'PUI', { name, content });
 const submit = (values = completePuiApplication(owner.orgId)) => t.post('/api/Pui/CreatePui', values, owner.token);
 const refusal = (response: { statusCode: number; json(): unknown }) => ({ status: response.statusCode, body: response.json() });
 
@@ -77,7 +78,13 @@ afterAll(() => t.close());
 describe('before the application is complete', () => {
   it('there is no Domanda yet: the status says why, the download is refused, the hand-over needs the signature', async () => {
     const status = await statusOf();
-    expect(status).toMatchObject({ signatureRequired: true, domanda: null, notReadyReason: m.notReady, signature: null, trialSigning: false });
+    expect(status).toMatchObject({
+      signatureRequired: true,
+      domanda: null,
+      notReadyReason: m.notReady,
+      signature: null,
+      trialSigning: false,
+    });
     const download = await t.get(`/api/Domanda/DownloadDomanda?orgId=${owner.orgId}&callType=PUI`, owner.token);
     expect(refusal(download)).toEqual({ status: 409, body: { error: 'domanda_not_ready', message: m.notReady } });
   });
@@ -89,7 +96,9 @@ describe('the Domanda of a complete application', () => {
     expect(saved.statusCode).toBe(200);
     draftVersion = saved.json().version;
     const report = { name: 'relazione tecnica.pdf', content: samplePdf('Relazione tecnica') };
-    expect((await uploadAttachment(t, owner.token, report, { orgId: owner.orgId, callType: 'PUI', typeId: PUI_REPORT })).statusCode).toBe(200);
+    expect((await uploadAttachment(t, owner.token, report, { orgId: owner.orgId, callType: 'PUI', typeId: PUI_REPORT })).statusCode).toBe(
+      200,
+    );
   });
 
   it('is downloadable, the same bytes every time, its SHA-256 the one the status shows', async () => {
@@ -131,7 +140,10 @@ describe('the Domanda of a complete application', () => {
     for (const [name, file, code] of cases) {
       const response = await upload(name, file);
       expect(response.statusCode, name).toBe(422);
-      expect(response.json(), name).toEqual({ error: code, message: signatureChecksMessages[code as keyof typeof signatureChecksMessages] });
+      expect(response.json(), name).toEqual({
+        error: code,
+        message: signatureChecksMessages[code as keyof typeof signatureChecksMessages],
+      });
     }
     expect((await statusOf()).signature).toBeNull();
   });
@@ -149,7 +161,14 @@ describe('the Domanda of a complete application', () => {
       fileName: 'Domanda-PUI.pdf.p7m',
       size: signed.byteLength,
       sha256: sha256(signed),
-      signers: [{ name: 'Mario Bianchi', fiscalCode: REPRESENTATIVE.fiscalCode, issuer: 'Autorità di Test Qualificata', signingTime: expect.any(String) }],
+      signers: [
+        {
+          name: 'Mario Bianchi',
+          fiscalCode: REPRESENTATIVE.fiscalCode,
+          issuer: 'Autorità di Test Qualificata',
+          signingTime: expect.any(String),
+        },
+      ],
     });
     expect((await statusOf()).signature).toEqual(signature);
     // The same file downloads back, for the members and the administrators; another organisation hears 404.
@@ -207,7 +226,10 @@ describe('the Domanda of a complete application', () => {
     expect(text).toContain(sha256(signed));
     expect(text).not.toContain(m.trialBadge);
     // Handed over: the signed file can no longer change.
-    expect(refusal(await upload('ancora.pdf', signed))).toEqual({ status: 409, body: { error: 'application_submitted', message: m.notEditable } });
+    expect(refusal(await upload('ancora.pdf', signed))).toEqual({
+      status: 409,
+      body: { error: 'application_submitted', message: m.notEditable },
+    });
   });
 
   it('the administrators find the signed file in the zip and the signer in the Excel list', async () => {
@@ -242,7 +264,9 @@ describe('the trial set-up (no trust list configured)', () => {
     const person = await personWithOrganization(trial, { name: 'Comune di Prova' });
     expect((await saveDraft(trial, person.token, person.orgId, 'PUI', completePuiApplication(person.orgId))).statusCode).toBe(200);
     const report = { name: 'relazione.pdf', content: samplePdf('Relazione') };
-    expect((await uploadAttachment(trial, person.token, report, { orgId: person.orgId, callType: 'PUI', typeId: PUI_REPORT })).statusCode).toBe(200);
+    expect(
+      (await uploadAttachment(trial, person.token, report, { orgId: person.orgId, callType: 'PUI', typeId: PUI_REPORT })).statusCode,
+    ).toBe(200);
     const status = await trial.get(`/api/Domanda/GetDomandaStatus?orgId=${person.orgId}&callType=PUI`, person.token);
     expect(status.json()).toMatchObject({ trialSigning: true, signature: null });
 

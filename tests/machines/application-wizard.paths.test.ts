@@ -268,7 +268,9 @@ const scenarios: Record<string, Scenario> = {
     // Attachments change before the Domanda is signed (its list of files is part of what is signed).
     if (event.type === 'attachments.status')
       return (
-        !context.signatureSatisfied && event.complete !== context.attachmentsComplete && snapshot.matches({ ready: { submission: 'closed' } })
+        !context.signatureSatisfied &&
+        event.complete !== context.attachmentsComplete &&
+        snapshot.matches({ ready: { submission: 'closed' } })
       );
     // The submit step's signature section says the signed Domanda signs the application as it is, or no longer does.
     if (event.type === 'signature.status')
