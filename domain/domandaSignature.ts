@@ -71,4 +71,9 @@ export type DomandaStatus = z.infer<typeof domandaStatusSchema>;
  * in the query of the reads and the upload, in the body of the trial signature.
  */
 export const domandaQuerySchema = z.object({ orgId: z.string(), callType: z.string() });
+/** UploadSignedDomanda's multipart body: the signed file alone (the organisation and the call are in the query). */
+export const signedDomandaFormSchema = z.object({
+  File: z.file().describe('Il file firmato: la domanda in busta CAdES (.p7m) o il PDF firmato (PAdES), al massimo 20 MB.'),
+});
+
 export const signedDomandaQuerySchema = z.object({ applicationId: z.string() });

@@ -6,6 +6,7 @@ import {
   domandaQuerySchema,
   domandaSignatureSchema,
   domandaStatusSchema,
+  signedDomandaFormSchema,
   signedDomandaQuerySchema,
 } from '../../domain/domandaSignature.ts';
 import { fundOfCallType, type FundEntry } from '../../domain/funds.ts';
@@ -106,6 +107,7 @@ export const domandaRoutes: FastifyPluginAsync<DomandaRouteOptions> = async (app
       config: { access: write },
       schema: {
         querystring: domandaQuerySchema,
+        multipartBody: signedDomandaFormSchema,
         response: { 200: domandaSignatureSchema, ...errorResponses(write, [400, 403, 409, 413, 422]) },
       },
     },

@@ -71,6 +71,12 @@ const WRITES: Record<string, (ids: Ids) => Call> = {
     ],
   }),
   'DELETE /api/FileUpload/RemoveAttachement': (ids) => ({ query: { downloadId: ids.file } }),
+  // The signed Domanda (issue 43): a signed file, and the trial authority's signature.
+  'POST /api/Domanda/UploadSignedDomanda': (ids) => ({
+    query: { orgId: ids.org, callType: 'PUI' },
+    form: [['File', { name: 'domanda.pdf.p7m', content: samplePdf('sospesa') }]],
+  }),
+  'POST /api/Domanda/TrialSignDomanda': (ids) => ({ body: { orgId: ids.org, callType: 'PUI' } }),
   // A Referente deciding who joins changes the organisation: the platform administrator decides meanwhile.
   'POST /api/JoinRequest/DecideJoinRequest': (ids) => ({ body: { id: ids.joinRequest, decision: 'accept' } }),
 };
@@ -87,6 +93,7 @@ const READS: Record<string, (ids: Ids) => Call> = {
   'GET /api/DraftCompilazione/GetTurDraft': (ids) => ({ query: { orgId: ids.org } }),
   'GET /api/FileUpload/GetFile': (ids) => ({ query: { downloadId: ids.file } }),
   'GET /api/FileUpload/GetAttachmentTypes': (ids) => ({ query: { orgId: ids.org, callType: 'PUI' } }),
+  'GET /api/Domanda/GetDomandaStatus': (ids) => ({ query: { orgId: ids.org, callType: 'PUI' } }),
 };
 
 let t: TestApp;
