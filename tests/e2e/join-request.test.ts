@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
-import { loginAsAdmin, registerApplicant } from './support/applicationsPortal.ts';
+import { loginAsAdmin } from './support/applicationsPortal.ts';
+import { signedInPerson } from './support/signedIn.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
@@ -21,11 +22,19 @@ afterAll(async () => {
 let people = 0;
 async function person(firstName: string, lastName: string) {
   people += 1;
-  const { context, page } = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
   const email = `${firstName}.${lastName}.${people}.${Date.now()}@esempio.it`.toLowerCase();
-  await registerApplicant(page, context, e2e.portal, { firstName, lastName, email, organizations: [] });
-  const token = decodeURIComponent((await context.cookies(e2e.portal.url)).find((cookie) => cookie.name === 'token')!.value);
+  const { context, page, token } = await signedInPerson(
+    (options) => e2e.newPage(options),
+    e2e.portal,
+    { firstName, lastName, email },
+    {
+      viewport: { width: 1280, height: 900 },
+    },
+  );
+  contexts.push(context);
+  // Signed in with no organisation: the portal opens on /flow-organization, where a P.IVA is typed.
+  await page.goto(`${e2e.portal.url}/`);
+  await page.waitForURL(`${e2e.portal.url}/flow-organization`);
   return { context, page, email, token };
 }
 

@@ -6,6 +6,7 @@ import { organizationMembers } from '../../server/db/schema/organizations.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { eq } from 'drizzle-orm';
 import { registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { signedInPerson } from './support/signedIn.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
@@ -32,9 +33,8 @@ let reader: Member;
 
 /** A person registers (no organisation of their own) and joins A's organisation with `role`, as an accepted invitation would. */
 async function join(firstName: string, lastName: string, role: MemberRole, fiscalCode: string | null = null): Promise<Member> {
-  const { context, page } = await e2e.newPage();
   const email = `${firstName.toLowerCase()}.${lastName.toLowerCase()}.${stamp}@esempio.it`;
-  await registerApplicant(page, context, e2e.portal, { firstName, lastName, email, organizations: [] });
+  const { context, page } = await signedInPerson((options) => e2e.newPage(options), e2e.portal, { firstName, lastName, email });
   // The codice fiscale as SPID/CIE would have sent it at sign-in (tests/api/memberRoles.test.ts signs in through one).
   const [user] = await e2e.portal.db.update(users).set({ fiscalCode }).where(eq(users.email, email)).returning({ id: users.id });
   await e2e.portal.db.insert(organizationMembers).values({ organizationId, userId: user!.id, role });

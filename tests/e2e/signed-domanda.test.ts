@@ -8,10 +8,12 @@ import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttachmentSlot } from '../../domain/attachments.ts';
 import { COMPILAZIONE_TYPE } from '../../domain/applicationStatus.ts';
+import { organizationPayload } from '../support/organizationFixtures.ts';
 import { completePuiApplication } from '../support/puiFixtures.ts';
 import { multipartForm } from '../support/multipartForm.ts';
 import { authorityPem, createAuthority, issueSigner, signCades, type TestAuthority } from '../support/signing.ts';
-import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { signedInPerson } from './support/signedIn.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
@@ -73,14 +75,14 @@ async function fileFor(slot: AttachmentSlot): Promise<{ name: string; content: B
 }
 
 beforeAll(async () => {
-  ({ context, page } = await e2e.newPage({ acceptDownloads: true }));
-  const ids = await registerApplicant(page, context, e2e.portal, {
-    firstName: 'Giulia',
-    lastName: 'Rossi',
-    email: `giulia.rossi.firma.${stamp}@esempio.it`,
-    organizations: [ORGANIZATION],
-  });
-  organizationId = ids[ORGANIZATION]!;
+  ({ context, page } = await signedInPerson(
+    (options) => e2e.newPage(options),
+    e2e.portal,
+    { firstName: 'Giulia', lastName: 'Rossi', email: `giulia.rossi.firma.${stamp}@esempio.it` },
+    { acceptDownloads: true },
+  ));
+  const created = await api('/api/Organization/CreateOrganization', { method: 'POST', body: organizationPayload({ name: ORGANIZATION }) });
+  organizationId = ((await created.json()) as { orgId: string }).orgId;
   // The application was filled in as the wizard's own tests fill it (pui-application.test.ts): here it is stored
   // through the same calls the wizard makes, so this file is about the signature.
   await api('/api/DraftCompilazione/CreateDraftCompilazione', {

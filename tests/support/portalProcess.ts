@@ -24,6 +24,21 @@ export function childProcesses(pid: number, command: string): number[] {
   });
 }
 
+/** Requests to a portal listening at `url`, over HTTP, redirects not followed, as providerLogin expects. */
+export function sendOverHttp(url: string): SendToPortal {
+  return async (request) => {
+    const response = await fetch(`${url}${request.url}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.payload,
+      redirect: 'manual',
+    });
+    const headers: Record<string, string | string[]> = Object.fromEntries(response.headers.entries());
+    headers['set-cookie'] = response.headers.getSetCookie();
+    return { statusCode: response.status, headers, body: await response.text() };
+  };
+}
+
 /** A port nobody listens on now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -83,18 +98,7 @@ export async function startPortalProcess(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 
-  /** A request over HTTP, redirects not followed, as providerLogin expects. */
-  const send: SendToPortal = async (request) => {
-    const response = await fetch(`${url}${request.url}`, {
-      method: request.method,
-      headers: request.headers,
-      body: request.payload,
-      redirect: 'manual',
-    });
-    const headers: Record<string, string | string[]> = Object.fromEntries(response.headers.entries());
-    headers['set-cookie'] = response.headers.getSetCookie();
-    return { statusCode: response.status, headers, body: await response.text() };
-  };
+  const send = sendOverHttp(url);
 
   return {
     name,
