@@ -47,7 +47,8 @@ export function selectDomandaSignatureView(snapshot: DomandaSignatureSnapshot): 
     downloaded,
     canDownload: !busy && snapshot.can({ type: 'domanda.download' }),
     canUpload: !busy && snapshot.can({ type: 'domanda.upload', file: { name: '', size: 0 } }),
-    canTrialSign: !busy && snapshot.can({ type: 'domanda.trialSign' }),
+    // Offered until a signature of the current Domanda is kept (then only a new upload replaces it).
+    canTrialSign: !busy && snapshot.can({ type: 'domanda.trialSign' }) && (signature === null || signature.stale),
     satisfied: status !== null && (!status.signatureRequired || (signature !== null && !signature.stale && status.domanda !== null)),
   };
 }

@@ -179,7 +179,7 @@ describeMachinePaths({
       // Nothing is offered while a call is on its way, nor without a Domanda; the trial only where the server offers it.
       const busy = after.matches('downloading') || after.matches('verifying') || after.matches('trialSigning');
       expect(view.canUpload).toBe(!busy && !after.matches('generating') && !after.matches('unavailable') && status?.domanda != null);
-      expect(view.canTrialSign).toBe(view.canUpload && status?.trialSigning === true);
+      expect(view.canTrialSign).toBe(view.canUpload && status?.trialSigning === true && (!status.signature || status.signature.stale));
       expect(view.isVerifying).toBe(after.matches('verifying'));
 
       if (event.type === 'domanda.download') expect(calls.slice(asked)).toEqual([`downloadDomanda:${domanda.fileName}`]);
