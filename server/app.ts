@@ -299,6 +299,7 @@ export async function buildApp({
   const signedDomanda = createSignedDomanda({
     db,
     funds,
+    applications: applications.repository,
     attachments: attachmentRepository,
     missingRequiredAttachments: missingAttachments,
     submissions,

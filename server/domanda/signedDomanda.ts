@@ -9,7 +9,7 @@ import { domandaSignatures } from '../db/schema/signatures.ts';
 import { HttpError } from '../errors.ts';
 import type { AttachmentRepository } from '../attachments/repository.ts';
 import { fundSubmissionOf, type ServerFund } from '../applications/fundModule.ts';
-import type { ApplicationRow } from '../applications/repository.ts';
+import type { ApplicationRepository, ApplicationRow } from '../applications/repository.ts';
 import type { ApplicationSubmission, MissingRequiredAttachments } from '../applications/submitApplication.ts';
 import type { ReferenceNames } from '../exports/referenceNames.ts';
 import type { Territory } from '../seed/territory.ts';
@@ -64,6 +64,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 export function createSignedDomanda(deps: {
   db: Db;
   funds: readonly ServerFund[];
+  applications: ApplicationRepository;
   attachments: AttachmentRepository;
   /** The submission's own check of the mandatory slots, so the Domanda exists exactly when the hand-over would pass it. */
   missingRequiredAttachments: MissingRequiredAttachments;
@@ -91,13 +92,7 @@ export function createSignedDomanda(deps: {
     return call ?? { title: fund, signatureRequired: false };
   }
 
-  async function applicationOf(organizationId: string, fund: string): Promise<ApplicationRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(applications)
-      .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)));
-    return row;
-  }
+  const applicationOf = (organizationId: string, fund: string) => deps.applications.byOrganization(organizationId, fund);
 
   /** The application's files handed over with it, by slot in the slots' order, as the Domanda lists them. */
   async function filesOf(organizationId: string, fund: string) {

@@ -329,16 +329,7 @@ describe('the PUI application wizard', () => {
   });
 
   it('step 6: the Domanda is signed with the trial certificate, as a newcomer to the trial set-up does (issue 43)', async () => {
-    const section = page.getByRole('region', { name: 'Firma digitale della domanda' });
-    await section.getByText(/^Impronta SHA-256 della domanda: [0-9a-f]{64}$/).waitFor();
-    // Invia waits for the signature, and says so.
-    await expect(page.getByRole('button', { name: 'Invia candidatura', exact: true }).isDisabled()).resolves.toBe(true);
-    await page.getByText('Manca la domanda firmata digitalmente dal legale rappresentante.').waitFor();
-    await section.getByRole('button', { name: 'Firma con certificato di prova' }).click();
-    await section.getByText('Firma verificata', { exact: true }).waitFor();
-    await section.getByText('firma di prova, senza valore legale').waitFor();
-    await section.getByText('Mario Bianchi (codice fiscale BNCMRA70C15H501Q)').waitFor();
-    await expect(page.getByRole('button', { name: 'Invia candidatura', exact: true }).isEnabled()).resolves.toBe(true);
+    await wizard().signWithTrialCertificate('Mario Bianchi (codice fiscale BNCMRA70C15H501Q)');
     await expectAccessible(page);
   });
 

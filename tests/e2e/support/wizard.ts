@@ -46,5 +46,21 @@ export function wizardActions(page: Page) {
       await group.getByRole('spinbutton').first().click();
       await page.keyboard.type(digits);
     },
+    /**
+     * The submit step of the trial set-up (no trust list, as `npm start` runs): Invia waits for the signed Domanda, and
+     * the trial certificate signs it as the organisation's legal representative (issue 43).
+     */
+    async signWithTrialCertificate(representative: string) {
+      const section = page.getByRole('region', { name: 'Firma digitale della domanda' });
+      await section.getByText(/^Impronta SHA-256 della domanda: [0-9a-f]{64}$/).waitFor();
+      const invia = page.getByRole('button', { name: 'Invia candidatura', exact: true });
+      await expect(invia.isDisabled()).resolves.toBe(true);
+      await page.getByText('Manca la domanda firmata digitalmente dal legale rappresentante.').waitFor();
+      await section.getByRole('button', { name: 'Firma con certificato di prova' }).click();
+      await section.getByText('Firma verificata', { exact: true }).waitFor();
+      await section.getByText('firma di prova, senza valore legale').waitFor();
+      await section.getByText(representative).waitFor();
+      await expect(invia.isEnabled()).resolves.toBe(true);
+    },
   };
 }
