@@ -20,8 +20,9 @@ const config: KnipConfig = {
   // An export its own file uses is not dead: the file is its user.
   ignoreExportsUsedInFile: true,
   // Debian's openssl, which the https suite's TLS proxy (tests/e2e/support/tlsProxy.ts) makes its certificate with at
-  // run time: a system tool, like Chromium, not a package.
-  ignoreBinaries: ['openssl'],
+  // run time, and poppler's pdftotext, which reads the Domanda PDF back (tests/api/domandaPdf.test.ts): system tools,
+  // like Chromium, not packages (.ci/run installs them).
+  ignoreBinaries: ['openssl', 'pdftotext'],
   ignoreDependencies: [
     // XState 4, for Stately's parser (@xstate/machine-extractor): vitest.config.ts sends its `xstate/lib/*` imports here.
     'xstate-v4',
