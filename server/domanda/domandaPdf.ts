@@ -1,5 +1,5 @@
 import { domandaMessages as m } from '../../domain/messages/domanda.ts';
-import { DocumentWriter, MARGIN } from '../pdf/documentWriter.ts';
+import { DocumentWriter } from '../pdf/documentWriter.ts';
 import { createPdfDocument } from '../pdf/pdfFonts.ts';
 import { domandaFingerprint, type DomandaDocument } from './domandaDocument.ts';
 
@@ -42,9 +42,8 @@ export async function renderDomandaPdf(document: DomandaDocument): Promise<Buffe
   if (document.attachments.none) writer.text(document.attachments.none);
   document.attachments.items.forEach((file, index) => {
     if (index > 0) writer.gap(4);
-    writer.text(file.title, { bold: true });
-    // Small enough for a SHA-256 to stay on one line, as on the receipt: it is read and compared whole.
-    for (const line of file.lines) writer.text(line, { x: MARGIN + 14, size: 9 });
+    // Its lines small enough for a SHA-256 to stay on one line, as on the receipt: it is read and compared whole.
+    writer.entry(file.title, file.lines);
   });
 
   writer.heading(document.declaration.heading);

@@ -3,7 +3,7 @@ import type { FontPair } from './pdfFonts.ts';
 
 /** A4 portrait, in points. */
 const PAGE = { width: 595.28, height: 841.89 };
-export const MARGIN = 56;
+const MARGIN = 56;
 const BOTTOM = MARGIN + 36;
 const TEXT_WIDTH = PAGE.width - 2 * MARGIN;
 
@@ -123,6 +123,19 @@ export class DocumentWriter {
       this.draw(line, MARGIN + this.labelWidth, this.y, size, this.regular);
     }
     this.y = Math.min(this.y, labelBottom) - 3;
+  }
+
+  /**
+   * A titled entry (a file handed over): its bold title, then its smaller lines indented below, on one page — never
+   * a file's size and SHA-256 on the next page without its name.
+   */
+  entry(title: string, lines: readonly string[]) {
+    const indent = 14;
+    const titleHeight = wrap(title, this.bold, 10, TEXT_WIDTH).length * 10 * 1.4;
+    const linesHeight = lines.reduce((sum, line) => sum + wrap(line, this.regular, 9, TEXT_WIDTH - indent).length * 9 * 1.4, 0);
+    this.room(titleHeight + linesHeight);
+    this.text(title, { bold: true });
+    for (const line of lines) this.text(line, { x: MARGIN + indent, size: 9 });
   }
 
   heading(text: string) {

@@ -2,7 +2,7 @@ import { italianDateTime } from '../../domain/italianDates.ts';
 import { formatItalianNumber } from '../../domain/italianNumbers.ts';
 import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
-import { DocumentWriter, MARGIN } from '../pdf/documentWriter.ts';
+import { DocumentWriter } from '../pdf/documentWriter.ts';
 import { createPdfDocument } from '../pdf/pdfFonts.ts';
 import type { ReceiptRow } from './issueReceipt.ts';
 
@@ -47,10 +47,11 @@ export async function renderReceiptPdf(receipt: ReceiptRow): Promise<Buffer> {
   if (receipt.attachments.length === 0) writer.text(m.noAttachments);
   receipt.attachments.forEach((file, index) => {
     if (index > 0) writer.gap(4);
-    writer.text(`${index + 1}. ${file.name}`, { bold: true });
-    writer.text(file.type, { x: MARGIN + 14, size: 9 });
-    writer.text(`${m.attachmentSize}: ${m.bytes(formatItalianNumber(file.size, 0))}`, { x: MARGIN + 14, size: 9 });
-    writer.text(`${m.attachmentHash}: ${file.sha256}`, { x: MARGIN + 14, size: 9 });
+    writer.entry(`${index + 1}. ${file.name}`, [
+      file.type,
+      `${m.attachmentSize}: ${m.bytes(formatItalianNumber(file.size, 0))}`,
+      `${m.attachmentHash}: ${file.sha256}`,
+    ]);
   });
 
   // The Domanda its legal representative signed (issue 43), as the verification found it at upload.
@@ -65,9 +66,10 @@ export async function renderReceiptPdf(receipt: ReceiptRow): Promise<Buffer> {
       writer.field(s.signingTime, signer.signingTime ? m.handedOverAtValue(italianDateTime(signer.signingTime)) : s.noSigningTime);
     }
     writer.field(s.format, s.formats[signature.format]);
-    writer.field(s.receiptFile, signature.fileName);
-    writer.text(`${m.attachmentSize}: ${m.bytes(formatItalianNumber(signature.size, 0))}`, { x: MARGIN + 14, size: 9 });
-    writer.text(`${m.attachmentHash}: ${signature.sha256}`, { x: MARGIN + 14, size: 9 });
+    writer.entry(`${s.receiptFile}: ${signature.fileName}`, [
+      `${m.attachmentSize}: ${m.bytes(formatItalianNumber(signature.size, 0))}`,
+      `${m.attachmentHash}: ${signature.sha256}`,
+    ]);
   }
 
   writer.footers(`${m.footer} ${receipt.protocol}`, m.page);
