@@ -121,7 +121,11 @@ export function createSignedDomanda(deps: {
     let prepared: Record<string, unknown>;
     if (values) prepared = values;
     else {
-      const parsed = submission.parse(application?.body ?? application?.draft ?? {});
+      // While it may still be handed over, the draft being written (an application reopened by the administrators
+      // included); once handed over, what was handed over.
+      const open = !application || isAttachmentPurposeOpen(application.status, 'application');
+      const stored = open ? (application?.draft ?? application?.body) : (application.body ?? application.draft);
+      const parsed = submission.parse(stored ?? {});
       if (!parsed.ok) return { ready: false, application, reason: m.notReady };
       prepared = submission.prepare(parsed.values);
     }
