@@ -47,7 +47,7 @@ export function italianCalendarDay(instant: Date): string {
   return calendarDay.format(instant);
 }
 
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY', as the blocking message shows it ("La data non puo' superare il 31/08/2026"). */
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY', as the blocking message shows it ("La data non può superare il 31/08/2026"). */
 export function formatItalianDate(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;

@@ -5,7 +5,7 @@ export const applicationFormMessages = {
   tooLong: (max: number) => `Limite caratteri max superato (massimo ${max})`,
   characters: (length: number, max: number) => `${length} / ${max} caratteri`,
   charactersRange: (length: number, min: number, max: number) => `${length} caratteri (da ${min} a ${max})`,
-  endOfWorksTooLate: (limit: string) => `La data non puo' superare il ${limit}`,
+  endOfWorksTooLate: (limit: string) => `La data non può superare il ${limit}`,
   durationAtLeastOneMonth: 'La durata dei lavori deve essere di almeno 1 mese',
   yes: 'Sì',
   no: 'No',

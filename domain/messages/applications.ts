@@ -3,7 +3,7 @@ import { italianOr } from '../italianLists.ts';
 
 /** The Italian texts of applications (the catalogue: domain/messageCatalogue.ts). */
 export const applicationsMessages = {
-  statusChanged: 'Stato della candidatura cambiata con successo!',
+  statusChanged: 'Stato della candidatura cambiato con successo!',
   statusChangedTitle: 'Gestione stato',
   statusChangeFailed: 'C\u2019è un problema nel cambio dello stato della candidatura!',
   statusUnknown: 'Stato della candidatura non riconosciuto.',
@@ -26,7 +26,7 @@ export const applicationsMessages = {
   callTypeInvalid: `Fondo non valido: indicare ${italianOr(FUNDS)}.`,
   callsMissing: 'Nessun bando configurato.',
   noResults: 'Non sono stati trovati risultati',
-  confirmStatus: (label: string) => `Sei sicuro di voler settare lo stato in ${label}?`,
+  confirmStatus: (label: string) => `Sei sicuro di voler cambiare lo stato in «${label}»?`,
   transitionRefused: (from: string, to: string) => `Non è possibile portare la candidatura da \u00ab${from}\u00bb a \u00ab${to}\u00bb.`,
   adminOnlyTransition: (to: string) => `Solo gli amministratori della piattaforma possono portare la candidatura in \u00ab${to}\u00bb.`,
 } as const;

@@ -19,7 +19,7 @@ export const integrationMessages = {
   confirmAction: 'Conferma',
   cancel: 'Annulla',
   completing: 'Invio dell\u2019integrazione in corso…',
-  succeeded: 'Integrazione completata con succeso!',
+  succeeded: 'Integrazione completata con successo!',
   failed: 'C\u2019è un problema nel completamento dell\u2019integrazione!',
   nothingUploaded: 'Carica almeno un documento integrativo prima di completare l\u2019integrazione.',
   uploadHint: 'Sono accettati PDF, immagini (PNG o JPEG) e documenti Word, Excel o PowerPoint senza macro.',

@@ -28,7 +28,7 @@ export const integrationMachine = setup({
     storeNothingUploaded: assign({ error: integrationMessages.nothingUploaded }),
     storeFailure: assign((_, params: { error: unknown }) => ({ error: integrationFailureMessage(params.error) })),
     clearError: assign({ error: null }),
-    // Host: title 'Integrazione inviata', 'Integrazione completata con succeso!' with the protocol number, and the application reloaded.
+    // Host: title 'Integrazione inviata', 'Integrazione completata con successo!' with the protocol number, and the application reloaded.
     notifyCompleted: hostAction(),
     // Host: the red 'C'è un problema nel completamento dell'integrazione!'.
     notifyFailed: hostAction(),

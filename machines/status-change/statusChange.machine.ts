@@ -57,7 +57,7 @@ export const statusChangeMachine = setup({
 }).createMachine({
   id: 'statusChange',
   description:
-    'Spec §4: "Sei sicuro di voler settare lo stato in …?" with an optional note, Conferma / Annulla; for In ' +
+    'Spec §4: "Sei sicuro di voler cambiare lo stato in «…»?" with an optional note, Conferma / Annulla; for In ' +
     'integrazione the note is the request to the applicant (required) and a deadline may be given.',
   context: { request: null, note: '', deadline: null, error: null },
   initial: 'idle',

@@ -169,14 +169,14 @@ describe('what is checked before anything is stored', () => {
     const response = await createPui(late, owner.token);
     expect(response.statusCode).toBe(422);
     expect(response.json().issues).toEqual([
-      { field: 'tempiFineLavoriPrev', step: 'tempistiche', message: "La data non puo' superare il 31/08/2026" },
+      { field: 'tempiFineLavoriPrev', step: 'tempistiche', message: 'La data non può superare il 31/08/2026' },
     ]);
 
     await t.db.update(calls).set({ endOfWorksLimit: '2026-05-31' }).where(eq(calls.fund, 'PUI'));
     try {
       const earlier = await createPui(completePuiApplication(owner.orgId), owner.token);
       expect(earlier.statusCode).toBe(422);
-      expect(earlier.json().issues[0].message).toBe("La data non puo' superare il 31/05/2026");
+      expect(earlier.json().issues[0].message).toBe('La data non può superare il 31/05/2026');
     } finally {
       await t.db.update(calls).set({ endOfWorksLimit: '2026-08-31' }).where(eq(calls.fund, 'PUI'));
     }

@@ -122,13 +122,13 @@ describe('admin pages say whose application they are about', () => {
     await page.getByRole('menu').waitFor();
     expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Deliberata']);
     await page.getByRole('menuitem', { name: 'Deliberata' }).click();
-    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler settare lo stato' });
-    await dialog.getByText('Sei sicuro di voler settare lo stato in Deliberata?').waitFor();
+    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler cambiare lo stato' });
+    await dialog.getByText('Sei sicuro di voler cambiare lo stato in «Deliberata»?').waitFor();
     await typeLikeAPerson(dialog.getByRole('textbox', { name: 'Nota (facoltativa)' }), 'Delibera n. 7 del 20 novembre');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Conferma' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Stato della candidatura cambiata con successo!').waitFor();
+    await page.getByText('Stato della candidatura cambiato con successo!').waitFor();
     await header(page).getByText('Deliberata', { exact: true }).waitFor();
     // What the server stored: the new status, with the note as typed.
     const stored = await storedApplication(context);

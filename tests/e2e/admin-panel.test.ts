@@ -116,13 +116,13 @@ describe('the admin organisation list', () => {
     expect(items).toEqual(['Aperta', 'In integrazione', 'Ammissibile', 'Rifiutata']);
     await page.getByRole('menuitem', { name: 'Ammissibile' }).click();
     // Toasts are alert dialogs too (react-aria), and the success toast shares the dialog's title: pick the question.
-    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler settare lo stato' });
-    await dialog.getByText('Sei sicuro di voler settare lo stato in Ammissibile?').waitFor();
+    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler cambiare lo stato' });
+    await dialog.getByText('Sei sicuro di voler cambiare lo stato in «Ammissibile»?').waitFor();
     await dialog.getByRole('textbox', { name: 'Nota (facoltativa)' }).fill('Documentazione completa');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Conferma' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Stato della candidatura cambiata con successo!').waitFor();
+    await page.getByText('Stato della candidatura cambiato con successo!').waitFor();
     await row(page, 'Comune di Pietralta').getByText('Ammissibile').waitFor();
   });
 

@@ -46,7 +46,7 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
     await page.getByRole('button', { name: `Cambia stato PUI di ${ORGANIZATION}` }).click();
     await page.getByRole('menuitem', { name: 'In integrazione' }).click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByText('Sei sicuro di voler settare lo stato in In integrazione?').waitFor();
+    await dialog.getByText('Sei sicuro di voler cambiare lo stato in «In integrazione»?').waitFor();
     const confirm = dialog.getByRole('button', { name: 'Conferma' });
     await expect(confirm.isDisabled()).resolves.toBe(true);
     await typeLikeAPerson(dialog.getByRole('textbox', { name: /Richiesta di integrazione/ }), REQUEST);
@@ -54,7 +54,7 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
     await page.keyboard.type('15032099');
     await expectAccessible(page);
     await confirm.click();
-    await page.getByText('Stato della candidatura cambiata con successo!').waitFor();
+    await page.getByText('Stato della candidatura cambiato con successo!').waitFor();
   });
 
   it('the applicant reads the request and its deadline on the card and at Allegati', async () => {
@@ -106,7 +106,7 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
     await dialog.getByText(/Integrazione Sottomessa/).waitFor();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Conferma' }).click();
-    await page.getByText('Integrazione completata con succeso!').waitFor();
+    await page.getByText('Integrazione completata con successo!').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Completa integrazione' }).count()).toBe(0);
     await expect(section.getByRole('button', { name: /Rimuovi/ }).count()).resolves.toBe(0);
     await page.goto(`${e2e.portal.url}/calls`);

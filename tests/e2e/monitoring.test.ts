@@ -35,9 +35,9 @@ async function changeStatus(page: Page, target: string) {
   await page.goto(`${e2e.portal.url}/admin-panel`);
   await page.getByRole('button', { name: `Cambia stato PUI di ${ORGANIZATION}` }).click();
   await page.getByRole('menuitem', { name: target, exact: true }).click();
-  const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler settare lo stato' });
+  const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler cambiare lo stato' });
   await dialog.getByRole('button', { name: 'Conferma' }).click();
-  await page.getByText('Stato della candidatura cambiata con successo!').waitFor();
+  await page.getByText('Stato della candidatura cambiato con successo!').waitFor();
 }
 
 describe('monitoring: the admin opens it, the applicant updates the prefilled answers and submits, the admin reads and closes', () => {

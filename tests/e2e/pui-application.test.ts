@@ -206,10 +206,10 @@ describe('the PUI application wizard', () => {
     await type(/Tempi per i permessi/, '90');
     await typeDate('Data di inizio lavori', '15012026');
     await type(/Durata dei lavori/, '9');
-    await page.getByText("La data non puo' superare il 31/08/2026").waitFor();
+    await page.getByText('La data non può superare il 31/08/2026').waitFor();
     await type(/Durata dei lavori/, '6');
     await expect.poll(() => shown(/^Fine lavori prevista/)).toBe('15/07/2026');
-    await expect(page.getByText("La data non puo' superare il 31/08/2026").count()).resolves.toBe(0);
+    await expect(page.getByText('La data non può superare il 31/08/2026').count()).resolves.toBe(0);
     await type(/Descrizione dell.iter procedurale/, prose(320));
     // An optional choice made, then taken back with the keyboard alone: Tab to "Cancella la scelta", Enter.
     await choose(/Modalità di esecuzione/, 'A corpo');

@@ -126,9 +126,9 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await loginAsAdmin(page, e2e.portal.url);
     await page.getByRole('button', { name: `Cambia stato PUI di ${ORGANIZATION}` }).click();
     await page.getByRole('menuitem', { name: 'Ammissibile' }).click();
-    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler settare lo stato' });
+    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler cambiare lo stato' });
     await dialog.getByRole('button', { name: 'Conferma' }).click();
-    await page.getByText('Stato della candidatura cambiata con successo!').waitFor();
+    await page.getByText('Stato della candidatura cambiato con successo!').waitFor();
   });
 
   it('the card offers the application and the review; the review opens on Istruttoria', async () => {
@@ -352,10 +352,10 @@ describe('review (istruttoria): the applicant answers and submits, the admin rea
     await page.getByRole('link', { name: 'Torna alla lista' }).last().click();
     await page.getByRole('button', { name: `Cambia stato PUI di ${ORGANIZATION}` }).click();
     await page.getByRole('menuitem', { name: 'Deliberata' }).click();
-    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler settare lo stato' });
+    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Sei sicuro di voler cambiare lo stato' });
     await dialog.getByRole('textbox', { name: 'Nota (facoltativa)' }).fill('Deliberata dal comitato del 20/11');
     await dialog.getByRole('button', { name: 'Conferma' }).click();
-    await page.getByText('Stato della candidatura cambiata con successo!').waitFor();
+    await page.getByText('Stato della candidatura cambiato con successo!').waitFor();
     const rows = await e2e.portal.db.select().from(surveySubmissions).where(eq(surveySubmissions.applicationId, applicationId));
     expect(rows.every((row) => row.submittedAt !== null)).toBe(true);
   });

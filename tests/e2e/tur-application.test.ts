@@ -194,7 +194,7 @@ describe('the TUR application wizard', () => {
     await wizard().choose(/Livello di progettazione/, 'PFTE');
     await wizard().typeDate('Data di inizio lavori', '01022026');
     await wizard().type(/Durata dei lavori/, '8');
-    await page.getByText("La data non puo' superare il 31/08/2026").waitFor();
+    await page.getByText('La data non può superare il 31/08/2026').waitFor();
     await wizard().type(/Durata dei lavori/, '6');
     await expect.poll(() => wizard().shown(/^Fine lavori prevista/)).toBe('01/08/2026');
     await wizard().type(/Descrizione dell.iter procedurale/, prose(260));

@@ -97,7 +97,7 @@ const tinyFund: FundWizardDefinition<TinyValues> = {
     if (values.comune === '') issues.push({ field: 'comune', step: 'progetto', message: 'Campo obbligatorio' });
     if (values.amount === null) issues.push({ field: 'amount', step: 'fonti', message: 'Campo obbligatorio' });
     if (values.endOfWorks > endOfWorksLimit) {
-      issues.push({ field: 'endOfWorks', step: 'fonti', message: "La data non puo' superare il 31/08/2026" });
+      issues.push({ field: 'endOfWorks', step: 'fonti', message: 'La data non può superare il 31/08/2026' });
     }
     return issues;
   },

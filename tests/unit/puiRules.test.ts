@@ -155,7 +155,7 @@ describe('rules (spec §5)', () => {
     const values = completePuiApplication(ORG, { tempiInizioLavori: '2026-03-01', tempiDurataLavori: 7 });
     expect(values.tempiFineLavoriPrev).toBe('2026-10-01');
     expect(validatePuiApplication(values, context)).toEqual([
-      { field: 'tempiFineLavoriPrev', step: 'tempistiche', message: "La data non puo' superare il 31/08/2026" },
+      { field: 'tempiFineLavoriPrev', step: 'tempistiche', message: 'La data non può superare il 31/08/2026' },
     ]);
     expect(validatePuiApplication(completePuiApplication(ORG, { tempiInizioLavori: '2026-02-28', tempiDurataLavori: 6 }), context)).toEqual(
       [],

@@ -73,7 +73,7 @@ describe('TUR rules (spec §5)', () => {
     const late = completeTurApplication(ORG, { tempiInizioLavori: '2026-03-01', tempiDurataLavori: 7 });
     expect(late.tempiFineLavori).toBe('2026-10-01');
     expect(validateTurApplication(late, context)).toEqual([
-      { field: 'tempiFineLavori', step: 'tempistiche', message: "La data non puo' superare il 31/08/2026" },
+      { field: 'tempiFineLavori', step: 'tempistiche', message: 'La data non può superare il 31/08/2026' },
     ]);
     expect(validateTurApplication(completeTurApplication(ORG, { tempiInizioLavori: '2026-02-28', tempiDurataLavori: 6 }), context)).toEqual(
       [],

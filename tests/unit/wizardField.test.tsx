@@ -278,7 +278,7 @@ describe('computed values', () => {
     render(<PuiStep stepId="tempistiche" initial={{ ...filled, tempiInizioLavori: '2026-05-01' }} />);
     const end = box(/Fine lavori prevista/);
     expect(end.value).toBe('01/11/2026');
-    const message = screen.getByText("La data non puo' superare il 31/08/2026");
+    const message = screen.getByText('La data non può superare il 31/08/2026');
     expect(end.getAttribute('aria-invalid')).toBe('true');
     expect(end.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
   });
@@ -432,14 +432,14 @@ describe('sending the application', () => {
         steps={PUI_STEPS}
         fields={PUI_FIELDS}
         canSubmit={false}
-        issues={[{ field: 'tempiFineLavoriPrev', step: 'tempistiche', message: "La data non puo' superare il 31/08/2026" }]}
-        blockingMessage="La data non puo' superare il 31/08/2026"
+        issues={[{ field: 'tempiFineLavoriPrev', step: 'tempistiche', message: 'La data non può superare il 31/08/2026' }]}
+        blockingMessage="La data non può superare il 31/08/2026"
         attachmentsComplete
         onGoToStep={() => undefined}
         onSubmit={onSubmit}
       />,
     );
-    expect(screen.getByRole('alert').textContent).toBe("La data non puo' superare il 31/08/2026");
+    expect(screen.getByRole('alert').textContent).toBe('La data non può superare il 31/08/2026');
     expect((screen.getByRole('button', { name: 'Invia candidatura' }) as HTMLButtonElement).disabled).toBe(true);
 
     rerender(

@@ -34,7 +34,7 @@ export interface StatusChangeDialogProps {
   onCancel(): void;
 }
 
-/** Spec §4: "Sei sicuro di voler settare lo stato in …?" with an optional note, Conferma / Annulla. */
+/** Spec §4: "Sei sicuro di voler cambiare lo stato in «…»?" with an optional note, Conferma / Annulla. */
 export const StatusChangeDialog = memo(function StatusChangeDialog({
   request,
   isOpen,
