@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { loginAsAdmin, signInApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
@@ -88,7 +88,7 @@ describe('Documentazione dell’API', () => {
 
   it('is the administrators’: an applicant who opens /api/docs is sent to their own home', async () => {
     const { context: applicantContext, page: applicantPage } = await e2e.newPage();
-    await registerApplicant(applicantPage, applicantContext, e2e.portal, {
+    await signInApplicant(applicantPage, applicantContext, e2e.portal, {
       firstName: 'Giulia',
       lastName: 'Rossi',
       email: `giulia.rossi.${Date.now()}@esempio.it`,

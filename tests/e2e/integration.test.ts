@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { zipEntries } from '../support/zipEntries.ts';
-import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { loginAsAdmin, signInApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
@@ -30,7 +30,7 @@ const pendingRequest = (page: Page) => page.getByRole('status').filter({ hasText
 
 describe('integration: the reviewers ask, the applicant supplies and completes', () => {
   it('an application is under review', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, e2e.portal, {
+    const ids = await signInApplicant(applicant.page, applicant.context, e2e.portal, {
       firstName: 'Irene',
       lastName: 'Conti',
       email: `irene.conti.${stamp}@esempio.it`,

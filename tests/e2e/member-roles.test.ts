@@ -5,7 +5,7 @@ import type { MemberRole } from '../../domain/organization.ts';
 import { organizationMembers } from '../../server/db/schema/organizations.ts';
 import { users } from '../../server/db/schema/users.ts';
 import { eq } from 'drizzle-orm';
-import { registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { signInApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { signedInPerson } from './support/signedIn.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
@@ -46,7 +46,7 @@ const membersTable = (page: Page) => page.getByRole('table', { name: 'Membri del
 beforeAll(async () => {
   const { context, page } = await e2e.newPage();
   referent = { context, page };
-  const ids = await registerApplicant(page, context, e2e.portal, {
+  const ids = await signInApplicant(page, context, e2e.portal, {
     firstName: 'Giulia',
     lastName: 'Rossi',
     email: `giulia.rossi.${stamp}@esempio.it`,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { surveyDefinitions, surveySubmissions } from '../../server/db/schema/surveys.ts';
 import { monitoringPeriodsEnv } from '../support/monitoringPeriods.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
-import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { loginAsAdmin, signInApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { storedSurveyAnswers } from './support/surveyApi.ts';
 import { surveyForm } from './support/surveyForm.ts';
@@ -42,7 +42,7 @@ async function changeStatus(page: Page, target: string) {
 
 describe('monitoring: the admin opens it, the applicant updates the prefilled answers and submits, the admin reads and closes', () => {
   it('a funded (Deliberata) application with its review answers; /monitoraggio explains when monitoring starts', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, e2e.portal, {
+    const ids = await signInApplicant(applicant.page, applicant.context, e2e.portal, {
       firstName: 'Elena',
       lastName: 'Ferri',
       email: `elena.ferri.${Date.now()}@esempio.it`,

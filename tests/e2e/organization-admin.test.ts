@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suspensionMessages } from '../../domain/messages/suspension.ts';
 import type { OrganizationDetail } from '../../domain/organization.ts';
-import { loginAsAdmin, registerApplicant } from './support/applicationsPortal.ts';
+import { loginAsAdmin, signInApplicant } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 import { typeLikeAPerson } from './support/typing.ts';
@@ -63,10 +63,10 @@ describe('the platform administrator puts an organisation right', () => {
   beforeAll(async () => {
     ({ context: annaContext, page: annaPage } = await e2e.newPage());
     ({ context: adminContext, page: adminPage } = await e2e.newPage());
-    const ids = await registerApplicant(annaPage, annaContext, e2e.portal, { ...anna, organizations: [organizationName] });
+    const ids = await signInApplicant(annaPage, annaContext, e2e.portal, { ...anna, organizations: [organizationName] });
     organizationId = ids[organizationName]!;
     const { context: brunoContext, page: brunoPage } = await e2e.newPage();
-    await registerApplicant(brunoPage, brunoContext, e2e.portal, { ...bruno, organizations: [] });
+    await signInApplicant(brunoPage, brunoContext, e2e.portal, { ...bruno, organizations: [] });
     await brunoContext.close();
     await loginAsAdmin(adminPage, e2e.portal.url);
   }, 120_000);

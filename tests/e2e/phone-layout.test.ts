@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { monitoringPeriods, monitoringRounds } from '../../server/db/schema/monitoring.ts';
 import { monitoringPeriodsEnv } from '../support/monitoringPeriods.ts';
-import { registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { signInApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
@@ -23,7 +23,7 @@ let organizationId: string;
 
 beforeAll(async () => {
   ({ context, page } = await e2e.newPage({ viewport: PHONE }));
-  const ids = await registerApplicant(page, context, e2e.portal, {
+  const ids = await signInApplicant(page, context, e2e.portal, {
     firstName: 'Chiara',
     lastName: 'Galli',
     email: `chiara.galli.${Date.now()}@esempio.it`,

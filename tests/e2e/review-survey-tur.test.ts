@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { loginAsAdmin, signInApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { storedSurveyAnswers } from './support/surveyApi.ts';
 import { surveyForm } from './support/surveyForm.ts';
@@ -35,7 +35,7 @@ const stepButton = (page: Page, name: string) =>
 
 describe('TUR review in a browser set to English: numbers and dates typed and shown the Italian way', () => {
   it('an admissible TUR application opens its review on Istruttoria', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, e2e.portal, {
+    const ids = await signInApplicant(applicant.page, applicant.context, e2e.portal, {
       firstName: 'Paolo',
       lastName: 'Conti',
       email: `paolo.conti.${Date.now()}@esempio.it`,

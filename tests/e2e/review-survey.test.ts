@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { surveySubmissions } from '../../server/db/schema/surveys.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
-import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { loginAsAdmin, signInApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { storedSurveyAnswers } from './support/surveyApi.ts';
 import { surveyForm } from './support/surveyForm.ts';
@@ -113,7 +113,7 @@ const stepButton = (page: Page, name: string) =>
 
 describe('review (istruttoria): the applicant answers and submits, the admin reads and deliberates', () => {
   it('an application is under evaluation and the admin makes it admissible', async () => {
-    const ids = await registerApplicant(applicant.page, applicant.context, e2e.portal, {
+    const ids = await signInApplicant(applicant.page, applicant.context, e2e.portal, {
       firstName: 'Marta',
       lastName: 'Galli',
       email: `marta.galli.${Date.now()}@esempio.it`,

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
+import { signInApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
 
@@ -21,7 +21,7 @@ let page: Page;
 
 beforeAll(async () => {
   ({ context, page } = await e2e.newPage({ viewport: { width: 1280, height: 900 } }));
-  const ids = await registerApplicant(page, context, e2e.portal, {
+  const ids = await signInApplicant(page, context, e2e.portal, {
     firstName: 'Marta',
     lastName: 'Neri',
     email: `marta.neri.${Date.now()}@esempio.it`,

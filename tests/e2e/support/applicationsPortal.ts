@@ -3,6 +3,7 @@ import type { ApplicationStatusCode, Fund } from '../../../domain/applicationSta
 import { applications } from '../../../server/db/schema/applications.ts';
 import { organizationPayload } from '../../support/organizationFixtures.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, startPortal } from './portal.ts';
+import { signIn } from './signedIn.ts';
 import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './verification.ts';
 
 /**
@@ -77,5 +78,33 @@ export async function registerApplicant(
     if (response.status !== 201) throw new Error(`CreateOrganization answered ${response.status}`);
     ids[name] = ((await response.json()) as { orgId: string }).orgId;
   }
+  return ids;
+}
+
+/**
+ * The same person and organisations as `registerApplicant`, without walking the registration's pages: registered and
+ * verified at the provider over HTTP (tests/e2e/support/signedIn.ts), the organisations created through the API, and
+ * the page opened on the portal, signed in. For the files about what applicants do once registered; the registration
+ * itself is walked by auth, email-verification, fiscal-code, https-proxy and the wizards' journeys.
+ */
+export async function signInApplicant(
+  page: Page,
+  context: BrowserContext,
+  portal: { url: string; dataDir: string },
+  person: { firstName: string; lastName: string; email: string; organizations: string[] },
+): Promise<Record<string, string>> {
+  const token = await signIn(context, portal, person);
+  const ids: Record<string, string> = {};
+  for (const name of person.organizations) {
+    const response = await fetch(`${portal.url}/api/Organization/CreateOrganization`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(organizationPayload({ name })),
+    });
+    if (response.status !== 201) throw new Error(`CreateOrganization answered ${response.status}`);
+    ids[name] = ((await response.json()) as { orgId: string }).orgId;
+  }
+  await page.goto(`${portal.url}/`);
+  await page.waitForURL(person.organizations.length > 0 ? `${portal.url}/calls` : `${portal.url}/flow-organization`);
   return ids;
 }

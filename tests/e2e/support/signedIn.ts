@@ -11,18 +11,17 @@ import { providerLogin } from '../../support/providerLogin.ts';
  * (roles, join requests, the signed Domanda): registering through the pages, key by key, is the registration's own
  * tests' business (auth, email-verification, fiscal-code), and costs each person several seconds of browser.
  */
-export async function signedInPerson(
-  open: (options?: BrowserContextOptions) => Promise<{ context: BrowserContext; page: Page }>,
+/** Registers the person at the provider over HTTP and puts their tokens in `context`, as the login callback would. */
+export async function signIn(
+  context: BrowserContext,
   portal: { url: string; dataDir: string },
   person: { firstName: string; lastName: string; email: string; fiscalCode?: string },
-  options: BrowserContextOptions = {},
-): Promise<{ context: BrowserContext; page: Page; token: string }> {
+): Promise<string> {
   const send = sendOverHttp(portal.url);
   const tokens = await providerLogin(send, portal.url, send, { outboxDir: path.join(portal.dataDir, 'outbox') }).register({
     ...person,
     password: 'una-password-lunga',
   });
-  const { context, page } = await open(options);
   const cookie = (name: string, value: string | null) =>
     value === null ? [] : [{ name, value: encodeURIComponent(value), url: portal.url, sameSite: 'Strict' as const }];
   await context.addCookies([
@@ -30,5 +29,15 @@ export async function signedInPerson(
     ...cookie(REFRESH_TOKEN_COOKIE, tokens.refresh_token),
     ...cookie(ID_TOKEN_COOKIE, tokens.id_token),
   ]);
-  return { context, page, token: tokens.token };
+  return tokens.token;
+}
+
+export async function signedInPerson(
+  open: (options?: BrowserContextOptions) => Promise<{ context: BrowserContext; page: Page }>,
+  portal: { url: string; dataDir: string },
+  person: { firstName: string; lastName: string; email: string; fiscalCode?: string },
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  const { context, page } = await open(options);
+  return { context, page, token: await signIn(context, portal, person) };
 }
