@@ -110,9 +110,9 @@ export function createSignedDomanda(deps: {
   }
 
   /**
-   * The Domanda of `values` (the values being handed over), or of the stored draft: ready only when the values
-   * break no rule of the call and every mandatory attachment is in, and the organisation names its legal
-   * representative.
+   * The Domanda of the stored draft, ready only when it breaks no rule of the call, every mandatory attachment is in
+   * and the organisation names its legal representative; or of `values`, the values a submission is handing over,
+   * which it has just checked against the same rules (so they are not checked twice).
    */
   async function contentOf(organizationId: string, fund: string, values?: Record<string, unknown>): Promise<DomandaContent> {
     const module = moduleOf(fund);
@@ -129,14 +129,16 @@ export function createSignedDomanda(deps: {
       if (!parsed.ok) return { ready: false, application, reason: m.notReady };
       prepared = submission.prepare(parsed.values);
     }
+    const checked = values !== undefined;
     const [rules, missing, call, [organization]] = await Promise.all([
-      submissions.callRules(fund),
-      deps.missingRequiredAttachments(organizationId, fund),
+      checked ? null : submissions.callRules(fund),
+      checked ? [] : deps.missingRequiredAttachments(organizationId, fund),
       callOf(fund),
       db.select().from(organizations).where(eq(organizations.id, organizationId)),
     ]);
     if (!organization) throw new HttpError(404, 'not_found', m.applicationNotFound);
-    if (submission.validate(prepared, rules).length > 0 || missing.length > 0) return { ready: false, application, reason: m.notReady };
+    if ((rules && submission.validate(prepared, rules).length > 0) || missing.length > 0)
+      return { ready: false, application, reason: m.notReady };
     const representative = legalRepresentativeOf(organization.profile);
     if (!representative) return { ready: false, application, reason: m.legalRepresentativeMissing };
     const document = buildDomandaDocument({
