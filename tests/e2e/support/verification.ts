@@ -39,6 +39,9 @@ export async function verifyEmailFromOutbox(context: BrowserContext, portal: { d
   // Opening the link verifies nothing (mail scanners open links too): the person presses the page's button.
   await mailTab.getByRole('button', { name: 'Conferma l’indirizzo email' }).click();
   await mailTab.getByRole('heading', { name: 'Indirizzo email verificato' }).waitFor();
+  // The page tells the portal's tabs at the end of its body (/idp-assets/email-verified.js): the heading shows before
+  // that script has run, and a tab closed in between never says it. A person reads the page; the test waits for it.
+  await mailTab.waitForLoadState('load');
   await mailTab.close();
   if (portalPage) {
     await portalPage.bringToFront();
