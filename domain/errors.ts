@@ -103,6 +103,7 @@ export const API_ERROR_CODES = [
   'pdf_modified',
   'no_fiscal_code',
   'not_legal_representative',
+  'joint_signature_missing',
   'certificate_not_valid',
   'untrusted_authority',
 ] as const;

@@ -1,6 +1,6 @@
 import type { HandOverRule } from './call.ts';
 import { normaliseFiscalCode } from './fiscalCode.ts';
-import type { MemberRole } from './organization.ts';
+import { legalRepresentativeFiscalCodes, type MemberRole } from './organization.ts';
 
 /**
  * What a member's route does, in one word (server/auth/access.ts `mode`), and so which roles may call it (issue 42):
@@ -36,11 +36,12 @@ export function mayAct(act: MemberAct, actor: MemberActor, handOverBy: HandOverR
 }
 
 /**
- * Whether a person's codice fiscale (users.fiscal_code, as SPID/CIE last sent it) is the legal representative's of
- * the organisation (its profile's `legaleRappresentanteCodiceFiscale`); never without both.
+ * Whether a person's codice fiscale (users.fiscal_code, as SPID/CIE last sent it) is a legal representative's of
+ * the organisation (its profile's `legaleRappresentanteCodiceFiscale`, or `secondoLegaleRappresentanteCodiceFiscale`
+ * where it names two); never without both.
  */
 export function isLegalRepresentative(personFiscalCode: string | null | undefined, profile: Record<string, unknown>): boolean {
-  const representative = profile.legaleRappresentanteCodiceFiscale;
-  if (!personFiscalCode || typeof representative !== 'string' || representative === '') return false;
-  return normaliseFiscalCode(personFiscalCode) === normaliseFiscalCode(representative);
+  if (!personFiscalCode) return false;
+  const person = normaliseFiscalCode(personFiscalCode);
+  return legalRepresentativeFiscalCodes(profile).some((code) => normaliseFiscalCode(code) === person);
 }

@@ -90,6 +90,10 @@ export const organizationFieldLabels: Record<string, string> = {
   legaleRappresentanteNome: 'Nome del legale rappresentante',
   legaleRappresentanteCognome: 'Cognome del legale rappresentante',
   legaleRappresentanteCodiceFiscale: 'Codice fiscale del legale rappresentante',
+  secondoLegaleRappresentanteNome: 'Nome del secondo legale rappresentante',
+  secondoLegaleRappresentanteCognome: 'Cognome del secondo legale rappresentante',
+  secondoLegaleRappresentanteCodiceFiscale: 'Codice fiscale del secondo legale rappresentante',
+  firmaCongiunta: 'Rappresentanza congiunta: la domanda va firmata da entrambi',
   pIvaQuery: 'P.IVA',
   organizationId: 'Organizzazione',
   userId: 'Utente',
@@ -246,6 +250,12 @@ const fields = {
   legaleRappresentanteNome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
   legaleRappresentanteCognome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
   legaleRappresentanteCodiceFiscale: z.preprocess(fiscalCodeToNull, personalFiscalCode(z.string({ error: m.invalid })).nullable()),
+  // Issue 43: a second legal representative, where the statute names two; all three keys or none (applyDependentFields).
+  secondoLegaleRappresentanteNome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
+  secondoLegaleRappresentanteCognome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
+  secondoLegaleRappresentanteCodiceFiscale: z.preprocess(fiscalCodeToNull, personalFiscalCode(z.string({ error: m.invalid })).nullable()),
+  /** The two represent the organisation only together (firma congiunta): the Domanda needs both signatures. */
+  firmaCongiunta: z.boolean({ error: m.invalid }),
 };
 
 export const pIvaSchema = z.preprocess(
@@ -260,21 +270,53 @@ export const pIvaSchema = z.preprocess(
   }),
 );
 
-/** Cross-field rules of spec §5: "Altro" needs its text, public participation needs its percentage. */
-function applyDependentFields<
-  T extends { formaGiuridica: number; altro: string | null; publicParticipation: boolean; percentParticipation: number | null },
->(profile: T, ctx: z.RefinementCtx): T {
+const SECOND_REPRESENTATIVE_REQUIRED = {
+  secondoLegaleRappresentanteNome: m.secondRepresentativeFirstNameRequired,
+  secondoLegaleRappresentanteCognome: m.secondRepresentativeLastNameRequired,
+  secondoLegaleRappresentanteCodiceFiscale: m.secondRepresentativeFiscalCodeRequired,
+} as const;
+
+interface DependentFields {
+  formaGiuridica: number;
+  altro: string | null;
+  publicParticipation: boolean;
+  percentParticipation: number | null;
+  legaleRappresentanteCodiceFiscale: string | null;
+  secondoLegaleRappresentanteNome: string | null;
+  secondoLegaleRappresentanteCognome: string | null;
+  secondoLegaleRappresentanteCodiceFiscale: string | null;
+  firmaCongiunta: boolean;
+}
+
+/**
+ * Cross-field rules of spec §5: "Altro" needs its text, public participation needs its percentage. Issue 43: a
+ * second legal representative is named whole (name, surname, codice fiscale) or not at all, is not the first one
+ * again, and only with one is the representation joint.
+ */
+function applyDependentFields<T extends DependentFields>(profile: T, ctx: z.RefinementCtx): T {
   if (profile.formaGiuridica === FORMA_GIURIDICA_ALTRO_ID && !profile.altro) {
     ctx.addIssue({ code: 'custom', path: ['altro'], message: m.required });
   }
   if (profile.publicParticipation && profile.percentParticipation === null) {
     ctx.addIssue({ code: 'custom', path: ['percentParticipation'], message: m.required });
   }
+  const secondKeys = Object.keys(SECOND_REPRESENTATIVE_REQUIRED) as (keyof typeof SECOND_REPRESENTATIVE_REQUIRED)[];
+  const hasSecond = secondKeys.some((key) => profile[key] !== null);
+  if (hasSecond) {
+    for (const key of secondKeys) {
+      if (profile[key] === null) ctx.addIssue({ code: 'custom', path: [key], message: SECOND_REPRESENTATIVE_REQUIRED[key] });
+    }
+    const second = profile.secondoLegaleRappresentanteCodiceFiscale;
+    if (second !== null && second === profile.legaleRappresentanteCodiceFiscale) {
+      ctx.addIssue({ code: 'custom', path: ['secondoLegaleRappresentanteCodiceFiscale'], message: m.secondRepresentativeSameFiscalCode });
+    }
+  }
   // Hidden fields keep no stale value: the form shows them only in these cases.
   return {
     ...profile,
     altro: profile.formaGiuridica === FORMA_GIURIDICA_ALTRO_ID ? profile.altro : null,
     percentParticipation: profile.publicParticipation ? profile.percentParticipation : null,
+    firmaCongiunta: hasSecond && profile.firmaCongiunta,
   };
 }
 
@@ -346,6 +388,10 @@ export const organizationProfileSchema = z
     legaleRappresentanteNome: fields.legaleRappresentanteNome.default(null),
     legaleRappresentanteCognome: fields.legaleRappresentanteCognome.default(null),
     legaleRappresentanteCodiceFiscale: fields.legaleRappresentanteCodiceFiscale.default(null),
+    secondoLegaleRappresentanteNome: fields.secondoLegaleRappresentanteNome.default(null),
+    secondoLegaleRappresentanteCognome: fields.secondoLegaleRappresentanteCognome.default(null),
+    secondoLegaleRappresentanteCodiceFiscale: fields.secondoLegaleRappresentanteCodiceFiscale.default(null),
+    firmaCongiunta: fields.firmaCongiunta.default(false),
   })
   .transform(applyDependentFields);
 export type OrganizationProfile = z.output<typeof organizationProfileSchema>;
@@ -415,6 +461,10 @@ export const LEGAL_REPRESENTATIVE_KEYS = [
   'role',
   'luogo_di_nascita',
   'data_di_nascita',
+  'secondoLegaleRappresentanteNome',
+  'secondoLegaleRappresentanteCognome',
+  'secondoLegaleRappresentanteCodiceFiscale',
+  'firmaCongiunta',
 ] as const;
 
 /** The structured representative of a stored profile, or null while its name or codice fiscale is missing. */
@@ -432,6 +482,35 @@ export function legalRepresentativeOf(profile: Record<string, unknown>): LegalRe
     luogoDiNascita: str('luogo_di_nascita'),
     dataDiNascita: str('data_di_nascita'),
   };
+}
+
+/**
+ * Who represents the organisation (issue 43): the legal representative, and a second one where the profile names
+ * one; `joint` when the two act only together (firma congiunta), so both sign the Domanda.
+ */
+export interface LegalRepresentation {
+  representatives: [LegalRepresentative] | [LegalRepresentative, LegalRepresentative];
+  joint: boolean;
+}
+
+/** The representation of a stored profile, or null while the first representative's name or codice fiscale is missing. */
+export function legalRepresentationOf(profile: Record<string, unknown>): LegalRepresentation | null {
+  const first = legalRepresentativeOf(profile);
+  if (!first) return null;
+  const str = (key: string) => (typeof profile[key] === 'string' && profile[key] !== '' ? (profile[key] as string) : null);
+  const nome = str('secondoLegaleRappresentanteNome');
+  const cognome = str('secondoLegaleRappresentanteCognome');
+  const codiceFiscale = str('secondoLegaleRappresentanteCodiceFiscale');
+  if (nome === null || cognome === null || codiceFiscale === null) return { representatives: [first], joint: false };
+  const second = { nome, cognome, codiceFiscale, ruolo: null, luogoDiNascita: null, dataDiNascita: null };
+  return { representatives: [first, second], joint: profile.firmaCongiunta === true };
+}
+
+/** The codici fiscali of the organisation's legal representatives, as the profile stores them (none, one or two). */
+export function legalRepresentativeFiscalCodes(profile: Record<string, unknown>): string[] {
+  return ['legaleRappresentanteCodiceFiscale', 'secondoLegaleRappresentanteCodiceFiscale']
+    .map((key) => profile[key])
+    .filter((code): code is string => typeof code === 'string' && code !== '');
 }
 
 /** GetOrganization / GetOrganizationById / UpdateOrganization: the whole profile, typed, with its members. */
@@ -471,6 +550,10 @@ export const organizationDetailSchema = z.object({
   legaleRappresentanteNome: z.string().nullable(),
   legaleRappresentanteCognome: z.string().nullable(),
   legaleRappresentanteCodiceFiscale: z.string().nullable(),
+  secondoLegaleRappresentanteNome: z.string().nullable(),
+  secondoLegaleRappresentanteCognome: z.string().nullable(),
+  secondoLegaleRappresentanteCodiceFiscale: z.string().nullable(),
+  firmaCongiunta: z.boolean(),
   /**
    * The legal representative as one person (issue 42), from the keys above and the spec's `role`, `luogo_di_nascita`
    * and `data_di_nascita`; null for an organisation that has not named one yet.

@@ -10,11 +10,20 @@ export interface Declarant {
   birthPlace: string | null;
   birthDate: string | null;
   role: string | null;
+}
+
+/** The organisation the declarants represent. */
+export interface Represented {
   organization: string;
   vatNumber: string;
 }
 
-function bornText({ birthPlace, birthDate }: Declarant): string {
+const roleText = (role: string | null) => (role ? ` (${role})` : '');
+
+/** "Mario Rossi, codice fiscale …, nato/a a … il …": one declarant as the declaration names them. */
+const personText = (who: Declarant) => `${who.name}, codice fiscale ${who.fiscalCode}${bornText(who)}`;
+
+function bornText({ birthPlace, birthDate }: Pick<Declarant, 'birthPlace' | 'birthDate'>): string {
   if (birthPlace && birthDate) return `, nato/a a ${birthPlace} il ${birthDate}`;
   if (birthPlace) return `, nato/a a ${birthPlace}`;
   if (birthDate) return `, nato/a il ${birthDate}`;
@@ -26,6 +35,8 @@ export const domandaMessages = {
   title: 'Domanda di partecipazione',
   intro: (organization: string) =>
     `${organization}, tramite il proprio legale rappresentante, presenta domanda di partecipazione al bando indicato di seguito, con i dati e i documenti riportati in questo documento.`,
+  introJoint: (organization: string) =>
+    `${organization}, tramite i propri legali rappresentanti con firma congiunta, presenta domanda di partecipazione al bando indicato di seguito, con i dati e i documenti riportati in questo documento.`,
   call: {
     heading: 'Bando',
     call: 'Bando',
@@ -40,6 +51,11 @@ export const domandaMessages = {
   },
   legalRepresentative: {
     heading: 'Legale rappresentante',
+    headingTwo: 'Legali rappresentanti',
+    representation: 'Rappresentanza',
+    joint: 'Congiunta: la domanda è firmata da entrambi i legali rappresentanti',
+    either: 'Disgiunta: la domanda è firmata da uno dei legali rappresentanti',
+    person: (index: number) => (index === 1 ? 'Primo legale rappresentante' : 'Secondo legale rappresentante'),
     firstName: 'Nome',
     lastName: 'Cognome',
     fiscalCode: 'Codice fiscale',
@@ -62,8 +78,15 @@ export const domandaMessages = {
   declaration: {
     heading: 'Dichiarazione sostitutiva di atto di notorietà',
     reference: '(artt. 46 e 47 del D.P.R. 28 dicembre 2000, n. 445)',
-    declarant: (who: Declarant) =>
-      `Il/La sottoscritto/a ${who.name}, codice fiscale ${who.fiscalCode}${bornText(who)}, in qualità di legale rappresentante${who.role ? ` (${who.role})` : ''} di ${who.organization}, partita IVA ${who.vatNumber},`,
+    declarant: (who: Declarant, of: Represented) =>
+      `Il/La sottoscritto/a ${personText(who)}, in qualità di legale rappresentante${roleText(who.role)} di ${of.organization}, partita IVA ${of.vatNumber},`,
+    jointDeclarants: (who: readonly Declarant[], of: Represented) =>
+      `I sottoscritti ${who.map((person) => personText({ ...person, name: `${person.name}${roleText(person.role)}` })).join(', e ')}, in qualità di legali rappresentanti con firma congiunta di ${of.organization}, partita IVA ${of.vatNumber},`,
+    eitherDeclarant: (of: Represented) =>
+      `Il/La sottoscritto/a, legale rappresentante di ${of.organization}, partita IVA ${of.vatNumber}, tra quelli indicati nella sezione \u00abLegali rappresentanti\u00bb, identificato/a dal certificato della firma digitale con cui sottoscrive il presente documento,`,
+    awarenessPlural:
+      'consapevoli delle sanzioni penali previste dall\u2019art. 76 del D.P.R. 445/2000 per le dichiarazioni mendaci, la formazione o l\u2019uso di atti falsi, e della decadenza dai benefici eventualmente conseguiti sulla base di dichiarazioni non veritiere prevista dall\u2019art. 75 del medesimo decreto,',
+    declarePlural: 'DICHIARANO',
     awareness:
       'consapevole delle sanzioni penali previste dall\u2019art. 76 del D.P.R. 445/2000 per le dichiarazioni mendaci, la formazione o l\u2019uso di atti falsi, e della decadenza dai benefici eventualmente conseguiti sulla base di dichiarazioni non veritiere prevista dall\u2019art. 75 del medesimo decreto,',
     declares: 'DICHIARA',
@@ -73,6 +96,8 @@ export const domandaMessages = {
   signature: {
     heading: 'Sottoscrizione',
     signer: 'Il legale rappresentante',
+    signers: 'I legali rappresentanti',
+    eitherSigner: 'Uno dei legali rappresentanti indicati nella sezione \u00abLegali rappresentanti\u00bb',
     digital: 'Documento sottoscritto con firma digitale ai sensi del D.Lgs. 82/2005 (CAD)',
   },
   footer: (fund: string, fingerprint: string) => `Domanda di partecipazione \u2013 ${fund} \u2013 impronta ${fingerprint}`,

@@ -15,6 +15,11 @@ export const organizationMessages = {
   legalRepresentativeFirstNameRequired: 'Nome del legale rappresentante richiesto',
   legalRepresentativeLastNameRequired: 'Cognome del legale rappresentante richiesto',
   legalRepresentativeFiscalCodeRequired: 'Codice fiscale del legale rappresentante richiesto',
+  // A second legal representative (issue 43: two who sign together, or either alone): all of them or none.
+  secondRepresentativeFirstNameRequired: 'Nome del secondo legale rappresentante richiesto',
+  secondRepresentativeLastNameRequired: 'Cognome del secondo legale rappresentante richiesto',
+  secondRepresentativeFiscalCodeRequired: 'Codice fiscale del secondo legale rappresentante richiesto',
+  secondRepresentativeSameFiscalCode: 'Il codice fiscale del secondo legale rappresentante è uguale a quello del primo',
   nameTooShort: 'Inserire almeno 3 caratteri',
   pIvaLength: 'La P.IVA deve essere composta da 11 cifre',
   pIvaInvalid: 'La P.IVA inserita non è valida',

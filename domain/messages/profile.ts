@@ -11,6 +11,11 @@ export const profileMessages = {
   saveFailed: 'Errore nei valori dei campi',
   dataSection: 'Dati dell\u2019organizzazione',
   legalRepresentativeSection: 'Legale rappresentante',
+  secondRepresentative: 'Secondo legale rappresentante',
+  secondRepresentativeHint: 'Solo se lo statuto prevede due legali rappresentanti. Per toglierlo, svuota i tre campi.',
+  noSecondRepresentative: 'Nessuno',
+  secondRepresentativeValue: (name: string, fiscalCode: string, joint: boolean) =>
+    `${name} (${fiscalCode}) \u2013 ${joint ? 'rappresentanza congiunta: la domanda va firmata da entrambi' : 'rappresentanza disgiunta: la domanda può essere firmata da uno dei due'}`,
   pIvaReadOnlyHint: 'La P.IVA non è modificabile.',
   territory: 'Sede',
   address: 'Indirizzo e numero civico',

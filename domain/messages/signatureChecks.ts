@@ -12,6 +12,8 @@ export const signatureChecksMessages = {
     'Il certificato di firma non riporta un codice fiscale valido. Firma la domanda con un dispositivo di firma digitale qualificata intestato al legale rappresentante.',
   not_legal_representative:
     'La domanda è firmata da una persona che non risulta legale rappresentante dell\u2019organizzazione. Falla firmare dal legale rappresentante, oppure aggiorna i dati del legale rappresentante nel profilo dell\u2019organizzazione.',
+  joint_signature_missing:
+    'La rappresentanza dell\u2019organizzazione è congiunta: la domanda deve essere firmata da entrambi i legali rappresentanti indicati nel profilo. Aggiungi la firma mancante allo stesso file (firma parallela) e caricalo di nuovo.',
   certificate_not_valid:
     'Il certificato di firma era scaduto o non ancora valido al momento della firma. Rinnova il certificato presso il tuo certificatore e firma di nuovo la domanda.',
   untrusted_authority:

@@ -55,17 +55,30 @@ interface MemberRow {
   role: string;
   fiscalCode: string | null;
   representative: string | null;
+  secondRepresentative: string | null;
 }
 
 /** A member as the API shows them: their role, and whether they are the legal representative (never their fiscal code). */
-function asMember({ fiscalCode, representative, userId, firstName, lastName, email, role }: MemberRow): OrganizationMember {
+function asMember({
+  fiscalCode,
+  representative,
+  secondRepresentative,
+  userId,
+  firstName,
+  lastName,
+  email,
+  role,
+}: MemberRow): OrganizationMember {
   return {
     userId,
     firstName,
     lastName,
     email,
     role: parseMemberRole(role),
-    isLegalRepresentative: isLegalRepresentative(fiscalCode, { legaleRappresentanteCodiceFiscale: representative }),
+    isLegalRepresentative: isLegalRepresentative(fiscalCode, {
+      legaleRappresentanteCodiceFiscale: representative,
+      secondoLegaleRappresentanteCodiceFiscale: secondRepresentative,
+    }),
   };
 }
 
@@ -165,6 +178,7 @@ export function createMembership(db: Db) {
       role: organizationMembers.role,
       fiscalCode: users.fiscalCode,
       representative: sql<string | null>`${organizations.profile}->>'legaleRappresentanteCodiceFiscale'`,
+      secondRepresentative: sql<string | null>`${organizations.profile}->>'secondoLegaleRappresentanteCodiceFiscale'`,
     })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))

@@ -4,7 +4,8 @@ import type { FundDefinition } from '../../domain/fundDefinition.ts';
 import { FUND_ENTRIES } from '../../domain/funds.ts';
 import { formatItalianDate } from '../../domain/italianDates.ts';
 import { formatItalianNumber } from '../../domain/italianNumbers.ts';
-import { domandaMessages as m } from '../../domain/messages/domanda.ts';
+import { domandaMessages as m, type Declarant } from '../../domain/messages/domanda.ts';
+import type { LegalRepresentation } from '../../domain/organization.ts';
 import { isFieldVisible, readPath } from '../../domain/wizardFields.ts';
 import type { ReferenceNames } from '../exports/referenceNames.ts';
 
@@ -22,15 +23,8 @@ export interface DomandaInput {
   /** The application's values as stored (computed values included: prepared by the fund). */
   values: Record<string, unknown>;
   organization: { name: string; pIva: string; codiceFiscale: string | null; address: string | null };
-  legalRepresentative: {
-    nome: string;
-    cognome: string;
-    codiceFiscale: string;
-    ruolo: string | null;
-    luogoDiNascita: string | null;
-    /** YYYY-MM-DD. */
-    dataDiNascita: string | null;
-  };
+  /** Who represents the organisation (domain/organization.ts `legalRepresentationOf`): who declares and signs. */
+  representation: LegalRepresentation;
   /** The files handed over with the application, in the order the Domanda lists them. */
   attachments: readonly { slot: string; name: string; size: number; sha256: string }[];
   names: ReferenceNames;
@@ -114,19 +108,80 @@ function attachmentsOf(input: DomandaInput): DomandaDocument['attachments'] {
   return items.length > 0 ? { heading: a.heading, items } : { heading: a.heading, items, none: a.none };
 }
 
+type Representative = LegalRepresentation['representatives'][number];
+
+const fullNameOf = (person: Representative) => `${person.nome.trim()} ${person.cognome.trim()}`;
+
+/** The representative's facts, a line each; what is not on record says so. */
+function representativeFields(person: Representative): DomandaField[] {
+  const r = m.legalRepresentative;
+  return [
+    { label: r.firstName, value: person.nome },
+    { label: r.lastName, value: person.cognome },
+    { label: r.fiscalCode, value: person.codiceFiscale },
+    { label: r.role, value: given(person.ruolo) },
+    { label: r.birthPlace, value: given(person.luogoDiNascita) },
+    { label: r.birthDate, value: given(dayOf(person.dataDiNascita)) },
+  ];
+}
+
+/** The part that names who represents the organisation: one person, or two with how they act. */
+function representationPart({ representatives, joint }: LegalRepresentation): DomandaPart {
+  const r = m.legalRepresentative;
+  if (representatives.length === 1) return { heading: r.heading, groups: [{ fields: representativeFields(representatives[0]) }] };
+  return {
+    heading: r.headingTwo,
+    groups: [
+      { fields: [{ label: r.representation, value: joint ? r.joint : r.either }] },
+      ...representatives.map((person, index) => ({ title: r.person(index + 1), fields: representativeFields(person) })),
+    ],
+  };
+}
+
+/**
+ * Who declares and signs. One representative is named; two who act together are both named and both sign; of two who
+ * act each alone, the one who signs is the one the signature's certificate names (the portal checks it is one of them).
+ */
+function declarationAndSignature(representation: LegalRepresentation, organization: DomandaInput['organization']) {
+  const declarant = (person: Representative): Declarant => ({
+    name: fullNameOf(person),
+    fiscalCode: person.codiceFiscale,
+    birthPlace: person.luogoDiNascita?.trim() || null,
+    birthDate: dayOf(person.dataDiNascita)?.trim() || null,
+    role: person.ruolo?.trim() || null,
+  });
+  const of = { organization: organization.name, vatNumber: organization.pIva };
+  const d = m.declaration;
+  const { representatives, joint } = representation;
+  if (representatives.length === 1) {
+    const [person] = representatives;
+    return {
+      opening: [d.declarant(declarant(person), of)],
+      plural: false,
+      signature: [m.signature.signer, fullNameOf(person)],
+    };
+  }
+  if (joint) {
+    return {
+      opening: [d.jointDeclarants(representatives.map(declarant), of)],
+      plural: true,
+      signature: [m.signature.signers, ...representatives.map(fullNameOf)],
+    };
+  }
+  return { opening: [d.eitherDeclarant(of)], plural: false, signature: [m.signature.eitherSigner] };
+}
+
 /** The Domanda of an application: the call, the applicant, every visible answer, the files, the declaration. */
 export function buildDomandaDocument(input: DomandaInput): DomandaDocument {
-  const { organization, legalRepresentative: person } = input;
+  const { organization, representation } = input;
   const fundTitle = FUND_ENTRIES.find((entry) => entry.fund === input.fund)?.title ?? input.fund;
-  const fullName = `${person.nome.trim()} ${person.cognome.trim()}`;
-  const birthDate = dayOf(person.dataDiNascita);
   const o = m.organization;
-  const r = m.legalRepresentative;
+  const declaration = declarationAndSignature(representation, organization);
   return {
     title: m.title,
     callTitle: input.callTitle,
     fundTitle,
-    intro: m.intro(organization.name),
+    intro: representation.joint ? m.introJoint(organization.name) : m.intro(organization.name),
     parts: [
       {
         heading: m.call.heading,
@@ -152,21 +207,7 @@ export function buildDomandaDocument(input: DomandaInput): DomandaDocument {
           },
         ],
       },
-      {
-        heading: r.heading,
-        groups: [
-          {
-            fields: [
-              { label: r.firstName, value: person.nome },
-              { label: r.lastName, value: person.cognome },
-              { label: r.fiscalCode, value: person.codiceFiscale },
-              { label: r.role, value: given(person.ruolo) },
-              { label: r.birthPlace, value: given(person.luogoDiNascita) },
-              { label: r.birthDate, value: given(birthDate) },
-            ],
-          },
-        ],
-      },
+      representationPart(representation),
       ...stepParts(input),
     ],
     attachments: attachmentsOf(input),
@@ -174,21 +215,13 @@ export function buildDomandaDocument(input: DomandaInput): DomandaDocument {
       heading: m.declaration.heading,
       reference: m.declaration.reference,
       paragraphs: [
-        m.declaration.declarant({
-          name: fullName,
-          fiscalCode: person.codiceFiscale,
-          birthPlace: person.luogoDiNascita?.trim() || null,
-          birthDate: birthDate?.trim() || null,
-          role: person.ruolo?.trim() || null,
-          organization: organization.name,
-          vatNumber: organization.pIva,
-        }),
-        m.declaration.awareness,
-        m.declaration.declares,
+        ...declaration.opening,
+        declaration.plural ? m.declaration.awarenessPlural : m.declaration.awareness,
+        declaration.plural ? m.declaration.declarePlural : m.declaration.declares,
         m.declaration.statement,
       ],
     },
-    signature: { heading: m.signature.heading, lines: [m.signature.signer, fullName, m.signature.digital] },
+    signature: { heading: m.signature.heading, lines: [...declaration.signature, m.signature.digital] },
   };
 }
 

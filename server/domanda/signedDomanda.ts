@@ -22,7 +22,7 @@ import type { SignatureTrust } from '../signatures/trust.ts';
 import { buildDomandaDocument, domandaFingerprint, type DomandaDocument } from './domandaDocument.ts';
 import type { DomandaSignature, DomandaStatus, SignatureFacts } from '../../domain/domandaSignature.ts';
 import { fileNameWithExtension } from '../../domain/fileName.ts';
-import { legalRepresentativeOf } from '../../domain/organization.ts';
+import { legalRepresentationOf, type LegalRepresentation } from '../../domain/organization.ts';
 import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
 import { isAttachmentPurposeOpen } from '../../machines/application-lifecycle/transitions.ts';
 
@@ -44,8 +44,8 @@ type DomandaContent =
       application: ApplicationRow | undefined;
       document: DomandaDocument;
       fingerprint: string;
-      legalRepresentativeFiscalCode: string;
-      legalRepresentative: { givenName: string; surname: string };
+      /** Who signs: every signer must be one of them, and all of them where they represent the organisation jointly. */
+      representation: LegalRepresentation;
       /** "Domanda-TUR-01234567890.pdf": the call and the organisation's P.IVA. */
       fileName: string;
     }
@@ -139,8 +139,8 @@ export function createSignedDomanda(deps: {
     if (!organization) throw new HttpError(404, 'not_found', m.applicationNotFound);
     if ((rules && submission.validate(prepared, rules).length > 0) || missing.length > 0)
       return { ready: false, application, reason: m.notReady };
-    const representative = legalRepresentativeOf(organization.profile);
-    if (!representative) return { ready: false, application, reason: m.legalRepresentativeMissing };
+    const representation = legalRepresentationOf(organization.profile);
+    if (!representation) return { ready: false, application, reason: m.legalRepresentativeMissing };
     const document = buildDomandaDocument({
       fund,
       callTitle: call.title,
@@ -152,7 +152,7 @@ export function createSignedDomanda(deps: {
         codiceFiscale: typeof organization.profile.codiceFiscale === 'string' ? organization.profile.codiceFiscale : null,
         address: addressOf(organization.profile, territory),
       },
-      legalRepresentative: representative,
+      representation,
       attachments: await filesOf(organizationId, fund),
       names,
     });
@@ -161,8 +161,7 @@ export function createSignedDomanda(deps: {
       application,
       document,
       fingerprint: domandaFingerprint(document),
-      legalRepresentativeFiscalCode: representative.codiceFiscale,
-      legalRepresentative: { givenName: representative.nome, surname: representative.cognome },
+      representation,
       fileName: `Domanda-${fund}-${organization.pIva.replace(/[^0-9A-Za-z]/g, '')}.pdf`,
     };
   }
@@ -291,7 +290,8 @@ export function createSignedDomanda(deps: {
     const verdict = await verifySignedDomanda({
       file: file.bytes,
       domanda,
-      legalRepresentatives: [content.legalRepresentativeFiscalCode],
+      legalRepresentatives: content.representation.representatives.map((person) => person.codiceFiscale),
+      allMustSign: content.representation.joint,
       trust,
     });
     if (!verdict.ok) throw new HttpError(422, verdict.refusal, verdict.message);
@@ -310,11 +310,14 @@ export function createSignedDomanda(deps: {
     if (!trust.trial) throw new HttpError(409, 'trial_signature_unavailable', m.trialUnavailable);
     const content = await signableContent(organizationId, fund);
     const domanda = await pdfOf(content);
-    const signed = await trust.trial.sign(
-      domanda,
-      { ...content.legalRepresentative, fiscalCode: content.legalRepresentativeFiscalCode },
-      new Date(),
-    );
+    // Both representatives sign where they act together; else the first, as the profile names them.
+    const { representatives, joint } = content.representation;
+    const signers = (joint ? representatives : representatives.slice(0, 1)).map((person) => ({
+      givenName: person.nome,
+      surname: person.cognome,
+      fiscalCode: person.codiceFiscale,
+    }));
+    const signed = await trust.trial.sign(domanda, signers, new Date());
     const fileName = `${content.fileName}.p7m`;
     return upload(organizationId, fund, { bytes: signed, fileName }, actor);
   }

@@ -159,6 +159,10 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       legaleRappresentanteNome: str('legaleRappresentanteNome'),
       legaleRappresentanteCognome: str('legaleRappresentanteCognome'),
       legaleRappresentanteCodiceFiscale: str('legaleRappresentanteCodiceFiscale'),
+      secondoLegaleRappresentanteNome: str('secondoLegaleRappresentanteNome'),
+      secondoLegaleRappresentanteCognome: str('secondoLegaleRappresentanteCognome'),
+      secondoLegaleRappresentanteCodiceFiscale: str('secondoLegaleRappresentanteCodiceFiscale'),
+      firmaCongiunta: p.firmaCongiunta === true,
       legaleRappresentante: legalRepresentativeOf(p),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -171,6 +175,12 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       isLegalRepresentative: isLegalRepresentative(access.user.fiscalCode, p),
     };
   }
+
+  /** The representation's keys as a history entry compares them (a profile stored before a key existed has it unset). */
+  const representationFacts = (profile: Record<string, unknown>) =>
+    Object.fromEntries(
+      LEGAL_REPRESENTATIVE_KEYS.map((key) => [key, key === 'firmaCongiunta' ? profile[key] === true : (profile[key] ?? null)]),
+    );
 
   /** The caller's organisations; a platform administrator's are all of them. Sorted by name. */
   app.get(
@@ -310,8 +320,8 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       const { name, email, ...rest } = resolveReferences(parsed.data);
       const profile: StoredProfile = { ...rest, privacy: row.profile.privacy === true };
 
-      const before = Object.fromEntries(LEGAL_REPRESENTATIVE_KEYS.map((key) => [key, row.profile[key] ?? null]));
-      const after = Object.fromEntries(LEGAL_REPRESENTATIVE_KEYS.map((key) => [key, profile[key] ?? null]));
+      const before = representationFacts(row.profile);
+      const after = representationFacts(profile);
       const representativeChanged = LEGAL_REPRESENTATIVE_KEYS.some((key) => before[key] !== after[key]);
       const updated = await db.transaction(async (tx) => {
         const [written] = await tx

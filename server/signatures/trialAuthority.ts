@@ -14,8 +14,17 @@ import { generateKeys, issueCertificate, KEY_PARAMS } from './issuing.ts';
  * signature has no legal value ("firma di prova, senza valore legale").
  */
 export interface TrialAuthority {
-  /** Signs the PDF as CAdES-BES (.p7m, enveloping) with a fresh certificate issued to this person at `at`. */
-  sign(pdf: Uint8Array, signer: { givenName: string; surname: string; fiscalCode: string }, at: Date): Promise<Uint8Array>;
+  /**
+   * Signs the PDF as CAdES-BES (.p7m, enveloping) with a fresh certificate issued to each person at `at`: one
+   * signature each, in parallel (two legal representatives who sign together).
+   */
+  sign(pdf: Uint8Array, signers: readonly TrialSigner[], at: Date): Promise<Uint8Array>;
+}
+
+export interface TrialSigner {
+  givenName: string;
+  surname: string;
+  fiscalCode: string;
 }
 
 const AUTHORITY_FILE = 'trial-authority.pem';
@@ -97,30 +106,31 @@ async function loadOrCreate(dataDir: string): Promise<AuthorityKeys> {
 export async function loadTrialAuthority(dataDir: string): Promise<{ authority: TrialAuthority; certificate: pkijs.Certificate }> {
   const ca = await loadOrCreate(dataDir);
   const authority: TrialAuthority = {
-    async sign(pdf, signer, at) {
-      const keys = await generateKeys(ALGORITHM);
-      const fiscalCode = normaliseFiscalCode(signer.fiscalCode);
-      const certificate = await issueCertificate({
-        subject: {
-          commonName: `${signer.givenName} ${signer.surname}`,
-          givenName: signer.givenName,
-          surname: signer.surname,
-          serialNumber: `TINIT-${fiscalCode}`,
-          country: 'IT',
-        },
-        publicKey: keys.publicKey,
-        issuer: { certificate: ca.certificate, privateKey: ca.privateKey },
-        notBefore: new Date(at.getTime() - MINUTE_MS),
-        notAfter: new Date(at.getTime() + 365 * DAY_MS),
-        authority: false,
-      });
-      return signCms({
-        content: pdf,
-        detached: false,
-        signers: [{ privateKey: keys.privateKey, certificate }],
-        signingTime: at,
-      });
+    async sign(pdf, signers, at) {
+      const issued = await Promise.all(signers.map((signer) => issueTo(ca, signer, at)));
+      return signCms({ content: pdf, detached: false, signers: issued, signingTime: at });
     },
   };
   return { authority, certificate: ca.certificate };
+}
+
+/** A certificate of the trial authority for one person, valid from a minute before `at` for a year, with its key. */
+async function issueTo(ca: AuthorityKeys, signer: TrialSigner, at: Date) {
+  const keys = await generateKeys(ALGORITHM);
+  const fiscalCode = normaliseFiscalCode(signer.fiscalCode);
+  const certificate = await issueCertificate({
+    subject: {
+      commonName: `${signer.givenName} ${signer.surname}`,
+      givenName: signer.givenName,
+      surname: signer.surname,
+      serialNumber: `TINIT-${fiscalCode}`,
+      country: 'IT',
+    },
+    publicKey: keys.publicKey,
+    issuer: { certificate: ca.certificate, privateKey: ca.privateKey },
+    notBefore: new Date(at.getTime() - MINUTE_MS),
+    notAfter: new Date(at.getTime() + 365 * DAY_MS),
+    authority: false,
+  });
+  return { privateKey: keys.privateKey, certificate };
 }

@@ -11,8 +11,9 @@ import type { SignatureTrust } from './trust.ts';
 /**
  * Checks a Domanda the legal representative signed (CAdES .p7m or PAdES PDF) before it is handed over, in this order:
  * it is signed; every signature is cryptographically valid; it signs exactly the Domanda (PAdES: adding nothing but
- * signatures); every signer's certificate carries a codice fiscale of a legal representative; each certificate was
- * valid at the signing time and chains to a trusted authority. Revocation (CRL, OCSP) is not checked.
+ * signatures); every signer's certificate carries a codice fiscale of a legal representative (and every one of them
+ * has signed, where they represent the organisation only together); each certificate was valid at the signing time
+ * and chains to a trusted authority. Revocation (CRL, OCSP) is not checked.
  */
 export type SignatureFormat = 'CAdES' | 'PAdES';
 
@@ -34,6 +35,7 @@ export type SignatureRefusal =
   | 'pdf_modified'
   | 'no_fiscal_code'
   | 'not_legal_representative'
+  | 'joint_signature_missing'
   | 'certificate_not_valid'
   | 'untrusted_authority';
 
@@ -90,7 +92,10 @@ async function checkPades(file: Uint8Array, domanda: Uint8Array): Promise<Conten
 export async function verifySignedDomanda(input: {
   file: Uint8Array;
   domanda: Uint8Array;
+  /** The codici fiscali of the organisation's legal representatives: every signer must be one of them. */
   legalRepresentatives: readonly string[];
+  /** Joint representation (firma congiunta): every one of them must have signed, not only some. */
+  allMustSign?: boolean;
   trust: SignatureTrust;
   now?: Date;
 }): Promise<SignatureVerdict> {
@@ -107,6 +112,7 @@ export async function verifySignedDomanda(input: {
     if (!representatives.has(fiscalCode)) return refuse('not_legal_representative');
     fiscalCodes.push(fiscalCode);
   }
+  if (input.allMustSign && [...representatives].some((code) => !fiscalCodes.includes(code))) return refuse('joint_signature_missing');
 
   let trial = true;
   for (const signer of content.signers) {

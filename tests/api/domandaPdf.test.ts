@@ -83,7 +83,7 @@ describe.each(funds)('the Domanda PDF of a full %s application', (_fund, inputOf
       expect(text).toContain(`Impronta SHA-256: ${file.sha256}`);
     }
     for (const paragraph of document.declaration.paragraphs) expect(text).toContain(oneSpace(paragraph));
-    const { nome, cognome, codiceFiscale } = input.legalRepresentative;
+    const { nome, cognome, codiceFiscale } = input.representation.representatives[0];
     expect(text).toContain(`Il/La sottoscritto/a ${nome} ${cognome}, codice fiscale ${codiceFiscale}`);
     expect(text).toContain('Documento sottoscritto con firma digitale ai sensi del D.Lgs. 82/2005 (CAD)');
   });
@@ -103,7 +103,8 @@ describe.each(funds)('the Domanda PDF of a full %s application', (_fund, inputOf
       }
     }
     for (const file of input.attachments) expect(text).toContain(file.sha256);
-    expect(text).toContain(`${input.legalRepresentative.nome} ${input.legalRepresentative.cognome}`);
+    const [{ nome, cognome }] = input.representation.representatives;
+    expect(text).toContain(`${nome} ${cognome}`);
   });
 
   it("numbers every page and shows the fingerprint's first characters in each footer", async () => {

@@ -147,6 +147,43 @@ describe('the legal representative recognised by the codice fiscale of their acc
     // Nobody's codice fiscale is in the answer.
     expect(JSON.stringify(asReferent.members)).not.toContain(REPRESENTATIVE);
   });
+
+  it('recognises the second legal representative too, where the profile names two (issue 43)', async () => {
+    const SECOND = 'VRDLCU75C52H501X';
+    const referent = await personWithOrganization(t, { name: 'Unione Riconoscente' });
+    const deputy = await personWithRole(t, referent.orgId, 'viewer', await t.register({ fiscalCode: SECOND }));
+    const read = async () => (await t.get(`/api/Organization/GetOrganizationById?id=${referent.orgId}`, deputy.token)).json();
+    expect((await read()).isLegalRepresentative).toBe(false);
+    const named = await t.post(
+      '/api/Organization/UpdateOrganization',
+      {
+        id: referent.orgId,
+        secondoLegaleRappresentanteNome: 'Lucia',
+        secondoLegaleRappresentanteCognome: 'Verdi',
+        secondoLegaleRappresentanteCodiceFiscale: SECOND,
+      },
+      referent.token,
+    );
+    expect(named.statusCode).toBe(200);
+    const detail = await read();
+    expect(detail.isLegalRepresentative).toBe(true);
+    expect(detail.members.find((member: { userId: string }) => member.userId === deputy.userId).isLegalRepresentative).toBe(true);
+    // Named whole or not at all, and not the first one again: refused with the field's own message.
+    const half = await t.post(
+      '/api/Organization/UpdateOrganization',
+      { id: referent.orgId, secondoLegaleRappresentanteCognome: '' },
+      referent.token,
+    );
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toMatch(/Cognome del secondo legale rappresentante richiesto/);
+    const same = await t.post(
+      '/api/Organization/UpdateOrganization',
+      { id: referent.orgId, secondoLegaleRappresentanteCodiceFiscale: REPRESENTATIVE },
+      referent.token,
+    );
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toMatch(/uguale a quello del primo/);
+  });
 });
 
 describe('ChangeMemberRole', () => {

@@ -255,6 +255,84 @@ describe('the Domanda of a complete application', () => {
   });
 });
 
+describe('an organisation with two legal representatives', () => {
+  const SECOND = { givenName: 'Lucia', surname: 'Verdi', fiscalCode: 'VRDLCU75C52H501X' };
+  let pair: Awaited<ReturnType<typeof personWithOrganization>>;
+  let second: TestSigner;
+  let outsider: TestSigner;
+  const uploadFor = (name: string, content: Uint8Array) => uploadSignedDomanda(t, pair.token, pair.orgId, 'PUI', { name, content });
+  const represent = (joint: boolean) =>
+    t.post(
+      '/api/Organization/UpdateOrganization',
+      {
+        id: pair.orgId,
+        secondoLegaleRappresentanteNome: SECOND.givenName,
+        secondoLegaleRappresentanteCognome: SECOND.surname,
+        secondoLegaleRappresentanteCodiceFiscale: SECOND.fiscalCode.toLowerCase(),
+        firmaCongiunta: joint,
+      },
+      pair.token,
+    );
+
+  beforeAll(async () => {
+    second = await issueSigner(authority, SECOND);
+    outsider = await issueSigner(authority, { givenName: 'Luca', surname: 'Neri', fiscalCode: fiscalCode('NRELCU80A01H501') });
+    pair = await personWithOrganization(t, { name: 'Unione dei Comuni della Valle' });
+    expect((await saveDraft(t, pair.token, pair.orgId, 'PUI', completePuiApplication(pair.orgId))).statusCode).toBe(200);
+    const report = { name: 'relazione.pdf', content: samplePdf('Relazione') };
+    expect((await uploadAttachment(t, pair.token, report, { orgId: pair.orgId, callType: 'PUI', typeId: PUI_REPORT })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('who represent it together both sign: one signature alone, or one beside a stranger, is refused', async () => {
+    const updated = await represent(true);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ secondoLegaleRappresentanteCodiceFiscale: SECOND.fiscalCode, firmaCongiunta: true });
+    const domanda = await downloadDomanda(t, pair.token, pair.orgId, 'PUI');
+    const text = await pdfText(domanda);
+    expect(text).toContain('I sottoscritti Mario Bianchi');
+    expect(text).toContain(`e Lucia Verdi, codice fiscale ${SECOND.fiscalCode}`);
+    expect(text).toContain('DICHIARANO');
+
+    for (const alone of [representative, second]) {
+      expect(refusal(await uploadFor('domanda.p7m', await signCades(domanda, alone)))).toEqual({
+        status: 422,
+        body: { error: 'joint_signature_missing', message: signatureChecksMessages.joint_signature_missing },
+      });
+    }
+    expect(refusal(await uploadFor('domanda.p7m', await signCades(domanda, [second, outsider])))).toMatchObject({
+      status: 422,
+      body: { error: 'not_legal_representative' },
+    });
+    const both = await uploadFor('domanda.p7m', await signCades(domanda, [second, representative]));
+    expect(both.statusCode).toBe(200);
+    expect(both.json()).toMatchObject({
+      stale: false,
+      signers: [
+        { name: 'Lucia Verdi', fiscalCode: SECOND.fiscalCode },
+        { name: 'Mario Bianchi', fiscalCode: REPRESENTATIVE.fiscalCode },
+      ],
+    });
+  });
+
+  it('a change of who represents it is a change of the Domanda: the signed file goes stale; either may then sign alone', async () => {
+    expect((await represent(false)).statusCode).toBe(200);
+    const status = await statusOf(pair.token, pair.orgId);
+    expect(status.signature?.stale).toBe(true);
+    const submitted = () => t.post('/api/Pui/CreatePui', completePuiApplication(pair.orgId), pair.token);
+    expect(refusal(await submitted())).toMatchObject({ status: 409, body: { error: 'signature_stale' } });
+
+    const domanda = await downloadDomanda(t, pair.token, pair.orgId, 'PUI');
+    expect(await pdfText(domanda)).toContain('identificato/a dal certificato della firma digitale');
+    expect((await uploadFor('domanda.p7m', await signCades(domanda, outsider))).statusCode).toBe(422);
+    const alone = await uploadFor('domanda.pdf', await signPades(domanda, second));
+    expect(alone.statusCode).toBe(200);
+    expect(alone.json()).toMatchObject({ format: 'PAdES', signers: [{ name: 'Lucia Verdi', fiscalCode: SECOND.fiscalCode }] });
+    expect((await submitted()).statusCode).toBe(200);
+  });
+});
+
 describe('the trial set-up (no trust list configured)', () => {
   let trial: TestApp;
   afterAll(() => trial?.close());
@@ -284,5 +362,29 @@ describe('the trial set-up (no trust list configured)', () => {
     const [receipt] = submitted.json().receipts as { id: string }[];
     const pdf = await trial.get(`/api/Receipt/DownloadReceipt?receiptId=${receipt!.id}`, person.token);
     expect(await pdfText(new Uint8Array(pdf.rawPayload))).toContain(m.trialBadge);
+  });
+
+  it('signs as both legal representatives where they represent the organisation together', async () => {
+    const person = await personWithOrganization(trial, {
+      name: 'Consorzio di Prova',
+      secondoLegaleRappresentanteNome: 'Lucia',
+      secondoLegaleRappresentanteCognome: 'Verdi',
+      secondoLegaleRappresentanteCodiceFiscale: 'VRDLCU75C52H501X',
+      firmaCongiunta: true,
+    });
+    expect((await saveDraft(trial, person.token, person.orgId, 'PUI', completePuiApplication(person.orgId))).statusCode).toBe(200);
+    const report = { name: 'relazione.pdf', content: samplePdf('Relazione') };
+    expect(
+      (await uploadAttachment(trial, person.token, report, { orgId: person.orgId, callType: 'PUI', typeId: PUI_REPORT })).statusCode,
+    ).toBe(200);
+    const signed = await trial.post('/api/Domanda/TrialSignDomanda', { orgId: person.orgId, callType: 'PUI' }, person.token);
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json()).toMatchObject({
+      trial: true,
+      signers: [
+        { name: 'Mario Bianchi', fiscalCode: REPRESENTATIVE.fiscalCode },
+        { name: 'Lucia Verdi', fiscalCode: 'VRDLCU75C52H501X' },
+      ],
+    });
   });
 });

@@ -293,6 +293,43 @@ describe('the organisation profile, invitations and the account page', () => {
     await expect(stored()).resolves.toMatchObject({ codiceFiscale: 'VRDGLI85T52F205T' });
   });
 
+  it('a second legal representative (issue 43): named whole in one row, joint or not, by keyboard alone', async () => {
+    const section = alicePage.getByRole('group', { name: 'Legale rappresentante' });
+    await section.getByText('Nessuno', { exact: true }).waitFor();
+    await section.getByRole('button', { name: 'Modifica Secondo legale rappresentante' }).focus();
+    await alicePage.keyboard.press('Enter');
+    const editor = alicePage.getByRole('form', { name: 'Secondo legale rappresentante' });
+    await editor.getByRole('textbox', { name: 'Nome del secondo legale rappresentante', exact: true }).waitFor();
+    await typeLikeAPerson(editor.getByRole('textbox', { name: 'Nome del secondo legale rappresentante', exact: true }), 'Paolo');
+    await alicePage.getByRole('button', { name: 'Salva Secondo legale rappresentante' }).click();
+    // Named whole or not at all: what is missing is said under its own field.
+    await editor.getByText('Cognome del secondo legale rappresentante richiesto').waitFor();
+    await editor.getByText('Codice fiscale del secondo legale rappresentante richiesto').waitFor();
+    await expectAccessible(alicePage);
+
+    await typeLikeAPerson(editor.getByRole('textbox', { name: 'Cognome del secondo legale rappresentante' }), 'Gentili');
+    const code = editor.getByRole('textbox', { name: 'Codice fiscale del secondo legale rappresentante' });
+    await typeLikeAPerson(code, 'gntpla75c12d704t');
+    await expect(code.inputValue()).resolves.toBe('GNTPLA75C12D704T');
+    await editor.getByRole('checkbox', { name: /^Rappresentanza congiunta/ }).focus();
+    await alicePage.keyboard.press('Space');
+    await alicePage.getByRole('button', { name: 'Salva Secondo legale rappresentante' }).press('Enter');
+    await section
+      .getByText('Paolo Gentili (GNTPLA75C12D704T) \u2013 rappresentanza congiunta: la domanda va firmata da entrambi')
+      .waitFor();
+    await expectAccessible(alicePage);
+
+    const response = await fetch(`${e2e.portal.url}/api/Organization/GetOrganizationById?id=${organizationId}`, {
+      headers: { authorization: `Bearer ${await accessToken(aliceContext)}` },
+    });
+    await expect(response.json()).resolves.toMatchObject({
+      secondoLegaleRappresentanteNome: 'Paolo',
+      secondoLegaleRappresentanteCognome: 'Gentili',
+      secondoLegaleRappresentanteCodiceFiscale: 'GNTPLA75C12D704T',
+      firmaCongiunta: true,
+    });
+  });
+
   it('invites B by e-mail from the profile; an address without an at-sign is named and not sent', async () => {
     await alicePage.getByRole('textbox', { name: 'Indirizzo e-mail 1' }).fill(bruno.email);
     await alicePage.getByRole('button', { name: 'Aggiungi un indirizzo' }).click();

@@ -25,14 +25,29 @@ const applicant = {
     codiceFiscale: '80002170401',
     address: 'Piazza Aurelio Saffi 8, 47121 Forlì (FC)',
   },
-  legalRepresentative: {
-    nome: 'Giulia',
-    cognome: 'Ricci',
-    codiceFiscale: 'RCCGLI80A41D704K',
-    ruolo: 'Sindaca',
-    luogoDiNascita: 'Forlì',
-    dataDiNascita: '1980-01-01',
+  representation: {
+    representatives: [
+      {
+        nome: 'Giulia',
+        cognome: 'Ricci',
+        codiceFiscale: 'RCCGLI80A41D704K',
+        ruolo: 'Sindaca',
+        luogoDiNascita: 'Forlì',
+        dataDiNascita: '1980-01-01',
+      },
+    ],
+    joint: false,
   },
+} satisfies Pick<DomandaInput, 'organization' | 'representation'>;
+
+/** Giulia Ricci's deputy, a second legal representative (issue 43) for the Domande two people sign. */
+export const secondRepresentative = {
+  nome: 'Paolo',
+  cognome: 'Gentili',
+  codiceFiscale: 'GNTPLA75C12D704T',
+  ruolo: null,
+  luogoDiNascita: null,
+  dataDiNascita: null,
 };
 
 const hash = (digit: string) => digit.repeat(64);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isFieldVisible } from '../../domain/wizardFields.ts';
 import { buildDomandaDocument, domandaFingerprint, type DomandaDocument, type DomandaInput } from '../../server/domanda/domandaDocument.ts';
 import type { ReferenceNames } from '../../server/exports/referenceNames.ts';
-import { puiDomandaInput, seededReferenceNames, turDomandaInput } from '../support/domandaFixtures.ts';
+import { puiDomandaInput, secondRepresentative, seededReferenceNames, turDomandaInput } from '../support/domandaFixtures.ts';
 
 let names: ReferenceNames;
 beforeAll(async () => {
@@ -145,7 +145,10 @@ describe('the Domanda of a PUI application', () => {
     const document = buildDomandaDocument({
       ...base,
       organization: { ...base.organization, codiceFiscale: null, address: null },
-      legalRepresentative: { ...base.legalRepresentative, ruolo: null, luogoDiNascita: null, dataDiNascita: null },
+      representation: {
+        representatives: [{ ...base.representation.representatives[0], ruolo: null, luogoDiNascita: null, dataDiNascita: null }],
+        joint: false,
+      },
       attachments: [],
     });
     expect(document.parts[1]!.groups[0]!.fields.slice(2).map((field) => field.value)).toEqual(['Non indicato', 'Non indicato']);
@@ -158,6 +161,57 @@ describe('the Domanda of a PUI application', () => {
       'Il/La sottoscritto/a Giulia Ricci, codice fiscale RCCGLI80A41D704K, in qualità di legale rappresentante di Comune di Forlì, partita IVA 00606620409,',
     );
     expect(document.attachments).toEqual({ heading: 'Allegati', items: [], none: 'Nessun allegato.' });
+  });
+});
+
+describe('the Domanda of an organisation with two legal representatives (issue 43)', () => {
+  const withTwo = (joint: boolean) => {
+    const base = puiDomandaInput(names);
+    const [first] = base.representation.representatives;
+    return buildDomandaDocument({ ...base, representation: { representatives: [first, secondRepresentative], joint } });
+  };
+
+  it('who act together: both are named, both declare (DICHIARANO) and both sign', () => {
+    const document = withTwo(true);
+    expect(document.intro).toMatch(/tramite i propri legali rappresentanti con firma congiunta/);
+    const part = document.parts[2]!;
+    expect(part.heading).toBe('Legali rappresentanti');
+    expect(part.groups.map((group) => group.title)).toEqual([undefined, 'Primo legale rappresentante', 'Secondo legale rappresentante']);
+    expect(part.groups[0]!.fields).toEqual([
+      { label: 'Rappresentanza', value: 'Congiunta: la domanda è firmata da entrambi i legali rappresentanti' },
+    ]);
+    expect(part.groups[2]!.fields.map((field) => field.value)).toEqual([
+      'Paolo',
+      'Gentili',
+      'GNTPLA75C12D704T',
+      'Non indicato',
+      'Non indicato',
+      'Non indicato',
+    ]);
+    expect(document.declaration.paragraphs[0]).toBe(
+      'I sottoscritti Giulia Ricci (Sindaca), codice fiscale RCCGLI80A41D704K, nato/a a Forlì il 01/01/1980, e Paolo Gentili, codice fiscale GNTPLA75C12D704T, in qualità di legali rappresentanti con firma congiunta di Comune di Forlì, partita IVA 00606620409,',
+    );
+    expect(document.declaration.paragraphs[1]).toMatch(/^consapevoli /);
+    expect(document.declaration.paragraphs[2]).toBe('DICHIARANO');
+    expect(document.signature.lines).toEqual([
+      'I legali rappresentanti',
+      'Giulia Ricci',
+      'Paolo Gentili',
+      'Documento sottoscritto con firma digitale ai sensi del D.Lgs. 82/2005 (CAD)',
+    ]);
+  });
+
+  it('who act each alone: both are named, and the declarant is the one whose certificate signs', () => {
+    const document = withTwo(false);
+    expect(document.parts[2]!.groups[0]!.fields[0]!.value).toBe('Disgiunta: la domanda è firmata da uno dei legali rappresentanti');
+    expect(document.declaration.paragraphs[0]).toMatch(
+      /^Il\/La sottoscritto\/a, legale rappresentante di Comune di Forlì, partita IVA 00606620409, tra quelli indicati .* identificato\/a dal certificato della firma digitale/,
+    );
+    expect(document.declaration.paragraphs[2]).toBe('DICHIARA');
+    expect(document.signature.lines[0]).toBe('Uno dei legali rappresentanti indicati nella sezione \u00abLegali rappresentanti\u00bb');
+    // Another representation is another Domanda: one signed before no longer matches.
+    expect(domandaFingerprint(document)).not.toBe(domandaFingerprint(withTwo(true)));
+    expect(domandaFingerprint(document)).not.toBe(domandaFingerprint(buildDomandaDocument(puiDomandaInput(names))));
   });
 });
 

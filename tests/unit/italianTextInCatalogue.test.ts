@@ -192,7 +192,8 @@ describe('Italian texts live in the message catalogue', () => {
         .map((finding) => `${finding.at}: ${JSON.stringify(finding.text)}`),
     );
     expect(escaped).toEqual([]);
-  });
+    // Parses every source file of server/ and src/: seconds, more on a busy machine.
+  }, 60_000);
 
   it('recognises an Italian literal, and leaves documentation and logs alone', () => {
     const probe = (code: string) => {

@@ -50,6 +50,10 @@ const detail: OrganizationDetail = {
   legaleRappresentanteNome: 'Mario',
   legaleRappresentanteCognome: 'Bianchi',
   legaleRappresentanteCodiceFiscale: 'BNCMRA70C15H501Q',
+  secondoLegaleRappresentanteNome: null,
+  secondoLegaleRappresentanteCognome: null,
+  secondoLegaleRappresentanteCodiceFiscale: null,
+  firmaCongiunta: false,
   legaleRappresentante: {
     nome: 'Mario',
     cognome: 'Bianchi',
@@ -166,7 +170,43 @@ describe('the profile as the form holds it', () => {
       'role',
       'luogo_di_nascita',
       'data_di_nascita',
+      'secondRepresentative',
     ]);
+  });
+
+  it('takes a second legal representative whole or not at all, never the first again, and joint only with one (issue 43)', () => {
+    const values = profileValuesOf(detail);
+    const second = {
+      secondoLegaleRappresentanteNome: 'Lucia',
+      secondoLegaleRappresentanteCognome: 'Verdi',
+      secondoLegaleRappresentanteCodiceFiscale: 'vrd lcu 75 c52 h501 x',
+    };
+    expect(displayValueOf(fieldById('secondRepresentative'), detail)).toBe('Nessuno');
+    expect(checkProfileChanges(values, { ...second, firmaCongiunta: true })).toEqual({ ok: true });
+    expect(checkProfileChanges(values, { secondoLegaleRappresentanteNome: 'Lucia' })).toEqual({
+      ok: false,
+      fieldErrors: {
+        secondoLegaleRappresentanteCognome: 'Cognome del secondo legale rappresentante richiesto',
+        secondoLegaleRappresentanteCodiceFiscale: 'Codice fiscale del secondo legale rappresentante richiesto',
+      },
+    });
+    expect(checkProfileChanges(values, { ...second, secondoLegaleRappresentanteCodiceFiscale: 'BNCMRA70C15H501Q' })).toEqual({
+      ok: false,
+      fieldErrors: {
+        secondoLegaleRappresentanteCodiceFiscale: 'Il codice fiscale del secondo legale rappresentante è uguale a quello del primo',
+      },
+    });
+    const withSecond = {
+      ...detail,
+      secondoLegaleRappresentanteNome: 'Lucia',
+      secondoLegaleRappresentanteCognome: 'Verdi',
+      secondoLegaleRappresentanteCodiceFiscale: 'VRDLCU75C52H501X',
+      firmaCongiunta: true,
+    };
+    expect(displayValueOf(fieldById('secondRepresentative'), withSecond)).toBe(
+      'Lucia Verdi (VRDLCU75C52H501X) \u2013 rappresentanza congiunta: la domanda va firmata da entrambi',
+    );
+    expect(displayValueOf(fieldById('secondRepresentative'), { ...withSecond, firmaCongiunta: false })).toMatch(/disgiunta/);
   });
 });
 

@@ -62,11 +62,15 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-const verify = (file: Uint8Array, options: { representatives?: string[]; trust?: SignatureTrust; now?: Date } = {}) =>
+const verify = (
+  file: Uint8Array,
+  options: { representatives?: string[]; allMustSign?: boolean; trust?: SignatureTrust; now?: Date } = {},
+) =>
   verifySignedDomanda({
     file,
     domanda,
     legalRepresentatives: options.representatives ?? [MARIO.toLowerCase(), ` tinit-${LUCIA}`],
+    allMustSign: options.allMustSign,
     trust: options.trust ?? trust,
     now: options.now,
   });
@@ -121,6 +125,15 @@ describe('a Domanda signed as it should be', () => {
     expect(verdict.ok && verdict.signers.map((signer) => signer.name)).toEqual(['Mario Rossi', 'Lucia Bianchi']);
   });
 
+  it('either of two legal representatives signs alone, unless they represent the organisation only together', async () => {
+    expect((await verify(await signCades(domanda, lucia))).ok).toBe(true);
+    expect((await verify(await signPades(domanda, mario))).ok).toBe(true);
+    expect(await refusal(verify(await signCades(domanda, lucia), { allMustSign: true }))).toBe('joint_signature_missing');
+    expect(await refusal(verify(await signCades(domanda, [mario, mario]), { allMustSign: true }))).toBe('joint_signature_missing');
+    const both = await verify(await signCades(domanda, [lucia, mario]), { allMustSign: true });
+    expect(both.ok && both.signers.map((signer) => signer.fiscalCode)).toEqual([LUCIA, MARIO]);
+  });
+
   it('a certificate valid at the signing time is accepted even when it has expired since', async () => {
     const expiredSince = await issueSigner(root, {
       givenName: 'Mario',
@@ -168,7 +181,7 @@ describe.skipIf(!openssl)('OpenSSL, another CMS implementation', () => {
   it("verifies the trial authority's .p7m and gets the Domanda back", async () => {
     const dataDir = await mkdtemp(path.join(folder, 'trial-'));
     const trial = await loadSignatureTrust({ trustDir: null, trustList: null, dataDir });
-    const signed = await trial.trial!.sign(domanda, { givenName: 'Mario', surname: 'Rossi', fiscalCode: MARIO }, new Date());
+    const signed = await trial.trial!.sign(domanda, [{ givenName: 'Mario', surname: 'Rossi', fiscalCode: MARIO }], new Date());
     await writeFile(path.join(folder, 'trial.p7m'), signed);
     await writeFile(path.join(folder, 'trial-ca.pem'), certificateToPem(trial.trialAnchor!));
     run(['cms', '-verify', '-inform', 'DER', '-in', 'trial.p7m', '-CAfile', 'trial-ca.pem', '-purpose', 'any', '-out', 'trial.pdf']);
@@ -402,7 +415,7 @@ describe('the trial authority', () => {
     const dataDir = await mkdtemp(path.join(folder, 'trial-'));
     const trial = await loadSignatureTrust({ trustDir: null, trustList: null, dataDir });
     expect(trial.trial).not.toBeNull();
-    const signed = await trial.trial!.sign(domanda, person, new Date());
+    const signed = await trial.trial!.sign(domanda, [person], new Date());
     const verdict = await verify(signed, { trust: trial });
     expect(verdict).toMatchObject({
       ok: true,
@@ -414,6 +427,14 @@ describe('the trial authority', () => {
     expect((await stat(path.join(dataDir, 'signatures', 'trial-authority.pem'))).mode & 0o777).toBe(0o600);
   });
 
+  it('signs for two people in parallel, one signature each (legal representatives who sign together)', async () => {
+    const dataDir = await mkdtemp(path.join(folder, 'trial-'));
+    const trial = await loadSignatureTrust({ trustDir: null, trustList: null, dataDir });
+    const signed = await trial.trial!.sign(domanda, [person, { givenName: 'Lucia', surname: 'Bianchi', fiscalCode: LUCIA }], new Date());
+    const verdict = await verify(signed, { trust: trial, allMustSign: true });
+    expect(verdict.ok && verdict.signers.map((signer) => signer.name)).toEqual(['Mario Rossi', 'Lucia Bianchi']);
+  });
+
   it('keeps its authority across loads of the same data folder, and two loads at once make one', async () => {
     const dataDir = await mkdtemp(path.join(folder, 'trial-'));
     const [first, second] = await Promise.all([
@@ -421,14 +442,14 @@ describe('the trial authority', () => {
       loadSignatureTrust({ trustDir: null, trustList: null, dataDir }),
     ]);
     const later = await loadSignatureTrust({ trustDir: null, trustList: null, dataDir });
-    const signed = await first.trial!.sign(domanda, person, new Date());
+    const signed = await first.trial!.sign(domanda, [person], new Date());
     for (const loaded of [second, later]) expect(await verify(signed, { trust: loaded })).toMatchObject({ ok: true, trial: true });
   });
 
   it('is refused once a trust folder is configured', async () => {
     const dataDir = await mkdtemp(path.join(folder, 'trial-'));
     const trial = await loadSignatureTrust({ trustDir: null, trustList: null, dataDir });
-    const signed = await trial.trial!.sign(domanda, person, new Date());
+    const signed = await trial.trial!.sign(domanda, [person], new Date());
     const configured = await loadSignatureTrust({ trustDir: path.join(folder, 'trust'), trustList: null, dataDir });
     expect(configured.trial).toBeNull();
     expect(await refusal(verify(signed, { trust: configured }))).toBe('untrusted_authority');

@@ -8,7 +8,9 @@ import {
   TELEPHONE_MAX_DIGITS,
 } from '../../../domain/organization.ts';
 import type { FieldErrors, FieldValues } from '../../../machines/field-edit/types.ts';
+import { profileMessages } from '../../../domain/messages/profile.ts';
 import { typologyQueries } from '../../api/typology.ts';
+import { Checkbox } from '../../ui/Checkbox.tsx';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Switch } from '../../ui/Switch.tsx';
@@ -83,14 +85,40 @@ export function ProfileFieldEditor({ field, draft, errors, isDisabled, onChange 
         </fieldset>
       );
     case 'fiscalCode':
-      // A person's code: upper case as typed, spaces dropped, 16 characters at most.
+      return <FiscalCodeField {...common} value={textOf(draft[field.id])} onChange={set(field.id)} />;
+    case 'secondRepresentative':
       return (
-        <TextField
-          {...common}
-          value={textOf(draft[field.id])}
-          onChange={(value) => set(field.id)(value.toUpperCase().replace(/\s+/g, '').slice(0, FISCAL_CODE_LENGTH))}
-          maxLength={FISCAL_CODE_LENGTH}
-        />
+        <fieldset className={fieldGroup}>
+          <legend className={fieldGroupLegend}>{field.label}</legend>
+          <p>{profileMessages.secondRepresentativeHint}</p>
+          {(['secondoLegaleRappresentanteNome', 'secondoLegaleRappresentanteCognome'] as const).map((key) => (
+            <TextField
+              key={key}
+              label={organizationFieldLabels[key]!}
+              name={key}
+              value={textOf(draft[key])}
+              onChange={set(key)}
+              errorMessage={errors[key] ?? null}
+              isDisabled={isDisabled}
+            />
+          ))}
+          <FiscalCodeField
+            label={organizationFieldLabels.secondoLegaleRappresentanteCodiceFiscale!}
+            name="secondoLegaleRappresentanteCodiceFiscale"
+            value={textOf(draft.secondoLegaleRappresentanteCodiceFiscale)}
+            onChange={set('secondoLegaleRappresentanteCodiceFiscale')}
+            errorMessage={errors.secondoLegaleRappresentanteCodiceFiscale ?? null}
+            isDisabled={isDisabled}
+          />
+          <Checkbox
+            isSelected={draft.firmaCongiunta === true}
+            onChange={set('firmaCongiunta')}
+            isDisabled={isDisabled}
+            errorMessage={errors.firmaCongiunta ?? null}
+          >
+            {organizationFieldLabels.firmaCongiunta}
+          </Checkbox>
+        </fieldset>
       );
     default:
       return (
@@ -105,6 +133,27 @@ export function ProfileFieldEditor({ field, draft, errors, isDisabled, onChange 
         />
       );
   }
+}
+
+interface FiscalCodeFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  isRequired?: boolean;
+  isDisabled: boolean;
+  errorMessage: string | null;
+  onChange(value: string): void;
+}
+
+/** A person's codice fiscale: upper case as typed, spaces dropped, 16 characters at most. */
+function FiscalCodeField({ onChange, ...props }: FiscalCodeFieldProps) {
+  return (
+    <TextField
+      {...props}
+      onChange={(value) => onChange(value.toUpperCase().replace(/\s+/g, '').slice(0, FISCAL_CODE_LENGTH))}
+      maxLength={FISCAL_CODE_LENGTH}
+    />
+  );
 }
 
 interface FormaGiuridicaEditorProps {

@@ -9,7 +9,17 @@ import {
 
 /** How a field is edited: most are a text box; a few combine several keys. */
 export type ProfileFieldKind =
-  'text' | 'email' | 'tel' | 'digits' | 'textarea' | 'date' | 'fiscalCode' | 'formaGiuridica' | 'participation' | 'territory';
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'digits'
+  | 'textarea'
+  | 'date'
+  | 'fiscalCode'
+  | 'formaGiuridica'
+  | 'participation'
+  | 'territory'
+  | 'secondRepresentative';
 
 export interface ProfileField {
   /** The field's id for the field-edit machine; for one-key fields, the key itself. */
@@ -66,6 +76,8 @@ export const profileFields: readonly ProfileField[] = [
       field('role', 'text'),
       field('luogo_di_nascita', 'text'),
       field('data_di_nascita', 'date'),
+      // Issue 43: a second legal representative, named whole or not at all, and whether the two sign together.
+      { id: 'secondRepresentative', label: profileMessages.secondRepresentative, kind: 'secondRepresentative', isRequired: false },
     ] as const
   ).map((f) => ({ ...f, section: 'legalRepresentative' as const })),
 ];
@@ -97,6 +109,12 @@ export function displayValueOf(field: ProfileField, detail: OrganizationDetail):
       return [detail.comuneName, detail.provinceName, detail.regionName].filter(Boolean).join(', ');
     case 'date':
       return formatStoredDate(detail[field.id as 'data_di_nascita' | 'data_di_costituzione']);
+    case 'secondRepresentative': {
+      const { secondoLegaleRappresentanteNome: nome, secondoLegaleRappresentanteCognome: cognome } = detail;
+      const code = detail.secondoLegaleRappresentanteCodiceFiscale;
+      if (nome === null || cognome === null || code === null) return profileMessages.noSecondRepresentative;
+      return profileMessages.secondRepresentativeValue(`${nome} ${cognome}`, code, detail.firmaCongiunta);
+    }
     default: {
       const value = (detail as unknown as Record<string, unknown>)[field.id];
       return typeof value === 'string' ? value : '';

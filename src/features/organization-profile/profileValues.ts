@@ -43,6 +43,10 @@ export function profileValuesOf(detail: OrganizationDetail): FieldValues {
     legaleRappresentanteNome: text(detail.legaleRappresentanteNome),
     legaleRappresentanteCognome: text(detail.legaleRappresentanteCognome),
     legaleRappresentanteCodiceFiscale: text(detail.legaleRappresentanteCodiceFiscale),
+    secondoLegaleRappresentanteNome: text(detail.secondoLegaleRappresentanteNome),
+    secondoLegaleRappresentanteCognome: text(detail.secondoLegaleRappresentanteCognome),
+    secondoLegaleRappresentanteCodiceFiscale: text(detail.secondoLegaleRappresentanteCodiceFiscale),
+    firmaCongiunta: detail.firmaCongiunta,
   };
 }
 
