@@ -57,6 +57,10 @@ export const domandaStatusSchema = z.object({
       /** SHA-256 (hex) of the PDF the legal representative is to sign. */
       sha256: z.string(),
       fileName: z.string(),
+      /** Who may sign it: the organisation's legal representatives, as its profile names them (issue 43). */
+      signers: z.array(z.string()),
+      /** They represent the organisation only together: every one of them signs (firma congiunta). */
+      allMustSign: z.boolean(),
     })
     .nullable(),
   /** Why there is no Domanda yet (Italian), null when there is one. */

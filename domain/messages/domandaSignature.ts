@@ -13,6 +13,14 @@ export const domandaSignatureMessages = {
   retry: 'Riprova',
   generating: 'Preparazione della domanda da firmare…',
   domandaHash: (sha256: string) => `Impronta SHA-256 della domanda: ${sha256}`,
+  /** Who signs, from the organisation's profile: one representative, both (firma congiunta), or either of two. */
+  whoSigns: (names: readonly string[], all: boolean) => {
+    if (names.length < 2) return `Firma il legale rappresentante: ${names[0] ?? ''}.`;
+    const listed = `${names.slice(0, -1).join(', ')} ${all ? 'e' : 'o'} ${names.at(-1)}`;
+    return all
+      ? `Rappresentanza congiunta: firmano entrambi i legali rappresentanti, ${listed}, sullo stesso file (firme parallele).`
+      : `Può firmare uno dei legali rappresentanti: ${listed}.`;
+  },
   slotTitle: 'Domanda firmata digitalmente',
   slotHint: 'File firmato .p7m (CAdES) o .pdf (PAdES), al massimo 20 MB.',
   chooseFile: 'Carica il file firmato',

@@ -13,7 +13,7 @@ export interface DomandaSignatureView {
   signatureRequired: boolean;
   /** The reason there is no Domanda yet (a missing field, no legal representative). */
   notReadyReason: string | null;
-  domanda: { sha256: string; fileName: string } | null;
+  domanda: { sha256: string; fileName: string; signers: string[]; allMustSign: boolean } | null;
   signature: DomandaSignature | null;
   isDownloading: boolean;
   isVerifying: boolean;

@@ -196,7 +196,15 @@ export function createSignedDomanda(deps: {
     const pdf = content.ready ? await pdfOf(content) : null;
     return {
       signatureRequired: call.signatureRequired,
-      domanda: content.ready && pdf ? { sha256: sha256(pdf), fileName: content.fileName } : null,
+      domanda:
+        content.ready && pdf
+          ? {
+              sha256: sha256(pdf),
+              fileName: content.fileName,
+              signers: content.representation.representatives.map((person) => `${person.nome} ${person.cognome}`),
+              allMustSign: content.representation.joint,
+            }
+          : null,
       notReadyReason: content.ready ? null : content.reason,
       signature: signature ? viewOf(signature, !content.ready || signature.contentFingerprint !== content.fingerprint) : null,
       trialSigning: trust.trial !== null,

@@ -289,6 +289,10 @@ describe('an organisation with two legal representatives', () => {
     const updated = await represent(true);
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ secondoLegaleRappresentanteCodiceFiscale: SECOND.fiscalCode, firmaCongiunta: true });
+    expect((await statusOf(pair.token, pair.orgId)).domanda).toMatchObject({
+      signers: ['Mario Bianchi', 'Lucia Verdi'],
+      allMustSign: true,
+    });
     const domanda = await downloadDomanda(t, pair.token, pair.orgId, 'PUI');
     const text = await pdfText(domanda);
     expect(text).toContain('I sottoscritti Mario Bianchi');
@@ -320,6 +324,7 @@ describe('an organisation with two legal representatives', () => {
     expect((await represent(false)).statusCode).toBe(200);
     const status = await statusOf(pair.token, pair.orgId);
     expect(status.signature?.stale).toBe(true);
+    expect(status.domanda).toMatchObject({ signers: ['Mario Bianchi', 'Lucia Verdi'], allMustSign: false });
     const submitted = () => t.post('/api/Pui/CreatePui', completePuiApplication(pair.orgId), pair.token);
     expect(refusal(await submitted())).toMatchObject({ status: 409, body: { error: 'signature_stale' } });
 

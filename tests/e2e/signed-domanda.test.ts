@@ -118,6 +118,7 @@ describe('the legal representative signs the Domanda, and the portal verifies it
     await page.getByRole('heading', { level: 2, name: 'Invia Candidatura' }).waitFor();
     const section = page.getByRole('region', { name: 'Firma digitale della domanda' });
     await section.getByText(/^Impronta SHA-256 della domanda: [0-9a-f]{64}$/).waitFor();
+    await section.getByText('Firma il legale rappresentante: Mario Bianchi.').waitFor();
     await expect(section.getByRole('button', { name: 'Firma con certificato di prova' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Invia candidatura', exact: true }).isDisabled()).resolves.toBe(true);
     await expectAccessible(page);

@@ -26,7 +26,7 @@ type ActorOutcomeFixtures = {
 };
 
 const input: DomandaSignatureInput = { organizationId: 'org-1', fund: 'PUI' };
-const domanda = { sha256: 'a'.repeat(64), fileName: 'Domanda-PUI-01234567890.pdf' };
+const domanda = { sha256: 'a'.repeat(64), fileName: 'Domanda-PUI-01234567890.pdf', signers: ['Mario Bianchi'], allMustSign: false };
 const signature: DomandaSignature = {
   applicationId: 'app-1',
   format: 'CAdES',

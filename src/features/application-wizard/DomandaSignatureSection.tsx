@@ -69,6 +69,7 @@ export function DomandaSignatureSection({
           <p className={styles.hash}>{m.domandaHash(view.domanda.sha256)}</p>
         </div>
       ) : null}
+      {view.domanda ? <p>{m.whoSigns(view.domanda.signers, view.domanda.allMustSign)}</p> : null}
       {view.downloadError ? <Alert tone="error">{view.downloadError}</Alert> : null}
       {view.downloaded && !view.signature ? <p>{m.downloadedHint}</p> : null}
 
