@@ -5,9 +5,18 @@ import { plainText, type TextShape } from './plainText.ts';
 import { UUID_PATTERN } from './uuid.ts';
 import { PIVA_LENGTH } from './vatNumber.ts';
 import { fiscalCodeMessage } from './messages/fiscalCode.ts';
+import { italianCalendarDay } from './italianDates.ts';
 
 /** Business constants of the organisation forms (spec §5, §9). */
-export const TELEPHONE_MAX_DIGITS = 10;
+/**
+ * A telephone number as people write it (issue 46): digits and spaces, with an international prefix (+39…); at most
+ * 15 digits (ITU-T E.164), and so many characters with the spaces.
+ */
+export const TELEPHONE_MAX_LENGTH = 20;
+const TELEPHONE_MIN_DIGITS = 6;
+const TELEPHONE_MAX_DIGITS = 15;
+/** The age of majority: the legal representative has reached it. */
+const ADULT_AGE_YEARS = 18;
 export const DESCRIPTION_MAX_LENGTH = 400;
 export const CODICE_FISCALE_MAX_LENGTH = 16;
 export const NAME_MIN_LENGTH = 3;
@@ -16,7 +25,8 @@ export const PERCENT_PARTICIPATION_MAX_CHARS = 3;
 export const FORMA_GIURIDICA_ALTRO_ID = 8;
 /** Free-text fields without a limit in the spec get a generous one, so nobody stores a novel. */
 const TEXT_MAX_LENGTH = 200;
-const NUM_CIVICO_MAX_DIGITS = 6;
+/** A house number with its letter, slash or "bis" ("12", "12/A", "12 bis", "SNC"). */
+export const NUM_CIVICO_MAX_LENGTH = 15;
 /** Codice di avviamento postale: five digits (the schema's `cap`). */
 export const CAP_LENGTH = 5;
 
@@ -126,6 +136,24 @@ const optionalEmail = () => z.preprocess(blankToNull, z.email({ error: m.emailIn
 const optionalIstatCode = () => z.preprocess(digitsToNumber, z.number({ error: m.invalid }).int(m.invalid).positive(m.invalid).nullable());
 const optionalDate = () => z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: m.dateInvalid }).nullable());
 
+/** The calendar day of a stored date (its own offset is where it was entered: storedDate.ts), and today's in Italy. */
+const dayOf = (iso: string) => iso.slice(0, 10);
+const yearsBefore = (day: string, years: number) => `${String(Number(day.slice(0, 4)) - years).padStart(4, '0')}${day.slice(4)}`;
+/** A date that has already come: a foundation day is not in the future. */
+const pastDate = (message: string) => optionalDate().refine((iso) => iso === null || dayOf(iso) <= italianCalendarDay(new Date()), message);
+/** A person's birth date: in the past, and of an adult (18 years ago or earlier). */
+const adultBirthDate = () =>
+  optionalDate().refine(
+    (iso) => iso === null || dayOf(iso) <= yearsBefore(italianCalendarDay(new Date()), ADULT_AGE_YEARS),
+    m.birthDateNotAdult,
+  );
+
+/** Digits and spaces, an international prefix allowed; stored as typed (trimmed). */
+const telephonePattern = /^\+?[0-9][0-9 ]*$/;
+const digitCount = (value: string) => value.replace(/\D/g, '').length;
+/** A number, then a letter, a slash and what follows, or bis/ter/quater; or SNC (senza numero civico). */
+const numCivicoPattern = /^(\d+\s?[a-z]?(\s?\/\s?[0-9a-z]+)*(\s(bis|ter|quater))?|snc)$/i;
+
 /** A missing value says the field's own "… richiesto(a)"; a value of the wrong type is invalid. */
 const requiredOnPage = (message: string) => ({
   error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? message : m.invalid),
@@ -203,7 +231,12 @@ const fields = {
   ),
   telephone: z.preprocess(
     numberToString,
-    z.string({ error: typeError }).min(1, m.required).regex(/^\d+$/, m.digitsOnly).max(TELEPHONE_MAX_DIGITS, m.tooLong),
+    z
+      .string({ error: typeError })
+      .min(1, m.required)
+      .max(TELEPHONE_MAX_LENGTH, m.tooLong)
+      .regex(telephonePattern, m.telephoneInvalid)
+      .refine((value) => digitCount(value) >= TELEPHONE_MIN_DIGITS && digitCount(value) <= TELEPHONE_MAX_DIGITS, m.telephoneInvalid),
   ),
   address: optionalText(),
   codiceFiscale: z.preprocess(
@@ -225,7 +258,7 @@ const fields = {
   natura_del_soggetto_proponente: optionalText(),
   numCivico: z.preprocess(
     (v) => blankToNull(numberToString(v)),
-    z.string({ error: m.invalid }).regex(/^\d+$/, m.digitsOnly).max(NUM_CIVICO_MAX_DIGITS, m.tooLong).nullable(),
+    z.string({ error: m.invalid }).max(NUM_CIVICO_MAX_LENGTH, m.tooLong).regex(numCivicoPattern, m.numCivicoInvalid).nullable(),
   ),
   cap: z.preprocess(
     (v) => blankToNull(numberToString(v)),
@@ -245,8 +278,8 @@ const fields = {
       .superRefine(plainText('line'))
       .nullable(),
   ),
-  data_di_costituzione: optionalDate(),
-  data_di_nascita: optionalDate(),
+  data_di_costituzione: pastDate(m.foundationDateInFuture),
+  data_di_nascita: adultBirthDate(),
   legaleRappresentanteNome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
   legaleRappresentanteCognome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
   legaleRappresentanteCodiceFiscale: z.preprocess(fiscalCodeToNull, personalFiscalCode(z.string({ error: m.invalid })).nullable()),

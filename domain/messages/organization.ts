@@ -5,6 +5,12 @@ export const organizationMessages = {
   invalid: 'Valore non valido',
   digitsOnly: 'Inserire solo cifre',
   capInvalid: 'Il CAP deve essere composto da 5 cifre',
+  telephoneInvalid:
+    'Numero di telefono non valido: scrivi da 6 a 15 cifre, anche separate da spazi e con il prefisso internazionale (es. +39 06 1234 5678)',
+  numCivicoInvalid:
+    'Numero civico non valido: scrivi il numero con l\u2019eventuale lettera, barra o \u00abbis\u00bb (es. 12, 12/A, 12 bis) oppure SNC',
+  birthDateNotAdult: 'La data di nascita deve essere di una persona maggiorenne (almeno 18 anni fa)',
+  foundationDateInFuture: 'La data di costituzione non può essere futura',
   // Spec §5 Organisation profile: "Organisation page messages: Nome, Indirizzo, Città, CAP and P.IVA 'richiesto(a)'".
   nameRequired: 'Nome richiesto',
   addressRequired: 'Indirizzo richiesto',

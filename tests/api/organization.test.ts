@@ -385,6 +385,27 @@ describe('CreateOrganization', () => {
     });
   });
 
+  it('stores the telephone, the house number and the dates as typed, in the forms people write them (issue 46)', async () => {
+    const cases = [
+      { telephone: '+39 06 1234 5678', numCivico: '12/A bis' },
+      { telephone: '0039 333 123 4567', numCivico: 'SNC' },
+      { telephone: '06 69 01', numCivico: '7 b' },
+    ];
+    for (const [index, fields] of cases.entries()) {
+      const person = await t.register();
+      const adult = `${new Date().getFullYear() - 18}-01-01T00:00:00+01:00`;
+      const created = await t.post(
+        '/api/Organization/CreateOrganization',
+        organizationPayload({ ...fields, data_di_nascita: adult, name: `Comune del Civico ${index}` }),
+        person.token,
+      );
+      expect(created.statusCode, JSON.stringify(fields)).toBe(201);
+      const { orgId } = created.json() as { orgId: string };
+      const detail = (await t.get(`/api/Organization/GetOrganizationById?id=${orgId}`, person.token)).json();
+      expect(detail).toMatchObject({ ...fields, data_di_nascita: adult });
+    }
+  });
+
   it('drops hidden fields: altro unless the legal form is "Altro", the percentage without public participation', async () => {
     const person = await t.register();
     const payload = organizationPayload({ formaGiuridica: 1, altro: 'resto', publicParticipation: false, percentParticipation: 30 });
@@ -409,12 +430,55 @@ describe('CreateOrganization', () => {
     ['email missing', { email: '' }, 'E-mail: Campo obbligatorio'],
     ['email invalid', { email: 'protocollo-comune.it' }, 'E-mail: Indirizzo e-mail non valido'],
     ['telephone missing', { telephone: '' }, 'Telefono: Campo obbligatorio'],
-    ['telephone with letters', { telephone: '06-1234' }, 'Telefono: Inserire solo cifre'],
-    ['telephone over 10 digits', { telephone: '06123456789' }, 'Telefono: Limite caratteri max superato'],
+    [
+      'telephone with a hyphen',
+      { telephone: '06-1234' },
+      'Telefono: Numero di telefono non valido: scrivi da 6 a 15 cifre, anche separate da spazi e con il prefisso internazionale (es. +39 06 1234 5678)',
+    ],
+    [
+      'telephone with letters',
+      { telephone: '06 1234 abc' },
+      'Telefono: Numero di telefono non valido: scrivi da 6 a 15 cifre, anche separate da spazi e con il prefisso internazionale (es. +39 06 1234 5678)',
+    ],
+    [
+      'telephone of 5 digits',
+      { telephone: '06 123' },
+      'Telefono: Numero di telefono non valido: scrivi da 6 a 15 cifre, anche separate da spazi e con il prefisso internazionale (es. +39 06 1234 5678)',
+    ],
+    [
+      'telephone of 16 digits',
+      { telephone: '+390612345678901234' },
+      'Telefono: Numero di telefono non valido: scrivi da 6 a 15 cifre, anche separate da spazi e con il prefisso internazionale (es. +39 06 1234 5678)',
+    ],
+    ['telephone over 20 characters', { telephone: '+39  06  1234  5678  9' }, 'Telefono: Limite caratteri max superato'],
     ['privacy not accepted', { privacy: false }, "Privacy: È necessario accettare l'informativa sulla privacy"],
     ['privacy missing', { privacy: undefined }, 'Privacy: Campo obbligatorio'],
     ['contactReference missing', { contactReference: '' }, 'Referente: Campo obbligatorio'],
-    ['numCivico with letters', { numCivico: '12/A' }, 'Numero civico: Inserire solo cifre'],
+    [
+      'numCivico without a number',
+      { numCivico: 'bis' },
+      'Numero civico non valido: scrivi il numero con l\u2019eventuale lettera, barra o \u00abbis\u00bb (es. 12, 12/A, 12 bis) oppure SNC',
+    ],
+    [
+      'numCivico with a sentence',
+      { numCivico: '12 di fronte' },
+      'Numero civico non valido: scrivi il numero con l\u2019eventuale lettera, barra o \u00abbis\u00bb (es. 12, 12/A, 12 bis) oppure SNC',
+    ],
+    [
+      'birth date of a minor',
+      { data_di_nascita: `${new Date().getFullYear() - 10}-05-01T00:00:00+02:00` },
+      'Data di nascita: La data di nascita deve essere di una persona maggiorenne (almeno 18 anni fa)',
+    ],
+    [
+      'birth date in the future',
+      { data_di_nascita: '2030-01-01T00:00:00+01:00' },
+      'Data di nascita: La data di nascita deve essere di una persona maggiorenne (almeno 18 anni fa)',
+    ],
+    [
+      'foundation date in the future',
+      { data_di_costituzione: '2099-01-01T00:00:00+01:00' },
+      'Data di costituzione: La data di costituzione non può essere futura',
+    ],
     ['CAP of four digits', { cap: '0018' }, 'Il CAP deve essere composto da 5 cifre'],
     ['CAP with a letter', { cap: '0018A' }, 'Il CAP deve essere composto da 5 cifre'],
     ['codiceFiscale over 16', { codiceFiscale: 'RSSMRA70C15H501WX' }, 'Codice fiscale: Limite caratteri max superato'],
@@ -574,7 +638,10 @@ describe('UpdateOrganization', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'Nome richiesto'],
       [{ description: 'd'.repeat(401) }, 'Descrizione: Limite caratteri max superato'],
-      [{ telephone: 'abc' }, 'Telefono: Inserire solo cifre'],
+      [
+        { telephone: 'abc' },
+        'Telefono: Numero di telefono non valido: scrivi da 6 a 15 cifre, anche separate da spazi e con il prefisso internazionale (es. +39 06 1234 5678)',
+      ],
       [{ formaGiuridica: 8, altro: '' }, 'Altra forma giuridica: Campo obbligatorio'],
       [{ publicParticipation: true }, 'Percentuale di partecipazione pubblica: Campo obbligatorio'],
       [{ comune: '1272' }, 'Comune: Il comune non appartiene alla provincia selezionata'],

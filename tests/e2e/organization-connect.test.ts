@@ -132,9 +132,15 @@ describe('connecting an organisation by VAT number, and registering it', () => {
     await page.getByRole('textbox', { name: 'Codice ATECO' }).fill('84.11.10');
     await page.getByRole('textbox', { name: 'Descrizione' }).fill('Amministrazione comunale che partecipa ai fondi tematici.');
     await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`protocollo.${stamp}@comune.esempio.it`);
+    // The telephone as people write it (issue 46): kept as typed, a form it cannot take named under it.
     const telephone = page.getByRole('textbox', { name: 'Telefono' });
-    await telephone.pressSequentially('06-1234-5678');
-    await expect(telephone.inputValue()).resolves.toBe('0612345678');
+    await typeLikeAPerson(telephone, '06-1234-5678');
+    await expect(telephone.inputValue()).resolves.toBe('06-1234-5678');
+    await telephone.blur();
+    await page.getByText(/^Numero di telefono non valido: scrivi da 6 a 15 cifre/).waitFor();
+    await typeLikeAPerson(telephone, '+39 06 1234 5678');
+    await expect(telephone.inputValue()).resolves.toBe('+39 06 1234 5678');
+    await expect(page.getByText(/^Numero di telefono non valido/).count()).resolves.toBe(0);
 
     await choose(page, 'Regione', 'Lazio');
     await choose(page, 'Provincia', 'Roma (RM)');
@@ -159,6 +165,7 @@ describe('connecting an organisation by VAT number, and registering it', () => {
     await typeLikeAPerson(cap, '00-184');
     await expect(cap.inputValue()).resolves.toBe('00184');
     await expect(page.getByText('Il CAP deve essere composto da 5 cifre').count()).resolves.toBe(0);
+    await typeLikeAPerson(page.getByRole('textbox', { name: 'Numero civico' }), '12/A bis');
 
     // A date from the calendar of the date picker.
     const founded = page.getByRole('group', { name: 'Data di costituzione' });
@@ -221,6 +228,8 @@ describe('connecting an organisation by VAT number, and registering it', () => {
       name: organizationName,
       comuneName: 'Roma',
       cap: '00184',
+      telephone: '+39 06 1234 5678',
+      numCivico: '12/A bis',
       // The representative, structured and in the spec's own fields (§3).
       legaleRappresentante: {
         nome: 'Mario',

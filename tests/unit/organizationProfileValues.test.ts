@@ -287,7 +287,10 @@ describe('checking a change before it is sent (spec §5)', () => {
   it('refuses a phone number with letters and a description over 400 characters', () => {
     expect(checkProfileChanges(values, { telephone: '06-1234' })).toMatchObject({
       ok: false,
-      fieldErrors: { telephone: 'Inserire solo cifre' },
+      fieldErrors: {
+        telephone:
+          'Numero di telefono non valido: scrivi da 6 a 15 cifre, anche separate da spazi e con il prefisso internazionale (es. +39 06 1234 5678)',
+      },
     });
     expect(checkProfileChanges(values, { description: 'x'.repeat(401) })).toMatchObject({
       ok: false,

@@ -24,11 +24,12 @@ describe('the registration form values', () => {
     expect(applyChange(inLazio, { field: 'province', value: 58 })).toBe(inLazio);
   });
 
-  it('inserts only digits in VAT (11), telephone (10), street number and percentage (3)', () => {
+  it('inserts only digits in VAT (11) and percentage (3), and keeps the telephone and the house number as typed', () => {
     const values = emptyRegistration();
     expect(applyChange(values, { field: 'pIva', value: '1234a5678903999' }).pIva).toBe('12345678903');
-    expect(applyChange(values, { field: 'telephone', value: '+39 06 123 456 789' }).telephone).toBe('3906123456');
-    expect(applyChange(values, { field: 'numCivico', value: '12/B' }).numCivico).toBe('12');
+    // The telephone and the house number keep what is typed (issue 46): the rules check them, nothing is dropped.
+    expect(applyChange(values, { field: 'telephone', value: '+39 06 123 456 789' }).telephone).toBe('+39 06 123 456 789');
+    expect(applyChange(values, { field: 'numCivico', value: '12/B bis' }).numCivico).toBe('12/B bis');
     expect(applyChange(values, { field: 'percentParticipation', value: '1005%' }).percentParticipation).toBe('100');
   });
 

@@ -5,7 +5,7 @@ import {
   FORMA_GIURIDICA_ALTRO_ID,
   organizationFieldLabels,
   PERCENT_PARTICIPATION_MAX_CHARS,
-  TELEPHONE_MAX_DIGITS,
+  TELEPHONE_MAX_LENGTH,
 } from '../../../domain/organization.ts';
 import type { FieldErrors, FieldValues } from '../../../machines/field-edit/types.ts';
 import { profileMessages } from '../../../domain/messages/profile.ts';
@@ -127,8 +127,9 @@ export function ProfileFieldEditor({ field, draft, errors, isDisabled, onChange 
           value={textOf(draft[field.id])}
           onChange={set(field.id)}
           type={field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text'}
-          inputMode={field.kind === 'tel' || field.kind === 'digits' ? 'numeric' : undefined}
-          maxLength={field.kind === 'tel' ? TELEPHONE_MAX_DIGITS : field.maxLength}
+          inputMode={field.kind === 'digits' ? 'numeric' : undefined}
+          maxLength={field.kind === 'tel' ? TELEPHONE_MAX_LENGTH : field.maxLength}
+          description={field.hint}
           autoComplete={field.autoComplete}
         />
       );

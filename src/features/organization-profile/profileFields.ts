@@ -1,7 +1,9 @@
 import { profileMessages } from '../../../domain/messages/profile.ts';
+import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
 import {
   CAP_LENGTH,
   DESCRIPTION_MAX_LENGTH,
+  NUM_CIVICO_MAX_LENGTH,
   organizationFieldLabels,
   organizationPageRequiredMessages,
   type OrganizationDetail,
@@ -37,6 +39,8 @@ export interface ProfileField {
   section?: 'legalRepresentative';
   maxLength?: number;
   autoComplete?: string;
+  /** What the editor says under the box: the form a value takes. */
+  hint?: string;
 }
 
 const l = organizationFieldLabels as Record<string, string>;
@@ -60,11 +64,11 @@ export const profileFields: readonly ProfileField[] = [
   field('description', 'textarea', { isRequired: true, maxLength: DESCRIPTION_MAX_LENGTH }),
   field('email', 'email', { isRequired: true, autoComplete: 'email' }),
   field('pec', 'email'),
-  field('telephone', 'tel', { isRequired: true, autoComplete: 'tel' }),
+  field('telephone', 'tel', { isRequired: true, autoComplete: 'tel', hint: registerOrganizationMessages.telephoneHint }),
   field('website', 'text', { autoComplete: 'url' }),
   { id: 'territory', label: profileMessages.territory, kind: 'territory', isRequired: true, requiredKey: 'comune' },
   field('address', 'text', { isRequired: true, requiredKey: 'address', autoComplete: 'street-address' }),
-  field('numCivico', 'digits'),
+  field('numCivico', 'text', { maxLength: NUM_CIVICO_MAX_LENGTH, hint: registerOrganizationMessages.numCivicoHint }),
   field('cap', 'digits', { isRequired: true, requiredKey: 'cap', maxLength: CAP_LENGTH, autoComplete: 'postal-code' }),
   field('contactReference', 'text', { isRequired: true }),
   // The legal representative: required once given; an organisation registered without one is asked for it.

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import type { ProvinceItem } from '../../../domain/lookups.ts';
 import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
-import { CAP_LENGTH, organizationFieldLabels as labels } from '../../../domain/organization.ts';
+import { CAP_LENGTH, NUM_CIVICO_MAX_LENGTH, organizationFieldLabels as labels } from '../../../domain/organization.ts';
 import { typologyQueries } from '../../api/typology.ts';
 import { ComboBox } from '../../ui/ComboBox.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -64,7 +64,12 @@ export function AddressFields({ form }: { form: RegistrationForm }) {
         <div className={wide}>
           <TextField label={labels.address} autoComplete="address-line1" {...bindText(form, 'address')} />
         </div>
-        <TextField label={labels.numCivico} inputMode="numeric" {...bindText(form, 'numCivico')} />
+        <TextField
+          label={labels.numCivico}
+          maxLength={NUM_CIVICO_MAX_LENGTH}
+          description={r.numCivicoHint}
+          {...bindText(form, 'numCivico')}
+        />
         <TextField
           label={labels.cap}
           inputMode="numeric"

@@ -1,5 +1,5 @@
 import { registerOrganizationMessages } from '../../../domain/messages/registerOrganization.ts';
-import { organizationFieldLabels as labels } from '../../../domain/organization.ts';
+import { organizationFieldLabels as labels, TELEPHONE_MAX_LENGTH } from '../../../domain/organization.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { grid } from './RegisterOrganization.css.ts';
 import { bindText, type RegistrationForm } from './useRegistrationForm.ts';
@@ -17,9 +17,9 @@ export function ContactFields({ form }: { form: RegistrationForm }) {
         <TextField
           label={labels.telephone}
           type="tel"
-          inputMode="numeric"
           isRequired
-          autoComplete="tel-national"
+          autoComplete="tel"
+          maxLength={TELEPHONE_MAX_LENGTH}
           description={r.telephoneHint}
           {...bindText(form, 'telephone')}
         />

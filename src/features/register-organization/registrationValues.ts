@@ -6,7 +6,6 @@ import {
   CODICE_FISCALE_MAX_LENGTH,
   FORMA_GIURIDICA_ALTRO_ID,
   PERCENT_PARTICIPATION_MAX_CHARS,
-  TELEPHONE_MAX_DIGITS,
 } from '../../../domain/organization.ts';
 import { PIVA_LENGTH } from '../../../domain/vatNumber.ts';
 
@@ -84,7 +83,8 @@ export function emptyRegistration(pIva = ''): RegistrationValues {
 }
 
 /**
- * Applies one change with the form's own rules (spec §4–5): digits-only boxes drop anything else;
+ * Applies one change with the form's own rules (spec §4–5): digits-only boxes (P.IVA, CAP, percentage) drop anything
+ * else, while the telephone and the house number keep what is typed and are checked (issue 46);
  * a new region clears province and comune, a new province clears the comune; fields that disappear
  * (altro, percentParticipation) forget their value.
  */
@@ -92,10 +92,6 @@ export function applyChange(values: RegistrationValues, change: RegistrationChan
   switch (change.field) {
     case 'pIva':
       return { ...values, pIva: keepDigits(change.value, PIVA_LENGTH) };
-    case 'telephone':
-      return { ...values, telephone: keepDigits(change.value, TELEPHONE_MAX_DIGITS) };
-    case 'numCivico':
-      return { ...values, numCivico: keepDigits(change.value) };
     case 'cap':
       return { ...values, cap: keepDigits(change.value, CAP_LENGTH) };
     case 'percentParticipation':
