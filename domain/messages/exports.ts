@@ -15,6 +15,8 @@ export const exportsMessages = {
     email: 'E-mail',
     fund: 'Fondo',
     status: 'Stato',
+    /** The list's column: the protocol number of the application's hand-over (its receipt). */
+    protocol: 'Numero di protocollo',
     submittedAt: 'Data candidatura',
     statusChangedAt: 'Ultimo cambio di stato',
     source: 'Dati',
