@@ -70,7 +70,7 @@ import { createConfiguredStorage } from './storage/configuredStorage.ts';
 import type { FileStorage } from './storage/fileStorage.ts';
 import { sweepAbandonedUploads } from './storage/abandonedUploads.ts';
 import { readSurveyDefinitions, seedSurveyDefinitions } from './surveys/definitions.ts';
-import { reviewAnswersForArchive } from './surveys/archivedAnswers.ts';
+import { monitoringAnswersForArchive, reviewAnswersForArchive } from './surveys/archivedAnswers.ts';
 import { createSurveys } from './surveys/surveys.ts';
 import { sjSurveyRoutes } from './routes/sjSurvey.routes.ts';
 import { installCompression } from './delivery/compression.ts';
@@ -418,6 +418,7 @@ export async function buildApp({
       maxUploadBytes: config.files.maxUploadBytes,
       funds: fundEntries,
       reviewAnswers: (organizationId, fund) => reviewAnswersForArchive(db, organizationId, fund),
+      monitoringAnswers: (organizationId, fund) => monitoringAnswersForArchive(db, organizationId, fund),
       receipts: (organizationId, fund) => receiptsForArchive(db, organizationId, fund),
       signedDomanda: (organizationId, fund) => signedDomanda.forArchive(organizationId, fund),
     });

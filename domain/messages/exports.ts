@@ -15,6 +15,8 @@ export const exportsMessages = {
     email: 'E-mail',
     fund: 'Fondo',
     status: 'Stato',
+    /** The list's column: the protocol number of the application's hand-over (its receipt). */
+    protocol: 'Numero di protocollo',
     submittedAt: 'Data candidatura',
     statusChangedAt: 'Ultimo cambio di stato',
     source: 'Dati',
@@ -37,6 +39,9 @@ export const exportsMessages = {
     reviewFolder: 'Istruttoria/',
     reviewDnshFolder: 'Istruttoria/DNSH/',
     monitoringFolder: 'Monitoraggio/',
+    /** A monitoring period's answers, in a folder named after the period ("Monitoraggio I semestre 2027"). */
+    monitoringPeriodFolder: (period: string) => `Monitoraggio/${period}/`,
+    periodWithoutTitle: 'Periodo',
     /** The receipts, each named as its download (receiptsMessages.fileName). */
     receiptsFolder: 'Ricevute/',
     /** The Domanda signed by the legal representative (issue 43), under the name it was uploaded with. */

@@ -41,6 +41,11 @@ export interface ArchivedSurvey {
   text: string;
 }
 
+/** A monitoring period's answers to one survey: the period's title (its folder in the zip) and the text. */
+export interface ArchivedMonitoringSurvey extends ArchivedSurvey {
+  period: string;
+}
+
 export interface ApplicationArchiveInput {
   /** Every attachment type of the fund, whatever its purpose, in the order the wizard shows them. */
   types: readonly AttachmentTypeRow[];
@@ -49,6 +54,8 @@ export interface ApplicationArchiveInput {
   integrationRounds: ReadonlyMap<string, number>;
   /** The review's answers (Istruttoria, Gresb). */
   reviewSurveys: readonly ArchivedSurvey[];
+  /** Every monitoring period's answers (server/surveys/archivedAnswers.ts), period by period. */
+  monitoringSurveys?: readonly ArchivedMonitoringSurvey[];
   /** The receipts of every hand-over of the application, oldest first. */
   receipts?: readonly ArchivedReceipt[];
   /** The Domanda as its legal representative signed it (issue 43), when there is one. */
@@ -92,7 +99,8 @@ function uniqueName(wanted: string, used: Set<string>): string {
 /**
  * Everything an administrator takes away about one application (spec §1 "download zipped attachments";
  * what reviewers of other grant platforms ask for: one complete archive): the application's attachments,
- * each integration round's documents, the review's DNSH files, the review's answers as text, the receipt of
+ * each integration round's documents, the review's DNSH files, the review's answers as text, each monitoring
+ * period's answers as text (Monitoraggio/<period>/<survey>.txt, beside the monitoring files), the receipt of
  * every hand-over (Ricevute/Ricevuta-<protocollo>.pdf) and the signed Domanda (Domanda firmata/<file>). Entry names
  * are '<type> - <file name>', without path separators of their own, unique in the zip.
  */
@@ -112,6 +120,11 @@ export function applicationArchiveEntries(input: ApplicationArchiveInput): Archi
     name: uniqueName(`${names.reviewFolder}${displayFileName(survey.title.replaceAll('/', '-')) || names.surveyWithoutTitle}.txt`, used),
     text: survey.text,
   }));
+  const monitoring = (input.monitoringSurveys ?? []).map((survey): ArchiveEntry => {
+    const period = displayFileName(survey.period.replaceAll('/', '-')) || names.periodWithoutTitle;
+    const title = displayFileName(survey.title.replaceAll('/', '-')) || names.surveyWithoutTitle;
+    return { name: uniqueName(`${names.monitoringPeriodFolder(period)}${title}.txt`, used), text: survey.text };
+  });
   const receipts = (input.receipts ?? []).map((receipt): ArchiveEntry => ({
     name: uniqueName(`${names.receiptsFolder}${receiptsMessages.fileName(receipt.protocol)}`, used),
     bytes: receipt.pdf,
@@ -127,5 +140,5 @@ export function applicationArchiveEntries(input: ApplicationArchiveInput): Archi
         },
       ]
     : [];
-  return [...signed, ...files, ...surveys, ...receipts];
+  return [...signed, ...files, ...surveys, ...monitoring, ...receipts];
 }

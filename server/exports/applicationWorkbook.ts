@@ -2,8 +2,8 @@ import type { Writable } from 'node:stream';
 import { applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import type { FundDefinition } from '../../domain/fundDefinition.ts';
 import { exportsMessages as m, type ExportSource } from '../../domain/messages/exports.ts';
-import { readPath, type FieldSpec } from '../../domain/wizardFields.ts';
-import { cellValueOf, DATE_FORMAT, formatCells, romeWallClock, type CellValue } from './cells.ts';
+import { answerCell, answerFormat, placeOf } from './answerCells.ts';
+import { formatCells, romeWallClock, type CellValue } from './cells.ts';
 import type { ReferenceNames } from './referenceNames.ts';
 import { loadWorkbookWriter } from './excel.ts';
 
@@ -17,43 +17,6 @@ export interface ApplicationExport {
   /** The submitted application, or the draft while there is none. */
   data: Record<string, unknown> | null;
   source: ExportSource | null;
-}
-
-/** A calendar day 'YYYY-MM-DD' as a spreadsheet date (no time zone: the day as written). */
-function calendarDay(value: unknown): Date | null {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day));
-}
-
-/**
- * An answer as a person reads it: the chosen options' names (fixed options, or the reference list the field's
- * `source` names), Sì / No, a date, the number or the text.
- */
-export function answerCell(field: FieldSpec, values: unknown, names?: ReferenceNames): CellValue {
-  const value = readPath(values, field.name);
-  if (field.kind === 'date' || field.display === 'date') return calendarDay(value) ?? cellValueOf(value);
-  if (field.kind === 'yesNo') {
-    if (value === (field.answers?.yes ?? 'SI')) return m.yes;
-    if (value === (field.answers?.no ?? 'NO')) return m.no;
-    return cellValueOf(value);
-  }
-  if (field.options) {
-    const nameOf = (id: unknown) => field.options!.find((option) => String(option.id) === String(id))?.name ?? id;
-    return cellValueOf(Array.isArray(value) ? value.map(nameOf) : value === null || value === '' ? value : nameOf(value));
-  }
-  if (field.source && names) {
-    const source = field.source;
-    const nameOf = (id: unknown) => names(source, id) ?? id;
-    return cellValueOf(Array.isArray(value) ? value.map(nameOf) : value === null || value === '' ? value : nameOf(value));
-  }
-  return cellValueOf(value);
-}
-
-/** Where a field sits, as the wizard shows it: "Valutazione d'Impatto — Mobilità sostenibile". */
-function placeOf(definition: FundDefinition<Record<string, unknown>>, field: FieldSpec): string {
-  const step = definition.steps.find((candidate) => candidate.id === field.step)?.title ?? field.step;
-  return field.section ? `${step} — ${field.section}` : step;
 }
 
 /**
@@ -98,7 +61,7 @@ export async function writeApplicationWorkbook(
   header.commit();
   for (const field of definition.fields) {
     const row = sheet.addRow([placeOf(definition, field), field.label, answerCell(field, application.data, names), field.name]);
-    formatCells(row, DATE_FORMAT);
+    formatCells(row, [undefined, undefined, answerFormat(field)]);
     row.commit();
   }
   sheet.commit();

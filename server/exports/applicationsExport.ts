@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
 import { organizations } from '../db/schema/organizations.ts';
+import { receipts } from '../db/schema/receipts.ts';
 import { domandaSignatures } from '../db/schema/signatures.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import type { SignatureSigner } from '../../domain/domandaSignature.ts';
@@ -22,13 +23,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/**
- * What an export of `ids` (applications of `fund`; ids of the other fund or unknown are left out) needs:
- * the data fields present in any of them, and the rows in organisation-name order, fetched in batches as the
- * workbook asks for them (never all applications' data at once). The order and the columns are looked up a chunk
- * of ids at a time, giving the event loop back between chunks, so that other people's requests are answered
- * in between.
- */
 /** The signed Domanda's columns: each signer as "Nome Cognome (codice fiscale)", one a line, and the first signing time. */
 function signatureCells(signers: SignatureSigner[] | null): ExportRow['signature'] {
   if (!signers || signers.length === 0) return null;
@@ -39,9 +33,14 @@ function signatureCells(signers: SignatureSigner[] | null): ExportRow['signature
   };
 }
 
+/**
+ * What an export of `ids` (applications of `fund`; ids of the other fund or unknown are left out) needs: the rows
+ * in organisation-name order, fetched in batches as the workbook asks for them (never all applications' data at
+ * once). The order is looked up a chunk of ids at a time, giving the event loop back between chunks, so that
+ * other people's requests are answered in between.
+ */
 export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[]) {
   const order: { id: string; name: string }[] = [];
-  const keys = new Set<string>();
   for (const chunk of chunks(ids, LOOKUP_CHUNK)) {
     const wanted = and(eq(applications.fund, fund), inArray(applications.id, chunk));
     order.push(
@@ -52,15 +51,8 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
         .where(wanted)),
     );
     await yieldToEventLoop();
-    const keyRows = await db
-      .selectDistinct({ key: sql<string>`k` })
-      .from(sql`${applications}, jsonb_object_keys(coalesce(${applications.body}, ${applications.draft}, '{}'::jsonb)) as k`)
-      .where(wanted);
-    for (const row of keyRows) keys.add(row.key);
-    await yieldToEventLoop();
   }
   order.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
-  const dataKeys = [...keys].sort((a, b) => a.localeCompare(b));
 
   async function* batches(): AsyncIterable<ExportRow[]> {
     for (let start = 0; start < order.length; start += BATCH) {
@@ -83,6 +75,16 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
         .leftJoin(domandaSignatures, eq(domandaSignatures.applicationId, applications.id))
         .where(inArray(applications.id, slice));
       const byId = new Map(rows.map((r) => [r.id, r]));
+      // The application's hand-over receipts, oldest first: after a reopening, the latest one is the application's.
+      const protocols = new Map(
+        (
+          await db
+            .select({ applicationId: receipts.applicationId, protocol: receipts.protocol })
+            .from(receipts)
+            .where(and(inArray(receipts.applicationId, slice), eq(receipts.kind, 'application')))
+            .orderBy(asc(receipts.handedOverAt), asc(receipts.number))
+        ).map((receipt) => [receipt.applicationId, receipt.protocol]),
+      );
       yield slice.flatMap((id) => {
         const r = byId.get(id);
         if (!r) return [];
@@ -92,6 +94,7 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
             status: r.status,
             submittedAt: r.submittedAt,
             statusChangedAt: r.statusChangedAt,
+            protocol: protocols.get(id) ?? null,
             warnings: r.warnings,
             data: r.data,
             source: r.submitted ? exportsMessages.source.application : r.data ? exportsMessages.source.draft : null,
@@ -102,5 +105,5 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
     }
   }
 
-  return { count: order.length, dataKeys, batches: batches() };
+  return { count: order.length, batches: batches() };
 }

@@ -3,15 +3,20 @@ import type { Writable } from 'node:stream';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
 import { exportsMessages, type ExportSource } from '../../domain/messages/exports.ts';
-import { cellValueOf, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
+import type { FundDefinition } from '../../domain/fundDefinition.ts';
+import { answerCell, answerFormat, answerHeaders } from './answerCells.ts';
+import { DATE_TIME_FORMAT, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
 import { createPacer, type Queue } from './pacing.ts';
 import { loadWorkbookWriter } from './excel.ts';
+import type { ReferenceNames } from './referenceNames.ts';
 
 export interface ExportRow {
   organization: { name: string; pIva: string; email: string | null };
   status: ApplicationStatusCode;
   submittedAt: Date | null;
   statusChangedAt: Date;
+  /** The protocol number of the application's hand-over (its latest, after a reopening); null before one. */
+  protocol: string | null;
   warnings: string[];
   /** The submitted application, or the draft while there is none. */
   data: Record<string, unknown> | null;
@@ -39,16 +44,22 @@ export function zipInputOf(sheet: object): Queue | undefined {
   };
 }
 
+/** What the list's columns are made from: the fund's steps and fields, in the wizard's order. */
+export type ListedDefinition = Pick<FundDefinition<Record<string, unknown>>, 'steps' | 'fields'>;
+
 /**
- * Streams "Lista-candidature-{fund}.xlsx": one row per application, fixed columns first, then one column per
- * field of the application's data (the spec's field names). Rows are fetched and written a batch at a time,
- * so memory stays flat whatever the number of applications: exceljs's streaming writer with inline strings (a
- * shared-strings table would keep every distinct text in memory until the end), each row committed as it is
- * written, production paused while the client is not reading, the event loop given back every few milliseconds.
+ * Streams "Lista-candidature-{fund}.xlsx": one row per application, the application's facts first (organisation,
+ * P.IVA, status, protocol number, hand-over, signature), then one column per field of the fund's definition in the
+ * wizard's order, headed by its Italian label, each answer written as the single application's workbook writes it
+ * (answerCells.ts: names instead of ids, Sì / No, days as dates, euro amounts). The header row stays in view and
+ * carries filters. Rows are fetched and written a batch at a time, so memory stays flat whatever the number of
+ * applications: exceljs's streaming writer with inline strings (a shared-strings table would keep every distinct
+ * text in memory until the end), each row committed as it is written, production paused while the client is not
+ * reading, the event loop given back every few milliseconds.
  */
 export async function writeApplicationsWorkbook(
   out: Writable,
-  options: { sheetName: string; dataKeys: string[]; batches: AsyncIterable<ExportRow[]> },
+  options: { sheetName: string; definition: ListedDefinition | null; names: ReferenceNames; batches: AsyncIterable<ExportRow[]> },
 ): Promise<void> {
   const WorkbookWriter = await loadWorkbookWriter();
   const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -56,23 +67,29 @@ export async function writeApplicationsWorkbook(
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
 
   const { facts } = exportsMessages;
-  const fixed = [
-    facts.organization,
-    facts.pIva,
-    facts.email,
-    facts.status,
-    facts.submittedAt,
-    facts.statusChangedAt,
-    facts.warnings,
-    facts.source,
-    domandaSignatureMessages.signerColumn,
-    domandaSignatureMessages.signingTimeColumn,
+  const fixed: { header: string; width: number; format?: string }[] = [
+    { header: facts.organization, width: 36 },
+    { header: facts.pIva, width: 14 },
+    { header: facts.email, width: 30 },
+    { header: facts.status, width: 24 },
+    { header: facts.protocol, width: 20 },
+    { header: facts.submittedAt, width: 18, format: DATE_TIME_FORMAT },
+    { header: facts.statusChangedAt, width: 22, format: DATE_TIME_FORMAT },
+    { header: facts.warnings, width: 50 },
+    { header: facts.source, width: 12 },
+    { header: domandaSignatureMessages.signerColumn, width: 40 },
+    { header: domandaSignatureMessages.signingTimeColumn, width: 20, format: DATE_TIME_FORMAT },
   ];
-  sheet.columns = [...fixed, ...options.dataKeys].map((header, index) => ({
-    header,
-    key: String(index),
-    width: index < fixed.length ? [36, 14, 30, 24, 18, 22, 50, 12, 40, 20][index] : 22,
+  const fields = options.definition?.fields ?? [];
+  const headers = options.definition ? answerHeaders(options.definition) : [];
+  const answers = fields.map((field, index) => ({
+    header: headers[index]!,
+    width: field.kind === 'textarea' ? 40 : 24,
+    format: answerFormat(field),
   }));
+  const columns = [...fixed, ...answers];
+  sheet.columns = columns.map((column, index) => ({ header: column.header, key: String(index), width: column.width }));
+  const formats = columns.map((column) => column.format);
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.eachCell((cell) => {
@@ -81,6 +98,7 @@ export async function writeApplicationsWorkbook(
   header.commit();
 
   const pacer = createPacer(out, () => zipInputOf(sheet));
+  let rows = 0;
   for await (const batch of options.batches) {
     for (const row of batch) {
       await pacer.pace();
@@ -89,19 +107,22 @@ export async function writeApplicationsWorkbook(
         row.organization.pIva,
         row.organization.email,
         applicationStatusLabels[row.status],
+        row.protocol,
         row.submittedAt ? romeWallClock(row.submittedAt) : null,
         romeWallClock(row.statusChangedAt),
         row.warnings.join('\n') || null,
         row.source,
         row.signature?.signers ?? null,
         row.signature?.signingTime ? romeWallClock(row.signature.signingTime) : null,
-        ...options.dataKeys.map((key) => cellValueOf(row.data?.[key])),
+        ...fields.map((field) => answerCell(field, row.data, options.names)),
       ];
       const added = sheet.addRow(values);
-      formatCells(added);
+      formatCells(added, formats);
       added.commit();
+      rows++;
     }
   }
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows + 1, column: columns.length } };
   sheet.commit();
   await workbook.commit();
 }

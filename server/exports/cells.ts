@@ -10,6 +10,11 @@ import { exportsMessages } from '../../domain/messages/exports.ts';
 export const TEXT_FORMAT = '@';
 export const DATE_TIME_FORMAT = 'dd/mm/yyyy hh:mm';
 export const DATE_FORMAT = 'dd/mm/yyyy';
+export const AMOUNT_FORMAT = '#,##0.00 "\u20ac"';
+export const DECIMAL_FORMAT = '#,##0.00';
+export const INTEGER_FORMAT = '#,##0';
+/** A share held as a percentage (40 is 40 %), not as Excel's fraction. */
+export const PERCENT_FORMAT = '0.00" %"';
 
 const romeParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Rome',
@@ -30,20 +35,25 @@ export function romeWallClock(date: Date): Date {
 
 export type CellValue = string | number | Date | null;
 
-/** Any stored value as a cell: empty as blank, booleans as Sì / No, lists joined, objects as JSON text. */
+/** Any stored value as a cell: empty as blank, booleans as Sì / No, lists joined with "; ", objects as JSON text. */
 export function cellValueOf(value: unknown): CellValue {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value ? exportsMessages.yes : exportsMessages.no;
   if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.join(', ');
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.join('; ');
   return JSON.stringify(value);
 }
 
-/** Text cells get the text format, dates the date format (with the time unless `dateOnly`). */
-export function formatCells(row: ExcelJS.Row, dateFormat: string = DATE_TIME_FORMAT): void {
-  row.eachCell((cell) => {
+/**
+ * Text cells get the text format; dates and numbers their column's format (`formats[0]` is column A), a date
+ * without one the date and time.
+ */
+export function formatCells(row: ExcelJS.Row, formats: readonly (string | undefined)[] = []): void {
+  row.eachCell((cell, column) => {
+    const format = formats[column - 1];
     if (typeof cell.value === 'string') cell.numFmt = TEXT_FORMAT;
-    else if (cell.value instanceof Date) cell.numFmt = dateFormat;
+    else if (cell.value instanceof Date) cell.numFmt = format ?? DATE_TIME_FORMAT;
+    else if (typeof cell.value === 'number' && format) cell.numFmt = format;
   });
 }

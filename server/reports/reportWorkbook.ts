@@ -3,16 +3,16 @@ import type { Report, ReportValueKind } from '../../domain/reports/reportData.ts
 import { exportsMessages } from '../../domain/messages/exports.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import { reportFilterSummary } from '../../domain/reports/reportFilterSummary.ts';
+import { AMOUNT_FORMAT, DATE_FORMAT, INTEGER_FORMAT, TEXT_FORMAT } from '../exports/cells.ts';
 import { loadWorkbookWriter } from '../exports/excel.ts';
 
-const TEXT_FORMAT = '@';
 const NUMBER_FORMATS: Record<ReportValueKind, string> = {
   text: TEXT_FORMAT,
-  count: '#,##0',
-  amount: '#,##0.00 "€"',
+  count: INTEGER_FORMAT,
+  amount: AMOUNT_FORMAT,
   percent: '0.0"%"',
   days: '0.0',
-  day: 'dd/mm/yyyy',
+  day: DATE_FORMAT,
 };
 
 /** Excel's sheet names: at most 31 characters, none of : \ / ? * [ ]; cut at a word when too long. */

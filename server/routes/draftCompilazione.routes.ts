@@ -182,7 +182,8 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       },
     },
     async (request, reply) => {
-      const fund = parseCallType(funds, request.body.callType).entry.fund as Fund;
+      const registered = parseCallType(funds, request.body.callType);
+      const fund = registered.entry.fund as Fund;
       const ids = [...new Set(request.body.compilazioniId.map((id) => id.toLowerCase()))];
       if (ids.length === 0) throw new HttpError(400, 'export_empty', m.exportEmpty);
       const prepared = await prepareApplicationsExport(db, fund, ids);
@@ -190,7 +191,8 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       const stream = new PassThrough();
       writeApplicationsWorkbook(stream, {
         sheetName: exportsMessages.applicationsSheet(fund),
-        dataKeys: prepared.dataKeys,
+        definition: registered.application?.definition ?? null,
+        names: referenceNames,
         batches: prepared.batches,
       }).catch((err: unknown) => {
         // The client going away (the download cancelled) closes the stream: the writer stops, nothing failed.

@@ -33,6 +33,7 @@ import { fileResponse } from './fileResponse.ts';
 import {
   applicationArchiveEntries,
   deflateInArchive,
+  type ArchivedMonitoringSurvey,
   type ArchivedReceipt,
   type ArchivedSignedDomanda,
   type ArchivedSurvey,
@@ -56,6 +57,8 @@ export interface FileUploadRouteOptions {
   funds: readonly FundEntry[];
   /** The review's answers as text, for the zip (server/surveys/archivedAnswers.ts). */
   reviewAnswers: (organizationId: string, fund: Fund) => Promise<ArchivedSurvey[]>;
+  /** Every monitoring period's answers as text, for the zip (server/surveys/archivedAnswers.ts). */
+  monitoringAnswers: (organizationId: string, fund: Fund) => Promise<ArchivedMonitoringSurvey[]>;
   /** The receipts of the application's hand-overs as PDFs, for the zip (server/receipts/receipts.ts). */
   receipts?: (organizationId: string, fund: Fund) => Promise<ArchivedReceipt[]>;
   /** The signed Domanda of the application (issue 43), for the zip. */
@@ -101,7 +104,7 @@ async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: A
  * and platform administrators list and download them; administrators download them all as one zip.
  */
 export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = async (app, options) => {
-  const { repository, storage, maxUploadBytes, funds, reviewAnswers, receipts, signedDomanda } = options;
+  const { repository, storage, maxUploadBytes, funds, reviewAnswers, monitoringAnswers, receipts, signedDomanda } = options;
   const fileById = new OwnedObject(
     'file (downloadId)',
     async (request) => repository.byId(parseDownloadId((request.query as { downloadId: string }).downloadId)),
@@ -283,7 +286,8 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
 
   /**
    * Everything of one application as "Allegati{Tur|Pui}-{orgName}.zip", streamed as it is written: its attachments,
-   * integration documents, DNSH files and review answers (server/exports/applicationArchive.ts). Platform administrators only.
+   * integration documents, DNSH files, review and monitoring answers, receipts and signed Domanda
+   * (server/exports/applicationArchive.ts). Platform administrators only.
    */
   const zipOfApplication: RouteAccess = { who: 'admin', organization: { query: 'orgId' } };
   app.get(
@@ -298,11 +302,12 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     async (request, reply) => {
       const fund = parseFund(funds, request.query.type);
       const { organization } = organizationAccessOf(request);
-      const [types, files, integrationRounds, reviewSurveys, receiptFiles, signed] = await Promise.all([
+      const [types, files, integrationRounds, reviewSurveys, monitoringSurveys, receiptFiles, signed] = await Promise.all([
         Promise.all(ATTACHMENT_PURPOSES.map((purpose) => repository.typesOf(fund, purpose))).then((lists) => lists.flat()),
         repository.filesOf(organization.id, fund),
         repository.integrationRoundNumbers(organization.id, fund),
         reviewAnswers(organization.id, fund),
+        monitoringAnswers(organization.id, fund),
         receipts?.(organization.id, fund) ?? [],
         signedDomanda?.(organization.id, fund) ?? null,
       ]);
@@ -311,6 +316,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
         files,
         integrationRounds,
         reviewSurveys,
+        monitoringSurveys,
         receipts: receiptFiles,
         signedDomanda: signed,
       });

@@ -7,6 +7,7 @@ import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { forceApplicationStatus } from '../support/applicationFixtures.ts';
 import { loadWorkbookWriter } from '../../server/exports/excel.ts';
 import { zipInputOf } from '../../server/exports/applicationsWorkbook.ts';
+import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
 
 let t: TestApp;
 let admin: { token: string };
@@ -101,6 +102,11 @@ function download(body: unknown, token?: string) {
   });
 }
 
+/** The list's header of a TUR field: its Italian label. */
+function labelOf(name: string) {
+  return turWizardDefinition.fields.find((field) => field.name === name)!.label;
+}
+
 async function readBack(buffer: Buffer) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -123,15 +129,18 @@ describe('POST /api/DraftCompilazione/DownloadExcelCompilazioni', () => {
     expect(response.headers['transfer-encoding']).toBe('chunked');
 
     const { headers, rows } = await readBack(response.rawPayload);
-    expect(headers.slice(0, 8)).toEqual([
+    expect(headers.slice(0, 11)).toEqual([
       'Organizzazione',
       'P.IVA',
       'E-mail',
       'Stato',
+      'Numero di protocollo',
       'Data candidatura',
       'Ultimo cambio di stato',
       'Avvisi',
       'Dati',
+      'Firmatario della domanda',
+      'Data della firma della domanda',
     ]);
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r.get('Organizzazione')!.value)).toEqual(['=Comune di Formula', 'Comune di Borgo Sereno']);
@@ -140,10 +149,12 @@ describe('POST /api/DraftCompilazione/DownloadExcelCompilazioni', () => {
     expect(dangerous.get('Dati')!.value).toBe('Candidatura');
     // 08:30 UTC in April is 10:30 in Italy.
     expect((dangerous.get('Data candidatura')!.value as Date).toISOString()).toBe('2026-04-15T10:30:00.000Z');
-    expect(dangerous.get('costiIintervento')!.value).toBe(2_500_000.5);
-    expect(dangerous.get('progInherentPui')!.value).toBe('Sì');
+    expect(dangerous.get('Intervento richiesto al Fondo')!.value).toBe(2_500_000.5);
+    expect(dangerous.get('Il progetto prevede la piantumazione di alberi?')!.value).toBe('Sì');
+    // Keys the fund's definition does not have are no columns of the list.
+    expect(headers).not.toContain('progInherentPui');
     expect(plain.get('Dati')!.value).toBe('Bozza');
-    expect(plain.get('progNome')!.value).toBe('Sentiero delle vigne');
+    expect(plain.get('Nome del progetto')!.value).toBe('Sentiero delle vigne');
     expect(headers).not.toContain('Non nel file TUR');
   });
 
@@ -154,8 +165,7 @@ describe('POST /api/DraftCompilazione/DownloadExcelCompilazioni', () => {
     const cells: [ExcelJS.Cell, string][] = [
       [row.get('Organizzazione')!, '=Comune di Formula'],
       [row.get('Avvisi')!, '=Avviso che sembra una formula\nQuota del fondo superiore al 50% del totale'],
-      [row.get('tipoIntervento')!, 'Restauro, =1+1'],
-      ...Object.entries(injections).map(([key, text]): [ExcelJS.Cell, string] => [row.get(key)!, text]),
+      ...Object.entries(injections).map(([key, text]): [ExcelJS.Cell, string] => [row.get(labelOf(key))!, text]),
     ];
     for (const [cell, text] of cells) {
       expect(cell.type, text).toBe(ExcelJS.ValueType.String);
@@ -170,7 +180,7 @@ describe('POST /api/DraftCompilazione/DownloadExcelCompilazioni', () => {
     const response = await download({ compilazioniId: [puiId, dangerousId], callType: 'pui' }, admin.token);
     expect(response.headers['content-disposition']).toBe('attachment; filename="Lista-candidature-PUI.xlsx"');
     const { rows } = await readBack(response.rawPayload);
-    expect(rows.map((r) => r.get('progNome')!.value)).toEqual(['Non nel file TUR']);
+    expect(rows.map((r) => r.get('Nome del progetto')!.value)).toEqual(['Non nel file TUR']);
   });
 
   it('refuses applicants (403) and anonymous callers (401); 400 for no ids or an unknown fund', async () => {
@@ -231,7 +241,6 @@ describe('GET /api/DraftCompilazione/DownloadExcelCompilazione (one application)
     expect((facts.get('Data candidatura')!.value as Date).toISOString()).toBe('2026-04-15T10:30:00.000Z');
 
     // One row per field of the TUR definition, in the wizard's order, each with its label.
-    const { turWizardDefinition } = await import('../../domain/tur/turWizard.ts');
     expect([...fields.keys()]).toEqual(turWizardDefinition.fields.map((field) => field.name));
     expect(fields.get('progNome')).toMatchObject({ place: 'Progetto', label: 'Nome del progetto' });
     expect(fields.get('costiIintervento')!.answer.value).toBe(2_500_000.5);
@@ -309,16 +318,16 @@ describe('GET /api/DraftCompilazione/DownloadExcelCompilazione (one application)
     expect(answer('progCittaMetropolitana')).toBe('Roma');
     expect(answer('progComune')).toBe('Tivoli');
     expect(answer('progRegione')).toBe('Lazio');
-    expect(answer('puiRiferimento')).toBe(`${plans(25801)}, ${plans(25802)}`);
+    expect(answer('puiRiferimento')).toBe(`${plans(25801)}; ${plans(25802)}`);
     expect(answer('finalitaGenerale')).toBe((await referenceNames('pui/finalitaGenerali.json'))(2));
     expect(answer('obbGenerale')).toBe('Ambiente');
-    expect(answer('obbSpecifico')).toBe(`${specific(1)}, ${specific(2)}`);
-    expect(answer('tipoIntervento')).toBe(`${types(1)}, ${types(3)}`);
+    expect(answer('obbSpecifico')).toBe(`${specific(1)}; ${specific(2)}`);
+    expect(answer('tipoIntervento')).toBe(`${types(1)}; ${types(3)}`);
     expect(answer('tempiLivello')).toBe((await referenceNames('livelliProgettazione.json'))(4));
     // No answer of a reference list is left as a bare id.
     const { puiWizardDefinition } = await import('../../domain/pui/puiWizard.ts');
     for (const field of puiWizardDefinition.fields.filter((candidate) => candidate.source)) {
-      expect(String(answer(field.name) ?? ''), field.name).not.toMatch(/^[\d, ]+$/);
+      expect(String(answer(field.name) ?? ''), field.name).not.toMatch(/^[\d,; ]+$/);
     }
   });
 

@@ -7,12 +7,14 @@ import { surveyMessages } from '../../domain/messages/survey.ts';
 import { monitoringRowSchema, type MonitoringRow } from '../../domain/monitoring.ts';
 import { surveySubmissionSchema, surveyValidationSchema } from '../../domain/surveys.ts';
 import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../../server/db/schema/monitoring.ts';
+import { surveyDefinitions } from '../../server/db/schema/surveys.ts';
 import { readMonitoringPeriods } from '../../server/monitoring/periods.ts';
 import { applicationRow, forceApplicationStatus, historyRows, updateStatus } from '../support/applicationFixtures.ts';
 import { monitoringPeriodsEnv, romeDay } from '../support/monitoringPeriods.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { zipEntries } from '../support/zipEntries.ts';
 
 const m = monitoringMessages;
 const { env, periods } = monitoringPeriodsEnv();
@@ -239,6 +241,26 @@ describe('monitoring an application, period after period', () => {
     const closed = await updateStatus(t, admin.token, 'PUI', applicationId, 'Monitoraggio Chiuso');
     expect(closed.statusCode).toBe(200);
     expect((await rows()).every((row) => row.compilata && row.link.includes('isReadOnly=true'))).toBe(true);
+  });
+
+  it("the admin's zip holds every period's answers as text, a folder per period, beside the review's answers", async () => {
+    const zip = await t.get(`/api/FileUpload/GetZippedFiles?orgId=${owner.orgId}&type=pui`, admin.token);
+    expect(zip.statusCode).toBe(200);
+    const entries = zipEntries(zip.rawPayload);
+    const definitions = await t.db.select().from(surveyDefinitions);
+    const title = (name: string) => definitions.find((d) => d.name === name)!.json.title as string;
+    for (const period of ['Monitoraggio primo periodo', 'Monitoraggio secondo periodo']) {
+      const istruttoria = entries.get(`Monitoraggio/${period}/${title('Istruttoria-Pui')}.txt`)?.toString('utf8');
+      expect(istruttoria, period).toMatch(/Inviata il \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      // The figure given in the first period (and carried into the second), not the review's.
+      expect(istruttoria, period).toContain("Costo complessivo aggiornato dell'intervento (euro)\r\n   4.400.000\r\n");
+      expect(istruttoria, period).toContain(istruttoriaPuiAnswers.cup);
+      expect(entries.get(`Monitoraggio/${period}/${title('Gresb-Pui')}.txt`)?.toString('utf8'), period).toContain('Gresb');
+    }
+    const review = entries.get(`Istruttoria/${title('Istruttoria-Pui')}.txt`)?.toString('utf8');
+    expect(review).toContain("Costo complessivo aggiornato dell'intervento (euro)\r\n   4.250.000\r\n");
+    // Each period's hand-over has its receipt.
+    expect([...entries.keys()].filter((name) => name.startsWith('Ricevute/'))).toHaveLength(2);
   });
 
   it('an applicant cannot open or close monitoring (403)', async () => {

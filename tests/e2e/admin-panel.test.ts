@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
@@ -153,5 +155,19 @@ describe('the admin organisation list', () => {
     await row(page, 'Comune di Pietralta').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica Excel TUR' }).click()]);
     expect(download.suggestedFilename()).toBe('Lista-candidature-TUR.xlsx');
+    // Read back as a person opens it: Italian labels, the header row frozen, the applications by organisation.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(headers.slice(0, 5)).toEqual(['Organizzazione', 'P.IVA', 'E-mail', 'Stato', 'Numero di protocollo']);
+    expect(headers).toContain('Nome del progetto');
+    expect(headers).toContain('Il progetto prevede la piantumazione di alberi?');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const listed = [2, 3].map((r) => [sheet.getRow(r).getCell(1).value, sheet.getRow(r).getCell(4).value]);
+    expect(listed).toEqual([
+      ['Comune di Pietralta', 'Ammissibile'],
+      ['Comune di Valfonda', 'Candidatura Sottomessa'],
+    ]);
   });
 });
