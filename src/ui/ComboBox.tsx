@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Button as AriaButton,
   ComboBox as AriaComboBox,
@@ -14,6 +14,7 @@ import { field, group, groupButton, groupInput, listBox, option, popover } from 
 import { empty } from './ComboBox.css.ts';
 import { FieldHelp } from './FieldHelp.tsx';
 import { FieldLabel } from './FieldLabel.tsx';
+import { optionForEnter, matchesQuery, rankOptions } from './optionSearch.ts';
 import { optionsOf, type Option, type OptionsSource } from './options.ts';
 
 export type ComboBoxProps<T extends Option> = OptionsSource<T> & {
@@ -29,27 +30,29 @@ export type ComboBoxProps<T extends Option> = OptionsSource<T> & {
   name?: string;
 };
 
-// Case- and accent-insensitive "contains": "forli" finds "Forlì".
-const collator = new Intl.Collator('it-IT', { usage: 'search', sensitivity: 'base' });
-function contains(text: string, query: string): boolean {
-  const q = query.trim();
-  if (q === '') return true;
-  for (let start = 0; start + q.length <= text.length; start++) {
-    if (collator.compare(text.slice(start, start + q.length), q) === 0) return true;
-  }
-  return false;
-}
-
-/** Choose one of a long list by typing part of its name; the arrow button shows the whole list. */
+/**
+ * Choose one of a long list by typing part of its name (case and accents aside); the arrow button shows the whole
+ * list. What was typed orders the list: the name itself first, then names that begin with it, then names with a
+ * word that does, then the rest that hold it ("Roma" before "Marano di Roma"). Enter takes the name typed whole,
+ * or the only one that holds what was typed.
+ */
 export function ComboBox<T extends Option>(props: ComboBoxProps<T>) {
   const { label, value, onChange, errorMessage, isRequired, placeholder, onBlur, name } = props;
   const { items, isDisabled, description } = optionsOf(props);
+  const [typed, setTyped] = useState('');
+  const ranked = useMemo(() => rankOptions(items, typed), [items, typed]);
+  const takeOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    const chosen = optionForEnter(items, event.currentTarget.value);
+    if (chosen && chosen.id !== value) onChange(chosen.id);
+  };
   return (
     <AriaComboBox
       className={field}
       value={value}
       onChange={(key: Key | null) => onChange(key === null ? null : (items.find((item) => item.id === key)?.id ?? null))}
-      defaultFilter={contains}
+      onInputChange={setTyped}
+      defaultFilter={matchesQuery}
       isRequired={isRequired}
       isDisabled={isDisabled}
       isInvalid={Boolean(errorMessage)}
@@ -59,14 +62,14 @@ export function ComboBox<T extends Option>(props: ComboBoxProps<T>) {
     >
       <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
       <Group className={group}>
-        <Input className={groupInput} placeholder={placeholder} />
+        <Input className={groupInput} placeholder={placeholder} onKeyDown={takeOnEnter} />
         <AriaButton className={groupButton} aria-label={messages.ui.showOptions}>
           <span aria-hidden="true">▾</span>
         </AriaButton>
       </Group>
       <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className={popover}>
-        <ListBox className={listBox} items={items} renderEmptyState={() => <div className={empty}>{messages.ui.noOptions}</div>}>
+        <ListBox className={listBox} items={ranked} renderEmptyState={() => <div className={empty}>{messages.ui.noOptions}</div>}>
           {(item) => (
             <ListBoxItem id={item.id} textValue={item.name} className={option}>
               {item.name}
