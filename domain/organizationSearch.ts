@@ -1,7 +1,8 @@
 import { foldForSearch } from './textSearch.ts';
 
 /**
- * The admin list's search (spec §2): an organisation matches by its name (case and accents ignored)
+ * The admin list's search (spec §2): an organisation matches by its name (case, accents and dots ignored: «srl»
+ * finds «S.r.l.»)
  * or by its P.IVA or codice fiscale, typed as people copy them — with spaces, dots or dashes, in any case, the
  * P.IVA with or without the country prefix `IT`. One definition for the server (`?q=` on the list) and the
  * browser (each keystroke), so both find the same organisations. zod-free: the admin panel loads it.
@@ -23,6 +24,9 @@ export function identifierNeedle(query: string): string | null {
   return needle.length >= 4 && /\d/.test(needle) ? needle : null;
 }
 
+/** A name as the search compares it: folded (domain/textSearch.ts), without its dots ("S.r.l." is "srl"). */
+const nameKey = (text: string): string => foldForSearch(text).replace(/\./g, '');
+
 /** What is kept of an organisation to search it: computed once per load, not per keystroke. */
 export interface OrganizationSearchKeys {
   name: string;
@@ -33,14 +37,14 @@ export interface OrganizationSearchKeys {
 export function organizationSearchKeys(organization: { name: string; pIva: string; codiceFiscale: string | null }): OrganizationSearchKeys {
   const pIva = identifierKey(organization.pIva);
   return {
-    name: foldForSearch(organization.name),
+    name: nameKey(organization.name),
     identifiers: [/^IT\d/.test(pIva) ? pIva.slice(2) : pIva, identifierKey(organization.codiceFiscale ?? '')].filter(Boolean).join(' '),
   };
 }
 
 /** A compiled query: test each organisation's keys with it. */
 export function organizationMatcher(query: string): ((keys: OrganizationSearchKeys) => boolean) | null {
-  const name = foldForSearch(query.trim());
+  const name = nameKey(query.trim());
   if (name === '') return null;
   const id = identifierNeedle(query);
   return (keys) => keys.name.includes(name) || (id !== null && keys.identifiers.includes(id));

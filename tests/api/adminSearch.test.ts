@@ -25,6 +25,7 @@ beforeAll(async () => {
   admin = await t.loginAsAdmin();
   lago = await personWithOrganization(t, { name: 'Comune del Lago', codiceFiscale: 'LGACMN80A01H501Z' });
   monte = await personWithOrganization(t, { name: 'Unione del Monte', codiceFiscale: '90012345678' });
+  await personWithOrganization(t, { name: 'Edilizia Verde S.r.l.' });
 }, 120_000);
 afterAll(() => t.close());
 
@@ -50,6 +51,9 @@ describe('the admin list searched by P.IVA and codice fiscale (GetAllOrgsCompila
 
   it('still finds names, case and accents ignored; nothing for an unknown number', async () => {
     expect(await found('UNIONE DEL MONTE')).toEqual(['Unione del Monte']);
+    // Dots ignored too (issue 46): «srl» finds «S.r.l.», and so does «s.r.l».
+    expect(await found('verde srl')).toEqual(['Edilizia Verde S.r.l.']);
+    expect(await found('S.R.L')).toEqual(['Edilizia Verde S.r.l.']);
     expect(await found('99999999999')).toEqual([]);
     // A blank search is the whole list.
     expect((await found('   ')).length).toBeGreaterThanOrEqual(2);
