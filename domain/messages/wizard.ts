@@ -40,6 +40,10 @@ export const wizardMessages = {
     mandatory: 'L\u2019allegato è obbligatorio',
     uploading: 'Caricamento del file in corso…',
     removing: 'Rimozione del file in corso…',
+    removeTitle: 'Rimuovi allegato',
+    removeConfirm: (fileName: string, slot: string) =>
+      `Vuoi rimuovere il file «${fileName}» da «${slot}»? Il file sarà eliminato: per ripristinarlo dovrai caricarlo di nuovo.`,
+    cancelRemove: 'Annulla',
     progress: (percent: number) => `Caricamento: ${percent}%`,
     cancelUpload: 'Annulla caricamento',
     notPdfA: 'Il file non risulta in formato PDF/A: è stato accettato, ma verifica che sia la versione richiesta.',

@@ -182,7 +182,16 @@ export const attachmentSlotMachine = setup({
       description: 'CARICATO with Scarica and, when enabled, Rimuovi.',
       on: {
         'file.download': { target: 'downloading' },
-        'file.remove': { guard: 'isEnabled', target: 'removing' },
+        'file.remove': { guard: 'isEnabled', target: 'confirmingRemoval' },
+        'slot.updated': { target: 'settling', actions: 'storeSlot' },
+      },
+    },
+    confirmingRemoval: {
+      description: 'Rimuovi was pressed: a dialog asks to confirm, naming the file; Annulla keeps it.',
+      on: {
+        'removal.confirm': { target: 'removing' },
+        'removal.cancel': { target: 'uploaded' },
+        // The list changed meanwhile (another tab removed or replaced the file): shown as it now is.
         'slot.updated': { target: 'settling', actions: 'storeSlot' },
       },
     },

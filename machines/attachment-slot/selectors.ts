@@ -51,6 +51,8 @@ export const selectPdfANotice = (snapshot: AttachmentSlotSnapshot): string | nul
   selectUploaded(snapshot)?.isPdfA === false ? text.notPdfA : null;
 
 export const selectCanRemove = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'file.remove' });
+/** The removal's confirmation is open. */
+export const selectConfirmsRemoval = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.matches('confirmingRemoval');
 export const selectCanDownload = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'file.download' });
 /** The picker's label: after a refused file it offers another one ("Scegli un altro file"), not the same again. */
 export const selectChooseFileLabel = (snapshot: AttachmentSlotSnapshot): string =>
@@ -71,6 +73,7 @@ export function selectAttachmentSlotView(snapshot: AttachmentSlotSnapshot) {
     mandatoryError: selectMandatoryError(snapshot),
     pdfANotice: selectPdfANotice(snapshot),
     canRemove: selectCanRemove(snapshot),
+    confirmsRemoval: selectConfirmsRemoval(snapshot),
     canDownload: selectCanDownload(snapshot),
     canRetry: selectCanRetry(snapshot),
     canCancel: selectCanCancelUpload(snapshot),

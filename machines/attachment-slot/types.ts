@@ -57,8 +57,12 @@ export interface AttachmentSlotContext {
 export type AttachmentSlotEvent =
   /** A file was dropped on the zone or chosen with the picker. */
   | { type: 'file.choose'; file: ChosenFile }
-  /** Rimuovi. */
+  /** Rimuovi: asks for a confirmation first (issue 46: a file is not deleted by one stray click). */
   | { type: 'file.remove' }
+  /** The confirmation's Rimuovi. */
+  | { type: 'removal.confirm' }
+  /** The confirmation's Annulla, Esc or its close button: the file stays. */
+  | { type: 'removal.cancel' }
   /** Scarica. */
   | { type: 'file.download' }
   /** Stops an upload under way. */

@@ -93,10 +93,17 @@ describe('integration: the reviewers ask, the applicant supplies and completes',
       await (await chooser).setFiles(file);
       await section.getByText(file.name).waitFor();
     }
-    await section
-      .getByRole('button', { name: /Rimuovi/ })
-      .first()
-      .click();
+    // Rimuovi asks first, naming the file (issue 46): Annulla keeps it, the dialog's Rimuovi removes it.
+    const remove = section.getByRole('button', { name: 'Rimuovi foto-stato-di-fatto.png' });
+    await remove.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Rimuovi allegato' });
+    await confirm.getByText(/Vuoi rimuovere il file «foto-stato-di-fatto\.png»/).waitFor();
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Annulla' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await section.getByText('foto-stato-di-fatto.png').waitFor();
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Rimuovi', exact: true }).click();
     await expect.poll(() => section.getByText('foto-stato-di-fatto.png').count(), { timeout: 15_000 }).toBe(0);
     await section.getByText('planimetria.pdf').waitFor();
     await expectAccessible(page);

@@ -11,6 +11,7 @@ import {
   selectCanDownload,
   selectCanRemove,
   selectCanRetry,
+  selectConfirmsRemoval,
   selectChooseFileLabel,
   selectErrorMessage,
   selectIsBusy,
@@ -50,6 +51,8 @@ const eventFixtures = {
     { type: 'file.choose', file: { name: 'scansione.pdf', type: 'application/pdf', size: 30 * MB } },
   ],
   'file.remove': [{ type: 'file.remove' }],
+  'removal.confirm': [{ type: 'removal.confirm' }],
+  'removal.cancel': [{ type: 'removal.cancel' }],
   'file.download': [{ type: 'file.download' }],
   'upload.cancel': [{ type: 'upload.cancel' }],
   'slot.updated': [
@@ -252,6 +255,9 @@ describeMachinePaths({
       expect(selectCanDownload(snapshot)).toBe(true);
       expect(selectCanRemove(snapshot)).toBe(snapshot.context.enabled);
     }
+    // The removal's confirmation names a file that is still there; only its Rimuovi removes it.
+    expect(selectConfirmsRemoval(snapshot)).toBe(snapshot.matches('confirmingRemoval'));
+    if (snapshot.matches('confirmingRemoval')) expect(uploaded).not.toBeNull();
     actor.stop();
   },
 });
@@ -433,9 +439,18 @@ describe('attachment-slot when not enabled', () => {
     expect(empty.calls).toEqual([]);
   });
 
-  it('removes through the API and asks the list to refresh when enabled', async () => {
+  it('removes through the API, once confirmed, and asks the list to refresh when enabled', async () => {
     const { actor, calls, changes } = startSlot({ slot: { ...emptySlot, uploaded: storedPdf }, enabled: true });
     actor.send({ type: 'file.remove' });
+    await settled();
+    // Rimuovi asks first (issue 46): Annulla keeps the file, nothing is called.
+    expect(selectConfirmsRemoval(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'removal.cancel' });
+    await settled();
+    expect(calls).toEqual([]);
+    expect(selectLabel(actor.getSnapshot())).toBe('CARICATO');
+    actor.send({ type: 'file.remove' });
+    actor.send({ type: 'removal.confirm' });
     await settled();
     expect(calls).toEqual(['remove dl-1']);
     expect(changes).toEqual(['refresh']);

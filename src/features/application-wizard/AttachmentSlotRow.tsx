@@ -10,6 +10,8 @@ import { attachmentSlotMachine } from '../../../machines/attachment-slot/attachm
 import { selectAttachmentSlotView } from '../../../machines/attachment-slot/selectors.ts';
 import type { AttachmentSlotData } from '../../../machines/attachment-slot/types.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { dialogActions } from '../../ui/Dialog.css.ts';
 import { button } from '../../ui/Button.css.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import * as styles from './AttachmentSlotRow.css.ts';
@@ -73,6 +75,7 @@ export function AttachmentSlotRow({ slot, enabled, showsMissing, maxBytes, api, 
     mandatoryError,
     pdfANotice,
     canRemove,
+    confirmsRemoval,
     canDownload,
     canRetry,
     canCancel,
@@ -169,6 +172,28 @@ export function AttachmentSlotRow({ slot, enabled, showsMissing, maxBytes, api, 
         </div>
       )}
 
+      <Dialog
+        title={text.removeTitle}
+        role="alertdialog"
+        isOpen={confirmsRemoval}
+        onOpenChange={(open) => {
+          if (!open) actor.send({ type: 'removal.cancel' });
+        }}
+      >
+        {(close) => (
+          <>
+            <p>{text.removeConfirm(uploaded?.fileName ?? '', slot.attachedTypeName)}</p>
+            <div className={dialogActions}>
+              <Button variant="secondary" onPress={close}>
+                {text.cancelRemove}
+              </Button>
+              <Button variant="danger" onPress={() => actor.send({ type: 'removal.confirm' })}>
+                {text.remove}
+              </Button>
+            </div>
+          </>
+        )}
+      </Dialog>
       {pdfANotice ? <p className={styles.notice}>{pdfANotice}</p> : null}
       {error ? (
         <div className={styles.error} role="alert">
