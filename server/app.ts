@@ -48,7 +48,7 @@ import { joinRequestRoutes } from './routes/joinRequest.routes.ts';
 import { createJoinRequests } from './organizations/joinRequests.ts';
 import { typologyRoutes } from './routes/typology.routes.ts';
 import { sendEmailRoutes } from './routes/sendEmail.routes.ts';
-import { readCalls, seedCalls } from './seed/calls.ts';
+import { callsWarnings, readCalls, seedCalls } from './seed/calls.ts';
 import { createApplicationRepository } from './applications/repository.ts';
 import { createStatusChanges } from './applications/statusChanges.ts';
 import { createAdminList } from './applications/adminList.ts';
@@ -189,6 +189,7 @@ export async function buildApp({
       'the privacy notice or the accessibility statement still holds the shipped placeholders: set LEGAL_TEXTS_DIR to your own copies (docs/CONFIGURATION.md)',
     );
   }
+  for (const warning of callsWarnings(callFile)) app.log.warn({ event: 'calls.endOfWorksPast' }, warning);
   if (onRoute) app.addHook('onRoute', onRoute);
   // Every /api route declares who may call it (server/auth/access.ts): one that does not stops the start here.
   requireAccessDeclarations(app);
