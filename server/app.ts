@@ -9,6 +9,7 @@ import { AccessLog } from './accessLog.ts';
 import { installInputLimits } from './requestInput.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
 import { noStore } from './http/noStore.ts';
+import { publicOrigin } from './http/publicOrigin.ts';
 import { withLogRedaction } from './http/logRedaction.ts';
 import { installSlowClientLimits, slowClientServerOptions } from './http/slowClients.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits/rateLimiter.ts';
@@ -202,6 +203,8 @@ export async function buildApp({
   app.addHook('onClose', async () => close());
   await app.register(securityHeaders, { publicUrlIsHttps: config.publicUrl.startsWith('https://') });
   await app.register(noStore);
+  // A page opened on another address than PUBLIC_URL goes there first: the sign-in works on that one only.
+  await app.register(publicOrigin, { publicUrl: config.publicUrl, trustProxy: config.trustProxy });
 
   await installCompression(app);
   await app.register(cookie, { secret: await loadCookieSecret(db) });
