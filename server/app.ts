@@ -88,7 +88,7 @@ import { receiptRoutes } from './routes/receipt.routes.ts';
 import { domandaRoutes } from './routes/domanda.routes.ts';
 import { createSignedDomanda } from './domanda/signedDomanda.ts';
 import { loadSignatureTrust } from './signatures/trust.ts';
-import { issueReceiptOnHandOver, receiptMailAttachments, receiptsForArchive } from './receipts/receipts.ts';
+import { issueReceiptOnHandOver, receiptMailAttachments, receiptProtocols, receiptsForArchive } from './receipts/receipts.ts';
 import { projectPath } from './projectRoot.ts';
 import { catalogueApiRoutes } from './openapi/routeCatalogue.ts';
 import { openApiRoutes } from './openapi/openApi.routes.ts';
@@ -239,6 +239,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     log: app.log,
     attachmentsFor: attachmentsFor ?? receiptMailAttachments(db),
+    protocolFor: receiptProtocols(db),
   });
   const surveys = createSurveys({
     db,
