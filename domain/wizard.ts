@@ -41,6 +41,8 @@ export interface FieldIssue {
 export interface WizardRuleContext {
   /** Last allowed end of works, ISO date (YYYY-MM-DD), from the call. */
   endOfWorksLimit: string;
+  /** Today on Italy's calendar (YYYY-MM-DD, italianCalendarDay): a forecast start of works cannot be before it. */
+  today: string;
 }
 
 export interface FundWizardDefinition<Values extends Record<string, unknown>> {

@@ -9,6 +9,7 @@ import { AccessLog } from './accessLog.ts';
 import { installInputLimits } from './requestInput.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
 import { noStore } from './http/noStore.ts';
+import { publicOrigin } from './http/publicOrigin.ts';
 import { withLogRedaction } from './http/logRedaction.ts';
 import { installSlowClientLimits, slowClientServerOptions } from './http/slowClients.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rateLimits/rateLimiter.ts';
@@ -48,7 +49,7 @@ import { joinRequestRoutes } from './routes/joinRequest.routes.ts';
 import { createJoinRequests } from './organizations/joinRequests.ts';
 import { typologyRoutes } from './routes/typology.routes.ts';
 import { sendEmailRoutes } from './routes/sendEmail.routes.ts';
-import { readCalls, seedCalls } from './seed/calls.ts';
+import { callsWarnings, readCalls, seedCalls } from './seed/calls.ts';
 import { createApplicationRepository } from './applications/repository.ts';
 import { createStatusChanges } from './applications/statusChanges.ts';
 import { createAdminList } from './applications/adminList.ts';
@@ -87,7 +88,7 @@ import { receiptRoutes } from './routes/receipt.routes.ts';
 import { domandaRoutes } from './routes/domanda.routes.ts';
 import { createSignedDomanda } from './domanda/signedDomanda.ts';
 import { loadSignatureTrust } from './signatures/trust.ts';
-import { issueReceiptOnHandOver, receiptMailAttachments, receiptsForArchive } from './receipts/receipts.ts';
+import { issueReceiptOnHandOver, receiptMailAttachments, receiptProtocols, receiptsForArchive } from './receipts/receipts.ts';
 import { projectPath } from './projectRoot.ts';
 import { catalogueApiRoutes } from './openapi/routeCatalogue.ts';
 import { openApiRoutes } from './openapi/openApi.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp({
       'the privacy notice or the accessibility statement still holds the shipped placeholders: set LEGAL_TEXTS_DIR to your own copies (docs/CONFIGURATION.md)',
     );
   }
+  for (const warning of callsWarnings(callFile)) app.log.warn({ event: 'calls.endOfWorksPast' }, warning);
   if (onRoute) app.addHook('onRoute', onRoute);
   // Every /api route declares who may call it (server/auth/access.ts): one that does not stops the start here.
   requireAccessDeclarations(app);
@@ -201,6 +203,8 @@ export async function buildApp({
   app.addHook('onClose', async () => close());
   await app.register(securityHeaders, { publicUrlIsHttps: config.publicUrl.startsWith('https://') });
   await app.register(noStore);
+  // A page opened on another address than PUBLIC_URL goes there first: the sign-in works on that one only.
+  await app.register(publicOrigin, { publicUrl: config.publicUrl, trustProxy: config.trustProxy });
 
   await installCompression(app);
   await app.register(cookie, { secret: await loadCookieSecret(db) });
@@ -235,6 +239,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     log: app.log,
     attachmentsFor: attachmentsFor ?? receiptMailAttachments(db),
+    protocolFor: receiptProtocols(db),
   });
   const surveys = createSurveys({
     db,

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { publicUrlNotice } from './http/publicOrigin.ts';
 
 const config = loadConfig();
 const { app, accounts, readiness } = await buildApp({
@@ -53,4 +54,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+app.log.info({ event: 'publicUrl', publicUrl: config.publicUrl }, publicUrlNotice(config));
 console.log(`\n  Portale Fondi è pronto: ${config.publicUrl}\n  Identity provider: ${config.oidc.issuer}\n`);

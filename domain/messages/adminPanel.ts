@@ -1,3 +1,4 @@
+import { counted } from '../italianPlural.ts';
 /** The Italian texts of adminPanel (the catalogue: domain/messageCatalogue.ts). */
 export const adminPanelMessages = {
   loading: 'Caricamento delle organizzazioni…',
@@ -22,7 +23,7 @@ export const adminPanelMessages = {
   dateRange: 'Data candidatura',
   dateRangeHint: 'Formato GG/MM/AAAA.',
   reset: 'Azzera filtri',
-  resultCount: (count: number) => (count === 1 ? '1 organizzazione' : `${count} organizzazioni`),
+  resultCount: (count: number) => counted(count, 'organizzazione', 'organizzazioni'),
   tableLabel: 'Organizzazioni e candidature',
   organization: 'Organizzazione',
   draft: 'Bozza',
@@ -52,5 +53,5 @@ export const adminPanelMessages = {
   zipOf: (fund: string, organization: string) => `Scarica gli allegati ${fund} di ${organization} (zip)`,
   zipDownloading: 'Preparazione del file zip…',
   zipFailed: 'Scarica allegati',
-  warnings: (count: number) => (count === 1 ? '1 avviso' : `${count} avvisi`),
+  warnings: (count: number) => counted(count, 'avviso', 'avvisi'),
 } as const;

@@ -1,6 +1,7 @@
+import { counted } from '../italianPlural.ts';
 /** 'da 3 a 200 caratteri', 'almeno 1 carattere', 'al più 40 caratteri'. */
 function between(min: number | undefined, max: number | undefined, one: string, many: string): string {
-  const count = (n: number) => (n === 1 ? one : `${n} ${many}`);
+  const count = (n: number) => counted(n, one, many);
   if (min !== undefined && max !== undefined) return min === max ? count(min) : `da ${min} a ${count(max)}`;
   return min !== undefined ? `almeno ${count(min)}` : `al più ${count(max ?? 0)}`;
 }
@@ -19,7 +20,7 @@ export const apiReferenceMessages = {
   searchHint: 'Cerca nel percorso, nel nome o nel controller.',
   noMatch: 'Nessuna operazione corrisponde alla ricerca.',
   contents: 'Controller',
-  operationCount: (count: number) => (count === 1 ? '1 operazione' : `${count} operazioni`),
+  operationCount: (count: number) => counted(count, 'operazione', 'operazioni'),
   access: 'Accesso',
   publicAccess: 'Aperta: senza token d’accesso.',
   bearerAccess: 'Con il token d’accesso (Authorization: Bearer).',
@@ -51,8 +52,8 @@ export const apiReferenceMessages = {
   constant: (value: string) => `vale ${value}`,
   format: (format: string) => `formato ${format}`,
   pattern: (pattern: string) => `forma ${pattern}`,
-  length: (min: number | undefined, max: number | undefined) => between(min, max, '1 carattere', 'caratteri'),
-  items: (min: number | undefined, max: number | undefined) => between(min, max, '1 elemento', 'elementi'),
+  length: (min: number | undefined, max: number | undefined) => between(min, max, 'carattere', 'caratteri'),
+  items: (min: number | undefined, max: number | undefined) => between(min, max, 'elemento', 'elementi'),
   minimum: (value: number, exclusive: boolean) => (exclusive ? `maggiore di ${value}` : `almeno ${value}`),
   maximum: (value: number, exclusive: boolean) => (exclusive ? `minore di ${value}` : `al più ${value}`),
   defaultValue: (value: string) => `predefinito ${value}`,

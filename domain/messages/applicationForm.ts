@@ -7,6 +7,8 @@ export const applicationFormMessages = {
   charactersRange: (length: number, min: number, max: number) => `${length} caratteri (da ${min} a ${max})`,
   endOfWorksTooLate: (limit: string) => `La data non può superare il ${limit}`,
   durationAtLeastOneMonth: 'La durata dei lavori deve essere di almeno 1 mese',
+  forecastStartInPast: (today: string) =>
+    `Una data di inizio lavori prevista non può essere già passata (oggi è il ${today}): indica una data da oggi in poi, oppure rispondi «No» se i lavori sono già iniziati`,
   yes: 'Sì',
   no: 'No',
   notAnswered: 'Non indicato',

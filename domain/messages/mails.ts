@@ -28,8 +28,6 @@ export const mailMessages = {
     closing: 'Cordiali saluti,',
   },
   verification: {
-    // Never the name typed at registration: the mail reaches whoever owns the address, who did not choose it.
-    greeting: 'Gentile utente,',
     intro:
       'grazie per esserti registrato al Portale Fondi. Per confermare che questo indirizzo email è tuo apri il collegamento qui sotto:',
     expiry: (expiresAt: string) => `Il collegamento può essere usato una sola volta e scade il ${expiresAt}.`,

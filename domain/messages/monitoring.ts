@@ -1,3 +1,4 @@
+import { counted } from '../italianPlural.ts';
 /** The Italian texts of monitoring (the catalogue: domain/messageCatalogue.ts). */
 export const monitoringMessages = {
   pageTitle: 'Monitoraggio',
@@ -23,7 +24,7 @@ export const monitoringMessages = {
   reminderKinds: { opened: 'apertura del periodo', due_soon: 'scadenza vicina' },
   noReminders: 'Nessun promemoria inviato.',
   reminderHistory: (title: string, kind: string, recipients: number) =>
-    `Promemoria e-mail «${title}» (${kind}) inviato a ${recipients} ${recipients === 1 ? 'membro' : 'membri'} dell\u2019organizzazione.`,
+    `Promemoria e-mail «${title}» (${kind}) inviato a ${counted(recipients, 'membro', 'membri')} dell\u2019organizzazione.`,
   noPeriods: 'Nessun periodo di monitoraggio aperto per questa candidatura.',
   cardDue: 'Scadenza monitoraggio',
   // Server answers

@@ -20,6 +20,8 @@ export const passwordMessages = {
   resetTitle: 'Scegli una nuova password',
   resetIntro: 'La nuova password sostituirà quella attuale. Le sessioni aperte su altri dispositivi verranno chiuse.',
   newPassword: 'Nuova password',
+  confirmNewPassword: 'Conferma la nuova password',
+  confirmMismatch: 'Le due password non coincidono: scrivi di nuovo la nuova password',
   resetSubmit: 'Salva la nuova password',
   resetFormErrors: 'Correggi i campi indicati per salvare la nuova password.',
   resetDoneTitle: 'Password aggiornata',

@@ -1,3 +1,4 @@
+import { counted } from '../italianPlural.ts';
 /**
  * What the server answers to a request it refuses before any route's own rule: the HTTP statuses without a text of
  * their own, a field that fails its schema, too many requests (the catalogue: domain/messageCatalogue.ts).
@@ -17,9 +18,9 @@ export const requestMessages = {
   /** A rate limit's refusal; `wait` is `retryInAMinute` or `retryInMinutes(n)`. */
   rateLimited: (wait: string) => `Troppe richieste in poco tempo: per sicurezza l'operazione è sospesa. Riprova ${wait}.`,
   retryInAMinute: 'tra un minuto',
-  retryInMinutes: (minutes: number) => `tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}`,
+  retryInMinutes: (minutes: number) => `tra ${counted(minutes, 'minuto', 'minuti')}`,
   /** For a wait of over an hour and a half (a day's limit): see retryWait in server/rateLimits/rateLimiter.ts. */
-  retryInHours: (hours: number) => `tra ${hours} or${hours === 1 ? 'a' : 'e'}`,
+  retryInHours: (hours: number) => `tra ${counted(hours, 'ora', 'ore')}`,
   invalidField: (field: string) => `Il campo "${field}" non è valido: controlla il valore inserito.`,
   /** `reason`: the rule the field broke, an Italian text of the catalogue. */
   invalidFieldBecause: (field: string, reason: string) => `Il campo "${field}" non è valido: ${reason}`,

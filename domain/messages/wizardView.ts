@@ -1,3 +1,4 @@
+import { counted } from '../italianPlural.ts';
 /** The Italian texts of wizardView (the catalogue: domain/messageCatalogue.ts). */
 export const wizardViewMessages = {
   lengthRange: (min: number, max: number) => `Da ${min} a ${max} caratteri`,
@@ -36,7 +37,7 @@ export const wizardViewMessages = {
   warningsTitle: 'Avvisi',
   summaryTitle: 'Riepilogo della candidatura',
   stepComplete: 'Completo',
-  stepMissing: (count: number) => (count === 1 ? '1 campo da completare' : `${count} campi da completare`),
+  stepMissing: (count: number) => `${counted(count, 'campo', 'campi')} da completare`,
   goToStep: (title: string) => `Vai al passo ${title}`,
   issue: (label: string, message: string) => `${label}: ${message}`,
   attachmentsComplete: 'Tutti gli allegati obbligatori sono caricati',

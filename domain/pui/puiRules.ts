@@ -74,11 +74,17 @@ export function applyPuiChange(values: PuiApplication, field: string, value: unk
   return withPuiComputedValues(resetDependents(next, field, previous));
 }
 
-/** Every rule of spec §5 the values break: required fields, lengths, duration, the end-of-works limit. */
+/**
+ * Every rule of spec §5 the values break: required fields, lengths, duration, the end-of-works limit; and a start
+ * of works marked as a forecast (previsioneInizioLavori) that is already past (issue 46: a forecast is of a day to come).
+ */
 export function validatePuiApplication(values: PuiApplication, context: WizardRuleContext): FieldIssue[] {
   const issues = fieldIssues(values, PUI_FIELDS);
   if (values.tempiDurataLavori === 0) {
     issues.push({ field: 'tempiDurataLavori', step: 'tempistiche', message: form.durationAtLeastOneMonth });
+  }
+  if (values.previsioneInizioLavori === true && values.tempiInizioLavori && values.tempiInizioLavori < context.today) {
+    issues.push({ field: 'tempiInizioLavori', step: 'tempistiche', message: form.forecastStartInPast(formatItalianDate(context.today)) });
   }
   const end = tempiFineLavoriPrev(values);
   if (end && end > context.endOfWorksLimit) {

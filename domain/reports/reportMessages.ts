@@ -1,11 +1,16 @@
 import { FUNDS } from '../applicationStatus.ts';
 import { italianAnd, italianOr } from '../italianLists.ts';
+import { counted, plural } from '../italianPlural.ts';
+import { formatCount } from './reportFormat.ts';
 import type { ReportId } from './reportIds.ts';
 
 /**
  * The Italian texts of the reports (titles, column names, the one-line readings, filters, errors). Beside the
  * reports rather than in domain/messages.ts, which every page loads: these load with the admin reports only.
  */
+/** A count with its words, as the reports write counts (1.250 candidature). */
+const n = (count: number, one: string, many: string) => counted(count, one, many, formatCount);
+
 export const reportMessages = {
   workspaceTitle: `Fondi Tematici ${italianAnd(FUNDS)}`,
   catalog: {
@@ -100,31 +105,39 @@ export const reportMessages = {
   },
   readings: {
     none: 'Nessuna candidatura corrisponde ai filtri scelti.',
-    byStatus: (total: string, submitted: string, top: string, topCount: string) =>
-      `${total} candidature avviate, di cui ${submitted} presentate; lo stato più frequente è «${top}» con ${topCount}.`,
-    amounts: (count: string, requested: string, investment: string, share: string) =>
-      `Le ${count} candidature presentate chiedono ai fondi ${requested} su ${investment} di investimento totale (${share}).`,
-    shares: (over: string, count: string, limit: string) =>
-      `${over} candidature su ${count} chiedono al fondo almeno il ${limit} dell\u2019investimento.`,
-    warnings: (withWarnings: string, count: string, top: string) =>
-      `${withWarnings} candidature su ${count} hanno almeno un avviso; il più frequente è «${top}».`,
-    noWarnings: (count: string) => `Nessuna delle ${count} candidature presentate ha avvisi per l\u2019istruttoria.`,
-    regions: (top: string, topCount: string, requested: string, regions: string) =>
-      `La regione con più candidature è ${top} (${topCount}, ${requested} richiesti); le regioni rappresentate sono ${regions}.`,
-    metropolitanCities: (top: string, topCount: string, requested: string) =>
-      `La città metropolitana con più candidature è ${top} (${topCount}, ${requested} richiesti).`,
-    weekly: (count: string, weeks: string, week: string, weekCount: string) =>
-      `${count} candidature presentate in ${weeks} settimane; la settimana con più candidature è quella dal ${week} (${weekCount}).`,
-    reviewSpeed: (median: string, p90: string, decisions: string) =>
-      `Dalla presentazione alla decisione passano in mediana ${median}; il 90% delle ${decisions} decisioni arriva entro ${p90}.`,
+    byStatus: (total: number, submitted: number, top: string, topCount: number) =>
+      `${n(total, 'candidatura avviata', 'candidature avviate')}, di cui ${n(submitted, 'presentata', 'presentate')}; lo stato più frequente è «${top}» con ${formatCount(topCount)}.`,
+    amounts: (count: number, requested: string, investment: string, share: string) =>
+      count === 1
+        ? `L\u2019unica candidatura presentata chiede ai fondi ${requested} su ${investment} di investimento totale (${share}).`
+        : `Le ${formatCount(count)} candidature presentate chiedono ai fondi ${requested} su ${investment} di investimento totale (${share}).`,
+    shares: (over: number, count: number, limit: string) =>
+      `${n(over, 'candidatura', 'candidature')} su ${formatCount(count)} ${plural(over, 'chiede', 'chiedono')} al fondo almeno il ${limit} dell\u2019investimento.`,
+    warnings: (withWarnings: number, count: number, top: string) =>
+      `${n(withWarnings, 'candidatura', 'candidature')} su ${formatCount(count)} ${plural(withWarnings, 'ha', 'hanno')} almeno un avviso; il più frequente è «${top}».`,
+    noWarnings: (count: number) =>
+      count === 1
+        ? 'L\u2019unica candidatura presentata non ha avvisi per l\u2019istruttoria.'
+        : `Nessuna delle ${formatCount(count)} candidature presentate ha avvisi per l\u2019istruttoria.`,
+    regions: (top: string, topCount: number, requested: string, regions: number) =>
+      `La regione con più candidature è ${top} (${formatCount(topCount)}, ${requested} richiesti); ${plural(regions, 'è rappresentata solo questa regione', `le regioni rappresentate sono ${formatCount(regions)}`)}.`,
+    metropolitanCities: (top: string, topCount: number, requested: string) =>
+      `La città metropolitana con più candidature è ${top} (${formatCount(topCount)}, ${requested} richiesti).`,
+    weekly: (count: number, weeks: number, week: string, weekCount: number) =>
+      `${n(count, 'candidatura presentata', 'candidature presentate')} in ${n(weeks, 'settimana', 'settimane')}; la settimana con più candidature è quella dal ${week} (${formatCount(weekCount)}).`,
+    reviewSpeed: (median: string, p90: string, decisions: number) =>
+      decisions === 1
+        ? `L\u2019unica decisione è arrivata ${median} dopo la presentazione.`
+        : `Dalla presentazione alla decisione passano in mediana ${median}; il 90% delle ${formatCount(decisions)} decisioni arriva entro ${p90}.`,
     noDecisions: 'Nessuna candidatura presentata nel periodo ha ancora ricevuto una decisione (Ammissibile o Rifiutata).',
-    monitoring: (count: string, open: string, submitted: string, closed: string) =>
-      `${count} progetti in monitoraggio: ${open} da compilare, ${submitted} compilati, ${closed} chiusi.`,
+    monitoring: (count: number, open: number, submitted: number, closed: number) =>
+      `${n(count, 'progetto', 'progetti')} in monitoraggio: ${formatCount(open)} da compilare, ${n(submitted, 'compilato', 'compilati')}, ${n(closed, 'chiuso', 'chiusi')}.`,
     noPeriods: 'Nessun periodo di monitoraggio è stato aperto per le candidature che corrispondono ai filtri scelti.',
-    periods: (opened: string, filled: string, pending: string, overdue: string) =>
-      `${opened} periodi di monitoraggio aperti: ${filled} compilati, ${pending} da compilare nei termini, ${overdue} scaduti senza compilazione.`,
-    periodMostOverdue: (title: string, overdue: string) => `Il periodo con più compilazioni scadute è «${title}» (${overdue}).`,
-    periodsNoneOverdue: (periods: string) => `Nessuna compilazione è scaduta (periodi con almeno un progetto: ${periods}).`,
+    periods: (opened: number, filled: number, pending: number, overdue: number) =>
+      `${n(opened, 'periodo di monitoraggio aperto', 'periodi di monitoraggio aperti')}: ${n(filled, 'compilato', 'compilati')}, ${formatCount(pending)} da compilare nei termini, ${n(overdue, 'scaduto', 'scaduti')} senza compilazione.`,
+    periodMostOverdue: (title: string, overdue: number) =>
+      `Il periodo con più compilazioni scadute è «${title}» (${formatCount(overdue)}).`,
+    periodsNoneOverdue: (periods: number) => `Nessuna compilazione è scaduta (${n(periods, 'periodo', 'periodi')} con almeno un progetto).`,
   },
   page: {
     listIntro: 'Scegli un report: ogni report mostra un grafico con la sua tabella di dati e si può scaricare in Excel.',

@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, not, sendTo, setup } from 'xstate';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
-import type { FieldIssue } from '../../domain/wizard.ts';
+import type { FieldIssue, WizardRuleContext } from '../../domain/wizard.ts';
 import { draftSyncChild } from '../draft-sync/draftSync.machine.ts';
 import { SETTLED_SYNC } from '../draft-sync/types.ts';
 import { hostAction, hostPromises } from '../host.ts';
@@ -42,6 +42,11 @@ function moving(context: ApplicationWizardContext, index: number): Pick<Applicat
  * The loaded application as context: values from the stored JSON or empty, read-only for admin, for a Sola lettura
  * member or once submitted.
  */
+/** The facts beside the values the fund's rules judge them by: the call's limit and today. */
+function ruleContext(context: ApplicationWizardContext): WizardRuleContext {
+  return { endOfWorksLimit: context.endOfWorksLimit, today: context.today };
+}
+
 function contextFromLoaded(context: ApplicationWizardContext, loaded: LoadedApplication): Partial<ApplicationWizardContext> {
   const { definition, organizationId } = context;
   const readOnly = context.isAdmin || !context.memberMayWrite || loaded.submitted;
@@ -51,7 +56,7 @@ function contextFromLoaded(context: ApplicationWizardContext, loaded: LoadedAppl
     statusCode: loaded.statusCode,
     readOnly,
     values,
-    issues: definition.validate(values, { endOfWorksLimit: context.endOfWorksLimit }),
+    issues: definition.validate(values, ruleContext(context)),
     serverIssues: [],
     draftVersion: loaded.draft?.version ?? 0,
     sync: SETTLED_SYNC,
@@ -107,7 +112,7 @@ export const applicationWizardMachine = setup({
       const values = context.definition.applyChange(context.values, event.field, event.value);
       return {
         values,
-        issues: context.definition.validate(values, { endOfWorksLimit: context.endOfWorksLimit }),
+        issues: context.definition.validate(values, ruleContext(context)),
         serverIssues: issuesLeftAfterChange(context.serverIssues, event.field),
         // What was signed is no longer what would be handed over, until the submit step checks the new Domanda.
         signatureSatisfied: !context.signatureRequired,
@@ -160,6 +165,7 @@ export const applicationWizardMachine = setup({
     memberMayWrite: input.memberMayWrite,
     startStep: input.startStep,
     endOfWorksLimit: input.endOfWorksLimit,
+    today: input.today,
     signatureRequired: input.signatureRequired,
     signatureSatisfied: !input.signatureRequired,
     submitted: false,

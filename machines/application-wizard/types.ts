@@ -18,6 +18,8 @@ export interface ApplicationWizardInput {
   startStep: number;
   /** Last allowed end of works, ISO date, from the call (spec §5 Blocking date). */
   endOfWorksLimit: string;
+  /** Today on Italy's calendar (YYYY-MM-DD): a forecast start of works cannot be before it (issue 46). */
+  today: string;
   /** The call hands over only an application whose Domanda its legal representative signed (issue 43). */
   signatureRequired: boolean;
 }
@@ -70,6 +72,7 @@ export interface ApplicationWizardContext {
   memberMayWrite: boolean;
   startStep: number;
   endOfWorksLimit: string;
+  today: string;
   /** Known once loaded. */
   submitted: boolean;
   statusCode: ApplicationStatusCode | null;

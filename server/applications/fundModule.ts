@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { attachmentsStepOf, type FundDefinition } from '../../domain/fundDefinition.ts';
 import type { FundEntry } from '../../domain/funds.ts';
+import { italianCalendarDay } from '../../domain/italianDates.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import { parseSubmissionBody } from './submissionShape.ts';
 import type { FundSubmission } from './submitApplication.ts';
@@ -38,7 +39,7 @@ export function fundSubmissionOf<V extends Values>(fund: string, module: FundApp
     parse: (body) => parseSubmissionBody(definition, module.serverOwnedFields, body),
     prepare: (values) => definition.withComputedValues(module.prepare(values)),
     validate: (values, call) => [
-      ...definition.validate(values, { endOfWorksLimit: call.endOfWorksLimit }),
+      ...definition.validate(values, { endOfWorksLimit: call.endOfWorksLimit, today: italianCalendarDay(new Date()) }),
       ...module.referenceIssues(values),
     ],
     warnings: (values, thresholds) => definition.warnings(values, thresholds),

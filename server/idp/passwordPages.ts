@@ -43,15 +43,16 @@ ${input.loginHref ? `<p><a href="${escapeHtml(input.loginHref)}">${escapeHtml(m.
   );
 }
 
-export function newPasswordPage(input: { action: string; token: string; passwordError?: string; error?: string }) {
+export function newPasswordPage(input: { action: string; token: string; passwordError?: string; confirmError?: string; error?: string }) {
   return layout(
     m.resetTitle,
     `<h1>${escapeHtml(m.resetTitle)}</h1>
-${alert(input.error ?? (input.passwordError ? m.resetFormErrors : undefined))}
+${alert(input.error ?? (input.passwordError || input.confirmError ? m.resetFormErrors : undefined))}
 <p>${escapeHtml(m.resetIntro)}</p>
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
 <input type="hidden" name="token" value="${escapeHtml(input.token)}">
 ${field({ name: 'password', label: m.newPassword, type: 'password', autocomplete: 'new-password', error: input.passwordError, hint: m.hint })}
+${field({ name: 'passwordConfirm', label: m.confirmNewPassword, type: 'password', autocomplete: 'new-password', error: input.confirmError })}
 <button type="submit">${escapeHtml(m.resetSubmit)}</button>
 </form>`,
   );

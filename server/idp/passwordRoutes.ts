@@ -23,7 +23,11 @@ const forgotQuery = z.object({ interaction: interactionUid });
 const forgotForm = z.object({ email: z.string().max(1024).catch(''), interaction: interactionUid });
 const validEmail = z.string().trim().max(320).email();
 const resetQuery = z.object({ token: z.string().max(256).catch('') });
-const resetForm = z.object({ token: z.string().max(256).catch(''), password: z.string().max(4096).catch('') });
+const resetForm = z.object({
+  token: z.string().max(256).catch(''),
+  password: z.string().max(4096).catch(''),
+  passwordConfirm: z.string().max(4096).catch(''),
+});
 
 interface Options {
   resets: PasswordResets;
@@ -75,7 +79,7 @@ export async function passwordRoutes(app: FastifyInstance, { resets, rateLimiter
   });
 
   app.post(PASSWORD_RESET_PATH, async (request, reply) => {
-    const { token, password } = resetForm.parse(request.body ?? {});
+    const { token, password, passwordConfirm } = resetForm.parse(request.body ?? {});
     // Choosing a password costs a hash: counted with the requests for a link from this address.
     const allowed = await withinLimits(
       reply,
@@ -87,6 +91,10 @@ export async function passwordRoutes(app: FastifyInstance, { resets, rateLimiter
     if (state !== 'live') return sendHtml(reply, state === 'unknown' ? 404 : 410, unusableLinkPage(state, forgotHref));
     const problem = newPasswordProblem(password);
     if (problem) return sendHtml(reply, 400, newPasswordPage({ action: PASSWORD_RESET_PATH, token, passwordError: problem }));
+    // A password typed unseen is typed twice: a slip would lock the person out of the account they just recovered.
+    if (passwordConfirm !== password) {
+      return sendHtml(reply, 400, newPasswordPage({ action: PASSWORD_RESET_PATH, token, confirmError: passwordMessages.confirmMismatch }));
+    }
     const outcome = await resets.complete(token, password);
     if (outcome !== 'done') return sendHtml(reply, outcome === 'unknown' ? 404 : 410, unusableLinkPage(outcome, forgotHref));
     request.log.info({ event: 'idp.password_reset.completed' }, 'password chosen through a reset link');

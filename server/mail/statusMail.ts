@@ -27,6 +27,8 @@ export function statusMail(input: {
   deadline: string | null;
   publicUrl: string;
   attachments?: readonly MailAttachment[];
+  /** A hand-over's protocol number (its receipt's), said in the text; null when there is no receipt. */
+  protocol?: string | null;
 }): OutgoingMail {
   const text = m.statuses[input.status];
   const note = input.note?.trim() ? input.note.trim() : null;
@@ -42,7 +44,9 @@ export function statusMail(input: {
     ...(text.showsNote && note ? ['', m.noteHeading, ...quoted(note)] : []),
     '',
     text.next,
-    ...(isHandOver(input.status) ? ['', attachments.length > 0 ? m.receiptAttached : m.receiptInPortal] : []),
+    ...(isHandOver(input.status)
+      ? ['', ...(input.protocol ? [m.protocol(input.protocol)] : []), attachments.length > 0 ? m.receiptAttached : m.receiptInPortal]
+      : []),
     '',
     monitoring ? m.monitoringLinkIntro : m.linkIntro,
     `${input.publicUrl}${monitoring ? '/monitoraggio' : '/calls'}`,

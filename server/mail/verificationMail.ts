@@ -20,7 +20,8 @@ export function verificationLink(publicUrl: string, token: string): string {
  */
 export function verificationMail(input: { to: string; link: string; expiresAt: Date }): OutgoingMail {
   const lines = [
-    m.greeting,
+    // The portal's one greeting, never the name typed at registration: the mail reaches whoever owns the address.
+    statusMailMessages.greeting,
     '',
     m.intro,
     input.link,

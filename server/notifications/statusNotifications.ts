@@ -41,6 +41,9 @@ export interface StatusNotification {
  */
 export type AttachmentsFor = (notification: StatusNotification) => Promise<readonly MailAttachment[]>;
 
+/** A hand-over's protocol number, said in its e-mail (its receipt's, from whoever builds receipts); null without one. */
+export type ProtocolFor = (notification: StatusNotification) => Promise<string | null>;
+
 export interface StatusNotificationsDeps {
   db: Db;
   membership: Pick<Membership, 'mailRecipientsOf'>;
@@ -48,6 +51,7 @@ export interface StatusNotificationsDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   attachmentsFor?: AttachmentsFor;
+  protocolFor?: ProtocolFor;
   /** The clock (tests move it). */
   now?: () => Date;
 }
@@ -73,7 +77,7 @@ export function recipientsOf(members: readonly OrganizationMember[]): string[] {
  * after NOTIFICATION_CLAIM_MS.
  */
 export function createStatusNotifications(deps: StatusNotificationsDeps) {
-  const { db, membership, mailer, publicUrl, log, attachmentsFor } = deps;
+  const { db, membership, mailer, publicUrl, log, attachmentsFor, protocolFor } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function claim(at: Date): Promise<{ id: string; claimedAt: Date }[]> {
@@ -134,8 +138,9 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
       const recipients = recipientsOf(await membership.mailRecipientsOf(notification.organizationId));
       const pending = recipients.filter((email) => !deliveredTo.includes(email));
       const files = pending.length > 0 && attachmentsFor ? await attachmentsFor(notification) : [];
+      const protocol = pending.length > 0 && protocolFor ? await protocolFor(notification) : null;
       for (const to of pending) {
-        await mailer.send(statusMail({ ...notification, to, publicUrl, attachments: files }));
+        await mailer.send(statusMail({ ...notification, to, publicUrl, attachments: files, protocol }));
         await db
           .update(statusNotifications)
           .set({ deliveredTo: sql`${statusNotifications.deliveredTo} || ${JSON.stringify([to])}::jsonb` })

@@ -6,7 +6,8 @@ import { monitoringPeriods } from '../db/schema/monitoring.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import { receipts, type ReceiptAttachment, type ReceiptFigure } from '../db/schema/receipts.ts';
 import { signatureFactsOf, signatureRowOf } from '../domanda/signatureRows.ts';
-import { surveySubmissions } from '../db/schema/surveys.ts';
+import { surveyDefinitions, surveySubmissions } from '../db/schema/surveys.ts';
+import { titleOf } from '../surveys/definitions.ts';
 import { users } from '../db/schema/users.ts';
 import { latestRoundOf } from '../integrations/rounds.ts';
 import { currentRoundOf } from '../monitoring/rounds.ts';
@@ -88,13 +89,16 @@ async function describe(
       return { title: round ? m.integrationTitle(round.number) : m.kinds.integration, figures, integrationRoundId: round?.id ?? null };
     }
     case 'review': {
+      // Each survey by the title people read in the review (issue 46: not its type name, «Gresb-Pui»), as answered.
       const surveys = await tx
-        .select({ name: surveySubmissions.surveyName })
+        .select({ name: surveySubmissions.surveyName, json: surveyDefinitions.json })
         .from(surveySubmissions)
+        .innerJoin(surveyDefinitions, eq(surveyDefinitions.id, surveySubmissions.definitionId))
         .where(and(eq(surveySubmissions.applicationId, application.id), eq(surveySubmissions.monitoraggio, false)))
         .orderBy(asc(surveySubmissions.surveyName));
       const figures = [...project];
-      if (surveys.length > 0) figures.push({ label: labels.surveys, value: surveys.map((s) => s.name).join(', ') });
+      // Titles hold commas («…, sociale e di governance»): a semicolon keeps them apart.
+      if (surveys.length > 0) figures.push({ label: labels.surveys, value: surveys.map(titleOf).join('; ') });
       return { title: m.kinds.review, figures, integrationRoundId: null };
     }
     case 'monitoring': {

@@ -62,6 +62,12 @@ export function receiptMailAttachments(db: Db) {
   };
 }
 
+/** The protocol number a status change's e-mail gives: its receipt's, for a hand-over; null otherwise. */
+export function receiptProtocols(db: Db) {
+  return async ({ historyId }: { historyId: string }): Promise<string | null> =>
+    (await receiptOfStatusChange(db, historyId))?.protocol ?? null;
+}
+
 /** The latest receipt of one kind of an application (the one its latest hand-over of that kind issued). */
 export async function latestReceiptOf(db: Db, applicationId: string, kind: ReceiptKind): Promise<ReceiptRow | undefined> {
   const [row] = await db

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ReportRow, ReportSection } from '../../domain/reports/reportData.ts';
-import { formatCount, formatDay, formatDays } from '../../domain/reports/reportFormat.ts';
+import { formatDay, formatDays } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory as history } from '../db/schema/applications.ts';
@@ -121,12 +121,7 @@ export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSect
       reading:
         presentedCount === 0 || !busiest
           ? m.readings.none
-          : m.readings.weekly(
-              formatCount(presentedCount),
-              formatCount(weekRows.length),
-              formatDay(String(busiest.week)),
-              formatCount(busiestCount),
-            ),
+          : m.readings.weekly(presentedCount, weekRows.length, formatDay(String(busiest.week)), busiestCount),
       note: m.notes.period,
       columns: [{ key: 'week', label: m.columns.week, kind: 'day' }, ...perFund],
       rows: weekRows,
@@ -138,11 +133,7 @@ export async function flowReport(db: Db, scope: ReportScope): Promise<ReportSect
       reading:
         !overall || num(overall.decisions) === 0
           ? m.readings.noDecisions
-          : m.readings.reviewSpeed(
-              formatDays(days(overall.median) ?? 0),
-              formatDays(days(overall.p90) ?? 0),
-              formatCount(num(overall.decisions)),
-            ),
+          : m.readings.reviewSpeed(formatDays(days(overall.median) ?? 0), formatDays(days(overall.p90) ?? 0), num(overall.decisions)),
       columns: [
         { key: 'fund', label: m.columns.fund, kind: 'text' },
         { key: 'decisions', label: m.columns.decisions, kind: 'count' },

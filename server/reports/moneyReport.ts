@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ReportRow, ReportSection } from '../../domain/reports/reportData.ts';
-import { formatCount, formatEuro, formatPercent } from '../../domain/reports/reportFormat.ts';
+import { formatEuro, formatPercent } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
@@ -105,7 +105,7 @@ export async function moneyReport(db: Db, scope: ReportScope): Promise<ReportSec
         count === 0
           ? m.readings.none
           : m.readings.amounts(
-              formatCount(count),
+              count,
               formatEuro(requested),
               formatEuro(investment),
               formatPercent(investment > 0 ? (requested / investment) * 100 : 0),
@@ -125,8 +125,7 @@ export async function moneyReport(db: Db, scope: ReportScope): Promise<ReportSec
     {
       id: 'quota-fondo',
       title: m.sections.shares,
-      reading:
-        count === 0 ? m.readings.none : m.readings.shares(formatCount(overLimit), formatCount(count), formatPercent(SHARE_LIMIT_PERCENT)),
+      reading: count === 0 ? m.readings.none : m.readings.shares(overLimit, count, formatPercent(SHARE_LIMIT_PERCENT)),
       columns: [{ key: 'band', label: m.columns.shareBand, kind: 'text' }, ...perFund],
       rows: shareRows,
       chart: { categoryKey: 'band', seriesKeys: [...scope.funds], orientation: 'vertical' },
@@ -138,8 +137,8 @@ export async function moneyReport(db: Db, scope: ReportScope): Promise<ReportSec
         count === 0
           ? m.readings.none
           : topWarning
-            ? m.readings.warnings(formatCount(withWarnings), formatCount(count), String(topWarning.warning))
-            : m.readings.noWarnings(formatCount(count)),
+            ? m.readings.warnings(withWarnings, count, String(topWarning.warning))
+            : m.readings.noWarnings(count),
       columns: [{ key: 'warning', label: m.columns.warning, kind: 'text' }, ...perFund],
       rows: warningRows,
       chart: { categoryKey: 'warning', seriesKeys: [...scope.funds], orientation: 'horizontal' },

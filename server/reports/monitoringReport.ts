@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { APPLICATION_STATUS_CODES, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import { effectiveDueDay, isOverdue } from '../../domain/monitoringDueDates.ts';
 import type { ReportRow, ReportSection } from '../../domain/reports/reportData.ts';
-import { formatCount } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import { statusHasTag } from '../../machines/application-lifecycle/transitions.ts';
 import type { Db } from '../db/client.ts';
@@ -96,12 +95,7 @@ function periodsByFund(periods: PeriodCount[], scope: ReportScope, now: Date): R
     reading:
       num(all.opened) === 0
         ? m.readings.noPeriods
-        : m.readings.periods(
-            formatCount(num(all.opened)),
-            formatCount(num(all.filled)),
-            formatCount(num(all.pending)),
-            formatCount(num(all.overdue)),
-          ),
+        : m.readings.periods(num(all.opened), num(all.filled), num(all.pending), num(all.overdue)),
     note: `${m.notes.periodsOverdue} ${m.notes.period}`,
     columns: [{ key: 'fund', label: m.columns.fund, kind: 'text' }, ...PERIOD_COLUMNS],
     rows,
@@ -133,8 +127,8 @@ function periodsByTitle(periods: PeriodCount[], scope: ReportScope, now: Date, b
       rows.length === 0
         ? m.readings.noPeriods
         : mostOverdue
-          ? m.readings.periodMostOverdue(String(mostOverdue.period), formatCount(num(mostOverdue.overdue)))
-          : m.readings.periodsNoneOverdue(formatCount(rows.length)),
+          ? m.readings.periodMostOverdue(String(mostOverdue.period), num(mostOverdue.overdue))
+          : m.readings.periodsNoneOverdue(rows.length),
     columns: [
       { key: 'period', label: m.columns.period, kind: 'text' },
       { key: 'dueDay', label: m.columns.dueDay, kind: 'day' },
@@ -164,15 +158,7 @@ function statusSection(counted: { fund: string; status: ApplicationStatusCode; n
   return {
     id: 'monitoraggio',
     title: m.sections.monitoring,
-    reading:
-      count === 0
-        ? m.readings.none
-        : m.readings.monitoring(
-            formatCount(count),
-            formatCount(num(all.open)),
-            formatCount(num(all.submitted)),
-            formatCount(num(all.closed)),
-          ),
+    reading: count === 0 ? m.readings.none : m.readings.monitoring(count, num(all.open), num(all.submitted), num(all.closed)),
     note: m.notes.period,
     columns: [
       { key: 'fund', label: m.columns.fund, kind: 'text' },

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { APPLICATION_STATUS_CODES, applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import type { ReportSection } from '../../domain/reports/reportData.ts';
-import { formatCount } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
@@ -54,10 +53,7 @@ export async function statusReport(db: Db, scope: ReportScope): Promise<ReportSe
     {
       id: 'per-stato',
       title: m.sections.byStatus,
-      reading:
-        started === 0
-          ? m.readings.none
-          : m.readings.byStatus(formatCount(started), formatCount(presented), applicationStatusLabels[top.status], formatCount(top.n)),
+      reading: started === 0 ? m.readings.none : m.readings.byStatus(started, presented, applicationStatusLabels[top.status], top.n),
       note: m.notes.periodStatus,
       columns: [{ key: 'status', label: m.columns.status, kind: 'text' }, ...perFund],
       rows,

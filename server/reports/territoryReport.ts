@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ReportColumn, ReportRow, ReportSection } from '../../domain/reports/reportData.ts';
-import { formatCount, formatEuro } from '../../domain/reports/reportFormat.ts';
+import { formatEuro } from '../../domain/reports/reportFormat.ts';
 import { reportMessages as m } from '../../domain/reports/reportMessages.ts';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
@@ -78,10 +78,7 @@ export async function territoryReport(db: Db, scope: ReportScope, names: PlaceNa
     {
       id: 'regioni',
       title: m.sections.regions,
-      reading:
-        count === 0 || !top
-          ? m.readings.none
-          : m.readings.regions(String(top.region), formatCount(topCount), formatEuro(topRequested), formatCount(named)),
+      reading: count === 0 || !top ? m.readings.none : m.readings.regions(String(top.region), topCount, formatEuro(topRequested), named),
       note: m.notes.period,
       columns: placeColumns(scope.funds, 'region', m.columns.region),
       rows: regionRows,
@@ -112,7 +109,7 @@ export async function territoryReport(db: Db, scope: ReportScope, names: PlaceNa
       reading: topCity
         ? m.readings.metropolitanCities(
             String(topCity.city),
-            formatCount(cityCount(topCity)),
+            cityCount(topCity),
             formatEuro(cityFunds.reduce((n, fund) => n + num(topCity[`${fund}:requested`]), 0)),
           )
         : m.readings.none,

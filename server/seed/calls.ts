@@ -4,13 +4,15 @@ import type { Db } from '../db/client.ts';
 import { calls } from '../db/schema/calls.ts';
 import { FUNDS } from '../../domain/applicationStatus.ts';
 import { callsFileSchema, type CallFileEntry } from '../../domain/call.ts';
+import { italianCalendarDay } from '../../domain/italianDates.ts';
 import { projectPath } from '../projectRoot.ts';
 
 /**
  * The calls, one per fund, are operators' data (server/seed/calls/README.md): opening and closing date-time,
- * the last allowed end of works and the reviewers' warning thresholds. The shipped file keeps the spec's values
- * (§5, §9: end of works by 31/08/2026, the thresholds); the spec gives no opening and closing dates, so the
- * whole of 2026 is assumed. CALLS_FILE replaces it without touching code.
+ * the last allowed end of works and the reviewers' warning thresholds. The shipped file keeps the spec's
+ * thresholds (§9); its dates describe a call that can be applied to now (open until the end of 2027, works ending
+ * by 31/12/2030: the spec's 31/08/2026 had passed while the call was still open, issue 46). CALLS_FILE replaces it
+ * without touching code.
  */
 export const DEFAULT_CALLS_FILE = projectPath('server', 'seed', 'calls', 'calls.json');
 
@@ -38,7 +40,36 @@ export async function readCalls(file: string = DEFAULT_CALLS_FILE, funds: readon
   if (unknown) throw new CallsFileError(`Calls file ${file} names an unknown fund: ${unknown.fund}`);
   const missing = FUNDS.find((fund) => !parsed.data.some((call) => call.fund === fund));
   if (missing) throw new CallsFileError(`Calls file ${file} has no call for the fund ${missing}`);
+  const contradiction = parsed.data.map(datesContradiction).find((problem) => problem !== null);
+  if (contradiction) throw new CallsFileError(`Calls file ${file} is invalid: ${contradiction}`);
   return parsed.data;
+}
+
+/**
+ * A call whose last allowed end of works falls before its closing day (Europe/Rome) cannot be applied to honestly
+ * until it closes: an application handed over on the last days could only declare works already ended.
+ */
+function datesContradiction(call: CallFileEntry): string | null {
+  const closingDay = italianCalendarDay(new Date(call.closesAt));
+  if (call.endOfWorksLimit < closingDay) {
+    return `${call.fund}: endOfWorksLimit ${call.endOfWorksLimit} is before the closing day ${closingDay} (closesAt): works must be allowed to end after the call closes`;
+  }
+  return null;
+}
+
+/**
+ * What an operator should know of calls the portal still accepts at start: a call whose end-of-works limit has
+ * already passed (on Italy's calendar) cannot be handed over with works still to come. Logged, not refused: an
+ * old call kept for its applications' history is a legitimate file.
+ */
+export function callsWarnings(entries: readonly CallFileEntry[], now: Date = new Date()): string[] {
+  const today = italianCalendarDay(now);
+  return entries
+    .filter((call) => call.endOfWorksLimit < today)
+    .map(
+      (call) =>
+        `call ${call.fund}: its end-of-works limit ${call.endOfWorksLimit} is already past (today is ${today}): applications could only declare works that have ended; set a later endOfWorksLimit in the calls file (CALLS_FILE)`,
+    );
 }
 
 /**

@@ -296,7 +296,7 @@ describe('npm run seed:demo', () => {
     };
     for (const row of submitted) {
       const values = turWizardDefinition.fromDraft(row.body, row.organizationId);
-      expect(turWizardDefinition.validate(values, { endOfWorksLimit: '2026-08-31' }), row.id).toEqual([]);
+      expect(turWizardDefinition.validate(values, { endOfWorksLimit: '2026-08-31', today: '2026-01-01' }), row.id).toEqual([]);
       expect(row.warnings).toEqual(turWizardDefinition.warnings(values, thresholds));
     }
     expect(submitted.some((row) => row.warnings.length > 0)).toBe(true);
@@ -322,7 +322,7 @@ describe('npm run seed:demo', () => {
     expect(pui.length).toBeGreaterThan(10);
     for (const row of pui) {
       const values = puiWizardDefinition.fromDraft(row.body, row.organizationId);
-      expect(puiWizardDefinition.validate(values, { endOfWorksLimit: '2026-08-31' }), row.id).toEqual([]);
+      expect(puiWizardDefinition.validate(values, { endOfWorksLimit: '2026-08-31', today: '2026-01-01' }), row.id).toEqual([]);
       expect(puiChecks.referenceIssues(values), row.id).toEqual([]);
       expect(row.body?.progRegione, row.id).toBe(places.regionOfCity(Number(row.body?.progCittaMetropolitana)));
       expect(row.warnings).toEqual(puiWizardDefinition.warnings(values, puiThresholds));

@@ -31,7 +31,7 @@ describe('GET /api/Call/GetCallList', () => {
       fund: 'TUR',
       compilazioneType: 0,
       title: 'Fondo Tematico Turismo Sostenibile',
-      endOfWorksLimit: '2026-08-31',
+      endOfWorksLimit: '2030-12-31',
       thresholds: {
         fundAmountWarning: 16_000_000,
         maxFundSharePercent: 50,
@@ -54,7 +54,7 @@ describe('GET /api/Call/GetCallList', () => {
     await t.db.update(calls).set({ endOfWorksLimit: '2026-09-30' }).where(eq(calls.fund, 'PUI'));
     expect((await t.get('/api/Call/GetCallList', a.token)).json()[1].endOfWorksLimit).toBe('2026-09-30');
     await seedCalls(t.db);
-    expect((await t.get('/api/Call/GetCallList', a.token)).json()[1].endOfWorksLimit).toBe('2026-08-31');
+    expect((await t.get('/api/Call/GetCallList', a.token)).json()[1].endOfWorksLimit).toBe('2030-12-31');
   });
 
   it('refuses anonymous callers', async () => {

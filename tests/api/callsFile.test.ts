@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallFileEntry } from '../../domain/call.ts';
 import type { Database } from '../../server/db/client.ts';
-import { DEFAULT_CALLS_FILE, readCalls } from '../../server/seed/calls.ts';
+import { callsWarnings, DEFAULT_CALLS_FILE, readCalls } from '../../server/seed/calls.ts';
 import { createTestApp } from '../support/testApp.ts';
 import { openTestDatabase } from '../support/testDatabase.ts';
 
@@ -30,10 +30,14 @@ afterAll(async () => {
 });
 
 describe('the calls file', () => {
-  it('ships the spec\u2019s values: end of works by 31/08/2026, the thresholds of \u00a79', async () => {
+  it('ships calls that can be applied to now (open in 2027, works ending after the closing) and the thresholds of \u00a79', async () => {
     const calls = await readCalls();
     expect(calls.map((call) => call.fund).sort()).toEqual(['PUI', 'TUR']);
-    for (const call of calls) expect(call.endOfWorksLimit).toBe('2026-08-31');
+    for (const call of calls) {
+      expect(Date.parse(call.closesAt)).toBeGreaterThanOrEqual(Date.parse('2027-12-31T00:00:00+01:00'));
+      expect(call.endOfWorksLimit >= '2030-01-01').toBe(true);
+      expect(callsWarnings([call], new Date(call.closesAt))).toEqual([]);
+    }
     expect(calls.find((call) => call.fund === 'TUR')!.thresholds).toMatchObject({ fundAmountWarning: 16_000_000, maxFundSharePercent: 50 });
     expect(calls.find((call) => call.fund === 'PUI')!.thresholds.fundAmountWarning).toBe(30_000_000);
     // Both calls hand over only a Domanda signed by the legal representative (issue 43).
@@ -50,6 +54,11 @@ describe('the calls file', () => {
     };
     await refused('{ non è JSON', /cannot be read as JSON/);
     await refused(withTur({ closesAt: '2025-12-31T23:59:59+01:00' }), /closesAt must be later than opensAt/);
+    // The issue's file: open until 01/01/2027, works to end by 31/08/2026.
+    await refused(
+      withTur({ closesAt: '2027-01-01T00:00:00+01:00', endOfWorksLimit: '2026-08-31' }),
+      /TUR: endOfWorksLimit 2026-08-31 is before the closing day 2027-01-01 \(closesAt\)/,
+    );
     await refused(withTur({ endOfWorksLimit: '31/08/2026' }), /endOfWorksLimit: a calendar date YYYY-MM-DD/);
     await refused(withTur({ opensAt: '2026-01-01' }), /opensAt: a date-time with its offset/);
     await refused([...shipped, { ...shipped[0]!, fund: 'XYZ' }], /unknown fund: XYZ/);
@@ -63,6 +72,36 @@ describe('the calls file', () => {
     await refused(withTur({ signatureRequired: 'sì' as unknown as boolean }), /signatureRequired/);
   });
 
+  it('accepts an end of works on the closing day, on Italy\u2019s calendar', async () => {
+    // 23:30 UTC on 31/12/2027 is already 01/01/2028 in Rome: works may end that day.
+    const env = callsFile(withTur({ closesAt: '2027-12-31T23:30:00Z', endOfWorksLimit: '2028-01-01' }));
+    await expect(readCalls(env.CALLS_FILE, ['TUR', 'PUI'])).resolves.toHaveLength(2);
+    const env2 = callsFile(withTur({ closesAt: '2027-12-31T23:30:00Z', endOfWorksLimit: '2027-12-31' }));
+    await expect(readCalls(env2.CALLS_FILE, ['TUR', 'PUI'])).rejects.toThrow(/before the closing day 2028-01-01/);
+  });
+
+  it('warns in the log at start when a call\u2019s end-of-works limit is already past', async () => {
+    // A call that closed in 2025 with works to end by 31/08/2026: consistent, so accepted, but past today.
+    const env = callsFile(
+      withTur({ opensAt: '2025-01-01T00:00:00+01:00', closesAt: '2025-12-31T18:00:00+01:00', endOfWorksLimit: '2026-08-31' }),
+    );
+    const lines: string[] = [];
+    const logger = { level: 'warn', stream: { write: (line: string) => void lines.push(line) } };
+    const app = await createTestApp({ database: shared(), env, logger });
+    try {
+      const warnings = lines.map((line) => JSON.parse(line) as { level: number; event?: string; msg: string });
+      const past = warnings.filter((line) => line.event === 'calls.endOfWorksPast');
+      expect(past).toHaveLength(1);
+      expect(past[0]).toMatchObject({ level: 40 });
+      expect(past[0]!.msg).toMatch(/^call TUR: its end-of-works limit 2026-08-31 is already past \(today is \d{4}-\d{2}-\d{2}\)/);
+    } finally {
+      await app.close();
+    }
+    // The day itself is not past: the works may still end that day.
+    expect(callsWarnings(withTur({}) as CallFileEntry[], new Date('2030-12-31T22:59:00Z'))).toEqual([]);
+    expect(callsWarnings(withTur({}) as CallFileEntry[], new Date('2030-12-31T23:00:00Z'))).toHaveLength(2);
+  });
+
   it('is stored by fund at start, and a change to the file updates the call at the next start', async () => {
     const first = await createTestApp({ database: shared() });
     const person = await first.register();
@@ -71,7 +110,7 @@ describe('the calls file', () => {
       endOfWorksLimit: string;
       signatureRequired: boolean;
     }[];
-    expect(before.find((call) => call.fund === 'TUR')!.endOfWorksLimit).toBe('2026-08-31');
+    expect(before.find((call) => call.fund === 'TUR')!.endOfWorksLimit).toBe('2030-12-31');
     // The suites' calls file asks for no signature (tests/support/testApp.ts); the shipped one, below, does.
     expect(before.find((call) => call.fund === 'TUR')!.signatureRequired).toBe(false);
     await first.close();
@@ -80,7 +119,7 @@ describe('the calls file', () => {
       title: 'Fondo Tematico Turismo Sostenibile - secondo avviso',
       opensAt: '2026-11-01T09:00:00+01:00',
       closesAt: '2027-03-31T18:00:00+02:00',
-      endOfWorksLimit: '2027-12-31',
+      endOfWorksLimit: '2031-12-31',
       thresholds: { ...shipped[0]!.thresholds, fundAmountWarning: 12_000_000 },
     });
     const second = await createTestApp({ database: shared(), env: callsFile(changed) });
@@ -98,13 +137,13 @@ describe('the calls file', () => {
     expect(tur).toMatchObject({
       title: 'Fondo Tematico Turismo Sostenibile - secondo avviso',
       signatureRequired: true,
-      endOfWorksLimit: '2027-12-31',
+      endOfWorksLimit: '2031-12-31',
       thresholds: { fundAmountWarning: 12_000_000 },
     });
     expect(Date.parse(tur.opensAt)).toBe(Date.parse('2026-11-01T09:00:00+01:00'));
     expect(Date.parse(tur.closesAt)).toBe(Date.parse('2027-03-31T18:00:00+02:00'));
     // PUI, unchanged in the file, is as it was.
-    expect(list.find((call) => call.fund === 'PUI')!.endOfWorksLimit).toBe('2026-08-31');
+    expect(list.find((call) => call.fund === 'PUI')!.endOfWorksLimit).toBe('2030-12-31');
     await second.close();
   });
 });

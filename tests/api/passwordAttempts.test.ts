@@ -121,7 +121,11 @@ describe('a completed password reset', () => {
     await t.passwordResets.settled();
     const mail = (await readOutbox(t.config.mail.outboxDir)).find((m) => m.to === email && m.text.includes('/idp/password/reset?token='));
     const token = mail!.text.match(/\/idp\/password\/reset\?token=([A-Za-z0-9_-]+)/)![1]!;
-    const reset = await t.app.inject({ method: 'POST', url: '/idp/password/reset', ...form({ token, password: 'password-nuova-22' }) });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/idp/password/reset',
+      ...form({ token, password: 'password-nuova-22', passwordConfirm: 'password-nuova-22' }),
+    });
     expect(reset.statusCode).toBe(200);
 
     expect((await attemptFrom(t, ip, email, 'password-nuova-22')).statusCode).toBe(303);

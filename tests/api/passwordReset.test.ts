@@ -28,8 +28,8 @@ const form = (fields: Record<string, string>) => ({
 
 const askForLink = (app: TestApp, email: string) => app.app.inject({ method: 'POST', url: '/idp/password/forgot', ...form({ email }) });
 
-const chooseNewPassword = (token: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/idp/password/reset', ...form({ token, password }) });
+const chooseNewPassword = (token: string, password: string, passwordConfirm = password) =>
+  t.app.inject({ method: 'POST', url: '/idp/password/reset', ...form({ token, password, passwordConfirm }) });
 
 const refresh = (refreshToken: string) => t.post('/api/Jwt/refresh', { refresh_token: refreshToken });
 
@@ -175,6 +175,26 @@ describe('the link', () => {
     // Refused before anything changed: the link still works and the old password too.
     expect((await t.app.inject({ method: 'GET', url: `/idp/password/reset?token=${token}` })).statusCode).toBe(200);
     expect(await canLogIn(email, password)).toBe(true);
+  });
+
+  it('asks the new password twice, and refuses two that differ without changing anything', async () => {
+    const { email, password, token } = await personWithLink();
+    const page = await t.app.inject({ method: 'GET', url: `/idp/password/reset?token=${token}` });
+    expect(page.body).toMatch(
+      /<label for="passwordConfirm">Conferma la nuova password<\/label>\n<input id="passwordConfirm" name="passwordConfirm" type="password" value="" autocomplete="new-password" required>/,
+    );
+    for (const confirm of ['password-nuova-23', '']) {
+      const slip = await chooseNewPassword(token, 'password-nuova-22', confirm);
+      expect(slip.statusCode).toBe(400);
+      expect(slip.body).toContain('Correggi i campi indicati per salvare la nuova password.');
+      expect(slip.body).toContain(
+        '<p class="field-error" id="passwordConfirm-error">Le due password non coincidono: scrivi di nuovo la nuova password</p>',
+      );
+      expect(slip.body).toMatch(/id="passwordConfirm"[^>]*aria-invalid="true" aria-describedby="passwordConfirm-error"/);
+    }
+    expect(await canLogIn(email, password)).toBe(true);
+    expect(await canLogIn(email, 'password-nuova-22')).toBe(false);
+    expect((await chooseNewPassword(token, 'password-nuova-22')).statusCode).toBe(200);
   });
 
   it('opening the link (GET, or a scanner’s HEAD) resets nothing; its page leaks the token neither in Referer nor in the address', async () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../server/db/schema/calls.ts';
 import type { PuiApplication } from '../../domain/pui/puiApplication.ts';
+import { formatItalianDate, italianCalendarDay } from '../../domain/italianDates.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { applicationOf, historyRows, saveDraft, updateStatus } from '../support/applicationFixtures.ts';
@@ -165,11 +166,11 @@ describe('what is checked before anything is stored', () => {
   });
 
   it('blocks an end of works after the call’s limit, read from the database', async () => {
-    const late = completePuiApplication(owner.orgId, { tempiInizioLavori: '2026-06-01', tempiDurataLavori: 6 });
+    const late = completePuiApplication(owner.orgId, { tempiInizioLavori: '2030-09-01', tempiDurataLavori: 6 });
     const response = await createPui(late, owner.token);
     expect(response.statusCode).toBe(422);
     expect(response.json().issues).toEqual([
-      { field: 'tempiFineLavoriPrev', step: 'tempistiche', message: 'La data non può superare il 31/08/2026' },
+      { field: 'tempiFineLavoriPrev', step: 'tempistiche', message: 'La data non può superare il 31/12/2030' },
     ]);
 
     await t.db.update(calls).set({ endOfWorksLimit: '2026-05-31' }).where(eq(calls.fund, 'PUI'));
@@ -178,8 +179,28 @@ describe('what is checked before anything is stored', () => {
       expect(earlier.statusCode).toBe(422);
       expect(earlier.json().issues[0].message).toBe('La data non può superare il 31/05/2026');
     } finally {
-      await t.db.update(calls).set({ endOfWorksLimit: '2026-08-31' }).where(eq(calls.fund, 'PUI'));
+      await t.db.update(calls).set({ endOfWorksLimit: '2030-12-31' }).where(eq(calls.fund, 'PUI'));
     }
+  });
+
+  it('refuses a start of works marked as a forecast that is already past, in Italian, on the start date', async () => {
+    const today = italianCalendarDay(new Date());
+    const yesterday = italianCalendarDay(new Date(Date.now() - 36 * 60 * 60 * 1000));
+    const forecast = completePuiApplication(owner.orgId, {
+      tempiInizioLavori: yesterday,
+      previsioneInizioLavori: true,
+      tempiDurataLavori: 6,
+    });
+    const response = await createPui(forecast, owner.token);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().issues).toEqual([
+      {
+        field: 'tempiInizioLavori',
+        step: 'tempistiche',
+        message: `Una data di inizio lavori prevista non può essere già passata (oggi è il ${formatItalianDate(today)}): indica una data da oggi in poi, oppure rispondi «No» se i lavori sono già iniziati`,
+      },
+    ]);
+    expect((await applicationOf(t, owner.orgId, 'PUI'))?.status).not.toBe('CANDIDATURA_SOTTOMESSA');
   });
 
   it('refuses a comune outside the chosen metropolitan city, and an unknown city', async () => {

@@ -184,8 +184,14 @@ describe('the review (Istruttoria Sottomessa)', () => {
     const receipt = done.json().receipts.at(-1) as ReceiptSummary;
     expect(receipt).toMatchObject({ protocol: protocol(3), kind: 'review', title: 'Istruttoria' });
     const text = await downloadedText(receipt);
-    expect(text).toContain('Gresb-Pui');
-    expect(text).toContain('Istruttoria-Pui');
+    // The surveys by the titles people read in the review (issue 46), not their type names.
+    const [row] = await t.db.select({ figures: receipts.figures }).from(receipts).where(eq(receipts.id, receipt.id));
+    expect(row!.figures.find((figure) => figure.label === 'Questionari consegnati')?.value).toBe(
+      'Gresb - Sostenibilità ambientale, sociale e di governance; Istruttoria - Fondo Tematico Piani Urbani Integrati',
+    );
+    expect(text.replace(/\s+/g, ' ')).toContain('Gresb - Sostenibilità ambientale');
+    expect(text).not.toContain('Gresb-Pui');
+    expect(text).not.toContain('Istruttoria-Pui');
     expect(text).toContain(sha256(files.declaration.content));
   });
 });

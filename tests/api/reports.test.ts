@@ -431,7 +431,7 @@ describe('report 5: periods opened through the monitoring API, one past its due 
       { fund: 'Totale', opened: 4, filled: 1, pending: 1, overdue: 2 },
     ]);
     expect(section(r, 'periodi').reading).toBe(
-      '4 periodi di monitoraggio aperti: 1 compilati, 1 da compilare nei termini, 2 scaduti senza compilazione.',
+      '4 periodi di monitoraggio aperti: 1 compilato, 1 da compilare nei termini, 2 scaduti senza compilazione.',
     );
     const byTitle = section(r, 'periodi-per-titolo').rows;
     expect(rowBy(byTitle, 'period', 'PUI · Monitoraggio periodo passato')).toMatchObject({ opened: 2, filled: 1, pending: 0, overdue: 1 });

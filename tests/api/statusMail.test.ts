@@ -96,8 +96,10 @@ describe('the members are told of each status by e-mail, once per change', () =>
     expect(mails[0]!.text).toContain('Fondo Tematico Turismo Sostenibile (TUR)');
     expect(mails[0]!.text).toContain(statusMailMessages.receiptAttached);
     expect(mails[0]!.text).toContain('http://portale.test/calls');
-    // The receipt the hand-over issued, as the portal downloads it.
+    // The receipt the hand-over issued, as the portal downloads it; its protocol number is said in the text too.
     const [receipt] = await t.db.select().from(receipts).where(eq(receipts.applicationId, tur));
+    expect(receipt!.protocol).toMatch(/^TUR-\d{4}-\d{6}$/);
+    for (const mail of mails) expect(mail.text).toContain(`Numero di protocollo della consegna: ${receipt!.protocol}.`);
     expect(mails[0]!.attachments.map((file) => file.filename)).toEqual([`Ricevuta-${receipt!.protocol}.pdf`]);
     // Recorded with the change, marked sent with whom it reached; another run sends nothing more.
     const [row] = await t.db.select().from(statusNotifications).where(eq(statusNotifications.applicationId, tur));

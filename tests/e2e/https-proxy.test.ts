@@ -188,7 +188,8 @@ describe('behind a TLS-terminating proxy', () => {
     const link = await resetLinkInOutbox();
     expect(link.startsWith(`${portal.url}/idp/password/reset?token=`)).toBe(true);
     await page.goto(link);
-    await typeLikeAPerson(page.getByLabel('Nuova password'), NEW_PASSWORD);
+    await typeLikeAPerson(page.getByLabel('Nuova password', { exact: true }), NEW_PASSWORD);
+    await typeLikeAPerson(page.getByLabel('Conferma la nuova password'), NEW_PASSWORD);
     await page.getByRole('button', { name: 'Salva la nuova password' }).click();
     await expectHeading(page, 'Password aggiornata');
     await expectAccessible(page);

@@ -119,14 +119,27 @@ describe('Password dimenticata?', () => {
     await expectAccessible(page);
 
     // Too short: the registration's rule, said beside the field, and nothing changes.
-    await typeLikeAPerson(page.getByLabel('Nuova password'), 'corta');
+    const newPassword = page.getByLabel('Nuova password', { exact: true });
+    const confirmation = page.getByLabel('Conferma la nuova password');
+    await typeLikeAPerson(newPassword, 'corta');
+    await typeLikeAPerson(confirmation, 'corta');
     await page.getByRole('button', { name: 'Salva la nuova password' }).click();
     await page.getByText('La password deve contenere almeno 10 caratteri').waitFor();
-    await expect(page.getByLabel('Nuova password').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(newPassword.getAttribute('aria-invalid')).resolves.toBe('true');
     await expectAccessible(page);
     expect(await storedPasswordIs(FIRST_PASSWORD)).toBe(true);
 
-    await typeLikeAPerson(page.getByLabel('Nuova password'), RESET_PASSWORD);
+    // Typed unseen, so typed twice: a slip in the second says so beside it, and nothing changes.
+    await typeLikeAPerson(newPassword, RESET_PASSWORD);
+    await typeLikeAPerson(confirmation, `${RESET_PASSWORD}x`);
+    await page.getByRole('button', { name: 'Salva la nuova password' }).click();
+    await page.getByText('Le due password non coincidono: scrivi di nuovo la nuova password').waitFor();
+    await expect(confirmation.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expectAccessible(page);
+    expect(await storedPasswordIs(FIRST_PASSWORD)).toBe(true);
+
+    await typeLikeAPerson(newPassword, RESET_PASSWORD);
+    await typeLikeAPerson(confirmation, RESET_PASSWORD);
     await page.getByRole('button', { name: 'Salva la nuova password' }).click();
     await expectHeading(page, 'Password aggiornata');
     await expectAccessible(page);

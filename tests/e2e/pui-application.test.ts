@@ -205,11 +205,22 @@ describe('the PUI application wizard', () => {
     await type(/Tipo di autorizzazione/, 'Permesso di costruire');
     await type(/Tempi per i permessi/, '90');
     await typeDate('Data di inizio lavori', '15012026');
-    await type(/Durata dei lavori/, '9');
-    await page.getByText('La data non può superare il 31/08/2026').waitFor();
+    await type(/Durata dei lavori/, '60');
+    await page.getByText('La data non può superare il 31/12/2030').waitFor();
     await type(/Durata dei lavori/, '6');
     await expect.poll(() => shown(/^Fine lavori prevista/)).toBe('15/07/2026');
-    await expect(page.getByText('La data non può superare il 31/08/2026').count()).resolves.toBe(0);
+    await expect(page.getByText('La data non può superare il 31/12/2030').count()).resolves.toBe(0);
+    // A start already past cannot be a forecast (issue 46): said under the start date, gone once the works have begun.
+    const forecastInPast = page.getByText(
+      /^Una data di inizio lavori prevista non può essere già passata \(oggi è il \d{2}\/\d{2}\/\d{4}\)/,
+    );
+    await answer(/La data di inizio lavori è una previsione/, 'Sì');
+    await forecastInPast.waitFor();
+    await expect.poll(stored, SAVED).toMatchObject({ previsioneInizioLavori: true });
+    await expectAccessible(page);
+    await answer(/La data di inizio lavori è una previsione/, 'No');
+    await expect.poll(() => forecastInPast.count()).toBe(0);
+    await expect.poll(stored, SAVED).toMatchObject({ previsioneInizioLavori: false });
     await type(/Descrizione dell.iter procedurale/, prose(320));
     // An optional choice made, then taken back with the keyboard alone: Tab to "Cancella la scelta", Enter.
     await choose(/Modalità di esecuzione/, 'A corpo');

@@ -65,7 +65,9 @@ describe('Reportistica', () => {
     expect(await chart.getAttribute('aria-labelledby')).toBeTruthy();
     await expect(
       page
-        .getByText(/^Le \d+ candidature presentate chiedono ai fondi [\d.]+\s€ su [\d.]+\s€ di investimento totale \(\d+,\d%\)\.$/)
+        .getByText(
+          /^Le \d+ candidature presentate chiedono ai fondi [\d.]+(?:,\d{2})?\s€ su [\d.]+(?:,\d{2})?\s€ di investimento totale \(\d+,\d%\)\.$/,
+        )
         .count(),
     ).resolves.toBe(1);
     await shot('importi');
@@ -100,8 +102,11 @@ describe('Reportistica', () => {
     sheet.eachRow((row) => (row.getCell(1).value === 'PUI' ? (pui = row) : undefined));
     // Candidature, then the amount asked: the page shows them Italian-formatted.
     expect(String(pui!.getCell(2).value)).toBe(shown[0]);
+    // Whole euros without decimals, anything else to the cent (issue 46: never rounded into a figure nobody typed).
+    const asked = pui!.getCell(3).value as number;
+    const decimals = Number.isInteger(Math.round(asked * 100) / 100) ? 0 : 2;
     expect(
-      `${new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: 0 }).format(pui!.getCell(3).value as number)} €`,
+      `${new Intl.NumberFormat('it-IT', { useGrouping: 'always', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(asked)} €`,
     ).toBe(shown[1]!.replace(/\s/g, ' '));
   });
 

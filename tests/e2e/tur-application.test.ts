@@ -190,11 +190,11 @@ describe('the TUR application wizard', () => {
 
   it("step 3 Tempistiche: the end of works is computed and blocked after the call's limit", async () => {
     // The call's limit is said before any date is typed.
-    await page.getByText('La fine lavori prevista non può superare il 31/08/2026').waitFor();
+    await page.getByText('La fine lavori prevista non può superare il 31/12/2030').waitFor();
     await wizard().choose(/Livello di progettazione/, 'PFTE');
     await wizard().typeDate('Data di inizio lavori', '01022026');
-    await wizard().type(/Durata dei lavori/, '8');
-    await page.getByText('La data non può superare il 31/08/2026').waitFor();
+    await wizard().type(/Durata dei lavori/, '60');
+    await page.getByText('La data non può superare il 31/12/2030').waitFor();
     await wizard().type(/Durata dei lavori/, '6');
     await expect.poll(() => wizard().shown(/^Fine lavori prevista/)).toBe('01/08/2026');
     await wizard().type(/Descrizione dell.iter procedurale/, prose(260));

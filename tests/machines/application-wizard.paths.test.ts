@@ -116,6 +116,7 @@ const input: ApplicationWizardInput = {
   memberMayWrite: true,
   startStep: 0,
   endOfWorksLimit: '2026-08-31',
+  today: '2026-01-01',
   // The call requires the signed Domanda (issue 43): Invia waits for the submit step's word.
   signatureRequired: true,
 };

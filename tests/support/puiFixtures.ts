@@ -49,7 +49,8 @@ export function completePuiApplication(organizationId: string, overrides: Partia
     tempiTipoAut: 'Permesso di costruire',
     tempiPermessi: 90,
     tempiInizioLavori: '2026-01-15',
-    previsioneInizioLavori: true,
+    // Works have started (15/01/2026): a start marked as a forecast cannot be past (issue 46).
+    previsioneInizioLavori: false,
     tempiDurataLavori: 6,
     tempiDescrizione: prose(300),
     modalitaEsecuzione: 'A corpo',

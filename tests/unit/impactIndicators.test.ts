@@ -11,7 +11,7 @@ import { completePuiApplication } from '../support/puiFixtures.ts';
 import { completeTurApplication } from '../support/turFixtures.ts';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
-const context = { endOfWorksLimit: '2026-08-31' };
+const context = { endOfWorksLimit: '2026-08-31', today: '2026-01-01' };
 const QUESTIONS = Object.keys(SHARED_INDICATORS) as SharedIndicatorQuestion[];
 
 /** A fund's fields of the shared indicators, keyed by their name inside the impact key, without the key itself. */

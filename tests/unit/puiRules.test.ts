@@ -7,7 +7,7 @@ import { isStepComplete } from '../../domain/wizard.ts';
 import { completePuiApplication, prose } from '../support/puiFixtures.ts';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
-const context = { endOfWorksLimit: '2026-08-31' };
+const context = { endOfWorksLimit: '2026-08-31', today: '2026-01-01' };
 /** The PUI call's thresholds (spec §5, §9), as the shipped calls file gives them. */
 const puiThresholds = {
   fundAmountWarning: 30_000_000,
@@ -160,6 +160,27 @@ describe('rules (spec §5)', () => {
     expect(validatePuiApplication(completePuiApplication(ORG, { tempiInizioLavori: '2026-02-28', tempiDurataLavori: 6 }), context)).toEqual(
       [],
     );
+  });
+
+  it('refuses a start of works marked as a forecast that is already past, and accepts today, a later day or works begun', () => {
+    const on = (tempiInizioLavori: string, previsioneInizioLavori: boolean | null, today: string) =>
+      validatePuiApplication(completePuiApplication(ORG, { tempiInizioLavori, previsioneInizioLavori, tempiDurataLavori: 6 }), {
+        endOfWorksLimit: '2030-12-31',
+        today,
+      });
+    expect(on('2026-12-05', true, '2026-12-06')).toEqual([
+      {
+        field: 'tempiInizioLavori',
+        step: 'tempistiche',
+        message:
+          'Una data di inizio lavori prevista non può essere già passata (oggi è il 06/12/2026): indica una data da oggi in poi, oppure rispondi «No» se i lavori sono già iniziati',
+      },
+    ]);
+    expect(on('2026-12-06', true, '2026-12-06')).toEqual([]);
+    expect(on('2027-03-01', true, '2026-12-06')).toEqual([]);
+    // Works already begun (not a forecast) or the question left unanswered: a past start is a fact.
+    expect(on('2026-01-15', false, '2026-12-06')).toEqual([]);
+    expect(on('2026-01-15', null, '2026-12-06')).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ import { completeTurApplication } from '../support/turFixtures.ts';
 import { prose } from '../support/puiFixtures.ts';
 
 const ORG = 'org-1';
-const context = { endOfWorksLimit: '2026-08-31' };
+const context = { endOfWorksLimit: '2026-08-31', today: '2026-01-01' };
 const form = applicationFormMessages;
 const thresholds: CallThresholds = {
   fundAmountWarning: 16_000_000,

@@ -17,7 +17,7 @@ import { WizardSteps } from '../../src/features/application-wizard/WizardSteps.t
 
 afterEach(cleanup);
 
-const LIMIT = { endOfWorksLimit: '2026-08-31' };
+const LIMIT = { endOfWorksLimit: '2026-08-31', today: '2026-01-01' };
 const spec = (name: string): FieldSpec => {
   const field = PUI_FIELDS_BY_NAME.get(name);
   if (!field) throw new Error(`no field ${name}`);

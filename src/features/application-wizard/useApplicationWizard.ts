@@ -8,6 +8,7 @@ import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import { receiptsMessages } from '../../../domain/messages/receipts.ts';
 import type { FundCompilation } from '../../../domain/application.ts';
 import type { FundWizardDefinition } from '../../../domain/wizard.ts';
+import { italianCalendarDay } from '../../../domain/italianDates.ts';
 import { isSubmittedStatus } from '../../../machines/application-lifecycle/transitions.ts';
 import { createApplicationWizardActors } from '../../../machines/application-wizard/actors.ts';
 import { applicationWizardMachine } from '../../../machines/application-wizard/applicationWizard.machine.ts';
@@ -125,6 +126,8 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
         memberMayWrite,
         startStep,
         endOfWorksLimit,
+        // The day the wizard opens on Italy's calendar: a forecast start of works before it is refused (issue 46).
+        today: italianCalendarDay(new Date()),
         signatureRequired,
       },
     },
