@@ -98,11 +98,11 @@ afterAll(async () => {
 
 const APPLICANT_EMAIL = `paolo.berti.${Date.now()}@esempio.it`;
 const wizard = () => wizardActions(page);
-/** The value read under a label of the read-only application (label as a pattern, as the boxes' names are). */
+/** The value read under a label of the read-only application (its label's start, as the boxes' names were matched). */
 const readOnlyValue = (label: string) =>
   page
     .locator('dt')
-    .filter({ hasText: new RegExp(`^${label}$`) })
+    .filter({ hasText: labelled(label) })
     .locator('xpath=following-sibling::dd[1]');
 /** The Allegati rows that still take a file. */
 const slotRows = () =>
