@@ -24,3 +24,9 @@ export type IntegrationRound = z.infer<typeof integrationRoundSchema>;
 
 /** A deadline as the admin's dialog sends it: a calendar day. */
 export const integrationDeadlineSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * Whether a deadline (YYYY-MM-DD) falls before `today`, the calendar day in Italy: the reviewers cannot ask for
+ * documents by a day already gone. The server decides with its own today; the dialog points it out at once.
+ */
+export const isDeadlineBefore = (deadline: string, today: string): boolean => deadline < today;

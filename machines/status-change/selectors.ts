@@ -1,4 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
+import { isDeadlineBefore } from '../../domain/integration.ts';
+import { integrationMessages } from '../../domain/messages/integration.ts';
 import type { statusChangeMachine } from './statusChange.machine.ts';
 
 export type StatusChangeSnapshot = SnapshotFrom<typeof statusChangeMachine>;
@@ -11,6 +13,15 @@ export const selectNote = (snapshot: StatusChangeSnapshot): string => snapshot.c
 export const selectDeadline = (snapshot: StatusChangeSnapshot): string | null => snapshot.context.deadline;
 /** In integrazione: the note is the request to the applicant, and a deadline may be given. */
 export const selectIsIntegrationRequest = (snapshot: StatusChangeSnapshot): boolean => snapshot.context.request?.to === 'IN_INTEGRAZIONE';
+/** Why the server refused the last Conferma, in its own Italian words; null before any refusal. */
+export const selectError = (snapshot: StatusChangeSnapshot): string | null => snapshot.context.error;
+/** A deadline before today is pointed out under the date, before anything is sent. */
+export const selectDeadlineIssue = (snapshot: StatusChangeSnapshot): string | null => {
+  const { deadline, earliestDeadline } = snapshot.context;
+  return deadline !== null && earliestDeadline !== null && isDeadlineBefore(deadline, earliestDeadline)
+    ? integrationMessages.deadlineInvalid
+    : null;
+};
 /** Conferma is enabled: everything the change needs is there. */
 export const selectCanConfirm = (snapshot: StatusChangeSnapshot): boolean => snapshot.can({ type: 'dialog.confirm' });
 
@@ -22,6 +33,8 @@ export function selectStatusChangeView(snapshot: StatusChangeSnapshot) {
     isSubmitting: selectIsSubmitting(snapshot),
     note: selectNote(snapshot),
     deadline: selectDeadline(snapshot),
+    deadlineIssue: selectDeadlineIssue(snapshot),
+    error: selectError(snapshot),
     isIntegrationRequest: selectIsIntegrationRequest(snapshot),
     canConfirm: selectCanConfirm(snapshot),
   };

@@ -1,19 +1,24 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { STATUS_NOTE_MAX_LENGTH } from '../../domain/applicationStatus.ts';
+import { isDeadlineBefore } from '../../domain/integration.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { adminTargetsFrom } from '../application-lifecycle/transitions.ts';
 import { hostAction, hostPromise } from '../host.ts';
 import type { ChangeStatusInput, StatusChangeContext, StatusChangeEvent } from './types.ts';
 
+/** The spec's failure text (§8), with the server's own Italian reason after it when it gave one. */
 function messageOf(error: unknown): string {
   const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message !== '' ? message : applicationsMessages.statusChangeFailed;
+  return typeof message === 'string' && message !== ''
+    ? `${applicationsMessages.statusChangeFailed} ${message}`
+    : applicationsMessages.statusChangeFailed;
 }
 
 /**
  * The admin's status dialog (spec §4): a target the lifecycle machine allows from the current status is
- * chosen, the admin confirms with an optional note or cancels, the change is sent; success or failure is
- * notified (named actions the view provides) and the dialog closes.
+ * chosen, the admin confirms with an optional note or cancels, the change is sent. Success is notified (a named
+ * action the view provides) and the dialog closes; a refusal keeps the dialog open with the server's message and
+ * everything typed, so the admin corrects it or cancels (issue 46).
  */
 export const statusChangeMachine = setup({
   types: {
@@ -33,13 +38,17 @@ export const statusChangeMachine = setup({
       return event.note.length <= STATUS_NOTE_MAX_LENGTH;
     },
     isIntegrationRequest: ({ context }) => context.request?.to === 'IN_INTEGRAZIONE',
-    // In integrazione asks the applicant for documents: the note says which, so it cannot be empty.
-    isRequestComplete: ({ context }) => context.request?.to !== 'IN_INTEGRAZIONE' || context.note.trim() !== '',
+    // In integrazione asks the applicant for documents: the note says which, so it cannot be empty; a deadline
+    // already gone would only come back refused.
+    isRequestComplete: ({ context }) =>
+      context.request?.to !== 'IN_INTEGRAZIONE' ||
+      (context.note.trim() !== '' &&
+        (context.deadline === null || context.earliestDeadline === null || !isDeadlineBefore(context.deadline, context.earliestDeadline))),
   },
   actions: {
     openRequest: assign(({ event }) => {
       assertEvent(event, 'status.choose');
-      return { request: event.request, note: '', deadline: null, error: null };
+      return { request: event.request, note: '', deadline: null, earliestDeadline: null, error: null };
     }),
     changeNote: assign(({ event }) => {
       assertEvent(event, 'note.change');
@@ -47,19 +56,24 @@ export const statusChangeMachine = setup({
     }),
     changeDeadline: assign(({ event }) => {
       assertEvent(event, 'deadline.change');
-      return { deadline: event.deadline };
+      return { deadline: event.deadline, earliestDeadline: event.today };
     }),
-    clearRequest: assign({ request: null, note: '', deadline: null, error: null }),
+    clearRequest: assign({ request: null, note: '', deadline: null, earliestDeadline: null, error: null }),
     storeError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    clearError: assign({ error: null }),
+    // Host: the success toast, and every application query refreshed.
     notifySucceeded: hostAction(),
-    notifyFailed: hostAction(),
+    // Host: every application query refreshed (a refusal may mean somebody changed the status first).
+    refreshAfterFailure: hostAction(),
+    // Host: the dialog closed: the focus goes back to the "Cambia stato" the change was chosen from, not the page's body.
+    returnFocus: hostAction(),
   },
 }).createMachine({
   id: 'statusChange',
   description:
     'Spec §4: "Sei sicuro di voler cambiare lo stato in «…»?" with an optional note, Conferma / Annulla; for In ' +
     'integrazione the note is the request to the applicant (required) and a deadline may be given.',
-  context: { request: null, note: '', deadline: null, error: null },
+  context: { request: null, note: '', deadline: null, earliestDeadline: null, error: null },
   initial: 'idle',
   states: {
     idle: {
@@ -67,12 +81,14 @@ export const statusChangeMachine = setup({
       on: { 'status.choose': { guard: 'isOfferedTarget', target: 'confirming', actions: 'openRequest' } },
     },
     confirming: {
-      description: 'The dialog asks for confirmation; the note can be typed.',
+      description:
+        "The dialog asks for confirmation; the note can be typed. After a refusal it shows the server's message " +
+        'above what was typed, until the next Conferma.',
       on: {
         'note.change': { guard: 'isNoteAcceptable', actions: 'changeNote' },
         'deadline.change': { guard: 'isIntegrationRequest', actions: 'changeDeadline' },
-        'dialog.confirm': { guard: 'isRequestComplete', target: 'submitting' },
-        'dialog.cancel': { target: 'idle', actions: 'clearRequest' },
+        'dialog.confirm': { guard: 'isRequestComplete', target: 'submitting', actions: 'clearError' },
+        'dialog.cancel': { target: 'idle', actions: ['returnFocus', 'clearRequest'] },
       },
     },
     submitting: {
@@ -82,17 +98,15 @@ export const statusChangeMachine = setup({
         src: 'changeStatus',
         input: ({ context }) => ({ request: context.request!, note: context.note, deadline: context.deadline }),
         onDone: { target: 'done' },
-        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'confirming',
+          actions: [{ type: 'storeError', params: ({ event }) => ({ error: event.error }) }, 'refreshAfterFailure'],
+        },
       },
     },
     done: {
       description: 'Changed: the success notification is shown, the dialog is closed, the list refreshes.',
-      entry: 'notifySucceeded',
-      on: { 'status.choose': { guard: 'isOfferedTarget', target: 'confirming', actions: 'openRequest' } },
-    },
-    failed: {
-      description: 'Refused or failed: the red notification is shown and the dialog is closed.',
-      entry: 'notifyFailed',
+      entry: ['notifySucceeded', 'returnFocus'],
       on: { 'status.choose': { guard: 'isOfferedTarget', target: 'confirming', actions: 'openRequest' } },
     },
   },

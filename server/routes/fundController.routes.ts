@@ -4,7 +4,7 @@ import { isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { italianCalendarDay } from '../../domain/italianDates.ts';
 import type { FundEntry } from '../../domain/funds.ts';
-import { integrationDeadlineSchema } from '../../domain/integration.ts';
+import { integrationDeadlineSchema, isDeadlineBefore } from '../../domain/integration.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import { plainTextProblem } from '../../domain/plainText.ts';
@@ -46,7 +46,11 @@ export function parseNote(note: string | undefined): string | null {
 export function parseDeadline(deadline: string | undefined): string | null {
   const text = deadline?.trim() ?? '';
   if (text === '') return null;
-  if (!integrationDeadlineSchema.safeParse(text).success || !isValid(parseISO(text)) || text < italianCalendarDay(new Date())) {
+  if (
+    !integrationDeadlineSchema.safeParse(text).success ||
+    !isValid(parseISO(text)) ||
+    isDeadlineBefore(text, italianCalendarDay(new Date()))
+  ) {
     throw new HttpError(400, 'invalid_deadline', integrationMessages.deadlineInvalid);
   }
   return text;

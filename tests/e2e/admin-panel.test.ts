@@ -126,6 +126,9 @@ describe('the admin organisation list', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Stato della candidatura cambiato con successo!').waitFor();
     await row(page, 'Comune di Pietralta').getByText('Ammissibile').waitFor();
+    // The focus is back on the row's "Cambia stato", not on the page's body.
+    const trigger = row(page, 'Comune di Pietralta').getByRole('button', { name: 'Cambia stato TUR di Comune di Pietralta' });
+    await expect.poll(() => trigger.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   it('the admin organisation page shows the history with the note', async () => {

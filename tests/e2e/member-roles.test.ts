@@ -67,9 +67,12 @@ describe('a Sola lettura member', () => {
     await page.goto(`${e2e.portal.url}/survey/TUR_candidatura`);
     await expectHeading(page, TITLE);
     await page.getByText(memberRoleMessages.readOnlyExplanation).waitFor();
-    const name = page.getByRole('textbox', { name: /Nome del progetto/ });
-    await name.waitFor();
-    await expect(name.isEditable()).resolves.toBe(false);
+    // Every answer is text to read, not a box.
+    await page
+      .locator('dt')
+      .filter({ hasText: /^Nome del progetto$/ })
+      .waitFor();
+    await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).count()).resolves.toBe(0);
     // The submit step is not among the steps of a read-only application.
     const steps = page.getByRole('navigation', { name: 'Passi della candidatura' });
     await expect(steps.getByRole('button', { name: /Invia Candidatura/ }).count()).resolves.toBe(0);

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationPayload } from '../support/organizationFixtures.ts';
 import { prose } from '../support/puiFixtures.ts';
+import { PUI_FIELDS } from '../../domain/pui/puiFields.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { badIdRequests, recordApiRequests, storedDraftValues, SAVED, type Figure } from './support/serverReads.ts';
@@ -56,6 +57,11 @@ const PASTED_IMPACT: readonly Figure[] = [
   ['Superficie verde aggiunta', '2500,5', '2.500,50', 'superficieVerdeAggiunta', 2500.5],
 ];
 const labelled = (label: string) => new RegExp(`^${label}`);
+/** A figure as the read-only application shows it: with its field's unit. */
+const withUnit = (text: string, field: string) => {
+  const unit = PUI_FIELDS.find((spec) => spec.name === field || spec.name.endsWith(`.${field}`))?.unit;
+  return unit ? `${text} ${unit}` : text;
+};
 const storedAs = (figures: readonly Figure[]) => Object.fromEntries(figures.map(([, , , field, value]) => [field, value]));
 
 beforeAll(async () => {
@@ -73,6 +79,12 @@ afterAll(async () => {
 });
 
 const wizard = () => wizardActions(page);
+/** The value read under a label of the read-only application (label as a pattern, as the boxes' names are). */
+const readOnlyValue = (label: string) =>
+  page
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 const stepHeading = (title: string) => wizard().stepHeading(title);
 const next = (title: string) => wizard().next(title);
 const choose = (label: string | RegExp, option: string) => wizard().choose(label, option);
@@ -369,7 +381,8 @@ describe('the PUI application wizard', () => {
       .getByRole('button', { name: /Visualizza/ })
       .click();
     await expectHeading(page, TITLE);
-    await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(readOnlyValue('Nome del progetto').textContent()).resolves.toBe('Parco lineare del Naviglio');
+    await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: /Invia Candidatura/ }).count()).resolves.toBe(0);
     await expectAccessible(page);
   });
@@ -380,7 +393,7 @@ describe('the PUI application wizard', () => {
     await page.goto(`${e2e.portal.url}/admin-organization/survey-pui/${organizationId}`);
     await expectHeading(page, TITLE);
     await page.getByText("La quota richiesta al Fondo supera il 50% dell'investimento totale").waitFor();
-    await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).inputValue()).resolves.toBe('Parco lineare del Naviglio');
+    await expect(readOnlyValue('Nome del progetto').textContent()).resolves.toBe('Parco lineare del Naviglio');
     await expectAccessible(page);
     await page
       .getByRole('button', { name: /Allegati/ })
@@ -399,18 +412,16 @@ describe('the PUI application wizard', () => {
         .first()
         .click();
       await stepHeading(title).waitFor();
-      for (const [label, text] of figures) {
-        const box = page.getByRole('textbox', { name: labelled(label) });
-        await expect(box.getAttribute('readonly'), label).resolves.not.toBeNull();
-        await expect(box.inputValue(), label).resolves.toBe(text);
-      }
+      // Text, not boxes, each number with the unit the wizard shows beside its box.
+      for (const [label, text] of figures) await expect(readOnlyValue(label).textContent(), label).resolves.toBe(text);
+      await expect(page.getByRole('textbox').count()).resolves.toBe(0);
     };
-    const shownOf = (figures: readonly Figure[]) => figures.map(([label, , text]) => [label, text] as const);
-    await readOnlyStep('Progetto', [['Distanza dal perimetro del PUI', '1.350']]);
-    await readOnlyStep('Fonti e Impieghi', [...shownOf(AMOUNTS), ['Fonti di copertura', '10.000.000,00']]);
+    const shownOf = (figures: readonly Figure[]) => figures.map(([label, , text, field]) => [label, withUnit(text, field)] as const);
+    await readOnlyStep('Progetto', [['Distanza dal perimetro del PUI', '1.350 m']]);
+    await readOnlyStep('Fonti e Impieghi', [...shownOf(AMOUNTS), ['Fonti di copertura', '10.000.000,00 €']]);
     await readOnlyStep('Tempistiche', [
-      ['Tempi per i permessi', '90'],
-      ['Durata dei lavori', '6'],
+      ['Tempi per i permessi', '90 giorni'],
+      ['Durata dei lavori', '6 mesi'],
     ]);
     await readOnlyStep("Valutazione d'Impatto", [...shownOf(TYPED_IMPACT), ...shownOf(PASTED_IMPACT)]);
     await expectAccessible(page);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusMailMessages } from '../../domain/messages/statusMail.ts';
 import { readOutbox } from '../support/outbox.ts';
 import { prose } from '../support/puiFixtures.ts';
+import { TUR_FIELDS } from '../../domain/tur/turFields.ts';
 import { loginAsAdmin, registerApplicant, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
 import { badIdRequests, recordApiRequests, storedDraftValues, storedReceipts, SAVED, type Figure } from './support/serverReads.ts';
@@ -74,6 +75,11 @@ const PASTED_IMPACT: readonly Figure[] = [
   ['Nuovi posti di lavoro nella fase di cantiere', '1.200', '1.200', 'forzaLavoro', 1200],
 ];
 const labelled = (label: string) => new RegExp(`^${label}`);
+/** A figure as the read-only application shows it: with its field's unit. */
+const withUnit = (text: string, field: string) => {
+  const unit = TUR_FIELDS.find((spec) => spec.name === field || spec.name.endsWith(`.${field}`))?.unit;
+  return unit ? `${text} ${unit}` : text;
+};
 const storedAs = (figures: readonly Figure[]) => Object.fromEntries(figures.map(([, , , field, value]) => [field, value]));
 
 beforeAll(async () => {
@@ -92,6 +98,12 @@ afterAll(async () => {
 
 const APPLICANT_EMAIL = `paolo.berti.${Date.now()}@esempio.it`;
 const wizard = () => wizardActions(page);
+/** The value read under a label of the read-only application (its label's start, as the boxes' names were matched). */
+const readOnlyValue = (label: string) =>
+  page
+    .locator('dt')
+    .filter({ hasText: labelled(label) })
+    .locator('xpath=following-sibling::dd[1]');
 /** The Allegati rows that still take a file. */
 const slotRows = () =>
   page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Seleziona file|Scegli un altro file/ }) });
@@ -415,7 +427,8 @@ describe('the TUR application wizard', () => {
     await page.getByText("La quota richiesta al Fondo supera il 50% dell'investimento totale").waitFor();
     await page.getByText("L'acquisto di immobili supera il 10% dell'investimento totale").waitFor();
     await page.getByText("I capex per la transizione energetica sono inferiori al 50% dell'investimento totale").waitFor();
-    await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(readOnlyValue('Nome del progetto').textContent()).resolves.toBe('Ospitalità diffusa a Montalcino');
+    await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).count()).resolves.toBe(0);
     // The application's receipts, each to download.
     const [receipt] = await storedReceipts(context, e2e.portal.url, 'TUR', organizationId);
     await page.getByRole('heading', { name: 'Ricevute' }).waitFor();
@@ -434,15 +447,13 @@ describe('the TUR application wizard', () => {
         .first()
         .click();
       await wizard().stepHeading(title).waitFor();
-      for (const [label, shown] of figures) {
-        const box = page.getByRole('textbox', { name: labelled(label) });
-        await expect(box.getAttribute('readonly'), label).resolves.not.toBeNull();
-        await expect(box.inputValue(), label).resolves.toBe(shown);
-      }
+      // Text, not boxes, each number with the unit the wizard shows beside its box.
+      for (const [label, shown] of figures) await expect(readOnlyValue(label).textContent(), label).resolves.toBe(shown);
+      await expect(page.getByRole('textbox').count()).resolves.toBe(0);
     };
-    const shownOf = (figures: readonly Figure[]) => figures.map(([label, , shown]) => [label, shown] as const);
-    await readOnlyStep('Fonti e Impieghi', [...shownOf(AMOUNTS), ['Fonti di copertura', '8.000.000,00']]);
-    await readOnlyStep('Tempistiche', [['Durata dei lavori', '6']]);
+    const shownOf = (figures: readonly Figure[]) => figures.map(([label, , shown, field]) => [label, withUnit(shown, field)] as const);
+    await readOnlyStep('Fonti e Impieghi', [...shownOf(AMOUNTS), ['Fonti di copertura', '8.000.000,00 €']]);
+    await readOnlyStep('Tempistiche', [['Durata dei lavori', '6 mesi']]);
     await readOnlyStep("Valutazione d'Impatto", [
       ...shownOf(TYPED_IMPACT),
       ...shownOf(SHARED_IMPACT),

@@ -4,7 +4,15 @@ import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import { statusChangeMachine } from '../../machines/status-change/statusChange.machine.ts';
-import { selectIsDialogOpen, selectIsSubmitting, type StatusChangeSnapshot } from '../../machines/status-change/selectors.ts';
+import {
+  selectDeadlineIssue,
+  selectError,
+  selectIsDialogOpen,
+  selectIsSubmitting,
+  type StatusChangeSnapshot,
+} from '../../machines/status-change/selectors.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
+import { integrationMessages } from '../../domain/messages/integration.ts';
 import type { ChangeStatusInput, StatusChangeEvent, StatusChangeRequest } from '../../machines/status-change/types.ts';
 
 type EventFixtures = { [K in StatusChangeEvent['type']]: readonly Extract<StatusChangeEvent, { type: K }>[] };
@@ -32,8 +40,10 @@ const eventFixtures = {
     { type: 'note.change', note: 'x'.repeat(1001) },
   ],
   'deadline.change': [
-    { type: 'deadline.change', deadline: '2099-03-15' },
-    { type: 'deadline.change', deadline: null },
+    { type: 'deadline.change', deadline: '2099-03-15', today: '2026-05-04' },
+    // A day already gone: pointed out, and Conferma waits for another.
+    { type: 'deadline.change', deadline: '2026-05-03', today: '2026-05-04' },
+    { type: 'deadline.change', deadline: null, today: '2026-05-04' },
   ],
   'dialog.confirm': [{ type: 'dialog.confirm' }],
   'dialog.cancel': [{ type: 'dialog.cancel' }],
@@ -62,6 +72,7 @@ const takenTransitions = new Set<string>();
 function startReplay() {
   const sent: ChangeStatusInput[] = [];
   const notified: string[] = [];
+  const focused: string[] = [];
   const controls = controlledActors();
   const actor = createActor(
     statusChangeMachine.provide({
@@ -70,7 +81,8 @@ function startReplay() {
       },
       actions: {
         notifySucceeded: () => void notified.push('success'),
-        notifyFailed: () => void notified.push('failure'),
+        refreshAfterFailure: () => void notified.push('refresh'),
+        returnFocus: ({ context }) => void focused.push(context.request?.organizationName ?? 'nobody'),
       },
     }),
     { inspect: recordTakenTransitions(takenTransitions) },
@@ -79,7 +91,7 @@ function startReplay() {
   async function apply(event: GraphEvent): Promise<void> {
     await applyStep(actor, controls, event);
   }
-  return { actor, sent, notified, apply };
+  return { actor, sent, notified, focused, apply };
 }
 
 const describeEvent = (event: GraphEvent) =>
@@ -103,9 +115,10 @@ describeMachinePaths({
     }`,
   taken: () => takenTransitions,
   replay: async (path) => {
-    const { actor, sent, notified, apply } = startReplay();
+    const { actor, sent, notified, focused, apply } = startReplay();
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
+      const focusCount = focused.length;
       await apply(step.event as GraphEvent);
       const after = actor.getSnapshot();
       expect(after.value).toEqual(step.state.value);
@@ -119,10 +132,27 @@ describeMachinePaths({
       // A deadline belongs to an integration request only.
       if (after.context.deadline !== null) expect(after.context.request?.to).toBe('IN_INTEGRAZIONE');
       if (after.matches('done') && !before.matches('done')) expect(notified.at(-1)).toBe('success');
-      if (after.matches('failed') && !before.matches('failed')) {
-        expect(notified.at(-1)).toBe('failure');
-        expect(after.context.error).toBe(refused.message);
+      // The dialog closed (changed or cancelled): the focus goes back to the change's own "Cambia stato", once.
+      const closed = selectIsDialogOpen(before) && !selectIsDialogOpen(after);
+      expect(focused.length).toBe(focusCount + (closed ? 1 : 0));
+      if (closed) expect(focused.at(-1)).toBe(before.context.request?.organizationName);
+      // A refusal keeps the dialog open on what was typed, with the spec's text and the server's reason.
+      if ((step.event as GraphEvent).type === 'xstate.error.actor.changeStatus') {
+        expect(after.matches('confirming')).toBe(true);
+        expect(notified.at(-1)).toBe('refresh');
+        expect(selectError(after)).toBe(`${applicationsMessages.statusChangeFailed} ${refused.message}`);
+        expect(after.context).toMatchObject({
+          request: before.context.request,
+          note: before.context.note,
+          deadline: before.context.deadline,
+        });
       }
+      // Conferma clears the last refusal's message.
+      if (step.event.type === 'dialog.confirm') expect(selectError(after)).toBeNull();
+      // A deadline already gone is pointed out and never sent.
+      const pastDeadline = after.context.deadline === '2026-05-03';
+      expect(selectDeadlineIssue(after)).toBe(pastDeadline ? integrationMessages.deadlineInvalid : null);
+      if (pastDeadline && after.matches('confirming')) expect(after.can({ type: 'dialog.confirm' })).toBe(false);
       expect(after.context.note.length).toBeLessThanOrEqual(1000);
     }
     const snapshot = actor.getSnapshot();

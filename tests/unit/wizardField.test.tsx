@@ -285,24 +285,38 @@ describe('computed values', () => {
 });
 
 describe('the read-only application (admin, or already submitted)', () => {
-  it('shows every answer and lets nothing be changed', () => {
+  /** The value read under a label: the definition after its term. */
+  const shown = (container: HTMLElement, label: RegExp) => {
+    const term = [...container.querySelectorAll('dt')].find((dt) => label.test(dt.textContent ?? ''));
+    expect(term, String(label)).toBeDefined();
+    return term!.nextElementSibling!.textContent;
+  };
+
+  it('shows every answer whole, as text with its unit, and lets nothing be changed or tabbed to', () => {
+    const longDescription = `${'Riqualificazione del parco lineare lungo il canale, con percorsi ciclabili e aree verdi. '.repeat(8)}Fine.`;
     const values = {
       progNome: 'Parco lineare',
       progCittaMetropolitana: 1,
       progInherentPui: true,
       progCodice: 'A12',
       puiRiferimento: [100, 101],
-      progDescrizione: 'Descrizione',
+      progPuiDistanza: 1350,
+      progDescrizione: longDescription,
     } satisfies Partial<PuiApplication>;
     const { container } = render(<PuiStep stepId="progetto" initial={values} readOnly />);
 
-    expect(box(/Nome del progetto/).value).toBe('Parco lineare');
-    expect(box(/Città metropolitana/).value).toBe('Roma Capitale');
-    expect(box(/inerente a un PUI/).value).toBe('Sì');
-    expect(box(/PUI di riferimento/).value).toBe('PUI Centro storico\nPUI Periferie est');
-    const controls = [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
-    expect(controls.length).toBeGreaterThan(10);
-    expect(controls.filter((control) => !control.readOnly && !control.disabled)).toEqual([]);
+    expect(shown(container, /Nome del progetto/)).toBe('Parco lineare');
+    expect(shown(container, /Città metropolitana/)).toBe('Roma Capitale');
+    expect(shown(container, /inerente a un PUI/)).toBe('Sì');
+    expect(shown(container, /PUI di riferimento/)).toBe('PUI Centro storico\nPUI Periferie est');
+    // The unit the wizard writes beside the box, and a long answer to its last character.
+    expect(shown(container, /Distanza dal perimetro del PUI/)).toBe('1.350 m');
+    expect(longDescription.length).toBeGreaterThan(600);
+    expect(shown(container, /Descrizione del progetto/)).toBe(longDescription);
+    // An answer not given says so.
+    expect(shown(container, /Progettista/)).toBe('Non indicato');
+    expect(container.querySelectorAll('dt').length).toBeGreaterThan(10);
+    expect(container.querySelectorAll('input, textarea, select, [tabindex]')).toHaveLength(0);
     expect(container.querySelectorAll('button:not([disabled]), [role="radio"], [role="checkbox"]')).toHaveLength(0);
     expect(screen.queryByText('Campo obbligatorio')).toBeNull();
     expect(screen.queryByText('*')).toBeNull();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { fundTitles, statusLabel, type Fund } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
 import { adminApplicationMessages } from '../../../domain/messages/adminApplication.ts';
@@ -47,7 +47,9 @@ export interface AdminApplicationHeaderProps {
 export function AdminApplicationHeader({ api, fund, organizationId, lista, actions }: AdminApplicationHeaderProps) {
   const organization = useQuery(organizationProfileQueries.detail(api, organizationId));
   const compilation = useQuery(applicationQueries.compilation(api, fund, organizationId));
-  const statusChange = useStatusChange(api);
+  const headerRef = useRef<HTMLElement>(null);
+  // After a change that leaves nothing more to change, the focus goes to these facts (with the new status).
+  const statusChange = useStatusChange(api, { focusFallback: () => headerRef.current });
   const back = (
     <div className={pageActions}>
       <HrefLink href={adminListHref(lista)}>{messages.funds.backToList}</HrefLink>
@@ -76,7 +78,7 @@ export function AdminApplicationHeader({ api, fund, organizationId, lista, actio
   return (
     <>
       {back}
-      <section className={applicationHeader} aria-label={m.headerLabel(name, fund)}>
+      <section ref={headerRef} tabIndex={-1} className={applicationHeader} aria-label={m.headerLabel(name, fund)}>
         <dl className={headerFacts}>
           <dt className={headerTerm}>{m.organization}</dt>
           <dd className={headerDefinition}>{name}</dd>

@@ -6,6 +6,7 @@ import { applicationsMessages } from '../../../domain/messages/applications.ts';
 import { integrationMessages } from '../../../domain/messages/integration.ts';
 import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { parseDate } from '@internationalized/date';
+import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -28,13 +29,20 @@ export interface StatusChangeDialogProps {
   /** In integrazione: the note is the request to the applicant (required), with an optional deadline. */
   isIntegrationRequest: boolean;
   deadline: string | null;
+  /** A deadline before today, pointed out under the date. */
+  deadlineIssue: string | null;
+  /** The server's refusal of the last Conferma: shown above what was typed, which stays. */
+  error: string | null;
   onDeadlineChange(deadline: string | null): void;
   canConfirm: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
 
-/** Spec §4: "Sei sicuro di voler cambiare lo stato in «…»?" with an optional note, Conferma / Annulla. */
+/**
+ * Spec §4: "Sei sicuro di voler cambiare lo stato in «…»?" with an optional note, Conferma / Annulla. A refusal
+ * leaves it open with the server's message and the note and deadline as typed.
+ */
 export const StatusChangeDialog = memo(function StatusChangeDialog({
   request,
   isOpen,
@@ -43,6 +51,8 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
   onNoteChange,
   isIntegrationRequest,
   deadline,
+  deadlineIssue,
+  error,
   onDeadlineChange,
   canConfirm,
   onConfirm,
@@ -64,6 +74,7 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
           <p>
             {request.organizationName} — {request.fund}: {statusLabel(request.from)}
           </p>
+          {error ? <Alert tone="error">{error}</Alert> : null}
           {isIntegrationRequest ? (
             <>
               <TextAreaField
@@ -81,6 +92,7 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
                 value={deadline ? parseDate(deadline) : null}
                 onChange={(value) => onDeadlineChange(value ? value.toString() : null)}
                 minValue={today}
+                errorMessage={deadlineIssue}
                 isDisabled={isSubmitting}
               />
             </>

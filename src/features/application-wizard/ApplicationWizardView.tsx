@@ -93,16 +93,19 @@ export function ApplicationWizardView({
   } = useSelector(actor, selectApplicationWizardView, shallowEqual);
 
   // The wizard opened (from /calls, the body had the focus) or the step changed: keyboard and screen-reader users
-  // continue from the step's title.
+  // continue from the step's title. An administrator opening an application starts from the page's heading
+  // instead, the status change a Shift+Tab before it, not inside the form (issue 46).
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepId = current?.step.id;
   const previousStep = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (stepId === undefined || isLoading || !headingRef.current) return;
     if (previousStep.current === stepId) return;
+    const opening = previousStep.current === undefined;
     previousStep.current = stepId;
-    headingRef.current.focus();
-  }, [stepId, isLoading]);
+    (opening && isAdmin ? titleRef.current : headingRef.current)?.focus();
+  }, [stepId, isLoading, isAdmin]);
 
   // One handler for the whole visit: a field redraws only when what it shows changes (WizardField).
   const changeField = useCallback((field: string, value: unknown) => actor.send({ type: 'field.change', field, value }), [actor]);
@@ -127,7 +130,9 @@ export function ApplicationWizardView({
 
   return (
     <>
-      <h1>{title}</h1>
+      <h1 ref={titleRef} tabIndex={-1}>
+        {title}
+      </h1>
       {isAdmin ? <WarningBanners warnings={warnings} /> : null}
       {readOnlyNotice ? <Alert tone="info">{readOnlyNotice}</Alert> : null}
       {readOnly ? null : (

@@ -19,6 +19,7 @@ import { Select } from '../../ui/Select.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { fieldDisplayText } from '../../../domain/fieldDisplay.ts';
+import { ReadOnlyField } from '../../ui/ReadOnlyField.tsx';
 
 const form = applicationFormMessages;
 const view = wizardViewMessages;
@@ -101,15 +102,19 @@ function WizardFieldView({ field, values, issue, showAllIssues = false, readOnly
   const change = (next: unknown) => onChange(field.name, next);
   const common = { label: field.label, name: field.name, isRequired, errorMessage, onBlur: touch };
 
-  if (readOnly || isComputed) {
+  if (readOnly) {
+    // Read as the wizard shows it beside the box: the unit after the number, every line of a long answer.
+    return (
+      <ReadOnlyField label={field.label} value={fieldDisplayText(field, value, choices, { withUnit: true })} emptyText={form.notAnswered} />
+    );
+  }
+  if (isComputed) {
     const text = fieldDisplayText(field, value, choices);
-    // Nothing is asked of the reader of a read-only application: no '*', no "required" announced.
-    const shown = { ...common, isRequired: readOnly ? false : common.isRequired };
     if (field.kind === 'textarea' || field.kind === 'multiselect') {
       const lines = field.kind === 'multiselect' ? Math.max(2, text.split('\n').length) : 5;
-      return <TextAreaField {...shown} value={text} rows={lines} isReadOnly description={field.help} />;
+      return <TextAreaField {...common} value={text} rows={lines} isReadOnly description={field.help} />;
     }
-    return <TextField {...shown} value={text} isReadOnly description={field.help} />;
+    return <TextField {...common} value={text} isReadOnly description={field.help} />;
   }
 
   const description = choices === undefined && field.source ? view.optionsLoading : helpText(field);

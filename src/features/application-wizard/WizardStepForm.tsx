@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { FieldIssue } from '../../../domain/wizard.ts';
 import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
 import { section as sectionStyle, sectionTitle, stepForm } from './ApplicationWizard.css.ts';
+import { ReadOnlyList } from '../../ui/ReadOnlyField.tsx';
 import { WizardField } from './WizardField.tsx';
 
 export interface WizardStepFormProps {
@@ -60,14 +61,17 @@ export function WizardStepForm({
       onChange={onChange}
     />
   );
+  // Read-only, the fields are the terms and values of a description list (ReadOnlyField), not boxes.
+  const fieldsOf = (group: FieldGroup) =>
+    readOnly ? <ReadOnlyList>{group.fields.map(renderField)}</ReadOnlyList> : group.fields.map(renderField);
   return (
     <div className={stepForm}>
       {groups.map((group, index) =>
         group.section === undefined ? (
-          <div key={`group-${index}`}>{group.fields.map(renderField)}</div>
+          <div key={`group-${index}`}>{fieldsOf(group)}</div>
         ) : (
           <Section key={`group-${index}`} title={group.section}>
-            {group.fields.map(renderField)}
+            {fieldsOf(group)}
           </Section>
         ),
       )}
