@@ -1,6 +1,6 @@
 import type { HandOverRule } from './call.ts';
 import { normaliseFiscalCode } from './fiscalCode.ts';
-import { legalRepresentativeFiscalCodes, type MemberRole } from './organization.ts';
+import type { MemberRole } from './organization.ts';
 
 /**
  * What a member's route does, in one word (server/auth/access.ts `mode`), and so which roles may call it (issue 42):
@@ -33,6 +33,16 @@ export function mayAct(act: MemberAct, actor: MemberActor, handOverBy: HandOverR
     case 'handOver':
       return handOverBy === 'referents' ? actor.role === 'admin' : actor.isLegalRepresentative;
   }
+}
+
+/**
+ * The codici fiscali of the organisation's legal representatives, as its profile stores them (none, one or two).
+ * Here, not beside the profile's schemas (domain/organization.ts), so the wizard's hand-over rule does not load them.
+ */
+export function legalRepresentativeFiscalCodes(profile: Record<string, unknown>): string[] {
+  return ['legaleRappresentanteCodiceFiscale', 'secondoLegaleRappresentanteCodiceFiscale']
+    .map((key) => profile[key])
+    .filter((code): code is string => typeof code === 'string' && code !== '');
 }
 
 /**

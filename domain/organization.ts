@@ -5,7 +5,6 @@ import { plainText, type TextShape } from './plainText.ts';
 import { UUID_PATTERN } from './uuid.ts';
 import { PIVA_LENGTH } from './vatNumber.ts';
 import { fiscalCodeMessage } from './messages/fiscalCode.ts';
-import { italianCalendarDay } from './italianDates.ts';
 
 /** Business constants of the organisation forms (spec §5, §9). */
 /**
@@ -136,17 +135,21 @@ const optionalEmail = () => z.preprocess(blankToNull, z.email({ error: m.emailIn
 const optionalIstatCode = () => z.preprocess(digitsToNumber, z.number({ error: m.invalid }).int(m.invalid).positive(m.invalid).nullable());
 const optionalDate = () => z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: m.dateInvalid }).nullable());
 
-/** The calendar day of a stored date (its own offset is where it was entered: storedDate.ts), and today's in Italy. */
-const dayOf = (iso: string) => iso.slice(0, 10);
-const yearsBefore = (day: string, years: number) => `${String(Number(day.slice(0, 4)) - years).padStart(4, '0')}${day.slice(4)}`;
+/**
+ * A stored date is the midnight that starts its day where it was entered (an ISO instant with that offset:
+ * storedDate.ts), so comparing instants compares days: a day has come once its midnight has passed.
+ */
+const startOf = (iso: string) => new Date(iso).getTime();
+/** Now, that many years ago. */
+const yearsAgo = (years: number) => {
+  const then = new Date();
+  then.setFullYear(then.getFullYear() - years);
+  return then.getTime();
+};
 /** A date that has already come: a foundation day is not in the future. */
-const pastDate = (message: string) => optionalDate().refine((iso) => iso === null || dayOf(iso) <= italianCalendarDay(new Date()), message);
-/** A person's birth date: in the past, and of an adult (18 years ago or earlier). */
-const adultBirthDate = () =>
-  optionalDate().refine(
-    (iso) => iso === null || dayOf(iso) <= yearsBefore(italianCalendarDay(new Date()), ADULT_AGE_YEARS),
-    m.birthDateNotAdult,
-  );
+const pastDate = (message: string) => optionalDate().refine((iso) => iso === null || startOf(iso) <= Date.now(), message);
+/** A person's birth date: in the past, and of an adult (their 18th birthday has come). */
+const adultBirthDate = () => optionalDate().refine((iso) => iso === null || startOf(iso) <= yearsAgo(ADULT_AGE_YEARS), m.birthDateNotAdult);
 
 /** Digits and spaces, an international prefix allowed; stored as typed (trimmed). */
 const telephonePattern = /^\+?[0-9][0-9 ]*$/;
@@ -537,13 +540,6 @@ export function legalRepresentationOf(profile: Record<string, unknown>): LegalRe
   if (nome === null || cognome === null || codiceFiscale === null) return { representatives: [first], joint: false };
   const second = { nome, cognome, codiceFiscale, ruolo: null, luogoDiNascita: null, dataDiNascita: null };
   return { representatives: [first, second], joint: profile.firmaCongiunta === true };
-}
-
-/** The codici fiscali of the organisation's legal representatives, as the profile stores them (none, one or two). */
-export function legalRepresentativeFiscalCodes(profile: Record<string, unknown>): string[] {
-  return ['legaleRappresentanteCodiceFiscale', 'secondoLegaleRappresentanteCodiceFiscale']
-    .map((key) => profile[key])
-    .filter((code): code is string => typeof code === 'string' && code !== '');
 }
 
 /** GetOrganization / GetOrganizationById / UpdateOrganization: the whole profile, typed, with its members. */

@@ -34,21 +34,25 @@ const BUDGETS_KB: Record<string, number> = {
   '/calls': 150,
   // The application wizard (the fund's definition, its schema, every field component, its route's loader), lazy
   // behind its route; the signed Domanda's rule in the wizard and the loader of its section, which loads on the
-  // submit step (issue 43: +1 KB).
-  '/survey/{$fund}_candidatura': 349,
+  // submit step (issue 43: +1 KB); the Riepilogo with every answer and its «Modifica», Rimuovi's confirmation, the
+  // ranked search of long lists, the forecast start rule and the plural forms (issue 46: +1 KB).
+  '/survey/{$fund}_candidatura': 351,
   // The admin's read-only application adds its "Scarica Excel" to the wizard, the header saying whose application
   // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts; the
   // member's standing (role, call's hand-over rule, suspension) that makes the wizard read-only with a reason (+1 KB);
-  // the loader of the signed Domanda's panel (issue 43: +1 KB).
-  '/admin-organization/survey-{$fund}/$organizationId': 357,
+  // the loader of the signed Domanda's panel (issue 43: +1 KB); read-only answers as text with their units, the status
+  // change that keeps what was typed when refused, and the wizard's own issue-46 additions (+2 KB).
+  '/admin-organization/survey-{$fund}/$organizationId': 359,
   // The admin's page of one organisation: its members and applications, with the same header and receipts, and the
   // legal representative's section with its codice fiscale (+1 KB), and the members' roles with the Referente's
   // role-change dialog (the member-role-change machine and a radio group: +2 KB), the suspension's texts and the
-  // join requests' and governance sections' loaders (their tables and dialogs load on use: +1 KB).
-  '/admin-organization/$organizationId': 311,
+  // join requests' and governance sections' loaders (their tables and dialogs load on use: +1 KB); a second legal
+  // representative and the forms' telephone, house-number and date rules (issues 43 and 46: +2 KB).
+  '/admin-organization/$organizationId': 313,
   // A member's page of their organisation: the shared code, the profile, the members with the role-change dialog
-  // and the loaders of the join requests and the history (issue 42: +3 KB over the default).
-  '/your-organization/$organizationId': 303,
+  // and the loaders of the join requests and the history (issue 42: +3 KB over the default); a second legal
+  // representative's row and the forms' telephone, house-number and date rules (issues 43 and 46: +2 KB).
+  '/your-organization/$organizationId': 305,
 };
 /** Any other page: the portal's shared code and the page's own; SurveyJS and other big libraries are lazy. */
 const DEFAULT_BUDGET_KB = 300;

@@ -311,7 +311,7 @@ describe('the organisation profile, invitations and the account page', () => {
     const code = editor.getByRole('textbox', { name: 'Codice fiscale del secondo legale rappresentante' });
     await typeLikeAPerson(code, 'gntpla75c12d704t');
     await expect(code.inputValue()).resolves.toBe('GNTPLA75C12D704T');
-    await editor.getByRole('checkbox', { name: /^Rappresentanza congiunta/ }).focus();
+    await editor.getByRole('switch', { name: /^Rappresentanza congiunta/ }).focus();
     await alicePage.keyboard.press('Space');
     await alicePage.getByRole('button', { name: 'Salva Secondo legale rappresentante' }).press('Enter');
     await section

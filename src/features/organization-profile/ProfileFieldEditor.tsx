@@ -10,7 +10,6 @@ import {
 import type { FieldErrors, FieldValues } from '../../../machines/field-edit/types.ts';
 import { profileMessages } from '../../../domain/messages/profile.ts';
 import { typologyQueries } from '../../api/typology.ts';
-import { Checkbox } from '../../ui/Checkbox.tsx';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Switch } from '../../ui/Switch.tsx';
@@ -110,14 +109,9 @@ export function ProfileFieldEditor({ field, draft, errors, isDisabled, onChange 
             errorMessage={errors.secondoLegaleRappresentanteCodiceFiscale ?? null}
             isDisabled={isDisabled}
           />
-          <Checkbox
-            isSelected={draft.firmaCongiunta === true}
-            onChange={set('firmaCongiunta')}
-            isDisabled={isDisabled}
-            errorMessage={errors.firmaCongiunta ?? null}
-          >
+          <Switch isSelected={draft.firmaCongiunta === true} onChange={set('firmaCongiunta')} isDisabled={isDisabled}>
             {organizationFieldLabels.firmaCongiunta}
-          </Checkbox>
+          </Switch>
         </fieldset>
       );
     default:
