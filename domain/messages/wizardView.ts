@@ -36,6 +36,9 @@ export const wizardViewMessages = {
   cancel: 'Indietro',
   warningsTitle: 'Avvisi',
   summaryTitle: 'Riepilogo della candidatura',
+  summaryIntro:
+    'Controlla le risposte prima dell\u2019invio: la domanda da firmare e la ricevuta le riporteranno così. Con «Modifica» torni al passo della risposta.',
+  editAnswer: 'Modifica',
   stepComplete: 'Completo',
   stepMissing: (count: number) => `${counted(count, 'campo', 'campi')} da completare`,
   goToStep: (title: string) => `Vai al passo ${title}`,

@@ -13,3 +13,5 @@ export const readOnlyValue = style({
 });
 
 export const readOnlyEmpty = style({ margin: 0, color: vars.color.textMuted, fontStyle: 'italic' });
+
+export const readOnlyAction = style({ margin: 0 });

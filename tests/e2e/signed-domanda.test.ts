@@ -33,7 +33,11 @@ const e2e = usePortalAndBrowser(async () => {
 });
 const stamp = Date.now();
 const ORGANIZATION = 'Comune di Borgo Firmato';
-const REPRESENTATIVE = { givenName: 'Mario', surname: 'Bianchi', fiscalCode: 'BNCMRA70C15H501Q' };
+const REPRESENTATIVE = {
+  givenName: 'Mario',
+  surname: 'Bianchi',
+  fiscalCode: 'BNCMRA70C15H501Q',
+};
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 let context: BrowserContext;
@@ -41,9 +45,17 @@ let page: Page;
 let organizationId: string;
 let signedFile: Uint8Array;
 
-/** The person's API calls, with the token the portal keeps in its cookie. */
-async function api(pathAndQuery: string, init: { method?: string; body?: unknown; form?: ReturnType<typeof multipartForm> } = {}) {
-  const token = decodeURIComponent((await context.cookies(e2e.portal.url)).find((cookie) => cookie.name === 'token')!.value);
+/** The person's API calls, with the token the portal keeps in its cookie (of `browser`, else the first person's). */
+async function api(
+  pathAndQuery: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    form?: ReturnType<typeof multipartForm>;
+  } = {},
+  browser: BrowserContext = context,
+) {
+  const token = decodeURIComponent((await browser.cookies(e2e.portal.url)).find((cookie) => cookie.name === 'token')!.value);
   const response = await fetch(`${e2e.portal.url}${pathAndQuery}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -74,34 +86,77 @@ async function fileFor(slot: AttachmentSlot): Promise<{ name: string; content: B
   };
 }
 
-beforeAll(async () => {
-  ({ context, page } = await signedInPerson(
+/**
+ * A person signed in, their organisation registered and its PUI application complete: filled in as the wizard's own
+ * tests fill it (pui-application.test.ts), here stored through the same calls the wizard makes, so this file is about
+ * the signature.
+ */
+async function personWithCompleteApplication(email: string, organization: Record<string, unknown>) {
+  const person = await signedInPerson(
     (options) => e2e.newPage(options),
     e2e.portal,
-    { firstName: 'Giulia', lastName: 'Rossi', email: `giulia.rossi.firma.${stamp}@esempio.it` },
+    { firstName: 'Giulia', lastName: 'Rossi', email },
     { acceptDownloads: true },
-  ));
-  const created = await api('/api/Organization/CreateOrganization', { method: 'POST', body: organizationPayload({ name: ORGANIZATION }) });
-  organizationId = ((await created.json()) as { orgId: string }).orgId;
-  // The application was filled in as the wizard's own tests fill it (pui-application.test.ts): here it is stored
-  // through the same calls the wizard makes, so this file is about the signature.
-  await api('/api/DraftCompilazione/CreateDraftCompilazione', {
+  );
+  const call = (pathAndQuery: string, init: Parameters<typeof api>[1] = {}) => api(pathAndQuery, init, person.context);
+  const created = await call('/api/Organization/CreateOrganization', {
     method: 'POST',
-    body: { compilazioneType: COMPILAZIONE_TYPE.PUI, json: JSON.stringify(completePuiApplication(organizationId)), organizationId },
+    body: organizationPayload(organization),
   });
-  const slots = (await (await api(`/api/FileUpload/GetAttachmentTypes?orgId=${organizationId}&callType=PUI`)).json()) as AttachmentSlot[];
+  const orgId = ((await created.json()) as { orgId: string }).orgId;
+  await call('/api/DraftCompilazione/CreateDraftCompilazione', {
+    method: 'POST',
+    body: {
+      compilazioneType: COMPILAZIONE_TYPE.PUI,
+      json: JSON.stringify(completePuiApplication(orgId)),
+      organizationId: orgId,
+    },
+  });
+  const slots = (await (await call(`/api/FileUpload/GetAttachmentTypes?orgId=${orgId}&callType=PUI`)).json()) as AttachmentSlot[];
   for (const slot of slots.filter((candidate) => candidate.mandatoryInput)) {
     const file = await fileFor(slot);
     const form = multipartForm([
       ['Nome', file.name],
       ['Descrizione', file.name],
       ['TipoFileId', String(slot.id)],
-      ['OrgId', organizationId],
+      ['OrgId', orgId],
       ['CallType', 'PUI'],
       ['File', file],
     ]);
-    await api('/api/FileUpload/UploadFile', { method: 'POST', form });
+    await call('/api/FileUpload/UploadFile', { method: 'POST', form });
   }
+  return { ...person, organizationId: orgId };
+}
+
+/** The submit step of the person's PUI application. */
+async function openSubmitStep(on: Page) {
+  await on.goto(`${e2e.portal.url}/survey/PUI_candidatura`);
+  await expectHeading(on, 'Candidatura Fondo Tematico Piani Urbani Integrati');
+  await on
+    .getByRole('navigation', { name: 'Passi della candidatura' })
+    .getByRole('button', { name: /Invia Candidatura/ })
+    .click();
+  await on.getByRole('heading', { level: 2, name: 'Invia Candidatura' }).waitFor();
+  return on.getByRole('region', { name: 'Firma digitale della domanda' });
+}
+
+/** Chooses the signed file in the section's slot, as the person picks it on their disk. */
+async function uploadSigned(on: Page, section: ReturnType<Page['getByRole']>, name: string, content: Uint8Array) {
+  const chooser = on.waitForEvent('filechooser');
+  await section.getByRole('button', { name: /^(Carica|Sostituisci) il file firmato$/ }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name,
+    mimeType: 'application/pkcs7-mime',
+    buffer: Buffer.from(content),
+  });
+}
+
+beforeAll(async () => {
+  ({ context, page, organizationId } = await personWithCompleteApplication(`giulia.rossi.firma.${stamp}@esempio.it`, {
+    name: ORGANIZATION,
+  }));
 }, 120_000);
 afterAll(async () => {
   await context?.close();
@@ -109,14 +164,7 @@ afterAll(async () => {
 
 describe('the legal representative signs the Domanda, and the portal verifies it before the hand-over', () => {
   it('the submit step offers the Domanda to download, with its SHA-256, and no trial certificate', async () => {
-    await page.goto(`${e2e.portal.url}/survey/PUI_candidatura`);
-    await expectHeading(page, 'Candidatura Fondo Tematico Piani Urbani Integrati');
-    await page
-      .getByRole('navigation', { name: 'Passi della candidatura' })
-      .getByRole('button', { name: /Invia Candidatura/ })
-      .click();
-    await page.getByRole('heading', { level: 2, name: 'Invia Candidatura' }).waitFor();
-    const section = page.getByRole('region', { name: 'Firma digitale della domanda' });
+    const section = await openSubmitStep(page);
     await section.getByText(/^Impronta SHA-256 della domanda: [0-9a-f]{64}$/).waitFor();
     await section.getByText('Firma il legale rappresentante: Mario Bianchi.').waitFor();
     await expect(section.getByRole('button', { name: 'Firma con certificato di prova' }).count()).resolves.toBe(0);
@@ -125,7 +173,9 @@ describe('the legal representative signs the Domanda, and the portal verifies it
   });
 
   it('downloads the Domanda, signs it outside the portal and uploads the .p7m: the slot says who signed', async () => {
-    const section = page.getByRole('region', { name: 'Firma digitale della domanda' });
+    const section = page.getByRole('region', {
+      name: 'Firma digitale della domanda',
+    });
     const shown = (await section.getByText(/^Impronta SHA-256 della domanda:/).textContent())!.split(': ')[1]!;
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -135,7 +185,9 @@ describe('the legal representative signs the Domanda, and the portal verifies it
     const domanda = new Uint8Array(readFileSync((await download.path())!));
     expect(sha256(domanda)).toBe(shown);
     // unpdf takes the bytes it is given (their buffer is detached): it reads a copy.
-    const { text } = await extractText(new Uint8Array(domanda), { mergePages: true });
+    const { text } = await extractText(new Uint8Array(domanda), {
+      mergePages: true,
+    });
     expect(text.replace(/\s+/g, ' ')).toContain(ORGANIZATION);
 
     // The legal representative's signing software: CAdES, the PDF enveloped, with a certificate naming their codice fiscale.
@@ -144,7 +196,11 @@ describe('the legal representative signs the Domanda, and the portal verifies it
     await section.getByRole('button', { name: 'Carica il file firmato' }).click();
     await (
       await chooser
-    ).setFiles({ name: `${download.suggestedFilename()}.p7m`, mimeType: 'application/pkcs7-mime', buffer: Buffer.from(signedFile) });
+    ).setFiles({
+      name: `${download.suggestedFilename()}.p7m`,
+      mimeType: 'application/pkcs7-mime',
+      buffer: Buffer.from(signedFile),
+    });
     await section.getByText('Firma verificata', { exact: true }).waitFor();
     await section.getByText('Mario Bianchi (codice fiscale BNCMRA70C15H501Q)').waitFor();
     await section.getByText('Autorità di Firma di Test').waitFor();
@@ -173,7 +229,9 @@ describe('the legal representative signs the Domanda, and the portal verifies it
     const admin = await e2e.newPage({ acceptDownloads: true });
     await loginAsAdmin(admin.page, e2e.portal.url);
     await admin.page.goto(`${e2e.portal.url}/admin-organization/survey-pui/${organizationId}`);
-    const panel = admin.page.getByRole('region', { name: 'Domanda firmata digitalmente' });
+    const panel = admin.page.getByRole('region', {
+      name: 'Domanda firmata digitalmente',
+    });
     await panel.getByText('Mario Bianchi (codice fiscale BNCMRA70C15H501Q)').waitFor();
     await panel.getByText('Firma verificata', { exact: true }).waitFor();
     const [download] = await Promise.all([
@@ -184,5 +242,63 @@ describe('the legal representative signs the Domanda, and the portal verifies it
     expect(sha256(new Uint8Array(readFileSync((await download.path())!)))).toBe(sha256(signedFile));
     await expectAccessible(admin.page);
     await admin.context.close();
+  });
+});
+
+describe('an organisation whose two legal representatives sign together (firma congiunta)', () => {
+  const LUCIA = {
+    givenName: 'Lucia',
+    surname: 'Verdi',
+    fiscalCode: 'VRDLCU75C52H501X',
+  };
+  let joint: Awaited<ReturnType<typeof personWithCompleteApplication>>;
+  let domanda: Uint8Array;
+
+  afterAll(async () => {
+    await joint?.context.close();
+  });
+
+  it('the submit step says both must sign; one signature alone is refused with the reason, beside the slot', async () => {
+    joint = await personWithCompleteApplication(`giulia.rossi.congiunta.${stamp}@esempio.it`, {
+      name: 'Unione dei Comuni della Valle Firmata',
+      secondoLegaleRappresentanteNome: LUCIA.givenName,
+      secondoLegaleRappresentanteCognome: LUCIA.surname,
+      secondoLegaleRappresentanteCodiceFiscale: LUCIA.fiscalCode,
+      firmaCongiunta: true,
+    });
+    const section = await openSubmitStep(joint.page);
+    await section
+      .getByText(
+        'Rappresentanza congiunta: firmano entrambi i legali rappresentanti, Mario Bianchi e Lucia Verdi, sullo stesso file (firme parallele).',
+      )
+      .waitFor();
+    const [download] = await Promise.all([
+      joint.page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Scarica la domanda da firmare' }).click(),
+    ]);
+    domanda = new Uint8Array(readFileSync((await download.path())!));
+    const { text } = await extractText(new Uint8Array(domanda), {
+      mergePages: true,
+    });
+    expect(text.replace(/\s+/g, ' ')).toContain('I sottoscritti Mario Bianchi');
+
+    await uploadSigned(joint.page, section, 'domanda-mario.p7m', await signCades(domanda, await issueSigner(authority, REPRESENTATIVE)));
+    await section.getByText(/^La rappresentanza dell.organizzazione è congiunta: la domanda deve essere firmata da entrambi/).waitFor();
+    await expect(section.getByText('Firma verificata', { exact: true }).count()).resolves.toBe(0);
+    await expect(joint.page.getByRole('button', { name: 'Invia candidatura', exact: true }).isDisabled()).resolves.toBe(true);
+    await expectAccessible(joint.page);
+  });
+
+  it('the file both signed in parallel passes, names both, and the hand-over is open', async () => {
+    const section = joint.page.getByRole('region', {
+      name: 'Firma digitale della domanda',
+    });
+    const both = await signCades(domanda, [await issueSigner(authority, REPRESENTATIVE), await issueSigner(authority, LUCIA)]);
+    await uploadSigned(joint.page, section, 'domanda-firmata.p7m', both);
+    await section.getByText('Firma verificata', { exact: true }).waitFor();
+    await section.getByText('Mario Bianchi (codice fiscale BNCMRA70C15H501Q)').waitFor();
+    await section.getByText('Lucia Verdi (codice fiscale VRDLCU75C52H501X)').waitFor();
+    await expect(joint.page.getByRole('button', { name: 'Invia candidatura', exact: true }).isEnabled()).resolves.toBe(true);
+    await expectAccessible(joint.page);
   });
 });

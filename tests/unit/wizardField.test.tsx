@@ -428,6 +428,9 @@ describe('sending the application', () => {
         attachmentsComplete={false}
         onGoToStep={onGoToStep}
         onSubmit={onSubmit}
+        values={emptyPuiApplication('org-1')}
+        lookups={{}}
+        editable
       />,
     );
     fireEvent.click(screen.getByRole('link', { name: 'Tipo di autorizzazione: Campo obbligatorio' }));
@@ -451,6 +454,9 @@ describe('sending the application', () => {
         attachmentsComplete
         onGoToStep={() => undefined}
         onSubmit={onSubmit}
+        values={emptyPuiApplication('org-1')}
+        lookups={{}}
+        editable
       />,
     );
     expect(screen.getByRole('alert').textContent).toBe('La data non può superare il 31/08/2026');
@@ -465,11 +471,58 @@ describe('sending the application', () => {
         canSubmit
         onGoToStep={() => undefined}
         onSubmit={onSubmit}
+        values={emptyPuiApplication('org-1')}
+        lookups={{}}
+        editable
       />,
     );
     expect(screen.getByText('La candidatura è completa e può essere inviata.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Invia candidatura' }));
     expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('the Riepilogo shows every answer by step, as the Domanda reads it, each with «Modifica» to its step (issue 46)', () => {
+    const onGoToStep = vi.fn();
+    const values = { ...emptyPuiApplication('org-1'), progNome: 'Piazza verde e mercato coperto', costiTotale: 1_200_000.5 };
+    const { rerender } = render(
+      <SubmitStep
+        steps={PUI_STEPS}
+        fields={PUI_FIELDS}
+        canSubmit={false}
+        issues={[]}
+        attachmentsComplete
+        onGoToStep={onGoToStep}
+        onSubmit={() => undefined}
+        values={values}
+        lookups={{}}
+        editable
+      />,
+    );
+    const answer = (label: string) => screen.getAllByText(label, { selector: 'dt' })[0]!.parentElement!;
+    expect(within(answer('Nome del progetto')).getByText('Piazza verde e mercato coperto')).toBeTruthy();
+    expect(within(answer('Totale investimento')).getByText('1.200.000,50 €')).toBeTruthy();
+    // Not answered yet: said, not left blank.
+    expect(within(answer('Tipo di autorizzazione')).getByText('Non indicato')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Modifica Totale investimento' }));
+    expect(onGoToStep).toHaveBeenCalledWith(1, 'costiTotale');
+
+    // Once it may no longer change, the answers stay and «Modifica» goes.
+    rerender(
+      <SubmitStep
+        steps={PUI_STEPS}
+        fields={PUI_FIELDS}
+        canSubmit={false}
+        issues={[]}
+        attachmentsComplete
+        onGoToStep={onGoToStep}
+        onSubmit={() => undefined}
+        values={values}
+        lookups={{}}
+        editable={false}
+      />,
+    );
+    expect(within(answer('Nome del progetto')).getByText('Piazza verde e mercato coperto')).toBeTruthy();
+    expect(screen.queryAllByRole('link', { name: /^Modifica / })).toEqual([]);
   });
 
   it('asks for confirmation, then shows the sending in progress', () => {

@@ -177,6 +177,9 @@ export function ApplicationWizardView({
             handOverNotice={handOverNotice}
             signatureMissing={signatureRequired && !signatureSatisfied}
             signature={signature?.(!readOnly)}
+            values={values}
+            lookups={lookups}
+            editable={!readOnly}
             onGoToStep={(index) => goTo(index)}
             onSubmit={() => actor.send({ type: 'submit.open' })}
           />

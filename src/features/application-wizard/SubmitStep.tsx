@@ -2,11 +2,12 @@ import { useId, type ReactNode } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { FieldIssue, WizardStep } from '../../../domain/wizard.ts';
-import type { FieldSpec } from '../../../domain/wizardFields.ts';
+import type { FieldOption, FieldSpec } from '../../../domain/wizardFields.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { link } from '../../ui/Link.css.ts';
 import { submitBlockers } from './submitReadiness.ts';
+import { WizardStepForm } from './WizardStepForm.tsx';
 import {
   complete,
   issueList,
@@ -20,6 +21,8 @@ import {
 } from './SubmitStep.css.ts';
 
 const view = wizardViewMessages;
+/** The Riepilogo's answers are read, never typed in. */
+const ignoreChange = () => undefined;
 
 export interface SubmitStepProps {
   steps: readonly WizardStep[];
@@ -46,6 +49,11 @@ export interface SubmitStepProps {
   signatureMissing?: boolean;
   /** The signature's section ("Firma digitale della domanda"), above the button. */
   signature?: ReactNode;
+  /** The application's values and the reference lists: every answer is shown, as the Domanda will read it. */
+  values: unknown;
+  lookups: Readonly<Record<string, readonly FieldOption[] | undefined>>;
+  /** False once the application may no longer change: the answers show without «Modifica». */
+  editable: boolean;
 }
 
 /**
@@ -65,6 +73,9 @@ export function SubmitStep({
   onSubmit,
   signatureMissing = false,
   signature = null,
+  values,
+  lookups,
+  editable,
 }: SubmitStepProps) {
   const titleId = useId();
   const reasonsId = useId();
@@ -74,6 +85,7 @@ export function SubmitStep({
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId}>{view.summaryTitle}</h2>
+      <p>{view.summaryIntro}</p>
       {blockingMessage ? <Alert tone="error">{blockingMessage}</Alert> : null}
       <ul className={summary}>
         {steps.map((step, index) => {
@@ -121,6 +133,16 @@ export function SubmitStep({
                   ))}
                 </ul>
               )}
+              <WizardStepForm
+                stepId={step.id}
+                fields={fields}
+                values={values}
+                issues={[]}
+                lookups={lookups}
+                readOnly
+                onChange={ignoreChange}
+                onEdit={editable ? (field) => onGoToStep(index, field) : undefined}
+              />
             </li>
           );
         })}

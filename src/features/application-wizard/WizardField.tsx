@@ -20,6 +20,9 @@ import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { fieldDisplayText } from '../../../domain/fieldDisplay.ts';
 import { ReadOnlyField } from '../../ui/ReadOnlyField.tsx';
+import { Link as AriaLink } from 'react-aria-components';
+import { link } from '../../ui/Link.css.ts';
+import { visuallyHidden } from '../../../styles/visuallyHidden.css.ts';
 
 const form = applicationFormMessages;
 const view = wizardViewMessages;
@@ -43,6 +46,8 @@ export interface WizardFieldProps {
   showAllIssues?: boolean;
   /** Admin or submitted application: shown, never editable. */
   readOnly?: boolean;
+  /** Read-only in the Riepilogo: «Modifica» beside the value takes the person to the field's step. */
+  onEdit?(name: string): void;
   /** The choices of a `source` field, undefined while they load; a field's own `options` win. */
   options?: readonly FieldOption[];
   onChange(name: string, value: unknown): void;
@@ -79,6 +84,7 @@ function showsTheSame(previous: WizardFieldProps, next: WizardFieldProps): boole
     previous.issue === next.issue &&
     previous.showAllIssues === next.showAllIssues &&
     previous.readOnly === next.readOnly &&
+    previous.onEdit === next.onEdit &&
     previous.options === next.options &&
     previous.onChange === next.onChange &&
     Object.is(readPath(previous.values, field.name), readPath(next.values, field.name)) &&
@@ -88,7 +94,7 @@ function showsTheSame(previous: WizardFieldProps, next: WizardFieldProps): boole
   );
 }
 
-function WizardFieldView({ field, values, issue, showAllIssues = false, readOnly = false, options, onChange }: WizardFieldProps) {
+function WizardFieldView({ field, values, issue, showAllIssues = false, readOnly = false, options, onChange, onEdit }: WizardFieldProps) {
   const [touched, setTouched] = useState(false);
   if (!isFieldVisible(values, field)) return null;
 
@@ -105,7 +111,19 @@ function WizardFieldView({ field, values, issue, showAllIssues = false, readOnly
   if (readOnly) {
     // Read as the wizard shows it beside the box: the unit after the number, every line of a long answer.
     return (
-      <ReadOnlyField label={field.label} value={fieldDisplayText(field, value, choices, { withUnit: true })} emptyText={form.notAnswered} />
+      <ReadOnlyField
+        label={field.label}
+        value={fieldDisplayText(field, value, choices, { withUnit: true })}
+        emptyText={form.notAnswered}
+        action={
+          onEdit ? (
+            <AriaLink className={link} onPress={() => onEdit(field.name)}>
+              {view.editAnswer}
+              <span className={visuallyHidden}> {field.label}</span>
+            </AriaLink>
+          ) : undefined
+        }
+      />
     );
   }
   if (isComputed) {

@@ -18,6 +18,8 @@ export interface WizardStepFormProps {
   readOnly?: boolean;
   showAllIssues?: boolean;
   onChange(name: string, value: unknown): void;
+  /** Read-only in the Riepilogo: each answer's «Modifica». */
+  onEdit?(name: string): void;
 }
 
 interface FieldGroup {
@@ -46,6 +48,7 @@ export function WizardStepForm({
   readOnly = false,
   showAllIssues = false,
   onChange,
+  onEdit,
 }: WizardStepFormProps) {
   const groups = groupBySection(fields.filter((field) => field.step === stepId));
   const issueOf = (name: string) => issues.find((issue) => issue.field === name)?.message ?? null;
@@ -59,6 +62,7 @@ export function WizardStepForm({
       readOnly={readOnly}
       options={field.source ? lookups[field.source] : undefined}
       onChange={onChange}
+      onEdit={onEdit}
     />
   );
   // Read-only, the fields are the terms and values of a description list (ReadOnlyField), not boxes.
