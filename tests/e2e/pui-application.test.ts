@@ -351,6 +351,21 @@ describe('the PUI application wizard', () => {
     }
   });
 
+  it('step 6: the Riepilogo shows every answer as typed, and «Modifica» goes back to its step (issue 46)', async () => {
+    const summary = page.getByRole('region', { name: 'Riepilogo della candidatura' });
+    await expect(readOnlyValue('Nome del progetto').textContent()).resolves.toBe('Parco lineare del Naviglio');
+    await expect(readOnlyValue('Totale investimento').textContent()).resolves.toBe('10.000.000,00 €');
+    await summary.getByRole('link', { name: 'Modifica Totale investimento' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Fonti e Impieghi' }).waitFor();
+    await expect(page.getByRole('textbox', { name: /^Totale investimento/ }).inputValue()).resolves.toBe('10.000.000,00');
+    await page
+      .getByRole('navigation', { name: 'Passi della candidatura' })
+      .getByRole('button', { name: /Invia Candidatura/ })
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Invia Candidatura' }).waitFor();
+    await expectAccessible(page);
+  });
+
   it('step 6: the Domanda is signed with the trial certificate, as a newcomer to the trial set-up does (issue 43)', async () => {
     await wizard().signWithTrialCertificate('Mario Bianchi (codice fiscale BNCMRA70C15H501Q)');
     await expectAccessible(page);
