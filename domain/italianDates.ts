@@ -32,6 +32,12 @@ export function italianDateTime(iso: string | Date): string {
   return `${part(parts, 'day')}/${part(parts, 'month')}/${part(parts, 'year')} ${part(parts, 'hour')}:${part(parts, 'minute')}`;
 }
 
+/** An ISO instant's time of day (HH:mm) in Rome: "Salvato alle 10:42" reads the same wherever the browser is. */
+export function italianTime(iso: string | Date): string {
+  const parts = dayAndTime.formatToParts(new Date(iso));
+  return `${part(parts, 'hour')}:${part(parts, 'minute')}`;
+}
+
 /**
  * An ISO instant as the admin list shows dates (spec §9: DD/MM/YY), on Italy's calendar: the day the date
  * filter (Europe/Rome days) counts it in, wherever the browser is.

@@ -392,8 +392,9 @@ describe('the buttons under a step', () => {
 });
 
 describe('the autosave indicator', () => {
-  it('says when the draft was saved, politely', () => {
-    render(<SaveIndicator state="saved" savedAt={new Date(2026, 1, 3, 10, 42)} onReload={() => undefined} />);
+  it('says when the draft was saved, politely, on Italy\u2019s clock whatever the browser\u2019s zone', () => {
+    // 09:42 UTC on 3 February is 10:42 in Rome (CET).
+    render(<SaveIndicator state="saved" savedAt={new Date('2026-02-03T09:42:00Z')} onReload={() => undefined} />);
     expect(screen.getByRole('status').textContent).toContain('Salvato alle 10:42');
   });
 

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { italianTime } from '../../../domain/italianDates.ts';
 import { wizardMessages } from '../../../domain/messages/wizard.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import type { SaveIndicator as SaveState } from '../../../machines/application-wizard/selectors.ts';
@@ -22,7 +22,7 @@ export interface SaveIndicatorProps {
 function statusText(state: SaveState, savedAt: Date | null): string {
   switch (state) {
     case 'saved':
-      return savedAt ? view.saved(format(savedAt, 'HH:mm')) : view.savedDraft;
+      return savedAt ? view.saved(italianTime(savedAt)) : view.savedDraft;
     case 'saving':
       return indicator.saving;
     case 'unsaved':
