@@ -75,13 +75,20 @@ export function applyPuiChange(values: PuiApplication, field: string, value: unk
 }
 
 /**
- * Every rule of spec §5 the values break: required fields, lengths, duration, the end-of-works limit; and a start
- * of works marked as a forecast (previsioneInizioLavori) that is already past (issue 46: a forecast is of a day to come).
+ * Every rule of spec §5 the values break: required fields, lengths, duration, the end-of-works limit; a start of
+ * works marked as a forecast (previsioneInizioLavori) that is already past (issue 46: a forecast is of a day to
+ * come); and, as for TUR, "Totale investimento" equal to "Fonti di copertura" to the cent (issue 46: spec §5 names
+ * the rule for TUR, but PUI's Fonti e Impieghi step computes the same sources beside the same total — a plan whose
+ * sources do not cover its uses, or exceed them, is not one to fund).
  */
 export function validatePuiApplication(values: PuiApplication, context: WizardRuleContext): FieldIssue[] {
   const issues = fieldIssues(values, PUI_FIELDS);
   if (values.tempiDurataLavori === 0) {
     issues.push({ field: 'tempiDurataLavori', step: 'tempistiche', message: form.durationAtLeastOneMonth });
+  }
+  const sources = fontiCopertura(values);
+  if (values.costiTotale !== null && sources !== null && roundCents(values.costiTotale) !== sources) {
+    issues.push({ field: 'costiTotale', step: 'fontiImpieghi', message: form.totalsDiffer });
   }
   if (values.previsioneInizioLavori === true && values.tempiInizioLavori && values.tempiInizioLavori < context.today) {
     issues.push({ field: 'tempiInizioLavori', step: 'tempistiche', message: form.forecastStartInPast(formatItalianDate(context.today)) });

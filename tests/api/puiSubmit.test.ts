@@ -236,9 +236,15 @@ describe('what is checked before anything is stored', () => {
 describe('a complete application', () => {
   let owner: Person;
   let colleague: { token: string };
-  // Fund 31M of 40M: both reviewer warnings (over 30,000,000; share 77.5 % > 50 %).
+  // Fund 31M of 40M (with 6M of debt, 2M of equity and 1M of public money: the sources cover the total): both
+  // reviewer warnings (over 30,000,000; share 77.5 % > 50 %).
   const values = (orgId: string) =>
-    completePuiApplication(orgId, { costiTotale: 40_000_000, costiCapex: 38_000_000, entitaInterventoFondo: 31_000_000 });
+    completePuiApplication(orgId, {
+      costiTotale: 40_000_000,
+      costiCapex: 38_000_000,
+      entitaInterventoFondo: 31_000_000,
+      cofinanziamentoDebito: 6_000_000,
+    });
 
   beforeAll(async () => {
     owner = await applicantWithDraft('Comune di Invio');
@@ -273,7 +279,7 @@ describe('a complete application', () => {
     expect(compilation.body).toMatchObject({
       progNome: 'Riqualificazione del Parco delle Cave',
       progRegione: 'Lombardia',
-      fontiCopertura: 37_000_000,
+      fontiCopertura: 40_000_000,
       percTotInvest: 77.5,
       tempiFineLavoriPrev: '2026-07-15',
     });

@@ -131,7 +131,9 @@ describe('rules (spec §5)', () => {
 
   it('asks for the co-financing measure name only when public funding is nonzero', () => {
     expect(fieldsWithIssues(completePuiApplication(ORG, { nomeMisuraCofinanziamento: '' }))).toEqual(['nomeMisuraCofinanziamento']);
-    expect(fieldsWithIssues(completePuiApplication(ORG, { nomeMisuraCofinanziamento: '', cofinanziamentoPubblico: 0 }))).toEqual([]);
+    expect(
+      fieldsWithIssues(completePuiApplication(ORG, { nomeMisuraCofinanziamento: '', cofinanziamentoPubblico: 0, costiTotale: 9_000_000 })),
+    ).toEqual([]);
   });
 
   it("asks for an indicator's numbers only when it is answered SI", () => {
@@ -149,6 +151,20 @@ describe('rules (spec §5)', () => {
 
   it('does not ask for the PUI code of a project not inherent to a PUI', () => {
     expect(fieldsWithIssues(completePuiApplication(ORG, { progInherentPui: false, progCodice: '' }))).toEqual([]);
+  });
+
+  it('asks, as TUR does, for the total investment to equal the sources of cover, to the cent (issue 46)', () => {
+    const values = completePuiApplication(ORG, { costiTotale: 10_000_000.5 });
+    expect(validatePuiApplication(values, context)).toEqual([
+      {
+        field: 'costiTotale',
+        step: 'fontiImpieghi',
+        message: 'I valori "Totale investimento" e "Fonti di copertura" devono essere uguali',
+      },
+    ]);
+    const covered = applyPuiChange(values, 'cofinanziamentoPubblico', 1_000_000.5);
+    expect(covered.fontiCopertura).toBe(10_000_000.5);
+    expect(fieldsWithIssues(covered)).toEqual([]);
   });
 
   it("blocks an end of works after the call's limit with the spec's message", () => {
