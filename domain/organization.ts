@@ -503,9 +503,13 @@ export const LEGAL_REPRESENTATIVE_KEYS = [
   'firmaCongiunta',
 ] as const;
 
+/** A profile's text under `key`, or null when it is missing or empty. */
+const givenText = (profile: Record<string, unknown>, key: string): string | null =>
+  typeof profile[key] === 'string' && profile[key] !== '' ? (profile[key] as string) : null;
+
 /** The structured representative of a stored profile, or null while its name or codice fiscale is missing. */
 export function legalRepresentativeOf(profile: Record<string, unknown>): LegalRepresentative | null {
-  const str = (key: string) => (typeof profile[key] === 'string' && profile[key] !== '' ? (profile[key] as string) : null);
+  const str = (key: string) => givenText(profile, key);
   const nome = str('legaleRappresentanteNome');
   const cognome = str('legaleRappresentanteCognome');
   const codiceFiscale = str('legaleRappresentanteCodiceFiscale');
@@ -533,7 +537,7 @@ export interface LegalRepresentation {
 export function legalRepresentationOf(profile: Record<string, unknown>): LegalRepresentation | null {
   const first = legalRepresentativeOf(profile);
   if (!first) return null;
-  const str = (key: string) => (typeof profile[key] === 'string' && profile[key] !== '' ? (profile[key] as string) : null);
+  const str = (key: string) => givenText(profile, key);
   const nome = str('secondoLegaleRappresentanteNome');
   const cognome = str('secondoLegaleRappresentanteCognome');
   const codiceFiscale = str('secondoLegaleRappresentanteCodiceFiscale');
