@@ -42,6 +42,11 @@ export function normaliseFiscalCode(value: string): string {
     .replace(/^TINIT-/, '');
 }
 
+/** A person's code in a form's box, key by key: upper case as typed, spaces dropped, 16 characters at most. */
+export function fiscalCodeAsTyped(value: string): string {
+  return value.toUpperCase().replace(/\s+/g, '').slice(0, FISCAL_CODE_LENGTH);
+}
+
 /** The code with its omocodia letters turned back into digits (the birth date and place as first assigned). */
 function withDigits(code: string): string {
   const chars = [...code];

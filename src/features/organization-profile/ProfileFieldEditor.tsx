@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { FISCAL_CODE_LENGTH } from '../../../domain/fiscalCode.ts';
+import { FISCAL_CODE_LENGTH, fiscalCodeAsTyped } from '../../../domain/fiscalCode.ts';
 import {
   FORMA_GIURIDICA_ALTRO_ID,
   organizationFieldLabels,
@@ -142,13 +142,7 @@ interface FiscalCodeFieldProps {
 
 /** A person's codice fiscale: upper case as typed, spaces dropped, 16 characters at most. */
 function FiscalCodeField({ onChange, ...props }: FiscalCodeFieldProps) {
-  return (
-    <TextField
-      {...props}
-      onChange={(value) => onChange(value.toUpperCase().replace(/\s+/g, '').slice(0, FISCAL_CODE_LENGTH))}
-      maxLength={FISCAL_CODE_LENGTH}
-    />
-  );
+  return <TextField {...props} onChange={(value) => onChange(fiscalCodeAsTyped(value))} maxLength={FISCAL_CODE_LENGTH} />;
 }
 
 interface FormaGiuridicaEditorProps {

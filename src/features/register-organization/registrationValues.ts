@@ -1,6 +1,6 @@
 import type { CalendarDate } from '@internationalized/date';
 import { keepDigits } from '../../../domain/digits.ts';
-import { FISCAL_CODE_LENGTH } from '../../../domain/fiscalCode.ts';
+import { fiscalCodeAsTyped } from '../../../domain/fiscalCode.ts';
 import {
   CAP_LENGTH,
   CODICE_FISCALE_MAX_LENGTH,
@@ -100,7 +100,7 @@ export function applyChange(values: RegistrationValues, change: RegistrationChan
       return { ...values, codiceFiscale: change.value.toUpperCase().slice(0, CODICE_FISCALE_MAX_LENGTH) };
     case 'legaleRappresentanteCodiceFiscale':
       // A person's code is 16 letters and digits: upper case as typed, spaces dropped.
-      return { ...values, legaleRappresentanteCodiceFiscale: change.value.toUpperCase().replace(/\s+/g, '').slice(0, FISCAL_CODE_LENGTH) };
+      return { ...values, legaleRappresentanteCodiceFiscale: fiscalCodeAsTyped(change.value) };
     case 'publicParticipation':
       return {
         ...values,
