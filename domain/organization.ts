@@ -546,6 +546,10 @@ export function legalRepresentationOf(profile: Record<string, unknown>): LegalRe
   return { representatives: [first, second], joint: profile.firmaCongiunta === true };
 }
 
+/** A representative as the Domanda and its signature section name them: "Nome Cognome". */
+export const representativeName = (person: Pick<LegalRepresentative, 'nome' | 'cognome'>): string =>
+  `${person.nome.trim()} ${person.cognome.trim()}`;
+
 /** GetOrganization / GetOrganizationById / UpdateOrganization: the whole profile, typed, with its members. */
 export const organizationDetailSchema = z.object({
   id: z.string(),

@@ -5,7 +5,7 @@ import { FUND_ENTRIES } from '../../domain/funds.ts';
 import { formatItalianDate } from '../../domain/italianDates.ts';
 import { formatItalianNumber } from '../../domain/italianNumbers.ts';
 import { domandaMessages as m, type Declarant } from '../../domain/messages/domanda.ts';
-import type { LegalRepresentation } from '../../domain/organization.ts';
+import { representativeName, type LegalRepresentation } from '../../domain/organization.ts';
 import { isFieldVisible, readPath } from '../../domain/wizardFields.ts';
 import type { ReferenceNames } from '../exports/referenceNames.ts';
 
@@ -110,8 +110,6 @@ function attachmentsOf(input: DomandaInput): DomandaDocument['attachments'] {
 
 type Representative = LegalRepresentation['representatives'][number];
 
-const fullNameOf = (person: Representative) => `${person.nome.trim()} ${person.cognome.trim()}`;
-
 /** The representative's facts, a line each; what is not on record says so. */
 function representativeFields(person: Representative): DomandaField[] {
   const r = m.legalRepresentative;
@@ -144,7 +142,7 @@ function representationPart({ representatives, joint }: LegalRepresentation): Do
  */
 function declarationAndSignature(representation: LegalRepresentation, organization: DomandaInput['organization']) {
   const declarant = (person: Representative): Declarant => ({
-    name: fullNameOf(person),
+    name: representativeName(person),
     fiscalCode: person.codiceFiscale,
     birthPlace: person.luogoDiNascita?.trim() || null,
     birthDate: dayOf(person.dataDiNascita)?.trim() || null,
@@ -158,14 +156,14 @@ function declarationAndSignature(representation: LegalRepresentation, organizati
     return {
       opening: [d.declarant(declarant(person), of)],
       plural: false,
-      signature: [m.signature.signer, fullNameOf(person)],
+      signature: [m.signature.signer, representativeName(person)],
     };
   }
   if (joint) {
     return {
       opening: [d.jointDeclarants(representatives.map(declarant), of)],
       plural: true,
-      signature: [m.signature.signers, ...representatives.map(fullNameOf)],
+      signature: [m.signature.signers, ...representatives.map(representativeName)],
     };
   }
   return { opening: [d.eitherDeclarant(of)], plural: false, signature: [m.signature.eitherSigner] };

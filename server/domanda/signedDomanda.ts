@@ -22,7 +22,7 @@ import type { SignatureTrust } from '../signatures/trust.ts';
 import { buildDomandaDocument, domandaFingerprint, type DomandaDocument } from './domandaDocument.ts';
 import type { DomandaSignature, DomandaStatus, SignatureFacts } from '../../domain/domandaSignature.ts';
 import { fileNameWithExtension } from '../../domain/fileName.ts';
-import { legalRepresentationOf, type LegalRepresentation } from '../../domain/organization.ts';
+import { legalRepresentationOf, representativeName, type LegalRepresentation } from '../../domain/organization.ts';
 import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
 import { isAttachmentPurposeOpen } from '../../machines/application-lifecycle/transitions.ts';
 
@@ -201,7 +201,7 @@ export function createSignedDomanda(deps: {
           ? {
               sha256: sha256(pdf),
               fileName: content.fileName,
-              signers: content.representation.representatives.map((person) => `${person.nome} ${person.cognome}`),
+              signers: content.representation.representatives.map(representativeName),
               allMustSign: content.representation.joint,
             }
           : null,
