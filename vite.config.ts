@@ -7,6 +7,12 @@ import { stripMachineDescriptions } from './scripts/machineDescriptionsPlugin.ts
 import { precompress } from './scripts/precompressPlugin.ts';
 import { routePreloads } from './scripts/routePreloadsPlugin.ts';
 
+/** The portal's shell (see the `portal` group below). */
+const PORTAL =
+  /node_modules[\\/](@tanstack|xstate|@xstate|ofetch|ufo|destr|use-sync-external-store)[\\/]|src[\\/](App\.tsx|routes[\\/]_authenticated\.tsx\?tsr-split=component---loader)$/;
+/** React Query's modules for writing, which only the pages that change data use. */
+const WRITES_ONLY = /[\\/](useMutation|mutationObserver)\.js$/;
+
 // The API, the identity provider and the SPA share one origin: in development the
 // Fastify server (npm run dev) is the origin, Vite only builds.
 export default defineConfig({
@@ -62,9 +68,10 @@ export default defineConfig({
             // The portal's shell, which every page of a signed-in person needs: the framework (router, query
             // client, XState, ofetch), src/App.tsx with all it imports (session, auth machine, route tree), and
             // the signed-in layout (the header).
+            // Writing (useMutation) is left to the pages that write: no page's first load carries it for nothing.
             {
               name: 'portal',
-              test: /node_modules[\\/](@tanstack|xstate|@xstate|ofetch|ufo|destr|use-sync-external-store)[\\/]|src[\\/](App\.tsx|routes[\\/]_authenticated\.tsx\?tsr-split=component---loader)$/,
+              test: (id) => PORTAL.test(id) && !WRITES_ONLY.test(id),
               priority: 1,
             },
             // What the applicant's pages share about applications (the lifecycle machine, dates, the calls' and

@@ -41,6 +41,7 @@ import { puiReferenceMessages } from './messages/puiReference.ts';
 import { puiReferencesMessages } from './messages/puiReferences.ts';
 import { registerOrganizationMessages } from './messages/registerOrganization.ts';
 import { requestMessages } from './messages/requests.ts';
+import { sessionMessages } from './messages/session.ts';
 import { signatureChecksMessages } from './messages/signatureChecks.ts';
 import { statusMailMessages } from './messages/statusMail.ts';
 import { submissionMessages } from './messages/submission.ts';
@@ -87,6 +88,7 @@ export const messageCatalogue = {
   statusMail: statusMailMessages,
   identityProvider: identityProviderMessages,
   requests: requestMessages,
+  session: sessionMessages,
   mails: mailMessages,
   exports: exportsMessages,
   organizationAdmin: organizationAdminMessages,

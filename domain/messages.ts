@@ -13,17 +13,10 @@ export const messages = {
     loggedIn: 'Accesso effettuato',
     loginFailed: 'Accesso non riuscito',
     sessionExpired: 'La sessione è scaduta: accedi di nuovo.',
-    loginExpired: "L'accesso è scaduto o è stato avviato da un altro browser: premi di nuovo Accedi.",
-    redirectUriMismatch: "L'indirizzo di ritorno dell'accesso non è quello del portale.",
-    identityProviderUnavailable: 'Il servizio di autenticazione non risponde: riprova tra qualche istante.',
     unauthorized: 'Accesso richiesto: effettua di nuovo l\u2019accesso.',
     forbidden: 'Non hai i permessi per questa operazione.',
-    invalidCredentials: 'Credenziali non valide',
-    registrationNotVerified: 'Registrazione non verificata',
     signingIn: 'Accesso in corso…',
     providerDenied: 'L\u2019accesso non è stato completato. Riprova.',
-    codeRefused: 'Il codice di accesso non è valido o è scaduto: premi di nuovo Accedi.',
-    sessionAlreadyClosed: 'La sessione è già chiusa.',
   },
   notFound: {
     title: 'Pagina non trovata',
@@ -58,11 +51,6 @@ export const messages = {
     /** The AbortError of an upload or a download the person stopped. */
     uploadCancelled: 'Caricamento annullato',
     downloadCancelled: 'Scaricamento annullato',
-    inputTooDeep: 'I dati inviati hanno una struttura troppo annidata e non possono essere accettati.',
-    nulCharacter: (field: string) =>
-      field
-        ? `Il campo "${field}" contiene un carattere non ammesso (carattere nullo, U+0000): rimuovilo e riprova.`
-        : 'I dati inviati contengono un carattere non ammesso (carattere nullo, U+0000): rimuovilo e riprova.',
   },
   layout: {
     platformName: 'Portale Fondi',
@@ -120,8 +108,5 @@ export const messages = {
     opening: 'Apertura in corso…',
     backToFunds: 'Torna ai fondi',
     backToList: 'Torna alla lista',
-    surveyTitle: (fund: string) => `Survey istruttoria ${fund}`,
-    monitoringTitle: (fund: string) => `Survey monitoraggio ${fund}`,
-    readOnlyMode: 'Modalità sola lettura.',
   },
 } as const;

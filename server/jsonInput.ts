@@ -1,4 +1,3 @@
-import { messages } from '../domain/messages.ts';
 import { inputMessages } from '../domain/messages/input.ts';
 import { HttpError } from './errors.ts';
 
@@ -62,11 +61,11 @@ export function jsonProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): JsonProb
 export function jsonProblemError(problem: JsonProblem, prefix = ''): HttpError {
   switch (problem.kind) {
     case 'too_deep':
-      return new HttpError(400, 'input_too_deep', messages.generic.inputTooDeep);
+      return new HttpError(400, 'input_too_deep', inputMessages.inputTooDeep);
     case 'forbidden_key':
       return new HttpError(400, 'input_forbidden_key', inputMessages.forbiddenKey(problem.key));
     case 'nul':
-      return new HttpError(400, 'input_nul_character', messages.generic.nulCharacter(fieldOf(prefix, problem.field)));
+      return new HttpError(400, 'input_nul_character', inputMessages.nulCharacter(fieldOf(prefix, problem.field)));
     case 'lone_surrogate':
       return new HttpError(400, 'input_lone_surrogate', inputMessages.loneSurrogate(fieldOf(prefix, problem.field)));
   }

@@ -4,6 +4,7 @@
  * the password's rules) are taken from their own areas (the catalogue: domain/messageCatalogue.ts).
  */
 export const identityProviderMessages = {
+  invalidCredentials: 'Credenziali non valide',
   passwordLabel: 'Password',
   noAccount: 'Non hai un account?',
   haveAccount: 'Hai già un account?',

@@ -1,5 +1,10 @@
 /** What any request's input must not carry, as the server tells the person (server/jsonInput.ts, domain/plainText.ts). */
 export const inputMessages = {
+  inputTooDeep: 'I dati inviati hanno una struttura troppo annidata e non possono essere accettati.',
+  nulCharacter: (field: string) =>
+    field
+      ? `Il campo "${field}" contiene un carattere non ammesso (carattere nullo, U+0000): rimuovilo e riprova.`
+      : 'I dati inviati contengono un carattere non ammesso (carattere nullo, U+0000): rimuovilo e riprova.',
   loneSurrogate: (field: string) =>
     field
       ? `Il campo "${field}" contiene un carattere non valido (metà di un carattere speciale o di un\u2019emoji, rimasta isolata): riscrivi o incolla di nuovo il testo e riprova.`

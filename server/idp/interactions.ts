@@ -7,7 +7,6 @@ import { normaliseEmail, type AccountStore, type IdpAccount } from './accounts.t
 import { MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { forgotPasswordHref } from './passwordRoutes.ts';
 import { loginPage, messagePage, registrationPage, registrationSentPage, type RegistrationErrors } from './pages.ts';
-import { messages } from '../../domain/messages.ts';
 import { plainText } from '../../domain/plainText.ts';
 import type { RateLimiter } from '../rateLimits/rateLimiter.ts';
 import { createPasswordAttempts } from '../rateLimits/passwordAttempts.ts';
@@ -166,7 +165,7 @@ export async function interactionRoutes(
           action: login,
           registerHref: register,
           email,
-          error: messages.auth.invalidCredentials,
+          error: m.invalidCredentials,
           forgotHref: forgotPasswordHref(interaction.uid),
         }),
       );

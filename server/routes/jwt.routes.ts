@@ -10,6 +10,7 @@ import {
   type TokenSet,
 } from '../../domain/auth.ts';
 import { messages } from '../../domain/messages.ts';
+import { sessionMessages } from '../../domain/messages/session.ts';
 import type { RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import { LOGIN_SCOPE, type OidcClient } from '../auth/oidcClient.ts';
@@ -51,7 +52,7 @@ function providerError(error: unknown, refused: HttpError): HttpError {
   if (error instanceof client.ResponseBodyError || error instanceof client.AuthorizationResponseError) return refused;
   // The callback parameters did not validate (state, issuer): a refused login, not a provider outage.
   if (error instanceof client.ClientError && error.code === 'OAUTH_INVALID_RESPONSE') return refused;
-  return new HttpError(502, 'identity_provider_unavailable', messages.auth.identityProviderUnavailable);
+  return new HttpError(502, 'identity_provider_unavailable', sessionMessages.identityProviderUnavailable);
 }
 
 export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
@@ -109,7 +110,7 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
     async (request, reply) => {
       const { code, state, iss } = request.body;
       if (request.body.redirectUri !== redirectUri) {
-        throw new HttpError(400, 'invalid_redirect_uri', messages.auth.redirectUriMismatch);
+        throw new HttpError(400, 'invalid_redirect_uri', sessionMessages.redirectUriMismatch);
       }
       const raw = request.cookies[LOGIN_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
@@ -117,7 +118,7 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
       // Single use: whatever happens next, this login attempt is over.
       reply.clearCookie(LOGIN_COOKIE, { path: LOGIN_COOKIE_PATH });
       if (!transaction?.success) {
-        throw new HttpError(400, 'login_expired', messages.auth.loginExpired);
+        throw new HttpError(400, 'login_expired', sessionMessages.loginExpired);
       }
       const callbackUrl = new URL(redirectUri);
       callbackUrl.searchParams.set('code', code);
@@ -133,7 +134,7 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
         );
       } catch (error) {
         request.log.warn({ err: error }, 'code exchange refused');
-        throw providerError(error, new HttpError(400, 'invalid_grant', messages.auth.codeRefused));
+        throw providerError(error, new HttpError(400, 'invalid_grant', sessionMessages.codeRefused));
       }
       await signInIdentity(tokens, request.log);
       return toTokenSet(tokens);
@@ -185,7 +186,7 @@ export const jwtRoutes: FastifyPluginAsyncZod<Options> = async (
           await client.tokenRevocation(configuration, request.body.refresh_token, { token_type_hint: 'refresh_token' });
         } catch (error) {
           if (!(error instanceof client.ResponseBodyError)) {
-            throw providerError(error, new HttpError(400, 'invalid_refresh_token', messages.auth.sessionAlreadyClosed));
+            throw providerError(error, new HttpError(400, 'invalid_refresh_token', sessionMessages.sessionAlreadyClosed));
           }
           request.log.info({ event: 'revocation.refused', error: error.error }, 'the provider refused the revocation');
         }

@@ -125,7 +125,7 @@ describe('JSON nested 10,000 levels deep', () => {
       payload: body,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'input_too_deep', message: messages.generic.inputTooDeep });
+    expect(response.json()).toEqual({ error: 'input_too_deep', message: inputMessages.inputTooDeep });
     // As JSON text as well.
     const asText = await t.post(
       '/api/SJSurvey/CreateSurveyAnswers',
@@ -161,7 +161,7 @@ describe('JSON nested 10,000 levels deep', () => {
       payload: `{"id":"${a.orgId}","name":${deepArray(10_000)}}`,
     });
     expect(body.statusCode).toBe(400);
-    expect(body.json()).toEqual({ error: 'input_too_deep', message: messages.generic.inputTooDeep });
+    expect(body.json()).toEqual({ error: 'input_too_deep', message: inputMessages.inputTooDeep });
   });
 
   it('a body over the limit: 413 with an Italian message', async () => {
@@ -183,30 +183,30 @@ describe('U+0000 (PostgreSQL refuses it) in any string: 400 naming the field, no
       a.token,
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'input_nul_character', message: messages.generic.nulCharacter('name') });
+    expect(response.json()).toEqual({ error: 'input_nul_character', message: inputMessages.nulCharacter('name') });
     const user = await t.post(
       '/api/User/UpdateUser',
       { firstName: 'Giu\u0000lia', lastName: 'Rossi', email: a.email, roles: [], id: a.userId },
       a.token,
     );
     expect(user.statusCode).toBe(400);
-    expect(user.json().message).toBe(messages.generic.nulCharacter('firstName'));
+    expect(user.json().message).toBe(inputMessages.nulCharacter('firstName'));
     expect((await t.get(`/api/Organization/GetOrganizationById?id=${a.orgId}`, a.token)).json().name).toBe('Comune di Input');
   });
 
   it('in a draft value, naming the wizard field', async () => {
     const response = await saveDraft(t, a.token, a.orgId, 'PUI', { progNome: 'Parco\u0000 urbano', puiSurveyDto: { noteAlberi: 'ok' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'input_nul_character', message: messages.generic.nulCharacter('progNome') });
+    expect(response.json()).toEqual({ error: 'input_nul_character', message: inputMessages.nulCharacter('progNome') });
     const nested = await saveDraft(t, a.token, a.orgId, 'PUI', { progNome: 'Parco', puiSurveyDto: { noteAlberi: 'a\u0000' } });
-    expect(nested.json().message).toBe(messages.generic.nulCharacter('puiSurveyDto.noteAlberi'));
+    expect(nested.json().message).toBe(inputMessages.nulCharacter('puiSurveyDto.noteAlberi'));
   });
 
   it('in a query parameter (the note of a status change) and in a key', async () => {
     const id = await forceApplicationStatus(t, a.orgId, 'TUR', 'CANDIDATURA_SOTTOMESSA', { submittedAt: new Date() });
     const response = await updateStatus(t, admin.token, 'TUR', id, 'In valutazione', 'nota\u0000');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(messages.generic.nulCharacter('note'));
+    expect(response.json().message).toBe(inputMessages.nulCharacter('note'));
     expect((await applicationOf(t, a.orgId, 'TUR'))?.status).toBe('CANDIDATURA_SOTTOMESSA');
 
     const key = await t.app.inject({
