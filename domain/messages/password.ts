@@ -22,6 +22,7 @@ export const passwordMessages = {
   newPassword: 'Nuova password',
   confirmNewPassword: 'Conferma la nuova password',
   confirmMismatch: 'Le due password non coincidono: scrivi di nuovo la nuova password',
+  confirmRequired: 'Scrivi di nuovo la nuova password per confermarla',
   resetSubmit: 'Salva la nuova password',
   resetFormErrors: 'Correggi i campi indicati per salvare la nuova password.',
   resetDoneTitle: 'Password aggiornata',
@@ -41,7 +42,7 @@ export const passwordMessages = {
 
   changeTitle: 'Password',
   changeIntro:
-    'Per cambiare la password scrivi quella attuale e poi quella nuova. Le sessioni aperte su altri dispositivi verranno chiuse; qui resterai collegato.',
+    'Per cambiare la password scrivi quella attuale e poi due volte quella nuova. Le sessioni aperte su altri dispositivi verranno chiuse; qui resterai collegato.',
   currentPassword: 'Password attuale',
   changeSubmit: 'Cambia password',
   currentRequired: 'Password attuale obbligatoria',

@@ -4,12 +4,20 @@ import { passwordMessages } from '../../domain/messages/password.ts';
 import { newPasswordProblem } from '../../domain/passwordRules.ts';
 import type { ChangePasswordFailure, ChangePasswordInput, PasswordChangeContext, PasswordChangeEvent, PasswordField } from './types.ts';
 
-/** The rules checked before anything is sent: the current password typed, the new one long enough. */
+/**
+ * The rules checked before anything is sent: the current password typed, the new one long enough and typed twice the
+ * same way (a typo in a hidden field would otherwise lock the person out of their account).
+ */
 function problemsOf(context: PasswordChangeContext): Partial<Record<PasswordField, string>> {
   const newProblem = newPasswordProblem(context.newPassword);
   return {
     ...(context.currentPassword === '' ? { currentPassword: passwordMessages.currentRequired } : {}),
     ...(newProblem ? { newPassword: newProblem } : {}),
+    ...(context.confirmPassword === ''
+      ? { confirmPassword: passwordMessages.confirmRequired }
+      : context.confirmPassword !== context.newPassword
+        ? { confirmPassword: passwordMessages.confirmMismatch }
+        : {}),
   };
 }
 
@@ -35,7 +43,7 @@ export const passwordChangeMachine = setup({
     markProblems: assign(({ context }) => ({ errors: problemsOf(context), failure: null })),
     clearErrors: assign({ errors: {}, failure: null }),
     // Nothing typed stays on the page once the password has changed.
-    clearForm: assign({ currentPassword: '', newPassword: '', errors: {}, failure: null }),
+    clearForm: assign({ currentPassword: '', newPassword: '', confirmPassword: '', errors: {}, failure: null }),
     storeFailure: assign((_, params: { error: unknown }) =>
       isFailure(params.error)
         ? { errors: params.error.fieldErrors, failure: params.error.message }
@@ -46,8 +54,8 @@ export const passwordChangeMachine = setup({
   id: 'passwordChange',
   description:
     'The account page with the embedded provider: the current password, then a new one with the ' +
-    'registration rules; the change ends every other session. A refusal keeps the new password typed and marks the field.',
-  context: { currentPassword: '', newPassword: '', errors: {}, failure: null },
+    'registration rules, typed twice; the change ends every other session. A refusal keeps the new password typed and marks the field.',
+  context: { currentPassword: '', newPassword: '', confirmPassword: '', errors: {}, failure: null },
   initial: 'editing',
   states: {
     editing: {

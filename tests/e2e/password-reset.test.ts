@@ -184,7 +184,7 @@ describe('changing the password on /account', () => {
     await other.close();
   });
 
-  it('refuses a wrong current password beside the field', async () => {
+  it('asks for the new password twice and refuses a wrong current password, each beside its field', async () => {
     await page.goto(`${e2e.portal.url}/`);
     await openLoginPage(page);
     await logInAtProvider(page, RESET_PASSWORD);
@@ -195,6 +195,16 @@ describe('changing the password on /account', () => {
 
     await typeLikeAPerson(page.getByLabel(/^Password attuale/), 'non-e-quella-giusta');
     await typeLikeAPerson(page.getByLabel(/^Nuova password/), CHANGED_PASSWORD);
+    // A typo in the confirmation is caught on the page: nothing is sent, the focus goes to the field that says why.
+    const confirmation = page.getByLabel(/^Conferma la nuova password/);
+    await typeLikeAPerson(confirmation, `${CHANGED_PASSWORD}x`);
+    await page.getByRole('button', { name: 'Cambia password' }).click();
+    await page.getByText('Le due password non coincidono').first().waitFor();
+    await expect(confirmation.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => confirmation.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectAccessible(page);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
     await page.getByRole('button', { name: 'Cambia password' }).click();
     await page.getByText('Password attuale non corretta').first().waitFor();
     await expect(page.getByLabel(/^Password attuale/).getAttribute('aria-invalid')).resolves.toBe('true');
@@ -209,6 +219,7 @@ describe('changing the password on /account', () => {
     await expectAccessible(page);
     expect(await storedPasswordIs(CHANGED_PASSWORD)).toBe(true);
     await expect(page.getByLabel(/^Nuova password/).inputValue()).resolves.toBe('');
+    await expect(page.getByLabel(/^Conferma la nuova password/).inputValue()).resolves.toBe('');
 
     expect(await refreshAnswers(await refreshTokenOf(other))).toBe(401);
     // This tab renews its session as before and still reads the account.

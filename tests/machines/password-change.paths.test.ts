@@ -18,12 +18,16 @@ type EventFixtures = { [K in PasswordChangeEvent['type']]: readonly Extract<Pass
 const CURRENT = 'vecchia-password-1';
 const SHORT = 'corta';
 const NEW = 'nuova-password-2';
+/** The confirmation with a typo. */
+const MISTYPED = 'nuova-pasword-2';
 
 const eventFixtures = {
   'field.change': [
     { type: 'field.change', field: 'currentPassword', value: CURRENT },
     { type: 'field.change', field: 'newPassword', value: SHORT },
     { type: 'field.change', field: 'newPassword', value: NEW },
+    { type: 'field.change', field: 'confirmPassword', value: MISTYPED },
+    { type: 'field.change', field: 'confirmPassword', value: NEW },
   ],
   'form.submit': [{ type: 'form.submit' }],
 } as const satisfies EventFixtures;
@@ -51,8 +55,10 @@ const traversal = {
     if (!snapshot.can(event)) return false;
     if (event.type !== 'field.change') return true;
     const value = snapshot.context[event.field];
-    // Typing the current password once is enough; the new one may be too short first, then right.
+    // Typing the current password once is enough; the new one may be too short first, then right; its confirmation
+    // may have a typo first, then match.
     if (event.field === 'currentPassword') return value === '';
+    if (event.field === 'confirmPassword') return value === '' || (value === MISTYPED && event.value === NEW);
     return value === '' || (value === SHORT && event.value === NEW);
   },
 };
@@ -110,19 +116,23 @@ describeMachinePaths({
       const after = actor.getSnapshot();
       expect(after.value).toEqual(step.state.value);
       if (event.type === 'form.submit') {
-        const keepsRules = before.context.currentPassword !== '' && before.context.newPassword.length >= 10;
+        const { currentPassword, newPassword, confirmPassword } = before.context;
+        const keepsRules = currentPassword !== '' && newPassword.length >= 10 && confirmPassword === newPassword;
         // Only a form that keeps the rules is sent, with exactly what was typed; otherwise each field says why.
         expect(selectIsSubmitting(after)).toBe(keepsRules);
         if (keepsRules) {
           expect(requests.at(-1)).toEqual({ currentPassword: before.context.currentPassword, newPassword: before.context.newPassword });
         } else {
           expect(Object.keys(after.context.errors).length).toBeGreaterThan(0);
-          if (before.context.newPassword.length < 10) expect(after.context.errors.newPassword).toBe(passwordMessages.tooShort);
+          if (newPassword.length < 10) expect(after.context.errors.newPassword).toBe(passwordMessages.tooShort);
+          // The confirmation never goes to the server: a missing or different one is said under its field.
+          if (confirmPassword === '') expect(after.context.errors.confirmPassword).toBe(passwordMessages.confirmRequired);
+          else if (confirmPassword !== newPassword) expect(after.context.errors.confirmPassword).toBe(passwordMessages.confirmMismatch);
         }
       }
       if (event.type === 'xstate.done.actor.changePassword') {
         // Once changed, no password stays in the page's memory.
-        expect(after.context).toMatchObject({ currentPassword: '', newPassword: '', errors: {}, failure: null });
+        expect(after.context).toMatchObject({ currentPassword: '', newPassword: '', confirmPassword: '', errors: {}, failure: null });
         expect(selectIsChanged(after)).toBe(true);
       }
       if (event.type === 'xstate.error.actor.changePassword') {

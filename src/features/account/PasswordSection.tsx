@@ -51,7 +51,7 @@ function ChangePasswordForm() {
     [api, auth],
   );
   const actor = useActorRef(machine, { inspect });
-  const { currentPassword, newPassword, errors, failure, isSubmitting, isChanged } = useSelector(
+  const { currentPassword, newPassword, confirmPassword, errors, failure, isSubmitting, isChanged } = useSelector(
     actor,
     selectPasswordChangeView,
     shallowEqual,
@@ -95,6 +95,17 @@ function ChangePasswordForm() {
           value={newPassword}
           onChange={(value) => actor.send({ type: 'field.change', field: 'newPassword', value })}
           errorMessage={errors.newPassword ?? null}
+          isRequired
+          isDisabled={isSubmitting}
+        />
+        <TextField
+          label={m.confirmNewPassword}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(value) => actor.send({ type: 'field.change', field: 'confirmPassword', value })}
+          errorMessage={errors.confirmPassword ?? null}
           isRequired
           isDisabled={isSubmitting}
         />

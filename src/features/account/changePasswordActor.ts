@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { toApiRequestError } from '../../api/errors.ts';
 import { changePassword } from '../../api/password.ts';
 
+/** The fields the server may name (the confirmation never leaves the page). */
 const FIELDS: readonly PasswordField[] = ['currentPassword', 'newPassword'];
 
 interface Deps {
