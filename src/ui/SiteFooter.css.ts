@@ -25,3 +25,9 @@ export const link = style({
     '&:hover': { color: vars.color.primaryHover },
   },
 });
+
+export const note = style({
+  margin: `${vars.space.sm} auto 0`,
+  maxWidth: vars.layout.contentWidth,
+  color: vars.color.textMuted,
+});

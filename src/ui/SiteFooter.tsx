@@ -1,8 +1,9 @@
 import { footerMessages as m } from '../../domain/messages/footer.ts';
-import { footer, link, list } from './SiteFooter.css.ts';
+import { footer, link, list, note } from './SiteFooter.css.ts';
 
 /**
- * Every page's footer: the privacy notice and the accessibility statement (required of public portals). Plain
+ * Every page's footer: the privacy notice and the accessibility statement (required of public portals), and the
+ * one place that says in which time zone the portal's dates and times are (Italy's, wherever the browser is). Plain
  * anchors, so the light welcome page (no router) carries it too.
  */
 export function SiteFooter() {
@@ -22,6 +23,7 @@ export function SiteFooter() {
           </li>
         </ul>
       </nav>
+      <p className={note}>{m.timeZone}</p>
     </footer>
   );
 }

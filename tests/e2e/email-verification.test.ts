@@ -42,6 +42,7 @@ describe('the privacy notice and the accessibility statement', () => {
     try {
       await page.goto(`${e2e.portal.url}/`);
       const footer = page.getByRole('contentinfo');
+      await footer.getByText('Date e orari sono indicati nell’ora italiana.').waitFor();
       await footer.getByRole('link', { name: 'Informativa sulla privacy' }).click();
       await page.waitForURL(`${e2e.portal.url}/privacy`);
       await expectHeading(page, 'Informativa sul trattamento dei dati personali');

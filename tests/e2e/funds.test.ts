@@ -148,6 +148,9 @@ describe('the funds page', () => {
     await history.getByText('Il progetto non rientra nelle aree ammesse dal bando.').waitFor();
     await expect(history.getByText('Nota dell\u2019amministrazione:').count()).resolves.toBe(1);
     await expect(history.getByText(/telefonata/).count()).resolves.toBe(0);
+    // The history's times are Italy's, and the page says so once, in its footer, not beside each time.
+    await expect(page.getByText(/ora italiana/).count()).resolves.toBe(1);
+    await expect(page.getByRole('contentinfo').getByText('Date e orari sono indicati nell’ora italiana.').count()).resolves.toBe(1);
     await expectAccessible(page);
   });
 });
