@@ -46,6 +46,7 @@ import { signatureChecksMessages } from './messages/signatureChecks.ts';
 import { statusMailMessages } from './messages/statusMail.ts';
 import { submissionMessages } from './messages/submission.ts';
 import { surveyMessages } from './messages/survey.ts';
+import { timelineMessages } from './messages/timeline.ts';
 import { turReferencesMessages } from './messages/turReferences.ts';
 import { wizardMessages } from './messages/wizard.ts';
 import { wizardViewMessages } from './messages/wizardView.ts';
@@ -75,6 +76,7 @@ export const messageCatalogue = {
   puiReferences: puiReferencesMessages,
   integration: integrationMessages,
   survey: surveyMessages,
+  timeline: timelineMessages,
   monitoring: monitoringMessages,
   attachments: attachmentsMessages,
   wizardView: wizardViewMessages,
