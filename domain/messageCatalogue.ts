@@ -47,6 +47,7 @@ import { statusMailMessages } from './messages/statusMail.ts';
 import { submissionMessages } from './messages/submission.ts';
 import { surveyMessages } from './messages/survey.ts';
 import { timelineMessages } from './messages/timeline.ts';
+import { timelineCardMessages } from './messages/timelineCard.ts';
 import { turReferencesMessages } from './messages/turReferences.ts';
 import { wizardMessages } from './messages/wizard.ts';
 import { wizardViewMessages } from './messages/wizardView.ts';
@@ -77,6 +78,7 @@ export const messageCatalogue = {
   integration: integrationMessages,
   survey: surveyMessages,
   timeline: timelineMessages,
+  timelineCard: timelineCardMessages,
   monitoring: monitoringMessages,
   attachments: attachmentsMessages,
   wizardView: wizardViewMessages,

@@ -35,8 +35,6 @@ export const timelineMessages = {
   loadFailed: 'Non è stato possibile caricare la cronologia della candidatura.',
   empty: 'Nessun evento registrato finora.',
   who: 'Chi',
-  // The fund card's disclosure (applicants).
-  show: 'Cronologia della candidatura',
 
   // Private notes.
   notesTitle: 'Note interne',
