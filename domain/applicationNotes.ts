@@ -19,8 +19,3 @@ export type ApplicationNote = z.infer<typeof applicationNoteSchema>;
 export const notesQuerySchema = z.object({ compilazioneId: z.string() });
 export const createNoteBodySchema = z.object({ compilazioneId: z.string(), text: z.string() });
 export const updateNoteBodySchema = z.object({ id: z.string(), text: z.string() });
-
-/** Whether a note written at `createdAt` may still be rewritten at `now` by its author. */
-export function isNoteEditable(createdAt: string, now: Date): boolean {
-  return now.getTime() < Date.parse(createdAt) + NOTE_EDIT_WINDOW_MINUTES * 60_000;
-}

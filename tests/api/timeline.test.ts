@@ -1,4 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationNoteSchema } from '../../domain/applicationNotes.ts';
 import { timelineSchema, type TimelineEvent } from '../../domain/applicationTimeline.ts';
@@ -11,6 +14,8 @@ import { saveDraft, updateStatus } from '../support/applicationFixtures.ts';
 import { samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { completePuiApplication } from '../support/puiFixtures.ts';
+import { downloadDomanda, uploadSignedDomanda } from '../support/signedDomandaUpload.ts';
+import { authorityPem, createAuthority, issueSigner, signCades } from '../support/signing.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 
 /**
@@ -24,6 +29,8 @@ const PUI_REPORT = 103;
 const PUI_INTEGRATION = 150;
 const PUI_DNSH_DECLARATION = 160;
 const MISSING = '00000000-0000-4000-8000-000000000000';
+/** The legal representative organizationPayload names, who signs the Domanda. */
+const REPRESENTATIVE = { givenName: 'Mario', surname: 'Bianchi', fiscalCode: 'BNCMRA70C15H501Q' };
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof personWithOrganization>>;
@@ -53,7 +60,11 @@ const mailsSent = () => t.notifications.runOnce();
 const told = (events: TimelineEvent[]) => events.map((event) => `${event.kind}: ${event.title}`);
 
 beforeAll(async () => {
-  t = await createTestApp({ missingRequiredAttachments: async () => [] });
+  const authority = await createAuthority({ name: 'Autorità di Test Qualificata' });
+  const representative = await issueSigner(authority, REPRESENTATIVE);
+  const trustDir = mkdtempSync(path.join(tmpdir(), 'pf-trust-'));
+  writeFileSync(path.join(trustDir, 'test-ca.pem'), authorityPem(authority));
+  t = await createTestApp({ signatureRequired: true, env: { SIGNATURE_TRUST_DIR: trustDir }, missingRequiredAttachments: async () => [] });
   owner = await personWithOrganization(t, { name: 'Comune di Cronologia' });
   stranger = await personWithOrganization(t, { name: 'Comune Estraneo' });
   admin = await t.loginAsAdmin();
@@ -65,8 +76,14 @@ beforeAll(async () => {
   // The journey: a draft started and saved again, handed over, evaluated with a note, an integration asked for and
   // answered, admitted, the review's surveys handed over, the list exported, a private note.
   expect((await saveDraft(t, owner.token, owner.orgId, 'PUI', { progNome: 'Bozza' })).statusCode).toBe(200);
-  expect((await saveDraft(t, owner.token, owner.orgId, 'PUI', { progNome: 'Bozza rivista' }, 1)).statusCode).toBe(200);
+  expect((await saveDraft(t, owner.token, owner.orgId, 'PUI', completePuiApplication(owner.orgId), 1)).statusCode).toBe(200);
   expect((await upload(PUI_REPORT, 'relazione.pdf')).statusCode).toBe(200);
+  const domanda = await downloadDomanda(t, owner.token, owner.orgId, 'PUI');
+  const signed = await uploadSignedDomanda(t, owner.token, owner.orgId, 'PUI', {
+    name: 'domanda.pdf.p7m',
+    content: await signCades(domanda, representative),
+  });
+  expect(signed.statusCode).toBe(200);
   const submitted = await t.post('/api/Pui/CreatePui', completePuiApplication(owner.orgId), owner.token);
   expect(submitted.statusCode).toBe(200);
   applicationId = submitted.json().id;
@@ -123,6 +140,7 @@ describe('the administrator’s timeline', () => {
     // was sent; everything else in the order the journey made it.
     expect(kinds.filter((kind) => kind !== 'mail.sent')).toEqual([
       'draft.started',
+      'signature.verified',
       'handover',
       'status.changed',
       'status.changed',
@@ -142,12 +160,16 @@ describe('the administrator’s timeline', () => {
     const times = events.map((event) => event.at);
     expect([...times].sort()).toEqual(times);
     const titles = told(events);
-    expect(titles[1]).toMatch(/^handover: Candidatura consegnata, protocollo PUI-\d{4}-000001$/);
+    expect(titles[2]).toMatch(/^handover: Candidatura consegnata, protocollo PUI-\d{4}-000001$/);
     expect(titles).toContain('integration.requested: Richiesta di integrazione n. 1');
     expect(titles).toContain('integration.answered: Integrazione n. 1 completata');
     expect(titles.filter((title) => title.startsWith('survey.handed_over'))).toHaveLength(2);
 
     const byKind = (kind: TimelineEvent['kind']) => events.filter((event) => event.kind === kind);
+    expect(byKind('signature.verified')[0]).toMatchObject({
+      title: timelineMessages.signatureVerified('CAdES', 'domanda.pdf.p7m'),
+      details: [timelineMessages.signers(['Mario Bianchi'])],
+    });
     // Who: the applicant's name on their acts, the administrator's on theirs, the portal on the e-mails.
     expect(byKind('draft.started')[0]!.actor).toBe('Giulia Rossi');
     expect(byKind('status.changed')[0]).toMatchObject({ actor: adminName, details: [timelineMessages.note('Presa in carico')] });
