@@ -29,20 +29,21 @@ export async function saveNote(
     : await api<ApplicationNote>('/api/Note/UpdateNote', { method: 'POST', body: { id: note.id, text: note.text } });
 }
 
+/** Under ['application', …]: a status change, which invalidates the application's queries, refreshes the timeline too. */
 export const timelineQueries = {
   admin: (api: ApiClient, compilazioneId: string) =>
     queryOptions({
-      queryKey: ['timeline', 'admin', compilazioneId] as const,
+      queryKey: ['application', 'timeline', 'admin', compilazioneId] as const,
       queryFn: ({ signal }) => getAdminTimeline(api, compilazioneId, signal),
     }),
   applicant: (api: ApiClient, compilazioneId: string) =>
     queryOptions({
-      queryKey: ['timeline', 'applicant', compilazioneId] as const,
+      queryKey: ['application', 'timeline', 'applicant', compilazioneId] as const,
       queryFn: ({ signal }) => getTimeline(api, compilazioneId, signal),
     }),
   notes: (api: ApiClient, compilazioneId: string) =>
     queryOptions({
-      queryKey: ['timeline', 'notes', compilazioneId] as const,
+      queryKey: ['application', 'notes', compilazioneId] as const,
       queryFn: ({ signal }) => getNotes(api, compilazioneId, signal),
     }),
 };
