@@ -5,6 +5,7 @@ import { organizationPayload } from '../support/organizationFixtures.ts';
 import { completePuiApplication } from '../support/puiFixtures.ts';
 import { loginAsAdmin, startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible, expectHeading } from './support/browser.ts';
+import { horizontalOverflow } from './support/reflow.ts';
 import { signedInPerson } from './support/signedIn.ts';
 import { typeLikeAPerson } from './support/typing.ts';
 import { usePortalAndBrowser } from './support/portalAndBrowser.ts';
@@ -101,6 +102,10 @@ describe('one timeline per application', () => {
     expect(noted).toBeGreaterThan(changed);
     expect(items[noted]).toContain('Nota interna');
     await expectAccessible(page);
+    // WCAG 1.4.10: at 320 px the notes and the timeline reflow, nothing scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expect(horizontalOverflow(page)).resolves.toMatchObject({ documentScrolls: false, stickingOut: [], scrollingUnmarked: [] });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('the applicant opens the card’s timeline: the same story, without the note or the administrator’s name', async () => {
@@ -123,5 +128,7 @@ describe('one timeline per application', () => {
     expect(items.join('\n')).not.toContain('Nota interna');
     expect(items.join('\n')).not.toContain('Amministratore');
     await expectAccessible(page);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expect(horizontalOverflow(page)).resolves.toMatchObject({ documentScrolls: false, stickingOut: [], scrollingUnmarked: [] });
   });
 });
