@@ -35,10 +35,10 @@ const fundFolders = FUND_CODES.map((code) => code.toLowerCase());
 const FEATURE_USES = {
   // Each fund's wizard (src/features/<fund>-application/) is the generic wizard given the fund's definition.
   ...Object.fromEntries(fundFolders.map((fund) => [`${fund}-application`, ['application-wizard']])),
-  'admin-organizations': ['funds', 'application-wizard', 'receipts'],
+  'admin-organizations': ['funds', 'application-wizard', 'receipts', 'application-timeline'],
   // What a member's role lets them do in an application (issue 42): read-only, who hands over.
   'application-wizard': ['member-standing'],
-  funds: ['receipts'],
+  funds: ['receipts', 'application-timeline'],
   'organization-profile': ['invitations', 'join-requests', 'organization-admin'],
   'review-survey': ['application-wizard'],
 };

@@ -106,6 +106,10 @@ export const API_ERROR_CODES = [
   'joint_signature_missing',
   'certificate_not_valid',
   'untrusted_authority',
+  'note_empty',
+  'note_not_found',
+  'note_not_yours',
+  'note_locked',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -46,6 +46,8 @@ import { signatureChecksMessages } from './messages/signatureChecks.ts';
 import { statusMailMessages } from './messages/statusMail.ts';
 import { submissionMessages } from './messages/submission.ts';
 import { surveyMessages } from './messages/survey.ts';
+import { timelineMessages } from './messages/timeline.ts';
+import { timelineCardMessages } from './messages/timelineCard.ts';
 import { turReferencesMessages } from './messages/turReferences.ts';
 import { wizardMessages } from './messages/wizard.ts';
 import { wizardViewMessages } from './messages/wizardView.ts';
@@ -75,6 +77,8 @@ export const messageCatalogue = {
   puiReferences: puiReferencesMessages,
   integration: integrationMessages,
   survey: surveyMessages,
+  timeline: timelineMessages,
+  timelineCard: timelineCardMessages,
   monitoring: monitoringMessages,
   attachments: attachmentsMessages,
   wizardView: wizardViewMessages,

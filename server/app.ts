@@ -65,6 +65,9 @@ import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts'
 import { organizationAdminRoutes } from './routes/organizationAdmin.routes.ts';
 import { createOrganizationAdminActs } from './organizations/adminActs.ts';
 import { fileUploadRoutes } from './routes/fileUpload.routes.ts';
+import { timelineRoutes } from './routes/timeline.routes.ts';
+import { createApplicationNotes } from './timeline/applicationNotes.ts';
+import { createExportLog } from './timeline/exportLog.ts';
 import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
 import { createAttachmentRepository } from './attachments/repository.ts';
 import { createConfiguredStorage } from './storage/configuredStorage.ts';
@@ -288,6 +291,7 @@ export async function buildApp({
   };
   app.addHook('onClose', async () => mailer.close());
   const attachmentRepository = createAttachmentRepository(db);
+  const exportLog = createExportLog(db);
   const storage = suppliedStorage ?? (await createConfiguredStorage(config.files));
   const sweep = sweepAbandonedUploads(storage, app.log, uploadSweep);
   app.addHook('onClose', async () => sweep.stop());
@@ -404,7 +408,7 @@ export async function buildApp({
     await api.register(callRoutes, { db });
     for (const fund of funds) await api.register(fundControllerRoutes, { ...applications, submissions, fund });
     for (const fund of funds) if (fund.routes) await api.register(fund.routes);
-    await api.register(draftCompilazioneRoutes, { ...applications, db, funds, referenceNames });
+    await api.register(draftCompilazioneRoutes, { ...applications, db, funds, referenceNames, exportLog });
     await api.register(domandaRoutes, { signedDomanda, repository: applications.repository, funds: fundEntries });
     await api.register(adminOrganizationsRoutes, { ...applications, adminList: createAdminList(db, fundEntries) });
     await api.register(organizationAdminRoutes, {
@@ -426,7 +430,9 @@ export async function buildApp({
       monitoringAnswers: (organizationId, fund) => monitoringAnswersForArchive(db, organizationId, fund),
       receipts: (organizationId, fund) => receiptsForArchive(db, organizationId, fund),
       signedDomanda: (organizationId, fund) => signedDomanda.forArchive(organizationId, fund),
+      exportLog,
     });
+    await api.register(timelineRoutes, { db, repository: applications.repository, notes: createApplicationNotes(db) });
     await api.register(openApiRoutes, { routes: apiRoutes, publicUrl: config.publicUrl });
   });
 

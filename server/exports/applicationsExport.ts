@@ -105,5 +105,5 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
     }
   }
 
-  return { count: order.length, batches: batches() };
+  return { count: order.length, ids: order.map((r) => r.id), batches: batches() };
 }

@@ -30,6 +30,7 @@ import { prepareApplicationsExport } from '../exports/applicationsExport.ts';
 import { writeApplicationsWorkbook } from '../exports/applicationsWorkbook.ts';
 import { writeApplicationWorkbook } from '../exports/applicationWorkbook.ts';
 import type { ReferenceNames } from '../exports/referenceNames.ts';
+import type { ExportLog } from '../timeline/exportLog.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { displayFileName } from '../../domain/fileName.ts';
 import { errorResponses } from './errorResponses.ts';
@@ -71,12 +72,14 @@ export interface DraftRouteOptions {
   funds: readonly ServerFund[];
   /** Names of reference-list answers for the application's Excel (server/exports/referenceNames.ts). */
   referenceNames: ReferenceNames;
+  /** Each Excel download is logged with the applications it included (issue 44: their timelines say so). */
+  exportLog: ExportLog;
 }
 
 /** /api/DraftCompilazione/…: the autosaved drafts, whether an application was submitted, the Excel list. */
 export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> = async (
   app,
-  { db, repository, statusChanges, funds, referenceNames },
+  { db, repository, statusChanges, funds, referenceNames, exportLog },
 ) => {
   const fundOfType = new Map(funds.map((fund) => [fund.entry.compilazioneType, fund]));
   const adminOnly: RouteAccess = 'admin';
@@ -187,6 +190,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       const ids = [...new Set(request.body.compilazioniId.map((id) => id.toLowerCase()))];
       if (ids.length === 0) throw new HttpError(400, 'export_empty', m.exportEmpty);
       const prepared = await prepareApplicationsExport(db, fund, ids);
+      await exportLog.record({ kind: 'applications_excel', fund, applicationIds: prepared.ids, user: callerOf(request) });
 
       const stream = new PassThrough();
       writeApplicationsWorkbook(stream, {
@@ -237,6 +241,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       const { organization } = organizationAccessOf(request);
       const row = await repository.byOrganization(organization.id, fund);
       if (!row || (row.body === null && row.draft === null)) throw new HttpError(404, 'not_found', m.exportNoApplication);
+      await exportLog.record({ kind: 'application_excel', fund, applicationIds: [row.id], user: callerOf(request) });
 
       const stream = new PassThrough();
       writeApplicationWorkbook(

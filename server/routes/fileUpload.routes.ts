@@ -26,7 +26,8 @@ import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import type { AttachmentRepository, AttachmentRow } from '../attachments/repository.ts';
 import { attachmentSlotsOf, attachmentValidationOf } from '../attachments/slots.ts';
 import { assertMultipartContentType, MULTIPART_OVERHEAD_BYTES, receiveUpload, tooLarge } from '../attachments/upload.ts';
-import { organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
+import { callerOf, organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
+import type { ExportLog } from '../timeline/exportLog.ts';
 import { HttpError } from '../errors.ts';
 import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
@@ -63,6 +64,8 @@ export interface FileUploadRouteOptions {
   receipts?: (organizationId: string, fund: Fund) => Promise<ArchivedReceipt[]>;
   /** The signed Domanda of the application (issue 43), for the zip. */
   signedDomanda?: (organizationId: string, fund: Fund) => Promise<ArchivedSignedDomanda | null>;
+  /** Each zip downloaded is logged with its application (issue 44: the timeline says who took its files). */
+  exportLog?: ExportLog;
 }
 
 function parseFund(funds: readonly FundEntry[], value: string): Fund {
@@ -104,7 +107,7 @@ async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: A
  * and platform administrators list and download them; administrators download them all as one zip.
  */
 export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = async (app, options) => {
-  const { repository, storage, maxUploadBytes, funds, reviewAnswers, monitoringAnswers, receipts, signedDomanda } = options;
+  const { repository, storage, maxUploadBytes, funds, reviewAnswers, monitoringAnswers, receipts, signedDomanda, exportLog } = options;
   const fileById = new OwnedObject(
     'file (downloadId)',
     async (request) => repository.byId(parseDownloadId((request.query as { downloadId: string }).downloadId)),
@@ -321,6 +324,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
         signedDomanda: signed,
       });
       if (entries.length === 0) throw new HttpError(404, 'no_attachments', m.zipEmpty);
+      await exportLog?.recordOf({ kind: 'application_zip', fund, organizationId: organization.id, user: callerOf(request) });
       const present = await Promise.all(entries.map((entry) => ('file' in entry ? storage.exists(entry.file.storageKey) : true)));
 
       const zip = new yazl.ZipFile();

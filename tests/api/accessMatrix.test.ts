@@ -144,6 +144,12 @@ const CALLS: Record<string, (ids: Ids, fixed: Fixed) => Call> = {
   'GET /api/Organization/GetOrganizationHistory': (ids) => ({ query: { organizationId: ids.org } }),
   'GET /api/Organization/GetAllOrgsCompilazioni': () => ({}),
   'GET /api/Organization/GetCompilazioneHistory': (ids) => ({ query: { compilazioneId: ids.tur } }),
+  // An application's timeline (issue 44): the administrators' and the organisation's; the private notes.
+  'GET /api/Timeline/GetAdminTimeline': (ids) => ({ query: { compilazioneId: ids.tur } }),
+  'GET /api/Timeline/GetTimeline': (ids) => ({ query: { compilazioneId: ids.tur } }),
+  'GET /api/Note/GetNotes': (ids) => ({ query: { compilazioneId: ids.tur } }),
+  'POST /api/Note/CreateNote': (ids) => ({ body: { compilazioneId: ids.tur, text: 'Nota della matrice' } }),
+  'POST /api/Note/UpdateNote': () => ({ body: { id: MISSING, text: 'Nota della matrice' } }),
 
   'GET /api/Typology/GetAllFormaGiuridica': () => ({}),
   'GET /api/Typology/GetAllTourism': () => ({}),

@@ -2,7 +2,10 @@ import type { Fund } from '../../../domain/applicationStatus.ts';
 import { adminApplicationMessages } from '../../../domain/messages/adminApplication.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { applicationQueries, hasApplication } from '../../api/applications.ts';
+import { LazyAdminTimeline } from '../application-timeline/lazyAdminTimeline.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -25,7 +28,8 @@ export interface AdminFundApplicationPageProps<Values extends Record<string, unk
 const m = adminApplicationMessages;
 
 /**
- * Spec §2: admin view of an organisation's application, read-only with the reviewers' warnings and history;
+ * Spec §2: admin view of an organisation's application, read-only with the reviewers' warnings and history, then
+ * its private notes and timeline (issue 44);
  * "Scarica Excel" downloads its fields and answers (spec §9 Candidatura{type}-{orgName}.xlsx).
  */
 export function AdminFundApplicationPage<Values extends Record<string, unknown>>({
@@ -38,6 +42,8 @@ export function AdminFundApplicationPage<Values extends Record<string, unknown>>
 }: AdminFundApplicationPageProps<Values>) {
   const fund: Fund = wizard.definition.fund;
   const [downloading, setDownloading] = useState(false);
+  // The same query the summary reads: the timeline and the notes need the application's id (issue 44).
+  const compilation = useQuery(applicationQueries.compilation(api, fund, organizationId)).data;
   const downloadExcel = () => {
     setDownloading(true);
     transfers
@@ -78,6 +84,11 @@ export function AdminFundApplicationPage<Values extends Record<string, unknown>>
         startStep={startStep}
       />
       <AdminApplicationSummary fund={fund} organizationId={organizationId} showWarnings={false} />
+      {compilation && hasApplication(compilation) ? (
+        <Suspense fallback={null}>
+          <LazyAdminTimeline applicationId={compilation.id} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Suspense, useId } from 'react';
+import { Suspense, useId, useState } from 'react';
 import type { Call } from '../../../domain/call.ts';
 import { fundTitles } from '../../../domain/applicationStatus.ts';
 import { messages } from '../../../domain/messages.ts';
@@ -7,9 +7,23 @@ import type { Compilation } from '../../api/applications.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { LazyReceiptList } from '../receipts/lazyReceiptList.ts';
+import { LazyApplicantTimeline } from '../application-timeline/lazyApplicantTimeline.ts';
+import { timelineCardMessages } from '../../../domain/messages/timelineCard.ts';
 import { statusHasTag } from '../../../machines/application-lifecycle/transitions.ts';
 import { isIntegrationOpen } from '../../../machines/application-lifecycle/selectors.ts';
-import { actions, card, chip, definition, facts, historyList, historyNote, section, term } from './FundCards.css.ts';
+import {
+  actions,
+  card,
+  chip,
+  definition,
+  facts,
+  historyList,
+  historyNote,
+  section,
+  term,
+  timeline,
+  timelineSummary,
+} from './FundCards.css.ts';
 import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
 import { formatItalianDate, italianDate, italianDateTime } from '../../../domain/italianDates.ts';
 
@@ -31,6 +45,8 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
   const navigate = useNavigate();
   const headingId = useId();
   const historyId = useId();
+  // The timeline's code and data load only once the person opens it (issue 44: /calls stays light).
+  const [timelineOpen, setTimelineOpen] = useState(false);
   const cardActions = fundCardActions(call.fund, compilation.statusCode, organizationId);
   const sections = (['application', 'review', 'monitoring'] as const)
     .map((name) => ({ name, actions: cardActions.filter((action) => action.section === name) }))
@@ -77,6 +93,14 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
               </li>
             ))}
           </ol>
+          <details className={timeline} onToggle={(event) => setTimelineOpen(event.currentTarget.open)}>
+            <summary className={timelineSummary}>{timelineCardMessages.show}</summary>
+            {timelineOpen ? (
+              <Suspense fallback={null}>
+                <LazyApplicantTimeline applicationId={compilation.id} />
+              </Suspense>
+            ) : null}
+          </details>
         </section>
       ) : null}
       {compilation.receipts.length > 0 ? (

@@ -49,3 +49,7 @@ export const historyNote = style({
   borderLeft: `3px solid ${vars.color.border}`,
   whiteSpace: 'pre-line',
 });
+
+/** «Cronologia della candidatura»: a native disclosure, its summary a focusable control with the browser's marker. */
+export const timeline = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const timelineSummary = style({ cursor: 'pointer', fontWeight: vars.fontWeight.semibold, padding: `${vars.space.xs} 0` });

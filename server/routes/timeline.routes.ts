@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  applicationNoteSchema,
+  createNoteBodySchema,
+  NOTE_MAX_LENGTH,
+  notesQuerySchema,
+  updateNoteBodySchema,
+} from '../../domain/applicationNotes.ts';
+import { timelineQuerySchema, timelineSchema } from '../../domain/applicationTimeline.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
+import { timelineMessages } from '../../domain/messages/timeline.ts';
+import { UUID_PATTERN } from '../../domain/uuid.ts';
+import { callerOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
+import { parseApplicationId } from '../applications/applicationId.ts';
+import type { ApplicationRepository } from '../applications/repository.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../errors.ts';
+import { applicationTimeline } from '../timeline/applicationTimeline.ts';
+import type { ApplicationNotes } from '../timeline/applicationNotes.ts';
+import { errorResponses } from './errorResponses.ts';
+
+/**
+ * /api/Timeline/…: one application's story (issue 44), for administrators (everything) and for the members of its
+ * organisation (their view: no private notes, no exports, «Amministrazione» for the administrators); and
+ * /api/Note/…: the administrators' private notes. The portal's own controllers: the spec has none.
+ */
+export const timelineRoutes: FastifyPluginAsyncZod<{ db: Db; repository: ApplicationRepository; notes: ApplicationNotes }> = async (
+  app,
+  { db, repository, notes },
+) => {
+  const adminOnly: RouteAccess = 'admin';
+  const notFound = () => new HttpError(404, 'not_found', applicationsMessages.notFound);
+
+  /** The application the query names, or 404 (a malformed id is 400). */
+  async function existing(compilazioneId: string): Promise<string> {
+    const application = await repository.byId(parseApplicationId(compilazioneId));
+    if (!application) throw notFound();
+    return application.id;
+  }
+
+  app.get(
+    '/api/Timeline/GetAdminTimeline',
+    {
+      config: { access: adminOnly },
+      schema: {
+        querystring: timelineQuerySchema,
+        response: {
+          200: timelineSchema.describe(
+            'Ogni evento della candidatura, dal più vecchio, con chi e quando: anche le note interne e le esportazioni.',
+          ),
+          ...errorResponses(adminOnly, [400, 404]),
+        },
+      },
+    },
+    async (request) => applicationTimeline(db, await existing(request.query.compilazioneId), 'admin'),
+  );
+
+  /** The members of the application's organisation (and administrators, who read any); anyone else hears 404. */
+  const applicationInQuery = new OwnedObject(
+    'application (compilazioneId)',
+    async (request) => repository.byId(parseApplicationId((request.query as { compilazioneId?: string }).compilazioneId ?? '')),
+    notFound,
+  );
+  const readTimeline: RouteAccess = { who: 'member', organization: applicationInQuery, mode: 'read' };
+  app.get(
+    '/api/Timeline/GetTimeline',
+    {
+      config: { access: readTimeline },
+      schema: {
+        querystring: timelineQuerySchema,
+        response: {
+          200: timelineSchema.describe(
+            'La cronologia della candidatura come la legge l\u2019organizzazione: senza note interne, esportazioni né nomi degli amministratori.',
+          ),
+          ...errorResponses(readTimeline),
+        },
+      },
+    },
+    async (request) => applicationTimeline(db, applicationInQuery.of(request).id, 'applicant'),
+  );
+
+  app.get(
+    '/api/Note/GetNotes',
+    {
+      config: { access: adminOnly },
+      schema: {
+        querystring: notesQuerySchema,
+        response: {
+          200: z
+            .array(applicationNoteSchema)
+            .describe('Le note interne della candidatura, dalla più vecchia: visibili solo agli amministratori.'),
+          ...errorResponses(adminOnly, [400, 404]),
+        },
+      },
+    },
+    async (request) => notes.list(await existing(request.query.compilazioneId), callerOf(request)),
+  );
+
+  app.post(
+    '/api/Note/CreateNote',
+    {
+      config: { access: adminOnly },
+      schema: {
+        body: createNoteBodySchema.describe(`Una nuova nota interna (testo semplice, al massimo ${NOTE_MAX_LENGTH} caratteri).`),
+        response: { 200: applicationNoteSchema, ...errorResponses(adminOnly, [400, 404]) },
+      },
+    },
+    async (request) => notes.create(await existing(request.body.compilazioneId), request.body.text, callerOf(request)),
+  );
+
+  app.post(
+    '/api/Note/UpdateNote',
+    {
+      config: { access: adminOnly },
+      schema: {
+        body: updateNoteBodySchema.describe('Riscrive una nota interna: solo chi l\u2019ha scritta (403), entro 15 minuti (409).'),
+        response: { 200: applicationNoteSchema, ...errorResponses(adminOnly, [400, 404, 409]) },
+      },
+    },
+    async (request) => {
+      if (!UUID_PATTERN.test(request.body.id)) throw new HttpError(404, 'note_not_found', timelineMessages.noteNotFound);
+      return notes.update(request.body.id.toLowerCase(), request.body.text, callerOf(request));
+    },
+  );
+};
