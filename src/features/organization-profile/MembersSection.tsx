@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { cardTableBody as body, cardTableHead as head, cardTableRow as row } from '../../ui/CardTable.css.ts';
+import { buttonRow } from '../../ui/ButtonRow.css.ts';
 import { dialogActions } from '../../ui/Dialog.css.ts';
 import { badge, cell, representativeBadge, table } from './MembersSection.css.ts';
 import { mayChangeRoleOf, memberActionFor } from './memberActions.ts';
@@ -96,23 +97,25 @@ export function MembersSection({ detail, currentUserId, isManageable, onRemoved,
                       className={cell}
                       data-label={action || mayChangeRoleOf(detail, member, currentUserId) ? m.memberActions : undefined}
                     >
-                      {mayChangeRoleOf(detail, member, currentUserId) ? (
-                        <Button variant="secondary" onPress={() => roleChange.open(member)}>
-                          {r.changeRole}
-                          <span className={visuallyHidden}> {memberFullName(member)}</span>
-                        </Button>
-                      ) : null}{' '}
-                      {action === 'leave' ? (
-                        <Button variant="secondary" onPress={() => removal.open(member)}>
-                          {m.leave}
-                        </Button>
-                      ) : null}
-                      {action === 'remove' ? (
-                        <Button variant="danger" onPress={() => removal.open(member)}>
-                          {m.remove}
-                          <span className={visuallyHidden}> {memberFullName(member)}</span>
-                        </Button>
-                      ) : null}
+                      <div className={buttonRow}>
+                        {mayChangeRoleOf(detail, member, currentUserId) ? (
+                          <Button variant="secondary" onPress={() => roleChange.open(member)}>
+                            {r.changeRole}
+                            <span className={visuallyHidden}> {memberFullName(member)}</span>
+                          </Button>
+                        ) : null}
+                        {action === 'leave' ? (
+                          <Button variant="secondary" onPress={() => removal.open(member)}>
+                            {m.leave}
+                          </Button>
+                        ) : null}
+                        {action === 'remove' ? (
+                          <Button variant="danger" onPress={() => removal.open(member)}>
+                            {m.remove}
+                            <span className={visuallyHidden}> {memberFullName(member)}</span>
+                          </Button>
+                        ) : null}
+                      </div>
                     </td>
                   ) : null}
                 </tr>

@@ -6,7 +6,7 @@ import { receiptQueries } from '../../api/receipts.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ReceiptDownloadButton } from './ReceiptDownloadButton.tsx';
-import { protocol as protocolStyle } from './ReceiptList.css.ts';
+import { handOver, protocol as protocolStyle } from './ReceiptList.css.ts';
 
 const m = receiptsMessages;
 
@@ -18,7 +18,7 @@ export function HandOverReceipt({ receiptId }: { receiptId: string }) {
   if (query.data === undefined) return <Spinner />;
   const receipt = query.data;
   return (
-    <div>
+    <div className={handOver}>
       <p>
         {m.protocol}: <span className={protocolStyle}>{receipt.protocol}</span> ({receipt.title},{' '}
         <time dateTime={receipt.handedOverAt}>{italianDateTime(receipt.handedOverAt)}</time>)
