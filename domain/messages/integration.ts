@@ -40,6 +40,8 @@ export const integrationMessages = {
   replyPrefix: 'Nessuna modifica necessaria: ',
   replyLabel: 'Nessuna modifica necessaria: motivazione',
   replySave: 'Invia la risposta',
+  saveCorrection: (label: string) => `Salva la correzione di «${label}»`,
+  goToItems: 'Le richieste di correzione sono indicate accanto a ciascun campo e allegato.',
   oldValue: 'Valore al momento della richiesta',
   newValue: 'Nuovo valore',
   answeredOn: (date: string) => `Risposta del ${date}`,

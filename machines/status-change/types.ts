@@ -20,6 +20,8 @@ export interface StatusChangeRequest {
   fund: Fund;
   applicationId: string;
   organizationName: string;
+  /** The organisation, when the page knows it: the item picker lists its attachment slots (issue 44). */
+  organizationId?: string;
   from: ApplicationStatusCode;
   to: ApplicationStatusCode;
 }
