@@ -22,22 +22,6 @@ export type IntegrationItemAnswer = (typeof INTEGRATION_ITEM_ANSWERS)[number];
 export const INTEGRATION_ITEMS_MAX = 50;
 export const INTEGRATION_ITEM_TEXT_MAX_LENGTH = 1000;
 
-/**
- * One item as the reviewer asks for it: a field by its contract name ('progNome', 'puiSurveyDto.mqSLP') or an
- * attachment slot by its type id ('103'), and the message for it.
- */
-export const integrationItemRequestSchema = z.object({
-  kind: z.enum(INTEGRATION_ITEM_KINDS),
-  target: z.string().min(1).max(200),
-  message: z.string(),
-});
-export type IntegrationItemRequest = z.infer<typeof integrationItemRequestSchema>;
-
-/** The optional body of Update…CompilazioneStatus to In integrazione: the items besides the note. */
-export const integrationRequestBodySchema = z
-  .object({ items: z.array(integrationItemRequestSchema).max(INTEGRATION_ITEMS_MAX).default([]) })
-  .nullish();
-
 /** A stored item with its answer, as the applicant and the reviewers read it. */
 export const integrationItemSchema = z.object({
   position: z.number().int().min(1),
@@ -56,18 +40,6 @@ export const integrationItemSchema = z.object({
   answeredAt: z.string().nullable(),
 });
 export type IntegrationItem = z.infer<typeof integrationItemSchema>;
-
-/** POST /api/Integration/AnswerItem: a new value for a field item, or a reply saying nothing needs changing. */
-export const answerItemBodySchema = z.object({
-  applicationId: z.string(),
-  kind: z.enum(INTEGRATION_ITEM_KINDS),
-  target: z.string().min(1).max(200),
-  /** A field item's new value (any JSON the field takes); absent for a reply. */
-  value: z.unknown().optional(),
-  /** «Nessuna modifica necessaria: …»: why the value stays as it is. */
-  reply: z.string().optional(),
-});
-export type AnswerItemBody = z.infer<typeof answerItemBodySchema>;
 
 /** The slot's file as an item keeps it: enough to say which file it was and to tell a new one apart. */
 export interface SlotFileValue {
@@ -97,13 +69,3 @@ export const integrationDeadlineSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
  * documents by a day already gone. The server decides with its own today; the dialog points it out at once.
  */
 export const isDeadlineBefore = (deadline: string, today: string): boolean => deadline < today;
-
-/** Whether two values are the same answer (JSON-equal: a field's value, or a slot's file). */
-export function sameItemValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-}
-
-/** The items still unanswered: neither changed nor replied to. */
-export function unansweredItems<T extends Pick<IntegrationItem, 'answer'>>(items: readonly T[]): T[] {
-  return items.filter((item) => item.answer === null);
-}

@@ -11,7 +11,7 @@ import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { findTransition, sourcesOf, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from '../../machines/application-lifecycle/types.ts';
 import type { ApplicationRow } from './repository.ts';
-import type { IntegrationItemRequest } from '../../domain/integration.ts';
+import type { IntegrationItemRequest } from '../../domain/integrationItems.ts';
 
 const m = applicationsMessages;
 

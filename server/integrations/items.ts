@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   INTEGRATION_ITEM_TEXT_MAX_LENGTH,
-  sameItemValue,
   type IntegrationItem,
   type IntegrationItemKind,
-  type IntegrationItemRequest,
   type SlotFileValue,
 } from '../../domain/integration.ts';
-import { integrationMessages } from '../../domain/messages/integration.ts';
+import { sameItemValue, type IntegrationItemRequest } from '../../domain/integrationItems.ts';
+import { integrationItemsMessages } from '../../domain/messages/integrationItems.ts';
 import { plainTextProblem } from '../../domain/plainText.ts';
 import { fieldProblem, readPath, writePath, type FieldSpec } from '../../domain/wizardFields.ts';
 import type { ApplicationRow } from '../applications/repository.ts';
@@ -19,7 +18,7 @@ import { integrationItems } from '../db/schema/integrations.ts';
 import { HttpError } from '../errors.ts';
 import { openRoundOf } from './rounds.ts';
 
-const m = integrationMessages;
+const m = integrationItemsMessages;
 
 export type IntegrationItemRow = typeof integrationItems.$inferSelect;
 type Values = Record<string, unknown>;

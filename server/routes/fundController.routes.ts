@@ -4,7 +4,9 @@ import { isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { italianCalendarDay } from '../../domain/italianDates.ts';
 import type { FundEntry } from '../../domain/funds.ts';
-import { integrationDeadlineSchema, integrationRequestBodySchema, isDeadlineBefore } from '../../domain/integration.ts';
+import { integrationDeadlineSchema, isDeadlineBefore } from '../../domain/integration.ts';
+import { integrationRequestBodySchema } from '../../domain/integrationItems.ts';
+import { integrationItemsMessages } from '../../domain/messages/integrationItems.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import { plainTextProblem } from '../../domain/plainText.ts';
@@ -146,7 +148,7 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
       const isAdmin = isAdminRole(user.roles);
       const items = request.body?.items ?? [];
       if (items.length > 0 && to !== 'IN_INTEGRAZIONE')
-        throw new HttpError(400, 'integration_items_misplaced', integrationMessages.itemsOnlyForIntegration);
+        throw new HttpError(400, 'integration_items_misplaced', integrationItemsMessages.itemsOnlyForIntegration);
 
       const updated = await statusChanges.request({
         application,

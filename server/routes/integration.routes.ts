@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answerItemBodySchema, integrationItemSchema } from '../../domain/integration.ts';
+import { integrationItemSchema } from '../../domain/integration.ts';
+import { answerItemBodySchema } from '../../domain/integrationItems.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import type { Db } from '../db/client.ts';
 import { callerOf, OwnedObject, type RouteAccess } from '../auth/access.ts';

@@ -1,4 +1,5 @@
-import type { AnswerItemBody, IntegrationItem, IntegrationItemRequest } from '../../domain/integration.ts';
+import type { IntegrationItem } from '../../domain/integration.ts';
+import type { AnswerItemBody, IntegrationItemRequest } from '../../domain/integrationItems.ts';
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminStatusHistoryItem, CompilationView, FundCompilation } from '../../domain/application.ts';
 import { NO_APPLICATION_ID, type Fund } from '../../domain/applicationStatus.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationMessages } from '../../domain/messages/integration.ts';
+import { integrationItemsMessages } from '../../domain/messages/integrationItems.ts';
 import type { IntegrationItem } from '../../domain/integration.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
@@ -10,7 +11,7 @@ import { completePuiApplication } from '../support/puiFixtures.ts';
 /** server/seed/attachmentTypes.ts: PUI's «Relazione tecnica di progetto» and «Piano economico-finanziario» slots. */
 const PUI_REPORT = 103;
 const PUI_PLAN = 104;
-const m = integrationMessages;
+const m = { ...integrationMessages, ...integrationItemsMessages };
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof personWithOrganization>>;

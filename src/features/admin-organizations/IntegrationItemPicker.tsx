@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
-import { integrationMessages } from '../../../domain/messages/integration.ts';
+import { integrationItemsMessages } from '../../../domain/messages/integrationItems.ts';
 import { FUND_DEFINITIONS } from '../../../domain/fundDefinitions.ts';
 import type { DraftItem, ItemTarget } from '../../../machines/status-change/types.ts';
 import { attachmentQueries } from '../../api/attachments.ts';
@@ -11,7 +11,7 @@ import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { field as fieldStyle, input, label as labelStyle } from '../../ui/field.css.ts';
 import * as styles from './IntegrationItemPicker.css.ts';
 
-const m = integrationMessages;
+const m = integrationItemsMessages;
 
 interface TargetGroup {
   title: string;

@@ -4,6 +4,7 @@ import { italianCalendarDay } from '../../../domain/italianDates.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { applicationsMessages } from '../../../domain/messages/applications.ts';
 import { integrationMessages } from '../../../domain/messages/integration.ts';
+import { integrationItemsMessages } from '../../../domain/messages/integrationItems.ts';
 import type { DraftItem, ItemTarget, StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { parseDate } from '@internationalized/date';
@@ -95,7 +96,7 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
           {isIntegrationRequest ? (
             <>
               <TextAreaField
-                label={items.length > 0 ? integration.requestOptionalLabel : integration.requestLabel}
+                label={items.length > 0 ? integrationItemsMessages.requestOptionalLabel : integration.requestLabel}
                 description={integration.requestHelp}
                 value={note}
                 onChange={onNoteChange}
@@ -105,7 +106,7 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
                 isDisabled={isSubmitting}
               />
               <fieldset>
-                <legend>{integration.addItems}</legend>
+                <legend>{integrationItemsMessages.addItems}</legend>
                 <Suspense fallback={<Spinner />}>
                   <IntegrationItemPicker
                     api={api}

@@ -3,6 +3,7 @@ import { fieldDisplayText } from '../../../domain/fieldDisplay.ts';
 import type { IntegrationItem, SlotFileValue } from '../../../domain/integration.ts';
 import { italianDate } from '../../../domain/italianDates.ts';
 import { integrationMessages } from '../../../domain/messages/integration.ts';
+import { integrationItemsMessages } from '../../../domain/messages/integrationItems.ts';
 import { writePath, type FieldOption, type FieldSpec } from '../../../domain/wizardFields.ts';
 import { answerIntegrationItem } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -12,7 +13,7 @@ import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { WizardField } from './WizardField.tsx';
 import * as styles from './IntegrationItems.css.ts';
 
-const m = integrationMessages;
+const m = integrationItemsMessages;
 
 /** A value as the applicant and the reviewers read it: a field's as the wizard shows it, a slot's by its files' names. */
 export function itemValueText(
@@ -99,7 +100,7 @@ export function CorrectionItem({ api, applicationId, item, field, values, option
       await answerIntegrationItem(api, { applicationId, kind: item.kind, target: item.target, ...body });
       onAnswered();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : m.failed);
+      setError(failure instanceof Error ? failure.message : integrationMessages.failed);
     } finally {
       setBusy(false);
     }
@@ -146,10 +147,11 @@ export function CorrectionItem({ api, applicationId, item, field, values, option
  * The items of one round as a list, at the top of the integration section (the applicant's checklist) and in every
  * earlier round (applicant and reviewers): what was asked of each field or slot, and how it was answered.
  */
-export function RoundItems({ items }: { items: readonly IntegrationItem[] }) {
+export function RoundItems({ items, open = false }: { items: readonly IntegrationItem[]; open?: boolean }) {
   return (
     <section aria-label={m.itemsTitle}>
       <h4>{m.itemsTitle}</h4>
+      {open ? <p className={styles.meta}>{m.itemsIntro}</p> : null}
       <ul className={styles.itemList}>
         {items.map((item) => (
           <li key={`${item.kind}:${item.target}`} className={styles.correction}>
@@ -161,6 +163,7 @@ export function RoundItems({ items }: { items: readonly IntegrationItem[] }) {
           </li>
         ))}
       </ul>
+      {open ? <p className={styles.meta}>{m.goToItems}</p> : null}
     </section>
   );
 }

@@ -110,13 +110,9 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
         <>
           <RoundRequest round={current} />
           {current.items.length > 0 ? (
-            <>
-              <p className={styles.hint}>{m.itemsIntro}</p>
-              <Suspense fallback={<Spinner />}>
-                <RoundItems items={current.items} />
-              </Suspense>
-              <p className={styles.hint}>{m.goToItems}</p>
-            </>
+            <Suspense fallback={<Spinner />}>
+              <RoundItems items={current.items} open />
+            </Suspense>
           ) : null}
           <p className={styles.hint}>{m.uploadHint}</p>
           <AttachmentsStep
