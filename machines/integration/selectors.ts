@@ -9,9 +9,6 @@ export const selectCanEditDocuments = (snapshot: IntegrationSnapshot): boolean =
 /** Whether "Completa integrazione" is shown (never to admins, never once completed). */
 export const selectShowsComplete = (snapshot: IntegrationSnapshot): boolean =>
   selectCanEditDocuments(snapshot) || snapshot.matches('completing');
-/** Whether the round holds what it asks for: every item answered, or (in free text only) at least one document. */
-export const selectIsReady = (snapshot: IntegrationSnapshot): boolean =>
-  snapshot.context.items > 0 ? snapshot.context.unanswered.length === 0 : snapshot.context.documents > 0;
 /**
  * Whether "Completa integrazione" is enabled: at least one document, nothing under way. With items it stays
  * enabled, so that pressing it says which items are still unanswered.

@@ -1,8 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
 
-export const picker = style({ display: 'grid', gap: vars.space.sm });
-export const pickerRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-end' });
 export const itemList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
 /** An item the applicant must answer: a thick border on the left and its words, never colour alone. */
 export const correction = style({
