@@ -74,8 +74,9 @@ const fundCodeMessage = 'A fund code in generic code: read it from the table of 
 const fundCodes = {
   files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'domain/**/*.ts', 'machines/**/*.ts', 'scripts/**/*.ts'],
   ignores: [
-    // The table of funds.
+    // The table of funds, and of their definitions beside it.
     'domain/funds.ts',
+    'domain/fundDefinitions.ts',
     // Each fund's own folders and files: its definition, server module, wizard and texts.
     ...fundFolders.flatMap((fund) => [`domain/${fund}/**`, `domain/messages/${fund}References.ts`, `src/features/${fund}-application/**`]),
     'server/funds/**',

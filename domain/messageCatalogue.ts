@@ -20,6 +20,7 @@ import { identityProviderMessages } from './messages/identityProvider.ts';
 import { inputMessages } from './messages/input.ts';
 import { exportsMessages } from './messages/exports.ts';
 import { integrationMessages } from './messages/integration.ts';
+import { integrationItemsMessages } from './messages/integrationItems.ts';
 import { invitationMessages } from './messages/invitation.ts';
 import { joinRequestMessages } from './messages/joinRequest.ts';
 import { joinRequestMailMessages } from './messages/joinRequestMails.ts';
@@ -76,6 +77,7 @@ export const messageCatalogue = {
   turReferences: turReferencesMessages,
   puiReferences: puiReferencesMessages,
   integration: integrationMessages,
+  integrationItems: integrationItemsMessages,
   survey: surveyMessages,
   timeline: timelineMessages,
   timelineCard: timelineCardMessages,

@@ -57,6 +57,7 @@ import { createApplicationSubmission, type MissingRequiredAttachments } from './
 import type { ServerFund } from './applications/fundModule.ts';
 import { createPortalFunds } from './funds/portalFunds.ts';
 import { createIntegrations } from './integrations/integrations.ts';
+import { integrationRoutes } from './routes/integration.routes.ts';
 import { callRoutes } from './routes/call.routes.ts';
 import { fundControllerRoutes } from './routes/fundController.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
@@ -232,7 +233,7 @@ export async function buildApp({
   const plainMailer = createMailer({ ...config.mail, log: app.log });
   const mailer = metrics ? countingMailer(plainMailer, metrics.counters) : plainMailer;
   // What the applicant's own status changes hand over, and what else a change writes, by lifecycle event.
-  const integrations = createIntegrations();
+  const integrations = createIntegrations(funds);
   // Every status the members are told of, e-mailed once its change has committed (server/notifications/).
   // A hand-over's e-mail carries the receipt that hand-over issued (in the same transaction as the change).
   const notifications = createStatusNotifications({
@@ -421,6 +422,7 @@ export async function buildApp({
     await api.register(sjSurveyRoutes, { repository: applications.repository, surveys, monitoring });
     await api.register(monitoraggioRoutes, { repository: applications.repository, monitoring, funds: surveys.funds });
     await api.register(receiptRoutes, { db, repository: applications.repository });
+    await api.register(integrationRoutes, { db, repository: applications.repository, items: integrations.items });
     await api.register(fileUploadRoutes, {
       repository: attachmentRepository,
       storage,

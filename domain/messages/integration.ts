@@ -26,4 +26,7 @@ export const integrationMessages = {
   noOpenRequest: 'Non c\u2019è una richiesta di integrazione aperta per questa candidatura.',
   loadFailed: 'Non è stato possibile caricare la richiesta di integrazione: riprova.',
   retry: 'Riprova',
+  // Issue 44: what «Completa integrazione» says while items of the request are unanswered (the machine's).
+  itemsUnanswered: (labels: readonly string[]) =>
+    `Prima di completare l\u2019integrazione rispondi a ogni richiesta di correzione: mancano ${labels.map((label) => `«${label}»`).join(', ')}.`,
 } as const;

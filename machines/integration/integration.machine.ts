@@ -8,6 +8,8 @@ import type { CompleteIntegrationInput, IntegrationContext, IntegrationEvent, In
  * Spec §2, §4 Integration: while In integrazione the applicant adds and removes integration documents; "Completa
  * integrazione" is offered only with at least one document, asks for confirmation (the status becomes
  * Integrazione Sottomessa, no going back), then completes once. Success and failure are the spec's §8 texts.
+ * Issue 44: a request that names fields and slots is ready instead once every item is answered (changed, or
+ * replied to); "Completa integrazione" then says which are missing, as the server would.
  */
 export const integrationMachine = setup({
   types: {
@@ -21,11 +23,17 @@ export const integrationMachine = setup({
   },
   guards: {
     isReadOnly: ({ context }) => context.readOnly,
-    hasDocuments: ({ context }) => context.documents > 0,
+    isReadyToComplete: ({ context }) => (context.items > 0 ? context.unanswered.length === 0 : context.documents > 0),
   },
   actions: {
     storeDocuments: assign((_, params: { count: number }) => ({ documents: params.count })),
-    storeNothingUploaded: assign({ error: integrationMessages.nothingUploaded }),
+    storeItems: assign((_, params: { total: number; unanswered: readonly string[] }) => ({
+      items: params.total,
+      unanswered: params.unanswered,
+    })),
+    storeNotReady: assign(({ context }) => ({
+      error: context.items > 0 ? integrationMessages.itemsUnanswered(context.unanswered) : integrationMessages.nothingUploaded,
+    })),
     storeFailure: assign((_, params: { error: unknown }) => ({ error: integrationFailureMessage(params.error) })),
     clearError: assign({ error: null }),
     // Host: title 'Integrazione inviata', 'Integrazione completata con successo!' with the protocol number, and the application reloaded.
@@ -38,12 +46,13 @@ export const integrationMachine = setup({
   description:
     'Spec §4 Integration: documents are added to the open request, then "Completa integrazione" is confirmed ' +
     'and sent once; read-only for admins and once completed.',
-  context: ({ input }) => ({ readOnly: input.readOnly, documents: 0, error: null }),
+  context: ({ input }) => ({ readOnly: input.readOnly, documents: 0, items: 0, unanswered: [], error: null }),
   initial: 'loading',
   states: {
     loading: {
       description: 'Waits for the integration slots: what is uploaded decides whether it can be completed.',
       on: {
+        'items.changed': { actions: { type: 'storeItems', params: ({ event }) => ({ total: event.total, unanswered: event.unanswered }) } },
         'documents.changed': [
           { guard: 'isReadOnly', target: 'readOnly', actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } },
           { target: 'editing', actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } },
@@ -52,13 +61,19 @@ export const integrationMachine = setup({
     },
     readOnly: {
       description: 'An admin, or no request waiting: the documents can be downloaded, nothing else.',
-      on: { 'documents.changed': { actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } } },
-    },
-    editing: {
-      description: 'Documents are added and removed; "Completa integrazione" is enabled with at least one.',
       on: {
         'documents.changed': { actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } },
-        'complete.open': [{ guard: 'hasDocuments', target: 'confirming', actions: 'clearError' }, { actions: 'storeNothingUploaded' }],
+        'items.changed': { actions: { type: 'storeItems', params: ({ event }) => ({ total: event.total, unanswered: event.unanswered }) } },
+      },
+    },
+    editing: {
+      description:
+        'Documents are added and removed, items answered; "Completa integrazione" is enabled with at least one document, ' +
+        'or once every item is answered when the request names fields and slots (otherwise it says which are missing).',
+      on: {
+        'documents.changed': { actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } },
+        'items.changed': { actions: { type: 'storeItems', params: ({ event }) => ({ total: event.total, unanswered: event.unanswered }) } },
+        'complete.open': [{ guard: 'isReadyToComplete', target: 'confirming', actions: 'clearError' }, { actions: 'storeNotReady' }],
       },
     },
     confirming: {
@@ -83,7 +98,8 @@ export const integrationMachine = setup({
       entry: 'notifyFailed',
       on: {
         'documents.changed': { actions: { type: 'storeDocuments', params: ({ event }) => ({ count: event.count }) } },
-        'complete.open': { guard: 'hasDocuments', target: 'confirming', actions: 'clearError' },
+        'items.changed': { actions: { type: 'storeItems', params: ({ event }) => ({ total: event.total, unanswered: event.unanswered }) } },
+        'complete.open': { guard: 'isReadyToComplete', target: 'confirming', actions: 'clearError' },
         'failure.dismiss': { target: 'editing', actions: 'clearError' },
       },
     },

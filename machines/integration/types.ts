@@ -11,6 +11,10 @@ export interface IntegrationContext {
   readOnly: boolean;
   /** Documents uploaded in the open round, as the slot list last said. */
   documents: number;
+  /** Issue 44: how many fields and slots the open round asks to correct (0 for a request in free text only). */
+  items: number;
+  /** The labels of the items not yet answered (neither changed nor replied to), in their order. */
+  unanswered: readonly string[];
   /** Why the last "Completa integrazione" did not go through, in Italian. */
   error: string | null;
 }
@@ -18,6 +22,8 @@ export interface IntegrationContext {
 export type IntegrationEvent =
   /** The integration slots' list (re)loaded: how many documents the open round holds. */
   | { type: 'documents.changed'; count: number }
+  /** The round's items as the application now holds them: how many, and which are still unanswered. */
+  | { type: 'items.changed'; total: number; unanswered: readonly string[] }
   /** "Completa integrazione": opens the confirmation (refused when nothing is uploaded). */
   | { type: 'complete.open' }
   /** Conferma in the dialog. */

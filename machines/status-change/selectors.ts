@@ -22,6 +22,8 @@ export const selectDeadlineIssue = (snapshot: StatusChangeSnapshot): string | nu
     ? integrationMessages.deadlineInvalid
     : null;
 };
+/** In integrazione: the fields and slots added to the request, each with its message as typed (issue 44). */
+export const selectItems = (snapshot: StatusChangeSnapshot) => snapshot.context.items;
 /** Conferma is enabled: everything the change needs is there. */
 export const selectCanConfirm = (snapshot: StatusChangeSnapshot): boolean => snapshot.can({ type: 'dialog.confirm' });
 
@@ -37,5 +39,6 @@ export function selectStatusChangeView(snapshot: StatusChangeSnapshot) {
     error: selectError(snapshot),
     isIntegrationRequest: selectIsIntegrationRequest(snapshot),
     canConfirm: selectCanConfirm(snapshot),
+    items: selectItems(snapshot),
   };
 }

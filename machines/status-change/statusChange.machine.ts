@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { STATUS_NOTE_MAX_LENGTH } from '../../domain/applicationStatus.ts';
-import { isDeadlineBefore } from '../../domain/integration.ts';
+import { INTEGRATION_ITEM_TEXT_MAX_LENGTH, INTEGRATION_ITEMS_MAX, isDeadlineBefore } from '../../domain/integration.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { adminTargetsFrom } from '../application-lifecycle/transitions.ts';
 import { hostAction, hostPromise } from '../host.ts';
@@ -38,17 +38,54 @@ export const statusChangeMachine = setup({
       return event.note.length <= STATUS_NOTE_MAX_LENGTH;
     },
     isIntegrationRequest: ({ context }) => context.request?.to === 'IN_INTEGRAZIONE',
-    // In integrazione asks the applicant for documents: the note says which, so it cannot be empty; a deadline
-    // already gone would only come back refused.
+    // A field or slot not yet in the request, within the most a request lists.
+    isNewItem: ({ context, event }) => {
+      assertEvent(event, 'item.add');
+      return (
+        context.request?.to === 'IN_INTEGRAZIONE' &&
+        context.items.length < INTEGRATION_ITEMS_MAX &&
+        !context.items.some((item) => item.kind === event.item.kind && item.target === event.item.target)
+      );
+    },
+    isListedItem: ({ context, event }) => {
+      assertEvent(event, ['item.message', 'item.remove']);
+      return context.items.some((item) => item.kind === event.kind && item.target === event.target);
+    },
+    isItemMessageAcceptable: ({ context, event }) => {
+      assertEvent(event, 'item.message');
+      return (
+        event.message.length <= INTEGRATION_ITEM_TEXT_MAX_LENGTH &&
+        context.items.some((item) => item.kind === event.kind && item.target === event.target)
+      );
+    },
+    // In integrazione asks the applicant for something: the note says what, or the items do (each with its own
+    // message), so it cannot be all empty; a deadline already gone would only come back refused.
     isRequestComplete: ({ context }) =>
       context.request?.to !== 'IN_INTEGRAZIONE' ||
-      (context.note.trim() !== '' &&
+      ((context.note.trim() !== '' || context.items.length > 0) &&
+        context.items.every((item) => item.message.trim() !== '') &&
         (context.deadline === null || context.earliestDeadline === null || !isDeadlineBefore(context.deadline, context.earliestDeadline))),
   },
   actions: {
     openRequest: assign(({ event }) => {
       assertEvent(event, 'status.choose');
-      return { request: event.request, note: '', deadline: null, earliestDeadline: null, error: null };
+      return { request: event.request, note: '', deadline: null, earliestDeadline: null, error: null, items: [] };
+    }),
+    addItem: assign(({ context, event }) => {
+      assertEvent(event, 'item.add');
+      return { items: [...context.items, { ...event.item, message: '' }] };
+    }),
+    changeItemMessage: assign(({ context, event }) => {
+      assertEvent(event, 'item.message');
+      return {
+        items: context.items.map((item) =>
+          item.kind === event.kind && item.target === event.target ? { ...item, message: event.message } : item,
+        ),
+      };
+    }),
+    removeItem: assign(({ context, event }) => {
+      assertEvent(event, 'item.remove');
+      return { items: context.items.filter((item) => !(item.kind === event.kind && item.target === event.target)) };
     }),
     changeNote: assign(({ event }) => {
       assertEvent(event, 'note.change');
@@ -58,7 +95,7 @@ export const statusChangeMachine = setup({
       assertEvent(event, 'deadline.change');
       return { deadline: event.deadline, earliestDeadline: event.today };
     }),
-    clearRequest: assign({ request: null, note: '', deadline: null, earliestDeadline: null, error: null }),
+    clearRequest: assign({ request: null, note: '', deadline: null, earliestDeadline: null, error: null, items: [] }),
     storeError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     clearError: assign({ error: null }),
     // Host: the success toast, and every application query refreshed.
@@ -73,7 +110,7 @@ export const statusChangeMachine = setup({
   description:
     'Spec §4: "Sei sicuro di voler cambiare lo stato in «…»?" with an optional note, Conferma / Annulla; for In ' +
     'integrazione the note is the request to the applicant (required) and a deadline may be given.',
-  context: { request: null, note: '', deadline: null, earliestDeadline: null, error: null },
+  context: { request: null, note: '', deadline: null, earliestDeadline: null, error: null, items: [] },
   initial: 'idle',
   states: {
     idle: {
@@ -87,6 +124,9 @@ export const statusChangeMachine = setup({
       on: {
         'note.change': { guard: 'isNoteAcceptable', actions: 'changeNote' },
         'deadline.change': { guard: 'isIntegrationRequest', actions: 'changeDeadline' },
+        'item.add': { guard: 'isNewItem', actions: 'addItem' },
+        'item.message': { guard: 'isItemMessageAcceptable', actions: 'changeItemMessage' },
+        'item.remove': { guard: 'isListedItem', actions: 'removeItem' },
         'dialog.confirm': { guard: 'isRequestComplete', target: 'submitting', actions: 'clearError' },
         'dialog.cancel': { target: 'idle', actions: ['returnFocus', 'clearRequest'] },
       },
@@ -96,7 +136,12 @@ export const statusChangeMachine = setup({
       invoke: {
         id: 'changeStatus',
         src: 'changeStatus',
-        input: ({ context }) => ({ request: context.request!, note: context.note, deadline: context.deadline }),
+        input: ({ context }) => ({
+          request: context.request!,
+          note: context.note,
+          deadline: context.deadline,
+          items: context.items.map(({ kind, target, message }) => ({ kind, target, message })),
+        }),
         onDone: { target: 'done' },
         onError: {
           target: 'confirming',

@@ -1,10 +1,27 @@
 import type { ApplicationStatusCode, Fund } from '../../domain/applicationStatus.ts';
+import type { IntegrationItemKind } from '../../domain/integration.ts';
+
+/** Issue 44: a field or attachment slot the reviewer points at, as the picker offers it. */
+export interface ItemTarget {
+  kind: IntegrationItemKind;
+  /** The field's contract name, or the slot's attachment type id as text. */
+  target: string;
+  /** The field's label (with its step) or the slot's name, as the wizard shows it. */
+  label: string;
+}
+
+/** An item of the request being written: its target and the message for it, as typed. */
+export interface DraftItem extends ItemTarget {
+  message: string;
+}
 
 /** One application's status change as the admin asks for it (spec §4, Admin-offered changes). */
 export interface StatusChangeRequest {
   fund: Fund;
   applicationId: string;
   organizationName: string;
+  /** The organisation, when the page knows it: the item picker lists its attachment slots (issue 44). */
+  organizationId?: string;
   from: ApplicationStatusCode;
   to: ApplicationStatusCode;
 }
@@ -19,6 +36,8 @@ export interface StatusChangeContext {
   earliestDeadline: string | null;
   /** The server's message when the last change failed: the dialog stays open with it and with what was typed. */
   error: string | null;
+  /** In integrazione (issue 44): the fields and slots to correct, each with its message, in the order added. */
+  items: DraftItem[];
 }
 
 export type StatusChangeEvent =
@@ -26,6 +45,10 @@ export type StatusChangeEvent =
   | { type: 'note.change'; note: string }
   /** `today` is the calendar day in Italy as the browser sees it: an earlier deadline is pointed out, not sent. */
   | { type: 'deadline.change'; deadline: string | null; today: string }
+  /** In integrazione: a field or slot added to the request (once each). */
+  | { type: 'item.add'; item: ItemTarget }
+  | { type: 'item.message'; kind: IntegrationItemKind; target: string; message: string }
+  | { type: 'item.remove'; kind: IntegrationItemKind; target: string }
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' };
 
@@ -33,4 +56,6 @@ export interface ChangeStatusInput {
   request: StatusChangeRequest;
   note: string;
   deadline: string | null;
+  /** In integrazione: the items, as the server takes them; empty otherwise. */
+  items: { kind: IntegrationItemKind; target: string; message: string }[];
 }

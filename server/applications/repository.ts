@@ -7,6 +7,7 @@ import { integrationRounds } from '../db/schema/integrations.ts';
 import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../db/schema/monitoring.ts';
 import { monitoringMessages } from '../../domain/messages/monitoring.ts';
 import type { IntegrationRound } from '../../domain/integration.ts';
+import { itemsOfRounds } from '../integrations/items.ts';
 import { applicationStatusLabels, NO_APPLICATION_ID, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
 import {
   statusFieldsOf,
@@ -79,16 +80,22 @@ export function createApplicationRepository(db: Db) {
       .where(eq(integrationRounds.applicationId, applicationId))
       .orderBy(asc(integrationRounds.number));
     if (rounds.length === 0) return [];
-    const files = await db
-      .select()
-      .from(attachments)
-      .where(
-        inArray(
-          attachments.integrationRoundId,
-          rounds.map((round) => round.id),
-        ),
-      )
-      .orderBy(asc(attachments.createdAt), asc(attachments.id));
+    const [files, items] = await Promise.all([
+      db
+        .select()
+        .from(attachments)
+        .where(
+          inArray(
+            attachments.integrationRoundId,
+            rounds.map((round) => round.id),
+          ),
+        )
+        .orderBy(asc(attachments.createdAt), asc(attachments.id)),
+      itemsOfRounds(
+        db,
+        rounds.map((round) => round.id),
+      ),
+    ]);
     return rounds.map((round) => ({
       number: round.number,
       request: round.request,
@@ -98,6 +105,7 @@ export function createApplicationRepository(db: Db) {
       documents: files
         .filter((file) => file.integrationRoundId === round.id)
         .map((file) => ({ downloadId: file.id, fileName: file.fileName, size: file.size, uploadedAt: file.createdAt.toISOString() })),
+      items: items.get(round.id) ?? [],
     }));
   }
 

@@ -11,6 +11,7 @@ import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { findTransition, sourcesOf, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from '../../machines/application-lifecycle/types.ts';
 import type { ApplicationRow } from './repository.ts';
+import type { IntegrationItemRequest } from '../../domain/integrationItems.ts';
 
 const m = applicationsMessages;
 
@@ -40,6 +41,8 @@ export type TransitionPreconditions = Partial<Record<ApplicationLifecycleEventTy
 export interface StatusChangeDetails {
   /** In integrazione: the date (YYYY-MM-DD) by which the documents are expected. */
   deadline?: string | null;
+  /** In integrazione (issue 44): the fields and attachment slots to correct, each with its message. */
+  items?: readonly IntegrationItemRequest[];
 }
 
 export interface TransitionEffectInput {

@@ -8,6 +8,7 @@ import type { AttachmentPurpose } from '../../domain/attachments.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
 import { isAttachmentPurposeOpen } from '../../machines/application-lifecycle/transitions.ts';
 import { HttpError } from '../errors.ts';
+import { isOpenSlotItem, recordSlotChange } from '../integrations/items.ts';
 import { openRoundOf } from '../integrations/rounds.ts';
 import { attachmentValidationOf } from './slots.ts';
 
@@ -21,7 +22,15 @@ const m = attachmentsMessages;
  * 409 unless the application's status lets its organisation write attachments of `purpose` (the lifecycle
  * decides: application files until submitted, integration documents while In integrazione, …).
  */
-async function refuseUnlessOpen(tx: Db, organizationId: string, fund: string, purpose: AttachmentPurpose, lock: boolean): Promise<void> {
+async function refuseUnlessOpen(
+  tx: Db,
+  organizationId: string,
+  fund: string,
+  purpose: AttachmentPurpose,
+  lock: boolean,
+  /** An upload's type: an application slot an open integration round asks to correct takes a new file (issue 44). */
+  typeId?: number,
+): Promise<void> {
   const query = tx
     .select({ status: applications.status })
     .from(applications)
@@ -29,6 +38,9 @@ async function refuseUnlessOpen(tx: Db, organizationId: string, fund: string, pu
   // FOR SHARE: a status change waits for this change to commit, or this change sees the new status.
   const [row] = lock ? await query.for('share') : await query;
   if (isAttachmentPurposeOpen(row?.status, purpose)) return;
+  if (purpose === 'application' && typeId !== undefined && isAttachmentPurposeOpen(row?.status, 'integration')) {
+    if (await isOpenSlotItem(tx, organizationId, fund, typeId)) return;
+  }
   if (purpose === 'application') throw new HttpError(409, 'application_submitted', m.submitted);
   throw new HttpError(409, 'attachments_closed', m.closedForPurpose);
 }
@@ -109,8 +121,8 @@ export function createAttachmentRepository(db: Db) {
     },
 
     /** The early, unlocked check, so a file is not even stored when the status does not allow it. */
-    assertEditable(organizationId: string, fund: string, purpose: AttachmentPurpose): Promise<void> {
-      return refuseUnlessOpen(db, organizationId, fund, purpose, false);
+    assertEditable(organizationId: string, fund: string, purpose: AttachmentPurpose, typeId?: number): Promise<void> {
+      return refuseUnlessOpen(db, organizationId, fund, purpose, false, typeId);
     },
 
     /**
@@ -121,7 +133,7 @@ export function createAttachmentRepository(db: Db) {
       return db.transaction(async (tx) => {
         // One change at a time per organisation, so two uploads into one slot cannot both stay.
         await tx.execute(sql`select 1 from ${organizations} where ${organizations.id} = ${file.organizationId} for update`);
-        await refuseUnlessOpen(tx, file.organizationId, file.fund, type.purpose, true);
+        await refuseUnlessOpen(tx, file.organizationId, file.fund, type.purpose, true, type.id);
         let replacedKeys: string[] = [];
         if (!type.multiple) {
           const replaced = await tx
@@ -136,6 +148,8 @@ export function createAttachmentRepository(db: Db) {
           .insert(attachments)
           .values({ ...file, integrationRoundId: round?.id ?? null })
           .returning();
+        // A slot an open round asks to correct: its item is answered by the new file.
+        if (type.purpose === 'application') await recordSlotChange(tx, file.organizationId, file.fund, type.id, file.uploadedBy ?? null);
         return { row: row!, replacedKeys };
       });
     },

@@ -124,7 +124,7 @@ export async function receiveUpload(request: FastifyRequest, deps: UploadDepende
     const callFund = fundOf(funds, fields.CallType);
     const type = await repository.typeById(typeId(fields.TipoFileId));
     if (!type || type.fund !== callFund) throw new HttpError(400, 'attachment_type_unknown', m.typeUnknown);
-    await repository.assertEditable(access.organization.id, callFund, type.purpose);
+    await repository.assertEditable(access.organization.id, callFund, type.purpose, type.id);
     target = { access, fund: callFund, type };
     return target;
   }

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { italianCalendarDay } from '../../domain/italianDates.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import { integrationDeadlineSchema, isDeadlineBefore } from '../../domain/integration.ts';
+import { integrationRequestBodySchema } from '../../domain/integrationItems.ts';
+import { integrationItemsMessages } from '../../domain/messages/integrationItems.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import { plainTextProblem } from '../../domain/plainText.ts';
@@ -128,6 +130,10 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
       config: { access: changeStatus },
       schema: {
         querystring: statusQuerySchemaOf(entry),
+        body: integrationRequestBodySchema.describe(
+          'Facoltativo, solo verso «In integrazione» (issue 44): i campi (kind "field", target il nome del campo) e gli allegati ' +
+            '(kind "slot", target l’id del tipo di allegato) da correggere, ciascuno con il suo messaggio; con almeno un elemento la nota è facoltativa.',
+        ),
         response: { 200: compilationSchema, ...errorResponses(changeStatus, [409, 412, 413]) },
       },
     },
@@ -140,13 +146,16 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
       const deadline = parseDeadline(query.deadline);
       const application = applicationInQuery.of(request);
       const isAdmin = isAdminRole(user.roles);
+      const items = request.body?.items ?? [];
+      if (items.length > 0 && to !== 'IN_INTEGRAZIONE')
+        throw new HttpError(400, 'integration_items_misplaced', integrationItemsMessages.itemsOnlyForIntegration);
 
       const updated = await statusChanges.request({
         application,
         role: isAdmin ? 'admin' : 'applicant',
         to,
         note,
-        details: { deadline },
+        details: { deadline, items },
         actor: { role: isAdmin ? 'admin' : 'applicant', userId: user.id },
       });
       return shaped(entry, await repository.compilationOfRow(updated, entry, { withWarnings: isAdmin }));

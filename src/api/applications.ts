@@ -1,3 +1,5 @@
+import type { IntegrationItem } from '../../domain/integration.ts';
+import type { AnswerItemBody, IntegrationItemRequest } from '../../domain/integrationItems.ts';
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminStatusHistoryItem, CompilationView, FundCompilation } from '../../domain/application.ts';
 import { NO_APPLICATION_ID, type Fund } from '../../domain/applicationStatus.ts';
@@ -23,7 +25,15 @@ export function hasApplication(compilation: Pick<Compilation, 'id'>): boolean {
 /** POST /api/{Tur|Pui}/Update{Tur|Pui}CompilazioneStatus?{turId|puiId}=&status=&note= (the Italian label). */
 export async function updateCompilationStatus(
   api: ApiClient,
-  request: { fund: Fund; applicationId: string; status: string; note: string; deadline?: string | null },
+  request: {
+    fund: Fund;
+    applicationId: string;
+    status: string;
+    note: string;
+    deadline?: string | null;
+    /** In integrazione (issue 44): the fields and slots to correct, each with its message. */
+    items?: readonly IntegrationItemRequest[];
+  },
 ): Promise<FundCompilation> {
   const { controller, idQueryKey: idKey } = fundEntry(request.fund);
   const note = request.note.trim();
@@ -36,7 +46,13 @@ export async function updateCompilationStatus(
       ...(note === '' ? {} : { note }),
       ...(request.deadline ? { deadline: request.deadline } : {}),
     },
+    ...(request.items && request.items.length > 0 ? { body: { items: request.items } } : {}),
   });
+}
+
+/** POST /api/Integration/AnswerItem (issue 44): a field item's new value, or a reply that nothing needs changing. */
+export async function answerIntegrationItem(api: ApiClient, body: AnswerItemBody): Promise<IntegrationItem> {
+  return await api<IntegrationItem>('/api/Integration/AnswerItem', { method: 'POST', body });
 }
 
 /** GET /api/Organization/GetCompilazioneHistory (admins): every change with note and author, oldest first. */

@@ -219,6 +219,11 @@ const CALLS: Record<string, (ids: Ids, fixed: Fixed) => Call> = {
   'GET /api/Receipt/GetReceipt': (ids) => ({ query: { receiptId: ids.receipt } }),
   'GET /api/Receipt/DownloadReceipt': (ids) => ({ query: { receiptId: ids.receipt } }),
 
+  // Issue 44: A's application has no open round with items, so a member let through hears 409 and nothing changes.
+  'POST /api/Integration/AnswerItem': (ids) => ({
+    body: { applicationId: ids.pui, kind: 'field', target: 'progNome', reply: 'nessuna modifica' },
+  }),
+
   // The signed Domanda (issue 43). A's application is submitted: the upload and the trial signature are let through
   // and refused (409); the signed file of an application without one is its 404 after the access check.
   'GET /api/Domanda/GetDomandaStatus': (ids) => ({ query: { orgId: ids.org, callType: 'PUI' } }),

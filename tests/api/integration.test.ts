@@ -97,6 +97,8 @@ describe('the reviewer asks', () => {
         requestedAt: expect.any(String),
         completedAt: null,
         documents: [],
+        // A request in free text only names no fields or slots (issue 44).
+        items: [],
       },
     ]);
     // Sent once the change has committed (server/notifications/): wait for that sending.

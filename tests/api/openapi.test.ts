@@ -26,8 +26,6 @@ const NOT_OPERATIONS: Record<string, string> = {
 const WITHOUT_BODY: Record<string, string> = {
   'POST /api/Organization/GetPIva': 'the VAT number to look up is the pIva query parameter (spec §7)',
   'POST /api/Organization/RemoveMember': 'organizationId and userId are query parameters (spec §7)',
-  'POST /api/Tur/UpdateTurCompilazioneStatus': 'the application id, target status, note and deadline are query parameters (spec §7)',
-  'POST /api/Pui/UpdatePuiCompilazioneStatus': 'the application id, target status, note and deadline are query parameters (spec §7)',
 };
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

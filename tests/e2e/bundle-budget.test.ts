@@ -35,14 +35,18 @@ const BUDGETS_KB: Record<string, number> = {
   // The application wizard (the fund's definition, its schema, every field component, its route's loader), lazy
   // behind its route; the signed Domanda's rule in the wizard and the loader of its section, which loads on the
   // submit step (issue 43: +1 KB); the Riepilogo with every answer and its «Modifica», Rimuovi's confirmation, the
-  // ranked search of long lists, the forecast start rule and the plural forms (issue 46: +1 KB).
-  '/survey/{$fund}_candidatura': 351,
+  // ranked search of long lists, the forecast start rule and the plural forms (issue 46: +1 KB); an integration
+  // round's items — the compilation's item schema, the integration machine's «every item answered», the fields and
+  // slots drawn in place and left open (issue 44: +2 KB; the item views and their texts load only for such a round).
+  '/survey/{$fund}_candidatura': 353,
   // The admin's read-only application adds its "Scarica Excel" to the wizard, the header saying whose application
   // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts; the
   // member's standing (role, call's hand-over rule, suspension) that makes the wizard read-only with a reason (+1 KB);
   // the loader of the signed Domanda's panel (issue 43: +1 KB); read-only answers as text with their units, the status
-  // change that keeps what was typed when refused, and the wizard's own issue-46 additions (+2 KB).
-  '/admin-organization/survey-{$fund}/$organizationId': 359,
+  // change that keeps what was typed when refused, and the wizard's own issue-46 additions (+2 KB); the status-change
+  // machine's items of an integration request and the wizard's own issue-44 additions (+3 KB; the item picker, with
+  // every fund's fields, loads only once «In integrazione» is chosen).
+  '/admin-organization/survey-{$fund}/$organizationId': 362,
   // The admin's page of one organisation: its members and applications, with the same header and receipts, and the
   // legal representative's section with its codice fiscale (+1 KB), and the members' roles with the Referente's
   // role-change dialog (the member-role-change machine and a radio group: +2 KB), the suspension's texts and the

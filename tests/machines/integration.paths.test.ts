@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { integrationMessages } from '../../domain/messages/integration.ts';
 import { integrationMachine } from '../../machines/integration/integration.machine.ts';
@@ -21,6 +21,10 @@ const eventFixtures = {
   'documents.changed': [
     { type: 'documents.changed', count: 0 },
     { type: 'documents.changed', count: 2 },
+  ],
+  'items.changed': [
+    { type: 'items.changed', total: 3, unanswered: ['Nome del progetto', 'Progettista'] },
+    { type: 'items.changed', total: 3, unanswered: [] },
   ],
   'complete.open': [{ type: 'complete.open' }],
   'complete.confirm': [{ type: 'complete.confirm' }],
@@ -77,7 +81,14 @@ function startReplay(input: IntegrationInput) {
 }
 
 const describeEvent = (event: GraphEvent) =>
-  event.type === 'documents.changed' ? `documents(${event.count})` : event.type.replace(/^xstate\./, '');
+  event.type === 'documents.changed'
+    ? `documents(${event.count})`
+    : event.type === 'items.changed'
+      ? `items(${event.total}, ${event.unanswered.length} unanswered)`
+      : event.type.replace(/^xstate\./, '');
+/** What the server would take: every item answered, or (free text only) a document. */
+const isReady = (context: { items: number; unanswered: readonly string[]; documents: number }) =>
+  context.items > 0 ? context.unanswered.length === 0 : context.documents > 0;
 
 describeMachinePaths({
   title: 'integration machine',
@@ -98,11 +109,14 @@ describeMachinePaths({
       await apply(step.event as GraphEvent);
       const after = actor.getSnapshot();
       expect(after.value).toEqual(step.state.value);
-      // The confirmation opens only with a document; without one the person is told why.
-      if (after.matches('confirming') && !before.matches('confirming')) expect(before.context.documents).toBeGreaterThan(0);
-      if (step.event.type === 'complete.open' && before.context.documents === 0 && before.matches('editing')) {
+      // The confirmation opens only when the round holds what it asks for; otherwise the person is told why:
+      // no document, or (issue 44) the items still unanswered, by name.
+      if (after.matches('confirming') && !before.matches('confirming')) expect(isReady(before.context)).toBe(true);
+      if (step.event.type === 'complete.open' && !isReady(before.context) && before.matches('editing')) {
         expect(after.matches('editing')).toBe(true);
-        expect(after.context.error).toBe(integrationMessages.nothingUploaded);
+        expect(after.context.error).toBe(
+          before.context.items > 0 ? integrationMessages.itemsUnanswered(before.context.unanswered) : integrationMessages.nothingUploaded,
+        );
       }
       // Conferma sends once; the answer is notified with the spec's texts.
       if (step.event.type === 'complete.confirm') expect(sent).toHaveLength(1);
@@ -121,7 +135,30 @@ describeMachinePaths({
     expect(snapshot.context).toEqual(path.state.context);
     expect(selectIsConfirming(snapshot)).toBe(snapshot.matches('confirming') || snapshot.matches('completing'));
     expect(selectIsCompleting(snapshot)).toBe(snapshot.matches('completing'));
-    if (selectCanComplete(snapshot)) expect(snapshot.context.documents).toBeGreaterThan(0);
+    if (selectCanComplete(snapshot)) expect(snapshot.context.items > 0 || snapshot.context.documents > 0).toBe(true);
     actor.stop();
   },
+});
+
+describe('a request naming fields and slots (issue 44)', () => {
+  it('refuses Completa integrazione naming the unanswered items, then confirms once all are answered', async () => {
+    const { actor, sent, apply } = startReplay({ readOnly: false });
+    await apply({ type: 'items.changed', total: 3, unanswered: ['Nome del progetto', 'Relazione tecnica di progetto'] });
+    await apply({ type: 'documents.changed', count: 0 });
+    expect(selectCanComplete(actor.getSnapshot())).toBe(true);
+    await apply({ type: 'complete.open' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toBe(
+      integrationMessages.itemsUnanswered(['Nome del progetto', 'Relazione tecnica di progetto']),
+    );
+    await apply({ type: 'items.changed', total: 3, unanswered: [] });
+    // No document is needed: the answers are what the round asked for.
+    await apply({ type: 'complete.open' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    await apply({ type: 'complete.confirm' });
+    await apply({ type: 'xstate.done.actor.completeIntegration', output: undefined });
+    expect(actor.getSnapshot().value).toBe('completed');
+    expect(sent).toHaveLength(1);
+    actor.stop();
+  });
 });

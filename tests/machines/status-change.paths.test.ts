@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { applyStep, controlledActors } from '../support/controlledActors.ts';
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
@@ -45,6 +45,14 @@ const eventFixtures = {
     { type: 'deadline.change', deadline: '2026-05-03', today: '2026-05-04' },
     { type: 'deadline.change', deadline: null, today: '2026-05-04' },
   ],
+  // Issue 44: a field to correct, its message (one too long is refused), the field taken off again; a request with
+  // a field and a slot is the journey below (every edge is taken with one item: two only multiply the paths).
+  'item.add': [{ type: 'item.add', item: { kind: 'field', target: 'progNome', label: 'Nome del progetto' } }],
+  'item.message': [
+    { type: 'item.message', kind: 'field', target: 'progNome', message: 'Come nella delibera' },
+    { type: 'item.message', kind: 'field', target: 'progNome', message: 'x'.repeat(1001) },
+  ],
+  'item.remove': [{ type: 'item.remove', kind: 'field', target: 'progNome' }],
   'dialog.confirm': [{ type: 'dialog.confirm' }],
   'dialog.cancel': [{ type: 'dialog.cancel' }],
 } as const satisfies EventFixtures;
@@ -54,18 +62,49 @@ type ActorDone = { type: 'xstate.done.actor.changeStatus'; output: undefined };
 type ActorError = { type: 'xstate.error.actor.changeStatus'; error: typeof refused };
 type GraphEvent = StatusChangeEvent | ActorDone | ActorError;
 
-const graphEvents: GraphEvent[] = [
-  ...Object.values(eventFixtures).flat(),
+const actorEvents: GraphEvent[] = [
   { type: 'xstate.done.actor.changeStatus', output: undefined },
   { type: 'xstate.error.actor.changeStatus', error: refused },
 ];
+const ITEM_EVENTS = new Set<string>(['item.add', 'item.message', 'item.remove']);
 
-const traversal = {
-  events: graphEvents as StatusChangeEvent[],
+const traversalOf = (events: GraphEvent[]) => ({
+  events: events as StatusChangeEvent[],
   filterEvents: (snapshot: StatusChangeSnapshot, event: StatusChangeEvent) => snapshot.can(event),
-};
+});
 
-const walk = pathsCoveringEveryEdge(statusChangeMachine, traversal);
+// Two walks, so the paths stay few enough to read: the dialog with its note and deadline; and (issue 44) an
+// integration request's items with the note, Conferma and Annulla — the deadline is the first walk's.
+const walks = [
+  {
+    name: 'note and deadline',
+    ...pathsCoveringEveryEdge(
+      statusChangeMachine,
+      traversalOf([
+        ...Object.values(eventFixtures)
+          .flat()
+          .filter((event) => !ITEM_EVENTS.has(event.type)),
+        ...actorEvents,
+      ]),
+    ),
+  },
+  {
+    name: 'items',
+    ...pathsCoveringEveryEdge(
+      statusChangeMachine,
+      traversalOf([
+        { type: 'status.choose', request: toIntegration },
+        eventFixtures['note.change'][0],
+        ...eventFixtures['item.add'],
+        ...eventFixtures['item.message'],
+        ...eventFixtures['item.remove'],
+        ...eventFixtures['dialog.confirm'],
+        ...eventFixtures['dialog.cancel'],
+        ...actorEvents,
+      ]),
+    ),
+  },
+];
 
 const takenTransitions = new Set<string>();
 
@@ -99,12 +138,18 @@ const describeEvent = (event: GraphEvent) =>
     ? `choose(${event.request.to})`
     : event.type === 'note.change'
       ? `note(${event.note.length})`
-      : event.type.replace(/^xstate\./, '');
+      : event.type === 'item.add'
+        ? `add(${event.item.target})`
+        : event.type === 'item.message'
+          ? `message(${event.target}, ${event.message.length})`
+          : event.type === 'item.remove'
+            ? `remove(${event.target})`
+            : event.type.replace(/^xstate\./, '');
 
 describeMachinePaths({
   title: 'status-change machine',
   machine: statusChangeMachine,
-  walks: [walk],
+  walks,
   maxPaths: 200,
   name: (path) =>
     `${JSON.stringify(path.state.value)} via ${
@@ -126,11 +171,23 @@ describeMachinePaths({
       if (after.matches('confirming')) expect(['AMMISSIBILE', 'IN_INTEGRAZIONE']).toContain(after.context.request?.to);
       // Conferma sends exactly the chosen request, the typed note and the deadline; an integration only with its request.
       if (step.event.type === 'dialog.confirm') {
-        expect(sent.at(-1)).toEqual({ request: before.context.request, note: before.context.note, deadline: before.context.deadline });
-        if (before.context.request?.to === 'IN_INTEGRAZIONE') expect(before.context.note.trim()).not.toBe('');
+        expect(sent.at(-1)).toEqual({
+          request: before.context.request,
+          note: before.context.note,
+          deadline: before.context.deadline,
+          items: before.context.items.map(({ kind, target, message }) => ({ kind, target, message })),
+        });
+        // An integration request says what it asks: in its note, or in items that each carry their message.
+        if (before.context.request?.to === 'IN_INTEGRAZIONE') {
+          expect(before.context.note.trim() !== '' || before.context.items.length > 0).toBe(true);
+          for (const item of before.context.items) expect(item.message.trim()).not.toBe('');
+        }
       }
-      // A deadline belongs to an integration request only.
+      // A deadline, and items, belong to an integration request only; each item is listed once.
       if (after.context.deadline !== null) expect(after.context.request?.to).toBe('IN_INTEGRAZIONE');
+      if (after.context.items.length > 0) expect(after.context.request?.to).toBe('IN_INTEGRAZIONE');
+      expect(new Set(after.context.items.map((item) => `${item.kind}:${item.target}`)).size).toBe(after.context.items.length);
+      for (const item of after.context.items) expect(item.message.length).toBeLessThanOrEqual(1000);
       if (after.matches('done') && !before.matches('done')) expect(notified.at(-1)).toBe('success');
       // The dialog closed (changed or cancelled): the focus goes back to the change's own "Cambia stato", once.
       const closed = selectIsDialogOpen(before) && !selectIsDialogOpen(after);
@@ -145,6 +202,7 @@ describeMachinePaths({
           request: before.context.request,
           note: before.context.note,
           deadline: before.context.deadline,
+          items: before.context.items,
         });
       }
       // Conferma clears the last refusal's message.
@@ -162,4 +220,35 @@ describeMachinePaths({
     expect(selectIsSubmitting(snapshot)).toBe(snapshot.matches('submitting'));
     actor.stop();
   },
+});
+
+describe('an integration request naming two fields and a slot (issue 44)', () => {
+  it('waits for every message, needs no note, and sends the items in their order', async () => {
+    const { actor, sent, apply } = startReplay();
+    await apply({ type: 'status.choose', request: toIntegration });
+    await apply({ type: 'item.add', item: { kind: 'field', target: 'progNome', label: 'Nome del progetto' } });
+    await apply({ type: 'item.add', item: { kind: 'field', target: 'progettista', label: 'Progettista' } });
+    await apply({ type: 'item.add', item: { kind: 'slot', target: '103', label: 'Relazione tecnica di progetto' } });
+    // Added twice, listed once.
+    await apply({ type: 'item.add', item: { kind: 'slot', target: '103', label: 'Relazione tecnica di progetto' } });
+    expect(actor.getSnapshot().context.items).toHaveLength(3);
+    await apply({ type: 'item.message', kind: 'field', target: 'progNome', message: 'Come nella delibera' });
+    await apply({ type: 'item.message', kind: 'field', target: 'progettista', message: 'Lo studio capofila' });
+    expect(actor.getSnapshot().can({ type: 'dialog.confirm' })).toBe(false);
+    await apply({ type: 'item.message', kind: 'slot', target: '103', message: 'Manca la firma' });
+    await apply({ type: 'dialog.confirm' });
+    expect(sent).toEqual([
+      {
+        request: toIntegration,
+        note: '',
+        deadline: null,
+        items: [
+          { kind: 'field', target: 'progNome', message: 'Come nella delibera' },
+          { kind: 'field', target: 'progettista', message: 'Lo studio capofila' },
+          { kind: 'slot', target: '103', message: 'Manca la firma' },
+        ],
+      },
+    ]);
+    actor.stop();
+  });
 });

@@ -112,6 +112,7 @@ export function AdminApplicationHeader({ api, fund, organizationId, lista, actio
                   fund,
                   applicationId: application.id,
                   organizationName: name,
+                  organizationId,
                   from: application.statusCode,
                   to: code,
                 }),

@@ -180,7 +180,14 @@ function ApplicationCell({
             id: target.code,
             label: target.label,
             onAction: () =>
-              onChooseStatus({ fund, applicationId: application.id, organizationName, from: application.statusCode, to: target.code }),
+              onChooseStatus({
+                fund,
+                applicationId: application.id,
+                organizationName,
+                organizationId: application.zip.organizationId,
+                from: application.statusCode,
+                to: target.code,
+              }),
           }))}
         />
       ) : null}

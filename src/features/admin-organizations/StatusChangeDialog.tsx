@@ -1,10 +1,12 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { statusLabel } from '../../../domain/applicationStatus.ts';
 import { italianCalendarDay } from '../../../domain/italianDates.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { applicationsMessages } from '../../../domain/messages/applications.ts';
 import { integrationMessages } from '../../../domain/messages/integration.ts';
-import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
+import { integrationItemsMessages } from '../../../domain/messages/integrationItems.ts';
+import type { DraftItem, ItemTarget, StatusChangeRequest } from '../../../machines/status-change/types.ts';
+import type { ApiClient } from '../../api/client.ts';
 import { parseDate } from '@internationalized/date';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -13,6 +15,11 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextAreaField } from '../../ui/TextAreaField.tsx';
 import { dialogActions } from './AdminOrganizations.css.ts';
+
+// Issue 44: the fields and slots to correct, loaded only when «In integrazione» is chosen (the fund definitions are large).
+const IntegrationItemPicker = lazy(() =>
+  import('./IntegrationItemPicker.tsx').then((module) => ({ default: module.IntegrationItemPicker })),
+);
 
 const m = adminPanelMessages;
 const integration = integrationMessages;
@@ -35,6 +42,12 @@ export interface StatusChangeDialogProps {
   error: string | null;
   onDeadlineChange(deadline: string | null): void;
   canConfirm: boolean;
+  /** In integrazione (issue 44): the fields and slots to correct, each with its message. */
+  items: readonly DraftItem[];
+  onItemAdd(item: ItemTarget): void;
+  onItemMessage(item: ItemTarget, message: string): void;
+  onItemRemove(item: ItemTarget): void;
+  api: ApiClient;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -55,6 +68,11 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
   error,
   onDeadlineChange,
   canConfirm,
+  items,
+  onItemAdd,
+  onItemMessage,
+  onItemRemove,
+  api,
   onConfirm,
   onCancel,
 }: StatusChangeDialogProps) {
@@ -78,15 +96,30 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
           {isIntegrationRequest ? (
             <>
               <TextAreaField
-                label={integration.requestLabel}
+                label={items.length > 0 ? integrationItemsMessages.requestOptionalLabel : integration.requestLabel}
                 description={integration.requestHelp}
                 value={note}
                 onChange={onNoteChange}
                 maxLength={1000}
                 rows={4}
-                isRequired
+                isRequired={items.length === 0}
                 isDisabled={isSubmitting}
               />
+              <fieldset>
+                <legend>{integrationItemsMessages.addItems}</legend>
+                <Suspense fallback={<Spinner />}>
+                  <IntegrationItemPicker
+                    api={api}
+                    fund={request.fund}
+                    organizationId={request.organizationId}
+                    items={items}
+                    isDisabled={isSubmitting}
+                    onAdd={onItemAdd}
+                    onMessage={onItemMessage}
+                    onRemove={onItemRemove}
+                  />
+                </Suspense>
+              </fieldset>
               <DatePicker
                 label={integration.deadlineLabel}
                 value={deadline ? parseDate(deadline) : null}

@@ -8,7 +8,7 @@ import { applicationsMessages } from '../../../domain/messages/applications.ts';
 import { createStatusChangeActors } from '../../../machines/status-change/actors.ts';
 import { statusChangeMachine } from '../../../machines/status-change/statusChange.machine.ts';
 import { selectStatusChangeView } from '../../../machines/status-change/selectors.ts';
-import type { StatusChangeRequest } from '../../../machines/status-change/types.ts';
+import type { ItemTarget, StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import { updateCompilationStatus } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { inspect } from '../../devtools/inspect.ts';
@@ -36,13 +36,14 @@ export function useStatusChange(
   const queryClient = useQueryClient();
   const statusChange = useActorRef(
     statusChangeMachine.provide({
-      actors: createStatusChangeActors(async ({ request, note, deadline }) => {
+      actors: createStatusChangeActors(async ({ request, note, deadline, items }) => {
         await updateCompilationStatus(api, {
           fund: request.fund,
           applicationId: request.applicationId,
           status: applicationStatusLabels[request.to],
           note,
           deadline,
+          items,
         });
       }),
       actions: {
@@ -74,6 +75,10 @@ export function useStatusChange(
       onNoteChange: (value: string) => statusChange.send({ type: 'note.change', note: value }),
       onDeadlineChange: (value: string | null) =>
         statusChange.send({ type: 'deadline.change', deadline: value, today: italianCalendarDay(new Date()) }),
+      onItemAdd: (item: ItemTarget) => statusChange.send({ type: 'item.add', item }),
+      onItemMessage: (item: ItemTarget, message: string) =>
+        statusChange.send({ type: 'item.message', kind: item.kind, target: item.target, message }),
+      onItemRemove: (item: ItemTarget) => statusChange.send({ type: 'item.remove', kind: item.kind, target: item.target }),
       onConfirm: () => statusChange.send({ type: 'dialog.confirm' }),
       onCancel: () => statusChange.send({ type: 'dialog.cancel' }),
     }),
@@ -82,6 +87,6 @@ export function useStatusChange(
   const { chooseStatus, ...handlers } = events;
   return {
     chooseStatus,
-    dialog: { ...view, ...handlers },
+    dialog: { ...view, ...handlers, api },
   };
 }

@@ -44,6 +44,8 @@ export interface ApplicationWizardViewProps {
   handOverNotice?: string | null;
   /** The submit step's signature section (issue 43); `editable` when the person may upload. */
   signature?: (editable: boolean) => ReactNode;
+  /** Issue 44: what an open integration round asks of a field, drawn in its place (WizardStepForm). */
+  correction?: (field: FieldSpec, values: unknown) => ReactNode | null;
 }
 
 /**
@@ -62,6 +64,7 @@ export function ApplicationWizardView({
   readOnlyNotice = null,
   handOverNotice = null,
   signature,
+  correction,
 }: ApplicationWizardViewProps) {
   const {
     title,
@@ -163,6 +166,7 @@ export function ApplicationWizardView({
             readOnly={readOnly}
             showAllIssues={showsAllIssues}
             onChange={changeField}
+            renderCorrection={correction}
           />
         ) : current.step.kind === 'attachments' ? (
           attachments(readOnly, showsMissingAttachments)

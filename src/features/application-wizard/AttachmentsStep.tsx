@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { Fragment, useEffect, useMemo, type ReactNode } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import type { AttachmentSlot } from '../../../domain/attachments.ts';
 import { wizardMessages } from '../../../domain/messages/wizard.ts';
@@ -31,6 +31,11 @@ export interface AttachmentsStepProps {
   only?: 'mandatory' | 'optional';
   /** The person tried to go on or to submit: mandatory slots without a file say so. Default false. */
   showsMissing?: boolean;
+  /**
+   * Issue 44: the slots an open integration round asks to correct take a new file though the application is
+   * read-only, each with the request drawn before it; `onChanged` is told of every new file.
+   */
+  corrections?: { slotIds: ReadonlySet<number>; render(slotId: number): ReactNode; onChanged(): void };
 }
 
 /**
@@ -59,6 +64,7 @@ export function AttachmentsStep({
   onFilesCounted,
   only,
   showsMissing = false,
+  corrections,
 }: AttachmentsStepProps) {
   const queryClient = useQueryClient();
   const slots = useQuery(attachmentQueries.slots(api, fund, organizationId, purpose));
@@ -102,17 +108,35 @@ export function AttachmentsStep({
       <ul className={list}>
         {slots.data
           .filter((slot) => only === undefined || slot.mandatoryInput === (only === 'mandatory'))
-          .map((slot) => (
-            <AttachmentSlotRow
-              key={`${slot.id}-${slot.downloadId ?? 'new'}`}
-              slot={slot}
-              enabled={!readOnly}
-              showsMissing={showsMissing}
-              maxBytes={DEFAULT_MAX_UPLOAD_BYTES}
-              api={apiOf(slot)}
-              onChanged={refresh}
-            />
-          ))}
+          .map((slot) => {
+            const corrected = corrections?.slotIds.has(slot.id) === true;
+            const row = (
+              <AttachmentSlotRow
+                key={`${slot.id}-${slot.downloadId ?? 'new'}`}
+                slot={slot}
+                enabled={!readOnly || corrected}
+                showsMissing={showsMissing}
+                maxBytes={DEFAULT_MAX_UPLOAD_BYTES}
+                api={apiOf(slot)}
+                onChanged={
+                  corrected
+                    ? () => {
+                        refresh();
+                        corrections?.onChanged();
+                      }
+                    : refresh
+                }
+              />
+            );
+            return corrected ? (
+              <Fragment key={`correction-${slot.id}`}>
+                <li>{corrections?.render(slot.id)}</li>
+                {row}
+              </Fragment>
+            ) : (
+              row
+            );
+          })}
       </ul>
     </>
   );

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import type { FundDefinition } from '../../../domain/fundDefinition.ts';
@@ -26,6 +26,11 @@ import { useApplicationWizard, type ApplicationWizardActor } from './useApplicat
 const DomandaSignatureSection = lazy(() =>
   import('./DomandaSignatureSection.tsx').then((module) => ({ default: module.DomandaSignatureSection })),
 );
+
+/**
+ * Issue 44: an integration round's items beside their fields and slots, downloaded only when a round names some.
+ */
+const CorrectionItem = lazy(() => import('./CorrectionItem.tsx').then((module) => ({ default: module.CorrectionItem })));
 
 /** A fund's reference lists by the `source` names of its fields; undefined while one loads. */
 export type FundLookups = Record<string, readonly FieldOption[] | undefined>;
@@ -111,9 +116,36 @@ function OpenWizard<Values extends Record<string, unknown>>({
   const lookups = wizard.useLookups(api, actor);
   const onAttachmentsStatus = useCallback((complete: boolean) => actor.send({ type: 'attachments.status', complete }), [actor]);
   useAttachmentsStatus(api, fund, organizationId, onAttachmentsStatus);
+  const queryClient = useQueryClient();
   const compilation = useQuery(applicationQueries.compilation(api, fund, organizationId));
   const integrationOpen = compilation.data !== undefined && isIntegrationOpen(compilation.data.statusCode);
   const withIntegration = compilation.data && (integrationOpen || compilation.data.integrationRounds.length > 0);
+  // The open round's items: shown beside their fields and slots, the only things the applicant may change.
+  const openItems = integrationOpen ? (compilation.data?.integrationRounds.at(-1)?.items ?? []) : [];
+  const itemEditable = !isAdmin && standing.mayWrite;
+  const applicationId = compilation.data?.id ?? '';
+  const onAnswered = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['application'] }), [queryClient]);
+  const correctionOf = (kind: 'field' | 'slot', target: string, values?: unknown) => {
+    const item = openItems.find((candidate) => candidate.kind === kind && candidate.target === target);
+    if (!item) return null;
+    const field = kind === 'field' ? definition.fields.find((candidate) => candidate.name === target) : undefined;
+    return (
+      <Suspense fallback={<Spinner />}>
+        <CorrectionItem
+          key={`${item.target}-${item.answer ?? 'open'}-${item.answeredAt ?? ''}`}
+          api={api}
+          applicationId={applicationId}
+          item={item}
+          field={field}
+          values={values}
+          options={field?.source ? lookups[field.source] : field?.options}
+          editable={itemEditable}
+          onAnswered={onAnswered}
+        />
+      </Suspense>
+    );
+  };
+  const slotIds = new Set(openItems.filter((item) => item.kind === 'slot').map((item) => Number(item.target)));
   return (
     <ApplicationWizardView
       actor={actor}
@@ -124,6 +156,7 @@ function OpenWizard<Values extends Record<string, unknown>>({
       listHref={listHref}
       readOnlyNotice={standing.readOnlyNotice}
       handOverNotice={standing.handOverNotice}
+      correction={openItems.length > 0 ? (field, values) => correctionOf('field', field.name, values) : undefined}
       signature={(editable) => (
         <Suspense fallback={<Spinner label={wizardMessages.loading} />}>
           <DomandaSignatureSection
@@ -145,6 +178,9 @@ function OpenWizard<Values extends Record<string, unknown>>({
             organizationId={organizationId}
             readOnly={readOnly}
             showsMissing={showsMissing}
+            {...(slotIds.size > 0 && itemEditable
+              ? { corrections: { slotIds, render: (slotId: number) => correctionOf('slot', String(slotId)), onChanged: onAnswered } }
+              : {})}
           />
         );
         if (!withIntegration || !compilation.data) return main;

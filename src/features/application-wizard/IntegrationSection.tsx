@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useId } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId } from 'react';
 import type { Fund } from '../../../domain/applicationStatus.ts';
 import { formatItalianDate, italianDate } from '../../../domain/italianDates.ts';
 import type { IntegrationRound } from '../../../domain/integration.ts';
@@ -27,6 +27,9 @@ import { inspect } from '../../devtools/inspect.ts';
 import type { MemberStanding } from '../member-standing/memberStanding.ts';
 
 const m = integrationMessages;
+
+/** Issue 44: a round's items (what each field or slot was asked, and its answer), downloaded only for a round with some. */
+const RoundItems = lazy(() => import('./CorrectionItem.tsx').then((module) => ({ default: module.RoundItems })));
 
 export interface IntegrationSectionProps {
   api: ApiClient;
@@ -88,6 +91,17 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
   const rounds = compilation.integrationRounds;
   const current = open ? rounds.at(-1) : undefined;
   const earlier = current ? rounds.slice(0, -1) : rounds;
+  // The machine hears which items are still unanswered each time the application is read again.
+  const itemsKey = JSON.stringify(current?.items.map((item) => [item.label, item.answer]) ?? []);
+  useEffect(() => {
+    const items = current?.items ?? [];
+    actor.send({
+      type: 'items.changed',
+      total: items.length,
+      unanswered: items.filter((item) => item.answer === null).map((item) => item.label),
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- itemsKey is what matters of `current`
+  }, [actor, itemsKey]);
 
   return (
     <section aria-labelledby={headingId} className={styles.section}>
@@ -95,6 +109,11 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
       {current ? (
         <>
           <RoundRequest round={current} />
+          {current.items.length > 0 ? (
+            <Suspense fallback={<Spinner />}>
+              <RoundItems items={current.items} open />
+            </Suspense>
+          ) : null}
           <p className={styles.hint}>{m.uploadHint}</p>
           <AttachmentsStep
             api={api}
@@ -105,7 +124,11 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
             purpose="integration"
             onFilesCounted={onFilesCounted}
           />
-          {error && !isConfirming ? <Alert tone="error">{error}</Alert> : null}
+          {error && !isConfirming ? (
+            <Alert tone="error">
+              <span role="status">{error}</span>
+            </Alert>
+          ) : null}
           {standing.readOnlyNotice ? <Alert tone="info">{standing.readOnlyNotice}</Alert> : null}
           {showsComplete && standing.handOverNotice ? <Alert tone="info">{standing.handOverNotice}</Alert> : null}
           {showsComplete && !standing.handOverNotice ? (
@@ -147,7 +170,7 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
 function RoundRequest({ round }: { round: IntegrationRound }) {
   return (
     <Alert tone="warning" title={m.round(round.number)}>
-      <p className={styles.request}>{round.request}</p>
+      {round.request ? <p className={styles.request}>{round.request}</p> : null}
       <p className={styles.meta}>
         {m.requestedOn(italianDate(round.requestedAt))}
         {round.deadline ? (
@@ -171,6 +194,11 @@ function PastRound({ round, transfers }: { round: IntegrationRound; transfers: A
   return (
     <div className={styles.round}>
       <RoundRequest round={round} />
+      {round.items.length > 0 ? (
+        <Suspense fallback={<Spinner />}>
+          <RoundItems items={round.items} />
+        </Suspense>
+      ) : null}
       <h4>{m.documentsTitle}</h4>
       {round.documents.length === 0 ? (
         <p>{m.noDocuments}</p>

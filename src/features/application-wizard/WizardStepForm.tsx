@@ -20,6 +20,11 @@ export interface WizardStepFormProps {
   onChange(name: string, value: unknown): void;
   /** Read-only in the Riepilogo: each answer's «Modifica». */
   onEdit?(name: string): void;
+  /**
+   * Issue 44: what an open integration round asks of a field, drawn in its place (highlighted, and the only thing
+   * the applicant may change); null for a field it does not name.
+   */
+  renderCorrection?(field: FieldSpec, values: unknown): ReactNode | null;
 }
 
 interface FieldGroup {
@@ -49,6 +54,7 @@ export function WizardStepForm({
   showAllIssues = false,
   onChange,
   onEdit,
+  renderCorrection,
 }: WizardStepFormProps) {
   const groups = groupBySection(fields.filter((field) => field.step === stepId));
   const issueOf = (name: string) => issues.find((issue) => issue.field === name)?.message ?? null;
@@ -65,9 +71,28 @@ export function WizardStepForm({
       onEdit={onEdit}
     />
   );
-  // Read-only, the fields are the terms and values of a description list (ReadOnlyField), not boxes.
-  const fieldsOf = (group: FieldGroup) =>
-    readOnly ? <ReadOnlyList>{group.fields.map(renderField)}</ReadOnlyList> : group.fields.map(renderField);
+  // Read-only, the fields are the terms and values of a description list (ReadOnlyField), not boxes; a field an
+  // integration round names is drawn in its place, outside the list.
+  const fieldsOf = (group: FieldGroup) => {
+    if (!readOnly) return group.fields.map(renderField);
+    const runs: ReactNode[] = [];
+    let run: FieldSpec[] = [];
+    const flush = () => {
+      if (run.length > 0) runs.push(<ReadOnlyList key={`list-${runs.length}`}>{run.map(renderField)}</ReadOnlyList>);
+      run = [];
+    };
+    for (const field of group.fields) {
+      const correction = renderCorrection?.(field, values) ?? null;
+      if (correction === null) {
+        run.push(field);
+        continue;
+      }
+      flush();
+      runs.push(<div key={`correction-${field.name}`}>{correction}</div>);
+    }
+    flush();
+    return runs;
+  };
   return (
     <div className={stepForm}>
       {groups.map((group, index) =>
