@@ -38,6 +38,11 @@ export function italianTime(iso: string | Date): string {
   return `${part(parts, 'hour')}:${part(parts, 'minute')}`;
 }
 
+/** An ISO instant as a deadline is written: "31/12/2027 alle 18:00" (Rome). */
+export function italianDateAtTime(iso: string | Date): string {
+  return `${italianDate(iso)} alle ${italianTime(iso)}`;
+}
+
 /**
  * An ISO instant as the admin list shows dates (spec §9: DD/MM/YY), on Italy's calendar: the day the date
  * filter (Europe/Rome days) counts it in, wherever the browser is.

@@ -11,6 +11,8 @@ import { adminPanelMessages } from './messages/adminPanel.ts';
 import { apiReferenceMessages } from './messages/apiReference.ts';
 import { applicationFormMessages } from './messages/applicationForm.ts';
 import { applicationsMessages } from './messages/applications.ts';
+import { callClosingMessages } from './messages/callClosing.ts';
+import { callWindowMessages } from './messages/callWindow.ts';
 import { attachmentsMessages } from './messages/attachments.ts';
 import { connectMessages } from './messages/connect.ts';
 import { domandaMessages } from './messages/domanda.ts';
@@ -103,4 +105,6 @@ export const messageCatalogue = {
   memberRoles: memberRoleMessages,
   domandaSignature: domandaSignatureMessages,
   signatureChecks: signatureChecksMessages,
+  callClosing: callClosingMessages,
+  callWindow: callWindowMessages,
 } as const;

@@ -85,7 +85,8 @@ import { createReports } from './reports/reports.ts';
 import { createPlaceNames } from './reports/placeNames.ts';
 import { createMonitoring } from './monitoring/monitoring.ts';
 import { readMonitoringPeriods, seedMonitoringPeriods } from './monitoring/periods.ts';
-import { createMonitoringReminders } from './monitoring/reminders.ts';
+import { createMonitoringReminders, REMINDER_INTERVAL_MS } from './monitoring/reminders.ts';
+import { createClosingReminders } from './applications/closingReminders.ts';
 import { createStatusNotifications, type AttachmentsFor } from './notifications/statusNotifications.ts';
 import { monitoraggioRoutes } from './routes/monitoraggio.routes.ts';
 import { receiptRoutes } from './routes/receipt.routes.ts';
@@ -121,7 +122,7 @@ export interface BuildAppOptions {
   /** How often, and after how long untouched, leftovers of interrupted uploads are swept (hourly / an hour). */
   uploadSweep?: { everyMs?: number; olderThanMs?: number };
   /**
-   * Whether the background jobs run in this process: the monitoring reminders, the status e-mails still due and the
+   * Whether the background jobs run in this process: the monitoring reminders, the reminders before a call closes, the status e-mails still due and the
    * expiry of join requests past their term (tests drive them themselves with false; a status change still sends its
    * e-mail as it commits).
    */
@@ -259,6 +260,8 @@ export async function buildApp({
     daysBefore: config.monitoring.reminderDays,
     log: app.log,
   });
+  // Drafts not handed over, 7 days and 48 hours before their call closes (issue 44): each reminder sent once.
+  const closingReminders = createClosingReminders({ db, membership, mailer, publicUrl: config.publicUrl, log: app.log });
   // Requests to join a registered organisation; every process marks those past their term expired (once each).
   const joinRequests = createJoinRequests({ db, membership, mailer, publicUrl: config.publicUrl, log: app.log });
   const monitoring = createMonitoring({ db, surveys, onPeriodOpened: () => reminders.runOnce().then(() => undefined) });
@@ -266,8 +269,10 @@ export async function buildApp({
     let stop: (() => Promise<void>) | undefined;
     let stopNotifications: (() => Promise<void>) | undefined;
     let stopJoinExpiry: (() => Promise<void>) | undefined;
+    let stopClosingReminders: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = reminders.start();
+      stopClosingReminders = closingReminders.start(REMINDER_INTERVAL_MS);
       stopNotifications = notifications.start();
       stopJoinExpiry = joinRequests.start();
     });
@@ -275,6 +280,7 @@ export async function buildApp({
       await stop?.();
       await stopNotifications?.();
       await stopJoinExpiry?.();
+      await stopClosingReminders?.();
     });
   }
   app.addHook('onClose', async () => notifications.idle());
@@ -458,5 +464,5 @@ export async function buildApp({
   });
 
   // passwordResets: tests wait for the links requested so far to be stored and mailed.
-  return { app, accounts, db, reminders, notifications, joinRequests, readiness, passwordResets };
+  return { app, accounts, db, reminders, closingReminders, notifications, joinRequests, readiness, passwordResets };
 }

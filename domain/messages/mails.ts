@@ -1,6 +1,6 @@
 /**
  * The bodies of the portal's plain-text e-mails (server/mail/): the invitation, the password reset, the address
- * verification and the monitoring reminder. Their subjects sit with their areas' texts; the greeting and the
+ * verification, the monitoring reminder and the reminder before a call closes. Their subjects sit with their areas' texts; the greeting and the
  * signature are the status e-mails' (statusMail.ts). Server only: no page loads this file (the catalogue:
  * domain/messageCatalogue.ts).
  */
@@ -44,5 +44,18 @@ export const mailMessages = {
       `Le risposte vanno inviate entro il ${day}. Le risposte del periodo precedente sono già compilate: basta aggiornare ciò che è cambiato e inviare.`,
     howTo:
       'Per compilarlo accedi al portale e apri la pagina Monitoraggio, oppure la scheda del fondo e scegli «Monitora il tuo progetto»:',
+  },
+  closingReminder: {
+    subject: (title: string, when: string) => `Promemoria: il bando «${title}» chiude il ${when}`,
+    draft: (organization: string, title: string) =>
+      `ricordiamo che la candidatura dell'organizzazione «${organization}» al bando «${title}» è ancora una bozza: non è stata inviata.`,
+    closes: (when: string, left: string) =>
+      `Il bando chiude il ${when} (mancano ${left}). Dopo quel momento la bozza non potrà più essere modificata né inviata.`,
+    sevenDays: '7 giorni',
+    twoDays: '48 ore',
+    draftIsNotSent:
+      'Una bozza salvata non è una candidatura inviata: per partecipare al bando va completata e inviata dal passo «Invia Candidatura».',
+    howTo: (organization: string) =>
+      `Per completarla accedi al portale, seleziona l'organizzazione «${organization}» e apri la candidatura:`,
   },
 } as const;

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
+import { calls } from '../db/schema/calls.ts';
 import { statusNotifications } from '../db/schema/notifications.ts';
 import { isStatusMailStatus } from '../../domain/statusNotifications.ts';
 import { HttpError } from '../errors.ts';
@@ -12,6 +13,7 @@ import { findTransition, sourcesOf, transitionOn } from '../../machines/applicat
 import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from '../../machines/application-lifecycle/types.ts';
 import type { ApplicationRow } from './repository.ts';
 import type { IntegrationItemRequest } from '../../domain/integrationItems.ts';
+import { refuseOutsideCallWindow } from './callWindow.ts';
 
 const m = applicationsMessages;
 
@@ -164,6 +166,8 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
         inArray(applications.status, AUTOSAVE_IN_PLACE),
         sql`(${sentVersion}::integer is null or ${applications.draftVersion} = ${sentVersion}::integer)`,
         isWritingMemberOf(applications.organizationId, sql.placeholder('userId')),
+        // Within the call's window, or handed over before (reopened): saveDraft says why not otherwise (issue 44).
+        sql`(${applications.submittedAt} is not null or exists (select 1 from ${calls} where ${calls.fund} = ${applications.fund} and ${calls.opensAt} <= ${sql.placeholder('at')}::timestamptz and ${calls.closesAt} > ${sql.placeholder('at')}::timestamptz))`,
       ),
     )
     .returning(savedDraftColumns)
@@ -322,11 +326,21 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
         // Created lazily, in Non avviata: the autosave below is then its first transition like any other.
         await tx.insert(applications).values({ organizationId, fund }).onConflictDoNothing();
         const [current] = await tx
-          .select({ id: applications.id, status: applications.status, draftVersion: applications.draftVersion })
+          .select({
+            id: applications.id,
+            status: applications.status,
+            draftVersion: applications.draftVersion,
+            submittedAt: applications.submittedAt,
+          })
           .from(applications)
           .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)))
           .for('update');
         if (!current) throw new Error('application row vanished');
+        // A draft never handed over is saved only while its call is open (issue 44); a submitted one is refused below.
+        if (transitionOn(current.status, 'applicant.draft.autosave')) {
+          const [call] = await tx.select({ opensAt: calls.opensAt, closesAt: calls.closesAt }).from(calls).where(eq(calls.fund, fund));
+          if (call) refuseOutsideCallWindow(call, current.submittedAt !== null, at, 'draft');
+        }
         if (expectedVersion !== undefined && expectedVersion !== current.draftVersion) {
           throw new HttpError(412, 'draft_version_conflict', m.draftStale);
         }

@@ -9,6 +9,7 @@ import { submissionMessages } from '../../domain/messages/submission.ts';
 import type { FieldErrorBody } from '../../domain/validation.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import { transitionOn } from '../../machines/application-lifecycle/transitions.ts';
+import { refuseOutsideCallWindow } from './callWindow.ts';
 import type { ApplicationRow } from './repository.ts';
 import type { StatusActor, StatusChanges } from './statusChanges.ts';
 
@@ -21,6 +22,9 @@ export interface CallRules {
   /** Last allowed end of works, YYYY-MM-DD (spec §5 Blocking date). */
   endOfWorksLimit: string;
   thresholds: CallThresholds;
+  /** Applications are handed over from opensAt until closesAt (issue 44). */
+  opensAt: Date;
+  closesAt: Date;
 }
 
 export type ParsedSubmission<Values> = { ok: true; values: Values } | { ok: false; error: FieldErrorBody };
@@ -102,11 +106,11 @@ export function createApplicationSubmission(deps: {
 
   async function callRules(fund: string): Promise<CallRules> {
     const [call] = await db
-      .select({ endOfWorksLimit: calls.endOfWorksLimit, thresholds: calls.thresholds })
+      .select({ endOfWorksLimit: calls.endOfWorksLimit, thresholds: calls.thresholds, opensAt: calls.opensAt, closesAt: calls.closesAt })
       .from(calls)
       .where(eq(calls.fund, fund));
     if (!call) throw new HttpError(503, 'call_missing', m.callMissing);
-    return { endOfWorksLimit: call.endOfWorksLimit, thresholds: callThresholdsSchema.parse(call.thresholds) };
+    return { ...call, thresholds: callThresholdsSchema.parse(call.thresholds) };
   }
 
   async function current(tx: Db, organizationId: string, fund: string, lock: boolean): Promise<ApplicationRow | undefined> {
@@ -137,9 +141,11 @@ export function createApplicationSubmission(deps: {
     const before = await current(db, organizationId, fund, false);
     if (before && isSettled(before)) return replayOrRefuse(before, values);
 
+    // Outside the call's window nothing else is worth checking: the draft cannot be handed over at all.
+    const call = await callRules(fund);
+    refuseOutsideCallWindow(call, before?.submittedAt != null, new Date(), 'submit');
     if (!parsed.ok) throw new SubmissionRefused(400, parsed.error);
     const checked = values!;
-    const call = await callRules(fund);
     const issues = definition.validate(checked, call);
     if (missingRequiredAttachments) {
       for (const name of await missingRequiredAttachments(organizationId, fund)) {

@@ -115,7 +115,7 @@ beforeAll(async () => {
     fund: 'TST',
     title: 'Fondo di Prova',
     opensAt: new Date('2026-01-01T00:00:00+01:00'),
-    closesAt: new Date('2027-01-01T00:00:00+01:00'),
+    closesAt: new Date('2027-12-31T18:00:00+01:00'),
     endOfWorksLimit: '2026-08-31',
     thresholds: {
       fundAmountWarning: 1e6,

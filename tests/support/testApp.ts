@@ -99,6 +99,8 @@ export async function createTestApp(
     passwordResets: built.passwordResets!,
     /** The monitoring reminders job of this instance (tests run it at chosen times). */
     reminders: built.reminders,
+    /** The job of the reminders before a call closes (issue 44), run by the tests at chosen times. */
+    closingReminders: built.closingReminders,
     /** The status e-mails' sender of this instance (tests run it to see what a change sent). */
     notifications: built.notifications,
     /** Join requests of this instance: `expireDue(at)` runs the expiry job at a chosen instant. */
