@@ -2,7 +2,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationStatusCode, Fund } from '../../domain/applicationStatus.ts';
 import { organizationPayload } from '../support/organizationFixtures.ts';
+import { eq } from 'drizzle-orm';
+import { callWindowMessages } from '../../domain/messages/callWindow.ts';
+import { italianDateAtTime } from '../../domain/italianDates.ts';
 import { applicationStatusHistory } from '../../server/db/schema/applications.ts';
+import { calls } from '../../server/db/schema/calls.ts';
 import { startPortalWithDatabase } from './support/applicationsPortal.ts';
 import { expectAccessible } from './support/browser.ts';
 import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './support/verification.ts';
@@ -152,5 +156,58 @@ describe('the funds page', () => {
     await expect(page.getByText(/ora italiana/).count()).resolves.toBe(1);
     await expect(page.getByRole('contentinfo').getByText('Date e orari sono indicati nell’ora italiana.').count()).resolves.toBe(1);
     await expectAccessible(page);
+  });
+});
+
+describe('the last days of a call (issue 44)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  /** TUR's call closing at `closesAt` for the length of `run`, then as shipped again. */
+  async function withTurClosingAt(closesAt: Date, run: () => Promise<void>) {
+    const [shipped] = await e2e.portal.db.select().from(calls).where(eq(calls.fund, 'TUR'));
+    await e2e.portal.db.update(calls).set({ closesAt }).where(eq(calls.fund, 'TUR'));
+    try {
+      await run();
+    } finally {
+      await e2e.portal.db.update(calls).set({ closesAt: shipped!.closesAt }).where(eq(calls.fund, 'TUR'));
+    }
+  }
+
+  it('the fund card counts down the days left when the call closes in 3 days', async () => {
+    await e2e.portal.forceStatus(organizationId, 'TUR', 'APERTA', null);
+    await withTurClosingAt(new Date(Date.now() + 3 * DAY), async () => {
+      await openFunds();
+      await card('TUR').getByText('Chiude tra 3 giorni').waitFor();
+      // PUI closes as shipped, months away: no countdown.
+      await expect(
+        card('PUI')
+          .getByText(/Chiude tra/)
+          .count(),
+      ).resolves.toBe(0);
+      await expectAccessible(page);
+    });
+  });
+
+  it('a draft after the closing time is read-only, with the reason and the closing date and time', async () => {
+    await e2e.portal.forceStatus(organizationId, 'TUR', 'APERTA', null);
+    const closedAt = new Date(Date.now() - 60 * 60 * 1000);
+    await withTurClosingAt(closedAt, async () => {
+      await openFunds();
+      await card('TUR').getByText('Bando chiuso', { exact: false }).waitFor();
+      await card('TUR')
+        .getByRole('button', { name: /Compila/ })
+        .click();
+      await page.waitForURL(`${e2e.portal.url}/survey/TUR_candidatura`);
+      await page.getByRole('heading', { level: 1, name: 'Candidatura Fondo Tematico Turismo Sostenibile' }).waitFor();
+      await page.getByText(callWindowMessages.closedNotice(italianDateAtTime(closedAt))).waitFor();
+      // Every answer is text to read, not a box, and the submit step is not among the steps.
+      await page
+        .locator('dt')
+        .filter({ hasText: /^Nome del progetto$/ })
+        .waitFor();
+      await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).count()).resolves.toBe(0);
+      const steps = page.getByRole('navigation', { name: 'Passi della candidatura' });
+      await expect(steps.getByRole('button', { name: /Invia Candidatura/ }).count()).resolves.toBe(0);
+      await expectAccessible(page);
+    });
   });
 });

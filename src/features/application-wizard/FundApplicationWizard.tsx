@@ -8,6 +8,8 @@ import type { FieldOption } from '../../../domain/wizardFields.ts';
 import { applicationQueries } from '../../api/applications.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import { callQueries } from '../../api/calls.ts';
+import type { Call } from '../../../domain/call.ts';
+import { callWindowNotice } from './callWindowNotice.ts';
 import type { MemberStanding } from '../member-standing/memberStanding.ts';
 import { useMemberStanding } from '../member-standing/useMemberStanding.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -73,16 +75,14 @@ export function FundApplicationWizard<Values extends Record<string, unknown>>(pr
     );
   }
   if (!call) return <Spinner label={wizardMessages.loading} />;
-  return <MemberWizard {...props} endOfWorksLimit={call.endOfWorksLimit} signatureRequired={call.signatureRequired} />;
+  return <MemberWizard {...props} call={call} />;
 }
 
 /**
  * The member's standing next (issue 42): a Sola lettura member sees the application read-only with the reason, a
  * member who may not hand over sees on the submit step who may. A platform administrator reads, as before.
  */
-function MemberWizard<Values extends Record<string, unknown>>(
-  props: FundApplicationWizardProps<Values> & { endOfWorksLimit: string; signatureRequired: boolean },
-) {
+function MemberWizard<Values extends Record<string, unknown>>(props: FundApplicationWizardProps<Values> & { call: Call }) {
   const standing = useMemberStanding(props.api, props.organizationId, props.wizard.definition.fund);
   if (!standing) return <Spinner label={wizardMessages.loading} />;
   return <OpenWizard {...props} standing={standing} />;
@@ -96,13 +96,16 @@ function OpenWizard<Values extends Record<string, unknown>>({
   isAdmin,
   startStep,
   listHref,
-  endOfWorksLimit,
-  signatureRequired,
+  call,
   standing,
-}: FundApplicationWizardProps<Values> & { endOfWorksLimit: string; signatureRequired: boolean; standing: MemberStanding }) {
+}: FundApplicationWizardProps<Values> & { call: Call; standing: MemberStanding }) {
   const { definition } = wizard;
   const fund: Fund = definition.fund;
-  const memberMayWrite = isAdmin || standing.mayWrite;
+  const { endOfWorksLimit, signatureRequired } = call;
+  const compilation = useQuery(applicationQueries.compilation(api, fund, organizationId));
+  // A draft never handed over is read-only outside the call's window (issue 44); the server refuses it too.
+  const windowNotice = isAdmin ? null : callWindowNotice(call, compilation.data, new Date());
+  const memberMayWrite = isAdmin || (standing.mayWrite && windowNotice === null);
   const actor = useApplicationWizard({
     api,
     definition,
@@ -117,7 +120,6 @@ function OpenWizard<Values extends Record<string, unknown>>({
   const onAttachmentsStatus = useCallback((complete: boolean) => actor.send({ type: 'attachments.status', complete }), [actor]);
   useAttachmentsStatus(api, fund, organizationId, onAttachmentsStatus);
   const queryClient = useQueryClient();
-  const compilation = useQuery(applicationQueries.compilation(api, fund, organizationId));
   const integrationOpen = compilation.data !== undefined && isIntegrationOpen(compilation.data.statusCode);
   const withIntegration = compilation.data && (integrationOpen || compilation.data.integrationRounds.length > 0);
   // The open round's items: shown beside their fields and slots, the only things the applicant may change.
@@ -154,7 +156,7 @@ function OpenWizard<Values extends Record<string, unknown>>({
       lookups={lookups}
       warnings={compilation.data?.warnings ?? []}
       listHref={listHref}
-      readOnlyNotice={standing.readOnlyNotice}
+      readOnlyNotice={windowNotice ?? standing.readOnlyNotice}
       handOverNotice={standing.handOverNotice}
       correction={openItems.length > 0 ? (field, values) => correctionOf('field', field.name, values) : undefined}
       signature={(editable) => (

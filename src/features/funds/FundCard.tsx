@@ -26,6 +26,8 @@ import {
 } from './FundCards.css.ts';
 import { fundCardActions, type FundCardAction } from './fundCardActions.ts';
 import { formatItalianDate, italianDate, italianDateTime } from '../../../domain/italianDates.ts';
+import { closingNotice } from '../../../domain/closingCountdown.ts';
+import { callClosingMessages as c } from '../../../domain/messages/callClosing.ts';
 
 const m = messages.funds;
 const sectionTitles: Record<FundCardAction['section'], string> = {
@@ -54,6 +56,8 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
   const showSectionTitles = sections.length > 1;
   // In integrazione: the reviewers' request waiting for documents, with its deadline if they gave one.
   const openRequest = isIntegrationOpen(compilation.statusCode) ? compilation.integrationRounds.at(-1) : undefined;
+  // The last days before the call closes (issue 44): "Chiude tra 3 giorni", "Chiude oggi alle 18:00".
+  const closing = closingNotice(call, new Date());
 
   return (
     <article className={card} aria-labelledby={headingId}>
@@ -64,6 +68,7 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
         <dt className={term}>{m.closesAt}</dt>
         <dd className={definition}>
           {italianDate(call.closesAt)} ({call.isOpen ? m.callOpen : m.callClosed})
+          {closing ? <strong>{` · ${'days' in closing ? c.inDays(closing.days) : c.today(closing.today)}`}</strong> : null}
         </dd>
         <dt className={term}>{m.endOfWorksLimit}</dt>
         <dd className={definition}>{formatItalianDate(call.endOfWorksLimit)}</dd>
