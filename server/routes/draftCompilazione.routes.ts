@@ -85,7 +85,8 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
   const adminOnly: RouteAccess = 'admin';
 
   /**
-   * Autosave (spec §4: on every step change). Members only; refused (409) once the application is submitted.
+   * Autosave (spec §4: on every step change). Members only; refused (409) once the application is submitted, and
+   * for a draft never handed over outside its call's window (`call_not_open`, `call_closed`, issue 44).
    * With `version`, a draft saved meanwhile elsewhere answers 412 instead of being overwritten. The membership
    * is checked in the handler (`checkedIn`): for a member it is the condition of the autosave's one UPDATE.
    */

@@ -168,7 +168,8 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
   /**
    * Submit (spec §4 Candidatura Sottomessa): the whole form values with organizationId. Members of that
    * organisation only, as the call's rule of who hands over says (platform admins never submit). 400 for a body of the wrong shape, 422 listing what is
-   * missing or wrong, 409 when a different application was already submitted; the same submission again
+   * missing or wrong, 409 when a different application was already submitted, or when a draft never handed over is
+   * handed over outside its call's window (`call_not_open`, `call_closed`, issue 44); the same submission again
    * answers 200 as the first time. Answers the compilation as Get…Compilazione does, with the stored `body`.
    */
   const submit: RouteAccess = {
