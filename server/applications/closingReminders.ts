@@ -137,5 +137,3 @@ export function createClosingReminders(deps: ClosingRemindersDeps) {
     },
   };
 }
-
-export type ClosingReminders = ReturnType<typeof createClosingReminders>;
