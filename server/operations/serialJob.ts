@@ -1,7 +1,7 @@
 /**
- * A background job of one process whose runs never overlap (the monitoring reminders, the status e-mails, the join
- * requests' expiry): a run asked for while one is under way waits for it, then runs, so it sees everything committed
- * before it was asked for. Calls without arguments (the timer's, and the kicks after a commit) that arrive while
+ * A background job of one process whose runs never overlap (the monitoring reminders, the reminders before a call
+ * closes, the status e-mails, the join requests' expiry): a run asked for while one is under way waits for it, then
+ * runs, so it sees everything committed before it was asked for. Calls without arguments (the timer's, and the kicks after a commit) that arrive while
  * such a run is already waiting to start share it: it has not started yet, so it sees what they would have seen, and
  * a burst of kicks (a click day's hand-overs, each asking for its e-mail) costs one run after the current one, not one
  * each. A call with arguments (a test's chosen instant) is a run of its own. `start` runs it now and
