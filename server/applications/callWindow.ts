@@ -3,21 +3,24 @@ import { italianDateAtTime } from '../../domain/italianDates.ts';
 import { callWindowMessages } from '../../domain/messages/callWindow.ts';
 import { HttpError } from '../errors.ts';
 
+/** What a closed call refuses: the hand-over, the saving of the draft, a change of its files. */
+const closedMessages = {
+  submit: callWindowMessages.submitClosed,
+  draft: callWindowMessages.draftClosed,
+  attachment: callWindowMessages.attachmentClosed,
+};
+
 /**
  * A draft never handed over is refused outside its call's window (409, issue 44): before the opening, or from the
  * closing time on. An application handed over before and reopened by the administrators is not: they reopened it
- * on purpose. `verb` says what was refused: the hand-over or the saving of the draft.
+ * on purpose. `refused` says what was refused: the hand-over, the saving of the draft or a change of its files.
  */
-export function refuseOutsideCallWindow(call: CallWindow, everHandedOver: boolean, now: Date, refused: 'submit' | 'draft'): void {
+export function refuseOutsideCallWindow(call: CallWindow, everHandedOver: boolean, now: Date, refused: keyof typeof closedMessages): void {
   if (everHandedOver) return;
   const phase = callPhase(call, now);
   if (phase === 'notYetOpen') throw new HttpError(409, 'call_not_open', callWindowMessages.notYetOpen(italianDateAtTime(call.opensAt)));
   if (phase === 'closed') {
     const when = italianDateAtTime(call.closesAt);
-    throw new HttpError(
-      409,
-      'call_closed',
-      refused === 'submit' ? callWindowMessages.submitClosed(when) : callWindowMessages.draftClosed(when),
-    );
+    throw new HttpError(409, 'call_closed', closedMessages[refused](when));
   }
 }

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { attachments, attachmentTypes } from '../db/schema/attachments.ts';
 import { applications } from '../db/schema/applications.ts';
+import { calls } from '../db/schema/calls.ts';
+import { refuseOutsideCallWindow } from '../applications/callWindow.ts';
 import { integrationRounds } from '../db/schema/integrations.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import type { AttachmentPurpose } from '../../domain/attachments.ts';
@@ -32,12 +34,19 @@ async function refuseUnlessOpen(
   typeId?: number,
 ): Promise<void> {
   const query = tx
-    .select({ status: applications.status })
+    .select({ status: applications.status, submittedAt: applications.submittedAt })
     .from(applications)
     .where(and(eq(applications.organizationId, organizationId), eq(applications.fund, fund)));
   // FOR SHARE: a status change waits for this change to commit, or this change sees the new status.
   const [row] = lock ? await query.for('share') : await query;
-  if (isAttachmentPurposeOpen(row?.status, purpose)) return;
+  if (isAttachmentPurposeOpen(row?.status, purpose)) {
+    // A draft's files change only while its call is open, as the draft itself (issue 44).
+    if (purpose === 'application') {
+      const [call] = await tx.select({ opensAt: calls.opensAt, closesAt: calls.closesAt }).from(calls).where(eq(calls.fund, fund));
+      if (call) refuseOutsideCallWindow(call, (row?.submittedAt ?? null) !== null, new Date(), 'attachment');
+    }
+    return;
+  }
   if (purpose === 'application' && typeId !== undefined && isAttachmentPurposeOpen(row?.status, 'integration')) {
     if (await isOpenSlotItem(tx, organizationId, fund, typeId)) return;
   }

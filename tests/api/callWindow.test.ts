@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../support/testApp.ts';
 
 /** PUI's slot for the documents of an integration round. */
 const PUI_INTEGRATION = 150;
+/** A slot of TUR's application files. */
+const TUR_REPORT = 203;
 const MINUTE = 60_000;
 
 let t: TestApp;
@@ -55,6 +57,30 @@ describe('a draft after its call closed', () => {
     }
     // The same hand-over while the call is open is accepted: only the closing refused it.
     expect((await submitTur(late)).statusCode).toBe(200);
+  });
+
+  it("nor can the draft's files change: 409, and the file is not stored", async () => {
+    const late = await personWithOrganization(t, { name: 'Comune degli Allegati' });
+    expect((await saveDraft(t, late.token, late.orgId, 'TUR', { progNome: 'Ciclovia' })).statusCode).toBe(200);
+    const upload = () =>
+      uploadAttachment(
+        t,
+        late.token,
+        { name: 'relazione.pdf', content: samplePdf('relazione') },
+        { orgId: late.orgId, callType: 'TUR', typeId: TUR_REPORT },
+      );
+    await setTurCall(shipped.opensAt, new Date('2026-11-30T17:00:00Z'));
+    try {
+      const refused = await upload();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        error: 'call_closed',
+        message: 'Gli allegati della candidatura non possono più essere modificati: il bando si è chiuso il 30/11/2026 alle 18:00.',
+      });
+    } finally {
+      await setTurCall(shipped.opensAt, shipped.closesAt);
+    }
+    expect((await upload()).statusCode).toBe(200);
   });
 
   it('refuses the hand-over exactly from the closing time, not a minute before', async () => {
