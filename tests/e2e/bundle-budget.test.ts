@@ -45,8 +45,9 @@ const BUDGETS_KB: Record<string, number> = {
   // the loader of the signed Domanda's panel (issue 43: +1 KB); read-only answers as text with their units, the status
   // change that keeps what was typed when refused, and the wizard's own issue-46 additions (+2 KB); the status-change
   // machine's items of an integration request and the wizard's own issue-44 additions (+3 KB; the item picker, with
-  // every fund's fields, loads only once «In integrazione» is chosen).
-  '/admin-organization/survey-{$fund}/$organizationId': 362,
+  // every fund's fields, loads only once «In integrazione» is chosen); the call's window that makes a draft never
+  // handed over read-only after the closing, with its reason, shared with the applicant's wizard (issue 44: +1 KB).
+  '/admin-organization/survey-{$fund}/$organizationId': 363,
   // The admin's page of one organisation: its members and applications, with the same header and receipts, and the
   // legal representative's section with its codice fiscale (+1 KB), and the members' roles with the Referente's
   // role-change dialog (the member-role-change machine and a radio group: +2 KB), the suspension's texts and the
