@@ -25,6 +25,9 @@ export const receiptsMessages = {
   handedOverBy: 'Consegnata da',
   handedOverAt: 'Data e ora',
   handedOverAtValue: (dateTime: string) => `${dateTime} (ora italiana)`,
+  acceptedAt: 'Accettazione',
+  /** The server's acceptance time, to the microsecond: the order of a first-come-first-served call. */
+  acceptedAtValue: (date: string, time: string) => `Accettata dal server il ${date} alle ${time} (ora italiana)`,
   figures: 'Dati principali',
   attachments: 'Allegati consegnati',
   noAttachments: 'Nessun allegato consegnato con questa consegna.',

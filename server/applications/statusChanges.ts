@@ -73,8 +73,16 @@ export type StatusExit = (input: { tx: Db; application: ApplicationRow; transiti
 export type StatusExits = Partial<Record<ApplicationStatusCode, StatusExit>>;
 
 /**
+ * A statement that must be the last of its transaction (the receipt's protocol number: it locks the call's
+ * counter until COMMIT, docs/decisions/0001-gapless-protocol-numbers.md).
+ */
+export type LastStatement = () => Promise<unknown>;
+
+/**
  * What every change writes beside the history row, whatever its event, in its transaction (the receipt of a
- * hand-over, server/receipts/): told of each change the service applies, after the exits.
+ * hand-over, server/receipts/): told of each change the service applies, after the exits. It may answer a
+ * statement to run last: inside `statusChanges.transaction` it runs once the work is done, just before COMMIT;
+ * in any other transaction, at once.
  */
 export type StatusChangeRecorder = (input: {
   tx: Db;
@@ -83,7 +91,7 @@ export type StatusChangeRecorder = (input: {
   actor: StatusActor;
   at: Date;
   statusHistoryId: string;
-}) => Promise<void>;
+}) => Promise<LastStatement | void>;
 
 export interface StatusChangeOptions {
   preconditions?: TransitionPreconditions;
@@ -151,6 +159,23 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
    * drivers pass it as it is), the version checked only when the client sent one, only for a member.
    */
   const sentVersion = sql.placeholder('expectedVersion');
+  /** The last statements of each transaction opened by `transaction`. */
+  const lastStatements = new WeakMap<Db, LastStatement[]>();
+
+  /**
+   * A transaction whose recorders' last statements (the protocol number) run after everything else it writes,
+   * so nothing but COMMIT follows them.
+   */
+  async function transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      const last: LastStatement[] = [];
+      lastStatements.set(tx, last);
+      const result = await work(tx);
+      for (const statement of last) await statement();
+      return result;
+    });
+  }
+
   const autosaveInPlace = db
     .update(applications)
     .set({
@@ -225,7 +250,11 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
       }
       await exits[transition.from]?.({ tx, application: row, transition });
       for (const record of recorders) {
-        await record({ tx, application: row, transition, actor, at, statusHistoryId: history!.id });
+        const last = await record({ tx, application: row, transition, actor, at, statusHistoryId: history!.id });
+        if (!last) continue;
+        const queue = lastStatements.get(tx);
+        if (queue) queue.push(last);
+        else await last();
       }
     }
     return row;
@@ -239,6 +268,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
   return {
     apply,
     committed,
+    transaction,
 
     /**
      * UpdateTurCompilazioneStatus / UpdatePuiCompilazioneStatus: the machine decides whether `role` may move
@@ -260,7 +290,7 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
       const precondition = transition.role === 'applicant' ? (preconditions[transition.event] ?? refuseNotYetPossible) : undefined;
       const effect = effects[transition.event];
       let afterCommit: (() => Promise<void>) | undefined;
-      const updated = await db.transaction(async (tx) => {
+      const updated = await transaction(async (tx) => {
         if (precondition) {
           // Locked: no upload or removal (they take a share lock on this row) slips in between check and change.
           const [locked] = await tx.select().from(applications).where(eq(applications.id, application.id)).for('update');

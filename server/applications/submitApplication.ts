@@ -159,7 +159,8 @@ export function createApplicationSubmission(deps: {
     // Complete, so the Domanda exists: it must be signed as it is now (when the call asks for the signature).
     if (signatureCheck) await signatureCheck(organizationId, fund, checked);
 
-    const result = await db.transaction(async (tx) => {
+    // The receipt's protocol number is the transaction's last statement (statusChanges.transaction).
+    const result = await statusChanges.transaction(async (tx) => {
       // Created here if the wizard never autosaved; it then takes the machine's path Non avviata → Aperta first.
       await tx.insert(applications).values({ organizationId, fund }).onConflictDoNothing();
       let row = await current(tx, organizationId, fund, true);

@@ -4,7 +4,8 @@ import { attachments, attachmentTypes } from '../db/schema/attachments.ts';
 import { calls } from '../db/schema/calls.ts';
 import { monitoringPeriods } from '../db/schema/monitoring.ts';
 import { organizations } from '../db/schema/organizations.ts';
-import { receipts, type ReceiptAttachment, type ReceiptFigure } from '../db/schema/receipts.ts';
+import type { receipts} from '../db/schema/receipts.ts';
+import { type ReceiptAttachment, type ReceiptFigure } from '../db/schema/receipts.ts';
 import { signatureFactsOf, signatureRowOf } from '../domanda/signatureRows.ts';
 import { surveyDefinitions, surveySubmissions } from '../db/schema/surveys.ts';
 import { titleOf } from '../surveys/definitions.ts';
@@ -17,7 +18,7 @@ import { formatAmount } from '../../domain/italianNumbers.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { ReceiptKind } from '../../domain/receipts.ts';
 import { FUND_ENTRIES } from '../../domain/funds.ts';
-import { nextProtocolNumber } from './protocolNumbers.ts';
+import { italianYear, numberReceipt, type NumberedReceipt } from './protocolNumbers.ts';
 
 const m = receiptsMessages;
 const labels = m.figureLabels;
@@ -119,12 +120,16 @@ async function describe(
   }
 }
 
+/** Everything a receipt says except its number and acceptance time: read before the counter is touched. */
+export type PreparedReceipt = Omit<ReceiptRow, 'id' | 'protocol' | 'number' | 'acceptedAt'>;
+
 /**
- * Writes the receipt of a hand-over in its transaction: the next protocol number of the call and year, and a
- * snapshot of everything the PDF shows. The SHA-256 of each file was computed from its bytes as they were
- * stored at upload (server/attachments/upload.ts), and a handed-over file can no longer be replaced or removed.
+ * Reads, in the hand-over's transaction, everything the receipt shows — a snapshot of names, figures and files
+ * taken then. The SHA-256 of each file was computed from its bytes as they were stored at upload
+ * (server/attachments/upload.ts), and a handed-over file can no longer be replaced or removed. Takes no number:
+ * `numberReceipt` does, as the transaction's last statement.
  */
-export async function issueReceipt(tx: Db, input: IssueReceiptInput): Promise<ReceiptRow> {
+export async function prepareReceipt(tx: Db, input: IssueReceiptInput): Promise<PreparedReceipt> {
   const { application, kind, at } = input;
   const [organization] = await tx
     .select({ name: organizations.name, pIva: organizations.pIva })
@@ -147,31 +152,27 @@ export async function issueReceipt(tx: Db, input: IssueReceiptInput): Promise<Re
   // The signed Domanda, which the hand-over's check has just found to sign exactly what is handed over (issue 43).
   const signed = kind === 'application' && call?.signatureRequired ? await signatureRowOf(tx, application.id) : undefined;
   const signature = signed ? signatureFactsOf(signed) : null;
-  // Last, just before the insert: the counter row stays locked for as little of the transaction as possible.
-  const { year, number, protocol } = await nextProtocolNumber(tx, application.fund, at);
-  const [receipt] = await tx
-    .insert(receipts)
-    .values({
-      protocol,
-      fund: application.fund,
-      year,
-      number,
-      kind,
-      title,
-      applicationId: application.id,
-      organizationId: application.organizationId,
-      statusHistoryId: input.statusHistoryId,
-      handedOverBy: input.userId,
-      handedOverByName,
-      handedOverAt: at,
-      callTitle: call?.title ?? application.fund,
-      organizationName: organization?.name ?? '',
-      vatNumber: organization?.pIva ?? '',
-      figures,
-      attachments: files,
-      signature,
-    })
-    .returning();
-  if (!receipt) throw new Error('receipt not written');
-  return receipt;
+  return {
+    fund: application.fund,
+    year: italianYear(at),
+    kind,
+    title,
+    applicationId: application.id,
+    organizationId: application.organizationId,
+    statusHistoryId: input.statusHistoryId,
+    handedOverBy: input.userId,
+    handedOverByName,
+    handedOverAt: at,
+    callTitle: call?.title ?? application.fund,
+    organizationName: organization?.name ?? '',
+    vatNumber: organization?.pIva ?? '',
+    figures,
+    attachments: files,
+    signature,
+  };
+}
+
+/** Prepares and numbers the receipt of a hand-over at once (a caller with nothing else to write after it). */
+export async function issueReceipt(tx: Db, input: IssueReceiptInput): Promise<NumberedReceipt> {
+  return numberReceipt(tx, await prepareReceipt(tx, input));
 }

@@ -1,3 +1,4 @@
+import { italianAcceptanceTime } from '../../domain/acceptanceTime.ts';
 import { italianDateTime } from '../../domain/italianDates.ts';
 import { formatItalianNumber } from '../../domain/italianNumbers.ts';
 import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
@@ -37,6 +38,8 @@ export async function renderReceiptPdf(receipt: ReceiptRow): Promise<Buffer> {
   writer.field(m.vatNumber, receipt.vatNumber);
   writer.field(m.handedOverBy, receipt.handedOverByName);
   writer.field(m.handedOverAt, m.handedOverAtValue(italianDateTime(at)));
+  const accepted = italianAcceptanceTime(receipt.acceptedAt);
+  writer.field(m.acceptedAt, m.acceptedAtValue(accepted.date, accepted.time));
 
   if (receipt.figures.length > 0) {
     writer.heading(m.figures);

@@ -5,14 +5,19 @@ import type { StatusChangeRecorder } from '../applications/statusChanges.ts';
 import { RECEIPT_KIND_OF_STATUS, type ReceiptKind, type ReceiptSummary } from '../../domain/receipts.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { MailAttachment } from '../mail/mailer.ts';
-import { issueReceipt, type ReceiptRow } from './issueReceipt.ts';
+import { prepareReceipt, type ReceiptRow } from './issueReceipt.ts';
+import { numberReceipt } from './protocolNumbers.ts';
 import { renderReceipt } from '../pdf/renderThread.ts';
 
-/** Every change that reaches a hand-over status (Candidatura Sottomessa, …) writes its receipt in its transaction. */
+/**
+ * Every change that reaches a hand-over status (Candidatura Sottomessa, …) writes its receipt in its transaction:
+ * everything it shows is read now, and its protocol number is taken by the transaction's last statement.
+ */
 export const issueReceiptOnHandOver: StatusChangeRecorder = async ({ tx, application, transition, actor, at, statusHistoryId }) => {
   const kind = RECEIPT_KIND_OF_STATUS[transition.to];
   if (!kind) return;
-  await issueReceipt(tx, { application, kind, userId: actor.userId, at, statusHistoryId });
+  const prepared = await prepareReceipt(tx, { application, kind, userId: actor.userId, at, statusHistoryId });
+  return () => numberReceipt(tx, prepared);
 };
 
 export function summaryOf(row: Pick<ReceiptRow, 'id' | 'protocol' | 'kind' | 'title' | 'handedOverAt'>): ReceiptSummary {

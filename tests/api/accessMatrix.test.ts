@@ -375,6 +375,7 @@ beforeAll(async () => {
     .insert(receipts)
     .values({
       protocol: 'PUI-2026-900001',
+      acceptedAt: '2026-11-20T10:15:00.123456Z',
       fund: 'PUI',
       year: 2026,
       number: 900001,

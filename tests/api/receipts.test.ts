@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
+import { italianAcceptanceTime } from '../../domain/acceptanceTime.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILAZIONE_TYPE } from '../../domain/applicationStatus.ts';
 import { italianDateTime } from '../../domain/italianDates.ts';
@@ -116,6 +117,11 @@ describe('the application (Candidatura Sottomessa)', () => {
     expect(text).toContain(owner.payload.pIva);
     expect(text).toContain(owner.email);
     expect(text).toContain(italianDateTime(receipt!.handedOverAt));
+    // The server's acceptance time, to the microsecond, as the database recorded it (issue 45).
+    const [stored] = await t.db.select({ acceptedAt: receipts.acceptedAt }).from(receipts).where(eq(receipts.id, receipt!.id));
+    const accepted = italianAcceptanceTime(stored!.acceptedAt);
+    expect(accepted.time).toMatch(/^\d{2}:\d{2}:\d{2},\d{6}$/);
+    expect(text).toContain(`Accettata dal server il ${accepted.date} alle ${accepted.time}`);
     const body = completePuiApplication(owner.orgId);
     expect(text).toContain(body.progNome);
     expect(text).toContain('Investimento totale');

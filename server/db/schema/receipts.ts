@@ -73,6 +73,13 @@ export const receipts = pgTable(
     handedOverBy: uuid('handed_over_by').references(() => users.id, { onDelete: 'set null' }),
     handedOverByName: text('handed_over_by_name').notNull(),
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }).notNull(),
+    /**
+     * When the server accepted the hand-over, to the microsecond: PostgreSQL's clock_timestamp() read by the
+     * statement that took the protocol number (server/receipts/protocolNumbers.ts), so the numbers of a call follow
+     * these times. Text as PostgreSQL writes it (domain/acceptanceTime.ts reads it): a Date would drop the
+     * microseconds that rank a click day. Receipts issued before it have their hand-over time.
+     */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 6, mode: 'string' }).notNull(),
     callTitle: text('call_title').notNull(),
     organizationName: text('organization_name').notNull(),
     vatNumber: text('vat_number').notNull(),
