@@ -17,6 +17,8 @@ export const exportsMessages = {
     status: 'Stato',
     /** The list's column: the protocol number of the application's hand-over (its receipt). */
     protocol: 'Numero di protocollo',
+    /** The server's acceptance time of the hand-over, to the microsecond (issue 45: a click day's order). */
+    acceptedAt: 'Accettazione del server',
     submittedAt: 'Data candidatura',
     statusChangedAt: 'Ultimo cambio di stato',
     source: 'Dati',

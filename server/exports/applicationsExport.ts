@@ -79,11 +79,11 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
       const protocols = new Map(
         (
           await db
-            .select({ applicationId: receipts.applicationId, protocol: receipts.protocol })
+            .select({ applicationId: receipts.applicationId, protocol: receipts.protocol, acceptedAt: receipts.acceptedAt })
             .from(receipts)
             .where(and(inArray(receipts.applicationId, slice), eq(receipts.kind, 'application')))
             .orderBy(asc(receipts.handedOverAt), asc(receipts.number))
-        ).map((receipt) => [receipt.applicationId, receipt.protocol]),
+        ).map((receipt) => [receipt.applicationId, receipt]),
       );
       yield slice.flatMap((id) => {
         const r = byId.get(id);
@@ -94,7 +94,8 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
             status: r.status,
             submittedAt: r.submittedAt,
             statusChangedAt: r.statusChangedAt,
-            protocol: protocols.get(id) ?? null,
+            protocol: protocols.get(id)?.protocol ?? null,
+            acceptedAt: protocols.get(id)?.acceptedAt ?? null,
             warnings: r.warnings,
             data: r.data,
             source: r.submitted ? exportsMessages.source.application : r.data ? exportsMessages.source.draft : null,

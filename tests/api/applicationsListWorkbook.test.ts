@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { italianAcceptanceTime } from '../../domain/acceptanceTime.ts';
+import { receipts } from '../../server/db/schema/receipts.ts';
 import { puiWizardDefinition } from '../../domain/pui/puiWizard.ts';
 import { emptyTurApplication } from '../../domain/tur/turApplication.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
@@ -32,6 +35,7 @@ const FACTS = [
   'E-mail',
   'Stato',
   'Numero di protocollo',
+  'Accettazione del server',
   'Data candidatura',
   'Ultimo cambio di stato',
   'Avvisi',
@@ -156,6 +160,15 @@ describe('Lista-candidature-TUR.xlsx', () => {
     expect(value('P.IVA')).toBe(tur.payload.pIva);
     expect(value('Stato')).toBe('Candidatura Sottomessa');
     expect(value('Numero di protocollo')).toBe(`TUR-${year}-000001`);
+    // The server's acceptance time, to the microsecond, as text on Italy's clock (issue 45).
+    const [receipt] = await t.db
+      .select({ acceptedAt: receipts.acceptedAt })
+      .from(receipts)
+      .where(eq(receipts.protocol, `TUR-${year}-000001`));
+    const accepted = italianAcceptanceTime(receipt!.acceptedAt);
+    expect(value('Accettazione del server')).toBe(`${accepted.date} ${accepted.time}`);
+    expect(value('Accettazione del server')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},\d{6}$/);
+    expect(submitted.get('Accettazione del server')!.numFmt).toBe('@');
     expect((value('Data candidatura') as Date).toISOString()).toBe(romeWallClock(submittedAt.tur));
     expect(submitted.get('Data candidatura')!.numFmt).toBe('dd/mm/yyyy hh:mm');
     // ISTAT codes and list ids as their names.
