@@ -129,12 +129,13 @@ describe('POST /api/DraftCompilazione/DownloadExcelCompilazioni', () => {
     expect(response.headers['transfer-encoding']).toBe('chunked');
 
     const { headers, rows } = await readBack(response.rawPayload);
-    expect(headers.slice(0, 11)).toEqual([
+    expect(headers.slice(0, 12)).toEqual([
       'Organizzazione',
       'P.IVA',
       'E-mail',
       'Stato',
       'Numero di protocollo',
+      'Accettazione del server',
       'Data candidatura',
       'Ultimo cambio di stato',
       'Avvisi',
