@@ -124,6 +124,7 @@ export const API_ERROR_CODES = [
   'note_not_found',
   'note_not_yours',
   'note_locked',
+  'handover_queued',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -59,6 +59,7 @@ import { createPortalFunds } from './funds/portalFunds.ts';
 import { createIntegrations } from './integrations/integrations.ts';
 import { integrationRoutes } from './routes/integration.routes.ts';
 import { callRoutes } from './routes/call.routes.ts';
+import { createHandOverGate } from './applications/handOverGate.ts';
 import { fundControllerRoutes } from './routes/fundController.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
 import { createReferenceNames } from './exports/referenceNames.ts';
@@ -413,7 +414,8 @@ export async function buildApp({
     await api.register(sendEmailRoutes, { invitations, mailer, publicUrl: config.publicUrl });
     await api.register(typologyRoutes, { territory, reference });
     await api.register(callRoutes, { db });
-    for (const fund of funds) await api.register(fundControllerRoutes, { ...applications, submissions, fund });
+    const handOvers = createHandOverGate(config.handOvers);
+    for (const fund of funds) await api.register(fundControllerRoutes, { ...applications, submissions, handOvers, fund });
     for (const fund of funds) if (fund.routes) await api.register(fund.routes);
     await api.register(draftCompilazioneRoutes, { ...applications, db, funds, referenceNames, exportLog });
     await api.register(domandaRoutes, { signedDomanda, repository: applications.repository, funds: fundEntries });

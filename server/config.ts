@@ -110,6 +110,9 @@ const envSchema = z
     SHUTDOWN_DRAIN_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(2)),
     HEADERS_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(60).default(10)),
     BODY_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(300).default(20)),
+    HANDOVER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(9).default(4)),
+    HANDOVER_QUEUE_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(1000)),
+    HANDOVER_QUEUE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(60_000).default(2000)),
     UPLOAD_STALL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(300).default(15)),
     UPLOAD_MIN_BYTES_PER_SECOND: z.preprocess(
       emptyToUndefined,
@@ -248,6 +251,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** scrypt's cost for new password hashes, N = 2^cost (server/idp/passwords.ts); lower only in tests. */
     passwordHashCost: e.PASSWORD_HASH_COST,
     trustProxy: e.TRUST_PROXY === 'true',
+    /**
+     * The click day's queue (server/applications/handOverGate.ts): hand-overs at once per process (below the pool's
+     * 10 connections), how many may wait, and for how long before a 503 that tells the browser to retry.
+     */
+    handOvers: { concurrency: e.HANDOVER_CONCURRENCY, queueLength: e.HANDOVER_QUEUE_LENGTH, queueMs: e.HANDOVER_QUEUE_MS },
     /** Without SMTP_URL, messages are written to DATA_DIR/outbox as .eml files. */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     /** Uploaded attachments: DATA_DIR/files, or the S3 bucket when S3_BUCKET is set; at most MAX_UPLOAD_MB each. */

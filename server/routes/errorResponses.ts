@@ -3,7 +3,7 @@ import { fieldErrorSchema } from '../../domain/validation.ts';
 import { refusalStatuses, type RouteAccess } from '../auth/access.ts';
 
 /** The error statuses routes answer with the error shape. */
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 502 | 507;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 502 | 503 | 507;
 
 /**
  * A route's error answers for its response schema: those its declared access may give (401 without a login, 403,

@@ -1,3 +1,4 @@
+import type { HandOverGate } from '../applications/handOverGate.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isValid, parseISO } from 'date-fns';
@@ -69,6 +70,8 @@ export interface FundControllerOptions {
   statusChanges: StatusChanges;
   fund: ServerFund;
   submissions: ApplicationSubmission;
+  /** The click day's queue: at most a few hand-overs at once per process (issue 45). */
+  handOvers: HandOverGate;
 }
 
 /**
@@ -77,7 +80,7 @@ export interface FundControllerOptions {
  * exists — its submit call (CreatePui, CreateUpdateTur).
  */
 export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = async (app, options) => {
-  const { repository, statusChanges, submissions } = options;
+  const { repository, statusChanges, submissions, handOvers } = options;
   const { entry, application } = options.fund;
   const { controller } = entry;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -193,7 +196,7 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
           ),
         response: {
           200: compilationSchema,
-          ...errorResponses(submit, [409, 412, 413], { fieldErrors: true }),
+          ...errorResponses(submit, [409, 412, 413, 503], { fieldErrors: true }),
           422: applicationIncompleteSchema,
         },
       },
@@ -201,11 +204,14 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
     async (request, reply) => {
       const access = organizationAccessOf(request);
       try {
-        const row = await submissions.submit(submission, {
-          organizationId: access.organization.id,
-          body: request.body,
-          actor: { role: 'applicant', userId: access.user.id },
-        });
+        // In the click day's queue: a burst of hand-overs leaves connections for everyone else (503 when it is full).
+        const row = await handOvers.run(() =>
+          submissions.submit(submission, {
+            organizationId: access.organization.id,
+            body: request.body,
+            actor: { role: 'applicant', userId: access.user.id },
+          }),
+        );
         // Warnings are for the reviewers (spec §5): the applicant's answer carries none.
         return shaped(entry, await repository.compilationOfRow(row, entry, { withWarnings: false }));
       } catch (error) {

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissionMessages } from '../../domain/messages/submission.ts';
+import { receipts } from '../../server/db/schema/receipts.ts';
+import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { personWithOrganization } from '../support/organizationFixtures.ts';
+import { completePuiApplication } from '../support/puiFixtures.ts';
+
+/**
+ * The click day's queue (issue 45, HANDOVER_CONCURRENCY / HANDOVER_QUEUE_LENGTH / HANDOVER_QUEUE_MS): one hand-over
+ * at a time, one waiting, for 300 ms. A hand-over is held inside the queue by its attachments' check, which the
+ * test releases, so what is running and what waits is known without timing.
+ */
+let t: TestApp;
+/** Per organisation: the promise its hand-over's check waits for, and what the check calls when it starts waiting. */
+const held = new Map<string, { until: Promise<void>; reached: () => void }>();
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { HANDOVER_CONCURRENCY: '1', HANDOVER_QUEUE_LENGTH: '1', HANDOVER_QUEUE_MS: '300' },
+    missingRequiredAttachments: async (organizationId) => {
+      const hold = held.get(organizationId);
+      if (hold) {
+        hold.reached();
+        await hold.until;
+      }
+      return [];
+    },
+  });
+}, 120_000);
+afterAll(() => t.close());
+
+const submitPui = (person: { token: string; orgId: string }) =>
+  t.post('/api/Pui/CreatePui', completePuiApplication(person.orgId), person.token);
+
+function expectQueued(answer: Awaited<ReturnType<typeof submitPui>>) {
+  expect(answer.statusCode).toBe(503);
+  expect(answer.headers['retry-after']).toBe('1');
+  expect(answer.json()).toEqual({ error: 'handover_queued', message: 'Sei in coda: la tua domanda verrà inviata appena possibile' });
+  expect(answer.json().message).toBe(submissionMessages.queued);
+}
+
+describe('hand-overs beyond the queue', () => {
+  it('answer 503 with Retry-After and «Sei in coda», write nothing, and go through when sent again', async () => {
+    const [first, second, third] = await Promise.all(
+      ['Comune Primo in Fila', 'Comune Secondo in Fila', 'Comune Terzo in Fila'].map((name) => personWithOrganization(t, { name })),
+    );
+    let release!: () => void;
+    let reached!: () => void;
+    const inside = new Promise<void>((resolve) => (reached = resolve));
+    held.set(first!.orgId, { until: new Promise<void>((resolve) => (release = resolve)), reached });
+    const running = submitPui(first!);
+    await inside;
+    // The first one holds the only place; the second waits in the queue (its one place) while the third arrives.
+    const waiting = submitPui(second!);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The queue holds one: the third is told at once to come back.
+    expectQueued(await submitPui(third!));
+    // The second waited its 300 ms, then heard the same.
+    expectQueued(await waiting);
+    expect(await t.db.select().from(receipts)).toHaveLength(0);
+
+    release();
+    expect((await running).statusCode).toBe(200);
+    // Sent again, as the browser does after Retry-After: each handed over once, numbered in order.
+    expect((await submitPui(second!)).statusCode).toBe(200);
+    expect((await submitPui(third!)).statusCode).toBe(200);
+    expect((await submitPui(third!)).statusCode).toBe(200);
+    const numbers = async (orgId: string) =>
+      (await t.db.select({ number: receipts.number }).from(receipts).where(eq(receipts.organizationId, orgId))).map((r) => r.number);
+    expect([await numbers(first!.orgId), await numbers(second!.orgId), await numbers(third!.orgId)]).toEqual([[1], [2], [3]]);
+  }, 120_000);
+});
