@@ -4,7 +4,7 @@ import { attachments, attachmentTypes } from '../db/schema/attachments.ts';
 import { calls } from '../db/schema/calls.ts';
 import { monitoringPeriods } from '../db/schema/monitoring.ts';
 import { organizations } from '../db/schema/organizations.ts';
-import type { receipts} from '../db/schema/receipts.ts';
+import type { receipts } from '../db/schema/receipts.ts';
 import { type ReceiptAttachment, type ReceiptFigure } from '../db/schema/receipts.ts';
 import { signatureFactsOf, signatureRowOf } from '../domanda/signatureRows.ts';
 import { surveyDefinitions, surveySubmissions } from '../db/schema/surveys.ts';
@@ -18,7 +18,7 @@ import { formatAmount } from '../../domain/italianNumbers.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { ReceiptKind } from '../../domain/receipts.ts';
 import { FUND_ENTRIES } from '../../domain/funds.ts';
-import { italianYear, numberReceipt, type NumberedReceipt } from './protocolNumbers.ts';
+import { italianYear } from './protocolNumbers.ts';
 
 const m = receiptsMessages;
 const labels = m.figureLabels;
@@ -170,9 +170,4 @@ export async function prepareReceipt(tx: Db, input: IssueReceiptInput): Promise<
     attachments: files,
     signature,
   };
-}
-
-/** Prepares and numbers the receipt of a hand-over at once (a caller with nothing else to write after it). */
-export async function issueReceipt(tx: Db, input: IssueReceiptInput): Promise<NumberedReceipt> {
-  return numberReceipt(tx, await prepareReceipt(tx, input));
 }
