@@ -60,6 +60,7 @@ import { createIntegrations } from './integrations/integrations.ts';
 import { integrationRoutes } from './routes/integration.routes.ts';
 import { callRoutes } from './routes/call.routes.ts';
 import { createHandOverGate } from './applications/handOverGate.ts';
+import { createStoredReceipts } from './receipts/storedReceipts.ts';
 import { fundControllerRoutes } from './routes/fundController.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
 import { createReferenceNames } from './exports/referenceNames.ts';
@@ -244,7 +245,9 @@ export async function buildApp({
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,
-    attachmentsFor: attachmentsFor ?? receiptMailAttachments(db),
+    // Read once the e-mail is sent, long after `storedReceipts` below exists.
+    attachmentsFor:
+      attachmentsFor ?? ((notification) => receiptMailAttachments(db, (receipt) => storedReceipts.pdfOf(receipt))(notification)),
     protocolFor: receiptProtocols(db),
   });
   const surveys = createSurveys({
@@ -302,6 +305,7 @@ export async function buildApp({
   const exportLog = createExportLog(db);
   const storage = suppliedStorage ?? (await createConfiguredStorage(config.files));
   const sweep = sweepAbandonedUploads(storage, app.log, uploadSweep);
+  const storedReceipts = createStoredReceipts({ db, storage, log: app.log });
   app.addHook('onClose', async () => sweep.stop());
   // The mandatory slots still empty (spec §5: submit needs every required attachment); tests may supply their own.
   const missingAttachments: MissingRequiredAttachments =
@@ -429,7 +433,7 @@ export async function buildApp({
     });
     await api.register(sjSurveyRoutes, { repository: applications.repository, surveys, monitoring });
     await api.register(monitoraggioRoutes, { repository: applications.repository, monitoring, funds: surveys.funds });
-    await api.register(receiptRoutes, { db, repository: applications.repository });
+    await api.register(receiptRoutes, { db, repository: applications.repository, storedReceipts });
     await api.register(integrationRoutes, { db, repository: applications.repository, items: integrations.items });
     await api.register(fileUploadRoutes, {
       repository: attachmentRepository,
@@ -438,7 +442,7 @@ export async function buildApp({
       funds: fundEntries,
       reviewAnswers: (organizationId, fund) => reviewAnswersForArchive(db, organizationId, fund),
       monitoringAnswers: (organizationId, fund) => monitoringAnswersForArchive(db, organizationId, fund),
-      receipts: (organizationId, fund) => receiptsForArchive(db, organizationId, fund),
+      receipts: (organizationId, fund) => receiptsForArchive(db, storedReceipts.pdfOf, organizationId, fund),
       signedDomanda: (organizationId, fund) => signedDomanda.forArchive(organizationId, fund),
       exportLog,
     });

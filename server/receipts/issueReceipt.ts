@@ -121,7 +121,7 @@ async function describe(
 }
 
 /** Everything a receipt says except its number and acceptance time: read before the counter is touched. */
-export type PreparedReceipt = Omit<ReceiptRow, 'id' | 'protocol' | 'number' | 'acceptedAt'>;
+export type PreparedReceipt = Omit<ReceiptRow, 'id' | 'protocol' | 'number' | 'acceptedAt' | 'pdfKey'>;
 
 /**
  * Reads, in the hand-over's transaction, everything the receipt shows — a snapshot of names, figures and files

@@ -9,6 +9,9 @@ import { prepareReceipt, type ReceiptRow } from './issueReceipt.ts';
 import { numberReceipt } from './protocolNumbers.ts';
 import { renderReceipt } from '../pdf/renderThread.ts';
 
+/** A receipt's PDF as downloads, e-mails and the zip give it: stored once rendered (storedReceipts.ts). */
+type PdfOf = (receipt: ReceiptRow) => Promise<Buffer>;
+
 /**
  * Every change that reaches a hand-over status (Candidatura Sottomessa, …) writes its receipt in its transaction:
  * everything it shows is read now, and its protocol number is taken by the transaction's last statement.
@@ -57,13 +60,11 @@ export async function receiptOfStatusChange(db: Db, statusHistoryId: string): Pr
  * What the e-mail of a status change carries: the receipt that change issued, as a PDF, when it was a hand-over
  * (the "hand-over received" e-mail); nothing for any other change.
  */
-export function receiptMailAttachments(db: Db) {
+export function receiptMailAttachments(db: Db, pdfOf: PdfOf) {
   return async ({ historyId }: { historyId: string }): Promise<MailAttachment[]> => {
     const receipt = await receiptOfStatusChange(db, historyId);
     if (!receipt) return [];
-    return [
-      { filename: receiptsMessages.fileName(receipt.protocol), content: await renderReceipt(receipt), contentType: 'application/pdf' },
-    ];
+    return [{ filename: receiptsMessages.fileName(receipt.protocol), content: await pdfOf(receipt), contentType: 'application/pdf' }];
   };
 }
 
@@ -94,7 +95,12 @@ export async function receiptPdf(db: Db, receiptId: string): Promise<Buffer | un
 }
 
 /** The receipts of an organisation's application to `fund`, oldest first, as PDFs: for the administrator's zip. */
-export async function receiptsForArchive(db: Db, organizationId: string, fund: string): Promise<{ protocol: string; pdf: Buffer }[]> {
+export async function receiptsForArchive(
+  db: Db,
+  pdfOf: PdfOf,
+  organizationId: string,
+  fund: string,
+): Promise<{ protocol: string; pdf: Buffer }[]> {
   const rows = await db
     .select()
     .from(receipts)
@@ -102,6 +108,6 @@ export async function receiptsForArchive(db: Db, organizationId: string, fund: s
     .orderBy(asc(receipts.handedOverAt), asc(receipts.number));
   const files: { protocol: string; pdf: Buffer }[] = [];
   // One at a time: each PDF is small, and the zip waits for them all anyway.
-  for (const row of rows) files.push({ protocol: row.protocol, pdf: await renderReceipt(row) });
+  for (const row of rows) files.push({ protocol: row.protocol, pdf: await pdfOf(row) });
   return files;
 }

@@ -10,7 +10,7 @@ import type { ApplicationRepository } from '../applications/repository.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { HttpError } from '../errors.ts';
 import { receiptById, receiptsOfApplication, summaryOf } from '../receipts/receipts.ts';
-import { renderReceipt } from '../pdf/renderThread.ts';
+import type { StoredReceipts } from '../receipts/storedReceipts.ts';
 import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
 
@@ -24,6 +24,8 @@ function parseId(value: string, message: string, error: 'invalid_application_id'
 export interface ReceiptRouteOptions {
   db: Db;
   repository: ApplicationRepository;
+  /** The PDF, rendered once and then read from the file store. */
+  storedReceipts: StoredReceipts;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface ReceiptRouteOptions {
  * PDF, for the members of its organisation and the platform administrators. Another organisation's receipt or
  * application answers exactly as one that does not exist.
  */
-export const receiptRoutes: FastifyPluginAsync<ReceiptRouteOptions> = async (app, { db, repository }) => {
+export const receiptRoutes: FastifyPluginAsync<ReceiptRouteOptions> = async (app, { db, repository, storedReceipts }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const application = new OwnedObject(
@@ -86,7 +88,7 @@ export const receiptRoutes: FastifyPluginAsync<ReceiptRouteOptions> = async (app
     },
     async (request, reply) => {
       const found = receipt.of(request);
-      const pdf = await renderReceipt(found);
+      const pdf = await storedReceipts.pdfOf(found);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', pdf.length)

@@ -31,6 +31,7 @@ function receiptWith(files: number): ReceiptRow {
     handedOverByName: 'Giulia Rossi (giulia.rossi@esempio.it)',
     handedOverAt: at,
     acceptedAt: '2026-11-20T10:15:00.123456Z',
+    pdfKey: null,
     callTitle: 'Fondo Tematico Piani Urbani Integrati',
     organizationName: 'Comune di Vallerosa',
     vatNumber: '01234567890',

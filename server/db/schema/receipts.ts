@@ -43,7 +43,8 @@ export interface ReceiptAttachment {
 /**
  * The receipt of one hand-over (Candidatura, Integrazione, Istruttoria, Monitoraggio Sottomessa/o), written in
  * the status change's transaction. Everything the PDF shows is a snapshot taken then (names, figures, files),
- * so the receipt downloads byte for byte the same for ever, whatever is renamed or removed later. Never updated.
+ * so the receipt downloads byte for byte the same for ever, whatever is renamed or removed later. Never updated,
+ * except to note where its rendered PDF is kept (`pdf_key`).
  */
 export const receipts = pgTable(
   'receipts',
@@ -87,6 +88,11 @@ export const receipts = pgTable(
     attachments: jsonb('attachments').$type<ReceiptAttachment[]>().notNull(),
     /** The signed Domanda handed over with the application (issue 43), null when the call required none. */
     signature: jsonb('signature').$type<SignatureFacts>(),
+    /**
+     * Where its PDF is kept in the file store once first rendered (server/receipts/storedReceipts.ts): downloads and
+     * e-mails then read it instead of laying it out again. Set once; null until the first rendering.
+     */
+    pdfKey: text('pdf_key'),
   },
   (t) => [
     unique('receipts_fund_year_number_key').on(t.fund, t.year, t.number),
