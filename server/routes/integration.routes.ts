@@ -20,7 +20,9 @@ export interface IntegrationRouteOptions {
 /**
  * /api/Integration/…: the applicant's answers to an integration request's items (issue 44). Members who write
  * (Compilatore, Referente) of the application's organisation; another organisation's application answers 404 as
- * one that does not exist.
+ * one that does not exist. An item is answered with a new value for its field (`value`) or a reply saying nothing
+ * needs changing (`reply`); an attachment item by uploading a new file. Anything the request does not name is
+ * refused (409).
  */
 export const integrationRoutes: FastifyPluginAsync<IntegrationRouteOptions> = async (app, { db, repository, items }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -35,10 +37,6 @@ export const integrationRoutes: FastifyPluginAsync<IntegrationRouteOptions> = as
     {
       config: { access: answer },
       schema: {
-        description:
-          'Risponde a un elemento della richiesta di integrazione aperta: per un campo il nuovo valore (`value`), oppure per ' +
-          'qualunque elemento una risposta (`reply`) che spiega perché non serve modificarlo. Un allegato si corregge caricandone ' +
-          'una nuova versione. Ciò che la richiesta non indica è rifiutato (409).',
         body: answerItemBodySchema,
         response: { 200: integrationItemSchema, ...errorResponses(answer, [409]) },
       },
