@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
 import { users } from '../db/schema/users.ts';
 import { attachments } from '../db/schema/attachments.ts';
 import { integrationRounds } from '../db/schema/integrations.ts';
-import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../db/schema/monitoring.ts';
+import { sentMonitoringReminders } from '../monitoring/sentReminders.ts';
 import { monitoringMessages } from '../../domain/messages/monitoring.ts';
 import type { IntegrationRound } from '../../domain/integration.ts';
 import { itemsOfRounds } from '../integrations/items.ts';
@@ -171,17 +171,7 @@ export function createApplicationRepository(db: Db) {
         };
       });
       // The monitoring reminders the portal e-mailed (only ever while Monitoraggio Aperto), among the changes.
-      const reminders = await db
-        .select({
-          kind: monitoringReminders.kind,
-          recipients: monitoringReminders.recipients,
-          at: monitoringReminders.sentAt,
-          title: monitoringPeriods.title,
-        })
-        .from(monitoringReminders)
-        .innerJoin(monitoringRounds, eq(monitoringRounds.id, monitoringReminders.roundId))
-        .innerJoin(monitoringPeriods, eq(monitoringPeriods.id, monitoringRounds.periodId))
-        .where(and(eq(monitoringRounds.applicationId, applicationId), isNotNull(monitoringReminders.sentAt)));
+      const reminders = await sentMonitoringReminders(db, applicationId);
       const sent: AdminStatusHistoryItem[] = reminders.map((r) => ({
         fromStatus: applicationStatusLabels.MONITORAGGIO_APERTO,
         fromStatusCode: 'MONITORAGGIO_APERTO',
@@ -189,7 +179,7 @@ export function createApplicationRepository(db: Db) {
         note: monitoringMessages.reminderHistory(r.title, monitoringMessages.reminderKinds[r.kind], r.recipients),
         actorRole: 'system',
         actorName: null,
-        at: r.at!.toISOString(),
+        at: r.at.toISOString(),
       }));
       return [...changes, ...sent].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     },

@@ -13,7 +13,8 @@ import { applications, applicationStatusHistory } from '../db/schema/application
 import { attachments } from '../db/schema/attachments.ts';
 import { exportDownloads } from '../db/schema/exportDownloads.ts';
 import { integrationRounds } from '../db/schema/integrations.ts';
-import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../db/schema/monitoring.ts';
+import { monitoringPeriods } from '../db/schema/monitoring.ts';
+import { sentMonitoringReminders } from '../monitoring/sentReminders.ts';
 import { statusNotifications } from '../db/schema/notifications.ts';
 import { receipts } from '../db/schema/receipts.ts';
 import { domandaSignatures } from '../db/schema/signatures.ts';
@@ -210,23 +211,11 @@ export async function applicationTimeline(db: Db, applicationId: string, audienc
   }
 
   // The monitoring reminders sent.
-  const reminders = await db
-    .select({
-      id: monitoringReminders.id,
-      kind: monitoringReminders.kind,
-      recipients: monitoringReminders.recipients,
-      at: monitoringReminders.sentAt,
-      title: monitoringPeriods.title,
-    })
-    .from(monitoringReminders)
-    .innerJoin(monitoringRounds, eq(monitoringRounds.id, monitoringReminders.roundId))
-    .innerJoin(monitoringPeriods, eq(monitoringPeriods.id, monitoringRounds.periodId))
-    .where(and(eq(monitoringRounds.applicationId, applicationId), isNotNull(monitoringReminders.sentAt)));
-  for (const reminder of reminders) {
+  for (const reminder of await sentMonitoringReminders(db, applicationId)) {
     events.push({
       id: `reminder:${reminder.id}`,
       kind: 'reminder.sent',
-      at: iso(reminder.at!),
+      at: iso(reminder.at),
       role: 'system',
       name: null,
       title: m.reminderSent(reminder.title, monitoringMessages.reminderKinds[reminder.kind]),
