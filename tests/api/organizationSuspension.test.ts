@@ -77,6 +77,10 @@ const WRITES: Record<string, (ids: Ids) => Call> = {
     form: [['File', { name: 'domanda.pdf.p7m', content: samplePdf('sospesa') }]],
   }),
   'POST /api/Domanda/TrialSignDomanda': (ids) => ({ body: { orgId: ids.org, callType: 'PUI' } }),
+  // The answer to an integration request's item (issue 44): refused for the suspension before anything else.
+  'POST /api/Integration/AnswerItem': (ids) => ({
+    body: { applicationId: ids.pui, kind: 'field', target: 'progNome', reply: 'Nessuna modifica necessaria' },
+  }),
   // A Referente deciding who joins changes the organisation: the platform administrator decides meanwhile.
   'POST /api/JoinRequest/DecideJoinRequest': (ids) => ({ body: { id: ids.joinRequest, decision: 'accept' } }),
 };
