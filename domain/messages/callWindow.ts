@@ -10,5 +10,6 @@ export const callWindowMessages = {
   submitClosed: (when: string) => `La candidatura non può più essere inviata: il bando si è chiuso il ${when}.`,
   draftClosed: (when: string) => `La bozza non può più essere salvata: il bando si è chiuso il ${when}.`,
   attachmentClosed: (when: string) => `Gli allegati della candidatura non possono più essere modificati: il bando si è chiuso il ${when}.`,
+  signatureClosed: (when: string) => `La Domanda firmata non può più essere caricata: il bando si è chiuso il ${when}.`,
   notYetOpen: (when: string) => `Il bando apre il ${when}: fino ad allora la candidatura non può essere salvata né inviata.`,
 } as const;

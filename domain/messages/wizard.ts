@@ -37,6 +37,7 @@ export const wizardMessages = {
     dropZone: 'Trascina qui il file oppure selezionalo',
     chooseFile: 'Seleziona file',
     chooseAnotherFile: 'Scegli un altro file',
+    replaceFile: 'Sostituisci il file',
     mandatory: 'L\u2019allegato è obbligatorio',
     uploading: 'Caricamento del file in corso…',
     removing: 'Rimozione del file in corso…',

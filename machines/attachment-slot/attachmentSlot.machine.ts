@@ -33,6 +33,7 @@ export const attachmentSlotMachine = setup({
   },
   guards: {
     isEnabled: ({ context }) => context.enabled,
+    keepsFile: ({ context }) => context.keepsFile,
     hasUploadedFile: ({ context }) => context.slot.uploaded !== null,
     hasFileToUpload: ({ context }) => context.file !== null,
     // The chosen file, from its name and browser type hints only: the server checks the content.
@@ -57,6 +58,12 @@ export const attachmentSlotMachine = setup({
     refusesType: and(['isEnabled', not('accepts')]),
     refusesEmptyFile: and(['isEnabled', 'isEmptyFile']),
     refusesTooLarge: and(['isEnabled', 'isTooLarge']),
+    // A slot under a correction: its file is replaced by choosing another, never removed.
+    mayRemove: and(['isEnabled', not('keepsFile')]),
+    mayReplace: and(['isEnabled', 'keepsFile']),
+    replacementRefusesType: and(['mayReplace', not('accepts')]),
+    replacementIsEmpty: and(['mayReplace', 'isEmptyFile']),
+    replacementIsTooLarge: and(['mayReplace', 'isTooLarge']),
     canRetryUpload: and(['isEnabled', 'hasFileToUpload']),
     canRetryRemoval: and(['isEnabled', 'hasUploadedFile']),
   },
@@ -106,6 +113,7 @@ export const attachmentSlotMachine = setup({
     enabled: input.enabled,
     maxBytes: input.maxBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     showsMissing: input.showsMissing ?? false,
+    keepsFile: input.keepsFile ?? false,
     file: null,
     progress: null,
     error: null,
@@ -171,19 +179,38 @@ export const attachmentSlotMachine = setup({
         },
         'upload.failed': [
           { guard: 'isRetryableFailure', target: 'failed.upload', actions: 'storeUploadFailure' },
+          // A replacement the server refused: the file it was to replace is still there.
+          { guard: 'hasUploadedFile', target: 'uploaded.rejected', actions: 'refuseUploaded' },
           { target: 'notUploaded.rejected', actions: 'refuseUploaded' },
         ],
-        'upload.cancel': { target: 'notUploaded', actions: 'forgetFile' },
+        // Back to what the slot holds: nothing, or the file a replacement would have replaced.
+        'upload.cancel': { target: 'settling', actions: 'forgetFile' },
         // A refresh caused by another slot: remembered, this upload goes on.
         'slot.updated': { actions: 'storeSlot' },
       },
     },
     uploaded: {
-      description: 'CARICATO with Scarica and, when enabled, Rimuovi.',
+      description:
+        'CARICATO with Scarica and, when enabled, Rimuovi; a slot an integration request asks to correct offers ' +
+        '"Sostituisci il file" instead of Rimuovi (its file is replaced, never removed).',
+      initial: 'idle',
       on: {
         'file.download': { target: 'downloading' },
-        'file.remove': { guard: 'isEnabled', target: 'confirmingRemoval' },
-        'slot.updated': { target: 'settling', actions: 'storeSlot' },
+        'file.remove': { guard: 'mayRemove', target: 'confirmingRemoval' },
+        'file.choose': [
+          { guard: 'replacementRefusesType', target: '.rejected', actions: 'refuseType' },
+          { guard: 'replacementIsEmpty', target: '.rejected', actions: 'refuseEmpty' },
+          { guard: 'replacementIsTooLarge', target: '.rejected', actions: 'refuseTooLarge' },
+          { guard: 'mayReplace', target: 'uploading', actions: { type: 'storeFile', params: ({ event }) => ({ file: event.file }) } },
+        ],
+        'slot.updated': { target: 'settling', actions: ['storeSlot', 'clearError'] },
+      },
+      states: {
+        idle: { description: 'The stored file is shown.' },
+        rejected: {
+          description: 'The replacement chosen was refused (type, empty, too large, or by the server): the stored file stays.',
+          on: { 'error.dismiss': { target: 'idle', actions: 'clearError' } },
+        },
       },
     },
     confirmingRemoval: {

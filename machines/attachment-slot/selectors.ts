@@ -35,7 +35,9 @@ export const selectShowsSpinner = (snapshot: AttachmentSlotSnapshot): boolean =>
 
 /** A refused file's or a failure's Italian message. */
 export const selectErrorMessage = (snapshot: AttachmentSlotSnapshot): string | null =>
-  snapshot.matches({ notUploaded: 'rejected' }) || snapshot.matches('failed') ? snapshot.context.error : null;
+  snapshot.matches({ notUploaded: 'rejected' }) || snapshot.matches({ uploaded: 'rejected' }) || snapshot.matches('failed')
+    ? snapshot.context.error
+    : null;
 
 /**
  * "L'allegato è obbligatorio" under a mandatory slot that holds no file and is not receiving one, once the
@@ -51,12 +53,20 @@ export const selectPdfANotice = (snapshot: AttachmentSlotSnapshot): string | nul
   selectUploaded(snapshot)?.isPdfA === false ? text.notPdfA : null;
 
 export const selectCanRemove = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'file.remove' });
+/** A slot under a correction holding a file: "Sostituisci il file" takes another one in its place. */
+export const selectCanReplace = (snapshot: AttachmentSlotSnapshot): boolean =>
+  snapshot.matches('uploaded') && snapshot.context.enabled && snapshot.context.keepsFile;
 /** The removal's confirmation is open. */
 export const selectConfirmsRemoval = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.matches('confirmingRemoval');
 export const selectCanDownload = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'file.download' });
-/** The picker's label: after a refused file it offers another one ("Scegli un altro file"), not the same again. */
-export const selectChooseFileLabel = (snapshot: AttachmentSlotSnapshot): string =>
-  snapshot.matches({ notUploaded: 'rejected' }) ? text.chooseAnotherFile : text.chooseFile;
+/**
+ * The picker's label: after a refused file it offers another one ("Scegli un altro file"), not the same again; a
+ * stored file under a correction is replaced ("Sostituisci il file").
+ */
+export function selectChooseFileLabel(snapshot: AttachmentSlotSnapshot): string {
+  if (snapshot.matches({ notUploaded: 'rejected' }) || snapshot.matches({ uploaded: 'rejected' })) return text.chooseAnotherFile;
+  return selectCanReplace(snapshot) ? text.replaceFile : text.chooseFile;
+}
 
 export const selectCanRetry = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'error.retry' });
 export const selectCanCancelUpload = (snapshot: AttachmentSlotSnapshot): boolean => snapshot.can({ type: 'upload.cancel' });
@@ -73,6 +83,7 @@ export function selectAttachmentSlotView(snapshot: AttachmentSlotSnapshot) {
     mandatoryError: selectMandatoryError(snapshot),
     pdfANotice: selectPdfANotice(snapshot),
     canRemove: selectCanRemove(snapshot),
+    canReplace: selectCanReplace(snapshot),
     confirmsRemoval: selectConfirmsRemoval(snapshot),
     canDownload: selectCanDownload(snapshot),
     canRetry: selectCanRetry(snapshot),

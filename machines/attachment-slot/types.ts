@@ -34,6 +34,11 @@ export interface AttachmentSlotInput {
    * told a file is missing before they had the chance to add it.
    */
   showsMissing?: boolean;
+  /**
+   * A slot an integration request asks to correct (issue 44): its stored file cannot be removed, only replaced by
+   * choosing another (the round keeps the old and the new one). Default false.
+   */
+  keepsFile?: boolean;
 }
 
 export interface UploadProgress {
@@ -47,6 +52,8 @@ export interface AttachmentSlotContext {
   maxBytes: number;
   /** Whether a missing mandatory file is pointed out (the host's AttachmentSlotInput.showsMissing). */
   showsMissing: boolean;
+  /** The host's AttachmentSlotInput.keepsFile: Sostituisci instead of Rimuovi. */
+  keepsFile: boolean;
   /** The file being uploaded, kept so an upload the network or the server dropped can be retried. */
   file: ChosenFile | null;
   progress: UploadProgress | null;
@@ -55,7 +62,7 @@ export interface AttachmentSlotContext {
 }
 
 export type AttachmentSlotEvent =
-  /** A file was dropped on the zone or chosen with the picker. */
+  /** A file was dropped on the zone or chosen with the picker (for a slot that keeps its file, the replacement). */
   | { type: 'file.choose'; file: ChosenFile }
   /** Rimuovi: asks for a confirmation first (issue 46: a file is not deleted by one stray click). */
   | { type: 'file.remove' }

@@ -8,6 +8,7 @@ import { organizations } from '../db/schema/organizations.ts';
 import { domandaSignatures } from '../db/schema/signatures.ts';
 import { HttpError } from '../errors.ts';
 import type { AttachmentRepository } from '../attachments/repository.ts';
+import { refuseOutsideCallWindow } from '../applications/callWindow.ts';
 import { fundSubmissionOf, type ServerFund } from '../applications/fundModule.ts';
 import type { ApplicationRepository, ApplicationRow } from '../applications/repository.ts';
 import type { ApplicationSubmission, MissingRequiredAttachments } from '../applications/submitApplication.ts';
@@ -20,6 +21,7 @@ import { signatureFactsOf, signatureRowOf, type SignatureRow } from './signature
 import { verifySignedDomanda } from '../signatures/verification.ts';
 import type { SignatureTrust } from '../signatures/trust.ts';
 import { buildDomandaDocument, domandaFingerprint, type DomandaDocument } from './domandaDocument.ts';
+import type { CallWindow } from '../../domain/callWindow.ts';
 import type { DomandaSignature, DomandaStatus, SignatureFacts } from '../../domain/domandaSignature.ts';
 import { fileNameWithExtension } from '../../domain/fileName.ts';
 import { legalRepresentationOf, representativeName, type LegalRepresentation } from '../../domain/organization.ts';
@@ -48,8 +50,17 @@ type DomandaContent =
       representation: LegalRepresentation;
       /** "Domanda-TUR-01234567890.pdf": the call and the organisation's P.IVA. */
       fileName: string;
+      call: CallFacts;
     }
-  | { ready: false; application: ApplicationRow | undefined; reason: string };
+  | { ready: false; application: ApplicationRow | undefined; reason: string; call: CallFacts };
+
+/** What the Domanda needs of its call: the title, whether it must be signed, the window a draft may change in. */
+interface CallFacts {
+  title: string;
+  signatureRequired: boolean;
+  /** Null when the call has no row (a fund without a call in calls.json): no window is enforced. */
+  window: CallWindow | null;
+}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -84,12 +95,18 @@ export function createSignedDomanda(deps: {
     return server.application;
   }
 
-  async function callOf(fund: string) {
+  async function callOf(fund: string): Promise<CallFacts> {
     const [call] = await db
-      .select({ title: calls.title, signatureRequired: calls.signatureRequired })
+      .select({ title: calls.title, signatureRequired: calls.signatureRequired, opensAt: calls.opensAt, closesAt: calls.closesAt })
       .from(calls)
       .where(eq(calls.fund, fund));
-    return call ?? { title: fund, signatureRequired: false };
+    if (!call) return { title: fund, signatureRequired: false, window: null };
+    return { title: call.title, signatureRequired: call.signatureRequired, window: { opensAt: call.opensAt, closesAt: call.closesAt } };
+  }
+
+  /** A draft never handed over takes a signed Domanda only while its call is open, as its values and files. */
+  function refuseOutsideWindow(call: CallFacts, application: ApplicationRow | undefined): void {
+    if (call.window) refuseOutsideCallWindow(call.window, (application?.submittedAt ?? null) !== null, new Date(), 'signature');
   }
 
   const applicationOf = (organizationId: string, fund: string) => deps.applications.byOrganization(organizationId, fund);
@@ -114,7 +131,12 @@ export function createSignedDomanda(deps: {
    * and the organisation names its legal representative; or of `values`, the values a submission is handing over,
    * which it has just checked against the same rules (so they are not checked twice).
    */
-  async function contentOf(organizationId: string, fund: string, values?: Record<string, unknown>): Promise<DomandaContent> {
+  async function contentOf(
+    organizationId: string,
+    fund: string,
+    values?: Record<string, unknown>,
+    knownCall?: CallFacts,
+  ): Promise<DomandaContent> {
     const module = moduleOf(fund);
     const submission = fundSubmissionOf(fund, module);
     const application = await applicationOf(organizationId, fund);
@@ -126,21 +148,21 @@ export function createSignedDomanda(deps: {
       const open = !application || isAttachmentPurposeOpen(application.status, 'application');
       const stored = open ? (application?.draft ?? application?.body) : (application.body ?? application.draft);
       const parsed = submission.parse(stored ?? {});
-      if (!parsed.ok) return { ready: false, application, reason: m.notReady };
+      if (!parsed.ok) return { ready: false, application, reason: m.notReady, call: knownCall ?? (await callOf(fund)) };
       prepared = submission.prepare(parsed.values);
     }
     const checked = values !== undefined;
     const [rules, missing, call, [organization]] = await Promise.all([
       checked ? null : submissions.callRules(fund),
       checked ? [] : deps.missingRequiredAttachments(organizationId, fund),
-      callOf(fund),
+      knownCall ?? callOf(fund),
       db.select().from(organizations).where(eq(organizations.id, organizationId)),
     ]);
     if (!organization) throw new HttpError(404, 'not_found', m.applicationNotFound);
     if ((rules && submission.validate(prepared, rules).length > 0) || missing.length > 0)
-      return { ready: false, application, reason: m.notReady };
+      return { ready: false, application, reason: m.notReady, call };
     const representation = legalRepresentationOf(organization.profile);
-    if (!representation) return { ready: false, application, reason: m.legalRepresentativeMissing };
+    if (!representation) return { ready: false, application, reason: m.legalRepresentativeMissing, call };
     const document = buildDomandaDocument({
       fund,
       callTitle: call.title,
@@ -163,6 +185,7 @@ export function createSignedDomanda(deps: {
       fingerprint: domandaFingerprint(document),
       representation,
       fileName: `Domanda-${fund}-${organization.pIva.replace(/[^0-9A-Za-z]/g, '')}.pdf`,
+      call,
     };
   }
 
@@ -191,11 +214,11 @@ export function createSignedDomanda(deps: {
 
   /** The submit step's view: the call's rule, the Domanda of the current content, the signed file and whether it still signs it. */
   async function status(organizationId: string, fund: string): Promise<DomandaStatus> {
-    const [content, call] = await Promise.all([contentOf(organizationId, fund), callOf(fund)]);
+    const content = await contentOf(organizationId, fund);
     const signature = content.application ? await signatureOf(content.application.id) : undefined;
     const pdf = content.ready ? await pdfOf(content) : null;
     return {
-      signatureRequired: call.signatureRequired,
+      signatureRequired: content.call.signatureRequired,
       domanda:
         content.ready && pdf
           ? {
@@ -224,6 +247,7 @@ export function createSignedDomanda(deps: {
     if (content.application && !isAttachmentPurposeOpen(content.application.status, 'application')) {
       throw new HttpError(409, 'application_submitted', m.notEditable);
     }
+    refuseOutsideWindow(content.call, content.application);
     if (!content.ready) throw new HttpError(409, 'domanda_not_ready', content.reason);
     return content;
   }
@@ -252,6 +276,8 @@ export function createSignedDomanda(deps: {
           .for('update');
         if (!application) throw new Error('application row vanished');
         if (!isAttachmentPurposeOpen(application.status, 'application')) throw new HttpError(409, 'application_submitted', m.notEditable);
+        // Checked again under the row's lock: the call may have closed while the file was being verified.
+        refuseOutsideWindow(content.call, application);
         const [previous] = await tx
           .select({ storageKey: domandaSignatures.storageKey })
           .from(domandaSignatures)
@@ -337,7 +363,7 @@ export function createSignedDomanda(deps: {
   async function checkBeforeHandOver(organizationId: string, fund: string, values: Record<string, unknown>): Promise<void> {
     const call = await callOf(fund);
     if (!call.signatureRequired) return;
-    const content = await contentOf(organizationId, fund, values);
+    const content = await contentOf(organizationId, fund, values, call);
     const signature = content.application ? await signatureOf(content.application.id) : undefined;
     if (!signature) throw new HttpError(409, 'signature_required', m.signatureMissing);
     if (!content.ready || signature.contentFingerprint !== content.fingerprint) {

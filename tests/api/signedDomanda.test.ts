@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domandaSignatureSchema, domandaStatusSchema, type DomandaStatus } from '../../domain/domandaSignature.ts';
 import { domandaSignatureMessages as m } from '../../domain/messages/domandaSignature.ts';
 import { signatureChecksMessages } from '../../domain/messages/signatureChecks.ts';
+import { calls } from '../../server/db/schema/calls.ts';
 import { saveDraft } from '../support/applicationFixtures.ts';
 import { samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
 import { personWithOrganization, personWithRole } from '../support/organizationFixtures.ts';
@@ -205,6 +207,28 @@ describe('the Domanda of a complete application', () => {
     const status = await statusOf();
     expect(status.signature?.stale).toBe(true);
     expect(refusal(await submit(changed))).toEqual({ status: 409, body: { error: 'signature_stale', message: m.signatureStale } });
+  });
+
+  it('once the call has closed, a draft takes no signed Domanda: 409 with the closing time, the kept signature unchanged', async () => {
+    const [pui] = await t.db.select().from(calls).where(eq(calls.fund, 'PUI'));
+    const before = (await statusOf()).signature;
+    const signed = await signPades(await downloadDomanda(t, owner.token, owner.orgId, 'PUI'), representative);
+    await t.db
+      .update(calls)
+      .set({ closesAt: new Date('2026-11-30T17:00:00Z') })
+      .where(eq(calls.fund, 'PUI'));
+    try {
+      expect(refusal(await upload('Domanda-PUI-firmata.pdf', signed))).toEqual({
+        status: 409,
+        body: {
+          error: 'call_closed',
+          message: 'La Domanda firmata non può più essere caricata: il bando si è chiuso il 30/11/2026 alle 18:00.',
+        },
+      });
+      expect((await statusOf()).signature).toEqual(before);
+    } finally {
+      await t.db.update(calls).set({ closesAt: pui!.closesAt }).where(eq(calls.fund, 'PUI'));
+    }
   });
 
   it('a PAdES signature of the new Domanda is accepted and the hand-over goes ahead, with the signer on the receipt', async () => {

@@ -91,6 +91,18 @@ describe('corrections pinned to fields and attachments (issue 44)', () => {
     await reportRow.getByRole('button', { name: /Seleziona file/ }).click();
     await (await chooser).setFiles({ name: 'relazione-firmata.pdf', mimeType: 'application/pdf', buffer: pdf });
     await correction(page, /Allegato «Relazione tecnica di progetto» — Modificato/).waitFor();
+    // The file stored under a correction is replaced, never removed (the round keeps the one before).
+    const storedRow = page.getByRole('listitem', { name: /Relazione tecnica di progetto/ });
+    await storedRow.getByText('relazione-firmata.pdf').waitFor();
+    await expect(storedRow.getByRole('button', { name: /^Rimuovi/ }).count()).resolves.toBe(0);
+    const replacer = page.waitForEvent('filechooser');
+    await storedRow.getByRole('button', { name: 'Sostituisci il file: Relazione tecnica di progetto' }).click();
+    await (await replacer).setFiles({ name: 'relazione-firmata-v2.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page
+      .getByRole('listitem', { name: /Relazione tecnica di progetto/ })
+      .getByText('relazione-firmata-v2.pdf')
+      .waitFor();
+    await correction(page, /Allegato «Relazione tecnica di progetto» — Modificato/).waitFor();
     await expect(
       page
         .getByRole('listitem', { name: /Piano economico-finanziario/ })
@@ -141,7 +153,7 @@ describe('corrections pinned to fields and attachments (issue 44)', () => {
     const designer = list.getByRole('listitem').filter({ hasText: 'Campo «Progettista»' });
     await designer.getByText('lo studio Rossi è già il capofila.').waitFor();
     const report = list.getByRole('listitem').filter({ hasText: 'Allegato «Relazione tecnica di progetto»' });
-    await report.getByText('relazione-firmata.pdf').waitFor();
+    await report.getByText('relazione-firmata-v2.pdf').waitFor();
     await expectAccessible(page);
   });
 });

@@ -10,6 +10,7 @@ import { attachmentSlotMachine } from '../../machines/attachment-slot/attachment
 import {
   selectCanDownload,
   selectCanRemove,
+  selectCanReplace,
   selectCanRetry,
   selectConfirmsRemoval,
   selectChooseFileLabel,
@@ -122,7 +123,28 @@ const traversal = { input, events: graphEvents as AttachmentSlotEvent[], filterE
 
 type SlotPath = StatePath<AttachmentSlotSnapshot, AttachmentSlotEvent>;
 
-const walk = pathsCoveringEveryEdge(attachmentSlotMachine, traversal);
+const walk = { ...pathsCoveringEveryEdge(attachmentSlotMachine, traversal), input };
+
+/**
+ * A slot an integration request asks to correct (issue 44), holding the file submitted: the file can be replaced
+ * (choosing another) and downloaded, never removed. Walked apart, with the events that matter to it.
+ */
+const correctedInput: AttachmentSlotInput = { slot: { ...emptySlot, uploaded: storedPdf }, enabled: true, keepsFile: true };
+const correctedWalk = {
+  ...pathsCoveringEveryEdge(attachmentSlotMachine, {
+    input: correctedInput,
+    events: graphEvents as AttachmentSlotEvent[],
+    filterEvents: ((snapshot: AttachmentSlotSnapshot, event: GraphEvent) => {
+      if (!snapshot.can(event as AttachmentSlotEvent)) return false;
+      // The list's refreshes and the downloads are the first walk's; here, the replacement and its refusals.
+      if (event.type === 'slot.updated' || event.type === 'file.download') return false;
+      if (event.type === 'upload.failed' && event.message === null) return snapshot.context.progress === null;
+      return true;
+    }) as never,
+  }),
+  name: 'a slot under a correction',
+  input: correctedInput,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Replay: the upload is a callback actor the test drives by sending its events; removal and download
@@ -198,12 +220,12 @@ const describePath = (path: SlotPath) =>
 describeMachinePaths({
   title: 'attachment-slot machine',
   machine: attachmentSlotMachine,
-  walks: [walk],
+  walks: [walk, correctedWalk],
   maxPaths: 200,
   name: describePath,
   taken: () => takenTransitions,
-  replay: async (path) => {
-    const replay = startReplay();
+  replay: async (path, { input: walkInput }) => {
+    const replay = startReplay(walkInput);
     const { actor, apply } = replay;
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot();
@@ -223,7 +245,9 @@ describeMachinePaths({
         expect(file.size).toBeGreaterThan(0);
         expect(file.size).toBeLessThanOrEqual(after.context.maxBytes);
       }
-      if (step.event.type === 'file.choose' && after.matches({ notUploaded: 'rejected' })) {
+      // A slot under a correction never removes its file.
+      if (before.context.keepsFile) expect(replay.removals.length).toBe(counts[1]);
+      if (step.event.type === 'file.choose' && (after.matches({ notUploaded: 'rejected' }) || after.matches({ uploaded: 'rejected' }))) {
         expect(selectErrorMessage(after)).toMatch(/non accettato|vuoto|dimensione massima di 25 MB/);
       }
       // A refused file is never offered again: another one is asked for. Only a dropped upload keeps it for Riprova.
@@ -247,13 +271,16 @@ describeMachinePaths({
     expect(selectMandatoryError(snapshot)).toBe(
       snapshot.context.showsMissing && uploaded === null && !snapshot.matches('uploading') ? 'L\u2019allegato è obbligatorio' : null,
     );
-    expect(selectChooseFileLabel(snapshot)).toBe(snapshot.matches({ notUploaded: 'rejected' }) ? 'Scegli un altro file' : 'Seleziona file');
-    if (snapshot.matches({ notUploaded: 'rejected' })) expect(selectCanRetry(snapshot)).toBe(false);
+    const refused = snapshot.matches({ notUploaded: 'rejected' }) || snapshot.matches({ uploaded: 'rejected' });
+    const replaces = snapshot.context.keepsFile && snapshot.matches('uploaded');
+    expect(selectChooseFileLabel(snapshot)).toBe(refused ? 'Scegli un altro file' : replaces ? 'Sostituisci il file' : 'Seleziona file');
+    expect(selectCanReplace(snapshot)).toBe(replaces && snapshot.context.enabled);
+    if (refused) expect(selectCanRetry(snapshot)).toBe(false);
     expect(selectIsBusy(snapshot)).toBe(['uploading', 'removing', 'downloading'].some((state) => snapshot.matches(state as 'uploading')));
     expect(selectShowsDropZone(snapshot)).toBe(snapshot.context.enabled && snapshot.matches('notUploaded'));
     if (snapshot.matches('uploaded')) {
       expect(selectCanDownload(snapshot)).toBe(true);
-      expect(selectCanRemove(snapshot)).toBe(snapshot.context.enabled);
+      expect(selectCanRemove(snapshot)).toBe(snapshot.context.enabled && !snapshot.context.keepsFile);
     }
     // The removal's confirmation names a file that is still there; only its Rimuovi removes it.
     expect(selectConfirmsRemoval(snapshot)).toBe(snapshot.matches('confirmingRemoval'));
@@ -455,6 +482,48 @@ describe('attachment-slot when not enabled', () => {
     expect(calls).toEqual(['remove dl-1']);
     expect(changes).toEqual(['refresh']);
     expect(selectLabel(actor.getSnapshot())).toBe('NON CARICATO');
+  });
+});
+
+describe('attachment-slot under a correction', () => {
+  it('replaces the stored file instead of removing it; a refused or cancelled replacement leaves the stored file', async () => {
+    const { actor, calls, changes, upload } = startSlot(correctedInput);
+    let snapshot = actor.getSnapshot();
+    expect(selectCanRemove(snapshot)).toBe(false);
+    expect(selectCanReplace(snapshot)).toBe(true);
+    expect(selectChooseFileLabel(snapshot)).toBe('Sostituisci il file');
+    actor.send({ type: 'file.remove' });
+    expect(selectConfirmsRemoval(actor.getSnapshot())).toBe(false);
+
+    // A file of another type is refused here; the stored one is still shown.
+    actor.send({ type: 'file.choose', file: { name: 'foto.png', type: 'image/png', size: MB } });
+    snapshot = actor.getSnapshot();
+    expect(selectErrorMessage(snapshot)).toBe('Tipo di file non accettato per questo allegato: carica un file PDF.');
+    expect(selectLabel(snapshot)).toBe('CARICATO');
+    expect(selectChooseFileLabel(snapshot)).toBe('Scegli un altro file');
+
+    // A replacement cancelled midway: the stored file is what the slot shows again.
+    actor.send({ type: 'file.choose', file: goodPdf });
+    await settled();
+    actor.send({ type: 'upload.cancel' });
+    expect(actor.getSnapshot().matches({ uploaded: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.slot.uploaded).toEqual(storedPdf);
+
+    // One the server refuses: the same.
+    actor.send({ type: 'file.choose', file: goodPdf });
+    await settled();
+    upload().reject({ status: 415, code: 'unsupported_file_type', message: 'Il contenuto del file non corrisponde a un PDF.' });
+    await settled();
+    expect(actor.getSnapshot().matches({ uploaded: 'rejected' })).toBe(true);
+    expect(selectLabel(actor.getSnapshot())).toBe('CARICATO');
+
+    actor.send({ type: 'file.choose', file: { name: 'relazione-corretta.pdf', type: 'application/pdf', size: MB } });
+    await settled();
+    upload().resolve(storedElsewhere);
+    await settled();
+    expect(actor.getSnapshot().context.slot.uploaded).toEqual(storedElsewhere);
+    expect(calls).toEqual(['upload Relazione.PDF', 'upload Relazione.PDF', 'upload relazione-corretta.pdf']);
+    expect(changes).toEqual(['refresh']);
   });
 });
 

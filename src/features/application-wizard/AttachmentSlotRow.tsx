@@ -41,6 +41,8 @@ export interface AttachmentSlotRowProps {
   enabled: boolean;
   /** The person tried to go on or to submit: a mandatory slot without a file says so. */
   showsMissing: boolean;
+  /** A slot an integration request asks to correct: "Sostituisci il file" instead of Rimuovi. */
+  keepsFile?: boolean;
   maxBytes: number;
   /** The calls of this slot (upload with its type, organisation and fund). */
   api: AttachmentSlotApi;
@@ -53,12 +55,12 @@ export interface AttachmentSlotRowProps {
  * format; 'NON CARICATO' or a drop zone when empty; 'CARICATO' with Scarica and Rimuovi when it holds a file;
  * the upload's progress bar, the spinner while removing, and what went wrong.
  */
-export function AttachmentSlotRow({ slot, enabled, showsMissing, maxBytes, api, onChanged }: AttachmentSlotRowProps) {
+export function AttachmentSlotRow({ slot, enabled, showsMissing, keepsFile = false, maxBytes, api, onChanged }: AttachmentSlotRowProps) {
   const actor = useActorRef(
     attachmentSlotMachine.provide({ actors: createAttachmentSlotActors(api), actions: { notifyChanged: onChanged } }),
     {
       inspect,
-      input: { slot: slotData(slot), enabled, maxBytes, showsMissing },
+      input: { slot: slotData(slot), enabled, maxBytes, showsMissing, keepsFile },
     },
   );
   useEffect(() => {
@@ -75,6 +77,7 @@ export function AttachmentSlotRow({ slot, enabled, showsMissing, maxBytes, api, 
     mandatoryError,
     pdfANotice,
     canRemove,
+    canReplace,
     confirmsRemoval,
     canDownload,
     canRetry,
@@ -159,6 +162,13 @@ export function AttachmentSlotRow({ slot, enabled, showsMissing, maxBytes, api, 
             >
               {text.download}
             </Button>
+          ) : null}
+          {canReplace ? (
+            <FileTrigger acceptedFileTypes={acceptAttribute(accepts).split(',')} onSelect={choose}>
+              <AriaButton className={button({ variant: 'secondary' })} aria-label={`${chooseLabel}: ${slot.attachedTypeName}`}>
+                {chooseLabel}
+              </AriaButton>
+            </FileTrigger>
           ) : null}
           {canRemove ? (
             <Button

@@ -114,7 +114,9 @@ export function AttachmentsStep({
               <AttachmentSlotRow
                 key={`${slot.id}-${slot.downloadId ?? 'new'}`}
                 slot={slot}
-                enabled={!readOnly || corrected}
+                // A correction replaces a single file, or adds one to a slot of several; it never removes one.
+                enabled={!readOnly || (corrected && !(slot.multiple && slot.downloadId !== null))}
+                keepsFile={corrected}
                 showsMissing={showsMissing}
                 maxBytes={DEFAULT_MAX_UPLOAD_BYTES}
                 api={apiOf(slot)}
