@@ -5,7 +5,7 @@ export interface CallWindow {
 }
 
 /** Where `now` falls against the call: before it opens, while it accepts applications, after it closed. */
-type CallPhase = 'notYetOpen' | 'open' | 'closed';
+export type CallPhase = 'notYetOpen' | 'open' | 'closed';
 
 export function callPhase(call: CallWindow, now: Date): CallPhase {
   if (now.getTime() < new Date(call.opensAt).getTime()) return 'notYetOpen';

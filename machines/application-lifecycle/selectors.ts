@@ -1,21 +1,27 @@
 import { statusLabel, type ApplicationStatusCode, type ApplicationStatusLabel } from '../../domain/applicationStatus.ts';
-import { LIFECYCLE_EVENT_TYPES, lifecycleSnapshotAt, statusAfter } from './transitions.ts';
+import { callPhase, type CallPhase, type CallWindow } from '../../domain/callWindow.ts';
+import { LIFECYCLE_EVENT_TYPES, lifecycleSnapshotAt, statusAfter, statusHasTag } from './transitions.ts';
 import type { ApplicationLifecycleEventType } from './types.ts';
 
 /** What the applicant's fund card on /calls shows for an application in `status` (spec §4, User card). */
 export interface FundCardView {
-  /** Candidati · Compila · Visualizza · Visualizza domanda (with review/monitoring) · Vai agli allegati. */
-  application: 'candidati' | 'compila' | 'visualizza' | 'visualizzaDomanda' | 'vaiAgliAllegati';
+  /**
+   * Candidati · Compila · Visualizza · Visualizza domanda (with review/monitoring) · Vai agli allegati; null for an
+   * application never started while its call is not open (nothing to fill in, nothing to read).
+   */
+  application: 'candidati' | 'compila' | 'visualizza' | 'visualizzaDomanda' | 'vaiAgliAllegati' | null;
   /** Review section: 'compila' (Compila istruttoria), 'visualizza' (read-only) or absent. */
   review: 'compila' | 'visualizza' | null;
   /** Monitoring section: 'compila' (Monitora il tuo progetto), 'visualizza' (read-only) or absent. */
   monitoring: 'compila' | 'visualizza' | null;
 }
 
-export function fundCardView(status: ApplicationStatusCode): FundCardView {
+export function fundCardView(status: ApplicationStatusCode, draftPhase: CallPhase = 'open'): FundCardView {
   const snapshot = lifecycleSnapshotAt(status);
-  if (snapshot.matches('NON_AVVIATA')) return { application: 'candidati', review: null, monitoring: null };
-  if (snapshot.hasTag('editable')) return { application: 'compila', review: null, monitoring: null };
+  // Outside the call's window a draft can be read, not filled in (issue 44).
+  const writable = draftPhase === 'open';
+  if (snapshot.matches('NON_AVVIATA')) return { application: writable ? 'candidati' : null, review: null, monitoring: null };
+  if (snapshot.hasTag('editable')) return { application: writable ? 'compila' : 'visualizza', review: null, monitoring: null };
   if (snapshot.can({ type: 'applicant.integration.complete' })) return { application: 'vaiAgliAllegati', review: null, monitoring: null };
   if (snapshot.hasTag('monitoring')) {
     return {
@@ -32,6 +38,20 @@ export function fundCardView(status: ApplicationStatusCode): FundCardView {
     };
   }
   return { application: 'visualizza', review: null, monitoring: null };
+}
+
+/**
+ * Where a draft stands against its call's window (issue 44): before the opening or from the closing time on, a draft
+ * never handed over can be read but not changed or handed over. An application handed over before (past the draft,
+ * or reopened by the administrators) is not held to the window: 'open'.
+ */
+export function draftWindowPhase(
+  call: CallWindow,
+  application: { statusCode: ApplicationStatusCode; submittedAt: string | null } | undefined,
+  now: Date,
+): CallPhase {
+  if (application && (application.submittedAt !== null || !statusHasTag(application.statusCode, 'editable'))) return 'open';
+  return callPhase(call, now);
 }
 
 /**

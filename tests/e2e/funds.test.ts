@@ -193,10 +193,14 @@ describe('the last days of a call (issue 44)', () => {
     await withTurClosingAt(closedAt, async () => {
       await openFunds();
       await card('TUR').getByText('Bando chiuso', { exact: false }).waitFor();
-      await card('TUR')
-        .getByRole('button', { name: /Compila/ })
-        .click();
-      await page.waitForURL(`${e2e.portal.url}/survey/TUR_candidatura`);
+      // The card offers to read the draft, not to fill it in.
+      await expect(
+        card('TUR')
+          .getByRole('button', { name: /Compila/ })
+          .count(),
+      ).resolves.toBe(0);
+      await card('TUR').getByRole('button', { name: 'Visualizza TUR' }).click();
+      await page.waitForURL(`${e2e.portal.url}/survey/TUR_candidatura?isReadOnly=true`);
       await page.getByRole('heading', { level: 1, name: 'Candidatura Fondo Tematico Turismo Sostenibile' }).waitFor();
       await page.getByText(callWindowMessages.closedNotice(italianDateAtTime(closedAt))).waitFor();
       // Every answer is text to read, not a box, and the submit step is not among the steps.

@@ -10,7 +10,7 @@ import { LazyReceiptList } from '../receipts/lazyReceiptList.ts';
 import { LazyApplicantTimeline } from '../application-timeline/lazyApplicantTimeline.ts';
 import { timelineCardMessages } from '../../../domain/messages/timelineCard.ts';
 import { statusHasTag } from '../../../machines/application-lifecycle/transitions.ts';
-import { isIntegrationOpen } from '../../../machines/application-lifecycle/selectors.ts';
+import { draftWindowPhase, isIntegrationOpen } from '../../../machines/application-lifecycle/selectors.ts';
 import {
   actions,
   card,
@@ -49,7 +49,7 @@ export function FundCard({ call, compilation, organizationId }: FundCardProps) {
   const historyId = useId();
   // The timeline's code and data load only once the person opens it (issue 44: /calls stays light).
   const [timelineOpen, setTimelineOpen] = useState(false);
-  const cardActions = fundCardActions(call.fund, compilation.statusCode, organizationId);
+  const cardActions = fundCardActions(call.fund, compilation.statusCode, organizationId, draftWindowPhase(call, compilation, new Date()));
   const sections = (['application', 'review', 'monitoring'] as const)
     .map((name) => ({ name, actions: cardActions.filter((action) => action.section === name) }))
     .filter((group) => group.actions.length > 0);

@@ -1,4 +1,5 @@
 import type { ApplicationStatusCode, Fund } from '../../../domain/applicationStatus.ts';
+import type { CallPhase } from '../../../domain/callWindow.ts';
 import { messages } from '../../../domain/messages.ts';
 import { fundCardView } from '../../../machines/application-lifecycle/selectors.ts';
 
@@ -25,10 +26,16 @@ export const ATTACHMENTS_STEP = 4;
 /**
  * The buttons of the applicant's card for `fund` in `status` (spec §4, User card on /calls), in the order
  * they are shown. The lifecycle machine's selector decides which sections exist; this maps them to labels
- * and routes.
+ * and routes. `draftPhase`: where a draft stands against its call's window (`draftWindowPhase`): outside it, a
+ * draft is only read.
  */
-export function fundCardActions(fund: Fund, status: ApplicationStatusCode, organizationId: string): FundCardAction[] {
-  const view = fundCardView(status);
+export function fundCardActions(
+  fund: Fund,
+  status: ApplicationStatusCode,
+  organizationId: string,
+  draftPhase: CallPhase = 'open',
+): FundCardAction[] {
+  const view = fundCardView(status, draftPhase);
   const application = '/survey/{$fund}_candidatura';
   const survey = '/survey/{$fund}_istruttoria/$organizationId';
   const params = { fund, organizationId };
