@@ -1,7 +1,7 @@
 import type { KnipConfig } from 'knip';
 
 /**
- * Dead-code check, run by `npm run lint` (docs/ARCHITECTURE.md, "No dead code"): files nothing imports, exports
+ * Dead-code check, run by `npm run lint` (docs/decisions/0053-no-dead-code.md): files nothing imports, exports
  * nobody uses, dependencies nothing needs. Knip's plugins find most entries by themselves (index.html for Vite, the
  * scripts of package.json, Vitest's projects and global setup, the ESLint and Drizzle configurations); listed here
  * are the files started some other way.

@@ -8,7 +8,7 @@ import { fiscalCodeMessage } from './messages/fiscalCode.ts';
 
 /** Business constants of the organisation forms (spec §5, §9). */
 /**
- * A telephone number as people write it (issue 46): digits and spaces, with an international prefix (+39…); at most
+ * A telephone number as people write it (decision 0033): digits and spaces, with an international prefix (+39…); at most
  * 15 digits (ITU-T E.164), and so many characters with the spaces.
  */
 export const TELEPHONE_MAX_LENGTH = 20;
@@ -30,7 +30,7 @@ export const NUM_CIVICO_MAX_LENGTH = 15;
 export const CAP_LENGTH = 5;
 
 /**
- * A member's one role in an organisation (issue 42): 'admin' is the Referente (the spec's "admin" label: manages
+ * A member's one role in an organisation: 'admin' is the Referente (the spec's "admin" label: manages
  * the members and the profile), 'editor' the Compilatore (edits drafts, uploads, answers surveys and
  * integrations), 'viewer' Sola lettura. Who may hand over is the call's rule (domain/call.ts).
  */
@@ -420,7 +420,7 @@ export const organizationProfileSchema = z
     website: fields.website.default(null),
     data_di_costituzione: fields.data_di_costituzione.default(null),
     data_di_nascita: fields.data_di_nascita.default(null),
-    // Organisations registered before issue 42 have no legal representative: their page asks for one.
+    // An organisation registered without a legal representative reads as null: its page asks for one.
     legaleRappresentanteNome: fields.legaleRappresentanteNome.default(null),
     legaleRappresentanteCognome: fields.legaleRappresentanteCognome.default(null),
     legaleRappresentanteCodiceFiscale: fields.legaleRappresentanteCodiceFiscale.default(null),
@@ -474,7 +474,7 @@ export const organizationMemberSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   role: memberRoleSchema,
-  /** Their account's codice fiscale (SPID/CIE) is the legal representative's of the profile (issue 42). */
+  /** Their account's codice fiscale (SPID/CIE) is the legal representative's of the profile. */
   isLegalRepresentative: z.boolean(),
 });
 export type OrganizationMember = z.infer<typeof organizationMemberSchema>;
@@ -525,7 +525,7 @@ export function legalRepresentativeOf(profile: Record<string, unknown>): LegalRe
 }
 
 /**
- * Who represents the organisation (issue 43): the legal representative, and a second one where the profile names
+ * Who represents the organisation (decision 0032): the legal representative, and a second one where the profile names
  * one; `joint` when the two act only together (firma congiunta), so both sign the Domanda.
  */
 export interface LegalRepresentation {
@@ -592,7 +592,7 @@ export const organizationDetailSchema = z.object({
   secondoLegaleRappresentanteCodiceFiscale: z.string().nullable(),
   firmaCongiunta: z.boolean(),
   /**
-   * The legal representative as one person (issue 42), from the keys above and the spec's `role`, `luogo_di_nascita`
+   * The legal representative as one person (decision 0032), from the keys above and the spec's `role`, `luogo_di_nascita`
    * and `data_di_nascita`; null for an organisation that has not named one yet.
    */
   legaleRappresentante: legalRepresentativeSchema.nullable(),
@@ -606,7 +606,7 @@ export const organizationDetailSchema = z.object({
   /** Issue 42: 'suspended' by a platform administrator (machines/organization-lifecycle), with the reason they gave. */
   status: z.enum(['active', 'suspended']),
   suspensionReason: z.string().nullable(),
-  /** Whether the caller's account's codice fiscale is the legal representative's (issue 42). */
+  /** Whether the caller's account's codice fiscale is the legal representative's. */
   isLegalRepresentative: z.boolean(),
 });
 export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;

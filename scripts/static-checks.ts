@@ -1,8 +1,8 @@
 /**
- * The static checks, side by side: TypeScript, ESLint (with the import boundaries), Prettier's check and knip (files,
- * exports and dependencies nobody uses, `knip.ts`). Each runs on one core, so `npm test` runs them all at once, one
- * per core (two cores: 88 s one after another, 61 s side by side), and `npm run typecheck` and `npm run lint`
- * run their part of them. Arguments name the checks to run (all of them when none is named).
+ * The static checks, side by side: TypeScript, ESLint (with the import boundaries), Prettier's check, knip (files,
+ * exports and dependencies nobody uses, `knip.ts`) and the docs' lengths (`scripts/docs-lengths.ts`). Each runs on
+ * one core, so `npm test` runs them all at once, one per core (two cores: 88 s one after another, 61 s side by
+ * side), and `npm run typecheck` and `npm run lint` run their part of them. Arguments name the checks to run (all of them when none is named).
  *
  * Each check's output is printed whole once it has ended, under its name and time, so the outputs never interleave;
  * the run fails when any check fails, after all of them have ended.
@@ -23,6 +23,7 @@ const CHECKS: readonly Check[] = [
   { name: 'eslint', command: 'eslint', args: ['.'] },
   { name: 'prettier', command: 'prettier', args: ['--check', '.'] },
   { name: 'knip', command: 'knip', args: [] },
+  { name: 'docs', command: 'node', args: ['--import', 'tsx', 'scripts/docs-lengths.ts'] },
 ];
 
 interface Outcome {

@@ -264,7 +264,7 @@ export async function buildApp({
     daysBefore: config.monitoring.reminderDays,
     log: app.log,
   });
-  // Drafts not handed over, 7 days and 48 hours before their call closes (issue 44): each reminder sent once.
+  // Drafts not handed over, 7 days and 48 hours before their call closes: each reminder sent once (decision 0010).
   const closingReminders = createClosingReminders({ db, membership, mailer, publicUrl: config.publicUrl, log: app.log });
   // Requests to join a registered organisation; every process marks those past their term expired (once each).
   const joinRequests = createJoinRequests({ db, membership, mailer, publicUrl: config.publicUrl, log: app.log });
@@ -314,7 +314,7 @@ export async function buildApp({
     db,
     statusChanges: applications.statusChanges,
     missingRequiredAttachments: missingAttachments,
-    // The call may require the Domanda signed by the legal representative, exactly as it is handed over (issue 43).
+    // The call may require the Domanda signed by the legal representative, exactly as it is handed over (decision 0008).
     signatureCheck: (organizationId, fund, values) => signedDomanda.checkBeforeHandOver(organizationId, fund, values),
   });
   const signedDomanda = createSignedDomanda({
@@ -400,7 +400,7 @@ export async function buildApp({
   await app.register(async (api) => {
     installAuthentication(api, { oidc, users });
     installApiRateLimits(api, rateLimiter);
-    // After the rate limits, as the handlers' own checks used to be: a refused caller still spends their allowance.
+    // After the rate limits, so a refused caller still spends their allowance (decision 0038).
     installAccess(api, { membership, externalProvider: config.oidc.mode === 'external' });
     await api.register(jwtRoutes, {
       oidc,

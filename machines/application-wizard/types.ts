@@ -12,15 +12,15 @@ export interface ApplicationWizardInput {
   organizationId: string;
   /** Admins see the application read-only (spec §2). */
   isAdmin: boolean;
-  /** False for a Sola lettura member (issue 42), who sees the application read-only as an admin does. */
+  /** False for a Sola lettura member, who sees the application read-only as an admin does. */
   memberMayWrite: boolean;
   /** The navigation state's `numberStep`: an index into `definition.steps` (PUI: 4 opens Allegati). */
   startStep: number;
   /** Last allowed end of works, ISO date, from the call (spec §5 Blocking date). */
   endOfWorksLimit: string;
-  /** Today on Italy's calendar (YYYY-MM-DD): a forecast start of works cannot be before it (issue 46). */
+  /** Today on Italy's calendar (YYYY-MM-DD): a forecast start of works cannot be before it. */
   today: string;
-  /** The call hands over only an application whose Domanda its legal representative signed (issue 43). */
+  /** The call hands over only an application whose Domanda its legal representative signed (decision 0008). */
   signatureRequired: boolean;
 }
 
@@ -93,7 +93,7 @@ export interface ApplicationWizardContext {
   serverIssues: FieldIssue[];
   /** The server's FileUploadValidation answer: every mandatory attachment is there. */
   attachmentsComplete: boolean;
-  /** The call requires the signed Domanda (issue 43). */
+  /** The call requires the signed Domanda (decision 0008). */
   signatureRequired: boolean;
   /**
    * The signed Domanda signs the application as it is (machines/domanda-signature, told by the submit step);

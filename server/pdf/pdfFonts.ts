@@ -27,7 +27,7 @@ export interface FontPair {
 
 let libraries: Promise<{ pdf: typeof PdfLib; fontkit: unknown; fonts: Record<FontName, Uint8Array> }> | undefined;
 
-/** pdf-lib and its font engine are loaded with the first PDF, not at start (ARCHITECTURE.md, Decisions). */
+/** pdf-lib and its font engine are loaded with the first PDF, not at start (docs/decisions/0002-one-package-one-port.md). */
 function loadLibraries() {
   libraries ??= (async () => {
     const font = (name: FontName) => readFile(require.resolve(FONT_FILES[name]));

@@ -18,7 +18,7 @@ const errors = errorResponses(adminOnly, [400, 404]);
  * /api/Report/…: the admin panel's reports (tab "Reportistica"). Platform admins only. The spec's
  * GET /api/PBITokens (workspaceId, reportId) handed out tokens for an external report service; our reports are
  * the portal's own data, so they keep its address (workspaceId, reportId) under a controller of their own
- * (docs/ARCHITECTURE.md, Reports).
+ * (docs/decisions/0041-reports.md).
  */
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: Reports }> = async (app, { reports }) => {
   app.get(

@@ -5,9 +5,9 @@ export const JUST_LOADED_MS = 2_000;
 
 /**
  * A screen that mounts asks again for what it reads, unless it was read a moment ago and nothing made it out of
- * date since (a save's invalidation does). A route's loader fills the cache right before its screen renders: asked
- * again on mount, each of those answers came twice, and on the survey routes the duplicates held the server while
- * the survey rendered. Window focus and invalidations still ask again as before (the data stays stale at once).
+ * date since (a save's invalidation does). A route's loader fills the cache right before its screen renders, so
+ * asking again on mount would fetch every answer twice, and on the survey routes hold the server while the survey
+ * renders. Window focus and invalidations do ask again: the data stays stale at once.
  */
 export function refetchUnlessJustLoaded(query: Query, now = Date.now()): boolean {
   return query.state.isInvalidated || now - query.state.dataUpdatedAt >= JUST_LOADED_MS;

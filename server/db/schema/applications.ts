@@ -55,7 +55,7 @@ export const applications = pgTable(
   ],
 );
 
-/** Every status change: from, to, note, who and when (ARCHITECTURE.md, Database). Never updated. */
+/** Every status change: from, to, note, who and when (docs/decisions/0004-lifecycle-machine-owns-statuses.md). Never updated. */
 export const applicationStatusHistory = pgTable(
   'application_status_history',
   {

@@ -38,11 +38,11 @@ export interface ApplicationWizardViewProps {
   attachments(readOnly: boolean, showsMissing: boolean): ReactNode;
   /** The admin's list with its filters, where 'Torna alla lista' leads (admin pages only). */
   listHref?: string | undefined;
-  /** Why the member sees the application read-only (Sola lettura, issue 42); null otherwise. */
+  /** Why the member sees the application read-only (Sola lettura); null otherwise. */
   readOnlyNotice?: string | null;
-  /** Who may hand over, shown on the submit step instead of Invia to a member who may not (issue 42). */
+  /** Who may hand over, shown on the submit step instead of Invia to a member who may not. */
   handOverNotice?: string | null;
-  /** The submit step's signature section (issue 43); `editable` when the person may upload. */
+  /** The submit step's signature section (decision 0008); `editable` when the person may upload. */
   signature?: (editable: boolean) => ReactNode;
   /** Issue 44: what an open integration round asks of a field, drawn in its place (WizardStepForm). */
   correction?: (field: FieldSpec, values: unknown) => ReactNode | null;
@@ -97,7 +97,7 @@ export function ApplicationWizardView({
 
   // The wizard opened (from /calls, the body had the focus) or the step changed: keyboard and screen-reader users
   // continue from the step's title. An administrator opening an application starts from the page's heading
-  // instead, the status change a Shift+Tab before it, not inside the form (issue 46).
+  // instead, the status change a Shift+Tab before it, not inside the form.
   const titleRef = useRef<HTMLHeadingElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepId = current?.step.id;
