@@ -69,6 +69,7 @@ import { organizationAdminRoutes } from './routes/organizationAdmin.routes.ts';
 import { createOrganizationAdminActs } from './organizations/adminActs.ts';
 import { fileUploadRoutes } from './routes/fileUpload.routes.ts';
 import { timelineRoutes } from './routes/timeline.routes.ts';
+import { createItemValueText } from './integrations/items.ts';
 import { createApplicationNotes } from './timeline/applicationNotes.ts';
 import { createExportLog } from './timeline/exportLog.ts';
 import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
@@ -446,7 +447,12 @@ export async function buildApp({
       signedDomanda: (organizationId, fund) => signedDomanda.forArchive(organizationId, fund),
       exportLog,
     });
-    await api.register(timelineRoutes, { db, repository: applications.repository, notes: createApplicationNotes(db) });
+    await api.register(timelineRoutes, {
+      db,
+      repository: applications.repository,
+      notes: createApplicationNotes(db),
+      valueText: createItemValueText(funds, referenceNames),
+    });
     await api.register(openApiRoutes, { routes: apiRoutes, publicUrl: config.publicUrl });
   });
 

@@ -21,6 +21,7 @@ export const statusMailMessages = {
   noteHeading: 'Nota dell\u2019amministrazione:',
   integrationHeading: 'Richiesta di integrazione:',
   integrationDeadline: (day: string) => `I documenti vanno caricati entro il ${day}.`,
+  integrationItemsHeading: 'Campi e allegati da correggere (durante l\u2019integrazione solo questi possono essere modificati):',
   protocol: (number: string) => `Numero di protocollo della consegna: ${number}.`,
   receiptAttached: 'In allegato trovi la ricevuta della consegna.',
   receiptInPortal: 'La ricevuta della consegna si può scaricare dal portale, nella scheda del fondo.',

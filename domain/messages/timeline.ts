@@ -8,6 +8,10 @@ export const timelineMessages = {
   integrationAnswered: (number: number) => `Integrazione n. ${number} completata`,
   integrationDeadline: (day: string) => `Da presentare entro il ${day}`,
   integrationDocuments: (names: string[]) => `Documenti: ${names.join(', ')}`,
+  // An item of a request pinned to a field or a slot, as asked and as answered (titles from integrationItemText.ts).
+  itemAsked: (title: string, message: string) => `${title}: ${message}`,
+  itemChanged: (title: string, from: string, to: string) => `${title}: da «${from}» a «${to}»`,
+  itemReplied: (title: string, reply: string) => `${title}: nessuna modifica necessaria (${reply})`,
   surveyHandedOver: (name: string) => `Questionario «${name}» consegnato`,
   signatureVerified: (format: string, fileName: string) => `Domanda firmata (${format}) verificata: ${fileName}`,
   signers: (names: string[]) => `Firmata da: ${names.join(', ')}`,

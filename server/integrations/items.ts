@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import {
   INTEGRATION_ITEM_TEXT_MAX_LENGTH,
   type IntegrationItem,
   type IntegrationItemKind,
   type SlotFileValue,
 } from '../../domain/integration.ts';
+import { itemValueText } from '../../domain/integrationItemText.ts';
 import { sameItemValue, type IntegrationItemRequest } from '../../domain/integrationItems.ts';
 import { integrationItemsMessages } from '../../domain/messages/integrationItems.ts';
 import { plainTextProblem } from '../../domain/plainText.ts';
@@ -12,9 +13,10 @@ import { fieldProblem, readPath, writePath, type FieldSpec } from '../../domain/
 import type { ApplicationRow } from '../applications/repository.ts';
 import type { ServerFund } from '../applications/fundModule.ts';
 import type { Db } from '../db/client.ts';
+import type { ReferenceNames } from '../exports/referenceNames.ts';
 import { applications } from '../db/schema/applications.ts';
 import { attachments, attachmentTypes } from '../db/schema/attachments.ts';
-import { integrationItems } from '../db/schema/integrations.ts';
+import { integrationItems, integrationRounds } from '../db/schema/integrations.ts';
 import { HttpError } from '../errors.ts';
 import { openRoundOf } from './rounds.ts';
 
@@ -110,6 +112,17 @@ export function itemView(row: IntegrationItemRow): IntegrationItem {
   };
 }
 
+/** The items of the round requested with a status change made at `at` (its e-mail's): the latest round asked by then. */
+export async function itemsRequestedAt(db: Db, applicationId: string, at: Date): Promise<IntegrationItem[]> {
+  const [round] = await db
+    .select({ id: integrationRounds.id })
+    .from(integrationRounds)
+    .where(and(eq(integrationRounds.applicationId, applicationId), lte(integrationRounds.requestedAt, at)))
+    .orderBy(desc(integrationRounds.number))
+    .limit(1);
+  return round ? ((await itemsOfRounds(db, [round.id])).get(round.id) ?? []) : [];
+}
+
 /** The items of each round, by round id, in their order. */
 export async function itemsOfRounds(db: Db, roundIds: readonly string[]): Promise<Map<string, IntegrationItem[]>> {
   const byRound = new Map<string, IntegrationItem[]>();
@@ -123,6 +136,22 @@ export async function itemsOfRounds(db: Db, roundIds: readonly string[]): Promis
   return byRound;
 }
 
+/** A field people type (never a computed or derived one) of the fund's wizard, by its contract name, with its step's title. */
+function askableFieldOf(funds: readonly ServerFund[], fund: string, name: string): { field: FieldSpec; step: string | null } | undefined {
+  const definition = funds.find((candidate) => candidate.entry.fund === fund)?.application?.definition;
+  const field = definition?.fields.find((candidate) => candidate.name === name && candidate.kind !== 'computed' && !candidate.derived);
+  if (!definition || !field) return undefined;
+  return { field, step: definition.steps.find((step) => step.id === field.step)?.title ?? null };
+}
+
+/** An item's value in words (the timeline's old and new values): a field's as the wizard shows it, a slot's by its files. */
+export type ItemValueText = (fund: string, item: Pick<IntegrationItem, 'kind' | 'target'>, value: unknown) => string;
+
+export function createItemValueText(funds: readonly ServerFund[], names: ReferenceNames): ItemValueText {
+  return (fund, item, value) =>
+    itemValueText(item, value, item.kind === 'field' ? askableFieldOf(funds, fund, item.target)?.field : undefined, names);
+}
+
 /**
  * Issue 44: the items of an integration request, pinned to the fields of the fund's wizard and to its application's
  * attachment slots. The reviewer's request stores them with the value each holds; the applicant answers each, by a
@@ -130,14 +159,7 @@ export async function itemsOfRounds(db: Db, roundIds: readonly string[]): Promis
  */
 export function createIntegrationItems(funds: readonly ServerFund[]) {
   const fundOf = (fund: string) => funds.find((candidate) => candidate.entry.fund === fund);
-
-  /** A field people type (never a computed or derived one) of the fund's wizard, by its contract name. */
-  function fieldOf(fund: string, name: string): { field: FieldSpec; step: string | null } | undefined {
-    const definition = fundOf(fund)?.application?.definition;
-    const field = definition?.fields.find((candidate) => candidate.name === name && candidate.kind !== 'computed' && !candidate.derived);
-    if (!definition || !field) return undefined;
-    return { field, step: definition.steps.find((step) => step.id === field.step)?.title ?? null };
-  }
+  const fieldOf = (fund: string, name: string) => askableFieldOf(funds, fund, name);
 
   async function slotOf(tx: Db, fund: string, target: string) {
     if (!/^\d{1,9}$/.test(target)) return undefined;

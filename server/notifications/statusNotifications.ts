@@ -11,6 +11,7 @@ import { organizations } from '../db/schema/organizations.ts';
 import type { MailAttachment, Mailer } from '../mail/mailer.ts';
 import { statusMail } from '../mail/statusMail.ts';
 import { serialJob } from '../operations/serialJob.ts';
+import { itemsRequestedAt } from '../integrations/items.ts';
 
 /** How often every process looks for e-mails still to send (and once at start). */
 export const NOTIFICATION_INTERVAL_MS = 60 * 1000;
@@ -139,8 +140,12 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
       const pending = recipients.filter((email) => !deliveredTo.includes(email));
       const files = pending.length > 0 && attachmentsFor ? await attachmentsFor(notification) : [];
       const protocol = pending.length > 0 && protocolFor ? await protocolFor(notification) : null;
+      const items =
+        pending.length > 0 && notification.status === 'IN_INTEGRAZIONE'
+          ? await itemsRequestedAt(db, notification.applicationId, notification.createdAt)
+          : [];
       for (const to of pending) {
-        await mailer.send(statusMail({ ...notification, to, publicUrl, attachments: files, protocol }));
+        await mailer.send(statusMail({ ...notification, to, publicUrl, attachments: files, protocol, items }));
         await db
           .update(statusNotifications)
           .set({ deliveredTo: sql`${statusNotifications.deliveredTo} || ${JSON.stringify([to])}::jsonb` })

@@ -16,6 +16,7 @@ import { parseApplicationId } from '../applications/applicationId.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
+import type { ItemValueText } from '../integrations/items.ts';
 import { applicationTimeline } from '../timeline/applicationTimeline.ts';
 import type { ApplicationNotes } from '../timeline/applicationNotes.ts';
 import { errorResponses } from './errorResponses.ts';
@@ -25,10 +26,12 @@ import { errorResponses } from './errorResponses.ts';
  * organisation (their view: no private notes, no exports, «Amministrazione» for the administrators); and
  * /api/Note/…: the administrators' private notes. The portal's own controllers: the spec has none.
  */
-export const timelineRoutes: FastifyPluginAsyncZod<{ db: Db; repository: ApplicationRepository; notes: ApplicationNotes }> = async (
-  app,
-  { db, repository, notes },
-) => {
+export const timelineRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  repository: ApplicationRepository;
+  notes: ApplicationNotes;
+  valueText: ItemValueText;
+}> = async (app, { db, repository, notes, valueText }) => {
   const adminOnly: RouteAccess = 'admin';
   const notFound = () => new HttpError(404, 'not_found', applicationsMessages.notFound);
 
@@ -53,7 +56,7 @@ export const timelineRoutes: FastifyPluginAsyncZod<{ db: Db; repository: Applica
         },
       },
     },
-    async (request) => applicationTimeline(db, await existing(request.query.compilazioneId), 'admin'),
+    async (request) => applicationTimeline(db, await existing(request.query.compilazioneId), 'admin', valueText),
   );
 
   /** The members of the application's organisation (and administrators, who read any); anyone else hears 404. */
@@ -77,7 +80,7 @@ export const timelineRoutes: FastifyPluginAsyncZod<{ db: Db; repository: Applica
         },
       },
     },
-    async (request) => applicationTimeline(db, applicationInQuery.of(request).id, 'applicant'),
+    async (request) => applicationTimeline(db, applicationInQuery.of(request).id, 'applicant', valueText),
   );
 
   app.get(

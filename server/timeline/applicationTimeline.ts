@@ -2,6 +2,8 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { applicationStatusLabels } from '../../domain/applicationStatus.ts';
 import { TIMELINE_EVENT_KINDS, type TimelineEvent, type TimelineEventKind } from '../../domain/applicationTimeline.ts';
+import type { IntegrationItem } from '../../domain/integration.ts';
+import { itemTitle, itemValueText } from '../../domain/integrationItemText.ts';
 import { formatItalianDate, italianDateTime } from '../../domain/italianDates.ts';
 import { monitoringMessages } from '../../domain/messages/monitoring.ts';
 import { statusMailMessages } from '../../domain/messages/statusMail.ts';
@@ -13,6 +15,7 @@ import { applications, applicationStatusHistory } from '../db/schema/application
 import { attachments } from '../db/schema/attachments.ts';
 import { exportDownloads } from '../db/schema/exportDownloads.ts';
 import { integrationRounds } from '../db/schema/integrations.ts';
+import { itemsOfRounds, type ItemValueText } from '../integrations/items.ts';
 import { monitoringPeriods } from '../db/schema/monitoring.ts';
 import { sentMonitoringReminders } from '../monitoring/sentReminders.ts';
 import { statusNotifications } from '../db/schema/notifications.ts';
@@ -45,7 +48,13 @@ const iso = (date: Date) => date.toISOString();
  * then by the kind of event (a hand-over before its e-mail when both carry the same instant), then by id. The
  * application must exist; the caller has checked who may read it.
  */
-export async function applicationTimeline(db: Db, applicationId: string, audience: TimelineAudience): Promise<TimelineEvent[]> {
+export async function applicationTimeline(
+  db: Db,
+  applicationId: string,
+  audience: TimelineAudience,
+  /** How an integration item's old and new values read; without it, as stored. */
+  valueText?: ItemValueText,
+): Promise<TimelineEvent[]> {
   const [application] = await db
     .select({ fund: applications.fund, createdAt: applications.createdAt })
     .from(applications)
@@ -124,7 +133,20 @@ export async function applicationTimeline(db: Db, applicationId: string, audienc
     .leftJoin(users, eq(users.id, integrationRounds.requestedBy))
     .leftJoin(completer, eq(completer.id, integrationRounds.completedBy))
     .where(eq(integrationRounds.applicationId, applicationId));
+  const itemsByRound = await itemsOfRounds(
+    db,
+    rounds.map((round) => round.id),
+  );
+  const valueOf = (item: IntegrationItem, value: unknown) =>
+    (valueText ? valueText(application.fund, item, value) : itemValueText(item, value)).replace(/\n/g, ', ');
+  const answerOf = (item: IntegrationItem) =>
+    item.answer === 'changed'
+      ? [m.itemChanged(itemTitle(item), valueOf(item, item.oldValue), valueOf(item, item.newValue))]
+      : item.answer === 'replied'
+        ? [m.itemReplied(itemTitle(item), item.reply ?? '')]
+        : [];
   for (const round of rounds) {
+    const items = itemsByRound.get(round.id) ?? [];
     events.push({
       id: `integration:${round.id}`,
       kind: 'integration.requested',
@@ -132,7 +154,11 @@ export async function applicationTimeline(db: Db, applicationId: string, audienc
       role: 'admin',
       name: personName({ firstName: round.requesterFirstName, lastName: round.requesterLastName, email: round.requesterEmail }),
       title: m.integrationRequested(round.number),
-      details: [m.note(round.request), ...(round.deadline ? [m.integrationDeadline(formatItalianDate(round.deadline))] : [])],
+      details: [
+        ...(round.request.trim() ? [m.note(round.request)] : []),
+        ...(round.deadline ? [m.integrationDeadline(formatItalianDate(round.deadline))] : []),
+        ...items.map((item) => m.itemAsked(itemTitle(item), item.message)),
+      ],
     });
     if (round.completedAt) {
       events.push({
@@ -142,7 +168,7 @@ export async function applicationTimeline(db: Db, applicationId: string, audienc
         role: 'applicant',
         name: personName({ firstName: round.completerFirstName, lastName: round.completerLastName, email: round.completerEmail }),
         title: m.integrationAnswered(round.number),
-        details: round.documents.length > 0 ? [m.integrationDocuments(round.documents)] : [],
+        details: [...(round.documents.length > 0 ? [m.integrationDocuments(round.documents)] : []), ...items.flatMap(answerOf)],
       });
     }
   }

@@ -7,6 +7,7 @@ import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { applicationRow, forceApplicationStatus, historyRows, saveDraft, updateStatus } from '../support/applicationFixtures.ts';
 import { samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
 import { completePuiApplication } from '../support/puiFixtures.ts';
+import { readOutbox } from '../support/outbox.ts';
 
 /** server/seed/attachmentTypes.ts: PUI's «Relazione tecnica di progetto» and «Piano economico-finanziario» slots. */
 const PUI_REPORT = 103;
@@ -117,6 +118,24 @@ describe('the reviewer asks for corrections pinned to fields and slots', () => {
       }),
     ]);
   });
+
+  it("the request's e-mail lists each field and slot with its message", async () => {
+    await t.notifications.runOnce();
+    const mail = (await readOutbox(t.config.mail.outboxDir)).find(
+      (candidate) => candidate.to === owner.email && /integrazione/i.test(candidate.subject),
+    );
+    expect(mail?.text).toContain(
+      [
+        'Campi e allegati da correggere (durante l\u2019integrazione solo questi possono essere modificati):',
+        '- Campo «Nome del progetto» (passo Progetto):',
+        '> Il nome deve coincidere con quello della delibera.',
+        '- Campo «Progettista» (passo Progetto):',
+        '> Indicate lo studio capofila.',
+        '- Allegato «Relazione tecnica di progetto»:',
+        '> Manca la firma digitale del progettista.',
+      ].join('\n'),
+    );
+  });
 });
 
 describe('the applicant answers', () => {
@@ -199,6 +218,28 @@ describe('the applicant answers', () => {
     // The reviewers read the same round.
     const [seenByAdmin] = await rounds(owner.orgId, admin.token);
     expect(seenByAdmin!.items).toEqual(round!.items);
+  });
+
+  it('the timeline tells the request item by item and the answer with its old and new values, to both sides', async () => {
+    for (const [path, token] of [
+      ['GetAdminTimeline', admin.token],
+      ['GetTimeline', owner.token],
+    ] as const) {
+      const timeline = (await t.get(`/api/Timeline/${path}?compilazioneId=${applicationId}`, token)).json() as {
+        kind: string;
+        details: string[];
+      }[];
+      expect(timeline.find((event) => event.kind === 'integration.requested')?.details).toEqual([
+        'Campo «Nome del progetto» (passo Progetto): Il nome deve coincidere con quello della delibera.',
+        'Campo «Progettista» (passo Progetto): Indicate lo studio capofila.',
+        'Allegato «Relazione tecnica di progetto»: Manca la firma digitale del progettista.',
+      ]);
+      expect(timeline.find((event) => event.kind === 'integration.answered')?.details).toEqual([
+        'Campo «Nome del progetto» (passo Progetto): da «Riqualificazione del Parco delle Cave» a «Parco delle Cave: riqualificazione»',
+        'Campo «Progettista» (passo Progetto): nessuna modifica necessaria (lo studio Rossi è già il capofila.)',
+        'Allegato «Relazione tecnica di progetto»: da «relazione-v1.pdf» a «relazione-v2.pdf»',
+      ]);
+    }
   });
 });
 

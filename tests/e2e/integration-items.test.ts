@@ -154,6 +154,11 @@ describe('corrections pinned to fields and attachments (issue 44)', () => {
     await designer.getByText('lo studio Rossi è già il capofila.').waitFor();
     const report = list.getByRole('listitem').filter({ hasText: 'Allegato «Relazione tecnica di progetto»' });
     await report.getByText('relazione-firmata-v2.pdf').waitFor();
+    // The timeline tells the same: each item as asked, then as answered, with the old and new values.
+    const timeline = page.getByRole('list', { name: 'Cronologia della candidatura' });
+    await timeline.getByText(`Campo «Nome del progetto» (passo Progetto): da «${OLD_NAME}» a «${NEW_NAME}»`).waitFor();
+    await timeline.getByText('Allegato «Relazione tecnica di progetto»: da «Nessun file» a «relazione-firmata-v2.pdf»').waitFor();
+    await timeline.getByText('Campo «Progettista» (passo Progetto): Indicate lo studio capofila.').waitFor();
     await expectAccessible(page);
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { fieldDisplayText } from '../../../domain/fieldDisplay.ts';
-import type { IntegrationItem, SlotFileValue } from '../../../domain/integration.ts';
+import type { IntegrationItem } from '../../../domain/integration.ts';
+import { itemTitle, itemValueText } from '../../../domain/integrationItemText.ts';
 import { italianDate } from '../../../domain/italianDates.ts';
 import { integrationMessages } from '../../../domain/messages/integration.ts';
 import { integrationItemsMessages } from '../../../domain/messages/integrationItems.ts';
@@ -14,25 +14,6 @@ import { WizardField } from './WizardField.tsx';
 import * as styles from './IntegrationItems.css.ts';
 
 const m = integrationItemsMessages;
-
-/** A value as the applicant and the reviewers read it: a field's as the wizard shows it, a slot's by its files' names. */
-export function itemValueText(
-  item: Pick<IntegrationItem, 'kind'>,
-  value: unknown,
-  field?: FieldSpec,
-  options?: readonly FieldOption[],
-): string {
-  if (item.kind === 'slot') {
-    const files = Array.isArray(value) ? (value as SlotFileValue[]) : [];
-    return files.length === 0 ? m.noneFile : files.map((file) => file.fileName).join('\n');
-  }
-  const text = field
-    ? fieldDisplayText(field, value, options, { withUnit: true })
-    : value === null || value === undefined
-      ? ''
-      : String(value);
-  return text === '' ? m.emptyValue : text;
-}
 
 /** «Da correggere», «Modificato» or «Nessuna modifica necessaria»: the item's state in words. */
 export function itemStateText(item: Pick<IntegrationItem, 'answer'>): string {
@@ -105,7 +86,7 @@ export function CorrectionItem({ api, applicationId, item, field, values, option
       setBusy(false);
     }
   };
-  const title = item.kind === 'field' ? m.itemField(item.label, item.step) : m.itemSlot(item.label);
+  const title = itemTitle(item);
   return (
     <div className={styles.correction} role="group" aria-labelledby={titleId} data-correction={`${item.kind}:${item.target}`}>
       <p id={titleId} className={styles.correctionTitle}>
@@ -156,7 +137,7 @@ export function RoundItems({ items, open = false }: { items: readonly Integratio
         {items.map((item) => (
           <li key={`${item.kind}:${item.target}`} className={styles.correction}>
             <p className={styles.correctionTitle}>
-              {item.kind === 'field' ? m.itemField(item.label, item.step) : m.itemSlot(item.label)} — {itemStateText(item)}
+              {itemTitle(item)} — {itemStateText(item)}
             </p>
             <p className={styles.message}>{item.message}</p>
             <ItemAnswer item={item} />
