@@ -67,6 +67,10 @@ export default defineConfig({
           globalSetup: ['tests/support/pgliteTemplate.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // Each file starts its own portal process and browser, and no file mocks a module or keeps state in one: the
+          // files of a worker share their imports (the server's schema and fixtures, Playwright, axe) instead of
+          // importing them again per file (six files: import time 33 s → 16 s).
+          isolate: false,
           // Two files at a time, each with its own portal, database and browser: most of an e2e test is waiting
           // (for the browser, the provider, the debounce of an autosave), so two overlap well even on two cores.
           maxWorkers: 2,
