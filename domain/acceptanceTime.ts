@@ -1,22 +1,12 @@
+import { italianDateAndSeconds } from './italianDates.ts';
+
 /**
  * The server's acceptance time of a hand-over (issue 45): PostgreSQL's clock_timestamp() kept to the microsecond,
  * as text, because a JavaScript Date stops at the millisecond and a click day ranks applications by microseconds.
  * PostgreSQL writes it "2026-12-06 09:15:03.123456+00" (or with another offset, a "T", fewer digits, none at all
  * on a whole second); every form is read here, and shown on Italy's clock.
  */
-const ROME = 'Europe/Rome';
 const INSTANT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
-
-const clock = new Intl.DateTimeFormat('it-IT', {
-  timeZone: ROME,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 export interface AcceptanceTime {
   /** The whole second, as an instant. */
@@ -42,10 +32,6 @@ export function acceptanceIso(text: string): string {
 /** The Italian date and time, to the microsecond, on Italy's clock: { date: '06/12/2026', time: '10:15:03,123456' }. */
 export function italianAcceptanceTime(text: string): { date: string; time: string } {
   const { second, micros } = parseAcceptanceTime(text);
-  const parts = clock.formatToParts(second);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    date: `${part('day')}/${part('month')}/${part('year')}`,
-    time: `${part('hour')}:${part('minute')}:${part('second')},${micros}`,
-  };
+  const { date, time } = italianDateAndSeconds(second);
+  return { date, time: `${time},${micros}` };
 }

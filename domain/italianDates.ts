@@ -17,6 +17,17 @@ const dayAndTime = new Intl.DateTimeFormat('it-IT', {
   hourCycle: 'h23',
 });
 
+const dayAndSeconds = new Intl.DateTimeFormat('it-IT', {
+  timeZone: ROME,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes): string {
   return parts.find((p) => p.type === type)?.value ?? '';
 }
@@ -36,6 +47,15 @@ export function italianDateTime(iso: string | Date): string {
 export function italianTime(iso: string | Date): string {
   const parts = dayAndTime.formatToParts(new Date(iso));
   return `${part(parts, 'hour')}:${part(parts, 'minute')}`;
+}
+
+/** An instant's Italian date (DD/MM/YYYY) and time to the second (HH:mm:ss) in Rome, apart: a receipt's acceptance. */
+export function italianDateAndSeconds(instant: Date): { date: string; time: string } {
+  const parts = dayAndSeconds.formatToParts(instant);
+  return {
+    date: `${part(parts, 'day')}/${part(parts, 'month')}/${part(parts, 'year')}`,
+    time: `${part(parts, 'hour')}:${part(parts, 'minute')}:${part(parts, 'second')}`,
+  };
 }
 
 /** An ISO instant as a deadline is written: "31/12/2027 alle 18:00" (Rome). */

@@ -22,6 +22,8 @@ export const vars = createThemeContract({
     dangerSoft: null,
     success: null,
     successSoft: null,
+    warning: null,
+    warningSoft: null,
     focus: null,
     focusGap: null,
   },
@@ -52,6 +54,9 @@ createGlobalTheme(':root', vars, {
     dangerSoft: '#FBEAEC', // danger on it 6.3:1
     success: '#00664A',
     successSoft: '#E5F5EF', // success on it 6.21:1
+    // What needs attention without being an error: an amber rule or border (non-text) on a pale amber, text stays #1A1A1A (16:1).
+    warning: '#A15C00', // on white 5.19:1
+    warningSoft: '#FFF4E0',
     focus: '#1A1A1A', // the ring is dark with a white gap, so it shows on blue and on white
     focusGap: '#FFFFFF',
   },

@@ -15,8 +15,8 @@ export const alert = recipe({
       info: { backgroundColor: vars.color.primarySoft, borderColor: vars.color.primary },
       success: { backgroundColor: vars.color.successSoft, borderColor: vars.color.success },
       error: { backgroundColor: vars.color.dangerSoft, borderColor: vars.color.danger },
-      // Amber for what needs attention without being an error (reviewers' warnings); text stays #1A1A1A (16:1).
-      warning: { backgroundColor: '#FFF4E0', borderColor: '#A15C00' },
+      // Amber for what needs attention without being an error (reviewers' warnings).
+      warning: { backgroundColor: vars.color.warningSoft, borderColor: vars.color.warning },
     },
   },
   defaultVariants: { tone: 'info' },

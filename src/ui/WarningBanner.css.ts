@@ -12,9 +12,9 @@ export const banner = style({
 });
 
 export const box = style({
-  borderLeft: `6px solid #A15C00`,
+  borderLeft: `6px solid ${vars.color.warning}`,
   borderRadius: vars.radius.sm,
-  backgroundColor: '#FFF4E0',
+  backgroundColor: vars.color.warningSoft,
   padding: `${vars.space.md} ${vars.space.lg}`,
   color: vars.color.text,
 });

@@ -14,8 +14,8 @@ export const slotTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.
 export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
 export const hint = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 export const trial = style({
-  borderLeft: `6px solid #A15C00`,
-  background: '#FFF4E0',
+  borderLeft: `6px solid ${vars.color.warning}`,
+  background: vars.color.warningSoft,
   borderRadius: vars.radius.sm,
   padding: `${vars.space.sm} ${vars.space.md}`,
 });

@@ -21,7 +21,7 @@ const badge = {
 } as const;
 export const verifiedBadge = style({ ...badge, background: vars.color.successSoft });
 // The warning banners' pale amber (src/ui/WarningBanner.css.ts): dark text on it well above 4.5:1.
-export const trialBadge = style({ ...badge, background: '#FFF4E0', border: '1px solid #A15C00' });
+export const trialBadge = style({ ...badge, background: vars.color.warningSoft, border: `1px solid ${vars.color.warning}` });
 export const staleBadge = style({ ...badge, background: vars.color.dangerSoft });
 export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, margin: `0 0 ${vars.space.sm}` });
 export const signer = style({ display: 'block' });
