@@ -15,7 +15,7 @@ export const POLL_INTERVAL_MS = 1000;
 /** The bulk action's side effects as the browser performs them: the request functions are the API module's. */
 export function createBulkActionActors(api: BulkActionApi, wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))) {
   return {
-    findRunning: fromPromise<BulkAction | null>(() => api.recent()),
+    findRunning: fromPromise<BulkAction | null, undefined>(() => api.recent()),
     countSelection: fromPromise<number, { filters: BulkFilters }>(({ input }) => api.count(input.filters)),
     startAction: fromPromise<BulkAction, StartActionInput>(({ input }) => api.start(input)),
     pollAction: fromPromise<BulkAction, { id: string }>(async ({ input }) => {

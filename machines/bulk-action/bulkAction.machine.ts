@@ -55,25 +55,26 @@ export const bulkActionMachine = setup({
     toggle: assign(({ context, event }) => {
       assertEvent(event, 'selection.toggle');
       const ids = context.selection.mode === 'ids' ? context.selection.ids : [];
-      return { selection: { mode: 'ids', ids: ids.includes(event.id) ? ids.filter((id) => id !== event.id) : [...ids, event.id] } };
+      const selection: Selection = { mode: 'ids', ids: ids.includes(event.id) ? ids.filter((id) => id !== event.id) : [...ids, event.id] };
+      return { selection };
     }),
     selectPage: assign(({ context, event }) => {
       assertEvent(event, 'selection.page');
       const ids = context.selection.mode === 'ids' ? context.selection.ids : [];
       const page = new Set(event.ids);
-      return {
-        selection: {
-          mode: 'ids',
-          ids: event.selected ? [...ids, ...event.ids.filter((id) => !ids.includes(id))] : ids.filter((id) => !page.has(id)),
-        },
+      const selection: Selection = {
+        mode: 'ids',
+        ids: event.selected ? [...ids, ...event.ids.filter((id) => !ids.includes(id))] : ids.filter((id) => !page.has(id)),
       };
+      return { selection };
     }),
     selectMatching: assign(({ event }) => {
       assertEvent(event, 'selection.matching');
-      return { selection: { mode: 'matching', filters: event.filters, count: null }, error: null };
+      const selection: Selection = { mode: 'matching', filters: event.filters, count: null };
+      return { selection, error: null };
     }),
     storeCount: assign(({ context }, params: { count: number }) =>
-      context.selection.mode === 'matching' ? { selection: { ...context.selection, count: params.count } } : {},
+      context.selection.mode === 'matching' ? { selection: { ...context.selection, count: params.count } satisfies Selection } : {},
     ),
     clearSelection: assign({ selection: NOTHING, kind: null, targetStatus: null, note: '', action: null, error: null }),
     chooseAction: assign(({ event }) => {

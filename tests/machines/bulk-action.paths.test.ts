@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { BulkAction } from '../../domain/bulkActions.ts';
+import type { BulkAction, BulkFilters } from '../../domain/bulkActions.ts';
 import { bulkActionsMessages } from '../../domain/messages/bulkActions.ts';
 import { bulkActionMachine } from '../../machines/bulk-action/bulkAction.machine.ts';
 import { selectBulkActionView, type BulkActionSnapshot } from '../../machines/bulk-action/selectors.ts';
@@ -136,8 +136,8 @@ function startReplay() {
   const actor = createActor(
     bulkActionMachine.provide({
       actors: {
-        findRunning: controls.promise<BulkAction | null>(),
-        countSelection: controls.promise<number, { filters: unknown }>((input) => counted.push(input.filters)),
+        findRunning: controls.promise<BulkAction | null, undefined>(),
+        countSelection: controls.promise<number, { filters: BulkFilters }>((input) => counted.push(input.filters)),
         startAction: controls.promise<BulkAction, StartActionInput>((input) => started.push(input)),
         pollAction: controls.promise<BulkAction, { id: string }>(),
       },
