@@ -54,7 +54,6 @@ export const bulkItemSchema = z.object({
   /** Why it failed, in Italian; null otherwise. */
   reason: z.string().nullable(),
 });
-export type BulkItem = z.infer<typeof bulkItemSchema>;
 
 export const bulkActionSummarySchema = z.object({
   id: z.string(),

@@ -1,4 +1,3 @@
-import { Label, ProgressBar } from 'react-aria-components';
 import { applicationStatusLabels, APPLICATION_STATUS_CODES, type ApplicationStatusCode } from '../../../domain/applicationStatus.ts';
 import type { BulkActionKind, BulkFilters } from '../../../domain/bulkActions.ts';
 import { bulkActionsMessages } from '../../../domain/messages/bulkActions.ts';
@@ -43,22 +42,23 @@ export function BulkActionPanel({ view, send, download, pageIds, filters }: Bulk
   if (view.isRunning && action) {
     return (
       <section aria-label={m.barLabel} className={bar}>
-        <ProgressBar
-          value={handled}
-          maxValue={Math.max(action.total, 1)}
-          valueLabel={m.progress(handled, action.total)}
+        {/* A plain progressbar, as the attachment upload's: react-aria's ProgressBar brings Intl's number formatter,
+            which the build then places in the entry chunk every page loads (the /calls budget). */}
+        <div
+          role="progressbar"
           className={progress}
+          aria-label={m.progressLabel}
+          aria-valuemin={0}
+          aria-valuemax={action.total}
+          aria-valuenow={handled}
+          aria-valuetext={m.progress(handled, action.total)}
         >
-          {({ valueText, percentage }) => (
-            <>
-              <Label>{m.progressLabel}</Label>
-              <div className={track}>
-                <div className={fill} style={{ width: `${percentage ?? 0}%` }} />
-              </div>
-              <span>{valueText}</span>
-            </>
-          )}
-        </ProgressBar>
+          <span>{m.progressLabel}</span>
+          <div className={track}>
+            <div className={fill} style={{ width: `${action.total === 0 ? 0 : (100 * handled) / action.total}%` }} />
+          </div>
+          <span>{m.progress(handled, action.total)}</span>
+        </div>
         <p>{m.runningHint}</p>
       </section>
     );
