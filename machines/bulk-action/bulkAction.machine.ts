@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { STATUS_NOTE_MAX_LENGTH } from '../../domain/applicationStatus.ts';
 import type { BulkAction } from '../../domain/bulkActions.ts';
 import { bulkActionsMessages } from '../../domain/messages/bulkActions.ts';
-import { hostPromises } from '../host.ts';
+import { hostAction, hostPromises } from '../host.ts';
 import type { BulkActionContext, BulkActionEvent, BulkActionInputs, BulkActionOutputs, Selection } from './types.ts';
 
 const fromHost = hostPromises<BulkActionOutputs, BulkActionInputs>('bulk-action');
@@ -41,6 +41,7 @@ export const bulkActionMachine = setup({
   },
   guards: {
     isStillRunning: (_, params: { action: BulkAction | null }) => params.action !== null && !isFinished(params.action),
+    isFinishedResult: (_, params: { action: BulkAction | null }) => params.action !== null && isFinished(params.action),
     hasSelection: ({ context }) => selectionCount(context.selection) > 0,
     isStatusChange: ({ context }) => context.kind === 'status',
     isNoteAcceptable: ({ context, event }) => {
@@ -48,7 +49,8 @@ export const bulkActionMachine = setup({
       return context.kind === 'status' && event.note.length <= STATUS_NOTE_MAX_LENGTH;
     },
     isReady: ({ context }) => context.kind !== 'status' || context.targetStatus !== null,
-    isFinishedWithFailures: (_, params: { action: BulkAction }) => isFinished(params.action) && params.action.failed > 0,
+    isFinishedWithFailures: (_, params: { action: BulkAction | null }) =>
+      params.action !== null && isFinished(params.action) && params.action.failed > 0,
     isFinished: (_, params: { action: BulkAction }) => isFinished(params.action),
   },
   actions: {
@@ -91,6 +93,8 @@ export const bulkActionMachine = setup({
     }),
     closeDialog: assign({ kind: null, targetStatus: null, note: '', error: null }),
     storeAction: assign((_, params: { action: BulkAction }) => ({ action: params.action, error: null })),
+    // Host: the result was read and closed: it is not shown again when the list is opened.
+    forgetResult: hostAction<{ id: string }>(),
     storeError: assign((_, params: { error: unknown; fallback: string }) => ({ error: messageOf(params.error, params.fallback) })),
   },
 }).createMachine({
@@ -100,7 +104,9 @@ export const bulkActionMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      description: 'Asks the server for an action of this administrator still running: leaving the page does not stop it.',
+      description:
+        "Asks for the administrator's latest action whose result was not closed yet: one still running shows its progress, " +
+        'a finished one its result (leaving the page stops nothing).',
       invoke: {
         id: 'findRunning',
         src: 'findRunning',
@@ -108,6 +114,16 @@ export const bulkActionMachine = setup({
           {
             guard: { type: 'isStillRunning', params: ({ event }) => ({ action: event.output }) },
             target: 'running',
+            actions: { type: 'storeAction', params: ({ event }) => ({ action: event.output! }) },
+          },
+          {
+            guard: { type: 'isFinishedWithFailures', params: ({ event }) => ({ action: event.output! }) },
+            target: 'withFailures',
+            actions: { type: 'storeAction', params: ({ event }) => ({ action: event.output! }) },
+          },
+          {
+            guard: { type: 'isFinishedResult', params: ({ event }) => ({ action: event.output }) },
+            target: 'done',
             actions: { type: 'storeAction', params: ({ event }) => ({ action: event.output! }) },
           },
           { target: 'selecting' },
@@ -199,11 +215,21 @@ export const bulkActionMachine = setup({
     },
     done: {
       description: 'Every application was handled: the result lists them (and offers the file of a download).',
-      on: { 'result.close': { target: 'selecting', actions: 'clearSelection' } },
+      on: {
+        'result.close': {
+          target: 'selecting',
+          actions: [{ type: 'forgetResult', params: ({ context }) => ({ id: context.action!.id }) }, 'clearSelection'],
+        },
+      },
     },
     withFailures: {
       description: 'Finished, with applications that could not be handled: each is listed with the reason.',
-      on: { 'result.close': { target: 'selecting', actions: 'clearSelection' } },
+      on: {
+        'result.close': {
+          target: 'selecting',
+          actions: [{ type: 'forgetResult', params: ({ context }) => ({ id: context.action!.id }) }, 'clearSelection'],
+        },
+      },
     },
   },
 });

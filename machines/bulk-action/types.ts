@@ -44,7 +44,7 @@ export interface StartActionInput {
 
 /** The promise actors the host supplies: their outputs and inputs, by name. */
 export interface BulkActionOutputs {
-  /** The administrator's most recent action still running, if any (found again after leaving or a reload). */
+  /** The administrator's latest action whose result was not closed yet, if any (found again after leaving or a reload). */
   findRunning: BulkAction | null;
   countSelection: number;
   startAction: BulkAction;

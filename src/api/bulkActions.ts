@@ -10,11 +10,13 @@ export function bulkActionApi(api: ApiClient) {
   const get = (id: string) => api<BulkAction>('/api/BulkAction/GetBulkAction', { query: { id } });
   return {
     get,
-    /** The administrator's most recent action still running, found again after leaving the page. */
-    async recent(): Promise<BulkAction | null> {
-      const list = await api<BulkActionSummary[]>('/api/BulkAction/GetMyBulkActions');
-      const running = list.find((action) => action.finishedAt === null);
-      return running ? get(running.id) : null;
+    /**
+     * The administrator's latest action, found again after leaving the page or a reload: running, or finished with a
+     * result not closed yet in this browser (`closed`: the id of the last result closed).
+     */
+    async recent(closed: string | null): Promise<BulkAction | null> {
+      const [latest] = await api<BulkActionSummary[]>('/api/BulkAction/GetMyBulkActions');
+      return latest && latest.id !== closed ? get(latest.id) : null;
     },
     async count(filters: BulkFilters): Promise<number> {
       const answer = await api<{ count: number }>('/api/BulkAction/CountSelection', { method: 'POST', body: { selection: { filters } } });

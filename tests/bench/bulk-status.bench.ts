@@ -64,7 +64,7 @@ try {
   }
 
   // The applicants typing: each with a PUI draft of their own.
-  const typists = [];
+  const typists: Awaited<ReturnType<typeof personWithOrganization>>[] = [];
   for (let i = 0; i < TYPISTS; i++) {
     const person = await personWithOrganization(t, { name: `Ente che scrive ${i}` });
     const first = await saveDraft(t, person.token, person.orgId, 'PUI', { progNome: 'Bozza 0' });

@@ -109,8 +109,16 @@ describe('acting on many applications of the admin list at once', () => {
     );
     expect(history).toHaveLength(3);
 
-    // Closing the result clears the selection; the list shows the new statuses.
+    // Left and found again: after a reload the result is still there, until it is closed.
+    await page.reload();
+    await expectHeading(page, 'Pannello Admin');
+    await result.waitFor();
+    await page.getByText('TUR – Ente Massivo 02: Non è possibile portare la candidatura da «Ammissibile» a «In valutazione».').waitFor();
     await page.getByRole('button', { name: 'Chiudi', exact: true }).click();
     await status(page, '0 candidature selezionate').waitFor();
+    await page.reload();
+    await expectHeading(page, 'Pannello Admin');
+    await status(page, '0 candidature selezionate').waitFor();
+    await expect(result.count()).resolves.toBe(0);
   });
 });
