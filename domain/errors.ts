@@ -125,6 +125,13 @@ export const API_ERROR_CODES = [
   'note_not_yours',
   'note_locked',
   'handover_queued',
+  // Actions on many applications at once (issue 44).
+  'target_required',
+  'target_not_allowed',
+  'empty_selection',
+  'too_many',
+  'excel_one_fund',
+  'result_not_ready',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -11,6 +11,7 @@ import { adminPanelMessages } from './messages/adminPanel.ts';
 import { apiReferenceMessages } from './messages/apiReference.ts';
 import { applicationFormMessages } from './messages/applicationForm.ts';
 import { applicationsMessages } from './messages/applications.ts';
+import { bulkActionsMessages } from './messages/bulkActions.ts';
 import { callClosingMessages } from './messages/callClosing.ts';
 import { callWindowMessages } from './messages/callWindow.ts';
 import { attachmentsMessages } from './messages/attachments.ts';
@@ -107,4 +108,5 @@ export const messageCatalogue = {
   signatureChecks: signatureChecksMessages,
   callClosing: callClosingMessages,
   callWindow: callWindowMessages,
+  bulkActions: bulkActionsMessages,
 } as const;

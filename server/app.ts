@@ -55,6 +55,7 @@ import { createStatusChanges } from './applications/statusChanges.ts';
 import { createAdminList } from './applications/adminList.ts';
 import { createApplicationSubmission, type MissingRequiredAttachments } from './applications/submitApplication.ts';
 import type { ServerFund } from './applications/fundModule.ts';
+import type { Fund } from '../domain/applicationStatus.ts';
 import { createPortalFunds } from './funds/portalFunds.ts';
 import { createIntegrations } from './integrations/integrations.ts';
 import { integrationRoutes } from './routes/integration.routes.ts';
@@ -68,6 +69,8 @@ import { adminOrganizationsRoutes } from './routes/adminOrganizations.routes.ts'
 import { organizationAdminRoutes } from './routes/organizationAdmin.routes.ts';
 import { createOrganizationAdminActs } from './organizations/adminActs.ts';
 import { fileUploadRoutes } from './routes/fileUpload.routes.ts';
+import { bulkActionRoutes } from './routes/bulkAction.routes.ts';
+import { createBulkActions } from './applications/bulkActions.ts';
 import { timelineRoutes } from './routes/timeline.routes.ts';
 import { createItemValueText } from './integrations/items.ts';
 import { createApplicationNotes } from './timeline/applicationNotes.ts';
@@ -331,6 +334,34 @@ export async function buildApp({
     trust: await loadSignatureTrust({ ...config.signatureTrust, dataDir: config.dataDir }),
   });
 
+  // What an application's zip holds beside its attachments: the single zip's route and the bulk zip share it.
+  const archive = {
+    reviewAnswers: (organizationId: string, fund: Fund) => reviewAnswersForArchive(db, organizationId, fund),
+    monitoringAnswers: (organizationId: string, fund: Fund) => monitoringAnswersForArchive(db, organizationId, fund),
+    receipts: (organizationId: string, fund: Fund) => receiptsForArchive(db, storedReceipts.pdfOf, organizationId, fund),
+    signedDomanda: (organizationId: string, fund: Fund) => signedDomanda.forArchive(organizationId, fund),
+  };
+  // Actions on many applications at once (issue 44): any process works them, and takes over a dead one's.
+  const bulkActions = createBulkActions({
+    db,
+    statusChanges: applications.statusChanges,
+    storage,
+    archive: { ...archive, repository: attachmentRepository },
+    excel: {
+      definitionOf: (fund) => funds.find((candidate) => candidate.entry.fund === fund)?.application?.definition ?? null,
+      names: referenceNames,
+    },
+    exportLog,
+    log: app.log,
+    leaseMs: config.bulkActions.leaseMs,
+  });
+  if (startReminderJob) {
+    const stopBulkActions = bulkActions.start();
+    app.addHook('onClose', async () => stopBulkActions());
+  } else {
+    app.addHook('onClose', async () => bulkActions.idle());
+  }
+
   const renewals = createRefreshRenewals(db, {
     reuseSeconds: config.refreshTokenReuseSeconds,
     onRecordError: (err) => app.log.error({ err }, 'a token renewal could not be recorded for its reuse window'),
@@ -436,15 +467,13 @@ export async function buildApp({
     await api.register(monitoraggioRoutes, { repository: applications.repository, monitoring, funds: surveys.funds });
     await api.register(receiptRoutes, { db, repository: applications.repository, storedReceipts });
     await api.register(integrationRoutes, { db, repository: applications.repository, items: integrations.items });
+    await api.register(bulkActionRoutes, { bulkActions });
     await api.register(fileUploadRoutes, {
       repository: attachmentRepository,
       storage,
       maxUploadBytes: config.files.maxUploadBytes,
       funds: fundEntries,
-      reviewAnswers: (organizationId, fund) => reviewAnswersForArchive(db, organizationId, fund),
-      monitoringAnswers: (organizationId, fund) => monitoringAnswersForArchive(db, organizationId, fund),
-      receipts: (organizationId, fund) => receiptsForArchive(db, storedReceipts.pdfOf, organizationId, fund),
-      signedDomanda: (organizationId, fund) => signedDomanda.forArchive(organizationId, fund),
+      archive,
       exportLog,
     });
     await api.register(timelineRoutes, {
@@ -476,5 +505,5 @@ export async function buildApp({
   });
 
   // passwordResets: tests wait for the links requested so far to be stored and mailed.
-  return { app, accounts, db, reminders, closingReminders, notifications, joinRequests, readiness, passwordResets };
+  return { app, accounts, db, reminders, closingReminders, notifications, joinRequests, readiness, passwordResets, bulkActions };
 }

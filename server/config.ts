@@ -112,6 +112,8 @@ const envSchema = z
     BODY_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(300).default(20)),
     HANDOVER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(9).default(4)),
     HANDOVER_QUEUE_LENGTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(1000)),
+    /** How long a process holds the bulk-action work it claimed before another takes it over (issue 44). */
+    BULK_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(3_600_000).default(60_000)),
     HANDOVER_QUEUE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(60_000).default(2000)),
     UPLOAD_STALL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(300).default(15)),
     UPLOAD_MIN_BYTES_PER_SECOND: z.preprocess(
@@ -256,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * 10 connections), how many may wait, and for how long before a 503 that tells the browser to retry.
      */
     handOvers: { concurrency: e.HANDOVER_CONCURRENCY, queueLength: e.HANDOVER_QUEUE_LENGTH, queueMs: e.HANDOVER_QUEUE_MS },
+    /** The actions on many applications at once (server/applications/bulkActions.ts): the lease of claimed work. */
+    bulkActions: { leaseMs: e.BULK_LEASE_MS },
     /** Without SMTP_URL, messages are written to DATA_DIR/outbox as .eml files. */
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     /** Uploaded attachments: DATA_DIR/files, or the S3 bucket when S3_BUCKET is set; at most MAX_UPLOAD_MB each. */

@@ -112,6 +112,16 @@ export interface StatusChangeOptions {
   onNotificationCommitted?: () => void;
 }
 
+/** A change asked for by a person: UpdateTur/PuiCompilazioneStatus, or one application of a bulk action. */
+export interface StatusRequest {
+  application: ApplicationRow;
+  role: LifecycleRole;
+  to: ApplicationStatusCode;
+  actor: StatusActor;
+  note: string | null;
+  details?: StatusChangeDetails;
+}
+
 function refusal(from: ApplicationStatusCode, role: LifecycleRole, to: ApplicationStatusCode): HttpError {
   const label = applicationStatusLabels[to];
   if (role === 'applicant' && findTransition(from, 'admin', to)) {
@@ -265,6 +275,43 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
     if (recordNotifications) onNotificationCommitted?.();
   }
 
+  /**
+   * The change `request` makes, inside the caller's transaction `tx`: throws the Italian refusal (HttpError) when
+   * the lifecycle, a precondition or an effect refuses it, or when somebody changed the status first. The bulk
+   * actions (server/applications/bulkActions.ts) run it beside their own item's state, in one transaction.
+   */
+  async function requestIn(tx: Db, input: StatusRequest): Promise<{ updated: ApplicationRow; afterCommit?: () => Promise<void> }> {
+    const { application, role, to } = input;
+    const transition = findTransition(application.status, role, to);
+    if (!transition) throw refusal(application.status, role, to);
+    if (EVENTS_WITH_THEIR_OWN_ENDPOINT.has(transition.event)) throw new HttpError(409, 'transition_refused', m.useWizard);
+    // An applicant's change hands something over (documents, answers): it happens only once that is there.
+    const precondition = transition.role === 'applicant' ? (preconditions[transition.event] ?? refuseNotYetPossible) : undefined;
+    const effect = effects[transition.event];
+    if (precondition) {
+      // Locked: no upload or removal (they take a share lock on this row) slips in between check and change.
+      const [locked] = await tx.select().from(applications).where(eq(applications.id, application.id)).for('update');
+      if (!locked || locked.status !== application.status) throw new HttpError(409, 'status_conflict', m.statusConflict);
+      const reason = await precondition(tx, locked);
+      if (reason !== null) throw new HttpError(409, 'precondition_failed', reason);
+    }
+    const changed = await apply(tx, application.id, transition, input.actor, { note: input.note, details: input.details ?? {} });
+    if (!changed) throw new HttpError(409, 'status_conflict', m.statusConflict);
+    const afterCommit = effect
+      ? ((await effect({ tx, application: changed, note: input.note, details: input.details ?? {}, actor: input.actor })) ?? undefined)
+      : undefined;
+    return { updated: changed, afterCommit };
+  }
+
+  /** What a committed change does next (an e-mail of its effect): a failure is reported, never undone. */
+  async function runAfterCommit(afterCommit: (() => Promise<void>) | undefined, input: StatusRequest): Promise<void> {
+    if (!afterCommit) return;
+    await afterCommit().catch((error: unknown) => {
+      const transition = findTransition(input.application.status, input.role, input.to);
+      if (transition) onAfterCommitError?.(error, transition);
+    });
+  }
+
   return {
     apply,
     committed,
@@ -274,43 +321,15 @@ export function createStatusChanges(db: Db, options: StatusChangeOptions = {}) {
      * UpdateTurCompilazioneStatus / UpdatePuiCompilazioneStatus: the machine decides whether `role` may move
      * the application from its current status to `to`. 409 with an Italian message for anything else.
      */
-    async request(input: {
-      application: ApplicationRow;
-      role: LifecycleRole;
-      to: ApplicationStatusCode;
-      actor: StatusActor;
-      note: string | null;
-      details?: StatusChangeDetails;
-    }): Promise<ApplicationRow> {
-      const { application, role, to } = input;
-      const transition = findTransition(application.status, role, to);
-      if (!transition) throw refusal(application.status, role, to);
-      if (EVENTS_WITH_THEIR_OWN_ENDPOINT.has(transition.event)) throw new HttpError(409, 'transition_refused', m.useWizard);
-      // An applicant's change hands something over (documents, answers): it happens only once that is there.
-      const precondition = transition.role === 'applicant' ? (preconditions[transition.event] ?? refuseNotYetPossible) : undefined;
-      const effect = effects[transition.event];
-      let afterCommit: (() => Promise<void>) | undefined;
-      const updated = await transaction(async (tx) => {
-        if (precondition) {
-          // Locked: no upload or removal (they take a share lock on this row) slips in between check and change.
-          const [locked] = await tx.select().from(applications).where(eq(applications.id, application.id)).for('update');
-          if (!locked || locked.status !== application.status) return undefined;
-          const reason = await precondition(tx, locked);
-          if (reason !== null) throw new HttpError(409, 'precondition_failed', reason);
-        }
-        const changed = await apply(tx, application.id, transition, input.actor, { note: input.note, details: input.details ?? {} });
-        if (changed && effect) {
-          afterCommit =
-            (await effect({ tx, application: changed, note: input.note, details: input.details ?? {}, actor: input.actor })) ?? undefined;
-        }
-        return changed;
-      });
-      if (!updated) throw new HttpError(409, 'status_conflict', m.statusConflict);
-      if (isStatusMailStatus(transition.to)) committed();
-      const then = afterCommit as (() => Promise<void>) | undefined;
-      if (then) await then().catch((error: unknown) => onAfterCommitError?.(error, transition));
+    async request(input: StatusRequest): Promise<ApplicationRow> {
+      const { updated, afterCommit } = await transaction((tx) => requestIn(tx, input));
+      if (isStatusMailStatus(updated.status)) committed();
+      await runAfterCommit(afterCommit, input);
       return updated;
     },
+
+    requestIn,
+    runAfterCommit,
 
     /**
      * CreateDraftCompilazione while a person types: the application exists and is Aperta, the version matches,

@@ -6,7 +6,6 @@ import yazl from 'yazl';
 import type { Fund } from '../../domain/applicationStatus.ts';
 import { fundOfCallType, type FundEntry } from '../../domain/funds.ts';
 import {
-  ATTACHMENT_PURPOSES,
   attachmentOrgQuerySchema,
   attachmentSlotListSchema,
   attachmentTypesQuerySchema,
@@ -31,14 +30,7 @@ import type { ExportLog } from '../timeline/exportLog.ts';
 import { HttpError } from '../errors.ts';
 import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
-import {
-  applicationArchiveEntries,
-  deflateInArchive,
-  type ArchivedMonitoringSurvey,
-  type ArchivedReceipt,
-  type ArchivedSignedDomanda,
-  type ArchivedSurvey,
-} from '../exports/applicationArchive.ts';
+import { addArchiveEntries, archiveEntriesOf, type ArchiveSources } from '../exports/applicationZip.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 import { createReadBuffers, releaseWhenSent } from '../storage/readBuffers.ts';
 
@@ -56,14 +48,8 @@ export interface FileUploadRouteOptions {
   maxUploadBytes: number;
   /** The registered funds (server/app.ts). */
   funds: readonly FundEntry[];
-  /** The review's answers as text, for the zip (server/surveys/archivedAnswers.ts). */
-  reviewAnswers: (organizationId: string, fund: Fund) => Promise<ArchivedSurvey[]>;
-  /** Every monitoring period's answers as text, for the zip (server/surveys/archivedAnswers.ts). */
-  monitoringAnswers: (organizationId: string, fund: Fund) => Promise<ArchivedMonitoringSurvey[]>;
-  /** The receipts of the application's hand-overs as PDFs, for the zip (server/receipts/receipts.ts). */
-  receipts?: (organizationId: string, fund: Fund) => Promise<ArchivedReceipt[]>;
-  /** The signed Domanda of the application (issue 43), for the zip. */
-  signedDomanda?: (organizationId: string, fund: Fund) => Promise<ArchivedSignedDomanda | null>;
+  /** What an application's zip holds beside its attachments (server/exports/applicationZip.ts). */
+  archive: Omit<ArchiveSources, 'repository'>;
   /** Each zip downloaded is logged with its application (issue 44: the timeline says who took its files). */
   exportLog?: ExportLog;
 }
@@ -107,7 +93,8 @@ async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: A
  * and platform administrators list and download them; administrators download them all as one zip.
  */
 export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = async (app, options) => {
-  const { repository, storage, maxUploadBytes, funds, reviewAnswers, monitoringAnswers, receipts, signedDomanda, exportLog } = options;
+  const { repository, storage, maxUploadBytes, funds, exportLog } = options;
+  const archive: ArchiveSources = { ...options.archive, repository };
   const fileById = new OwnedObject(
     'file (downloadId)',
     async (request) => repository.byId(parseDownloadId((request.query as { downloadId: string }).downloadId)),
@@ -305,27 +292,9 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     async (request, reply) => {
       const fund = parseFund(funds, request.query.type);
       const { organization } = organizationAccessOf(request);
-      const [types, files, integrationRounds, reviewSurveys, monitoringSurveys, receiptFiles, signed] = await Promise.all([
-        Promise.all(ATTACHMENT_PURPOSES.map((purpose) => repository.typesOf(fund, purpose))).then((lists) => lists.flat()),
-        repository.filesOf(organization.id, fund),
-        repository.integrationRoundNumbers(organization.id, fund),
-        reviewAnswers(organization.id, fund),
-        monitoringAnswers(organization.id, fund),
-        receipts?.(organization.id, fund) ?? [],
-        signedDomanda?.(organization.id, fund) ?? null,
-      ]);
-      const entries = applicationArchiveEntries({
-        types,
-        files,
-        integrationRounds,
-        reviewSurveys,
-        monitoringSurveys,
-        receipts: receiptFiles,
-        signedDomanda: signed,
-      });
+      const entries = await archiveEntriesOf(archive, organization.id, fund);
       if (entries.length === 0) throw new HttpError(404, 'no_attachments', m.zipEmpty);
       await exportLog?.recordOf({ kind: 'application_zip', fund, organizationId: organization.id, user: callerOf(request) });
-      const present = await Promise.all(entries.map((entry) => ('file' in entry ? storage.exists(entry.file.storageKey) : true)));
 
       const zip = new yazl.ZipFile();
       const output = zip.outputStream as Readable;
@@ -339,42 +308,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       output.once('close', () => {
         for (const stream of reading) stream.destroy();
       });
-      const missing: string[] = [];
-      entries.forEach((entry, index) => {
-        if ('text' in entry) {
-          zip.addBuffer(Buffer.from(entry.text, 'utf8'), entry.name);
-          return;
-        }
-        if ('bytes' in entry) {
-          zip.addBuffer(entry.bytes, entry.name, { compress: false });
-          return;
-        }
-        if (!present[index]) {
-          missing.push(entry.name);
-          return;
-        }
-        const { file } = entry;
-        // Already-compressed formats are stored, not deflated again (applicationArchive.ts); each file is read as
-        // the zip reaches it and piped through with backpressure, never buffered whole.
-        zip.addReadStreamLazy(
-          entry.name,
-          { mtime: file.createdAt, size: file.size, compress: deflateInArchive(file.contentType) },
-          (callback) => {
-            storage.openRead(file.storageKey, buffers).then(
-              (stream) => {
-                if (output.destroyed) {
-                  stream.destroy();
-                  return;
-                }
-                reading.add(stream);
-                stream.once('close', () => reading.delete(stream));
-                callback(null, stream);
-              },
-              (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as never),
-            );
-          },
-        );
-      });
+      const missing = await addArchiveEntries(zip, entries, { storage, buffers, output, reading });
       if (missing.length > 0) {
         request.log.error({ organizationId: organization.id, fund, missing }, 'attachments missing from storage');
         zip.addBuffer(Buffer.from(m.zipMissingFiles(missing), 'utf8'), m.zipMissingFilesName);

@@ -187,6 +187,13 @@ const CALLS: Record<string, (ids: Ids, fixed: Fixed) => Call> = {
   'POST /api/DraftCompilazione/DownloadExcelCompilazioni': (ids) => ({ body: { compilazioniId: [ids.tur], callType: 'TUR' } }),
   'GET /api/DraftCompilazione/DownloadExcelCompilazione': (ids) => ({ query: { orgId: ids.org, callType: 'TUR' } }),
 
+  // Actions on many applications at once (issue 44): an Excel of one application changes nothing that matters.
+  'POST /api/BulkAction/CountSelection': () => ({ body: { selection: { filters: {} } } }),
+  'POST /api/BulkAction/CreateBulkAction': (ids) => ({ body: { kind: 'excel', selection: { ids: [ids.tur] } } }),
+  'GET /api/BulkAction/GetBulkAction': () => ({ query: { id: MISSING } }),
+  'GET /api/BulkAction/GetMyBulkActions': () => ({}),
+  'GET /api/BulkAction/DownloadResult': () => ({ query: { id: MISSING } }),
+
   'GET /api/Report/GetReportList': () => ({}),
   'GET /api/Report/GetReport': () => ({ query: { workspaceId: 'fondi-tematici', reportId: 'monitoraggio' } }),
   'GET /api/Report/DownloadExcelReport': () => ({ query: { workspaceId: 'fondi-tematici', reportId: 'monitoraggio' } }),

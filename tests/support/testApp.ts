@@ -105,6 +105,8 @@ export async function createTestApp(
     notifications: built.notifications,
     /** Join requests of this instance: `expireDue(at)` runs the expiry job at a chosen instant. */
     joinRequests: built.joinRequests,
+    /** The actions on many applications at once (issue 44): `idle()` waits for the work asked for so far. */
+    bulkActions: built.bulkActions,
     /** What /readyz reports, and the drain a SIGTERM starts. */
     readiness: built.readiness,
     config,

@@ -1,7 +1,9 @@
 import { monitoringQueries } from '../../api/monitoring.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useRouteContext } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { FUNDS } from '../../../domain/applicationStatus.ts';
+import { useBulkAction } from './useBulkAction.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { applicationsMessages } from '../../../domain/messages/applications.ts';
 import { adminOrganizationQueries } from '../../api/adminOrganizations.ts';
@@ -14,13 +16,16 @@ import { AdminListFilterControls } from './AdminListFilterControls.tsx';
 import { AdminListPager, AdminListToolbar } from './AdminListToolbar.tsx';
 import { AdminOrganizationsTable } from './AdminOrganizationsTable.tsx';
 import { parseListReturn, type AdminListSearch } from './adminListSearch.ts';
-import { exportableFunds, filterItems, indexItems, pageOf, searchItems, sortItems } from './adminListView.ts';
+import { compilationOf, exportableFunds, filterItems, indexItems, pageOf, searchItems, sortItems } from './adminListView.ts';
 import { StatusChangeDialog } from './StatusChangeDialog.tsx';
 import { useListDownloads } from './useListDownloads.ts';
 import { useListSearchText } from './useListSearchText.ts';
 import { useStatusChange } from './useStatusChange.ts';
 
 const m = adminPanelMessages;
+
+// Issue 44: the actions on many applications at once, loaded with the list's first render rather than in its chunk.
+const BulkActionPanel = lazy(() => import('./BulkActionPanel.tsx').then((module) => ({ default: module.BulkActionPanel })));
 
 interface AdminOrganizationsTabProps {
   search: AdminListSearch;
@@ -56,6 +61,26 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
   // The list's query string, carried by the links to one application so their way back keeps the filters.
   const lista = useLocation({ select: (location) => parseListReturn(location.searchStr) });
 
+  // --- many applications at once (issue 44): ticked in the table, acted on by the lazy panel ---
+  const bulk = useBulkAction();
+  const { send: sendBulk } = bulk;
+  const pageIds = useMemo(() => page.rows.flatMap((row) => FUNDS.flatMap((fund) => compilationOf(row.item, fund)?.id ?? [])), [page.rows]);
+  const bulkFilters = useMemo(
+    () => ({
+      ...(text.trim() === '' ? {} : { q: text.trim() }),
+      ...(search.fund ? { fund: search.fund } : {}),
+      ...(search.statuses && search.statuses.length > 0 ? { statuses: search.statuses } : {}),
+      ...(search.from && search.to ? { from: search.from, to: search.to } : {}),
+    }),
+    [text, search.fund, search.statuses, search.from, search.to],
+  );
+  const onToggle = useCallback((id: string) => sendBulk({ type: 'selection.toggle', id }), [sendBulk]);
+  const selectedIds = bulk.view.selectedIds;
+  const selection = useMemo(
+    () => ({ selected: new Set(selectedIds ?? []), all: bulk.view.matching, onToggle }),
+    [selectedIds, bulk.view.matching, onToggle],
+  );
+
   // --- Excel per fund, attachments zip per organisation and fund ---
   const { downloading, downloadExcel, downloadZip } = useListDownloads(listed);
 
@@ -90,6 +115,10 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
 
       <AdminListToolbar count={listed.length} exportable={exportableFunds(listed)} downloading={downloading} onDownload={downloadExcel} />
 
+      <Suspense fallback={<Spinner />}>
+        <BulkActionPanel {...bulk} pageIds={pageIds} filters={bulkFilters} />
+      </Suspense>
+
       {listed.length === 0 ? (
         <p>{applicationsMessages.noResults}</p>
       ) : (
@@ -100,6 +129,7 @@ export function AdminOrganizationsTab({ search, onSearchChange }: AdminOrganizat
             lista={lista}
             onChooseStatus={statusChange.chooseStatus}
             onDownloadZip={downloadZip}
+            selection={selection}
           />
           <AdminListPager page={page.page} pages={page.pages} onPage={changePage} />
         </>

@@ -12,9 +12,18 @@ import {
 import { Menu } from '../../ui/Menu.tsx';
 import { cellStyle, chip, menuTrigger, rowHeader, small, tableWrap } from './AdminOrganizations.css.ts';
 import { withListReturn } from './listReturn.ts';
+import { bulkActionsMessages } from '../../../domain/messages/bulkActions.ts';
+import { rowCheckbox } from './BulkActions.css.ts';
 import { rowViewOf, type AdminRowView, type ApplicationCellView, type IndexedItem } from './adminListView.ts';
 
 const m = adminPanelMessages;
+
+/** The applications ticked for an action on many at once (issue 44); `all`: every one matching the filters. */
+export interface TableSelection {
+  selected: ReadonlySet<string>;
+  all: boolean;
+  onToggle(applicationId: string): void;
+}
 
 /** Which attachments zip an admin asked for. */
 export interface ZipRequest {
@@ -30,6 +39,7 @@ interface TableProps {
   lista?: string | undefined;
   onChooseStatus(request: StatusChangeRequest): void;
   onDownloadZip(request: ZipRequest): void;
+  selection?: TableSelection | undefined;
 }
 
 /**
@@ -44,6 +54,7 @@ export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({
   lista,
   onChooseStatus,
   onDownloadZip,
+  selection,
 }: TableProps) {
   return (
     <div className={tableWrap}>
@@ -72,6 +83,7 @@ export const AdminOrganizationsTable = memo(function AdminOrganizationsTable({
               lista={lista}
               onChooseStatus={onChooseStatus}
               onDownloadZip={onDownloadZip}
+              selection={selection}
             />
           ))}
         </tbody>
@@ -86,12 +98,14 @@ const OrganizationRow = memo(function OrganizationRow({
   lista,
   onChooseStatus,
   onDownloadZip,
+  selection,
 }: {
   view: AdminRowView;
   overdue: ReadonlySet<string> | undefined;
   lista: string | undefined;
   onChooseStatus(request: StatusChangeRequest): void;
   onDownloadZip(request: ZipRequest): void;
+  selection: TableSelection | undefined;
 }) {
   return (
     <tr className={tableRow}>
@@ -109,6 +123,7 @@ const OrganizationRow = memo(function OrganizationRow({
             lista={lista}
             onChooseStatus={onChooseStatus}
             onDownloadZip={onDownloadZip}
+            selection={selection}
           />
         </td>
       ))}
@@ -132,6 +147,7 @@ function ApplicationCell({
   lista,
   onChooseStatus,
   onDownloadZip,
+  selection,
 }: {
   cell: ApplicationCellView;
   organizationName: string;
@@ -139,11 +155,23 @@ function ApplicationCell({
   lista: string | undefined;
   onChooseStatus(request: StatusChangeRequest): void;
   onDownloadZip(request: ZipRequest): void;
+  selection: TableSelection | undefined;
 }) {
   const { fund, application } = cell;
   if (application === null) return <span className={chip}>{cell.status}</span>;
   return (
     <>
+      {selection ? (
+        // A plain input, as the zip button below: a row mounts on every keystroke of the search.
+        <input
+          type="checkbox"
+          className={rowCheckbox}
+          aria-label={bulkActionsMessages.selectApplication(fund, organizationName)}
+          checked={selection.all || selection.selected.has(application.id)}
+          disabled={selection.all}
+          onChange={() => selection.onToggle(application.id)}
+        />
+      ) : null}
       <span className={chip}>{cell.status}</span>
       {overdue ? <span className={chip}>{m.monitoringOverdue}</span> : null}
       {application.submitted !== null ? <span className={small}>{application.submitted}</span> : null}
