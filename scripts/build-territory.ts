@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_REFERENCE_DATA_DIR } from '../server/seed/referenceData.ts';
+import { DEFAULT_REFERENCE_DATA_DIR } from '../server/seed/referenceFiles.ts';
 import { TERRITORY_FILE, readTerritoryFile } from '../server/seed/territory.ts';
 import { buildTerritory, formatTerritoryFile } from './territory/buildTerritory.ts';
 import { decodeIstatFile } from './territory/istatCsv.ts';

@@ -4,6 +4,7 @@ import type { ApiErrorCode } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { requestMessages } from '../domain/messages/requests.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { loggableError } from './http/logRedaction.ts';
 import { connectionGone } from './http/slowClients.ts';
 
 /** An answer the client caused: its status, a stable code for programs and an Italian message for people. */
@@ -75,22 +76,4 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.code(500).send({ error: 'internal_error', message: messages.generic.serverError, requestId: request.id });
   });
-}
-
-/**
- * The error as the log may keep it: a failed query's parameters (names, e-mails, VAT numbers, drafts) are
- * personal data, so only the SQL text, the database's code and the cause's message remain.
- */
-export function loggableError(error: unknown): unknown {
-  if (!(error instanceof Error) || !('params' in error) || !('query' in error)) return error;
-  const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
-  const safe = new Error(`Failed query: ${String(error.query)}${cause?.message ? ` — ${String(cause.message)}` : ''}`);
-  safe.name = error.name;
-  safe.stack = `${safe.name}: ${safe.message}\n${(error.stack ?? '')
-    .split('\n')
-    .slice(1)
-    .filter((line) => line.trimStart().startsWith('at '))
-    .join('\n')}`;
-  Object.assign(safe, { code: cause?.code });
-  return safe;
 }

@@ -5,7 +5,7 @@ import {
   type TerritoryFileComune,
   type TerritoryFileProvince,
 } from '../../server/seed/territoryFile.ts';
-import { describeReferenceFileProblem } from '../../server/seed/referenceFileProblems.ts';
+import { describeReferenceFileProblem } from '../../server/seed/referenceFiles.ts';
 import { IstatFileError, codeCell, dateCell, locateColumns, parseSemicolonCsv } from './istatCsv.ts';
 
 /**

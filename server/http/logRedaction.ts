@@ -1,5 +1,4 @@
 import type { FastifyServerOptions } from 'fastify';
-import { loggableError } from '../errors.ts';
 
 /**
  * What the log must never keep: the secrets some URLs carry in their query (an authorization code, an
@@ -105,4 +104,22 @@ export function withLogRedaction(logger: FastifyServerOptions['logger']): Fastif
   if (!logger) return logger;
   const options = logger === true ? {} : logger;
   return { ...options, serializers: { ...options.serializers, ...logSerializers } };
+}
+
+/**
+ * The error as the log may keep it: a failed query's parameters (names, e-mails, VAT numbers, drafts) are
+ * personal data, so only the SQL text, the database's code and the cause's message remain.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error) || !('params' in error) || !('query' in error)) return error;
+  const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
+  const safe = new Error(`Failed query: ${String(error.query)}${cause?.message ? ` — ${String(cause.message)}` : ''}`);
+  safe.name = error.name;
+  safe.stack = `${safe.name}: ${safe.message}\n${(error.stack ?? '')
+    .split('\n')
+    .slice(1)
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n')}`;
+  Object.assign(safe, { code: cause?.code });
+  return safe;
 }

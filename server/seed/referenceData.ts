@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { LookupItem } from '../../domain/lookups.ts';
@@ -13,16 +12,14 @@ import {
   type PuiObiettivoSpecifico,
   type PuiReferenceItem,
 } from '../../domain/puiReference.ts';
-import { failReferenceFile, ReferenceDataError } from './referenceFileProblems.ts';
+import { DEFAULT_REFERENCE_DATA_DIR, failReferenceFile, readReferenceJson } from './referenceFiles.ts';
 import type { Territory } from './territory.ts';
-import { projectPath } from '../projectRoot.ts';
 
 /**
  * The application wizard's reference lists, read from JSON files at start so that an operator can replace
  * them without touching code (see reference/README.md). Every file is validated; a bad one stops the start with
  * a message naming the file and the entry, never a half-loaded portal.
  */
-export const DEFAULT_REFERENCE_DATA_DIR = projectPath('server', 'seed', 'reference');
 
 export const REFERENCE_DATA_FILES = {
   cittaMetropolitane: 'cittaMetropolitane.json',
@@ -34,21 +31,6 @@ export const REFERENCE_DATA_FILES = {
   finalitaGenerali: 'pui/finalitaGenerali.json',
   areeTematiche: 'tur/areeTematiche.json',
 } as const;
-
-/** A reference data file's JSON, read once at start; a file that cannot be read or parsed stops the start naming it. */
-export function readReferenceJson(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ReferenceDataError(`Reference data file ${file} cannot be read: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ReferenceDataError(`Reference data file ${file} is not valid JSON: ${(error as Error).message}`);
-  }
-}
 
 async function readList<Item extends { id: number }>(file: string, item: z.ZodType<Item>): Promise<Item[]> {
   const json = readReferenceJson(file);

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { LookupItem, ProvinceItem } from '../../domain/lookups.ts';
 import { lookupsMessages } from '../../domain/messages/lookups.ts';
-import { DEFAULT_REFERENCE_DATA_DIR, readReferenceJson } from './referenceData.ts';
-import { failReferenceFile } from './referenceFileProblems.ts';
+import { DEFAULT_REFERENCE_DATA_DIR, failReferenceFile, readReferenceJson } from './referenceFiles.ts';
 import { territoryFileSchema, territoryProblems, type Suppression, type TerritoryFile } from './territoryFile.ts';
 
 /**

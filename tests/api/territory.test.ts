@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REFERENCE_DATA_DIR } from '../../server/seed/referenceData.ts';
+import { DEFAULT_REFERENCE_DATA_DIR } from '../../server/seed/referenceFiles.ts';
 import { TERRITORY_FILE } from '../../server/seed/territory.ts';
 import type { TerritoryFile } from '../../server/seed/territoryFile.ts';
 import { organizationPayload, personWithOrganization } from '../support/organizationFixtures.ts';

@@ -9,12 +9,8 @@ import {
   puiFinalitaGeneraleIdSchema,
   puiObiettivoGeneraleIdSchema,
 } from '../../domain/puiReference.ts';
-import {
-  DEFAULT_REFERENCE_DATA_DIR,
-  REFERENCE_DATA_FILES,
-  loadReferenceData,
-  type ReferenceData,
-} from '../../server/seed/referenceData.ts';
+import { DEFAULT_REFERENCE_DATA_DIR } from '../../server/seed/referenceFiles.ts';
+import { REFERENCE_DATA_FILES, loadReferenceData, type ReferenceData } from '../../server/seed/referenceData.ts';
 import { createTerritory, type Territory } from '../../server/seed/territory.ts';
 
 let territory: Territory;

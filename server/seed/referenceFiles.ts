@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { projectPath } from '../projectRoot.ts';
+
 /** A reference data file the portal cannot start with: unreadable, not JSON, or with entries at fault. */
 export class ReferenceDataError extends Error {
   override name = 'ReferenceDataError';
@@ -23,4 +26,22 @@ export function describeReferenceFileProblem(problem: ReferenceFileProblem): str
 export function failReferenceFile(file: string, problems: readonly ReferenceFileProblem[]): never {
   const lines = problems.map((problem) => `  ${describeReferenceFileProblem(problem)}`);
   throw new ReferenceDataError(`Reference data file ${file} is invalid:\n${lines.join('\n')}`);
+}
+
+/** Where the reference data files are (a folder of JSON the operator may replace). */
+export const DEFAULT_REFERENCE_DATA_DIR = projectPath('server', 'seed', 'reference');
+
+/** A reference data file's JSON, read once at start; a file that cannot be read or parsed stops the start naming it. */
+export function readReferenceJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ReferenceDataError(`Reference data file ${file} cannot be read: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ReferenceDataError(`Reference data file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
 }
