@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FundEntry } from './funds.ts';
-import { surveyDefinitionSchema, surveyIssueSchema } from './surveys.ts';
+import { surveyDefinitionSchema } from './surveys.ts';
+import { EVALUATION_OUTCOMES } from './evaluationProposal.ts';
+import { fieldMessageSchema } from './validation.ts';
 
 /**
  * The reviewers' own assessment of an application (issue 44): a SurveyJS form per fund, for administrators only,
@@ -24,13 +26,6 @@ export const EVALUATION_QUESTIONS = {
   note: 'notaEsito',
   weightedScore: 'punteggioPonderato',
 } as const;
-
-/** The outcomes the form may propose: the statuses a status change can lead to from In valutazione. */
-export const EVALUATION_OUTCOMES = ['AMMISSIBILE', 'RIFIUTATA'] as const;
-export type EvaluationOutcome = (typeof EVALUATION_OUTCOMES)[number];
-
-export const isEvaluationOutcome = (value: unknown): value is EvaluationOutcome =>
-  typeof value === 'string' && (EVALUATION_OUTCOMES as readonly string[]).includes(value);
 
 /** The application's evaluation as administrators read it; `version` 0 before the first save. */
 export const evaluationSchema = z.object({
@@ -58,7 +53,6 @@ export const saveEvaluationBodySchema = z.object({
   answers: z.record(z.string(), z.unknown()),
   version: z.number().int().min(0),
 });
-export type SaveEvaluationBody = z.infer<typeof saveEvaluationBodySchema>;
 
 export const savedEvaluationSchema = z.object({ version: z.number().int(), updatedAt: z.string() });
 export type SavedEvaluation = z.infer<typeof savedEvaluationSchema>;
@@ -66,22 +60,12 @@ export type SavedEvaluation = z.infer<typeof savedEvaluationSchema>;
 /** Hands over what is stored, when it is still the version the administrator last saw. */
 export const handOverEvaluationBodySchema = z.object({ compilazioneId: z.string(), version: z.number().int().min(1) });
 
-/** 422 of the hand-over: what is missing or wrong, by question (checked with survey-core, as the browser does). */
+/**
+ * 422 of the hand-over: what is missing or wrong, by question (checked with survey-core, as the browser does): each
+ * issue's `field` is the question's name, its `message` names the question as the form titles it.
+ */
 export const evaluationIncompleteSchema = z.object({
   error: z.literal('evaluation_incomplete'),
   message: z.string(),
-  issues: z.array(surveyIssueSchema),
+  issues: z.array(fieldMessageSchema),
 });
-export type EvaluationIncomplete = z.infer<typeof evaluationIncompleteSchema>;
-
-/** What the status-change dialog offers (issue 44): the handed-over evaluation's proposal. */
-export interface EvaluationProposal {
-  outcome: EvaluationOutcome;
-  note: string;
-}
-
-/** The proposal of a handed-over evaluation; null before the hand-over or without an outcome. */
-export function proposalOf(evaluation: Pick<Evaluation, 'outcome' | 'outcomeNote' | 'handedOverAt'>): EvaluationProposal | null {
-  if (!evaluation.handedOverAt || !evaluation.outcome) return null;
-  return { outcome: evaluation.outcome, note: evaluation.outcomeNote ?? '' };
-}

@@ -1,11 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  EVALUATION_QUESTIONS,
-  evaluationSurveyName,
-  isEvaluationOutcome,
-  type Evaluation,
-  type SavedEvaluation,
-} from '../../domain/evaluation.ts';
+import { EVALUATION_QUESTIONS, evaluationSurveyName, type Evaluation, type SavedEvaluation } from '../../domain/evaluation.ts';
+import { isEvaluationOutcome } from '../../domain/evaluationProposal.ts';
 import type { FundEntry } from '../../domain/funds.ts';
 import { evaluationMessages as m } from '../../domain/messages/evaluation.ts';
 import { SURVEY_ANSWERS_MAX_CHARS, type SurveyIssue } from '../../domain/surveys.ts';

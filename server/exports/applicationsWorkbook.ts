@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { italianAcceptanceTime } from '../../domain/acceptanceTime.ts';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
-import { isEvaluationOutcome } from '../../domain/evaluation.ts';
+import { isEvaluationOutcome } from '../../domain/evaluationProposal.ts';
 import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
 import { evaluationMessages } from '../../domain/messages/evaluation.ts';
 import { exportsMessages, type ExportSource } from '../../domain/messages/exports.ts';

@@ -88,9 +88,11 @@ export const evaluationRoutes: FastifyPluginAsyncZod<{ repository: ApplicationRe
         return await evaluations.handOver(await existing(request.body.compilazioneId), request.body.version, callerOf(request));
       } catch (error) {
         if (!(error instanceof EvaluationIncomplete)) throw error;
-        return reply
-          .code(422)
-          .send({ error: 'evaluation_incomplete' as const, message: evaluationMessages.incomplete, issues: [...error.issues] });
+        return reply.code(422).send({
+          error: 'evaluation_incomplete' as const,
+          message: evaluationMessages.incomplete,
+          issues: error.issues.map((issue) => ({ field: issue.question, message: evaluationMessages.issue(issue.title, issue.message) })),
+        });
       }
     },
   );

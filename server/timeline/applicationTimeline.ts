@@ -4,7 +4,7 @@ import { applicationStatusLabels } from '../../domain/applicationStatus.ts';
 import { TIMELINE_EVENT_KINDS, type TimelineEvent, type TimelineEventKind } from '../../domain/applicationTimeline.ts';
 import type { IntegrationItem } from '../../domain/integration.ts';
 import { itemTitle, itemValueText } from '../../domain/integrationItemText.ts';
-import { isEvaluationOutcome } from '../../domain/evaluation.ts';
+import { isEvaluationOutcome } from '../../domain/evaluationProposal.ts';
 import { formatItalianDate, italianDateTime } from '../../domain/italianDates.ts';
 import { evaluationMessages } from '../../domain/messages/evaluation.ts';
 import { monitoringMessages } from '../../domain/messages/monitoring.ts';

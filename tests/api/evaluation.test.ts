@@ -127,12 +127,13 @@ describe('the evaluation form', () => {
     const incomplete = await handOver(2);
     expect(incomplete.statusCode).toBe(422);
     const body = evaluationIncompleteSchema.parse(incomplete.json());
-    expect(body.issues.map((issue) => issue.question)).toEqual(expect.arrayContaining(['verificaTermini', 'esitoProposto', 'notaEsito']));
+    expect(body.issues.map((issue) => issue.field)).toEqual(expect.arrayContaining(['verificaTermini', 'esitoProposto', 'notaEsito']));
+    expect(body.issues.find((issue) => issue.field === 'esitoProposto')!.message).toBe('Esito proposto: Campo obbligatorio');
     // A «No» without its justification is refused.
     const saved = await save({ ...complete, verificaCoerenzaPuiMotivazione: '' }, 2);
     expect(saved.json().version).toBe(3);
     const unjustified = evaluationIncompleteSchema.parse((await handOver(3)).json());
-    expect(unjustified.issues.map((issue) => issue.question)).toEqual(['verificaCoerenzaPuiMotivazione']);
+    expect(unjustified.issues.map((issue) => issue.field)).toEqual(['verificaCoerenzaPuiMotivazione']);
     expect((await save(complete, 3)).json().version).toBe(4);
     expect((await handOver(3)).statusCode).toBe(412);
     expect((await read()).handedOverAt).toBeNull();
