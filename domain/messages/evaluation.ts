@@ -49,9 +49,4 @@ export const evaluationMessages = {
   handedOverTitle: 'Valutazione consegnata',
   summaryOutcome: 'Esito proposto',
   summaryScore: 'Punteggio ponderato (su 100)',
-
-  // The status-change dialog.
-  proposal: (outcome: string) => `La valutazione istruttoria propone: ${outcome}.`,
-  proposalNoteUsed: 'La nota è quella della valutazione: si può modificare prima di confermare.',
-  useProposal: (outcome: string) => `Usa l\u2019esito proposto (${outcome}) e la sua nota`,
 } as const;
