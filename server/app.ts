@@ -73,7 +73,6 @@ import { bulkActionRoutes } from './routes/bulkAction.routes.ts';
 import { createBulkActions } from './applications/bulkActions.ts';
 import { timelineRoutes } from './routes/timeline.routes.ts';
 import { createItemValueText } from './integrations/items.ts';
-import { evaluationRoutes } from './routes/evaluation.routes.ts';
 import { createEvaluations } from './evaluations/evaluations.ts';
 import { createApplicationNotes } from './timeline/applicationNotes.ts';
 import { createExportLog } from './timeline/exportLog.ts';
@@ -483,9 +482,6 @@ export async function buildApp({
       repository: applications.repository,
       notes: createApplicationNotes(db),
       valueText: createItemValueText(funds, referenceNames),
-    });
-    await api.register(evaluationRoutes, {
-      repository: applications.repository,
       evaluations: createEvaluations({ db, funds: fundEntries }),
     });
     await api.register(openApiRoutes, { routes: apiRoutes, publicUrl: config.publicUrl });
