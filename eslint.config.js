@@ -35,7 +35,9 @@ const fundFolders = FUND_CODES.map((code) => code.toLowerCase());
 const FEATURE_USES = {
   // Each fund's wizard (src/features/<fund>-application/) is the generic wizard given the fund's definition.
   ...Object.fromEntries(fundFolders.map((fund) => [`${fund}-application`, ['application-wizard']])),
-  'admin-organizations': ['funds', 'application-wizard', 'receipts', 'application-timeline'],
+  'admin-organizations': ['funds', 'application-wizard', 'receipts', 'application-timeline', 'evaluation'],
+  // The reviewers' evaluation form (issue 44) renders with the survey renderer, lazily.
+  evaluation: ['review-survey'],
   // What a member's role lets them do in an application (issue 42): read-only, who hands over.
   'application-wizard': ['member-standing'],
   funds: ['receipts', 'application-timeline'],

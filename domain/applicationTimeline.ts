@@ -13,6 +13,7 @@ export const TIMELINE_EVENT_KINDS = [
   'integration.requested',
   'integration.answered',
   'survey.handed_over',
+  'evaluation.handed_over',
   'signature.verified',
   'mail.sent',
   'reminder.sent',

@@ -132,6 +132,12 @@ export const API_ERROR_CODES = [
   'too_many',
   'excel_one_fund',
   'result_not_ready',
+  // The reviewers' evaluation (issue 44).
+  'evaluation_not_open',
+  'evaluation_handed_over',
+  'evaluation_version_conflict',
+  'evaluation_incomplete',
+  'evaluation_unavailable',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -21,6 +21,8 @@ import { domandaSignatureMessages } from './messages/domandaSignature.ts';
 import { fiscalCodeMessages } from './messages/fiscalCode.ts';
 import { identityProviderMessages } from './messages/identityProvider.ts';
 import { inputMessages } from './messages/input.ts';
+import { evaluationMessages } from './messages/evaluation.ts';
+import { evaluationProposalMessages } from './messages/evaluationProposal.ts';
 import { exportsMessages } from './messages/exports.ts';
 import { integrationMessages } from './messages/integration.ts';
 import { integrationItemsMessages } from './messages/integrationItems.ts';
@@ -83,6 +85,8 @@ export const messageCatalogue = {
   integrationItems: integrationItemsMessages,
   survey: surveyMessages,
   timeline: timelineMessages,
+  evaluation: evaluationMessages,
+  evaluationProposal: evaluationProposalMessages,
   timelineCard: timelineCardMessages,
   monitoring: monitoringMessages,
   attachments: attachmentsMessages,

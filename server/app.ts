@@ -73,6 +73,7 @@ import { bulkActionRoutes } from './routes/bulkAction.routes.ts';
 import { createBulkActions } from './applications/bulkActions.ts';
 import { timelineRoutes } from './routes/timeline.routes.ts';
 import { createItemValueText } from './integrations/items.ts';
+import { createEvaluations } from './evaluations/evaluations.ts';
 import { createApplicationNotes } from './timeline/applicationNotes.ts';
 import { createExportLog } from './timeline/exportLog.ts';
 import { seedAttachmentTypes } from './seed/attachmentTypes.ts';
@@ -481,6 +482,7 @@ export async function buildApp({
       repository: applications.repository,
       notes: createApplicationNotes(db),
       valueText: createItemValueText(funds, referenceNames),
+      evaluations: createEvaluations({ db, funds: fundEntries }),
     });
     await api.register(openApiRoutes, { routes: apiRoutes, publicUrl: config.publicUrl });
   });

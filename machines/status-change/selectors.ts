@@ -24,6 +24,16 @@ export const selectDeadlineIssue = (snapshot: StatusChangeSnapshot): string | nu
 };
 /** In integrazione: the fields and slots added to the request, each with its message as typed (issue 44). */
 export const selectItems = (snapshot: StatusChangeSnapshot) => snapshot.context.items;
+/**
+ * The handed-over evaluation's proposal (issue 44), when there is one: whether the dialog is on its outcome, and
+ * whether "Usa l'esito proposto" is offered (another target, or a note changed from the proposal's).
+ */
+export const selectProposal = (snapshot: StatusChangeSnapshot) => {
+  const { request } = snapshot.context;
+  const proposal = request?.proposal;
+  if (!request || !proposal) return null;
+  return { ...proposal, isTarget: request.to === proposal.outcome, canApply: snapshot.can({ type: 'proposal.apply' }) };
+};
 /** Conferma is enabled: everything the change needs is there. */
 export const selectCanConfirm = (snapshot: StatusChangeSnapshot): boolean => snapshot.can({ type: 'dialog.confirm' });
 
@@ -40,5 +50,6 @@ export function selectStatusChangeView(snapshot: StatusChangeSnapshot) {
     isIntegrationRequest: selectIsIntegrationRequest(snapshot),
     canConfirm: selectCanConfirm(snapshot),
     items: selectItems(snapshot),
+    proposal: selectProposal(snapshot),
   };
 }

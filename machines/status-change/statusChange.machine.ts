@@ -4,7 +4,13 @@ import { INTEGRATION_ITEM_TEXT_MAX_LENGTH, INTEGRATION_ITEMS_MAX, isDeadlineBefo
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { adminTargetsFrom } from '../application-lifecycle/transitions.ts';
 import { hostAction, hostPromise } from '../host.ts';
-import type { ChangeStatusInput, StatusChangeContext, StatusChangeEvent } from './types.ts';
+import type { ChangeStatusInput, StatusChangeContext, StatusChangeEvent, StatusChangeRequest } from './types.ts';
+
+/** The note a change starts from: the evaluation's, when the change goes where the evaluation proposes (issue 44). */
+function proposedNoteFor(request: StatusChangeRequest): string {
+  const proposal = request.proposal;
+  return proposal && proposal.outcome === request.to ? proposal.note.slice(0, STATUS_NOTE_MAX_LENGTH) : '';
+}
 
 /** The spec's failure text (§8), with the server's own Italian reason after it when it gave one. */
 function messageOf(error: unknown): string {
@@ -38,6 +44,12 @@ export const statusChangeMachine = setup({
       return event.note.length <= STATUS_NOTE_MAX_LENGTH;
     },
     isIntegrationRequest: ({ context }) => context.request?.to === 'IN_INTEGRAZIONE',
+    // The evaluation proposes an outcome the lifecycle offers from here, and the dialog is not already on it as proposed.
+    canApplyProposal: ({ context }) => {
+      const proposal = context.request?.proposal;
+      if (!context.request || !proposal || !adminTargetsFrom(context.request.from).includes(proposal.outcome)) return false;
+      return context.request.to !== proposal.outcome || context.note !== proposedNoteFor(context.request);
+    },
     // A field or slot not yet in the request, within the most a request lists.
     isNewItem: ({ context, event }) => {
       assertEvent(event, 'item.add');
@@ -69,7 +81,18 @@ export const statusChangeMachine = setup({
   actions: {
     openRequest: assign(({ event }) => {
       assertEvent(event, 'status.choose');
-      return { request: event.request, note: '', deadline: null, earliestDeadline: null, error: null, items: [] };
+      return {
+        request: event.request,
+        note: proposedNoteFor(event.request),
+        deadline: null,
+        earliestDeadline: null,
+        error: null,
+        items: [],
+      };
+    }),
+    applyProposal: assign(({ context }) => {
+      const request = { ...context.request!, to: context.request!.proposal!.outcome };
+      return { request, note: proposedNoteFor(request), deadline: null, earliestDeadline: null, error: null, items: [] };
     }),
     addItem: assign(({ context, event }) => {
       assertEvent(event, 'item.add');
@@ -109,7 +132,8 @@ export const statusChangeMachine = setup({
   id: 'statusChange',
   description:
     'Spec §4: "Sei sicuro di voler cambiare lo stato in «…»?" with an optional note, Conferma / Annulla; for In ' +
-    'integrazione the note is the request to the applicant (required) and a deadline may be given.',
+    'integrazione the note is the request to the applicant (required) and a deadline may be given. A handed-over ' +
+    'evaluation (issue 44) prefills the note of a change to its proposed outcome, and offers that outcome otherwise.',
   context: { request: null, note: '', deadline: null, earliestDeadline: null, error: null, items: [] },
   initial: 'idle',
   states: {
@@ -127,6 +151,7 @@ export const statusChangeMachine = setup({
         'item.add': { guard: 'isNewItem', actions: 'addItem' },
         'item.message': { guard: 'isItemMessageAcceptable', actions: 'changeItemMessage' },
         'item.remove': { guard: 'isListedItem', actions: 'removeItem' },
+        'proposal.apply': { guard: 'canApplyProposal', actions: 'applyProposal' },
         'dialog.confirm': { guard: 'isRequestComplete', target: 'submitting', actions: 'clearError' },
         'dialog.cancel': { target: 'idle', actions: ['returnFocus', 'clearRequest'] },
       },

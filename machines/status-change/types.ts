@@ -1,4 +1,5 @@
 import type { ApplicationStatusCode, Fund } from '../../domain/applicationStatus.ts';
+import type { EvaluationProposal } from '../../domain/evaluationProposal.ts';
 import type { IntegrationItemKind } from '../../domain/integration.ts';
 
 /** Issue 44: a field or attachment slot the reviewer points at, as the picker offers it. */
@@ -24,6 +25,11 @@ export interface StatusChangeRequest {
   organizationId?: string;
   from: ApplicationStatusCode;
   to: ApplicationStatusCode;
+  /**
+   * The reviewers' handed-over evaluation's proposed outcome and note (issue 44), when the page knows one: a change
+   * to that outcome starts from its note, and a change to another target is offered it.
+   */
+  proposal?: EvaluationProposal | null;
 }
 
 export interface StatusChangeContext {
@@ -49,6 +55,8 @@ export type StatusChangeEvent =
   | { type: 'item.add'; item: ItemTarget }
   | { type: 'item.message'; kind: IntegrationItemKind; target: string; message: string }
   | { type: 'item.remove'; kind: IntegrationItemKind; target: string }
+  /** Issue 44: take the evaluation's proposed outcome as the target, and its note. */
+  | { type: 'proposal.apply' }
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' };
 

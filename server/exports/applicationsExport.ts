@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema/applications.ts';
+import { applicationEvaluations } from '../db/schema/evaluations.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import { receipts } from '../db/schema/receipts.ts';
 import { domandaSignatures } from '../db/schema/signatures.ts';
@@ -69,10 +70,18 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
           data: sql<Record<string, unknown> | null>`coalesce(${applications.body}, ${applications.draft})`,
           organization: { name: organizations.name, pIva: organizations.pIva, email: organizations.email },
           signers: domandaSignatures.signers,
+          evaluationOutcome: applicationEvaluations.outcome,
+          evaluationScore: applicationEvaluations.weightedScore,
+          evaluationHandedOverAt: applicationEvaluations.handedOverAt,
         })
         .from(applications)
         .innerJoin(organizations, eq(organizations.id, applications.organizationId))
         .leftJoin(domandaSignatures, eq(domandaSignatures.applicationId, applications.id))
+        // The reviewers' evaluation, once handed over (issue 44): this list is the administrators' only.
+        .leftJoin(
+          applicationEvaluations,
+          and(eq(applicationEvaluations.applicationId, applications.id), isNotNull(applicationEvaluations.handedOverAt)),
+        )
         .where(inArray(applications.id, slice));
       const byId = new Map(rows.map((r) => [r.id, r]));
       // The application's hand-over receipts, oldest first: after a reopening, the latest one is the application's.
@@ -100,6 +109,9 @@ export async function prepareApplicationsExport(db: Db, fund: Fund, ids: string[
             data: r.data,
             source: r.submitted ? exportsMessages.source.application : r.data ? exportsMessages.source.draft : null,
             signature: signatureCells(r.signers),
+            evaluation: r.evaluationHandedOverAt
+              ? { outcome: r.evaluationOutcome, weightedScore: r.evaluationScore, handedOverAt: r.evaluationHandedOverAt }
+              : null,
           } satisfies ExportRow,
         ];
       });

@@ -2,7 +2,9 @@ import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { italianAcceptanceTime } from '../../domain/acceptanceTime.ts';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
+import { isEvaluationOutcome } from '../../domain/evaluationProposal.ts';
 import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
+import { evaluationMessages } from '../../domain/messages/evaluation.ts';
 import { exportsMessages, type ExportSource } from '../../domain/messages/exports.ts';
 import type { FundDefinition } from '../../domain/fundDefinition.ts';
 import { answerCell, answerFormat, answerHeaders } from './answerCells.ts';
@@ -32,6 +34,8 @@ export interface ExportRow {
   source: ExportSource | null;
   /** The signed Domanda's signers ("Nome Cognome (codice fiscale)") and when they signed (issue 43); null when unsigned. */
   signature: { signers: string; signingTime: Date | null } | null;
+  /** The reviewers' handed-over evaluation (issue 44): proposed outcome, weighted score, when; null before its hand-over. */
+  evaluation: { outcome: string | null; weightedScore: number | null; handedOverAt: Date } | null;
 }
 
 /**
@@ -52,6 +56,9 @@ export function zipInputOf(sheet: object): Queue | undefined {
     events: input,
   };
 }
+
+/** A weighted score out of 100, with up to two decimals. */
+const SCORE_FORMAT = '0.##';
 
 /** What the list's columns are made from: the fund's steps and fields, in the wizard's order. */
 export type ListedDefinition = Pick<FundDefinition<Record<string, unknown>>, 'steps' | 'fields'>;
@@ -90,6 +97,9 @@ export async function writeApplicationsWorkbook(
     { header: facts.source, width: 12 },
     { header: domandaSignatureMessages.signerColumn, width: 40 },
     { header: domandaSignatureMessages.signingTimeColumn, width: 20, format: DATE_TIME_FORMAT },
+    { header: evaluationMessages.outcomeColumn, width: 18 },
+    { header: evaluationMessages.scoreColumn, width: 16, format: SCORE_FORMAT },
+    { header: evaluationMessages.handedOverColumn, width: 20, format: DATE_TIME_FORMAT },
   ];
   const fields = options.definition?.fields ?? [];
   const headers = options.definition ? answerHeaders(options.definition) : [];
@@ -126,6 +136,9 @@ export async function writeApplicationsWorkbook(
         row.source,
         row.signature?.signers ?? null,
         row.signature?.signingTime ? romeWallClock(row.signature.signingTime) : null,
+        isEvaluationOutcome(row.evaluation?.outcome) ? applicationStatusLabels[row.evaluation.outcome] : null,
+        row.evaluation?.weightedScore ?? null,
+        row.evaluation ? romeWallClock(row.evaluation.handedOverAt) : null,
         ...fields.map((field) => answerCell(field, row.data, options.names)),
       ];
       const added = sheet.addRow(values);

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isEvaluationSurveyName } from '../../domain/evaluation.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
+import { isAdminRole } from '../../domain/roles.ts';
 import { surveyMessages } from '../../domain/messages/survey.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import {
@@ -31,6 +33,11 @@ export interface SjSurveyRouteOptions {
   repository: ApplicationRepository;
   surveys: Surveys;
   monitoring: Pick<Monitoring, 'periodFor'>;
+}
+
+/** The administrators' evaluation forms (issue 44) are theirs only: anyone else hears of no such survey. */
+function visibleTo(request: FastifyRequest, row: { name: string } | undefined): boolean {
+  return !!row && (!isEvaluationSurveyName(row.name) || isAdminRole(callerOf(request).roles));
 }
 
 const monitoraggioQuery = z
@@ -106,7 +113,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
   app.get(
     '/api/SJSurvey/GetSurveyTypeList',
     { config: { access: signedIn }, schema: { response: { 200: z.array(surveyDefinitionSummarySchema), ...errors(signedIn) } } },
-    async () => surveys.typeList(),
+    async (request) => (await surveys.typeList()).filter((row) => visibleTo(request, row)),
   );
 
   app.get(
@@ -120,7 +127,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
     },
     async (request) => {
       const row = await surveys.latestByName(request.query.type);
-      if (!row) throw new HttpError(404, 'survey_not_found', m.notFound);
+      if (!row || !visibleTo(request, row)) throw new HttpError(404, 'survey_not_found', m.notFound);
       return summaryOf(row);
     },
   );
@@ -133,7 +140,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
     },
     async (request, reply) => {
       const row = await surveys.definitionById(parseSurveyId(request.query.surveyId));
-      if (!row) throw new HttpError(404, 'survey_not_found', m.notFound);
+      if (!row || !visibleTo(request, row)) throw new HttpError(404, 'survey_not_found', m.notFound);
       // A version never changes: the browser may keep it.
       reply.header('cache-control', 'private, max-age=86400, immutable');
       return definitionOf(row);

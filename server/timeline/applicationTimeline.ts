@@ -4,7 +4,9 @@ import { applicationStatusLabels } from '../../domain/applicationStatus.ts';
 import { TIMELINE_EVENT_KINDS, type TimelineEvent, type TimelineEventKind } from '../../domain/applicationTimeline.ts';
 import type { IntegrationItem } from '../../domain/integration.ts';
 import { itemTitle, itemValueText } from '../../domain/integrationItemText.ts';
+import { isEvaluationOutcome } from '../../domain/evaluationProposal.ts';
 import { formatItalianDate, italianDateTime } from '../../domain/italianDates.ts';
+import { evaluationMessages } from '../../domain/messages/evaluation.ts';
 import { monitoringMessages } from '../../domain/messages/monitoring.ts';
 import { statusMailMessages } from '../../domain/messages/statusMail.ts';
 import { timelineMessages as m } from '../../domain/messages/timeline.ts';
@@ -12,6 +14,7 @@ import { isToldToApplicant } from '../../domain/statusNotifications.ts';
 import type { Db } from '../db/client.ts';
 import { applicationNotes } from '../db/schema/applicationNotes.ts';
 import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
+import { applicationEvaluations } from '../db/schema/evaluations.ts';
 import { attachments } from '../db/schema/attachments.ts';
 import { exportDownloads } from '../db/schema/exportDownloads.ts';
 import { integrationRounds } from '../db/schema/integrations.ts';
@@ -267,6 +270,28 @@ export async function applicationTimeline(
       });
     }
 
+    // The reviewers' evaluation, once handed over (issue 44): never in the applicant's view.
+    const [evaluation] = await db
+      .select()
+      .from(applicationEvaluations)
+      .where(and(eq(applicationEvaluations.applicationId, applicationId), isNotNull(applicationEvaluations.handedOverAt)));
+    if (evaluation) {
+      const outcome = isEvaluationOutcome(evaluation.outcome) ? evaluation.outcome : null;
+      events.push({
+        id: `evaluation:${applicationId}`,
+        kind: 'evaluation.handed_over',
+        at: iso(evaluation.handedOverAt!),
+        role: 'admin',
+        name: evaluation.handedOverByName || null,
+        title: evaluationMessages.timelineHandedOver,
+        details: [
+          ...(outcome ? [evaluationMessages.timelineOutcome(applicationStatusLabels[outcome])] : []),
+          ...(evaluation.weightedScore !== null ? [evaluationMessages.timelineScore(italianScore(evaluation.weightedScore))] : []),
+          ...(evaluation.outcomeNote ? [m.note(evaluation.outcomeNote)] : []),
+        ],
+      });
+    }
+
     // The private notes.
     const notes = await db
       .select()
@@ -292,6 +317,9 @@ export async function applicationTimeline(
     )
     .map(({ role, name, ...event }) => ({ ...event, actor: actorOf(role, name, audience) }));
 }
+
+/** A weighted score the Italian way: «72,5». */
+const italianScore = (score: number) => score.toLocaleString('it-IT', { maximumFractionDigits: 2 });
 
 /** The name the audience reads: administrators are «Amministrazione» to applicants; the portal is «Portale». */
 function actorOf(role: Role, name: string | null, audience: TimelineAudience): string | null {

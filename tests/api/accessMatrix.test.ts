@@ -150,6 +150,10 @@ const CALLS: Record<string, (ids: Ids, fixed: Fixed) => Call> = {
   'GET /api/Note/GetNotes': (ids) => ({ query: { compilazioneId: ids.tur } }),
   'POST /api/Note/CreateNote': (ids) => ({ body: { compilazioneId: ids.tur, text: 'Nota della matrice' } }),
   'POST /api/Note/UpdateNote': () => ({ body: { id: MISSING, text: 'Nota della matrice' } }),
+  // The administrators' evaluation (issue 44): an application that does not exist, once let through.
+  'GET /api/Evaluation/GetEvaluation': (ids) => ({ query: { compilazioneId: ids.tur } }),
+  'POST /api/Evaluation/SaveEvaluation': () => ({ body: { compilazioneId: MISSING, answers: {}, version: 0 } }),
+  'POST /api/Evaluation/HandOverEvaluation': () => ({ body: { compilazioneId: MISSING, version: 1 } }),
 
   'GET /api/Typology/GetAllFormaGiuridica': () => ({}),
   'GET /api/Typology/GetAllTourism': () => ({}),

@@ -42,6 +42,9 @@ const FACTS = [
   'Dati',
   'Firmatario della domanda',
   'Data della firma della domanda',
+  'Valutazione: esito proposto',
+  'Valutazione: punteggio ponderato',
+  'Valutazione consegnata il',
 ];
 
 /** A reference file of server/seed/reference, as the operator wrote it: id → name. */

@@ -120,11 +120,16 @@ describe("the administrator's application page", () => {
     // The read-only values are text: no box in the step, so Tab from the heading does not walk them.
     await shown(page, 'Nome del progetto').waitFor();
     await expect(page.getByRole('textbox', { name: /Nome del progetto/ }).count()).resolves.toBe(0);
-    // The one box of the page is the private notes' own (issue 44), in its section below the application.
+    // The page's boxes are the reviewers' own (issue 44), in their sections below the application: the evaluation
+    // form and the private notes.
     const notes = page.getByRole('region', { name: 'Note interne' });
     await notes.getByRole('textbox', { name: 'Nuova nota interna' }).waitFor();
-    const fields = page.locator('form input, form textarea, dl input, dl textarea');
-    await expect(fields.count()).resolves.toBe(await notes.locator('form input, form textarea').count());
+    const evaluation = page.getByRole('region', { name: 'Valutazione istruttoria' });
+    await evaluation.getByRole('radiogroup').first().waitFor();
+    const boxes = 'form input, form textarea, dl input, dl textarea';
+    const fields = page.locator(boxes);
+    const own = (await notes.locator(boxes).count()) + (await evaluation.locator(boxes).count());
+    await expect(fields.count()).resolves.toBe(own);
     await expectAccessible(page);
   });
 

@@ -9,6 +9,7 @@ import {
   selectError,
   selectIsDialogOpen,
   selectIsSubmitting,
+  selectProposal,
   type StatusChangeSnapshot,
 } from '../../machines/status-change/selectors.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
@@ -28,13 +29,20 @@ const toAmmissibile: StatusChangeRequest = {
 const notOffered: StatusChangeRequest = { ...toAmmissibile, to: 'DELIBERATA' };
 // In integrazione: the note is the request to the applicant, so Conferma needs it; a deadline may be set.
 const toIntegration: StatusChangeRequest = { ...toAmmissibile, to: 'IN_INTEGRAZIONE' };
+// Issue 44: the reviewers' handed-over evaluation proposes Rifiutata, with its note.
+const proposal = { outcome: 'RIFIUTATA', note: 'Il progetto è fuori dal perimetro del piano.' } as const;
+const toProposed: StatusChangeRequest = { ...toAmmissibile, to: 'RIFIUTATA', proposal };
+const elsewhereWithProposal: StatusChangeRequest = { ...toAmmissibile, proposal };
 
 const eventFixtures = {
   'status.choose': [
     { type: 'status.choose', request: toAmmissibile },
     { type: 'status.choose', request: notOffered },
     { type: 'status.choose', request: toIntegration },
+    { type: 'status.choose', request: toProposed },
+    { type: 'status.choose', request: elsewhereWithProposal },
   ],
+  'proposal.apply': [{ type: 'proposal.apply' }],
   'note.change': [
     { type: 'note.change', note: 'Documentazione completa' },
     { type: 'note.change', note: 'x'.repeat(1001) },
@@ -67,6 +75,7 @@ const actorEvents: GraphEvent[] = [
   { type: 'xstate.error.actor.changeStatus', error: refused },
 ];
 const ITEM_EVENTS = new Set<string>(['item.add', 'item.message', 'item.remove']);
+const withProposal = (event: StatusChangeEvent) => event.type === 'status.choose' && !!event.request.proposal;
 
 const traversalOf = (events: GraphEvent[]) => ({
   events: events as StatusChangeEvent[],
@@ -83,7 +92,23 @@ const walks = [
       traversalOf([
         ...Object.values(eventFixtures)
           .flat()
-          .filter((event) => !ITEM_EVENTS.has(event.type)),
+          .filter((event) => !ITEM_EVENTS.has(event.type) && !withProposal(event) && event.type !== 'proposal.apply'),
+        ...actorEvents,
+      ]),
+    ),
+  },
+  {
+    // Issue 44: the evaluation's proposal prefills the note of a change to its outcome, and is offered from another.
+    name: 'evaluation proposal',
+    ...pathsCoveringEveryEdge(
+      statusChangeMachine,
+      traversalOf([
+        { type: 'status.choose', request: toProposed },
+        { type: 'status.choose', request: elsewhereWithProposal },
+        ...eventFixtures['proposal.apply'],
+        eventFixtures['note.change'][0],
+        ...eventFixtures['dialog.confirm'],
+        ...eventFixtures['dialog.cancel'],
         ...actorEvents,
       ]),
     ),
@@ -135,16 +160,18 @@ function startReplay() {
 
 const describeEvent = (event: GraphEvent) =>
   event.type === 'status.choose'
-    ? `choose(${event.request.to})`
-    : event.type === 'note.change'
-      ? `note(${event.note.length})`
-      : event.type === 'item.add'
-        ? `add(${event.item.target})`
-        : event.type === 'item.message'
-          ? `message(${event.target}, ${event.message.length})`
-          : event.type === 'item.remove'
-            ? `remove(${event.target})`
-            : event.type.replace(/^xstate\./, '');
+    ? `choose(${event.request.to}${event.request.proposal ? ', proposal' : ''})`
+    : event.type === 'proposal.apply'
+      ? 'useProposal'
+      : event.type === 'note.change'
+        ? `note(${event.note.length})`
+        : event.type === 'item.add'
+          ? `add(${event.item.target})`
+          : event.type === 'item.message'
+            ? `message(${event.target}, ${event.message.length})`
+            : event.type === 'item.remove'
+              ? `remove(${event.target})`
+              : event.type.replace(/^xstate\./, '');
 
 describeMachinePaths({
   title: 'status-change machine',
@@ -168,7 +195,27 @@ describeMachinePaths({
       const after = actor.getSnapshot();
       expect(after.value).toEqual(step.state.value);
       // Only a target the lifecycle offers ever opens the dialog.
-      if (after.matches('confirming')) expect(['AMMISSIBILE', 'IN_INTEGRAZIONE']).toContain(after.context.request?.to);
+      if (after.matches('confirming')) expect(['AMMISSIBILE', 'IN_INTEGRAZIONE', 'RIFIUTATA']).toContain(after.context.request?.to);
+      // Issue 44: a change to the evaluation's outcome starts from its note; another starts empty, offered the proposal.
+      if (step.event.type === 'status.choose' && after.matches('confirming') && !before.matches('confirming')) {
+        const chosen = step.event.request;
+        expect(after.context.note).toBe(chosen.proposal && chosen.proposal.outcome === chosen.to ? chosen.proposal.note : '');
+        expect(selectProposal(after)).toEqual(
+          chosen.proposal
+            ? { ...chosen.proposal, isTarget: chosen.proposal.outcome === chosen.to, canApply: chosen.proposal.outcome !== chosen.to }
+            : null,
+        );
+      }
+      if (step.event.type === 'proposal.apply') {
+        expect(after.context).toMatchObject({
+          request: { ...before.context.request, to: proposal.outcome },
+          note: proposal.note,
+          deadline: null,
+          items: [],
+          error: null,
+        });
+        expect(selectProposal(after)).toMatchObject({ isTarget: true, canApply: false });
+      }
       // Conferma sends exactly the chosen request, the typed note and the deadline; an integration only with its request.
       if (step.event.type === 'dialog.confirm') {
         expect(sent.at(-1)).toEqual({

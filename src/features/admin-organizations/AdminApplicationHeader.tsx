@@ -4,8 +4,10 @@ import { fundTitles, statusLabel, type Fund } from '../../../domain/applicationS
 import { messages } from '../../../domain/messages.ts';
 import { adminApplicationMessages } from '../../../domain/messages/adminApplication.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
+import { EVALUATION_OUTCOMES, proposalOf } from '../../../domain/evaluationProposal.ts';
 import { adminTargetsFrom } from '../../../machines/application-lifecycle/transitions.ts';
 import { applicationQueries, hasApplication } from '../../api/applications.ts';
+import { evaluationQueries } from '../../api/evaluation.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { organizationProfileQueries } from '../../api/organizationProfile.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -48,6 +50,12 @@ export function AdminApplicationHeader({ api, fund, organizationId, lista, actio
   const organization = useQuery(organizationProfileQueries.detail(api, organizationId));
   const compilation = useQuery(applicationQueries.compilation(api, fund, organizationId));
   const headerRef = useRef<HTMLElement>(null);
+  const application = compilation.data && hasApplication(compilation.data) ? compilation.data : null;
+  const targets = application ? adminTargetsFrom(application.statusCode) : [];
+  // The reviewers' handed-over evaluation proposes Ammissibile or Rifiutata: read only when a change may lead there.
+  const decides = targets.some((code) => (EVALUATION_OUTCOMES as readonly string[]).includes(code));
+  const evaluation = useQuery({ ...evaluationQueries.detail(api, application?.id ?? ''), enabled: application !== null && decides });
+  const proposal = evaluation.data ? proposalOf(evaluation.data) : null;
   // After a change that leaves nothing more to change, the focus goes to these facts (with the new status).
   const statusChange = useStatusChange(api, { focusFallback: () => headerRef.current });
   const back = (
@@ -73,8 +81,6 @@ export function AdminApplicationHeader({ api, fund, organizationId, lista, actio
     );
   }
   const { name, pIva, codiceFiscale } = organization.data;
-  const application = compilation.data;
-  const targets = hasApplication(application) ? adminTargetsFrom(application.statusCode) : [];
   return (
     <>
       {back}
@@ -96,10 +102,10 @@ export function AdminApplicationHeader({ api, fund, organizationId, lista, actio
           </dd>
           <dt className={headerTerm}>{m.status}</dt>
           <dd className={headerDefinition}>
-            <span className={chip}>{statusLabel(application.statusCode)}</span>
+            <span className={chip}>{statusLabel(compilation.data.statusCode)}</span>
           </dd>
         </dl>
-        {targets.length > 0 ? (
+        {application && targets.length > 0 ? (
           <Menu
             label={adminPanelMessages.changeStatusOf(fund, name)}
             trigger={adminPanelMessages.changeStatus(fund)}
@@ -115,6 +121,7 @@ export function AdminApplicationHeader({ api, fund, organizationId, lista, actio
                   organizationId,
                   from: application.statusCode,
                   to: code,
+                  proposal,
                 }),
             }))}
           />

@@ -1,4 +1,4 @@
-import type { Fund } from '../../../domain/applicationStatus.ts';
+import type { ApplicationStatusCode, Fund } from '../../../domain/applicationStatus.ts';
 import { adminApplicationMessages } from '../../../domain/messages/adminApplication.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -6,6 +6,7 @@ import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { applicationQueries, hasApplication } from '../../api/applications.ts';
 import { LazyAdminTimeline } from '../application-timeline/lazyAdminTimeline.ts';
+import { LazyEvaluationSection } from '../evaluation/lazyEvaluationSection.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -27,9 +28,12 @@ export interface AdminFundApplicationPageProps<Values extends Record<string, unk
 
 const m = adminApplicationMessages;
 
+/** The reviewers evaluate an application once it was handed over, never a draft (issue 44). */
+const isHandedOver = (status: ApplicationStatusCode) => status !== 'NON_AVVIATA' && status !== 'APERTA';
+
 /**
  * Spec §2: admin view of an organisation's application, read-only with the reviewers' warnings and history, then
- * its private notes and timeline (issue 44);
+ * the reviewers' evaluation form, its private notes and timeline (issue 44);
  * "Scarica Excel" downloads its fields and answers (spec §9 Candidatura{type}-{orgName}.xlsx).
  */
 export function AdminFundApplicationPage<Values extends Record<string, unknown>>({
@@ -84,6 +88,11 @@ export function AdminFundApplicationPage<Values extends Record<string, unknown>>
         startStep={startStep}
       />
       <AdminApplicationSummary fund={fund} organizationId={organizationId} showWarnings={false} />
+      {compilation && hasApplication(compilation) && isHandedOver(compilation.statusCode) ? (
+        <Suspense fallback={null}>
+          <LazyEvaluationSection applicationId={compilation.id} />
+        </Suspense>
+      ) : null}
       {compilation && hasApplication(compilation) ? (
         <Suspense fallback={null}>
           <LazyAdminTimeline applicationId={compilation.id} />

@@ -3,8 +3,10 @@ import { statusLabel } from '../../../domain/applicationStatus.ts';
 import { italianCalendarDay } from '../../../domain/italianDates.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
 import { applicationsMessages } from '../../../domain/messages/applications.ts';
+import { evaluationProposalMessages } from '../../../domain/messages/evaluationProposal.ts';
 import { integrationMessages } from '../../../domain/messages/integration.ts';
 import { integrationItemsMessages } from '../../../domain/messages/integrationItems.ts';
+import type { selectProposal } from '../../../machines/status-change/selectors.ts';
 import type { DraftItem, ItemTarget, StatusChangeRequest } from '../../../machines/status-change/types.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { parseDate } from '@internationalized/date';
@@ -48,6 +50,9 @@ export interface StatusChangeDialogProps {
   onItemMessage(item: ItemTarget, message: string): void;
   onItemRemove(item: ItemTarget): void;
   api: ApiClient;
+  /** Issue 44: the reviewers' handed-over evaluation's proposed outcome and note, when there is one. */
+  proposal: ReturnType<typeof selectProposal>;
+  onProposalApply(): void;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -73,6 +78,8 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
   onItemMessage,
   onItemRemove,
   api,
+  proposal,
+  onProposalApply,
   onConfirm,
   onCancel,
 }: StatusChangeDialogProps) {
@@ -93,6 +100,19 @@ export const StatusChangeDialog = memo(function StatusChangeDialog({
             {request.organizationName} — {request.fund}: {statusLabel(request.from)}
           </p>
           {error ? <Alert tone="error">{error}</Alert> : null}
+          {proposal ? (
+            <Alert tone="info">
+              {evaluationProposalMessages.proposal(statusLabel(proposal.outcome))}
+              {proposal.isTarget && note === proposal.note && note !== '' ? ` ${evaluationProposalMessages.noteUsed}` : null}
+              {proposal.canApply ? (
+                <span className={dialogActions}>
+                  <Button variant="secondary" onPress={onProposalApply} isDisabled={isSubmitting}>
+                    {evaluationProposalMessages.useProposal(statusLabel(proposal.outcome))}
+                  </Button>
+                </span>
+              ) : null}
+            </Alert>
+          ) : null}
           {isIntegrationRequest ? (
             <>
               <TextAreaField

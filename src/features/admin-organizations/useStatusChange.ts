@@ -79,6 +79,7 @@ export function useStatusChange(
       onItemMessage: (item: ItemTarget, message: string) =>
         statusChange.send({ type: 'item.message', kind: item.kind, target: item.target, message }),
       onItemRemove: (item: ItemTarget) => statusChange.send({ type: 'item.remove', kind: item.kind, target: item.target }),
+      onProposalApply: () => statusChange.send({ type: 'proposal.apply' }),
       onConfirm: () => statusChange.send({ type: 'dialog.confirm' }),
       onCancel: () => statusChange.send({ type: 'dialog.cancel' }),
     }),
