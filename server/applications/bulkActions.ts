@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, pipeline, Transform, type Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
@@ -100,6 +100,24 @@ function folderOf(used: Set<string>, item: Selected): string {
   for (let n = 2; used.has(name); n += 1) name = `${base} (${n})`;
   used.add(name);
   return `${name}/`;
+}
+
+/**
+ * The bytes of `source` as the storage reads them, counted on the way. A 'data' listener on the source itself would
+ * set it flowing before the storage starts reading (it first makes its folder, or opens its upload), and the
+ * chunks written meanwhile would be lost from the stored file.
+ */
+function counted(source: Readable): { stream: Readable; bytes: () => number } {
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // An error of the source (a zip entry that cannot be read) reaches the storage through the counter.
+  pipeline(source, counter, () => undefined);
+  return { stream: counter, bytes: () => bytes };
 }
 
 /**
@@ -323,9 +341,8 @@ export function createBulkActions(deps: BulkActionsDeps) {
   async function writeZip(items: Selected[]): Promise<{ key: string; size: number; failed: Map<string, string> }> {
     const zip = new yazl.ZipFile();
     const output = zip.outputStream as Readable;
-    let size = 0;
-    output.on('data', (chunk: Buffer) => (size += chunk.length));
-    const stored = storage.put(output);
+    const written = counted(output);
+    const stored = storage.put(written.stream);
     const failed = new Map<string, string>();
     const folders = new Set<string>();
     try {
@@ -354,7 +371,7 @@ export function createBulkActions(deps: BulkActionsDeps) {
       throw error;
     }
     const { key } = await stored;
-    return { key, size, failed };
+    return { key, size: written.bytes(), failed };
   }
 
   /** Writes the Excel list of the selected applications (one fund: checked when the action was created). */
@@ -366,9 +383,8 @@ export function createBulkActions(deps: BulkActionsDeps) {
       items.map((item) => item.id),
     );
     const stream = new PassThrough();
-    let size = 0;
-    stream.on('data', (chunk: Buffer) => (size += chunk.length));
-    const stored = storage.put(stream);
+    const written = counted(stream);
+    const stored = storage.put(written.stream);
     await writeApplicationsWorkbook(stream, {
       sheetName: exportsMessages.applicationsSheet(fund),
       definition: excel.definitionOf(fund),
@@ -380,7 +396,7 @@ export function createBulkActions(deps: BulkActionsDeps) {
     const { key } = await stored;
     const exported = new Set(prepared.ids);
     const failed = new Map(items.filter((item) => !exported.has(item.id)).map((item) => [item.id, m.vanished]));
-    return { key, size, failed, fund };
+    return { key, size: written.bytes(), failed, fund };
   }
 
   /** A zip or an Excel, written whole; recorded only if no other process finished it first. */

@@ -2,6 +2,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
+import { inspect } from '../../devtools/inspect.ts';
 import { createBulkActionActors } from '../../../machines/bulk-action/actors.ts';
 import { bulkActionMachine } from '../../../machines/bulk-action/bulkAction.machine.ts';
 import { selectBulkActionView } from '../../../machines/bulk-action/selectors.ts';
@@ -37,6 +38,7 @@ export function useBulkAction() {
       actors: createBulkActionActors(actions, readClosedResult),
       actions: { forgetResult: (_, params) => writeClosedResult(params.id) },
     }),
+    { inspect },
   );
   const view = useSelector(actor, selectBulkActionView, shallowEqual);
   useEffect(() => {
