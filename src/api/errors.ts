@@ -11,12 +11,21 @@ export class ApiRequestError extends Error {
   readonly code: string | null;
   /** Every field a validation error (400) names, so a form can mark each one; empty otherwise. */
   readonly issues: readonly FieldMessage[];
+  /** The answer's Retry-After in seconds (a click day's queue, issue 45), null when it had none. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number | null, code: string | null, message: string, issues: readonly FieldMessage[] = []) {
+  constructor(
+    status: number | null,
+    code: string | null,
+    message: string,
+    issues: readonly FieldMessage[] = [],
+    retryAfter: number | null = null,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -58,7 +67,14 @@ export function toApiRequestError(error: unknown): ApiRequestError {
   const body = errorBodyOf((error as { data?: unknown }).data);
   if (body === null) return new ApiRequestError(status, null, messageForStatus(status));
   const { error: code, message, field, issues } = body;
-  return new ApiRequestError(status, code, message, issues ?? (field === undefined ? [] : [{ field, message }]));
+  const retryAfter = parseInt((error as { response?: Response }).response?.headers.get('retry-after') ?? '', 10);
+  return new ApiRequestError(
+    status,
+    code,
+    message,
+    issues ?? (field === undefined ? [] : [{ field, message }]),
+    retryAfter >= 0 ? retryAfter : null,
+  );
 }
 
 export function statusOf(error: unknown): number | null {
