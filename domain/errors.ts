@@ -132,6 +132,8 @@ export const API_ERROR_CODES = [
   'too_many',
   'excel_one_fund',
   'result_not_ready',
+  // The PDF thread's queue is full.
+  'pdf_busy',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
