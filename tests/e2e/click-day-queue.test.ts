@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
-import { prepareCompletePuiOverHttp } from '../support/completeApplicationOverHttp.ts';
+import { prepareCompleteApplicationOverHttp } from '../support/completeApplicationOverHttp.ts';
 import { completePuiApplication } from '../support/puiFixtures.ts';
 import { callsFileWithSignature } from '../support/testApp.ts';
 import { createThrowawayDatabase } from '../support/testDatabase.ts';
@@ -60,7 +60,7 @@ beforeAll(async () => {
     organizations: ['Comune di Primavalle'],
   });
   first = { context: firstPage.context, orgId: firstIds['Comune di Primavalle']!, token: await tokenOf(firstPage.context) };
-  await prepareCompletePuiOverHttp(url, first.token, first.orgId);
+  await prepareCompleteApplicationOverHttp(url, first.token, first.orgId, 'PUI');
 
   const { context, page } = await e2e.newPage();
   const ids = await signInApplicant(page, context, e2e.portal, {
@@ -70,7 +70,7 @@ beforeAll(async () => {
     organizations: ['Comune di Secondigliano'],
   });
   queued = { context, page, orgId: ids['Comune di Secondigliano']! };
-  await prepareCompletePuiOverHttp(url, await tokenOf(context), queued.orgId);
+  await prepareCompleteApplicationOverHttp(url, await tokenOf(context), queued.orgId, 'PUI');
   lock = new pg.Client({ connectionString: databaseUrl });
   await lock.connect();
 }, 120_000);
