@@ -8,8 +8,6 @@ export const submissionMessages = {
   alreadySubmitted: 'La candidatura è già stata inviata e non può essere modificata',
   /** A click day's overload (issue 45): the browser waits Retry-After and sends the same application again. */
   queued: 'Sei in coda: la tua domanda verrà inviata appena possibile',
-  /** Beside the queue message: when the applicant first tried, on Italy's clock (HH:mm:ss). */
-  firstTriedAt: (time: string) => `Primo tentativo alle ${time}.`,
   adminCannotSubmit: 'Gli amministratori della piattaforma non possono inviare candidature.',
   attachmentRequired: (name: string) => `L\u2019allegato è obbligatorio: ${name}`,
   referenceUnknown: 'Valore non previsto: scegline uno dall\u2019elenco.',

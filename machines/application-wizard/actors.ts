@@ -26,14 +26,22 @@ interface ErrorFacts {
 
 function factsOf(error: unknown): ErrorFacts {
   if (typeof error !== 'object' || error === null) return { status: null, code: null, message: null, issues: [], retryAfter: null };
-  const { status, code, message, issues, retryAfter } = error as Record<string, unknown>;
+  const { status, code, message, issues, cause } = error as Record<string, unknown>;
   return {
     status: typeof status === 'number' ? status : null,
     code: typeof code === 'string' ? code : null,
     message: typeof message === 'string' && message !== '' ? message : null,
     issues: Array.isArray(issues) ? issues : [],
-    retryAfter: typeof retryAfter === 'number' ? retryAfter : null,
+    retryAfter: retryAfterOf(cause),
   };
+}
+
+/** The answer's Retry-After in seconds, from what the API client caught (ofetch's FetchError and its `response`). */
+function retryAfterOf(cause: unknown): number | null {
+  const headers = (cause as { response?: { headers?: { get?: unknown } } } | null | undefined)?.response?.headers;
+  const value = typeof headers?.get === 'function' ? (headers as Headers).get('retry-after') : null;
+  const seconds = value === null ? Number.NaN : Number(value);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
 }
 
 /** The hand-over gate's answer (server/applications/handOverGate.ts): 503 with this code and Retry-After. */

@@ -150,7 +150,13 @@ export const applicationWizardMachine = setup({
     storeSubmitQueue: assign(({ context }, params: { error: unknown }) => {
       const failure = toSubmitFailure(params.error);
       if (failure.kind !== 'queued') return {};
-      return { submitQueue: { firstTriedAt: context.submitQueue?.firstTriedAt ?? failure.triedAt, retryAfterMs: failure.retryAfterMs } };
+      return {
+        submitQueue: {
+          firstTriedAt: context.submitQueue?.firstTriedAt ?? failure.triedAt,
+          retryAfterMs: failure.retryAfterMs,
+          message: failure.message,
+        },
+      };
     }),
     storeSubmitConflict: assign({ submitError: wizardMessages.submitConflict }),
     clearSubmitError: assign({ submitError: null }),

@@ -62,10 +62,12 @@ export type SubmitApplicationFailure =
   | { kind: 'network' | 'other'; message: string }
   | { kind: 'queued'; message: string; triedAt: string; retryAfterMs: number };
 
-/** A hand-over waiting in the click day's queue: when it was first tried (ISO) and how long until the next try. */
+/** A hand-over waiting in the click day's queue: when it was first tried (ISO), how long until the next try, what the server said. */
 export interface SubmitQueue {
   firstTriedAt: string;
   retryAfterMs: number;
+  /** The server's «Sei in coda…», as it said it. */
+  message: string;
 }
 
 export interface ApplicationWizardActorInputs {

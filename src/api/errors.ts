@@ -11,21 +11,13 @@ export class ApiRequestError extends Error {
   readonly code: string | null;
   /** Every field a validation error (400) names, so a form can mark each one; empty otherwise. */
   readonly issues: readonly FieldMessage[];
-  /** The answer's Retry-After in seconds (a click day's queue, issue 45), null when it had none. */
-  readonly retryAfter: number | null;
 
-  constructor(
-    status: number | null,
-    code: string | null,
-    message: string,
-    issues: readonly FieldMessage[] = [],
-    retryAfter: number | null = null,
-  ) {
-    super(message);
+  /** `cause`: what the client threw (ofetch's FetchError, with the answer's headers), for a caller that needs more. */
+  constructor(status: number | null, code: string | null, message: string, issues: readonly FieldMessage[] = [], cause?: unknown) {
+    super(message, { cause });
     this.status = status;
     this.code = code;
     this.issues = issues;
-    this.retryAfter = retryAfter;
   }
 }
 
@@ -67,14 +59,7 @@ export function toApiRequestError(error: unknown): ApiRequestError {
   const body = errorBodyOf((error as { data?: unknown }).data);
   if (body === null) return new ApiRequestError(status, null, messageForStatus(status));
   const { error: code, message, field, issues } = body;
-  const retryAfter = parseInt((error as { response?: Response }).response?.headers.get('retry-after') ?? '', 10);
-  return new ApiRequestError(
-    status,
-    code,
-    message,
-    issues ?? (field === undefined ? [] : [{ field, message }]),
-    retryAfter >= 0 ? retryAfter : null,
-  );
+  return new ApiRequestError(status, code, message, issues ?? (field === undefined ? [] : [{ field, message }]), error);
 }
 
 export function statusOf(error: unknown): number | null {

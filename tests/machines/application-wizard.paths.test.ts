@@ -32,7 +32,7 @@ import {
   selectApplicationWizardView,
   selectStepStates,
   selectSubmitError,
-  selectQueuedSince,
+  selectSubmitQueue,
   type ApplicationWizardSnapshot,
 } from '../../machines/application-wizard/selectors.ts';
 import type {
@@ -469,10 +469,10 @@ async function replayPuiPath(path: WizardPath): Promise<void> {
     // Queued: no failure is notified, the first try's time is shown and kept through every retry.
     if (after.matches({ ready: { submission: { submitting: 'queued' } } })) {
       expect(calls.notified).toHaveLength(notifiedBefore);
-      expect(selectQueuedSince(after)).toBe(firstTriedAt);
+      expect(selectSubmitQueue(after)).toEqual({ message: submissionMessages.queued, firstTriedAt });
       expect(selectSubmitError(after)).toBeNull();
     }
-    if (!after.matches({ ready: { submission: 'submitting' } })) expect(selectQueuedSince(after)).toBeNull();
+    if (!after.matches({ ready: { submission: 'submitting' } })) expect(selectSubmitQueue(after)).toBeNull();
     if (after.matches({ ready: { submission: 'failed' } }) && !before.matches({ ready: { submission: 'failed' } })) {
       expect(calls.notified.at(-1)).toBe(`failed: ${selectSubmitError(after)}`);
     }
@@ -742,12 +742,9 @@ describe('application-wizard submit', () => {
     actor.send({ type: 'submit.open' });
     actor.send({ type: 'submit.confirm' });
     await apply({ type: 'xstate.error.actor.submitApplication', error: submitQueued });
-    expect(selectQueuedSince(actor.getSnapshot())).toBe(firstTriedAt);
-    expect(selectApplicationWizardView(actor.getSnapshot())).toMatchObject({
-      isSubmitting: true,
-      submitError: null,
-      queuedSince: firstTriedAt,
-    });
+    const queue = { message: submissionMessages.queued, firstTriedAt };
+    expect(selectSubmitQueue(actor.getSnapshot())).toEqual(queue);
+    expect(selectApplicationWizardView(actor.getSnapshot())).toMatchObject({ isSubmitting: true, submitError: null, submitQueue: queue });
     expect(calls.notified).toEqual([]);
     // Invia cannot be pressed again meanwhile; nothing leaves before Retry-After.
     actor.send({ type: 'submit.confirm' });
@@ -763,7 +760,7 @@ describe('application-wizard submit', () => {
       type: 'xstate.error.actor.submitApplication',
       error: { ...submitQueued, triedAt: '2026-05-04T08:00:03.000Z', retryAfterMs: 5000 },
     });
-    expect(actor.getSnapshot().context.submitQueue).toEqual({ firstTriedAt, retryAfterMs: 5000 });
+    expect(actor.getSnapshot().context.submitQueue).toEqual({ firstTriedAt, retryAfterMs: 5000, message: submissionMessages.queued });
     clock.increment(4999);
     await settle();
     expect(calls.submits).toHaveLength(2);
@@ -785,20 +782,26 @@ describe('application-wizard submit', () => {
     await apply({ type: 'xstate.error.actor.submitApplication', error: submitOffline });
     const snapshot = actor.getSnapshot();
     expect(selectSubmitError(snapshot)).toBe(wizardMessages.submitFailed);
-    expect(selectQueuedSince(snapshot)).toBeNull();
+    expect(selectSubmitQueue(snapshot)).toBeNull();
     expect(snapshot.context.submitQueue).toBeNull();
     expect(calls.notified).toEqual([`failed: ${wizardMessages.submitFailed}`]);
   });
 
   it("reads the queue's 503 from the API error (code and Retry-After) only with the try's time; any other 503 is a failure", () => {
-    const answer = { status: 503, code: 'handover_queued', message: submissionMessages.queued, issues: [], retryAfter: 3 };
+    // As the API client throws it (ApiRequestError), with what ofetch caught as its cause: the answer and its headers.
+    const caught = (retryAfter: string | null) => ({
+      response: new Response(null, { status: 503, headers: retryAfter === null ? {} : { 'retry-after': retryAfter } }),
+    });
+    const answer = { status: 503, code: 'handover_queued', message: submissionMessages.queued, issues: [], cause: caught('3') };
     expect(toSubmitFailure(answer, firstTriedAt)).toEqual({
       kind: 'queued',
       message: submissionMessages.queued,
       triedAt: firstTriedAt,
       retryAfterMs: 3000,
     });
-    expect(toSubmitFailure({ ...answer, retryAfter: null }, firstTriedAt)).toMatchObject({ kind: 'queued', retryAfterMs: 1000 });
+    expect(toSubmitFailure({ ...answer, cause: caught(null) }, firstTriedAt)).toMatchObject({ kind: 'queued', retryAfterMs: 1000 });
+    expect(toSubmitFailure({ ...answer, cause: caught('soon') }, firstTriedAt)).toMatchObject({ kind: 'queued', retryAfterMs: 1000 });
+    expect(toSubmitFailure({ ...answer, cause: undefined }, firstTriedAt)).toMatchObject({ kind: 'queued', retryAfterMs: 1000 });
     // Already classified (the machine reads the actor's error again): unchanged.
     expect(toSubmitFailure(submitQueued)).toEqual(submitQueued);
     expect(toSubmitFailure(answer)).toEqual({ kind: 'other', message: wizardMessages.submitFailed });

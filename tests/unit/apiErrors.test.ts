@@ -30,18 +30,13 @@ describe('errorBodyOf and toApiRequestError', () => {
     ]);
   });
 
-  it("keeps the answer's Retry-After in seconds (a click day's queue, issue 45), null without one or when it is not a number", () => {
+  it("keeps what the client caught as the error's cause: the answer's headers (a click day's Retry-After, issue 45)", () => {
     const queued = { error: 'handover_queued', message: 'Sei in coda: la tua domanda verrà inviata appena possibile' };
-    const answer = (retryAfter: string | null) => ({
-      status: 503,
-      data: queued,
-      response: new Response(null, { status: 503, headers: retryAfter === null ? {} : { 'retry-after': retryAfter } }),
-    });
-    const error = toApiRequestError(answer('2'));
-    expect([error.status, error.code, error.message, error.retryAfter]).toEqual([503, 'handover_queued', queued.message, 2]);
-    expect(toApiRequestError(answer(null)).retryAfter).toBeNull();
-    expect(toApiRequestError(answer('Wed, 21 Oct 2026 07:28:00 GMT')).retryAfter).toBeNull();
-    expect(toApiRequestError({ status: 503, data: queued }).retryAfter).toBeNull();
+    const caught = { status: 503, data: queued, response: new Response(null, { status: 503, headers: { 'retry-after': '2' } }) };
+    const error = toApiRequestError(caught);
+    expect([error.status, error.code, error.message]).toEqual([503, 'handover_queued', queued.message]);
+    expect(error.cause).toBe(caught);
+    expect((error.cause as typeof caught).response.headers.get('retry-after')).toBe('2');
   });
 
   it('refuses anything else, and the person reads the message for the status instead', () => {

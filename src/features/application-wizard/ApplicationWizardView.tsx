@@ -89,7 +89,7 @@ export function ApplicationWizardView({
     isConfirmingSubmit,
     isSubmitting,
     submitError,
-    queuedSince,
+    submitQueue,
     isConflictDialogOpen,
     endOfWorksLimit,
     signatureRequired,
@@ -203,7 +203,7 @@ export function ApplicationWizardView({
         isOpen={isConfirmingSubmit}
         isSubmitting={isSubmitting}
         errorMessage={submitError}
-        queuedSince={queuedSince}
+        queue={submitQueue}
         onConfirm={() => actor.send({ type: 'submit.confirm' })}
         onCancel={() => actor.send({ type: 'submit.cancel' })}
       />

@@ -1,5 +1,4 @@
 import { italianDateAndSeconds } from '../../../domain/italianDates.ts';
-import { submissionMessages } from '../../../domain/messages/submission.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -16,8 +15,8 @@ export interface SubmitDialogProps {
   isSubmitting: boolean;
   /** Why the last attempt failed (spec §8), shown in the dialog so the person can try again. */
   errorMessage?: string | null;
-  /** A click day's queue has the hand-over wait (issue 45): when it was first tried (ISO); it is sent again by itself. */
-  queuedSince?: string | null;
+  /** A click day's queue has the hand-over wait (issue 45): the server's message and the first try (ISO); it is sent again by itself. */
+  queue?: { message: string; firstTriedAt: string } | null;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -27,7 +26,7 @@ export interface SubmitDialogProps {
  * Invia shows its progress in its own label and is disabled meanwhile (not react-aria's isPending, which
  * would fight the navigation to /candidaturaCompletata that follows success).
  */
-export function SubmitDialog({ isOpen, isSubmitting, errorMessage, queuedSince, onConfirm, onCancel }: SubmitDialogProps) {
+export function SubmitDialog({ isOpen, isSubmitting, errorMessage, queue, onConfirm, onCancel }: SubmitDialogProps) {
   return (
     <Dialog
       role="alertdialog"
@@ -39,10 +38,10 @@ export function SubmitDialog({ isOpen, isSubmitting, errorMessage, queuedSince, 
     >
       <p>{view.confirmText}</p>
       {errorMessage ? <Alert tone="error">{errorMessage}</Alert> : null}
-      {queuedSince ? (
+      {queue ? (
         <Alert tone="warning">
-          <p>{submissionMessages.queued}</p>
-          <p>{submissionMessages.firstTriedAt(italianDateAndSeconds(new Date(queuedSince)).time)}</p>
+          <p>{queue.message}</p>
+          <p>{view.firstTriedAt(italianDateAndSeconds(new Date(queue.firstTriedAt)).time)}</p>
         </Alert>
       ) : null}
       {/* Said once when the sending starts; a button's changing label alone is not announced. */}
