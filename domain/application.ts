@@ -132,6 +132,11 @@ export const adminCompilationSchema = z.object({
   id: z.string(),
   ...statusFields,
   submittedAt: isoDateTime.nullable(),
+  /**
+   * When the server accepted the hand-over (issue 45): ISO 8601 in UTC with six fractional digits
+   * (domain/acceptanceTime.ts), as a click day ranks applications by microseconds; null before the hand-over.
+   */
+  acceptedAt: z.string().nullable(),
   statusChangedAt: isoDateTime,
   /** Stable codes of the statuses an admin may set from here (the status dialog's options), spec order. */
   allowedTargets: z.array(applicationStatusCodeSchema),

@@ -138,6 +138,8 @@ export const API_ERROR_CODES = [
   'evaluation_version_conflict',
   'evaluation_incomplete',
   'evaluation_unavailable',
+  // The PDF thread's queue is full.
+  'pdf_busy',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

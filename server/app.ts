@@ -61,6 +61,7 @@ import { createIntegrations } from './integrations/integrations.ts';
 import { integrationRoutes } from './routes/integration.routes.ts';
 import { callRoutes } from './routes/call.routes.ts';
 import { createHandOverGate } from './applications/handOverGate.ts';
+import { renderQueueStats } from './pdf/renderThread.ts';
 import { createStoredReceipts } from './receipts/storedReceipts.ts';
 import { fundControllerRoutes } from './routes/fundController.routes.ts';
 import { draftCompilazioneRoutes } from './routes/draftCompilazione.routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp({
   // Prometheus metrics only when an operator asked for them (METRICS_TOKEN): otherwise nothing is counted.
   const metrics = config.metricsToken ? await createMetrics({ db, pool }) : undefined;
   metrics?.observeRequests(app);
+  metrics?.watchQueue('pdf', renderQueueStats);
   const limiter = createRateLimiter(rateLimitStore, {
     ...DEFAULT_RATE_LIMITS,
     organizationsPerAccount: { ...DEFAULT_RATE_LIMITS.organizationsPerAccount, limit: config.rateLimits.organizationsPerAccountPerDay },
@@ -452,6 +454,7 @@ export async function buildApp({
     await api.register(typologyRoutes, { territory, reference });
     await api.register(callRoutes, { db });
     const handOvers = createHandOverGate(config.handOvers);
+    metrics?.watchQueue('handovers', handOvers.stats);
     for (const fund of funds) await api.register(fundControllerRoutes, { ...applications, submissions, handOvers, fund });
     for (const fund of funds) if (fund.routes) await api.register(fund.routes);
     await api.register(draftCompilazioneRoutes, { ...applications, db, funds, referenceNames, exportLog });

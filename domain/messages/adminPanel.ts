@@ -30,6 +30,8 @@ export const adminPanelMessages = {
   drafts: 'Bozze',
   noDraft: 'Nessuna bozza',
   submittedAt: 'Candidata il',
+  /** The server's acceptance of the hand-over, to the microsecond, on Italy's clock (issue 45). */
+  acceptedAt: (date: string, time: string) => `Accettata il ${date} alle ${time}`,
   changedAt: 'Stato dal',
   changeStatus: (fund: string) => `Cambia stato ${fund}`,
   changeStatusOf: (fund: string, organization: string) => `Cambia stato ${fund} di ${organization}`,

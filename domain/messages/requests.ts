@@ -4,6 +4,8 @@ import { counted } from '../italianPlural.ts';
  * their own, a field that fails its schema, too many requests (the catalogue: domain/messageCatalogue.ts).
  */
 export const requestMessages = {
+  /** The PDF renderer's queue is full (a click day's burst of receipts, issue 45): the person tries again shortly. */
+  pdfBusy: 'Molti documenti sono in preparazione in questo momento: riprova tra qualche secondo.',
   methodNotAllowed: 'Operazione non consentita.',
   notAcceptable: 'Formato della risposta non disponibile.',
   payloadTooLarge: 'Il contenuto inviato è troppo grande.',

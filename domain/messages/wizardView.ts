@@ -33,6 +33,8 @@ export const wizardViewMessages = {
   confirmText: 'Sicuro di inviare la candidatura. Non sarà più possibile modificarla.',
   send: 'Invia',
   sending: 'Invio in corso\u2026',
+  /** Beside the server's «Sei in coda…» (issue 45): when the applicant first tried, on Italy's clock (HH:mm:ss). */
+  firstTriedAt: (time: string) => `Primo tentativo alle ${time}.`,
   cancel: 'Indietro',
   warningsTitle: 'Avvisi',
   summaryTitle: 'Riepilogo della candidatura',

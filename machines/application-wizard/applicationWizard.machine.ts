@@ -88,6 +88,7 @@ export const applicationWizardMachine = setup({
     isOtherReachableStep: ({ context }, params: { index: number }) =>
       params.index !== context.stepIndex && isStepReachable(context.definition.steps, context.readOnly, params.index),
     isSubmitIncomplete: (_, params: { error: unknown }) => toSubmitFailure(params.error).kind === 'incomplete',
+    isSubmitQueued: (_, params: { error: unknown }) => toSubmitFailure(params.error).kind === 'queued',
     isApplicationComplete: ({ context }) =>
       !context.readOnly && context.issues.length === 0 && context.attachmentsComplete && context.signatureSatisfied,
     // What the draft sync last reported: a draft changed elsewhere, or a save under way.
@@ -142,15 +143,32 @@ export const applicationWizardMachine = setup({
       return {
         submitError: failure.message,
         serverIssues: failure.kind === 'incomplete' ? failure.issues : context.serverIssues,
+        submitQueue: null,
+      };
+    }),
+    // The first try's time stays for every retry: it is what the person is told, and their place in the order.
+    storeSubmitQueue: assign(({ context }, params: { error: unknown }) => {
+      const failure = toSubmitFailure(params.error);
+      if (failure.kind !== 'queued') return {};
+      return {
+        submitQueue: {
+          firstTriedAt: context.submitQueue?.firstTriedAt ?? failure.triedAt,
+          retryAfterMs: failure.retryAfterMs,
+          message: failure.message,
+        },
       };
     }),
     storeSubmitConflict: assign({ submitError: wizardMessages.submitConflict }),
     clearSubmitError: assign({ submitError: null }),
-    markSubmitted: assign({ submitted: true, readOnly: true, statusCode: 'CANDIDATURA_SOTTOMESSA', submitError: null }),
+    markSubmitted: assign({ submitted: true, readOnly: true, statusCode: 'CANDIDATURA_SOTTOMESSA', submitError: null, submitQueue: null }),
     // Host: the green 'Candidatura inviata' with the protocol number, and the way to /candidaturaCompletata.
     notifySubmitted: hostAction(),
     // Host: the red notification (title 'Errore') with `submitError`.
     notifySubmitFailed: hostAction(),
+  },
+  delays: {
+    // The server's Retry-After: how long the queue asked the browser to wait before the next try.
+    queueRetryAfter: ({ context }) => context.submitQueue?.retryAfterMs ?? 1000,
   },
 }).createMachine({
   id: 'applicationWizard',
@@ -181,6 +199,7 @@ export const applicationWizardMachine = setup({
     sync: SETTLED_SYNC,
     loadError: null,
     submitError: null,
+    submitQueue: null,
   }),
   initial: 'loading',
   on: {
@@ -275,11 +294,24 @@ export const applicationWizardMachine = setup({
                       values: context.values,
                     }),
                     onDone: { target: '#applicationWizard.submitted' },
-                    onError: {
-                      target: '#applicationWizard.ready.submission.failed',
-                      actions: [{ type: 'storeSubmitFailure', params: ({ event }) => ({ error: event.error }) }, 'notifySubmitFailed'],
-                    },
+                    onError: [
+                      {
+                        guard: { type: 'isSubmitQueued', params: ({ event }) => ({ error: event.error }) },
+                        target: 'queued',
+                        actions: { type: 'storeSubmitQueue', params: ({ event }) => ({ error: event.error }) },
+                      },
+                      {
+                        target: '#applicationWizard.ready.submission.failed',
+                        actions: [{ type: 'storeSubmitFailure', params: ({ event }) => ({ error: event.error }) }, 'notifySubmitFailed'],
+                      },
+                    ],
                   },
+                },
+                queued: {
+                  description:
+                    "A click day's queue was full (503): «Sei in coda: la tua domanda verrà inviata appena possibile» with " +
+                    'the time of the first try; after the Retry-After the same application is sent again, by itself.',
+                  after: { queueRetryAfter: { target: 'sending' } },
                 },
               },
             },

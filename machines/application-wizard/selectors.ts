@@ -122,6 +122,11 @@ export const selectIsSubmitting = (snapshot: ApplicationWizardSnapshot): boolean
   snapshot.matches({ ready: { submission: 'submitting' } });
 export const selectSubmitError = (snapshot: ApplicationWizardSnapshot): string | null =>
   snapshot.matches({ ready: { submission: 'failed' } }) ? snapshot.context.submitError : null;
+/** A click day's queue has the hand-over wait (issue 45): the server's message and when it was first tried (ISO); null otherwise. */
+export const selectSubmitQueue = (snapshot: ApplicationWizardSnapshot): { message: string; firstTriedAt: string } | null => {
+  const queue = snapshot.context.submitQueue;
+  return selectIsSubmitting(snapshot) && queue ? { message: queue.message, firstTriedAt: queue.firstTriedAt } : null;
+};
 
 /**
  * A step's problems show once the person has left it (or, for Allegati's missing files, reached the summary):
@@ -166,6 +171,7 @@ export function selectApplicationWizardView(snapshot: ApplicationWizardSnapshot)
     isConfirmingSubmit: selectIsConfirmingSubmit(snapshot),
     isSubmitting: selectIsSubmitting(snapshot),
     submitError: selectSubmitError(snapshot),
+    submitQueue: selectSubmitQueue(snapshot),
     isConflictDialogOpen: selectIsConflictDialogOpen(snapshot),
   };
 }

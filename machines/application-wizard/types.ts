@@ -52,9 +52,23 @@ export interface SubmitApplicationInput {
   values: WizardValues;
 }
 
-/** Why submitting failed. 'incomplete': a 422 with what the server found missing. */
+/**
+ * Why submitting failed. 'incomplete': a 422 with what the server found missing. 'queued': a click day's queue was
+ * full (503 «Sei in coda…», issue 45): the same application goes again after `retryAfterMs`; `triedAt` is when
+ * this try left (ISO).
+ */
 export type SubmitApplicationFailure =
-  { kind: 'incomplete'; message: string; issues: FieldIssue[] } | { kind: 'network' | 'other'; message: string };
+  | { kind: 'incomplete'; message: string; issues: FieldIssue[] }
+  | { kind: 'network' | 'other'; message: string }
+  | { kind: 'queued'; message: string; triedAt: string; retryAfterMs: number };
+
+/** A hand-over waiting in the click day's queue: when it was first tried (ISO), how long until the next try, what the server said. */
+export interface SubmitQueue {
+  firstTriedAt: string;
+  retryAfterMs: number;
+  /** The server's «Sei in coda…», as it said it. */
+  message: string;
+}
 
 export interface ApplicationWizardActorInputs {
   loadApplication: LoadApplicationInput;
@@ -107,6 +121,8 @@ export interface ApplicationWizardContext {
   loadError: string | null;
   /** The Italian message of the last refused submit. */
   submitError: string | null;
+  /** Set while the server's queue has the hand-over wait: the browser sends it again by itself. */
+  submitQueue: SubmitQueue | null;
 }
 
 export type ApplicationWizardEvent =

@@ -29,10 +29,13 @@ import { organizationMatcher, organizationSearchKeys, type OrganizationSearchKey
  * organisations and applications as the tables, it is built again.
  */
 
-/** Organisation (id, name, email, P.IVA, codice fiscale), then each fund's application (id, status, submitted, changed, draft saved, draft version, warnings). */
+/**
+ * Organisation (id, name, email, P.IVA, codice fiscale), then each fund's application (id, status, submitted,
+ * changed, draft saved, draft version, warnings, the server's acceptance of its hand-over to the microsecond).
+ */
 type Tuple = [string, string, string | null, string, string | null, string, ...(string | number | null)[]];
 const ORGANIZATION_FIELDS = 6;
-const APPLICATION_FIELDS = 7;
+const APPLICATION_FIELDS = 8;
 type ApplicationFields = [
   string | null,
   ApplicationStatusCode | null,
@@ -41,12 +44,20 @@ type ApplicationFields = [
   number | null,
   number | null,
   number | null,
+  string | null,
 ];
 
 const epochMs = (alias: SQL, column: string) => sql`(extract(epoch from ${alias}.${sql.raw(column)}) * 1000)::bigint`;
+/**
+ * When the server accepted the application's hand-over (its first receipt, issue 45), ISO in UTC to the microsecond
+ * (domain/acceptanceTime.ts); written in the hand-over's transaction, which stamps the application row too.
+ */
+const acceptedAt = (alias: SQL) =>
+  sql`(select to_char(r.accepted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from receipts r
+    where r.application_id = ${alias}.id and r.kind = 'application' order by r.number limit 1)`;
 const fields = (alias: SQL) =>
   sql`${alias}.id, ${alias}.status, ${epochMs(alias, 'submitted_at')}, ${epochMs(alias, 'status_changed_at')},
-    ${epochMs(alias, 'draft_updated_at')}, ${alias}.draft_version, jsonb_array_length(${alias}.warnings)`;
+    ${epochMs(alias, 'draft_updated_at')}, ${alias}.draft_version, jsonb_array_length(${alias}.warnings), ${acceptedAt(alias)}`;
 
 /** `"status":…,"statusCode":…,"allowedTargets":[…]` per status: the targets come from the lifecycle machine. */
 const statusFragments = new Map(
@@ -58,10 +69,11 @@ const statusFragments = new Map(
 
 const isoOf = (epoch: number) => `"${new Date(epoch).toISOString()}"`;
 
-function compilationJson([id, status, submittedAt, statusChangedAt, , , warningsCount]: ApplicationFields): string {
+function compilationJson([id, status, submittedAt, statusChangedAt, , , warningsCount, acceptedAt]: ApplicationFields): string {
   if (id === null || status === null) return 'null';
   return (
     `{"id":"${id}",${statusFragments.get(status)},"submittedAt":${submittedAt === null ? 'null' : isoOf(submittedAt)},` +
+    `"acceptedAt":${acceptedAt === null ? 'null' : `"${acceptedAt}"`},` +
     `"statusChangedAt":${isoOf(statusChangedAt ?? 0)},"warningsCount":${warningsCount ?? 0}}`
   );
 }

@@ -24,7 +24,11 @@ interface Waiter {
 export function createHandOverGate(options: HandOverGateOptions) {
   const { concurrency, queueLength, queueMs } = options;
   const retryAfter = String(Math.max(1, Math.ceil(queueMs / 1000)));
-  const queued = () => new HttpError(503, 'handover_queued', submissionMessages.queued, { 'retry-after': retryAfter });
+  let refused = 0;
+  const queued = () => {
+    refused += 1;
+    return new HttpError(503, 'handover_queued', submissionMessages.queued, { 'retry-after': retryAfter });
+  };
   let running = 0;
   const waiting: Waiter[] = [];
 
@@ -65,8 +69,8 @@ export function createHandOverGate(options: HandOverGateOptions) {
         release();
       }
     },
-    /** Running and waiting hand-overs, for /metrics. */
-    stats: () => ({ running, waiting: waiting.length }),
+    /** Running and waiting hand-overs, and those refused (503) since the process started, for /metrics. */
+    stats: () => ({ running, waiting: waiting.length, refused }),
   };
 }
 

@@ -17,8 +17,12 @@ import { itemsRequestedAt } from '../integrations/items.ts';
 export const NOTIFICATION_INTERVAL_MS = 60 * 1000;
 /** A claim this old never marked sent was cut short (its process ended while sending): it is taken over. */
 export const NOTIFICATION_CLAIM_MS = 15 * 60 * 1000;
-/** How many notifications one statement claims. */
-const BATCH = 20;
+/**
+ * How many notifications one statement claims: a few, so that on a click day every process takes its share of the
+ * receipts' e-mails (each renders and sends one at a time), and none sits on a long claimed list while another
+ * process is idle (issue 45). Claiming costs one short statement.
+ */
+const BATCH = 4;
 
 /** One status change to tell, as the sender hands it to whoever attaches files to it. */
 export interface StatusNotification {

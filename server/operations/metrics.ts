@@ -12,6 +12,13 @@ export interface PortalCounters {
   rateLimitRefused(limit: string): void;
 }
 
+/** A bounded queue's figures (the click day's hand-overs, the PDF thread): see `watchQueue`. */
+export interface QueueStats {
+  running: number;
+  waiting: number;
+  refused: number;
+}
+
 /** Routes whose successful answers are business events: an autosave, an upload (with its bytes). */
 const AUTOSAVE_ROUTE = '/api/DraftCompilazione/CreateDraftCompilazione';
 const UPLOAD_ROUTE = '/api/FileUpload/UploadFile';
@@ -107,6 +114,31 @@ export async function createMetrics({ db, pool }: { db: Db; pool?: PoolStats }) 
     });
   }
 
+  // The bounded queues of this process (issue 45), registered by whoever owns them.
+  const queues = new Map<string, () => QueueStats>();
+  new client.Gauge({
+    name: 'portale_queue_jobs',
+    help: 'Lavori delle code limitate del processo (consegne, PDF), in corso o in attesa',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    collect() {
+      for (const [queue, stats] of queues) {
+        const { running, waiting } = stats();
+        this.set({ queue, state: 'running' }, running);
+        this.set({ queue, state: 'waiting' }, waiting);
+      }
+    },
+  });
+  new client.Gauge({
+    name: 'portale_queue_refused_total',
+    help: 'Lavori rifiutati perché la coda era piena (503 con Retry-After), dall’avvio del processo',
+    labelNames: ['queue'],
+    registers: [registry],
+    collect() {
+      for (const [queue, stats] of queues) this.set({ queue }, stats().refused);
+    },
+  });
+
   const counters: PortalCounters = {
     emailSent: () => emails.inc({ result: 'sent' }),
     emailFailed: () => emails.inc({ result: 'failed' }),
@@ -116,6 +148,10 @@ export async function createMetrics({ db, pool }: { db: Db; pool?: PoolStats }) 
   return {
     registry,
     counters,
+    /** Reports a bounded queue's running, waiting and refused jobs under `name` (handovers, pdf). */
+    watchQueue(name: string, stats: () => QueueStats): void {
+      queues.set(name, stats);
+    },
     /** Counts every answer by its route's pattern (never its URL: ids would make a series per object). */
     observeRequests(app: FastifyInstance) {
       app.addHook('onResponse', async (request, reply) => {

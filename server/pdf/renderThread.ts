@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DomandaDocument } from '../domanda/domandaDocument.ts';
 import type { ReceiptRow } from '../receipts/issueReceipt.ts';
+import { createRenderQueue } from './renderQueue.ts';
 import type { RenderJob, RenderReply, RenderRequest } from './renderWorker.ts';
 
 /**
@@ -10,7 +11,8 @@ import type { RenderJob, RenderReply, RenderRequest } from './renderWorker.ts';
  * request queued behind it, and on deadline day each hand-over's e-mail renders a receipt
  * (tests/bench/deadline-day.bench.ts showed autosaves waiting for them). The thread starts with the first PDF,
  * renders one at a time, and does not keep the process alive; if it dies, the PDFs it was rendering fail and the
- * next one starts a new thread.
+ * next one starts a new thread. In front of it, a bounded queue (renderQueue.ts) keeps a burst of documents from
+ * reaching it, and coming back onto the event loop, all at once.
  */
 
 /** The thread's module: the bundle's sibling when the portal runs built (dist-server/), the source through tsx otherwise. */
@@ -53,7 +55,7 @@ function rendererThread(): Worker {
   return started;
 }
 
-function render(job: RenderJob): Promise<Buffer> {
+function send(job: RenderJob): Promise<Buffer> {
   const thread = rendererThread();
   const id = ++nextId;
   return new Promise<Buffer>((resolve, reject) => {
@@ -61,6 +63,13 @@ function render(job: RenderJob): Promise<Buffer> {
     thread.postMessage({ id, ...job } satisfies RenderRequest);
   });
 }
+
+// One document laid out, one ready to start as soon as it ends; up to 200 waiting (a click day's burst of receipts).
+const queue = createRenderQueue<RenderJob>({ atThread: 2, maxWaiting: 200, retryAfterSeconds: 5, send });
+const render = (job: RenderJob) => queue.render(job);
+
+/** The render queue's figures for /metrics. */
+export const renderQueueStats = () => queue.stats();
 
 /** The receipt's PDF (server/receipts/receiptPdf.ts), rendered off the event loop. */
 export function renderReceipt(receipt: ReceiptRow): Promise<Buffer> {

@@ -12,8 +12,9 @@ export class ApiRequestError extends Error {
   /** Every field a validation error (400) names, so a form can mark each one; empty otherwise. */
   readonly issues: readonly FieldMessage[];
 
-  constructor(status: number | null, code: string | null, message: string, issues: readonly FieldMessage[] = []) {
-    super(message);
+  /** `cause`: what the client threw (ofetch's FetchError, with the answer's headers), for a caller that needs more. */
+  constructor(status: number | null, code: string | null, message: string, issues: readonly FieldMessage[] = [], cause?: unknown) {
+    super(message, { cause });
     this.status = status;
     this.code = code;
     this.issues = issues;
@@ -58,7 +59,7 @@ export function toApiRequestError(error: unknown): ApiRequestError {
   const body = errorBodyOf((error as { data?: unknown }).data);
   if (body === null) return new ApiRequestError(status, null, messageForStatus(status));
   const { error: code, message, field, issues } = body;
-  return new ApiRequestError(status, code, message, issues ?? (field === undefined ? [] : [{ field, message }]));
+  return new ApiRequestError(status, code, message, issues ?? (field === undefined ? [] : [{ field, message }]), error);
 }
 
 export function statusOf(error: unknown): number | null {

@@ -65,6 +65,8 @@ describe('GET /api/Organization/GetAllOrgsCompilazioni', () => {
       status: 'Candidatura Sottomessa',
       statusCode: 'CANDIDATURA_SOTTOMESSA',
       submittedAt: '2026-03-02T10:00:00.000Z',
+      // Put into its status by the test, not handed over: no receipt, no acceptance time.
+      acceptedAt: null,
       statusChangedAt: expect.any(String),
       allowedTargets: [...adminTargetsFrom('CANDIDATURA_SOTTOMESSA')],
       warningsCount: 1,

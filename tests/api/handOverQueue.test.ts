@@ -17,7 +17,7 @@ const held = new Map<string, { until: Promise<void>; reached: () => void }>();
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { HANDOVER_CONCURRENCY: '1', HANDOVER_QUEUE_LENGTH: '1', HANDOVER_QUEUE_MS: '300' },
+    env: { HANDOVER_CONCURRENCY: '1', HANDOVER_QUEUE_LENGTH: '1', HANDOVER_QUEUE_MS: '300', METRICS_TOKEN },
     missingRequiredAttachments: async (organizationId) => {
       const hold = held.get(organizationId);
       if (hold) {
@@ -29,6 +29,18 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(() => t.close());
+
+const METRICS_TOKEN = 'un-token-per-le-metriche-della-coda';
+/** The queues' figures in /metrics: running and waiting jobs, and those refused, of the hand-overs and of the PDF thread. */
+async function queueFigures(queue: 'handovers' | 'pdf') {
+  const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+  const value = (series: string) => Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\d+)$`, 'm').exec(text)?.[1]);
+  return {
+    running: value(`portale_queue_jobs{queue="${queue}",state="running"}`),
+    waiting: value(`portale_queue_jobs{queue="${queue}",state="waiting"}`),
+    refused: value(`portale_queue_refused_total{queue="${queue}"}`),
+  };
+}
 
 const submitPui = (person: { token: string; orgId: string }) =>
   t.post('/api/Pui/CreatePui', completePuiApplication(person.orgId), person.token);
@@ -54,11 +66,14 @@ describe('hand-overs beyond the queue', () => {
     // The first one holds the only place; the second waits in the queue (its one place) while the third arrives.
     const waiting = submitPui(second!);
     await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await queueFigures('handovers')).toEqual({ running: 1, waiting: 1, refused: 0 });
     // The queue holds one: the third is told at once to come back.
     expectQueued(await submitPui(third!));
     // The second waited its 300 ms, then heard the same.
     expectQueued(await waiting);
     expect(await t.db.select().from(receipts)).toHaveLength(0);
+    expect(await queueFigures('handovers')).toEqual({ running: 1, waiting: 0, refused: 2 });
+    expect(await queueFigures('pdf')).toMatchObject({ refused: 0 });
 
     release();
     expect((await running).statusCode).toBe(200);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../server/db/schema/calls.ts';
+import { receipts } from '../../server/db/schema/receipts.ts';
+import { acceptanceIso } from '../../domain/acceptanceTime.ts';
 import type { PuiApplication } from '../../domain/pui/puiApplication.ts';
 import { formatItalianDate, italianCalendarDay } from '../../domain/italianDates.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
@@ -314,10 +316,14 @@ describe('a complete application', () => {
       organization: { id: string };
       puiCompilazione: unknown;
     }[];
+    // The server's acceptance of the hand-over, to the microsecond, as its receipt holds it (issue 45).
+    const [receipt] = await t.db.select({ acceptedAt: receipts.acceptedAt }).from(receipts).where(eq(receipts.organizationId, owner.orgId));
     expect(list.find((item) => item.organization.id === owner.orgId)?.puiCompilazione).toMatchObject({
       status: 'Candidatura Sottomessa',
       warningsCount: 2,
+      acceptedAt: acceptanceIso(receipt!.acceptedAt),
     });
+    expect(acceptanceIso(receipt!.acceptedAt)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=${owner.orgId}`, stranger.token)).statusCode).toBe(404);
   });
 

@@ -33,7 +33,8 @@ import { freePort, startPortalProcess, type PortalProcess } from '../support/por
 import { callsFileWithSignature } from '../support/testApp.ts';
 import { providerLogin } from '../support/providerLogin.ts';
 import { createThrowawayDatabase } from '../support/testDatabase.ts';
-import type { BalancerStats, ServiceQuestion, ServiceReady } from './deadline-day.services.ts';
+import { cpuSeconds, cpuUsed, loadAverage, postgresPids, startService } from './benchServices.ts';
+import type { BalancerStats } from './deadline-day.services.ts';
 import type { Sample, WorkerInput, WorkerOutput } from './deadline-day.worker.ts';
 
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 1000);
@@ -409,33 +410,6 @@ function busyPeriods(file: string, overMs = 50): string[] {
   ];
 }
 
-/** The balancer or the S3 store in a process of its own (deadline-day.services.ts). */
-async function startService<Ready extends ServiceReady>(args: string[]) {
-  const child = fork(fileURLToPath(new URL('./deadline-day.services.ts', import.meta.url)), args, {
-    execArgv: ['--import', 'tsx'],
-  });
-  const next = <T>() =>
-    new Promise<T>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as T));
-      child.once('exit', (code) => reject(new Error(`deadline-day.services ${args[0]} exited ${code}`)));
-    });
-  const ready = await next<Ready>();
-  return {
-    ready,
-    pid: child.pid!,
-    ask<T>(question: ServiceQuestion) {
-      const answer = next<T>();
-      child.send(question);
-      return answer;
-    },
-    stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.send({ ask: 'stop' } satisfies ServiceQuestion);
-      return exited;
-    },
-  };
-}
-
 function residentMb(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -447,47 +421,11 @@ function residentMb(pid: number): number {
 
 /** CPU seconds (user and system) used so far, per process, of the portal's processes, the services and PostgreSQL. */
 function cpuByPart(): Map<string, Map<number, number>> {
-  const postgres = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  const postgres = postgresPids();
   return new Map([
     ...processes.map((portal) => [portal.name, cpuSeconds([portal.pid])] as const),
     ['PostgreSQL (the whole server)', cpuSeconds(postgres)],
     ['S3 store', cpuSeconds([s3.pid])],
     ['balancer', cpuSeconds([proxy.pid])],
   ]);
-}
-
-/** Linux's utime and stime of each process still running, in seconds. */
-function cpuSeconds(pids: number[]): Map<number, number> {
-  const ticksPerSecond = 100;
-  const seconds = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
-    } catch {
-      // Ended: a killed portal process, a closed PostgreSQL connection.
-    }
-  }
-  return seconds;
-}
-
-/** A part's CPU seconds between two readings; undefined when none of its processes is left (killed). */
-function cpuUsed(before: Map<number, number> | undefined, after: Map<number, number>): number | undefined {
-  if (after.size === 0) return undefined;
-  let used = 0;
-  for (const [pid, seconds] of after) used += seconds - (before?.get(pid) ?? 0);
-  return used;
-}
-
-function loadAverage(): string {
-  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }

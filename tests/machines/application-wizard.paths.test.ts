@@ -5,8 +5,10 @@ import { applyStep, controlledActors, settled } from '../support/controlledActor
 import { describeMachinePaths } from '../support/describeMachinePaths.ts';
 import { pathsCoveringEveryEdge, recordTakenTransitions } from '../support/machineGraph.ts';
 import type { FieldIssue, FundWizardDefinition } from '../../domain/wizard.ts';
+import { submissionMessages } from '../../domain/messages/submission.ts';
 import { wizardMessages } from '../../domain/messages/wizard.ts';
 import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
+import { toSubmitFailure } from '../../machines/application-wizard/actors.ts';
 import { applicationWizardMachine } from '../../machines/application-wizard/applicationWizard.machine.ts';
 import { draftSyncChild } from '../../machines/draft-sync/draftSync.machine.ts';
 import { AUTOSAVE_DEBOUNCE_MS, saveRetryDelay, SAVE_RETRY_MAX_MS } from '../../machines/draft-sync/timing.ts';
@@ -30,6 +32,7 @@ import {
   selectApplicationWizardView,
   selectStepStates,
   selectSubmitError,
+  selectSubmitQueue,
   type ApplicationWizardSnapshot,
 } from '../../machines/application-wizard/selectors.ts';
 import type {
@@ -194,6 +197,15 @@ const incomplete: SubmitApplicationFailure = {
   issues: [{ field: 'comune', step: 'progetto', message: 'Comune non valido per la città indicata' }],
 };
 const submitOffline: SubmitApplicationFailure = { kind: 'network', message: wizardMessages.submitFailed };
+// A click day's queue was full (issue 45): the same application goes again after Retry-After.
+const firstTriedAt = '2026-05-04T08:00:00.250Z';
+const submitQueued: SubmitApplicationFailure = {
+  kind: 'queued',
+  message: submissionMessages.queued,
+  triedAt: firstTriedAt,
+  retryAfterMs: 2000,
+};
+const QUEUE_RETRY = 'xstate.after.queueRetryAfter.applicationWizard.ready.submission.submitting.queued';
 const loadFailure = { status: null, message: 'Impossibile contattare il server. Controlla la connessione e riprova.' };
 
 type ActorEvent =
@@ -205,7 +217,9 @@ type ActorEvent =
   // The draft sync's own calls, when the real child runs (focused tests).
   | { type: 'xstate.done.actor.saveDraft'; output: SavedDraftVersion }
   | { type: 'xstate.error.actor.saveDraft'; error: SaveDraftFailure }
-  | { type: 'xstate.done.actor.reloadDraft'; output: ReloadedDraft };
+  | { type: 'xstate.done.actor.reloadDraft'; output: ReloadedDraft }
+  // The queue's Retry-After has passed.
+  | { type: typeof QUEUE_RETRY };
 type GraphEvent = ApplicationWizardEvent | ActorEvent;
 
 const actorEvents: ActorEvent[] = [
@@ -215,6 +229,8 @@ const actorEvents: ActorEvent[] = [
   { type: 'xstate.done.actor.submitApplication', output: undefined },
   { type: 'xstate.error.actor.submitApplication', error: incomplete },
   { type: 'xstate.error.actor.submitApplication', error: submitOffline },
+  { type: 'xstate.error.actor.submitApplication', error: submitQueued },
+  { type: QUEUE_RETRY },
 ];
 
 const graphEvents: GraphEvent[] = [...Object.values(eventFixtures).flat(), ...actorEvents];
@@ -224,6 +240,8 @@ type Scenario = (snapshot: ApplicationWizardSnapshot, event: GraphEvent) => bool
 
 const isLoadEvent = (event: GraphEvent) => event.type.endsWith('.actor.loadApplication') || event.type === 'load.retry';
 const loadsOpenDraft = (event: GraphEvent) => event.type === 'xstate.done.actor.loadApplication' && !event.output.submitted;
+const isQueuedAnswer = (event: GraphEvent) =>
+  event.type === 'xstate.error.actor.submitApplication' && (event.error as { kind?: string }).kind === 'queued';
 const syncReport = (event: GraphEvent, ...states: DraftSyncState[]) =>
   event.type === 'draftSync.report' && states.includes(event.report.state);
 
@@ -287,7 +305,22 @@ const scenarios: Record<string, Scenario> = {
       if (context.sync.state === 'idle') return syncReport(event, 'saving');
       return context.sync.state === 'saving' && syncReport(event, 'idle', 'conflict');
     }
-    return event.type.startsWith('submit.') || event.type.endsWith('.actor.submitApplication');
+    return event.type.startsWith('submit.') || (event.type.endsWith('.actor.submitApplication') && !isQueuedAnswer(event));
+  },
+  // A click day's queue (issue 45): the complete application is sent, queued, sent again after Retry-After.
+  'the click day queue': (snapshot, event) => {
+    const { context } = snapshot;
+    if (loadsOpenDraft(event)) return true;
+    if (!snapshot.matches('ready')) return false;
+    if (event.type === 'field.change') return context.values.comune === '';
+    if (event.type === 'attachments.status') return event.complete && !context.attachmentsComplete && context.issues.length === 0;
+    if (event.type === 'signature.status') return !context.signatureSatisfied && context.attachmentsComplete;
+    // Once: what follows a failure was walked in the submitting story.
+    if (event.type === 'submit.open') return snapshot.matches({ ready: { submission: 'closed' } });
+    if (event.type === 'submit.confirm') return true;
+    // The first answer is the queue's; after it, any answer.
+    if (event.type.endsWith('.actor.submitApplication')) return context.submitQueue !== null || isQueuedAnswer(event);
+    return event.type === QUEUE_RETRY;
   },
 };
 
@@ -360,13 +393,19 @@ function startReplay(actorInput: ApplicationWizardInput = input, sync: 'stand-in
   actor.start();
 
   async function apply(event: GraphEvent): Promise<void> {
-    await applyStep(actor, controls, event);
+    if (event.type === QUEUE_RETRY) {
+      clock.increment(actor.getSnapshot().context.submitQueue?.retryAfterMs ?? 0);
+      await settled();
+    } else {
+      await applyStep(actor, controls, event);
+    }
   }
 
   return { actor, calls, clock, apply, settle: settled };
 }
 
 function describeEvent(event: GraphEvent): string {
+  if (event.type === QUEUE_RETRY) return 'after Retry-After';
   const name = event.type.replace(/^xstate\./, '');
   if ('error' in event) return `${name}(${(event.error as { kind?: string }).kind ?? 'failure'})`;
   if ('output' in event && event.output && typeof event.output === 'object' && 'submitted' in event.output) {
@@ -390,6 +429,7 @@ async function replayPuiPath(path: WizardPath): Promise<void> {
     const before = actor.getSnapshot();
     const toSyncBefore = calls.toSync.length;
     const submitsBefore = calls.submits.length;
+    const notifiedBefore = calls.notified.length;
     await apply(step.event as GraphEvent);
     const after = actor.getSnapshot();
     expect(after.value).toEqual(step.state.value);
@@ -426,6 +466,13 @@ async function replayPuiPath(path: WizardPath): Promise<void> {
       expect(after.context.sync.state).not.toBe('saving');
     }
     if (after.matches('submitted') && !before.matches('submitted')) expect(calls.notified.at(-1)).toBe('submitted');
+    // Queued: no failure is notified, the first try's time is shown and kept through every retry.
+    if (after.matches({ ready: { submission: { submitting: 'queued' } } })) {
+      expect(calls.notified).toHaveLength(notifiedBefore);
+      expect(selectSubmitQueue(after)).toEqual({ message: submissionMessages.queued, firstTriedAt });
+      expect(selectSubmitError(after)).toBeNull();
+    }
+    if (!after.matches({ ready: { submission: 'submitting' } })) expect(selectSubmitQueue(after)).toBeNull();
     if (after.matches({ ready: { submission: 'failed' } }) && !before.matches({ ready: { submission: 'failed' } })) {
       expect(calls.notified.at(-1)).toBe(`failed: ${selectSubmitError(after)}`);
     }
@@ -493,8 +540,9 @@ describeMachinePaths({
   // Comparing every edge of the TUR graph with the walked paths takes seconds on a busy machine.
   coverageTest: { timeout: 60_000 },
   coverage: () => {
+    // 200 until the click day's queue (issue 45) added its own story of 13 paths.
     it('keeps the number of paths of the PUI walks small enough to read, all together', () => {
-      expect(walks.reduce((count, walk) => count + walk.paths.length, 0)).toBeLessThan(200);
+      expect(walks.reduce((count, walk) => count + walk.paths.length, 0)).toBeLessThan(215);
     });
   },
 });
@@ -687,6 +735,80 @@ describe('application-wizard submit', () => {
     expect(snapshot.status).toBe('done');
     expect(snapshot.context.readOnly).toBe(true);
     expect(calls.notified).toEqual(['submitted']);
+  });
+
+  it("waits in the queue after a 503 «Sei in coda», sends the same application again after Retry-After, and keeps the first try's time", async () => {
+    const { actor, calls, clock, apply, settle } = await readyToSubmit();
+    actor.send({ type: 'submit.open' });
+    actor.send({ type: 'submit.confirm' });
+    await apply({ type: 'xstate.error.actor.submitApplication', error: submitQueued });
+    const queue = { message: submissionMessages.queued, firstTriedAt };
+    expect(selectSubmitQueue(actor.getSnapshot())).toEqual(queue);
+    expect(selectApplicationWizardView(actor.getSnapshot())).toMatchObject({ isSubmitting: true, submitError: null, submitQueue: queue });
+    expect(calls.notified).toEqual([]);
+    // Invia cannot be pressed again meanwhile; nothing leaves before Retry-After.
+    actor.send({ type: 'submit.confirm' });
+    clock.increment(submitQueued.retryAfterMs - 1);
+    await settle();
+    expect(calls.submits).toHaveLength(1);
+    clock.increment(1);
+    await settle();
+    expect(calls.submits).toHaveLength(2);
+    expect(calls.submits[1]).toEqual(calls.submits[0]);
+    // Queued again, with a later try and a longer wait: the first try's time stays, the new wait is followed.
+    await apply({
+      type: 'xstate.error.actor.submitApplication',
+      error: { ...submitQueued, triedAt: '2026-05-04T08:00:03.000Z', retryAfterMs: 5000 },
+    });
+    expect(actor.getSnapshot().context.submitQueue).toEqual({ firstTriedAt, retryAfterMs: 5000, message: submissionMessages.queued });
+    clock.increment(4999);
+    await settle();
+    expect(calls.submits).toHaveLength(2);
+    clock.increment(1);
+    await settle();
+    expect(calls.submits).toHaveLength(3);
+    await apply({ type: 'xstate.done.actor.submitApplication', output: undefined });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().context.submitQueue).toBeNull();
+    expect(calls.notified).toEqual(['submitted']);
+  });
+
+  it('shows a real failure after a queued try as an error, and starts the queue afresh on the next Invia', async () => {
+    const { actor, calls, apply } = await readyToSubmit();
+    actor.send({ type: 'submit.open' });
+    actor.send({ type: 'submit.confirm' });
+    await apply({ type: 'xstate.error.actor.submitApplication', error: submitQueued });
+    await apply({ type: QUEUE_RETRY });
+    await apply({ type: 'xstate.error.actor.submitApplication', error: submitOffline });
+    const snapshot = actor.getSnapshot();
+    expect(selectSubmitError(snapshot)).toBe(wizardMessages.submitFailed);
+    expect(selectSubmitQueue(snapshot)).toBeNull();
+    expect(snapshot.context.submitQueue).toBeNull();
+    expect(calls.notified).toEqual([`failed: ${wizardMessages.submitFailed}`]);
+  });
+
+  it("reads the queue's 503 from the API error (code and Retry-After) only with the try's time; any other 503 is a failure", () => {
+    // As the API client throws it (ApiRequestError), with what ofetch caught as its cause: the answer and its headers.
+    const caught = (retryAfter: string | null) => ({
+      response: new Response(null, { status: 503, headers: retryAfter === null ? {} : { 'retry-after': retryAfter } }),
+    });
+    const answer = { status: 503, code: 'handover_queued', message: submissionMessages.queued, issues: [], cause: caught('3') };
+    expect(toSubmitFailure(answer, firstTriedAt)).toEqual({
+      kind: 'queued',
+      message: submissionMessages.queued,
+      triedAt: firstTriedAt,
+      retryAfterMs: 3000,
+    });
+    expect(toSubmitFailure({ ...answer, cause: caught(null) }, firstTriedAt)).toMatchObject({ kind: 'queued', retryAfterMs: 1000 });
+    expect(toSubmitFailure({ ...answer, cause: caught('soon') }, firstTriedAt)).toMatchObject({ kind: 'queued', retryAfterMs: 1000 });
+    expect(toSubmitFailure({ ...answer, cause: undefined }, firstTriedAt)).toMatchObject({ kind: 'queued', retryAfterMs: 1000 });
+    // Already classified (the machine reads the actor's error again): unchanged.
+    expect(toSubmitFailure(submitQueued)).toEqual(submitQueued);
+    expect(toSubmitFailure(answer)).toEqual({ kind: 'other', message: wizardMessages.submitFailed });
+    expect(toSubmitFailure({ ...answer, code: 'database_unavailable' }, firstTriedAt)).toEqual({
+      kind: 'other',
+      message: wizardMessages.submitFailed,
+    });
   });
 
   it('waits for a save under way before sending the application', async () => {

@@ -21,6 +21,7 @@ function compilation(statusCode: ApplicationStatusCode, submittedAt: string | nu
     status: applicationStatusLabels[statusCode],
     statusCode,
     submittedAt,
+    acceptedAt: submittedAt === null ? null : '2026-01-01T09:00:00.000123Z',
     statusChangedAt: submittedAt ?? '2026-01-01T10:00:00Z',
     allowedTargets: [],
     warningsCount: 0,
@@ -132,6 +133,8 @@ describe('admin list: search, filters, sort', () => {
       application: {
         id: tur.id,
         submitted: 'Candidata il 01/03/26',
+        // The server's acceptance to the microsecond, on Italy's clock (issue 45).
+        accepted: 'Accettata il 01/01/2026 alle 10:00:00,000123',
         changed: 'Stato dal 01/03/26',
         warnings: '2 avvisi',
         href: '/admin-organization/survey-tur/Comune%20di%20%C3%80lfa',

@@ -30,6 +30,15 @@ describe('errorBodyOf and toApiRequestError', () => {
     ]);
   });
 
+  it("keeps what the client caught as the error's cause: the answer's headers (a click day's Retry-After, issue 45)", () => {
+    const queued = { error: 'handover_queued', message: 'Sei in coda: la tua domanda verrà inviata appena possibile' };
+    const caught = { status: 503, data: queued, response: new Response(null, { status: 503, headers: { 'retry-after': '2' } }) };
+    const error = toApiRequestError(caught);
+    expect([error.status, error.code, error.message]).toEqual([503, 'handover_queued', queued.message]);
+    expect(error.cause).toBe(caught);
+    expect((error.cause as typeof caught).response.headers.get('retry-after')).toBe('2');
+  });
+
   it('refuses anything else, and the person reads the message for the status instead', () => {
     for (const data of [
       undefined,

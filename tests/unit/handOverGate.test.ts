@@ -19,7 +19,7 @@ describe('hand-over gate', () => {
     );
     await new Promise((resolve) => setImmediate(resolve));
     expect(started).toEqual([0, 1]);
-    expect(gate.stats()).toEqual({ running: 2, waiting: 4 });
+    expect(gate.stats()).toEqual({ running: 2, waiting: 4, refused: 0 });
     while (releases.length > 0 || started.length < 6) {
       releases.shift()?.();
       await new Promise((resolve) => setImmediate(resolve));
@@ -27,7 +27,7 @@ describe('hand-over gate', () => {
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(started).toEqual([0, 1, 2, 3, 4, 5]);
     expect(peak).toBe(2);
-    expect(gate.stats()).toEqual({ running: 0, waiting: 0 });
+    expect(gate.stats()).toEqual({ running: 0, waiting: 0, refused: 0 });
   });
 
   it('a full queue answers 503 with Retry-After at once, and a failed run frees its place', async () => {
@@ -41,5 +41,6 @@ describe('hand-over gate', () => {
     await first;
     await expect(gate.run(async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     expect(await gate.run(async () => 'ran')).toBe('ran');
+    expect(gate.stats()).toEqual({ running: 0, waiting: 0, refused: 1 });
   });
 });

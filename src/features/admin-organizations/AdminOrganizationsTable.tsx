@@ -175,6 +175,7 @@ function ApplicationCell({
       <span className={chip}>{cell.status}</span>
       {overdue ? <span className={chip}>{m.monitoringOverdue}</span> : null}
       {application.submitted !== null ? <span className={small}>{application.submitted}</span> : null}
+      {application.accepted !== null ? <span className={small}>{application.accepted}</span> : null}
       <span className={small}>{application.changed}</span>
       {application.warnings !== null ? <span className={small}>{application.warnings}</span> : null}
       <span className={small}>

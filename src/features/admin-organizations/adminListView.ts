@@ -4,6 +4,7 @@ import { adminCompilationOf, type AdminCompilation, type AdminOrganizationListIt
 import { FUNDS, applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../../domain/applicationStatus.ts';
 import { FUND_ENTRIES, FUND_REGISTRY } from '../../../domain/funds.ts';
 import { adminPanelMessages } from '../../../domain/messages/adminPanel.ts';
+import { italianAcceptanceTime } from '../../../domain/acceptanceTime.ts';
 import { shortItalianDate } from '../../../domain/italianDates.ts';
 import type { AdminListSearch } from './adminListSearch.ts';
 import { organizationMatcher, organizationSearchKeys, type OrganizationSearchKeys } from '../../../domain/organizationSearch.ts';
@@ -128,6 +129,8 @@ export interface ApplicationCellView {
     id: string;
     statusCode: ApplicationStatusCode;
     submitted: string | null;
+    /** "Accettata il 06/12/2026 alle 10:15:03,123456": the server's acceptance of the hand-over (issue 45). */
+    accepted: string | null;
     changed: string;
     warnings: string | null;
     href: string;
@@ -169,6 +172,7 @@ function cellView(fund: Fund, organizationId: string, organizationName: string, 
       id: compilation.id,
       statusCode: compilation.statusCode,
       submitted: compilation.submittedAt ? `${m.submittedAt} ${shortItalianDate(compilation.submittedAt)}` : null,
+      accepted: compilation.acceptedAt ? acceptedText(compilation.acceptedAt) : null,
       changed: `${m.changedAt} ${shortItalianDate(compilation.statusChangedAt)}`,
       warnings: compilation.warningsCount > 0 ? m.warnings(compilation.warningsCount) : null,
       href: applicationPath(fund) + encodeURIComponent(organizationId),
@@ -192,6 +196,11 @@ function cellView(fund: Fund, organizationId: string, organizationName: string, 
             },
     },
   };
+}
+
+function acceptedText(acceptedAt: string): string {
+  const { date, time } = italianAcceptanceTime(acceptedAt);
+  return m.acceptedAt(date, time);
 }
 
 const rowViews = new WeakMap<AdminOrganizationListItem, AdminRowView>();

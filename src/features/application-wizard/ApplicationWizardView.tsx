@@ -89,6 +89,7 @@ export function ApplicationWizardView({
     isConfirmingSubmit,
     isSubmitting,
     submitError,
+    submitQueue,
     isConflictDialogOpen,
     endOfWorksLimit,
     signatureRequired,
@@ -202,6 +203,7 @@ export function ApplicationWizardView({
         isOpen={isConfirmingSubmit}
         isSubmitting={isSubmitting}
         errorMessage={submitError}
+        queue={submitQueue}
         onConfirm={() => actor.send({ type: 'submit.confirm' })}
         onCancel={() => actor.send({ type: 'submit.cancel' })}
       />

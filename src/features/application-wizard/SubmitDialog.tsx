@@ -1,3 +1,4 @@
+import { italianDateAndSeconds } from '../../../domain/italianDates.ts';
 import { wizardViewMessages } from '../../../domain/messages/wizardView.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -14,6 +15,8 @@ export interface SubmitDialogProps {
   isSubmitting: boolean;
   /** Why the last attempt failed (spec §8), shown in the dialog so the person can try again. */
   errorMessage?: string | null;
+  /** A click day's queue has the hand-over wait (issue 45): the server's message and the first try (ISO); it is sent again by itself. */
+  queue?: { message: string; firstTriedAt: string } | null;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -23,7 +26,7 @@ export interface SubmitDialogProps {
  * Invia shows its progress in its own label and is disabled meanwhile (not react-aria's isPending, which
  * would fight the navigation to /candidaturaCompletata that follows success).
  */
-export function SubmitDialog({ isOpen, isSubmitting, errorMessage, onConfirm, onCancel }: SubmitDialogProps) {
+export function SubmitDialog({ isOpen, isSubmitting, errorMessage, queue, onConfirm, onCancel }: SubmitDialogProps) {
   return (
     <Dialog
       role="alertdialog"
@@ -35,6 +38,12 @@ export function SubmitDialog({ isOpen, isSubmitting, errorMessage, onConfirm, on
     >
       <p>{view.confirmText}</p>
       {errorMessage ? <Alert tone="error">{errorMessage}</Alert> : null}
+      {queue ? (
+        <Alert tone="warning">
+          <p>{queue.message}</p>
+          <p>{view.firstTriedAt(italianDateAndSeconds(new Date(queue.firstTriedAt)).time)}</p>
+        </Alert>
+      ) : null}
       {/* Said once when the sending starts; a button's changing label alone is not announced. */}
       <p role="status" className={visuallyHidden}>
         {isSubmitting ? view.sending : ''}

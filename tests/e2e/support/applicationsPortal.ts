@@ -10,8 +10,8 @@ import { acceptTerms, signInAfterRegistration, verifyEmailFromOutbox } from './v
  * startPortal() plus forceStatus: the funds and admin-panel tests put applications straight into a status
  * (without walking the journey that leads there), and the benchmark seeds 5,000 organisations through `db`.
  */
-export async function startPortalWithDatabase(env: Record<string, string> = {}) {
-  const portal = await startPortal(env);
+export async function startPortalWithDatabase(env: Record<string, string> = {}, options: Parameters<typeof startPortal>[1] = {}) {
+  const portal = await startPortal(env, options);
   const { db } = portal;
 
   /** Puts the organisation's application into `status`, bypassing the lifecycle (tests only). */
