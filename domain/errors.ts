@@ -130,7 +130,6 @@ export const API_ERROR_CODES = [
   'target_not_allowed',
   'empty_selection',
   'too_many',
-  'excel_one_fund',
   'result_not_ready',
   // The reviewers' evaluation (issue 44).
   'evaluation_not_open',

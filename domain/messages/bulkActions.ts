@@ -53,12 +53,12 @@ export const bulkActionsMessages = {
   tooMany: (max: number) => `Si possono selezionare al massimo ${max} candidature per operazione.`,
   targetRequired: 'Scegliete il nuovo stato delle candidature.',
   targetNotAllowed: 'Per questa operazione non si indica uno stato.',
-  excelOneFund: 'L\u2019esportazione in Excel riguarda un fondo alla volta: selezionate candidature di un solo fondo.',
   resultNotReady: 'Il file dell\u2019operazione non è ancora pronto.',
   noFiles: 'La candidatura non ha allegati.',
   vanished: 'La candidatura non esiste più.',
   zipFileName: 'Allegati-candidature.zip',
-  excelFileName: (fund: string) => `Lista-candidature-${fund}.xlsx`,
+  /** One fund's name in the file's, as the list's own Excel; «Lista-candidature.xlsx» with a sheet per fund otherwise. */
+  excelFileName: (funds: readonly string[]) => (funds.length === 1 ? `Lista-candidature-${funds[0]}.xlsx` : 'Lista-candidature.xlsx'),
   /** What /api/docs says of each route (server/routes/bulkAction.routes.ts). */
   api: {
     count: 'Quante candidature indica una selezione (i filtri e la ricerca dell\u2019elenco, o gli id scelti), prima di agire.',

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import type { ApplicationStatusCode, Fund } from '../../domain/applicationStatus.ts';
+import { FUNDS } from '../../domain/funds.ts';
 import {
   BULK_MAX_APPLICATIONS,
   type BulkAction,
@@ -374,29 +375,35 @@ export function createBulkActions(deps: BulkActionsDeps) {
     return { key, size: written.bytes(), failed };
   }
 
-  /** Writes the Excel list of the selected applications (one fund: checked when the action was created). */
-  async function writeExcel(items: Selected[]): Promise<{ key: string; size: number; failed: Map<string, string>; fund: Fund }> {
-    const fund = items[0]!.fund;
-    const prepared = await prepareApplicationsExport(
-      db,
-      fund,
-      items.map((item) => item.id),
+  /** Writes the Excel list of the selected applications: one sheet per fund, in the table of funds' order. */
+  async function writeExcel(items: Selected[]): Promise<{ key: string; size: number; failed: Map<string, string>; funds: Fund[] }> {
+    const funds = (FUNDS as readonly Fund[]).filter((fund) => items.some((item) => item.fund === fund));
+    const prepared = await Promise.all(
+      funds.map((fund) =>
+        prepareApplicationsExport(
+          db,
+          fund,
+          items.filter((item) => item.fund === fund).map((item) => item.id),
+        ),
+      ),
     );
     const stream = new PassThrough();
     const written = counted(stream);
     const stored = storage.put(written.stream);
     await writeApplicationsWorkbook(stream, {
-      sheetName: exportsMessages.applicationsSheet(fund),
-      definition: excel.definitionOf(fund),
+      sheets: funds.map((fund, index) => ({
+        sheetName: exportsMessages.applicationsSheet(fund),
+        definition: excel.definitionOf(fund),
+        batches: prepared[index]!.batches,
+      })),
       names: excel.names,
-      batches: prepared.batches,
     }).catch((error: unknown) => {
       stream.destroy(error instanceof Error ? error : new Error(String(error)));
     });
     const { key } = await stored;
-    const exported = new Set(prepared.ids);
+    const exported = new Set(prepared.flatMap((fund) => fund.ids));
     const failed = new Map(items.filter((item) => !exported.has(item.id)).map((item) => [item.id, m.vanished]));
-    return { key, size: written.bytes(), failed, fund };
+    return { key, size: written.bytes(), failed, funds };
   }
 
   /** A zip or an Excel, written whole; recorded only if no other process finished it first. */
@@ -417,7 +424,7 @@ export function createBulkActions(deps: BulkActionsDeps) {
       const written =
         action.kind === 'zip'
           ? { ...(await writeZip(items)), fileName: m.zipFileName }
-          : await writeExcel(items).then((excel) => ({ ...excel, fileName: m.excelFileName(excel.fund) }));
+          : await writeExcel(items).then((excel) => ({ ...excel, fileName: m.excelFileName(excel.funds) }));
       const { fileName } = written;
       const now = new Date();
       const recorded = await db.transaction(async (tx) => {
@@ -487,9 +494,6 @@ export function createBulkActions(deps: BulkActionsDeps) {
       const selected = await resolve(body.selection);
       if (selected.length === 0) throw new HttpError(400, 'empty_selection', m.emptySelection);
       if (selected.length > BULK_MAX_APPLICATIONS) throw new HttpError(400, 'too_many', m.tooMany(BULK_MAX_APPLICATIONS));
-      if (body.kind === 'excel' && new Set(selected.map((item) => item.fund)).size > 1) {
-        throw new HttpError(400, 'excel_one_fund', m.excelOneFund);
-      }
       const id = await db.transaction(async (tx) => {
         const [action] = await tx
           .insert(bulkActions)

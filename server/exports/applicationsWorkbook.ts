@@ -75,11 +75,29 @@ export type ListedDefinition = Pick<FundDefinition<Record<string, unknown>>, 'st
  */
 export async function writeApplicationsWorkbook(
   out: Writable,
-  options: { sheetName: string; definition: ListedDefinition | null; names: ReferenceNames; batches: AsyncIterable<ExportRow[]> },
+  options: { sheets: readonly ListSheet[]; names: ReferenceNames },
 ): Promise<void> {
   const WorkbookWriter = await loadWorkbookWriter();
   const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = exportsMessages.creator;
+  // One sheet after the other: the streaming writer keeps only the sheet being written.
+  for (const listed of options.sheets) await writeSheet(workbook, listed, options.names, out);
+  await workbook.commit();
+}
+
+/** One fund's applications as one sheet of the list workbook. */
+export interface ListSheet {
+  sheetName: string;
+  definition: ListedDefinition | null;
+  batches: AsyncIterable<ExportRow[]>;
+}
+
+async function writeSheet(
+  workbook: InstanceType<Awaited<ReturnType<typeof loadWorkbookWriter>>>,
+  options: ListSheet,
+  names: ReferenceNames,
+  out: Writable,
+): Promise<void> {
   const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
 
   const { facts } = exportsMessages;
@@ -139,7 +157,7 @@ export async function writeApplicationsWorkbook(
         isEvaluationOutcome(row.evaluation?.outcome) ? applicationStatusLabels[row.evaluation.outcome] : null,
         row.evaluation?.weightedScore ?? null,
         row.evaluation ? romeWallClock(row.evaluation.handedOverAt) : null,
-        ...fields.map((field) => answerCell(field, row.data, options.names)),
+        ...fields.map((field) => answerCell(field, row.data, names)),
       ];
       const added = sheet.addRow(values);
       formatCells(added, formats);
@@ -149,5 +167,4 @@ export async function writeApplicationsWorkbook(
   }
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows + 1, column: columns.length } };
   sheet.commit();
-  await workbook.commit();
 }

@@ -195,10 +195,14 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
 
       const stream = new PassThrough();
       writeApplicationsWorkbook(stream, {
-        sheetName: exportsMessages.applicationsSheet(fund),
-        definition: registered.application?.definition ?? null,
+        sheets: [
+          {
+            sheetName: exportsMessages.applicationsSheet(fund),
+            definition: registered.application?.definition ?? null,
+            batches: prepared.batches,
+          },
+        ],
         names: referenceNames,
-        batches: prepared.batches,
       }).catch((err: unknown) => {
         // The client going away (the download cancelled) closes the stream: the writer stops, nothing failed.
         if (stream.destroyed) {

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationStatusLabels, type ApplicationStatusCode } from '../../domain/applicationStatus.ts';
@@ -238,7 +239,7 @@ describe('the attachments of a selection as one zip, and their Excel', () => {
     expect(entries.some((entry) => entry.name.startsWith('PUI-Zip Vuoto/'))).toBe(false);
   });
 
-  it('writes the Excel of one fund’s selection, and refuses two funds at once', async () => {
+  it('writes the Excel of one fund’s selection, and of both funds as one workbook with a sheet per fund', async () => {
     const created = await t.post('/api/BulkAction/CreateBulkAction', { kind: 'excel', selection: { ids } }, admin.token);
     const action = await waitForAction(bulkActionSchema.parse(created.json()).id);
     expect(action).toMatchObject({ done: 2, failed: 0, result: { fileName: 'Lista-candidature-PUI.xlsx' } });
@@ -250,18 +251,27 @@ describe('the attachments of a selection as one zip, and their Excel', () => {
       .content.toString();
     expect(sheet).toContain('Zip Uno');
     expect(sheet).toContain('Zip Due');
-
-    const mixed = await t.post(
-      '/api/BulkAction/CreateBulkAction',
-      { kind: 'excel', selection: { ids: [ids[0], [...before.keys()][0]] } },
-      admin.token,
-    );
-    expect(mixed.statusCode).toBe(400);
-    expect(mixed.json()).toMatchObject({ error: 'excel_one_fund', message: bulkActionsMessages.excelOneFund });
     const items = await t.db
       .select()
       .from(bulkActionItems)
       .where(and(eq(bulkActionItems.actionId, action.id), eq(bulkActionItems.state, 'done')));
     expect(items).toHaveLength(2);
+
+    // Both funds: one workbook, a sheet per fund in the table of funds' order, each with its fund's columns.
+    const tur = [...before.keys()][0]!;
+    const mixed = await t.post('/api/BulkAction/CreateBulkAction', { kind: 'excel', selection: { ids: [tur, ids[0]] } }, admin.token);
+    expect(mixed.statusCode).toBe(200);
+    const both = await waitForAction(bulkActionSchema.parse(mixed.json()).id);
+    expect(both).toMatchObject({ done: 2, failed: 0, result: { fileName: 'Lista-candidature.xlsx' } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      (await t.get(`/api/BulkAction/DownloadResult?id=${both.id}`, admin.token)).rawPayload as unknown as ArrayBuffer,
+    );
+    expect(workbook.worksheets.map((worksheet) => worksheet.name)).toEqual(['Candidature TUR', 'Candidature PUI']);
+    const [turSheet, puiSheet] = workbook.worksheets;
+    expect(puiSheet!.rowCount).toBe(2);
+    expect(String(puiSheet!.getRow(2).getCell(1).value)).toBe('Zip Uno');
+    expect(turSheet!.rowCount).toBe(2);
+    expect(String(turSheet!.getRow(2).getCell(1).value)).toBe('Ente Bulk 01');
   });
 });
