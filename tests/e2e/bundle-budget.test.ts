@@ -48,8 +48,9 @@ const BUDGETS_KB: Record<string, number> = {
   // every fund's fields, loads only once «In integrazione» is chosen); the call's window that makes a draft never
   // handed over read-only after the closing, with its reason, shared with the applicant's wizard (issue 44: +1 KB);
   // the header's read of the reviewers' evaluation, whose proposed outcome and note the status-change machine offers,
-  // and the loader of the evaluation form (issue 44: +1 KB; the form and SurveyJS load below the application).
-  '/admin-organization/survey-{$fund}/$organizationId': 364,
+  // and the loader of the evaluation form, the hand-over queue's wait in the wizard the page shares (issues 44 and 45:
+  // +2 KB; the form and SurveyJS load below the application).
+  '/admin-organization/survey-{$fund}/$organizationId': 365,
   // The admin's page of one organisation: its members and applications, with the same header and receipts, and the
   // legal representative's section with its codice fiscale (+1 KB), and the members' roles with the Referente's
   // role-change dialog (the member-role-change machine and a radio group: +2 KB), the suspension's texts and the

@@ -449,10 +449,14 @@ describe('the TUR application wizard', () => {
       await wizard().stepHeading(title).waitFor();
       // Text, not boxes, each number with the unit the wizard shows beside its box.
       for (const [label, shown] of figures) await expect(readOnlyValue(label).textContent(), label).resolves.toBe(shown);
-      // The page's one box is the private notes' own (issue 44), in its section below the application.
+      // The page's boxes are the reviewers' own, in their sections below the application: the private notes and the
+      // evaluation form.
       const notes = page.getByRole('region', { name: 'Note interne' });
       await notes.getByRole('textbox', { name: 'Nuova nota interna' }).waitFor();
-      await expect(page.getByRole('textbox').count()).resolves.toBe(await notes.getByRole('textbox').count());
+      const evaluation = page.getByRole('region', { name: 'Valutazione istruttoria' });
+      await evaluation.getByRole('radiogroup').first().waitFor();
+      const own = (await notes.getByRole('textbox').count()) + (await evaluation.getByRole('textbox').count());
+      await expect(page.getByRole('textbox').count()).resolves.toBe(own);
     };
     const shownOf = (figures: readonly Figure[]) => figures.map(([label, , shown, field]) => [label, withUnit(shown, field)] as const);
     await readOnlyStep('Fonti e Impieghi', [...shownOf(AMOUNTS), ['Fonti di copertura', '8.000.000,00 €']]);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
  * Buttons (and links drawn as buttons) closer than 4 px to another one beside or above them: two targets that touch
  * read as one and are easy to press by mistake, on a phone above all. The parts of one composite control (a
  * combo box's arrow, a date picker's segments and calendar, tabs, a survey's own controls) are one target; a button
- * covered by a dialog or a notification is no target while it is covered.
+ * covered by a dialog or a notification, or made inert behind a modal one, is no target while it is.
  */
 export function buttonsTouching(page: Page) {
   return page.evaluate(() => {
@@ -17,7 +17,8 @@ export function buttonsTouching(page: Page) {
     };
     const candidates = [...document.querySelectorAll('button, [role="button"], a[href]')];
     const targets = candidates.filter((element) => {
-      if (!element.checkVisibility() || element.closest('[aria-hidden="true"]') || element.closest(composite)) return false;
+      // Hidden from assistive technology, or made inert by a modal dialog (react-aria uses either): nobody can press it.
+      if (!element.checkVisibility() || element.closest('[aria-hidden="true"], [inert]') || element.closest(composite)) return false;
       if (element.tagName === 'A' && !drawnAsButton(element)) return false;
       // Under a dialog, a popover or a notification: not a target anyone can press now, whatever is drawn over it.
       const box = element.getBoundingClientRect();
