@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
+import { applications, applicationStatusHistory, type ApplicationRow } from '../db/schema/applications.ts';
 import { users } from '../db/schema/users.ts';
 import { attachments } from '../db/schema/attachments.ts';
 import { integrationRounds } from '../db/schema/integrations.ts';
@@ -20,8 +20,6 @@ import type { FundEntry } from '../../domain/funds.ts';
 import type { ReceiptSummary } from '../../domain/receipts.ts';
 import { receiptsOfApplication } from '../receipts/receipts.ts';
 import { isToldToApplicant } from '../../domain/statusNotifications.ts';
-
-export type ApplicationRow = typeof applications.$inferSelect;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { applications, applicationStatusHistory } from '../db/schema/applications.ts';
+import { applications, applicationStatusHistory, type ApplicationRow } from '../db/schema/applications.ts';
 import { calls } from '../db/schema/calls.ts';
 import { statusNotifications } from '../db/schema/notifications.ts';
 import { isStatusMailStatus } from '../../domain/statusNotifications.ts';
@@ -11,7 +11,6 @@ import { applicationStatusLabels, type ApplicationStatusCode, type StatusActorRo
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { findTransition, sourcesOf, transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import type { ApplicationLifecycleEventType, LifecycleRole, LifecycleTransition } from '../../machines/application-lifecycle/types.ts';
-import type { ApplicationRow } from './repository.ts';
 import type { IntegrationItemRequest } from '../../domain/integrationItems.ts';
 import { refuseOutsideCallWindow } from './callWindow.ts';
 

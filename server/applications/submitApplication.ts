@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { applications } from '../db/schema/applications.ts';
+import { applications, type ApplicationRow } from '../db/schema/applications.ts';
 import { calls } from '../db/schema/calls.ts';
 import { HttpError } from '../errors.ts';
 import type { ApplicationIncomplete } from '../../domain/application.ts';
@@ -10,7 +10,6 @@ import type { FieldErrorBody } from '../../domain/validation.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import { transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import { refuseOutsideCallWindow } from './callWindow.ts';
-import type { ApplicationRow } from './repository.ts';
 import type { StatusActor, StatusChanges } from './statusChanges.ts';
 
 const m = submissionMessages;

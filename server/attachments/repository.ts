@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { attachments, attachmentTypes } from '../db/schema/attachments.ts';
+import { attachments, attachmentTypes, type AttachmentRow, type AttachmentTypeRow } from '../db/schema/attachments.ts';
 import { applications } from '../db/schema/applications.ts';
 import { calls } from '../db/schema/calls.ts';
 import { refuseOutsideCallWindow } from '../applications/callWindow.ts';
@@ -14,8 +14,6 @@ import { isOpenSlotItem, recordSlotChange } from '../integrations/items.ts';
 import { openRoundOf } from '../integrations/rounds.ts';
 import { attachmentValidationOf } from './slots.ts';
 
-export type AttachmentTypeRow = typeof attachmentTypes.$inferSelect;
-export type AttachmentRow = typeof attachments.$inferSelect;
 export type NewAttachment = Omit<typeof attachments.$inferInsert, 'id' | 'createdAt'>;
 
 const m = attachmentsMessages;

@@ -1,6 +1,6 @@
 import { templateNameOf } from '../../domain/attachmentTemplates.ts';
 import type { AttachmentSlot, AttachmentValidation } from '../../domain/attachments.ts';
-import type { AttachmentRow, AttachmentTypeRow } from './repository.ts';
+import type { AttachmentRow, AttachmentTypeRow } from '../db/schema/attachments.ts';
 
 function emptySlot(type: AttachmentTypeRow): AttachmentSlot {
   return {

@@ -22,8 +22,9 @@ import {
   UploadWrongFormatError,
   type ContentInspection,
 } from './contentInspector.ts';
-import type { AttachmentRepository, AttachmentTypeRow } from './repository.ts';
+import type { AttachmentRepository } from './repository.ts';
 import { ArchiveSuspiciousError } from './zipInspection.ts';
+import type { AttachmentTypeRow } from '../db/schema/attachments.ts';
 
 const m = attachmentsMessages;
 

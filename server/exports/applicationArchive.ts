@@ -2,7 +2,7 @@ import { FILE_KINDS, type AttachmentPurpose } from '../../domain/attachments.ts'
 import { displayFileName } from '../../domain/fileName.ts';
 import { exportsMessages } from '../../domain/messages/exports.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
-import type { AttachmentRow, AttachmentTypeRow } from '../attachments/repository.ts';
+import type { AttachmentRow, AttachmentTypeRow } from '../db/schema/attachments.ts';
 
 /**
  * Formats that are compressed already (PDF streams, PNG, JPEG, the zip-based Office formats, zips): deflating

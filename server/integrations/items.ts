@@ -10,19 +10,17 @@ import { sameItemValue, type IntegrationItemRequest } from '../../domain/integra
 import { integrationItemsMessages } from '../../domain/messages/integrationItems.ts';
 import { plainTextProblem } from '../../domain/plainText.ts';
 import { fieldProblem, readPath, writePath, type FieldSpec } from '../../domain/wizardFields.ts';
-import type { ApplicationRow } from '../applications/repository.ts';
 import type { ServerFund } from '../applications/fundModule.ts';
 import type { Db } from '../db/client.ts';
 import type { ReferenceNames } from '../exports/referenceNames.ts';
-import { applications } from '../db/schema/applications.ts';
+import { applications, type ApplicationRow } from '../db/schema/applications.ts';
 import { attachments, attachmentTypes } from '../db/schema/attachments.ts';
-import { integrationItems, integrationRounds } from '../db/schema/integrations.ts';
+import { integrationItems, integrationRounds, type IntegrationItemRow } from '../db/schema/integrations.ts';
 import { HttpError } from '../errors.ts';
 import { openRoundOf } from './rounds.ts';
 
 const m = integrationItemsMessages;
 
-export type IntegrationItemRow = typeof integrationItems.$inferSelect;
 type Values = Record<string, unknown>;
 
 /** What an item's message or reply may be: the same rule as a status note (1000 characters, several lines). */

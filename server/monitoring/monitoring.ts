@@ -5,7 +5,6 @@ import { surveyMessages } from '../../domain/messages/survey.ts';
 import type { MonitoringRow } from '../../domain/monitoring.ts';
 import { effectiveDueDay, isOverdue } from '../../domain/monitoringDueDates.ts';
 import { reviewSurveyNames } from '../../domain/surveys.ts';
-import type { ApplicationRow } from '../applications/repository.ts';
 import type { TransitionEffects, TransitionPreconditions } from '../applications/statusChanges.ts';
 import type { Db } from '../db/client.ts';
 import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../db/schema/monitoring.ts';
@@ -13,6 +12,7 @@ import { surveySubmissions } from '../db/schema/surveys.ts';
 import { HttpError } from '../errors.ts';
 import type { Surveys } from '../surveys/surveys.ts';
 import { currentRoundOf, roundsOf } from './rounds.ts';
+import type { ApplicationRow } from '../db/schema/applications.ts';
 
 const m = monitoringMessages;
 

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DomandaDocument } from '../domanda/domandaDocument.ts';
-import type { ReceiptRow } from '../receipts/issueReceipt.ts';
 import { createRenderQueue } from './renderQueue.ts';
 import type { RenderJob, RenderReply, RenderRequest } from './renderWorker.ts';
+import type { ReceiptRow } from '../db/schema/receipts.ts';
 
 /**
  * The portal's PDFs (receipts, the Domanda) are rendered on a thread of their own. Laying out a document with its

@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import type { DomandaDocument } from '../domanda/domandaDocument.ts';
 import { renderDomandaPdf } from '../domanda/domandaPdf.ts';
-import type { ReceiptRow } from '../receipts/issueReceipt.ts';
 import { renderReceiptPdf } from '../receipts/receiptPdf.ts';
+import type { ReceiptRow } from '../db/schema/receipts.ts';
 
 /**
  * The PDF renderer's thread (server/pdf/renderThread.ts): renders each document it is sent, one at a time, and

@@ -4,26 +4,23 @@ import { attachments, attachmentTypes } from '../db/schema/attachments.ts';
 import { calls } from '../db/schema/calls.ts';
 import { monitoringPeriods } from '../db/schema/monitoring.ts';
 import { organizations } from '../db/schema/organizations.ts';
-import type { receipts } from '../db/schema/receipts.ts';
-import { type ReceiptAttachment, type ReceiptFigure } from '../db/schema/receipts.ts';
+import type { PreparedReceipt, ReceiptAttachment, ReceiptFigure } from '../db/schema/receipts.ts';
 import { signatureFactsOf, signatureRowOf } from '../domanda/signatureRows.ts';
 import { surveyDefinitions, surveySubmissions } from '../db/schema/surveys.ts';
 import { titleOf } from '../surveys/definitions.ts';
 import { users } from '../db/schema/users.ts';
 import { latestRoundOf } from '../integrations/rounds.ts';
 import { currentRoundOf } from '../monitoring/rounds.ts';
-import type { ApplicationRow } from '../applications/repository.ts';
 import { formatItalianDate, italianDate } from '../../domain/italianDates.ts';
 import { formatAmount } from '../../domain/italianNumbers.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { ReceiptKind } from '../../domain/receipts.ts';
 import { FUND_ENTRIES } from '../../domain/funds.ts';
 import { italianYear } from './protocolNumbers.ts';
+import type { ApplicationRow } from '../db/schema/applications.ts';
 
 const m = receiptsMessages;
 const labels = m.figureLabels;
-
-export type ReceiptRow = typeof receipts.$inferSelect;
 
 export interface IssueReceiptInput {
   application: ApplicationRow;
@@ -119,9 +116,6 @@ async function describe(
     }
   }
 }
-
-/** Everything a receipt says except its number and acceptance time: read before the counter is touched. */
-export type PreparedReceipt = Omit<ReceiptRow, 'id' | 'protocol' | 'number' | 'acceptedAt' | 'pdfKey'>;
 
 /**
  * Reads, in the hand-over's transaction, everything the receipt shows — a snapshot of names, figures and files

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/queryRows.ts';
-import { receiptCounters } from '../db/schema/receipts.ts';
+import { receiptCounters, type PreparedReceipt } from '../db/schema/receipts.ts';
 import { italianCalendarDay } from '../../domain/italianDates.ts';
 import { protocolNumber } from '../../domain/receipts.ts';
-import type { PreparedReceipt } from './issueReceipt.ts';
 
 export interface ProtocolNumber {
   year: number;

@@ -5,7 +5,7 @@ import { domandaSignatureMessages } from '../../domain/messages/domandaSignature
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import { DocumentWriter } from '../pdf/documentWriter.ts';
 import { createPdfDocument } from '../pdf/pdfFonts.ts';
-import type { ReceiptRow } from './issueReceipt.ts';
+import type { ReceiptRow } from '../db/schema/receipts.ts';
 
 const m = receiptsMessages;
 

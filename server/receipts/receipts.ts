@@ -1,11 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { receipts } from '../db/schema/receipts.ts';
+import { receipts, type ReceiptRow } from '../db/schema/receipts.ts';
 import type { StatusChangeRecorder } from '../applications/statusChanges.ts';
 import { RECEIPT_KIND_OF_STATUS, type ReceiptKind, type ReceiptSummary } from '../../domain/receipts.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { MailAttachment } from '../mail/mailer.ts';
-import { prepareReceipt, type ReceiptRow } from './issueReceipt.ts';
+import { prepareReceipt } from './issueReceipt.ts';
 import { numberReceipt } from './protocolNumbers.ts';
 import { renderReceipt } from '../pdf/renderThread.ts';
 

@@ -2,10 +2,9 @@ import { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { receipts } from '../db/schema/receipts.ts';
+import { receipts, type ReceiptRow } from '../db/schema/receipts.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 import { renderReceipt } from '../pdf/renderThread.ts';
-import type { ReceiptRow } from './issueReceipt.ts';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -22,7 +22,7 @@ import { displayFileName } from '../../domain/fileName.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
-import type { AttachmentRepository, AttachmentRow } from '../attachments/repository.ts';
+import type { AttachmentRepository } from '../attachments/repository.ts';
 import { attachmentSlotsOf, attachmentValidationOf } from '../attachments/slots.ts';
 import { assertMultipartContentType, MULTIPART_OVERHEAD_BYTES, receiveUpload, tooLarge } from '../attachments/upload.ts';
 import { callerOf, organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
@@ -33,6 +33,7 @@ import { fileResponse } from './fileResponse.ts';
 import { addArchiveEntries, archiveEntriesOf, type ArchiveSources } from '../exports/applicationZip.ts';
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 import { createReadBuffers, releaseWhenSent } from '../storage/readBuffers.ts';
+import type { AttachmentRow } from '../db/schema/attachments.ts';
 
 const m = attachmentsMessages;
 /** What GetFile may answer: every kind of file the server recognises and stores. */

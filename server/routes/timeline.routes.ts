@@ -22,7 +22,7 @@ import { timelineMessages } from '../../domain/messages/timeline.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { callerOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
 import { parseApplicationId } from '../applications/applicationId.ts';
-import type { ApplicationRepository, ApplicationRow } from '../applications/repository.ts';
+import type { ApplicationRepository } from '../applications/repository.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { EvaluationIncomplete, type Evaluations } from '../evaluations/evaluations.ts';
@@ -31,6 +31,7 @@ import type { ItemValueText } from '../integrations/items.ts';
 import { applicationTimeline } from '../timeline/applicationTimeline.ts';
 import type { ApplicationNotes } from '../timeline/applicationNotes.ts';
 import { errorResponses } from './errorResponses.ts';
+import type { ApplicationRow } from '../db/schema/applications.ts';
 
 /**
  * /api/Timeline/…: one application's story (issue 44), for administrators (everything) and for the members of its

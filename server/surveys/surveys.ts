@@ -11,10 +11,9 @@ import {
   type SurveyValidation,
 } from '../../domain/surveys.ts';
 import { isSurveyOpen } from '../../machines/application-lifecycle/selectors.ts';
-import type { ApplicationRow } from '../applications/repository.ts';
 import type { TransitionEffects, TransitionPreconditions } from '../applications/statusChanges.ts';
 import type { Db } from '../db/client.ts';
-import { applications } from '../db/schema/applications.ts';
+import { applications, type ApplicationRow } from '../db/schema/applications.ts';
 import { surveyDefinitions, surveySubmissions } from '../db/schema/surveys.ts';
 import { HttpError } from '../errors.ts';
 import { currentRoundOf } from '../monitoring/rounds.ts';

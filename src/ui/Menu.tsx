@@ -1,12 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
-
-/** One entry of a menu: with `href` it navigates (through the router), with `onAction` it acts. */
-export interface MenuEntry {
-  id: string | number;
-  label: string;
-  href?: string;
-  onAction?(): void;
-}
+import type { MenuEntry, MenuFocus } from './menuEntry.ts';
 
 export interface MenuProps {
   /** Accessible name of the button that opens the menu. */
@@ -16,9 +9,6 @@ export interface MenuProps {
   triggerClassName: string;
   items: readonly MenuEntry[];
 }
-
-/** Which item takes the focus when the menu opens (WAI-ARIA menu button pattern). */
-export type MenuFocus = 'first' | 'last';
 
 const loadMenuPopover = () => import('./MenuPopover.tsx');
 const MenuPopover = lazy(() => loadMenuPopover().then((module) => ({ default: module.MenuPopover })));

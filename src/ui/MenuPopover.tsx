@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { Menu as AriaMenu, MenuItem as AriaMenuItem, Popover } from 'react-aria-components';
-import type { MenuEntry, MenuFocus } from './Menu.tsx';
+import type { MenuEntry, MenuFocus } from './menuEntry.ts';
 import { item, menu, popover } from './Menu.css.ts';
 
 interface MenuPopoverProps {

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { formatItalianNumber } from '../../domain/italianNumbers.ts';
-import type { ReceiptRow } from '../../server/receipts/issueReceipt.ts';
 import { renderReceiptPdf } from '../../server/receipts/receiptPdf.ts';
+import type { ReceiptRow } from '../../server/db/schema/receipts.ts';
 
 /**
  * Issue 46, point 6: a receipt's file entry is never split across pages (its name, type, size and SHA-256 together),

@@ -77,3 +77,5 @@ export const applicationStatusHistory = pgTable(
     check('application_status_history_actor_role_check', sql`${t.actorRole} in (${oneOf(STATUS_ACTOR_ROLES)})`),
   ],
 );
+
+export type ApplicationRow = typeof applications.$inferSelect;

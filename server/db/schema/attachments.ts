@@ -72,3 +72,6 @@ export const attachments = pgTable(
     check('attachments_size_check', sql`${t.size} > 0`),
   ],
 );
+
+export type AttachmentTypeRow = typeof attachmentTypes.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;

@@ -79,3 +79,5 @@ export const integrationItems = pgTable(
     check('integration_items_answer_kind_check', sql`${t.answerKind} is null or ${t.answerKind} in ('changed', 'replied')`),
   ],
 );
+
+export type IntegrationItemRow = typeof integrationItems.$inferSelect;

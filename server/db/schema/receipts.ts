@@ -101,3 +101,8 @@ export const receipts = pgTable(
     check('receipts_number_check', sql`${t.number} >= 1`),
   ],
 );
+
+export type ReceiptRow = typeof receipts.$inferSelect;
+
+/** Everything a receipt says except its number and acceptance time: read before the counter is touched. */
+export type PreparedReceipt = Omit<ReceiptRow, 'id' | 'protocol' | 'number' | 'acceptedAt' | 'pdfKey'>;
