@@ -1,6 +1,7 @@
 /**
  * The static checks, side by side: TypeScript, ESLint (with the import boundaries), Prettier's check, knip (files,
- * exports and dependencies nobody uses, `knip.ts`) and the docs' lengths (`scripts/docs-lengths.ts`). Each runs on
+ * exports and dependencies nobody uses, `knip.ts`), import circles (`scripts/import-cycles.ts`) and the docs' lengths
+ * (`scripts/docs-lengths.ts`). Each runs on
  * one core, so `npm test` runs them all at once, one per core (two cores: 88 s one after another, 61 s side by
  * side), and `npm run typecheck` and `npm run lint` run their part of them. Arguments name the checks to run (all of them when none is named).
  *
@@ -23,6 +24,7 @@ const CHECKS: readonly Check[] = [
   { name: 'eslint', command: 'eslint', args: ['.'] },
   { name: 'prettier', command: 'prettier', args: ['--check', '.'] },
   { name: 'knip', command: 'knip', args: [] },
+  { name: 'cycles', command: 'node', args: ['--import', 'tsx', 'scripts/import-cycles.ts'] },
   { name: 'docs', command: 'node', args: ['--import', 'tsx', 'scripts/docs-lengths.ts'] },
 ];
 
