@@ -82,7 +82,8 @@ const fundCodes = {
     // Each fund's own folders and files: its definition, server module, wizard and texts.
     ...fundFolders.flatMap((fund) => [`domain/${fund}/**`, `domain/messages/${fund}References.ts`, `src/features/${fund}-application/**`]),
     'server/funds/**',
-    // Operators' data: the calls, attachment types, monitoring periods and demo organisations of each fund.
+    // Operators' data: the calls, attachment types and monitoring periods of each fund, and the demo organisations.
+    'server/reference/**',
     'server/seed/**',
     // The browser's table of fund wizards, beside the table of funds.
     'src/routes/-components/fundWizards.ts',

@@ -54,7 +54,7 @@ const calendarDay = z.iso.date({ message: 'a calendar date YYYY-MM-DD' });
 const moment = z.iso.datetime({ offset: true, message: 'a date-time with its offset, e.g. 2026-01-01T00:00:00+01:00' });
 
 /**
- * One call as the operators' data file gives it (server/seed/calls/calls.json, CALLS_FILE): the fund, what people
+ * One call as the operators' data file gives it (server/reference/calls/calls.json, CALLS_FILE): the fund, what people
  * read as its title, when it opens and closes (applications are accepted from opensAt until closesAt), the last
  * allowed end of works, the reviewers' warning thresholds, who hands over (`handOverBy`, referents by default), and
  * whether the application is handed over only once its legal representative has signed the Domanda digitally

@@ -20,7 +20,7 @@ export function evaluationSurveyName(fund: Pick<FundEntry, 'controller'>): strin
 /** Whether a survey name is an evaluation form's: such a definition is the administrators' only. */
 export const isEvaluationSurveyName = (name: string): boolean => name.startsWith(`${EVALUATION_SURVEY_KIND}-`);
 
-/** The questions of the form the portal reads by name (server/seed/surveys/README.md). */
+/** The questions of the form the portal reads by name (server/reference/surveys/README.md). */
 export const EVALUATION_QUESTIONS = {
   outcome: 'esitoProposto',
   note: 'notaEsito',

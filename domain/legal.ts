@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The portal's public texts an operator replaces without code (server/seed/legal/README.md). */
+/** The portal's public texts an operator replaces without code (server/reference/legal/README.md). */
 export const LEGAL_TEXT_IDS = ['privacy', 'accessibilita'] as const;
 export type LegalTextId = (typeof LEGAL_TEXT_IDS)[number];
 

@@ -12,7 +12,7 @@ export type MonitoringReminderKind = (typeof MONITORING_REMINDER_KINDS)[number];
 
 const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'una data AAAA-MM-GG');
 
-/** One period as the data file gives it (server/seed/monitoring/periods.json). */
+/** One period as the data file gives it (server/reference/monitoring/periods.json). */
 export const monitoringPeriodFileEntrySchema = z
   .object({
     fund: z.string().min(1),

@@ -7,7 +7,7 @@ import { puiReferenceMessages } from './messages/puiReference.ts';
 /**
  * Reference data of the PUI application (spec §3 PUI application fields, Lookups): what each item looks
  * like and the fixed code lists. The items themselves are data files the server loads at start
- * (server/seed/reference); this module only describes them, so browser and server validate alike.
+ * (server/reference/lists); this module only describes them, so browser and server validate alike.
  */
 
 /**

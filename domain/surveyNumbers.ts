@@ -4,7 +4,7 @@ import { numbersMessages } from './messages/numbers.ts';
 /**
  * The numeric questions of the review and monitoring surveys (SurveyJS `"inputType": "number"`), read and shown the
  * Italian way by the browser's survey and checked the same way by the server. A question says how many decimals it
- * takes with SurveyJS's own `step` (server/seed/surveys/README.md): `1` for counts (posti letto, presenze), `0.01`
+ * takes with SurveyJS's own `step` (server/reference/surveys/README.md): `1` for counts (posti letto, presenze), `0.01`
  * for amounts and quantities; a question without one (an older definition, a multipletext item, which has no `step`)
  * takes two, as amounts and quantities do in the rest of the portal (spec §5).
  */

@@ -9,7 +9,7 @@
  * Why: run from source, the server carries tsx's compiler and its module hooks in memory for its whole life
  * (about 100 MB of the resident set at rest); the bundle is plain JavaScript that Node loads by itself.
  * `dist-server/` sits one folder below the project, as `server/` does: server/projectRoot.ts finds the
- * migrations, seed data and built client from either.
+ * migrations, reference data and built client from either.
  *
  * `npm run build` runs this after the client's build; `node --import tsx scripts/build-server.ts` alone
  * rebuilds only the server. tests/support/portalProcess.ts calls `buildServerIfStale()` before starting

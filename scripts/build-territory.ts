@@ -1,5 +1,5 @@
 /**
- * Rebuilds the territory reference file (server/seed/reference/territorio.json) from ISTAT's published list:
+ * Rebuilds the territory reference file (server/reference/lists/territorio.json) from ISTAT's published list:
  *
  *   npm run territory:build -- Elenco-comuni-italiani.csv [--soppressi comuni-soppressi.csv]
  *                               [--data-riferimento YYYY-MM-DD] [--out file.json]
@@ -13,8 +13,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_REFERENCE_DATA_DIR } from '../server/seed/referenceFiles.ts';
-import { TERRITORY_FILE, readTerritoryFile } from '../server/seed/territory.ts';
+import { DEFAULT_REFERENCE_DATA_DIR } from '../server/reference/referenceFiles.ts';
+import { TERRITORY_FILE, readTerritoryFile } from '../server/reference/territory.ts';
 import { buildTerritory, formatTerritoryFile } from './territory/buildTerritory.ts';
 import { decodeIstatFile } from './territory/istatCsv.ts';
 

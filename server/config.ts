@@ -219,18 +219,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
-    /** The wizard's reference lists (server/seed/reference when unset); see server/seed/reference/README.md. */
+    /** The wizard's reference lists (server/reference/lists when unset); see server/reference/lists/README.md. */
     referenceDataDir: e.REFERENCE_DATA_DIR === undefined ? undefined : path.resolve(e.REFERENCE_DATA_DIR),
-    /** The review and monitoring survey definitions (server/seed/surveys when unset); see server/seed/surveys/README.md. */
+    /** The review and monitoring survey definitions (server/reference/surveys when unset); see server/reference/surveys/README.md. */
     surveysDataDir: e.SURVEYS_DATA_DIR === undefined ? undefined : path.resolve(e.SURVEYS_DATA_DIR),
-    /** The calls of every fund: dates, end-of-works limit, thresholds (server/seed/calls/calls.json when unset). */
+    /** The calls of every fund: dates, end-of-works limit, thresholds (server/reference/calls/calls.json when unset). */
     callsFile: e.CALLS_FILE === undefined ? undefined : path.resolve(e.CALLS_FILE),
-    /** Monitoring periods of every fund (server/seed/monitoring/periods.json when unset) and the reminders' lead. */
+    /** Monitoring periods of every fund (server/reference/monitoring/periods.json when unset) and the reminders' lead. */
     monitoring: {
       periodsFile: e.MONITORING_PERIODS_FILE === undefined ? undefined : path.resolve(e.MONITORING_PERIODS_FILE),
       reminderDays: e.MONITORING_REMINDER_DAYS,
     },
-    /** The privacy notice and the accessibility statement (server/seed/legal when unset); see server/seed/legal/README.md. */
+    /** The privacy notice and the accessibility statement (server/reference/legal when unset); see server/reference/legal/README.md. */
     legalTextsDir: e.LEGAL_TEXTS_DIR === undefined ? undefined : path.resolve(e.LEGAL_TEXTS_DIR),
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** A path inside the project: `projectPath('server', 'seed', 'reference')`. */
+/** A path inside the project: `projectPath('server', 'reference', 'lists')`. */
 export function projectPath(...segments: string[]): string {
   return path.join(PROJECT_ROOT, ...segments);
 }

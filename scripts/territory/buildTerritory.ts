@@ -4,8 +4,8 @@ import {
   type TerritoryFile,
   type TerritoryFileComune,
   type TerritoryFileProvince,
-} from '../../server/seed/territoryFile.ts';
-import { describeReferenceFileProblem } from '../../server/seed/referenceFiles.ts';
+} from '../../server/reference/territoryFile.ts';
+import { describeReferenceFileProblem } from '../../server/reference/referenceFiles.ts';
 import { IstatFileError, codeCell, dateCell, locateColumns, parseSemicolonCsv } from './istatCsv.ts';
 
 /**

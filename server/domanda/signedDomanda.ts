@@ -13,7 +13,7 @@ import { fundSubmissionOf, type ServerFund } from '../applications/fundModule.ts
 import type { ApplicationRepository } from '../applications/repository.ts';
 import type { ApplicationSubmission, MissingRequiredAttachments } from '../applications/submitApplication.ts';
 import type { ReferenceNames } from '../exports/referenceNames.ts';
-import type { Territory } from '../seed/territory.ts';
+import type { Territory } from '../reference/territory.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 import { StoredFileNotFoundError } from '../storage/fileStorage.ts';
 import { renderDomanda } from '../pdf/renderThread.ts';

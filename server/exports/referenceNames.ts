@@ -1,6 +1,6 @@
 import type { LookupItem } from '../../domain/lookups.ts';
-import type { ReferenceData } from '../seed/referenceData.ts';
-import type { Territory } from '../seed/territory.ts';
+import type { ReferenceData } from '../reference/referenceData.ts';
+import type { Territory } from '../reference/territory.ts';
 
 /**
  * The Italian name of an answer chosen from a reference list, by the field's `source` (domain/tur/turFields.ts,

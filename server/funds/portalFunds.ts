@@ -1,6 +1,6 @@
 import type { ServerFund } from '../applications/fundModule.ts';
-import type { ReferenceData } from '../seed/referenceData.ts';
-import type { Territory } from '../seed/territory.ts';
+import type { ReferenceData } from '../reference/referenceData.ts';
+import type { Territory } from '../reference/territory.ts';
 import { createPuiFund } from './pui.ts';
 import { createTurFund } from './tur.ts';
 

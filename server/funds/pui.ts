@@ -7,8 +7,8 @@ import { submissionMessages } from '../../domain/messages/submission.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import type { FundApplicationModule, ServerFund } from '../applications/fundModule.ts';
 import { puiLookupsRoutes } from '../routes/puiLookups.routes.ts';
-import type { ReferenceData } from '../seed/referenceData.ts';
-import type { Territory } from '../seed/territory.ts';
+import type { ReferenceData } from '../reference/referenceData.ts';
+import type { Territory } from '../reference/territory.ts';
 
 const m = { ...submissionMessages, ...puiReferencesMessages };
 
@@ -27,7 +27,7 @@ const SERVER_OWNED_FIELDS = [
   'progRegione',
 ];
 
-/** Where a PUI project may be and which reference items it may name (server/seed/reference). */
+/** Where a PUI project may be and which reference items it may name (server/reference/lists). */
 export interface PuiPlaces {
   /** The region's name of a metropolitan city; undefined for an unknown city. */
   regionOfCity(cityId: number): string | undefined;

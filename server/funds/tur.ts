@@ -7,8 +7,8 @@ import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import { clearHiddenAnswers } from '../../domain/wizardFields.ts';
 import type { FundApplicationModule, ServerFund } from '../applications/fundModule.ts';
-import type { ReferenceData } from '../seed/referenceData.ts';
-import type { Territory } from '../seed/territory.ts';
+import type { ReferenceData } from '../reference/referenceData.ts';
+import type { Territory } from '../reference/territory.ts';
 
 const m = { ...submissionMessages, ...turReferencesMessages };
 

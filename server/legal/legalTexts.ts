@@ -3,8 +3,8 @@ import path from 'node:path';
 import { LEGAL_TEXT_IDS, legalTextSchema, type LegalText, type LegalTextId } from '../../domain/legal.ts';
 import { projectPath } from '../projectRoot.ts';
 
-/** The privacy notice and the accessibility statement, replaceable without code (server/seed/legal/README.md). */
-export const DEFAULT_LEGAL_TEXTS_DIR = projectPath('server', 'seed', 'legal');
+/** The privacy notice and the accessibility statement, replaceable without code (server/reference/legal/README.md). */
+export const DEFAULT_LEGAL_TEXTS_DIR = projectPath('server', 'reference', 'legal');
 
 export class LegalTextsError extends Error {
   override name = 'LegalTextsError';

@@ -5,8 +5,8 @@ import type { Db } from '../db/client.ts';
 import { monitoringPeriods } from '../db/schema/monitoring.ts';
 import { projectPath } from '../projectRoot.ts';
 
-/** The monitoring periods of every fund, replaceable without code (server/seed/monitoring/README.md). */
-export const DEFAULT_MONITORING_PERIODS_FILE = projectPath('server', 'seed', 'monitoring', 'periods.json');
+/** The monitoring periods of every fund, replaceable without code (server/reference/monitoring/README.md). */
+export const DEFAULT_MONITORING_PERIODS_FILE = projectPath('server', 'reference', 'monitoring', 'periods.json');
 
 export class MonitoringPeriodsError extends Error {
   override name = 'MonitoringPeriodsError';

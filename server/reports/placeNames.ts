@@ -1,5 +1,5 @@
-import type { ReferenceData } from '../seed/referenceData.ts';
-import type { Territory } from '../seed/territory.ts';
+import type { ReferenceData } from '../reference/referenceData.ts';
+import type { Territory } from '../reference/territory.ts';
 import type { PlaceNames } from './territoryReport.ts';
 
 /**

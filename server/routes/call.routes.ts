@@ -9,7 +9,7 @@ import { errorResponses } from './errorResponses.ts';
 
 const signedIn: RouteAccess = 'user';
 
-/** /api/Call/…: the calls as configured in the database (seeded on first start by server/seed/calls.ts). */
+/** /api/Call/…: the calls as configured in the database (seeded on first start by server/reference/calls.ts). */
 export const callRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** The funds page's cards: TUR first, then PUI. Any signed-in person. */
   app.get(

@@ -39,8 +39,8 @@ import { organizationMembers, organizations } from '../db/schema/organizations.t
 import { HttpError } from '../errors.ts';
 import { membersMayAct } from '../../machines/organization-lifecycle/transitions.ts';
 import { recordOrganizationEvent } from '../organizations/history.ts';
-import type { Territory } from '../seed/territory.ts';
-import { formeGiuridiche } from '../seed/typologies.ts';
+import type { Territory } from '../reference/territory.ts';
+import { formeGiuridiche } from '../reference/typologies.ts';
 import { errorResponses } from './errorResponses.ts';
 import { fieldError, fieldErrorFromZod, installFieldErrorHandler } from './fieldErrors.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '../../domain/puiReference.ts';
 import type { RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
-import type { ReferenceData } from '../seed/referenceData.ts';
+import type { ReferenceData } from '../reference/referenceData.ts';
 import { cachedJson, sendCachedJson, type CachedJson } from './cachedJson.ts';
 import { errorResponses } from './errorResponses.ts';
 import { installFieldErrorHandler } from './fieldErrors.ts';

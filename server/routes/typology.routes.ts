@@ -13,9 +13,9 @@ import { FORMA_GIURIDICA_ALTRO_ID, organizationFieldLabels } from '../../domain/
 import { puiLookupQueryLabels } from '../../domain/puiReference.ts';
 import type { RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
-import type { ReferenceData } from '../seed/referenceData.ts';
-import type { Territory } from '../seed/territory.ts';
-import { formeGiuridiche } from '../seed/typologies.ts';
+import type { ReferenceData } from '../reference/referenceData.ts';
+import type { Territory } from '../reference/territory.ts';
+import { formeGiuridiche } from '../reference/typologies.ts';
 import { cachedJson, sendCachedJson, type CachedJson } from './cachedJson.ts';
 import { errorResponses } from './errorResponses.ts';
 import { installFieldErrorHandler } from './fieldErrors.ts';

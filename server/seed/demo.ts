@@ -15,11 +15,11 @@ import { applications } from '../db/schema/applications.ts';
 import { calls } from '../db/schema/calls.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import { createStatusChanges } from '../applications/statusChanges.ts';
-import { seedCalls } from './calls.ts';
+import { seedCalls } from '../reference/calls.ts';
 import { monitoringPeriods, monitoringRounds } from '../db/schema/monitoring.ts';
 import { readMonitoringPeriods, seedMonitoringPeriods } from '../monitoring/periods.ts';
-import { createTerritory } from './territory.ts';
-import { loadReferenceData, type ReferenceData } from './referenceData.ts';
+import { createTerritory } from '../reference/territory.ts';
+import { loadReferenceData, type ReferenceData } from '../reference/referenceData.ts';
 import { APPLICATION_STATUS_CODES, FUNDS, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import { partitaIvaCheckDigit } from '../../domain/organization.ts';
 import { callThresholdsSchema, type CallThresholds } from '../../domain/call.ts';
@@ -195,7 +195,7 @@ interface DemoPlace {
   metropolitanCity: { id: number; regionName: string | null; comuneId: number | null; comuneName: string };
 }
 
-/** What a PUI application names from the reference data (server/seed/reference/): plans, objectives, types, levels. */
+/** What a PUI application names from the reference data (server/reference/lists/): plans, objectives, types, levels. */
 type PuiReference = Pick<ReferenceData, 'puiOfCity' | 'obiettiviSpecificiOf' | 'tipologieProgettiFinanziabili' | 'livelliProgettazione'>;
 
 /**

@@ -10,12 +10,12 @@ import { loadSurveyCore } from './surveyCore.ts';
 
 /**
  * The survey definitions, one SurveyJS JSON file per survey named after it (`Istruttoria-Pui.json`), read at
- * start so that an operator can replace them without touching code (server/seed/surveys/README.md). A file
+ * start so that an operator can replace them without touching code (server/reference/surveys/README.md). A file
  * that is not JSON or misnamed stops the start; one whose content is not stored yet is loaded with survey-core,
  * as the browser will load it, before it is stored, and a bad one stops the start naming the file. A content
  * stored already was checked when it was stored: a start with unchanged files does not load survey-core.
  */
-export const DEFAULT_SURVEYS_DATA_DIR = projectPath('server', 'seed', 'surveys');
+export const DEFAULT_SURVEYS_DATA_DIR = projectPath('server', 'reference', 'surveys');
 
 export class SurveyDefinitionError extends Error {
   override name = 'SurveyDefinitionError';

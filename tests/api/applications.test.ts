@@ -2,7 +2,7 @@ import { emptyPuiApplication } from '../../domain/pui/puiApplication.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls } from '../../server/db/schema/calls.ts';
-import { seedCalls } from '../../server/seed/calls.ts';
+import { seedCalls } from '../../server/reference/calls.ts';
 import { NO_APPLICATION_ID } from '../../domain/applicationStatus.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';

@@ -47,9 +47,9 @@ const FACTS = [
   'Valutazione consegnata il',
 ];
 
-/** A reference file of server/seed/reference, as the operator wrote it: id → name. */
+/** A reference file of server/reference/lists, as the operator wrote it: id → name. */
 async function referenceNames(file: string) {
-  const items = JSON.parse(await readFile(new URL(`../../server/seed/reference/${file}`, import.meta.url), 'utf8')) as {
+  const items = JSON.parse(await readFile(new URL(`../../server/reference/lists/${file}`, import.meta.url), 'utf8')) as {
     id: number;
     name: string;
   }[];

@@ -22,7 +22,7 @@ import { zipDirectory, zipEntries } from '../support/zipEntries.ts';
 const m = attachmentsMessages;
 const MB = 1024 * 1024;
 
-/** PUI slots (server/seed/attachmentTypes.ts). */
+/** PUI slots (server/reference/attachmentTypes.ts). */
 const PUI = {
   privacy: 101,
   confidentiality: 102,

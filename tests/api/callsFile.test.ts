@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallFileEntry } from '../../domain/call.ts';
 import type { Database } from '../../server/db/client.ts';
-import { callsWarnings, DEFAULT_CALLS_FILE, readCalls } from '../../server/seed/calls.ts';
+import { callsWarnings, DEFAULT_CALLS_FILE, readCalls } from '../../server/reference/calls.ts';
 import { createTestApp } from '../support/testApp.ts';
 import { openTestDatabase } from '../support/testDatabase.ts';
 

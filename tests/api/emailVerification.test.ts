@@ -17,7 +17,7 @@ import { organizationPayload, personWithOrganization, selected } from '../suppor
 import { forceApplicationStatus } from '../support/applicationFixtures.ts';
 import { mailsTo, verificationLinkFor } from '../support/verificationMail.ts';
 
-const privacyNotice = legalTextSchema.parse(JSON.parse(await readFile(path.resolve('server/seed/legal/privacy.json'), 'utf8')));
+const privacyNotice = legalTextSchema.parse(JSON.parse(await readFile(path.resolve('server/reference/legal/privacy.json'), 'utf8')));
 
 let t: TestApp;
 let stamp = 0;

@@ -279,9 +279,9 @@ describe('GET /api/DraftCompilazione/DownloadExcelCompilazione (one application)
     expect(fields.get('progProvincia')!.answer.value).toBeNull();
   });
 
-  /** A reference file of server/seed/reference, read here as the operator wrote it: id → name. */
+  /** A reference file of server/reference/lists, read here as the operator wrote it: id → name. */
   async function referenceNames(file: string) {
-    const items = JSON.parse(await readFile(new URL(`../../server/seed/reference/${file}`, import.meta.url), 'utf8')) as {
+    const items = JSON.parse(await readFile(new URL(`../../server/reference/lists/${file}`, import.meta.url), 'utf8')) as {
       id: number;
       name: string;
     }[];

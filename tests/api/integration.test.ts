@@ -26,7 +26,7 @@ import { zipEntries } from '../support/zipEntries.ts';
 import { completePuiApplication } from '../support/puiFixtures.ts';
 import { integrationRounds } from '../../server/db/schema/integrations.ts';
 
-/** server/seed/attachmentTypes.ts: an application slot and the integration slot of PUI. */
+/** server/reference/attachmentTypes.ts: an application slot and the integration slot of PUI. */
 const PUI_REPORT = 103;
 const PUI_INTEGRATION = 150;
 const m = integrationMessages;

@@ -9,7 +9,7 @@ import { samplePdf, uploadAttachment } from '../support/attachmentUpload.ts';
 import { completePuiApplication } from '../support/puiFixtures.ts';
 import { readOutbox } from '../support/outbox.ts';
 
-/** server/seed/attachmentTypes.ts: PUI's «Relazione tecnica di progetto» and «Piano economico-finanziario» slots. */
+/** server/reference/attachmentTypes.ts: PUI's «Relazione tecnica di progetto» and «Piano economico-finanziario» slots. */
 const PUI_REPORT = 103;
 const PUI_PLAN = 104;
 const m = { ...integrationMessages, ...integrationItemsMessages };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallFileEntry } from '../../domain/call.ts';
 import { memberRoleMessages } from '../../domain/messages/memberRoles.ts';
 import { organizationEvents } from '../../server/db/schema/organizations.ts';
-import { DEFAULT_CALLS_FILE } from '../../server/seed/calls.ts';
+import { DEFAULT_CALLS_FILE } from '../../server/reference/calls.ts';
 import { forceApplicationStatus } from '../support/applicationFixtures.ts';
 import {
   signInThroughExternalProvider as signIn,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUI_FINALITA_GENERALI, PUI_OBIETTIVI_GENERALI } from '../../domain/puiReference.ts';
-import { DEFAULT_REFERENCE_DATA_DIR } from '../../server/seed/referenceFiles.ts';
+import { DEFAULT_REFERENCE_DATA_DIR } from '../../server/reference/referenceFiles.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { ApiRequestError } from '../../src/api/errors.ts';
 import { getPuiFinalitaGenerali, getPuiObiettiviGenerali, getPuiObiettiviSpecifici, getPuiOfCity } from '../../src/api/puiLookups.ts';

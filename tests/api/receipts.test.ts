@@ -20,7 +20,7 @@ import { monitoringPeriodsEnv } from '../support/monitoringPeriods.ts';
 import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers.ts';
 import { zipEntries } from '../support/zipEntries.ts';
 
-/** server/seed/attachmentTypes.ts: a PUI application slot, the integration slot and the DNSH declaration. */
+/** server/reference/attachmentTypes.ts: a PUI application slot, the integration slot and the DNSH declaration. */
 const PUI_REPORT = 103;
 const PUI_INTEGRATION = 150;
 const PUI_DNSH_DECLARATION = 160;

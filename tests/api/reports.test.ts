@@ -8,7 +8,7 @@ import { applications, applicationStatusHistory } from '../../server/db/schema/a
 import { monitoringPeriods, monitoringRounds } from '../../server/db/schema/monitoring.ts';
 import { organizations } from '../../server/db/schema/organizations.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
-import { createTerritory } from '../../server/seed/territory.ts';
+import { createTerritory } from '../../server/reference/territory.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
 import { forceApplicationStatus, updateStatus } from '../support/applicationFixtures.ts';
@@ -203,7 +203,7 @@ describe('report 3: territory', () => {
     const cities = section(r, 'citta-metropolitane');
     const names = new Map(
       (
-        JSON.parse(readFileSync(new URL('../../server/seed/reference/cittaMetropolitane.json', import.meta.url), 'utf8')) as {
+        JSON.parse(readFileSync(new URL('../../server/reference/lists/cittaMetropolitane.json', import.meta.url), 'utf8')) as {
           id: number;
           name: string;
         }[]

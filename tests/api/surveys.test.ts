@@ -15,7 +15,7 @@ import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { zipEntries } from '../support/zipEntries.ts';
 
-/** server/seed/attachmentTypes.ts: the PUI review's mandatory DNSH declaration and a scheda. */
+/** server/reference/attachmentTypes.ts: the PUI review's mandatory DNSH declaration and a scheda. */
 const PUI_DNSH_DECLARATION = 160;
 const PUI_SCHEDA = 171;
 const m = surveyMessages;

@@ -2,16 +2,16 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REFERENCE_DATA_DIR } from '../../server/seed/referenceFiles.ts';
-import { TERRITORY_FILE } from '../../server/seed/territory.ts';
-import type { TerritoryFile } from '../../server/seed/territoryFile.ts';
+import { DEFAULT_REFERENCE_DATA_DIR } from '../../server/reference/referenceFiles.ts';
+import { TERRITORY_FILE } from '../../server/reference/territory.ts';
+import type { TerritoryFile } from '../../server/reference/territoryFile.ts';
 import { organizationPayload, personWithOrganization } from '../support/organizationFixtures.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { openTestDatabase } from '../support/testDatabase.ts';
 import { completeTurApplication } from '../support/turFixtures.ts';
 
 /**
- * The territory reference file (server/seed/reference/territorio.json): what the lookups serve, what the
+ * The territory reference file (server/reference/lists/territorio.json): what the lookups serve, what the
  * server refuses (suppressed comuni and comuni of suppressed provinces), and a start refused on a bad file.
  */
 

@@ -24,7 +24,7 @@ import { gresbPuiAnswers, istruttoriaPuiAnswers } from '../support/surveyAnswers
  * private notes rewritable only by their author for 15 minutes.
  */
 
-/** server/seed/attachmentTypes.ts: a PUI application slot, the integration slot and the DNSH declaration. */
+/** server/reference/attachmentTypes.ts: a PUI application slot, the integration slot and the DNSH declaration. */
 const PUI_REPORT = 103;
 const PUI_INTEGRATION = 150;
 const PUI_DNSH_DECLARATION = 160;

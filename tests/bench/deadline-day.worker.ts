@@ -46,7 +46,7 @@ export interface WorkerOutput {
   };
 }
 
-/** PUI's mandatory attachment types (server/seed/attachmentTypes.ts); 104 takes an Excel workbook. */
+/** PUI's mandatory attachment types (server/reference/attachmentTypes.ts); 104 takes an Excel workbook. */
 const PDF_SLOTS = [101, 102, 103, 105, 106];
 const EXCEL_SLOT = 104;
 

@@ -4,7 +4,7 @@ import { isSubmittedStatus } from '../../machines/application-lifecycle/transiti
 import type { Db } from '../../server/db/client.ts';
 import { applications } from '../../server/db/schema/applications.ts';
 import { organizations } from '../../server/db/schema/organizations.ts';
-import { createTerritory } from '../../server/seed/territory.ts';
+import { createTerritory } from '../../server/reference/territory.ts';
 
 /** A small deterministic PRNG (mulberry32), so two runs measure the same data. */
 function random(seed: number) {

@@ -6,7 +6,7 @@ import { sampleDocuments } from './officeFiles.ts';
 import { completePuiApplication } from './puiFixtures.ts';
 import { completeTurApplication } from './turFixtures.ts';
 
-/** Each fund's mandatory attachment types (server/seed/attachmentTypes.ts): PDFs, and the one Excel workbook. */
+/** Each fund's mandatory attachment types (server/reference/attachmentTypes.ts): PDFs, and the one Excel workbook. */
 const SLOTS = {
   PUI: { pdf: [101, 102, 103, 105, 106], excel: 104, values: completePuiApplication },
   TUR: { pdf: [201, 202, 203, 205, 206], excel: 204, values: completeTurApplication },

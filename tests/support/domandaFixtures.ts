@@ -5,8 +5,8 @@ import { turWizardDefinition } from '../../domain/tur/turWizard.ts';
 import type { FundDefinition } from '../../domain/fundDefinition.ts';
 import type { DomandaInput } from '../../server/domanda/domandaDocument.ts';
 import { createReferenceNames, type ReferenceNames } from '../../server/exports/referenceNames.ts';
-import { loadReferenceData } from '../../server/seed/referenceData.ts';
-import { createTerritory } from '../../server/seed/territory.ts';
+import { loadReferenceData } from '../../server/reference/referenceData.ts';
+import { createTerritory } from '../../server/reference/territory.ts';
 import { completePuiApplication } from './puiFixtures.ts';
 import { completeTurApplication } from './turFixtures.ts';
 

@@ -1,4 +1,4 @@
-/** Complete, valid answers to the PUI review surveys (server/seed/surveys), as a careful applicant gives them. */
+/** Complete, valid answers to the PUI review surveys (server/reference/surveys), as a careful applicant gives them. */
 export const istruttoriaPuiAnswers = {
   cup: 'J31B21001230006',
   livelloProgettazione: 'fattibilita',

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
-import { DEFAULT_CALLS_FILE } from '../../server/seed/calls.ts';
+import { DEFAULT_CALLS_FILE } from '../../server/reference/calls.ts';
 import { loadConfig } from '../../server/config.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/rateLimits/rateLimiter.ts';
 import type { Database } from '../../server/db/client.ts';

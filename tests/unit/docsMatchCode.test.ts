@@ -23,7 +23,7 @@ const documents = [
 
 const TOP_FOLDERS = ['server', 'src', 'domain', 'machines', 'tests', 'scripts', 'styles', 'public', 'docs'];
 
-/** `server/app.ts`, `tests/e2e/support/routeTour.ts`, `server/seed/reference/`: repository paths in code spans. */
+/** `server/app.ts`, `tests/e2e/support/routeTour.ts`, `server/reference/lists/`: repository paths in code spans. */
 function namedPaths(markdown: string): string[] {
   const spans = [...markdown.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!);
   return spans

@@ -75,9 +75,12 @@ const LOGGERS = new Set(['log', 'logger', 'console']);
 /** Literals that stay where they are, each with its reason. `text` is a part of the literal; without it, every literal of the path. */
 const ALLOWED: { path: string; text?: string; reason: string }[] = [
   {
+    path: 'server/reference/',
+    reason: 'reference rows written to the database (legal forms, attachment types): data, not texts of the code',
+  },
+  {
     path: 'server/seed/',
-    reason:
-      'reference and demo rows written to the database (legal forms, attachment types, demo organisations): data, not texts of the code',
+    reason: 'demo rows written to the database (demo organisations): data, not texts of the code',
   },
   {
     path: 'server/openapi/openApiDocument.ts',

@@ -9,9 +9,9 @@ import {
   puiFinalitaGeneraleIdSchema,
   puiObiettivoGeneraleIdSchema,
 } from '../../domain/puiReference.ts';
-import { DEFAULT_REFERENCE_DATA_DIR } from '../../server/seed/referenceFiles.ts';
-import { REFERENCE_DATA_FILES, loadReferenceData, type ReferenceData } from '../../server/seed/referenceData.ts';
-import { createTerritory, type Territory } from '../../server/seed/territory.ts';
+import { DEFAULT_REFERENCE_DATA_DIR } from '../../server/reference/referenceFiles.ts';
+import { REFERENCE_DATA_FILES, loadReferenceData, type ReferenceData } from '../../server/reference/referenceData.ts';
+import { createTerritory, type Territory } from '../../server/reference/territory.ts';
 
 let territory: Territory;
 let data: ReferenceData;

@@ -4,7 +4,7 @@ import { Model, type PanelModel, type PanelModelBase } from 'survey-core';
 import { describe, expect, it } from 'vitest';
 import { onOnePage } from '../../src/features/review-survey/onePage.ts';
 
-const SURVEYS = path.join(import.meta.dirname, '../../server/seed/surveys');
+const SURVEYS = path.join(import.meta.dirname, '../../server/reference/surveys');
 const definitions = readdirSync(SURVEYS)
   .filter((file) => file.endsWith('.json'))
   .map((file) => [file, JSON.parse(readFileSync(path.join(SURVEYS, file), 'utf8')) as Record<string, unknown>] as const);

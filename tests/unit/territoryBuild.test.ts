@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTerritory, formatTerritoryFile } from '../../scripts/territory/buildTerritory.ts';
 import { IstatFileError, decodeIstatFile, parseSemicolonCsv } from '../../scripts/territory/istatCsv.ts';
-import { territoryFileSchema, type TerritoryFile } from '../../server/seed/territoryFile.ts';
+import { territoryFileSchema, type TerritoryFile } from '../../server/reference/territoryFile.ts';
 
 /**
  * `npm run territory:build` (scripts/build-territory.ts) over files laid out as ISTAT publishes them: the header

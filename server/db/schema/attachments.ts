@@ -9,7 +9,7 @@ import { users } from './users.ts';
 
 /**
  * The attachments a fund's application asks for (spec §3 Attachment slot), seeded from
- * server/seed/attachmentTypes.ts. Ids are stable: they are the TipoFileId clients upload with.
+ * server/reference/attachmentTypes.ts. Ids are stable: they are the TipoFileId clients upload with.
  */
 export const attachmentTypes = pgTable(
   'attachment_types',

@@ -2,7 +2,7 @@ import { boolean, date, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-c
 import type { CallThresholds, HandOverRule } from '../../../domain/call.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
-/** The calls, one per fund (spec §1): the operators' calls file (server/seed/calls/, CALLS_FILE), stored by fund at every start. */
+/** The calls, one per fund (spec §1): the operators' calls file (server/reference/calls/, CALLS_FILE), stored by fund at every start. */
 export const calls = pgTable('calls', {
   /** The fund's stable code (domain/funds.ts): every application and attachment type points here. */
   fund: text('fund').primaryKey(),

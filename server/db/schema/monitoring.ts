@@ -8,7 +8,7 @@ import { users } from './users.ts';
 
 /**
  * A fund's monitoring period ("Monitoraggio I semestre 2027"): seeded at start from a replaceable data file
- * (server/seed/monitoring/periods.json, MONITORING_PERIODS_FILE) by its stable code; a changed title or date in
+ * (server/reference/monitoring/periods.json, MONITORING_PERIODS_FILE) by its stable code; a changed title or date in
  * the file updates the row. Dates are Italian calendar days.
  */
 export const monitoringPeriods = pgTable(

@@ -6,7 +6,7 @@ import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * A survey's definition (SurveyJS JSON), one row per version: seeded from server/seed/surveys/*.json at start,
+ * A survey's definition (SurveyJS JSON), one row per version: seeded from server/reference/surveys/*.json at start,
  * a new row only when a file's content changes. Rows are never rewritten, so answers pinned to a version
  * always find the definition they were given against. The id is the spec's surveyId.
  */

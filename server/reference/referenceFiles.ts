@@ -29,7 +29,7 @@ export function failReferenceFile(file: string, problems: readonly ReferenceFile
 }
 
 /** Where the reference data files are (a folder of JSON the operator may replace). */
-export const DEFAULT_REFERENCE_DATA_DIR = projectPath('server', 'seed', 'reference');
+export const DEFAULT_REFERENCE_DATA_DIR = projectPath('server', 'reference', 'lists');
 
 /** A reference data file's JSON, read once at start; a file that cannot be read or parsed stops the start naming it. */
 export function readReferenceJson(file: string): unknown {

@@ -33,5 +33,5 @@ export const formeGiuridiche: LookupItem[] = [
 
 /** Thematic areas of the sustainable-tourism fund (TUR progAreaTematica). */
 
-// Design levels, intervention types and metropolitan cities are data files (server/seed/reference), loaded
+// Design levels, intervention types and metropolitan cities are data files (server/reference/lists), loaded
 // by referenceData.ts, so that they can be replaced like the rest of the wizard's reference data.

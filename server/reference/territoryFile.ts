@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The shape of `territorio.json` (server/seed/reference): ISTAT's regions, provinces and comuni, with the
+ * The shape of `territorio.json` (server/reference/lists): ISTAT's regions, provinces and comuni, with the
  * provinces and comuni that no longer exist kept and marked, since applications and organisations may still
- * hold their codes. Read by the server at start (server/seed/territory.ts) and written by
+ * hold their codes. Read by the server at start (server/reference/territory.ts) and written by
  * `npm run territory:build` (scripts/territory/).
  */
 

@@ -8,13 +8,13 @@ import { italianCalendarDay } from '../../domain/italianDates.ts';
 import { projectPath } from '../projectRoot.ts';
 
 /**
- * The calls, one per fund, are operators' data (server/seed/calls/README.md): opening and closing date-time,
+ * The calls, one per fund, are operators' data (server/reference/calls/README.md): opening and closing date-time,
  * the last allowed end of works and the reviewers' warning thresholds. The shipped file keeps the spec's
  * thresholds (§9); its dates describe a call that can be applied to now (open until the end of 2027, works ending
  * by 31/12/2030: the spec's 31/08/2026 had passed while the call was still open, issue 46). CALLS_FILE replaces it
  * without touching code.
  */
-export const DEFAULT_CALLS_FILE = projectPath('server', 'seed', 'calls', 'calls.json');
+export const DEFAULT_CALLS_FILE = projectPath('server', 'reference', 'calls', 'calls.json');
 
 export class CallsFileError extends Error {
   override name = 'CallsFileError';
