@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { APPLICATION_STATUS_CODES } from '../../domain/applicationStatus.ts';
 import { CLOSING_REMINDER_LEAD_MS, closingReminderDue } from '../../domain/closingReminders.ts';
@@ -11,11 +11,20 @@ import { closingReminders } from '../db/schema/closingReminders.ts';
 import { organizations } from '../db/schema/organizations.ts';
 import { closingReminderMail } from '../mail/closingReminderMail.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { REMINDER_CLAIM_MS } from '../monitoring/reminders.ts';
+import { sendOnce, sentOrClaimed, type SentOnceTable } from '../mail/sendOnce.ts';
 import { serialJob } from '../operations/serialJob.ts';
 
 /** The statuses of a draft (the lifecycle's `editable` tag): Non avviata, Aperta. */
 const DRAFT_STATUSES = APPLICATION_STATUS_CODES.filter((status) => statusHasTag(status, 'editable'));
+
+const SENT: SentOnceTable = {
+  table: closingReminders,
+  key: [closingReminders.applicationId, closingReminders.kind, closingReminders.closesAt],
+  id: closingReminders.id,
+  recipients: closingReminders.recipients,
+  claimedAt: closingReminders.claimedAt,
+  sentAt: closingReminders.sentAt,
+};
 
 export interface ClosingRemindersDeps {
   db: Db;
@@ -30,9 +39,7 @@ export interface ClosingRemindersDeps {
  * every organisation whose application of that fund is still a draft never handed over get an e-mail. An
  * organisation that handed the application over (any status past the draft, or a draft reopened by the
  * administrators after a hand-over) gets none. Each (application, kind, closing time) is sent once, whatever the
- * number of processes, as the monitoring reminders are (server/monitoring/reminders.ts): claimed in one statement,
- * sent with no transaction open, marked sent; withdrawn if sending fails; taken over once the claim is
- * REMINDER_CLAIM_MS old.
+ * number of processes, as the monitoring reminders are (server/mail/sendOnce.ts).
  */
 export function createClosingReminders(deps: ClosingRemindersDeps) {
   const { db, membership, mailer, publicUrl, log } = deps;
@@ -62,8 +69,6 @@ export function createClosingReminders(deps: ClosingRemindersDeps) {
         ),
       );
     if (drafts.length === 0) return 0;
-    const staleBefore = new Date(now.getTime() - REMINDER_CLAIM_MS);
-    // Sent, or being sent by a run still within its claim: either way not this run's to send.
     const taken = await db
       .select({ applicationId: closingReminders.applicationId, kind: closingReminders.kind, closesAt: closingReminders.closesAt })
       .from(closingReminders)
@@ -73,7 +78,7 @@ export function createClosingReminders(deps: ClosingRemindersDeps) {
             closingReminders.applicationId,
             drafts.map((d) => d.applicationId),
           ),
-          or(isNotNull(closingReminders.sentAt), gt(closingReminders.claimedAt, staleBefore)),
+          sentOrClaimed(SENT, now),
         ),
       );
     let count = 0;
@@ -85,40 +90,27 @@ export function createClosingReminders(deps: ClosingRemindersDeps) {
       );
       if (done) continue;
       const members = await membership.mailRecipientsOf(draft.organizationId);
-      const [claim] = await db
-        .insert(closingReminders)
-        .values({ applicationId: draft.applicationId, kind, closesAt: draft.closesAt, recipients: members.length, claimedAt: now })
-        .onConflictDoUpdate({
-          target: [closingReminders.applicationId, closingReminders.kind, closingReminders.closesAt],
-          set: { recipients: members.length, claimedAt: now },
-          setWhere: and(isNull(closingReminders.sentAt), lte(closingReminders.claimedAt, staleBefore)),
-        })
-        .returning({ id: closingReminders.id });
-      // Another process sent it, or is sending it: nothing to do.
-      if (!claim) continue;
-      try {
-        for (const member of members) {
-          await mailer.send(
-            closingReminderMail({
-              to: member.email,
-              kind,
-              organizationName: draft.organizationName,
-              callTitle: draft.callTitle,
-              closesAt: draft.closesAt,
-              link: `${publicUrl}/survey/${draft.fund}_candidatura`,
-            }),
-          );
-        }
-      } catch (err) {
-        // Withdrawn: the next run tries again.
-        await db
-          .delete(closingReminders)
-          .where(and(eq(closingReminders.id, claim.id), eq(closingReminders.claimedAt, now), isNull(closingReminders.sentAt)));
-        log.error({ err, applicationId: draft.applicationId, kind }, 'promemoria di chiusura del bando non inviato');
-        continue;
-      }
-      await db.update(closingReminders).set({ sentAt: now }).where(eq(closingReminders.id, claim.id));
-      count += 1;
+      const sent = await sendOnce(db, SENT, {
+        key: { applicationId: draft.applicationId, kind, closesAt: draft.closesAt },
+        recipients: members.length,
+        now,
+        send: async () => {
+          for (const member of members) {
+            await mailer.send(
+              closingReminderMail({
+                to: member.email,
+                kind,
+                organizationName: draft.organizationName,
+                callTitle: draft.callTitle,
+                closesAt: draft.closesAt,
+                link: `${publicUrl}/survey/${draft.fund}_candidatura`,
+              }),
+            );
+          }
+        },
+        onError: (err) => log.error({ err, applicationId: draft.applicationId, kind }, 'promemoria di chiusura del bando non inviato'),
+      });
+      if (sent) count += 1;
     }
     return count;
   }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { effectiveDueDay, remindersDue } from '../../domain/monitoringDueDates.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Membership } from '../auth/membership.ts';
@@ -8,6 +8,7 @@ import { monitoringPeriods, monitoringReminders, monitoringRounds } from '../db/
 import { organizations } from '../db/schema/organizations.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { monitoringReminderMail } from '../mail/monitoringReminderMail.ts';
+import { sendOnce, sentOrClaimed, type SentOnceTable } from '../mail/sendOnce.ts';
 import { serialJob } from '../operations/serialJob.ts';
 
 /** How often the job looks for reminders to send (and once at start). */
@@ -23,19 +24,20 @@ export interface MonitoringRemindersDeps {
   log: FastifyBaseLogger;
 }
 
-/** A claim this old that was never marked sent was cut short (its process ended while sending): it is taken over. */
-export const REMINDER_CLAIM_MS = 60 * 60 * 1000;
+const SENT: SentOnceTable = {
+  table: monitoringReminders,
+  key: [monitoringReminders.roundId, monitoringReminders.kind],
+  id: monitoringReminders.id,
+  recipients: monitoringReminders.recipients,
+  claimedAt: monitoringReminders.claimedAt,
+  sentAt: monitoringReminders.sentAt,
+};
 
 /**
  * The monitoring reminders: when a period opens, and `daysBefore` days before its due day, the
  * organisation's members get an e-mail. Each (period of an application, kind) is sent once, whatever the number
- * of server processes and restarts. A run first claims the reminder: one statement inserts its row in
- * monitoring_reminders (or takes over a claim older than REMINDER_CLAIM_MS), and a second process's claim of the
- * same reminder finds the row and does nothing. Only then, with no transaction open, do the e-mails go out (a
- * slow mail server holds no row and no session: on the embedded database every query shares one), and the row
- * is marked sent. If sending fails, the claim is withdrawn and the next run tries again; if the process ends
- * while sending, the claim grows old and a later run sends the reminder again. The job is stateless: every run
- * reads what is due from the database.
+ * of server processes and restarts, through its row in monitoring_reminders (server/mail/sendOnce.ts). The job is
+ * stateless: every run reads what is due from the database.
  */
 export function createMonitoringReminders(deps: MonitoringRemindersDeps) {
   const { db, membership, mailer, publicUrl, daysBefore, log } = deps;
@@ -56,8 +58,6 @@ export function createMonitoringReminders(deps: MonitoringRemindersDeps) {
       .innerJoin(organizations, eq(organizations.id, applications.organizationId))
       .where(and(isNull(monitoringRounds.submittedAt), eq(applications.status, 'MONITORAGGIO_APERTO')));
     if (open.length === 0) return 0;
-    const staleBefore = new Date(now.getTime() - REMINDER_CLAIM_MS);
-    // Sent, or being sent by a run still within its claim: either way not this run's to send.
     const sent = await db
       .select({ roundId: monitoringReminders.roundId, kind: monitoringReminders.kind })
       .from(monitoringReminders)
@@ -67,7 +67,7 @@ export function createMonitoringReminders(deps: MonitoringRemindersDeps) {
             monitoringReminders.roundId,
             open.map((r) => r.roundId),
           ),
-          or(isNotNull(monitoringReminders.sentAt), gt(monitoringReminders.claimedAt, staleBefore)),
+          sentOrClaimed(SENT, now),
         ),
       );
     const due = remindersDue(
@@ -84,41 +84,28 @@ export function createMonitoringReminders(deps: MonitoringRemindersDeps) {
     for (const reminder of due) {
       const round = open.find((r) => r.roundId === reminder.roundId)!;
       const members = await membership.mailRecipientsOf(round.organizationId);
-      const [claim] = await db
-        .insert(monitoringReminders)
-        .values({ roundId: round.roundId, kind: reminder.kind, recipients: members.length, claimedAt: now, sentAt: null })
-        .onConflictDoUpdate({
-          target: [monitoringReminders.roundId, monitoringReminders.kind],
-          set: { recipients: members.length, claimedAt: now },
-          setWhere: and(isNull(monitoringReminders.sentAt), lte(monitoringReminders.claimedAt, staleBefore)),
-        })
-        .returning({ id: monitoringReminders.id });
-      // Another process sent it, or is sending it: nothing to do.
-      if (!claim) continue;
-      try {
-        for (const member of members) {
-          await mailer.send(
-            monitoringReminderMail({
-              to: member.email,
-              kind: reminder.kind,
-              organizationName: round.organizationName,
-              fund: round.fund,
-              periodTitle: round.title,
-              dueDay: effectiveDueDay(round.dueOn),
-              link: `${publicUrl}/monitoraggio`,
-            }),
-          );
-        }
-      } catch (err) {
-        // Withdrawn: the next run tries again.
-        await db
-          .delete(monitoringReminders)
-          .where(and(eq(monitoringReminders.id, claim.id), eq(monitoringReminders.claimedAt, now), isNull(monitoringReminders.sentAt)));
-        log.error({ err, roundId: round.roundId, kind: reminder.kind }, 'promemoria di monitoraggio non inviato');
-        continue;
-      }
-      await db.update(monitoringReminders).set({ sentAt: now }).where(eq(monitoringReminders.id, claim.id));
-      count += 1;
+      const done = await sendOnce(db, SENT, {
+        key: { roundId: round.roundId, kind: reminder.kind },
+        recipients: members.length,
+        now,
+        send: async () => {
+          for (const member of members) {
+            await mailer.send(
+              monitoringReminderMail({
+                to: member.email,
+                kind: reminder.kind,
+                organizationName: round.organizationName,
+                fund: round.fund,
+                periodTitle: round.title,
+                dueDay: effectiveDueDay(round.dueOn),
+                link: `${publicUrl}/monitoraggio`,
+              }),
+            );
+          }
+        },
+        onError: (err) => log.error({ err, roundId: round.roundId, kind: reminder.kind }, 'promemoria di monitoraggio non inviato'),
+      });
+      if (done) count += 1;
     }
     return count;
   }

@@ -7,7 +7,7 @@ import { CLOSING_REMINDER_LEAD_MS } from '../../domain/closingReminders.ts';
 import type { Database } from '../../server/db/client.ts';
 import { calls } from '../../server/db/schema/calls.ts';
 import { closingReminders } from '../../server/db/schema/closingReminders.ts';
-import { REMINDER_CLAIM_MS } from '../../server/monitoring/reminders.ts';
+import { SEND_ONCE_CLAIM_MS } from '../../server/mail/sendOnce.ts';
 import { forceApplicationStatus, saveDraft } from '../support/applicationFixtures.ts';
 import { personWithOrganization, personWithRole } from '../support/organizationFixtures.ts';
 import { readOutbox, type OutboxMail } from '../support/outbox.ts';
@@ -120,13 +120,13 @@ describe('reminders before a call closes', () => {
       .insert(closingReminders)
       .values({ applicationId, kind: 'two_days', closesAt, recipients: 1, claimedAt, sentAt: null });
     const later = (ms: number) => new Date(claimedAt.getTime() + ms);
-    expect(await runBoth(later(REMINDER_CLAIM_MS - 60_000))).toBe(0);
-    expect(await runBoth(later(REMINDER_CLAIM_MS + 60_000))).toBe(1);
+    expect(await runBoth(later(SEND_ONCE_CLAIM_MS - 60_000))).toBe(0);
+    expect(await runBoth(later(SEND_ONCE_CLAIM_MS + 60_000))).toBe(1);
     const [row] = await database.db
       .select()
       .from(closingReminders)
       .where(and(eq(closingReminders.applicationId, applicationId), eq(closingReminders.kind, 'two_days')));
-    expect(row?.sentAt?.toISOString()).toBe(later(REMINDER_CLAIM_MS + 60_000).toISOString());
+    expect(row?.sentAt?.toISOString()).toBe(later(SEND_ONCE_CLAIM_MS + 60_000).toISOString());
     expect((await reminders()).filter((mail) => mail.to === cut.email)).toHaveLength(1);
   });
 });

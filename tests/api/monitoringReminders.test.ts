@@ -7,7 +7,8 @@ import { createMembership } from '../../server/auth/membership.ts';
 import type { Database } from '../../server/db/client.ts';
 import { monitoringReminders, monitoringRounds } from '../../server/db/schema/monitoring.ts';
 import type { Mailer, OutgoingMail } from '../../server/mail/mailer.ts';
-import { createMonitoringReminders, REMINDER_CLAIM_MS } from '../../server/monitoring/reminders.ts';
+import { SEND_ONCE_CLAIM_MS } from '../../server/mail/sendOnce.ts';
+import { createMonitoringReminders } from '../../server/monitoring/reminders.ts';
 import { forceApplicationStatus, updateStatus } from '../support/applicationFixtures.ts';
 import { monitoringPeriodsEnv } from '../support/monitoringPeriods.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
@@ -179,9 +180,9 @@ describe('monitoring reminders and the mail server', () => {
     // What a process that died after claiming leaves behind.
     await database.db.insert(monitoringReminders).values({ roundId: round, kind: 'due_soon', recipients: 1, claimedAt: day, sentAt: null });
     const later = (ms: number) => new Date(day.getTime() + ms);
-    expect(await one.reminders.runOnce(later(REMINDER_CLAIM_MS - 60_000))).toBe(0);
-    expect(await one.reminders.runOnce(later(REMINDER_CLAIM_MS + 60_000))).toBe(1);
+    expect(await one.reminders.runOnce(later(SEND_ONCE_CLAIM_MS - 60_000))).toBe(0);
+    expect(await one.reminders.runOnce(later(SEND_ONCE_CLAIM_MS + 60_000))).toBe(1);
     const row = await dueSoonRow(round);
-    expect(row?.sentAt?.toISOString()).toBe(later(REMINDER_CLAIM_MS + 60_000).toISOString());
+    expect(row?.sentAt?.toISOString()).toBe(later(SEND_ONCE_CLAIM_MS + 60_000).toISOString());
   });
 });

@@ -22,7 +22,7 @@ export const closingReminders = pgTable(
     closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
     /** How many members it was sent to. */
     recipients: integer('recipients').notNull(),
-    /** When a run took it on; a claim never marked sent within REMINDER_CLAIM_MS is taken over (server/monitoring/reminders.ts). */
+    /** When a run took it on; a claim never marked sent within SEND_ONCE_CLAIM_MS is taken over (server/mail/sendOnce.ts). */
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     /** When it was sent to every member; null while it is being sent. */
     sentAt: timestamp('sent_at', { withTimezone: true }),

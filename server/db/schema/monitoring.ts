@@ -76,7 +76,7 @@ export const monitoringReminders = pgTable(
     recipients: integer('recipients').notNull(),
     /**
      * When a run of the job took the reminder on. The e-mails go out after that claim is committed, so no
-     * transaction stays open while a mail server answers; a claim never marked sent within REMINDER_CLAIM_MS was
+     * transaction stays open while a mail server answers; a claim never marked sent within SEND_ONCE_CLAIM_MS (server/mail/sendOnce.ts) was
      * cut short (its process ended) and the next run takes it over.
      */
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
