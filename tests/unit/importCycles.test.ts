@@ -2,11 +2,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importCycles } from '../../scripts/import-cycles.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 let folders: string[] = [];
 afterEach(() => {
@@ -25,7 +22,9 @@ function repository(files: Record<string, string>): string {
   return folder;
 }
 
-describe('import circles', () => {
+// The project itself is checked by `npm run lint` (scripts/static-checks.ts, `cycles`); these show the check bites.
+// dpdm loads TypeScript's parser on its first call: seconds on a busy machine.
+describe('import circles', { timeout: 30_000 }, () => {
   it('finds a circle closed by a type-only import', async () => {
     const folder = repository({
       'server/rows.ts':
@@ -54,8 +53,4 @@ describe('import circles', () => {
     });
     expect(await importCycles(folder)).toEqual([]);
   });
-
-  it('finds none in the project', async () => {
-    expect(await importCycles(root)).toEqual([]);
-  }, 60_000);
 });
