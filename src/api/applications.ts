@@ -65,6 +65,8 @@ export async function getCompilationHistory(
 }
 
 export const applicationQueries = {
+  /** Every application's query (the admin's list, timeline, evaluation and notes sit under it too): a status change refreshes them all. */
+  all: ['application'] as const,
   compilation: (api: ApiClient, fund: Fund, orgId: string) =>
     queryOptions({
       queryKey: ['application', 'compilation', fund, orgId] as const,

@@ -16,6 +16,7 @@ export async function decideJoinRequest(api: ApiClient, id: string, decision: Jo
 }
 
 export const joinRequestQueries = {
+  all: ['joinRequest'] as const,
   /** The signed-in person's own requests. */
   mine: (api: ApiClient) =>
     queryOptions({

@@ -37,6 +37,8 @@ function retryUnlessRefused(failureCount: number, error: Error): boolean {
 }
 
 export const organizationProfileQueries = {
+  /** Every organisation's query (profile, history): whatever changes an organisation refreshes them. */
+  all: ['organization'] as const,
   /** Under ['organization', …] so that whatever refreshes organisations refreshes the profile too. */
   detail: (api: ApiClient, id: string) =>
     queryOptions({

@@ -52,6 +52,8 @@ export async function createSurveyAnswers(api: ApiClient, body: CreateSurveyAnsw
 
 export const surveyQueries = {
   all: ['surveys'] as const,
+  /** Every survey check (each application, stage and period). */
+  validations: ['surveys', 'validation'] as const,
   // Spec §7: survey lists are never refetched automatically on stale data.
   typeList: (api: ApiClient) =>
     queryOptions({ queryKey: ['surveys', 'types'] as const, queryFn: ({ signal }) => getSurveyTypeList(api, signal), staleTime: Infinity }),

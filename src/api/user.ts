@@ -15,3 +15,8 @@ export async function getCurrentUser(api: ApiClient, options: CallOptions = {}):
 export async function getUserStatus(api: ApiClient, signal?: AbortSignal): Promise<UserStatus> {
   return await api<UserStatus>('/api/User/GetUserStatus', { signal });
 }
+
+export const userQueries = {
+  /** What is read about the signed-in person (the identity provider too): a change to them refreshes it all. */
+  all: ['user'] as const,
+};

@@ -18,6 +18,7 @@ import { fields as fieldsStyle } from './AccountPage.css.ts';
 import { createSaveAccountField } from './saveAccountField.ts';
 import { PasswordSection } from './PasswordSection.tsx';
 import { inspect } from '../../devtools/inspect.ts';
+import { userQueries } from '../../api/user.ts';
 
 const EDITABLE = [
   { key: 'firstName', label: accountPageMessages.firstName },
@@ -41,7 +42,7 @@ export function AccountPage({ user }: { user: User }) {
             onSaved: (updated) => {
               // The header reads the person from the session; cached reads of /api/User are stale too.
               auth.send({ type: 'user.updated', user: updated });
-              void queryClient.invalidateQueries({ queryKey: ['user'] });
+              void queryClient.invalidateQueries({ queryKey: userQueries.all });
             },
           }),
         },

@@ -7,6 +7,7 @@ import { createBulkActionActors } from '../../../machines/bulk-action/actors.ts'
 import { bulkActionMachine } from '../../../machines/bulk-action/bulkAction.machine.ts';
 import { selectBulkActionView } from '../../../machines/bulk-action/selectors.ts';
 import { bulkActionApi } from '../../api/bulkActions.ts';
+import { applicationQueries } from '../../api/applications.ts';
 
 /** The last result this browser's administrator closed: it is not shown again when the list opens. */
 const CLOSED_KEY = 'portale.bulkAction.closed';
@@ -42,7 +43,7 @@ export function useBulkAction() {
   );
   const view = useSelector(actor, selectBulkActionView, shallowEqual);
   useEffect(() => {
-    if (view.isFinished && view.action?.kind === 'status') void queryClient.invalidateQueries({ queryKey: ['application'] });
+    if (view.isFinished && view.action?.kind === 'status') void queryClient.invalidateQueries({ queryKey: applicationQueries.all });
   }, [view.isFinished, view.action?.kind, queryClient]);
   return { view, send: actor.send, download: actions.download };
 }

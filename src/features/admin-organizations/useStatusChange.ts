@@ -9,7 +9,7 @@ import { createStatusChangeActors } from '../../../machines/status-change/actors
 import { statusChangeMachine } from '../../../machines/status-change/statusChange.machine.ts';
 import { selectStatusChangeView } from '../../../machines/status-change/selectors.ts';
 import type { ItemTarget, StatusChangeRequest } from '../../../machines/status-change/types.ts';
-import { updateCompilationStatus } from '../../api/applications.ts';
+import { applicationQueries, updateCompilationStatus } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { inspect } from '../../devtools/inspect.ts';
 import { notify } from '../../ui/toastQueue.ts';
@@ -49,7 +49,7 @@ export function useStatusChange(
       actions: {
         notifySucceeded: () => {
           notify({ tone: 'success', title: applicationsMessages.statusChangedTitle, description: applicationsMessages.statusChanged });
-          void queryClient.invalidateQueries({ queryKey: ['application'] });
+          void queryClient.invalidateQueries({ queryKey: applicationQueries.all });
         },
         returnFocus: ({ context }) => {
           const { request } = context;
@@ -62,7 +62,7 @@ export function useStatusChange(
           });
         },
         // The dialog stays open with the server's message and what was typed (issue 46); no toast repeats it.
-        refreshAfterFailure: () => void queryClient.invalidateQueries({ queryKey: ['application'] }),
+        refreshAfterFailure: () => void queryClient.invalidateQueries({ queryKey: applicationQueries.all }),
       },
     }),
     { inspect },

@@ -126,7 +126,7 @@ function OpenWizard<Values extends Record<string, unknown>>({
   const openItems = integrationOpen ? (compilation.data?.integrationRounds.at(-1)?.items ?? []) : [];
   const itemEditable = !isAdmin && standing.mayWrite;
   const applicationId = compilation.data?.id ?? '';
-  const onAnswered = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['application'] }), [queryClient]);
+  const onAnswered = useCallback(() => void queryClient.invalidateQueries({ queryKey: applicationQueries.all }), [queryClient]);
   const correctionOf = (kind: 'field' | 'slot', target: string, values?: unknown) => {
     const item = openItems.find((candidate) => candidate.kind === kind && candidate.target === target);
     if (!item) return null;

@@ -11,8 +11,8 @@ import { isIntegrationOpen, statusLabelAfter } from '../../../machines/applicati
 import { createIntegrationActors } from '../../../machines/integration/actors.ts';
 import { integrationMachine } from '../../../machines/integration/integration.machine.ts';
 import { selectIntegrationView } from '../../../machines/integration/selectors.ts';
-import { updateCompilationStatus, type Compilation } from '../../api/applications.ts';
-import type { AttachmentTransfers } from '../../api/attachments.ts';
+import { applicationQueries, type Compilation, updateCompilationStatus } from '../../api/applications.ts';
+import { attachmentQueries, type AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { issuedReceipt, keepIssuedReceipt } from '../../api/receipts.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
@@ -73,8 +73,8 @@ export function IntegrationSection({ api, transfers, fund, organizationId, compi
             title: receiptsMessages.handedOverTitle.integration,
             description: issued ? `${m.succeeded} ${receiptsMessages.receiptIssued(issued.protocol)}` : m.succeeded,
           });
-          void queryClient.invalidateQueries({ queryKey: ['application'] });
-          void queryClient.invalidateQueries({ queryKey: ['attachments'] });
+          void queryClient.invalidateQueries({ queryKey: applicationQueries.all });
+          void queryClient.invalidateQueries({ queryKey: attachmentQueries.all });
         },
         notifyFailed: ({ context }) => notify({ tone: 'error', title: m.confirmTitle, description: context.error ?? m.failed }),
       },

@@ -17,7 +17,7 @@ import type { ReloadedDraft, SaveDraftRequest, SavedDraftVersion } from '../../.
 import { fundEntry } from '../../../domain/funds.ts';
 import { selectHasUnsavedChanges } from '../../../machines/application-wizard/selectors.ts';
 import type { LoadedApplication, WizardDefinition } from '../../../machines/application-wizard/types.ts';
-import { getCompilation, hasApplication } from '../../api/applications.ts';
+import { applicationQueries, getCompilation, hasApplication } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { getDraft, saveDraft } from '../../api/drafts.ts';
 import { issuedReceipt, keepIssuedReceipt } from '../../api/receipts.ts';
@@ -105,7 +105,7 @@ export function useApplicationWizard<Values extends Record<string, unknown>>(opt
             title: receiptsMessages.handedOverTitle.application,
             description: issued ? receiptsMessages.receiptIssued(issued.protocol) : undefined,
           });
-          void queryClient.invalidateQueries({ queryKey: ['application'] });
+          void queryClient.invalidateQueries({ queryKey: applicationQueries.all });
           void navigate({ to: '/candidaturaCompletata', search: { ricevuta: issued?.id } });
         },
         notifySubmitFailed: ({ context }) => {

@@ -16,6 +16,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { actions, facts, section } from './EvaluationSection.css.ts';
 import { createEvaluationActors } from './evaluationActors.ts';
+import { applicationQueries } from '../../api/applications.ts';
 
 /** SurveyJS and the portal's renderer, the survey pages' own chunk: fetched when the form is shown. */
 const SurveyRenderer = lazy(() => import('../review-survey/SurveyRenderer.tsx'));
@@ -52,7 +53,7 @@ function EvaluationForm({ loaded }: { loaded: Evaluation }) {
       evaluationMachine.provide({
         actors: createEvaluationActors(api, loaded) as never,
         // The timeline lists the hand-over; the header's status change offers its proposal.
-        actions: { handedOver: () => void queryClient.invalidateQueries({ queryKey: ['application'] }) },
+        actions: { handedOver: () => void queryClient.invalidateQueries({ queryKey: applicationQueries.all }) },
       }),
     // The machine is built once per loaded evaluation.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -8,7 +8,7 @@ import { createAcceptInvitationActors } from '../../../machines/accept-invitatio
 import { selectAcceptInvitationView } from '../../../machines/accept-invitation/selectors.ts';
 import { acceptInvitation, invitationQueries } from '../../api/invitations.ts';
 import { writeSelectedOrganizationId } from '../../api/selectedOrganization.ts';
-import { getCurrentUser } from '../../api/user.ts';
+import { getCurrentUser, userQueries } from '../../api/user.ts';
 import { useAuthActor } from '../../auth/useAuth.ts';
 import { inspect } from '../../devtools/inspect.ts';
 import { acceptFailureOf } from './acceptFailure.ts';
@@ -43,7 +43,7 @@ export function useAcceptInvitation(token: string, user: User) {
             // The new organisation becomes the one the person works for; the session learns they belong to it.
             writeSelectedOrganizationId(window.localStorage, organizationId);
             auth.send({ type: 'user.updated', user: await getCurrentUser(api) });
-            await queryClient.invalidateQueries({ queryKey: ['user'] });
+            await queryClient.invalidateQueries({ queryKey: userQueries.all });
             await navigate({ to: '/your-organization/$organizationId', params: { organizationId } });
           }),
       }),

@@ -6,8 +6,9 @@ import type { JoinDecision, OpenJoinRequest } from '../../../domain/joinRequest.
 import { createJoinDecisionActors } from '../../../machines/join-decision/actors.ts';
 import { joinDecisionMachine } from '../../../machines/join-decision/joinDecision.machine.ts';
 import { selectJoinDecisionView } from '../../../machines/join-decision/selectors.ts';
-import { decideJoinRequest } from '../../api/joinRequests.ts';
+import { decideJoinRequest, joinRequestQueries } from '../../api/joinRequests.ts';
 import { inspect } from '../../devtools/inspect.ts';
+import { organizationProfileQueries } from '../../api/organizationProfile.ts';
 
 /**
  * The requests list's join-decision actor, wired to the API: once decided, every list of requests and the
@@ -23,8 +24,8 @@ export function useJoinDecision(headingId: string) {
         decide: (request, decision, note) => decideJoinRequest(api, request.id, decision, note),
         reloadRequests: async (request) => {
           await Promise.all([
-            queryClient.invalidateQueries({ queryKey: ['joinRequest'] }),
-            queryClient.invalidateQueries({ queryKey: ['organization', 'detail', request.organizationId] }),
+            queryClient.invalidateQueries({ queryKey: joinRequestQueries.all }),
+            queryClient.invalidateQueries({ queryKey: organizationProfileQueries.detail(api, request.organizationId).queryKey }),
           ]);
         },
       }),

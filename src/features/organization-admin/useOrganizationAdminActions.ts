@@ -8,6 +8,8 @@ import { selectOrganizationAdminActionsView } from '../../../machines/organizati
 import type { AdminActKind, OrganizationAdminActionsEvent } from '../../../machines/organization-admin-actions/types.ts';
 import { performAdminAct } from '../../api/organizationAdmin.ts';
 import { inspect } from '../../devtools/inspect.ts';
+import { organizationProfileQueries } from '../../api/organizationProfile.ts';
+import { adminOrganizationQueries } from '../../api/adminOrganizations.ts';
 
 /**
  * The section's actor for one organisation, wired to the API and to the page's queries: after an act the
@@ -24,8 +26,8 @@ export function useOrganizationAdminActions({ organizationId, headingId }: { org
           await performAdminAct(api, input);
         },
         reload: async () => {
-          await queryClient.invalidateQueries({ queryKey: ['organization'] });
-          await queryClient.invalidateQueries({ queryKey: ['application', 'adminList'] });
+          await queryClient.invalidateQueries({ queryKey: organizationProfileQueries.all });
+          await queryClient.invalidateQueries({ queryKey: adminOrganizationQueries.list(api).queryKey });
         },
       }),
       actions: { focusSection: () => document.getElementById(headingId)?.focus() },

@@ -6,7 +6,7 @@ import { profileMessages } from '../../../domain/messages/profile.ts';
 import type { User } from '../../../domain/user.ts';
 import { homePathFor } from '../../../machines/auth/selectors.ts';
 import { writeSelectedOrganizationId } from '../../api/selectedOrganization.ts';
-import { getCurrentUser } from '../../api/user.ts';
+import { getCurrentUser, userQueries } from '../../api/user.ts';
 import { organizationProfileQueries } from '../../api/organizationProfile.ts';
 import { useAuthActor } from '../../auth/useAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -65,14 +65,14 @@ export function OrganizationProfile({ organizationId, user, view }: Organization
 
   async function afterRemoval(_member: unknown, left: boolean) {
     if (!left) {
-      await queryClient.invalidateQueries({ queryKey: ['organization'] });
+      await queryClient.invalidateQueries({ queryKey: organizationProfileQueries.all });
       return;
     }
     // Leaving: the person's organisations changed (header, home, and the layout moves the selection on).
-    queryClient.removeQueries({ queryKey: ['organization', 'detail', organizationId] });
+    queryClient.removeQueries({ queryKey: organizationProfileQueries.detail(api, organizationId).queryKey });
     const updated = await getCurrentUser(api);
     auth.send({ type: 'user.updated', user: updated });
-    await queryClient.invalidateQueries({ queryKey: ['user'] });
+    await queryClient.invalidateQueries({ queryKey: userQueries.all });
     await navigate({ to: homePathFor(updated) });
   }
 
@@ -94,7 +94,7 @@ export function OrganizationProfile({ organizationId, user, view }: Organization
           currentUserId={user.id}
           isManageable={view === 'member'}
           onRemoved={afterRemoval}
-          onRoleChanged={() => queryClient.invalidateQueries({ queryKey: ['organization'] })}
+          onRoleChanged={() => queryClient.invalidateQueries({ queryKey: organizationProfileQueries.all })}
         />
       </div>
       <OrganizationGovernance detail={detail} view={view} />

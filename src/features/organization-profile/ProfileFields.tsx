@@ -35,7 +35,7 @@ export function ProfileFields({ detail, isEditable }: { detail: OrganizationDeta
             onSaved: (saved) => {
               // Show the stored profile at once (names of region, legal form…), then reload it as spec §7 asks.
               queryClient.setQueryData(organizationProfileQueries.detail(api, saved.id).queryKey, saved);
-              void queryClient.invalidateQueries({ queryKey: ['organization'] });
+              void queryClient.invalidateQueries({ queryKey: organizationProfileQueries.all });
             },
           }),
         },

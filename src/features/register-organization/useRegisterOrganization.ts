@@ -8,7 +8,7 @@ import { createRegisterOrganizationActors } from '../../../machines/register-org
 import { registerOrganizationMachine } from '../../../machines/register-organization/registerOrganization.machine.ts';
 import { createOrganization } from '../../api/organization.ts';
 import { writeSelectedOrganizationId } from '../../api/selectedOrganization.ts';
-import { getCurrentUser } from '../../api/user.ts';
+import { getCurrentUser, userQueries } from '../../api/user.ts';
 import { notify } from '../../ui/toastQueue.ts';
 import { inspect } from '../../devtools/inspect.ts';
 
@@ -26,7 +26,7 @@ export function useRegisterOrganization() {
         refreshUser: async (orgId) => {
           // The new organisation is the one to work for (spec §3), before anything asks the server for it.
           writeSelectedOrganizationId(window.localStorage, orgId);
-          await queryClient.invalidateQueries({ queryKey: ['user'] });
+          await queryClient.invalidateQueries({ queryKey: userQueries.all });
           auth.send({ type: 'user.updated', user: await getCurrentUser(api) });
         },
       }),

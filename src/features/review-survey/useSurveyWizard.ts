@@ -220,7 +220,7 @@ export function useSurveyWizard(options: SurveyWizardOptions, loaded: LoadedSurv
             title: receiptsMessages.handedOverTitle[stage],
             description: issued ? receiptsMessages.receiptIssued(issued.protocol) : undefined,
           });
-          void queryClient.invalidateQueries({ queryKey: ['application'] });
+          void queryClient.invalidateQueries({ queryKey: applicationQueries.all });
           void queryClient.invalidateQueries({ queryKey: monitoringQueries.all });
           void navigate({ to: '/surveyIstruttoriaCompletata', search: { ricevuta: issued?.id } });
         },
@@ -247,7 +247,7 @@ export function useSurveyWizard(options: SurveyWizardOptions, loaded: LoadedSurv
   useEffect(() => {
     if (reviewValidation.data === attachmentsCheck.current) return;
     attachmentsCheck.current = reviewValidation.data;
-    void queryClient.invalidateQueries({ queryKey: ['surveys', 'validation'] });
+    void queryClient.invalidateQueries({ queryKey: surveyQueries.validations });
   }, [queryClient, reviewValidation.data]);
   const stepDone = (step: SurveyStep): boolean | null => {
     if (!validation.data) return null;

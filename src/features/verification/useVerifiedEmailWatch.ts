@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { EMAIL_VERIFIED_CHANNEL } from '../../../domain/verificationChannel.ts';
-import { getCurrentUser } from '../../api/user.ts';
+import { getCurrentUser, userQueries } from '../../api/user.ts';
 import { refreshThroughAuthMachine } from '../../auth/session.ts';
 
 /** Coming back to the tab renews at most this often: each renewal rotates the refresh token at the provider. */
@@ -39,7 +39,7 @@ export function useVerifiedEmailWatch(active: boolean) {
           const user = await getCurrentUser(api);
           if (stopped) return;
           auth.send({ type: 'user.updated', user });
-          await queryClient.invalidateQueries({ queryKey: ['user'] });
+          await queryClient.invalidateQueries({ queryKey: userQueries.all });
         } catch {
           // Nothing to tell: the banner stays, and the next focus tries again.
         } finally {
