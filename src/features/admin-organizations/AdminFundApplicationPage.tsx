@@ -2,8 +2,8 @@ import type { ApplicationStatusCode, Fund } from '../../../domain/applicationSta
 import { adminApplicationMessages } from '../../../domain/messages/adminApplication.ts';
 import type { AttachmentTransfers } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { Suspense, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { applicationQueries, hasApplication } from '../../api/applications.ts';
 import { LazyAdminTimeline } from '../application-timeline/lazyAdminTimeline.ts';
 import { LazyEvaluationSection } from '../evaluation/lazyEvaluationSection.ts';
@@ -45,21 +45,15 @@ export function AdminFundApplicationPage<Values extends Record<string, unknown>>
   lista,
 }: AdminFundApplicationPageProps<Values>) {
   const fund: Fund = wizard.definition.fund;
-  const [downloading, setDownloading] = useState(false);
   // The same query the summary reads: the timeline and the notes need the application's id (issue 44).
   const compilation = useQuery(applicationQueries.compilation(api, fund, organizationId)).data;
-  const downloadExcel = () => {
-    setDownloading(true);
-    transfers
-      .downloadApplicationExcel(organizationId, fund)
-      .then(
-        ({ blob, fileName }) => saveBlob(blob, fileName),
-        // No application yet (404) or a failure: the server's Italian message says which.
-        (error: unknown) =>
-          notify({ tone: 'error', title: m.excelFailed, description: error instanceof Error ? error.message : undefined }),
-      )
-      .finally(() => setDownloading(false));
-  };
+  const excel = useMutation({
+    mutationFn: () => transfers.downloadApplicationExcel(organizationId, fund),
+    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
+    // No application yet (404) or a failure: the server's Italian message says which.
+    onError: (error: unknown) =>
+      notify({ tone: 'error', title: m.excelFailed, description: error instanceof Error ? error.message : undefined }),
+  });
   return (
     <>
       <AdminApplicationHeader
@@ -68,10 +62,10 @@ export function AdminFundApplicationPage<Values extends Record<string, unknown>>
         organizationId={organizationId}
         lista={lista}
         actions={
-          downloading ? (
+          excel.isPending ? (
             <Spinner label={m.excelDownloading} />
           ) : (
-            <Button variant="secondary" aria-label={m.downloadExcelLabel(fund)} onPress={downloadExcel}>
+            <Button variant="secondary" aria-label={m.downloadExcelLabel(fund)} onPress={() => excel.mutate()}>
               {m.downloadExcel}
             </Button>
           )

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { IntegrationItem } from '../../../domain/integration.ts';
 import { itemTitle, itemValueText } from '../../../domain/integrationItemText.ts';
@@ -72,20 +73,13 @@ export function CorrectionItem({ api, applicationId, item, field, values, option
   const titleId = useId();
   const [value, setValue] = useState<unknown>(item.answer === 'changed' ? item.newValue : item.oldValue);
   const [reply, setReply] = useState(item.reply ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const send = async (body: { value?: unknown; reply?: string }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await answerIntegrationItem(api, { applicationId, kind: item.kind, target: item.target, ...body });
-      onAnswered();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : integrationMessages.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const answer = useMutation({
+    mutationFn: (body: { value?: unknown; reply?: string }) =>
+      answerIntegrationItem(api, { applicationId, kind: item.kind, target: item.target, ...body }),
+    onSuccess: () => onAnswered(),
+  });
+  const busy = answer.isPending;
+  const error = answer.isError ? (answer.error instanceof Error ? answer.error.message : integrationMessages.failed) : null;
   const title = itemTitle(item);
   return (
     <div className={styles.correction} role="group" aria-labelledby={titleId} data-correction={`${item.kind}:${item.target}`}>
@@ -104,7 +98,7 @@ export function CorrectionItem({ api, applicationId, item, field, values, option
             onChange={(_name, next) => setValue(next)}
           />
           <div className={styles.actions}>
-            <Button onPress={() => void send({ value: value ?? null })} isDisabled={busy}>
+            <Button onPress={() => answer.mutate({ value: value ?? null })} isDisabled={busy}>
               {m.saveCorrection(item.label)}
             </Button>
           </div>
@@ -114,7 +108,7 @@ export function CorrectionItem({ api, applicationId, item, field, values, option
         <>
           <TextAreaField label={m.replyLabel} value={reply} onChange={setReply} maxLength={1000} rows={2} isDisabled={busy} />
           <div className={styles.actions}>
-            <Button variant="secondary" onPress={() => void send({ reply })} isDisabled={busy || reply.trim() === ''}>
+            <Button variant="secondary" onPress={() => answer.mutate({ reply })} isDisabled={busy || reply.trim() === ''}>
               {m.replySave}
             </Button>
           </div>

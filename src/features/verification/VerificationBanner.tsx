@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { useState } from 'react';
 import { verificationMessages as m } from '../../../domain/messages/verification.ts';
 import { passwordQueries } from '../../api/password.ts';
 import { resendVerificationEmail } from '../../api/verification.ts';
@@ -8,8 +7,6 @@ import { Button } from '../../ui/Button.tsx';
 import { banner, box, heading } from '../../ui/WarningBanner.css.ts';
 import { outcome, text } from './VerificationBanner.css.ts';
 import { useVerifiedEmailWatch } from './useVerifiedEmailWatch.ts';
-
-type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
 
 /**
  * Under the header while the person's address is not verified (spec §8 «Registrazione non verificata»): what
@@ -19,21 +16,11 @@ type ResendState = 'idle' | 'sending' | 'sent' | 'failed';
 export function VerificationBanner({ emailVerified }: { emailVerified: boolean }) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
   const provider = useQuery({ ...passwordQueries.identityProvider(api), enabled: !emailVerified });
-  const [state, setState] = useState<ResendState>('idle');
+  const resend = useMutation({ mutationFn: () => resendVerificationEmail(api) });
   useVerifiedEmailWatch(!emailVerified);
   if (emailVerified) return null;
   // The text waits for the provider's kind (one small request), so it never says a link was mailed when none can be.
   const external = provider.data?.kind === 'external';
-
-  const resend = async () => {
-    setState('sending');
-    try {
-      await resendVerificationEmail(api);
-      setState('sent');
-    } catch {
-      setState('failed');
-    }
-  };
 
   return (
     <section className={banner} aria-labelledby="verifica-email-titolo">
@@ -43,12 +30,12 @@ export function VerificationBanner({ emailVerified }: { emailVerified: boolean }
         </h2>
         {provider.data ? <p className={text}>{external ? m.externalBanner : m.banner}</p> : null}
         {provider.data?.kind === 'embedded' ? (
-          <Button variant="secondary" isDisabled={state === 'sending'} onPress={() => void resend()}>
-            {state === 'sending' ? m.resending : m.resend}
+          <Button variant="secondary" isDisabled={resend.isPending} onPress={() => resend.mutate()}>
+            {resend.isPending ? m.resending : m.resend}
           </Button>
         ) : null}
         <p className={outcome} role="status">
-          {state === 'sent' ? m.resent : state === 'failed' ? m.resendFailed : ''}
+          {resend.isSuccess ? m.resent : resend.isError ? m.resendFailed : ''}
         </p>
       </div>
     </section>
