@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { surveyMessages } from '../../domain/messages/survey.ts';
 import type { surveyWizardMachine } from './surveyWizard.machine.ts';
 import { partOfIssue, type SurveyPart, type SurveyStep } from './types.ts';
 
@@ -16,6 +17,34 @@ export function selectCurrentStep(snapshot: SurveyWizardSnapshot): SurveyStep | 
   for (const step of ['istruttoria', 'gresb', 'dnsh', 'submit'] as const) {
     if (snapshot.matches({ steps: { step } })) return step;
   }
+  return null;
+}
+
+export interface SurveyStepState {
+  step: SurveyStep;
+  /** Done or incomplete from the server's check of the stored answers and slots; null before it answers, and for Invia. */
+  done: boolean | null;
+}
+
+/** The step indicators (spec §2): each shown step, done or incomplete as the server's check says. */
+export function selectStepStates(snapshot: SurveyWizardSnapshot): SurveyStepState[] {
+  const { check } = snapshot.context;
+  return selectSteps(snapshot).map((step) => ({
+    step,
+    done: check === null || step === 'submit' ? null : step === 'dnsh' ? !check.missingAttachments : !check.incomplete.includes(step),
+  }));
+}
+
+/**
+ * On the last step, for who cannot hand over: 'Torna ai fondi' (read-only, to /calls) or 'Torna alla lista' (admin,
+ * to the list with its filters); null elsewhere and for an applicant who may hand over.
+ */
+export function selectBackLink(snapshot: SurveyWizardSnapshot): { to: '/admin-panel' | '/calls'; label: string } | null {
+  const steps = selectSteps(snapshot);
+  const current = selectCurrentStep(snapshot);
+  if (current === null || steps.at(-1) !== current) return null;
+  if (snapshot.context.access === 'readOnly') return { to: '/calls', label: surveyMessages.backToFunds };
+  if (snapshot.context.access === 'admin') return { to: '/admin-panel', label: surveyMessages.backToList };
   return null;
 }
 
@@ -63,10 +92,13 @@ export function selectSurveyWizardView(snapshot: SurveyWizardSnapshot) {
     access: context.access,
     editable: context.access === 'edit',
     steps,
+    /** Each shown step with its done or incomplete, for the step indicators. */
+    stepStates: selectStepStates(snapshot),
     current,
     /** The survey the current step shows (null on DNSH and Invia). */
     part,
-    isLastStep: current !== null && steps.at(-1) === current,
+    /** 'Torna ai fondi' or 'Torna alla lista' on the last step. */
+    backLink: selectBackLink(snapshot),
     canGoBack: selectCanGoBack(snapshot),
     canGoNext: selectCanGoNext(snapshot),
     canSubmit: selectCanSubmit(snapshot),

@@ -9,6 +9,7 @@ import {
   partOfSync,
   SYNC_OF_PART,
   type SubmitRefusal,
+  type SurveyCheck,
   type SubmitSurveyInput,
   type SurveyPart,
   type SurveyStep,
@@ -67,6 +68,7 @@ export const surveyWizardMachine = setup({
       reloads: context.reloads + 1,
     })),
     storeAttachments: assign((_, params: { valid: boolean }) => ({ attachmentsValid: params.valid })),
+    storeCheck: assign((_, params: { check: SurveyCheck }) => ({ check: params.check })),
     pointOutMissingAttachments: assign({ showsMissingAttachments: true }),
     storeRefusal: assign((_, params: { error: unknown }) => ({
       error: submitFailureMessage(params.error),
@@ -111,6 +113,7 @@ export const surveyWizardMachine = setup({
     reloads: 0,
     attachmentsValid: false,
     showsMissingAttachments: false,
+    check: null,
     issues: [],
     error: null,
   }),
@@ -125,6 +128,8 @@ export const surveyWizardMachine = setup({
     'draftSync.report': {
       actions: { type: 'storeSync', params: ({ event }) => ({ part: partOfSync(event.sync), state: event.report.state }) },
     },
+    // The server's check may answer before the stage has loaded: it is kept whatever the state.
+    'check.changed': { actions: { type: 'storeCheck', params: ({ event }) => ({ check: event.check }) } },
     'draftSync.reloaded': {
       actions: {
         type: 'storeReloaded',

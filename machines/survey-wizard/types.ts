@@ -33,6 +33,8 @@ export interface SurveyWizardContext extends SurveyWizardInput {
   attachmentsValid: boolean;
   /** A missing mandatory DNSH declaration is pointed out: once the person went on from DNSH or reached Invia. */
   showsMissingAttachments: boolean;
+  /** The server's check of the stored answers and slots (the step indicators' done or incomplete); null until it answers. */
+  check: SurveyCheck | null;
   /** What the last submit was refused for: answers by survey and question. */
   issues: SurveyIssue[];
   /** The Italian reason of the last failure (load or submit). */
@@ -50,6 +52,8 @@ export type SurveyWizardEvent =
   | { type: 'draft.reload' }
   /** From a draft-sync child: how it stands, and the stored answers (`payload`) after a reload. */
   | DraftSyncParentEvent
+  /** The server's check of the stored answers and slots (re)loaded. */
+  | { type: 'check.changed'; check: SurveyCheck }
   /** The DNSH slots' state (re)loaded. */
   | { type: 'attachments.changed'; valid: boolean }
   /** Invia: opens the "Conferma" dialog. */
@@ -61,6 +65,24 @@ export type SurveyWizardEvent =
   /** Closes the failure message and goes where the missing things are. */
   | { type: 'failure.dismiss' }
   | { type: 'retry' };
+
+/** What the server's check says (GetSurveyValidation): the surveys with a missing answer, and whether a mandatory slot is empty. */
+export interface SurveyCheck {
+  incomplete: SurveyPart[];
+  missingAttachments: boolean;
+}
+
+/** The server's check of a stage, as the step indicators read it. */
+export function surveyCheckOf(validation: {
+  issues: readonly Pick<SurveyIssue, 'surveyName'>[];
+  missingAttachments: readonly unknown[];
+}): SurveyCheck {
+  const parts = new Set(validation.issues.map(partOfIssue));
+  return {
+    incomplete: (['istruttoria', 'gresb'] as const).filter((part) => parts.has(part)),
+    missingAttachments: validation.missingAttachments.length > 0,
+  };
+}
 
 /** What loading the wizard answers: the stage's attachment state (definitions and answers are the view's queries). */
 export interface SurveyWizardLoaded {

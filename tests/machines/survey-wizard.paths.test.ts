@@ -2,13 +2,16 @@ import { expect, it } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import { surveyMessages } from '../../domain/messages/survey.ts';
 import type { SurveyIssue } from '../../domain/surveys.ts';
+import { toSubmitRefusal } from '../../machines/survey-wizard/actors.ts';
 import { surveyWizardMachine } from '../../machines/survey-wizard/surveyWizard.machine.ts';
 import {
+  selectBackLink,
   selectCanSubmit,
   selectCurrentStep,
   selectIsConfirming,
   selectIsEditable,
   selectSteps,
+  selectStepStates,
   selectTypedAnswers,
   type SurveyWizardSnapshot,
 } from '../../machines/survey-wizard/selectors.ts';
@@ -57,6 +60,8 @@ const eventFixtures = {
   // Ricarica brought what another tab stored.
   'draftSync.reloaded': [{ type: 'draftSync.reloaded', sync: 'sync.gresb', payload: { quotaRinnovabili: 50 } }],
   'attachments.changed': [{ type: 'attachments.changed', valid: true }],
+  // The server's check: Gresb misses an answer, a DNSH declaration is not uploaded.
+  'check.changed': [{ type: 'check.changed', check: { incomplete: ['gresb'], missingAttachments: true } }],
   'submit.open': [{ type: 'submit.open' }],
   'submit.confirm': [{ type: 'submit.confirm' }],
   'submit.cancel': [{ type: 'submit.cancel' }],
@@ -97,7 +102,12 @@ const graphEvents: GraphEvent[] = [
 const quiet = fromCallback<AnyEventObject, DraftSyncInput>(() => () => {});
 const quietMachine = surveyWizardMachine.provide({ actors: { istruttoriaSync: quiet as never, gresbSync: quiet as never } });
 
-const ridesAlong = (context: SurveyWizardSnapshot['context']) => ({ ...context, typed: undefined, showsMissingAttachments: undefined });
+const ridesAlong = (context: SurveyWizardSnapshot['context']) => ({
+  ...context,
+  typed: undefined,
+  showsMissingAttachments: undefined,
+  check: undefined,
+});
 
 const traversal = (input: SurveyWizardInput) => ({
   input,
@@ -113,6 +123,8 @@ const traversal = (input: SurveyWizardInput) => ({
     }
     // A report or an attachments check that changes nothing is walked where it first can be, not from every state.
     if (event.type === 'attachments.changed') return event.valid !== snapshot.context.attachmentsValid;
+    // The server's check rides along (it decides no transition): walked once, on the first step.
+    if (event.type === 'check.changed') return snapshot.context.check === null && selectCurrentStep(snapshot) === 'istruttoria';
     if (event.type === 'draftSync.report' && event.report.state === snapshot.context.sync.gresb) return false;
     // Ricarica follows a conflict, once, on the survey it is about (in the review: monitoring takes the same transitions).
     if (event.type === 'draftSync.reloaded') {
@@ -184,6 +196,7 @@ const describeEvent = (event: GraphEvent) => {
   if (event.type === 'draftSync.report') return `sync(${event.sync}:${event.report.state})`;
   if (event.type === 'draftSync.reloaded') return `reloaded(${event.sync})`;
   if (event.type === 'attachments.changed') return `attachments(${event.valid})`;
+  if (event.type === 'check.changed') return 'check';
   if (event.type === 'xstate.error.actor.submitSurvey') return `refused(${event.error.issues?.[0]?.surveyName ?? 'attachments'})`;
   return event.type.replace(/^xstate\./, '');
 };
@@ -222,6 +235,24 @@ describeMachinePaths({
         expect(selectSteps(after)).not.toContain('submit');
         expect(selectIsEditable(after)).toBe(false);
       }
+      // The step indicators say done or incomplete once the server's check answered, as it says; Invia never.
+      const check = after.context.check;
+      expect(selectStepStates(after)).toEqual(
+        selectSteps(after).map((step) => ({
+          step,
+          done: check === null || step === 'submit' ? null : step === 'dnsh' ? !check.missingAttachments : !check.incomplete.includes(step),
+        })),
+      );
+      if (event.type === 'check.changed') {
+        expect(selectStepStates(after).map(({ done }) => done)).toEqual(
+          selectSteps(after).map((step) => (step === 'istruttoria' ? true : step === 'submit' ? null : false)),
+        );
+      }
+      // The way back ('Torna ai fondi', 'Torna alla lista') is on the last step, for who cannot hand over.
+      const onLastStep = current !== null && selectSteps(after).at(-1) === current;
+      expect(selectBackLink(after)?.to ?? null).toBe(
+        onLastStep && input.access === 'readOnly' ? '/calls' : onLastStep && input.access === 'admin' ? '/admin-panel' : null,
+      );
       // Each survey's sync starts from its stored version, once for the whole visit: a refused submit keeps it.
       expect(syncsStarted).toEqual([
         { part: 'istruttoria', input: { version: input.versions.istruttoria } },
@@ -289,6 +320,27 @@ describeMachinePaths({
     actor.stop();
   },
   coverage: () => {
+    it('maps a refused hand-over: the reason, and for a 422 the missing answers the server names', async () => {
+      const missing = [issue('Gresb-Pui', 'quotaRinnovabili')];
+      const readIssues = () => Promise.resolve(missing);
+      const refused = Object.assign(new Error('Mancano risposte obbligatorie'), { status: 422 });
+      await expect(toSubmitRefusal(refused, { mode: 'review' }, readIssues)).resolves.toEqual({
+        message: 'Mancano risposte obbligatorie',
+        issues: missing,
+      });
+      const conflict = Object.assign(new Error('Stato cambiato'), { status: 409 });
+      await expect(toSubmitRefusal(conflict, { mode: 'review' }, readIssues)).resolves.toEqual({ message: 'Stato cambiato' });
+      await expect(toSubmitRefusal('offline', { mode: 'review' }, readIssues)).resolves.toEqual({ message: surveyMessages.failed });
+      await expect(toSubmitRefusal('offline', { mode: 'monitoring' }, readIssues)).resolves.toEqual({
+        message: surveyMessages.monitoringFailed,
+      });
+      // The check cannot be read: the refusal still says why, without answers to point to.
+      await expect(toSubmitRefusal(refused, { mode: 'review' }, () => Promise.reject(new Error('offline')))).resolves.toEqual({
+        message: 'Mancano risposte obbligatorie',
+        issues: [],
+      });
+    });
+
     it('refuses to run without its actors', async () => {
       const actor = createActor(surveyWizardMachine, { input: { mode: 'review', access: 'edit', versions } });
       actor.start();

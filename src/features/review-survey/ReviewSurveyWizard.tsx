@@ -73,16 +73,17 @@ function SurveyWizardView({ loaded, ...props }: ReviewSurveyWizardProps & { load
   const { api, transfers, fund, organizationId, monitoraggio } = props;
   const { period } = loaded;
   const entry = fundEntry(fund);
-  const { actor, stepDone, onAnswersChange } = useSurveyWizard(props, loaded);
+  const { actor, onAnswersChange } = useSurveyWizard(props, loaded);
   const {
     isLoading,
     loadFailed,
     access,
     editable,
     steps,
+    stepStates,
     current,
     part,
-    isLastStep,
+    backLink,
     canGoBack,
     canGoNext,
     canSubmit,
@@ -135,7 +136,7 @@ function SurveyWizardView({ loaded, ...props }: ReviewSurveyWizardProps & { load
       >
         <nav aria-label={m.stepsNavigation}>
           <ol className={styles.steps}>
-            {steps.map((step, index) => (
+            {stepStates.map(({ step, done }, index) => (
               <li key={step}>
                 <button
                   type="button"
@@ -145,12 +146,12 @@ function SurveyWizardView({ loaded, ...props }: ReviewSurveyWizardProps & { load
                 >
                   {index + 1}. {m.steps[step]}
                   {/* The line is there before the server's check arrives: the steps never grow under the survey. */}
-                  {stepDone(step) === null ? (
+                  {done === null ? (
                     <span className={styles.stepState} aria-hidden="true">
                       {'\u00a0'}
                     </span>
                   ) : (
-                    <span className={styles.stepState}>{stepDone(step) ? m.stepDone : m.stepIncomplete}</span>
+                    <span className={styles.stepState}>{done ? m.stepDone : m.stepIncomplete}</span>
                   )}
                 </button>
               </li>
@@ -246,14 +247,14 @@ function SurveyWizardView({ loaded, ...props }: ReviewSurveyWizardProps & { load
           <span />
         )}
         {canGoNext ? <Button onPress={() => actor.send({ type: 'step.next' })}>{m.next}</Button> : null}
-        {isLastStep && access === 'readOnly' ? (
+        {backLink?.to === '/calls' ? (
           <Link to="/calls" className={button({ variant: 'primary' })}>
-            {m.backToFunds}
+            {backLink.label}
           </Link>
         ) : null}
-        {isLastStep && access === 'admin' ? (
+        {backLink?.to === '/admin-panel' ? (
           <HrefLink href={props.listHref ?? '/admin-panel'} className={button({ variant: 'primary' })}>
-            {m.backToList}
+            {backLink.label}
           </HrefLink>
         ) : null}
       </div>

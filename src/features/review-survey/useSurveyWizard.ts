@@ -7,7 +7,7 @@ import { fundEntry } from '../../../domain/funds.ts';
 import { surveyMessages } from '../../../domain/messages/survey.ts';
 import { receiptsMessages } from '../../../domain/messages/receipts.ts';
 import type { MonitoringRow } from '../../../domain/monitoring.ts';
-import { reviewSurveyNames, type SurveyIssue } from '../../../domain/surveys.ts';
+import { reviewSurveyNames } from '../../../domain/surveys.ts';
 import {
   statusLabelAfter,
   surveyAccess,
@@ -17,11 +17,10 @@ import {
 } from '../../../machines/application-lifecycle/selectors.ts';
 import { createSurveyWizardActors } from '../../../machines/survey-wizard/actors.ts';
 import { surveyWizardMachine } from '../../../machines/survey-wizard/surveyWizard.machine.ts';
-import { partOfIssue, type SubmitRefusal, type SurveyPart, type SurveyStep } from '../../../machines/survey-wizard/types.ts';
+import { surveyCheckOf, type SurveyPart } from '../../../machines/survey-wizard/types.ts';
 import { applicationQueries, updateCompilationStatus } from '../../api/applications.ts';
 import { attachmentQueries } from '../../api/attachments.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { ApiRequestError } from '../../api/errors.ts';
 import { monitoringQueries } from '../../api/monitoring.ts';
 import { issuedReceipt, keepIssuedReceipt } from '../../api/receipts.ts';
 import { getSurveyValidation, surveyQueries } from '../../api/surveys.ts';
@@ -184,29 +183,16 @@ export function useSurveyWizard(options: SurveyWizardOptions, loaded: LoadedSurv
               : (await queryClient.ensureQueryData(attachmentQueries.validation(api, fund, organizationId, 'review'))).isValid,
           }),
           submit: async () => {
-            try {
-              const compilation = await updateCompilationStatus(api, {
-                fund,
-                applicationId: candidaturaId,
-                status: statusLabelAfter[surveySubmitEvent[stage]],
-                note: '',
-              });
-              // The receipt it issued (its protocol number): the toast says it, the confirmation page shows it.
-              keepIssuedReceipt(queryClient, api, compilation.receipts, stage);
-            } catch (error) {
-              const refusal: SubmitRefusal = {
-                message: error instanceof Error ? error.message : monitoraggio ? m.monitoringFailed : m.failed,
-              };
-              if (error instanceof ApiRequestError && error.status === 422) {
-                refusal.issues = (
-                  await getSurveyValidation(api, candidaturaId, monitoraggio, undefined, period?.id).catch(() => ({
-                    issues: [] as SurveyIssue[],
-                  }))
-                ).issues;
-              }
-              throw refusal;
-            }
+            const compilation = await updateCompilationStatus(api, {
+              fund,
+              applicationId: candidaturaId,
+              status: statusLabelAfter[surveySubmitEvent[stage]],
+              note: '',
+            });
+            // The receipt it issued (its protocol number): the toast says it, the confirmation page shows it.
+            keepIssuedReceipt(queryClient, api, compilation.receipts, stage);
           },
+          readIssues: async () => (await getSurveyValidation(api, candidaturaId, monitoraggio, undefined, period?.id)).issues,
         }),
         istruttoriaSync: answersSync('istruttoria'),
         gresbSync: answersSync('gresb'),
@@ -239,8 +225,12 @@ export function useSurveyWizard(options: SurveyWizardOptions, loaded: LoadedSurv
     if (attachmentsValid !== undefined) actor.send({ type: 'attachments.changed', valid: attachmentsValid });
   }, [actor, attachmentsValid]);
 
-  // Step indicators (spec §2): done or incomplete, from the server's check of the stored answers and slots.
+  // Step indicators (spec §2): done or incomplete, from the server's check of the stored answers and slots, which
+  // the machine keeps.
   const validation = useQuery(surveyQueries.validation(api, candidaturaId, monitoraggio, period?.id));
+  useEffect(() => {
+    if (validation.data) actor.send({ type: 'check.changed', check: surveyCheckOf(validation.data) });
+  }, [actor, validation.data]);
   // Slots filled or emptied change what the surveys' check says: it is asked again when the attachments' check
   // answers differently (the query keeps the same object for the same answer), not each time it is asked.
   const attachmentsCheck = useRef(reviewValidation.data);
@@ -249,12 +239,6 @@ export function useSurveyWizard(options: SurveyWizardOptions, loaded: LoadedSurv
     attachmentsCheck.current = reviewValidation.data;
     void queryClient.invalidateQueries({ queryKey: surveyQueries.validations });
   }, [queryClient, reviewValidation.data]);
-  const stepDone = (step: SurveyStep): boolean | null => {
-    if (!validation.data) return null;
-    if (step === 'istruttoria' || step === 'gresb') return !validation.data.issues.some((issue) => partOfIssue(issue) === step);
-    if (step === 'dnsh') return validation.data.missingAttachments.length === 0;
-    return null;
-  };
 
   // One stable callback per survey: the survey renders again only when what it is built from changes.
   const onAnswersChange = useMemo(
@@ -265,5 +249,5 @@ export function useSurveyWizard(options: SurveyWizardOptions, loaded: LoadedSurv
     [actor],
   );
 
-  return { actor, stepDone, onAnswersChange };
+  return { actor, onAnswersChange };
 }
