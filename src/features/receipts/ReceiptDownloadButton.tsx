@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { ReceiptSummary } from '../../../domain/receipts.ts';
 import { receiptsMessages } from '../../../domain/messages/receipts.ts';
 import { downloadReceipt } from '../../api/receipts.ts';
@@ -20,18 +20,23 @@ export function ReceiptDownloadButton({
   labelled?: boolean;
 }) {
   const api = useRouteContext({ from: '__root__', select: (context) => context.api });
-  const download = useMutation({ mutationFn: () => downloadReceipt(api, receipt) });
-  const onPress = () => {
+  const [state, setState] = useState<'idle' | 'downloading' | 'failed'>('idle');
+  const download = () => {
     // A second press while the file is on its way does nothing (no isPending: react-aria would announce it through
     // live-region nodes naming this button, left behind without a name once the page changes).
-    if (!download.isPending) download.mutate();
+    if (state === 'downloading') return;
+    setState('downloading');
+    downloadReceipt(api, receipt).then(
+      () => setState('idle'),
+      () => setState('failed'),
+    );
   };
   return (
     <>
-      <Button variant={variant} aria-label={labelled ? m.downloadOf(receipt.protocol) : undefined} onPress={onPress}>
+      <Button variant={variant} aria-label={labelled ? m.downloadOf(receipt.protocol) : undefined} onPress={download}>
         {m.download}
       </Button>
-      {download.isError ? <Alert tone="error">{m.downloadFailed}</Alert> : null}
+      {state === 'failed' ? <Alert tone="error">{m.downloadFailed}</Alert> : null}
     </>
   );
 }
