@@ -89,10 +89,10 @@ export function createSignedDomanda(deps: {
   /** The PDFs of the latest contents, by fingerprint: the status, the download and the upload ask for the same one. */
   const rendered = new Map<string, Promise<Buffer>>();
 
-  function moduleOf(fund: string) {
+  function fundOf(fund: string) {
     const server = deps.funds.find((candidate) => candidate.entry.fund === fund);
     if (!server?.application) throw new HttpError(400, 'invalid_call_type', m.applicationNotFound);
-    return server.application;
+    return { entry: server.entry, module: server.application };
   }
 
   async function callOf(fund: string): Promise<CallFacts> {
@@ -137,8 +137,8 @@ export function createSignedDomanda(deps: {
     values?: Record<string, unknown>,
     knownCall?: CallFacts,
   ): Promise<DomandaContent> {
-    const module = moduleOf(fund);
-    const submission = fundSubmissionOf(fund, module);
+    const { entry, module } = fundOf(fund);
+    const submission = fundSubmissionOf(entry, module);
     const application = await applicationOf(organizationId, fund);
     let prepared: Record<string, unknown>;
     if (values) prepared = values;

@@ -12,21 +12,6 @@ import type { Territory } from '../reference/territory.ts';
 
 const m = { ...submissionMessages, ...puiReferencesMessages };
 
-/**
- * Keys the client sends (spec §7: "full PUI form values with allegatoId, organizationId, status") that the
- * server sets itself: the status (the lifecycle's), the attachments (the attachments module's), the warnings
- * (computed here) and the computed or derived values (spec §4). Dropped before the shape check.
- */
-const SERVER_OWNED_FIELDS = [
-  'status',
-  'allegatoId',
-  'warningsPui',
-  'fontiCopertura',
-  'percTotInvest',
-  'tempiFineLavoriPrev',
-  'progRegione',
-];
-
 /** Where a PUI project may be and which reference items it may name (server/reference/lists). */
 export interface PuiPlaces {
   /** The region's name of a metropolitan city; undefined for an unknown city. */
@@ -105,7 +90,6 @@ export function createPuiFund(territory: Territory, reference: ReferenceData): S
   const places = createPuiPlaces(territory, reference);
   const application: FundApplicationModule<PuiApplication> = {
     definition: puiWizardDefinition,
-    serverOwnedFields: SERVER_OWNED_FIELDS,
     prepare: (values) => prepare(places, values),
     referenceIssues: (values) => placeIssues(places, values),
   };

@@ -12,21 +12,6 @@ import type { Territory } from '../reference/territory.ts';
 
 const m = { ...submissionMessages, ...turReferencesMessages };
 
-/**
- * Keys the client sends (spec §7 CreateUpdateTur: the form values) that the server sets itself: the status, the
- * attachments, the warnings and the computed values (spec §4). Dropped before the shape check.
- */
-const SERVER_OWNED_FIELDS = [
-  'status',
-  'allegatoId',
-  'warningsTur',
-  'costiFontiCopertura',
-  'percTotInvest',
-  'percTransEnerg',
-  'percTransDigital',
-  'tempiFineLavori',
-];
-
 /** ISTAT codes are held as strings (spec §7); '' is none. */
 const code = (value: string) => (value === '' ? null : Number(value));
 
@@ -60,7 +45,6 @@ function placeIssues(territory: Territory, reference: ReferenceData, values: Tur
 export function createTurFund(territory: Territory, reference: ReferenceData): ServerFund {
   const application: FundApplicationModule<TurApplication> = {
     definition: turWizardDefinition,
-    serverOwnedFields: SERVER_OWNED_FIELDS,
     // What a yes/no answer no longer asks is not kept (spec §4).
     prepare: (values) => clearHiddenAnswers(values, TUR_FIELDS),
     referenceIssues: (values) => placeIssues(territory, reference, values),

@@ -166,7 +166,7 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
   );
 
   if (!application) return;
-  const submission = fundSubmissionOf(entry.fund, application);
+  const submission = fundSubmissionOf(entry, application);
 
   /**
    * Submit (spec §4 Candidatura Sottomessa): the whole form values with organizationId. Members of that

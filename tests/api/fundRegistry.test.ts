@@ -37,6 +37,7 @@ const fields: FieldSpec[] = [
   { name: 'importo', label: 'Importo richiesto', kind: 'amount', step: 'progetto', required: true },
   { name: 'totale', label: 'Totale investimento', kind: 'amount', step: 'progetto', required: true },
   { name: 'dettagli.nota', label: 'Nota', kind: 'text', step: 'progetto' },
+  { name: 'quota', label: 'Quota del fondo', kind: 'computed', step: 'progetto', display: 'percent' },
 ];
 
 const withQuota = (values: TstValues): TstValues => ({
@@ -81,7 +82,6 @@ const tstFund: ServerFund = {
   entry: tstEntry,
   application: {
     definition: tstDefinition,
-    serverOwnedFields: ['status', 'quota', 'warningsTst'],
     prepare: (values: TstValues) => values,
     referenceIssues: (values: TstValues) =>
       values.titolo === 'Vietato' ? [{ field: 'titolo', step: 'progetto', message: 'Titolo non ammesso' }] : [],
