@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { tsImport } from 'tsx/esm/api';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -19,16 +20,11 @@ const boundary = (files, patterns, extra = {}) => ({
 });
 
 /**
- * The funds' codes, the `fund` of each entry of FUND_TABLE in domain/funds.ts, read from its source (a configuration
- * file cannot import TypeScript): each fund's folders are named after its code in lower case (docs/ARCHITECTURE.md,
- * "Add a fund").
+ * The funds' codes, imported from the table of funds (domain/funds.ts; tsx loads the TypeScript): each fund's folders
+ * are named after its code in lower case (docs/ARCHITECTURE.md, "Add a fund").
  */
-const FUND_CODES = [
-  ...(
-    readFileSync(new URL('./domain/funds.ts', import.meta.url), 'utf8').match(/const FUND_TABLE = \[([\s\S]*?)\n\] as const/)?.[1] ?? ''
-  ).matchAll(/^ {4}fund: '([A-Z]+)',$/gm),
-].map((match) => match[1]);
-if (FUND_CODES.length === 0) throw new Error('eslint.config.js: no fund codes found in domain/funds.ts (FUND_TABLE)');
+const { FUNDS: FUND_CODES } = await tsImport('./domain/funds.ts', import.meta.url);
+if (FUND_CODES.length === 0) throw new Error('eslint.config.js: no fund codes in domain/funds.ts (FUNDS)');
 const fundFolders = FUND_CODES.map((code) => code.toLowerCase());
 
 /** Features that build on another feature's public pieces (the generic wizard, the invitation form, dates). */
