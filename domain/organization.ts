@@ -67,46 +67,8 @@ export function isValidPartitaIva(value: string): boolean {
   return partitaIvaCheckDigit(value) === value.charCodeAt(10) - 48;
 }
 
-/** The Italian names of the fields, used to say which one a message is about. */
-export const organizationFieldLabels: Record<string, string> = {
-  id: 'Organizzazione',
-  name: 'Nome',
-  formaGiuridica: 'Forma giuridica',
-  pIva: 'P.IVA',
-  codiceAteco: 'Codice ATECO',
-  altro: 'Altra forma giuridica',
-  publicParticipation: 'Partecipazione pubblica',
-  percentParticipation: 'Percentuale di partecipazione pubblica',
-  description: 'Descrizione',
-  email: 'E-mail',
-  telephone: 'Telefono',
-  privacy: 'Privacy',
-  address: 'Indirizzo',
-  codiceFiscale: 'Codice fiscale',
-  comune: 'Comune',
-  contactReference: 'Referente',
-  luogo_di_nascita: 'Luogo di nascita',
-  natura_del_soggetto_proponente: 'Natura del soggetto proponente',
-  numCivico: 'Numero civico',
-  cap: 'CAP',
-  pec: 'PEC',
-  province: 'Provincia',
-  region: 'Regione',
-  role: 'Ruolo',
-  website: 'Sito web',
-  data_di_costituzione: 'Data di costituzione',
-  data_di_nascita: 'Data di nascita',
-  legaleRappresentanteNome: 'Nome del legale rappresentante',
-  legaleRappresentanteCognome: 'Cognome del legale rappresentante',
-  legaleRappresentanteCodiceFiscale: 'Codice fiscale del legale rappresentante',
-  secondoLegaleRappresentanteNome: 'Nome del secondo legale rappresentante',
-  secondoLegaleRappresentanteCognome: 'Cognome del secondo legale rappresentante',
-  secondoLegaleRappresentanteCodiceFiscale: 'Codice fiscale del secondo legale rappresentante',
-  firmaCongiunta: 'Rappresentanza congiunta: la domanda va firmata da entrambi',
-  pIvaQuery: 'P.IVA',
-  organizationId: 'Organizzazione',
-  userId: 'Utente',
-};
+/** The Italian names of the fields, used to say which one a message is about (domain/messages/organization.ts). */
+export const organizationFieldLabels: Record<string, string> = organizationMessages.fieldLabels;
 
 const m = organizationMessages;
 
@@ -191,109 +153,6 @@ const legalRepresentativeRequiredFields = {
   ),
 };
 
-/** The profile fields shared by creation and update, each with the rules of spec §5. */
-const fields = {
-  name: z.preprocess(
-    trim,
-    z
-      .string({ error: typeError })
-      .min(1, m.required)
-      .min(NAME_MIN_LENGTH, m.nameTooShort)
-      .max(TEXT_MAX_LENGTH, m.tooLong)
-      .superRefine(plainText('line')),
-  ),
-  formaGiuridica: z.preprocess(digitsToNumber, z.number({ error: typeError }).int(m.invalid).positive(m.invalid)),
-  codiceAteco: z.preprocess(
-    numberToString,
-    z
-      .string({ error: typeError })
-      .min(1, m.required)
-      .regex(/^\d{2}(\.\d{1,2}){0,2}$/, m.codiceAtecoInvalid),
-  ),
-  altro: optionalText(),
-  publicParticipation: z.boolean({ error: m.invalid }),
-  percentParticipation: z.preprocess(
-    (v) => {
-      const value = blankToNull(v);
-      return typeof value === 'string' && /^-?\d+([.,]\d+)?$/.test(value) ? Number(value.replace(',', '.')) : value;
-    },
-    z
-      .number({ error: m.invalid })
-      .min(0, m.percentMin)
-      .max(100, m.percentMax)
-      .refine((n) => String(n).length <= PERCENT_PARTICIPATION_MAX_CHARS, m.tooLong)
-      .nullable(),
-  ),
-  description: requiredText(DESCRIPTION_MAX_LENGTH, 'lines'),
-  email: z.preprocess(
-    trim,
-    z
-      .string({ error: typeError })
-      .min(1, m.required)
-      .pipe(z.email({ error: m.emailInvalid }).max(254, m.tooLong)),
-  ),
-  telephone: z.preprocess(
-    numberToString,
-    z
-      .string({ error: typeError })
-      .min(1, m.required)
-      .max(TELEPHONE_MAX_LENGTH, m.tooLong)
-      .regex(telephonePattern, m.telephoneInvalid)
-      .refine((value) => digitCount(value) >= TELEPHONE_MIN_DIGITS && digitCount(value) <= TELEPHONE_MAX_DIGITS, m.telephoneInvalid),
-  ),
-  address: optionalText(),
-  codiceFiscale: z.preprocess(
-    (v) => {
-      const value = blankToNull(v);
-      return typeof value === 'string' ? value.toUpperCase() : value;
-    },
-    z
-      .string({ error: m.invalid })
-      .max(CODICE_FISCALE_MAX_LENGTH, m.tooLong)
-      .regex(/^(\d{11}|[A-Z0-9]{16})$/, m.codiceFiscaleInvalid)
-      .nullable(),
-  ),
-  comune: optionalIstatCode(),
-  province: optionalIstatCode(),
-  region: optionalIstatCode(),
-  contactReference: requiredText(),
-  luogo_di_nascita: optionalText(),
-  natura_del_soggetto_proponente: optionalText(),
-  numCivico: z.preprocess(
-    (v) => blankToNull(numberToString(v)),
-    z.string({ error: m.invalid }).max(NUM_CIVICO_MAX_LENGTH, m.tooLong).regex(numCivicoPattern, m.numCivicoInvalid).nullable(),
-  ),
-  cap: z.preprocess(
-    (v) => blankToNull(numberToString(v)),
-    z
-      .string({ error: m.invalid })
-      .regex(/^\d{5}$/, m.capInvalid)
-      .nullable(),
-  ),
-  pec: optionalEmail(),
-  role: optionalText(),
-  website: z.preprocess(
-    blankToNull,
-    z
-      .string({ error: m.invalid })
-      .max(300, m.tooLong)
-      .regex(/^\S+\.\S+$/, m.websiteInvalid)
-      .superRefine(plainText('line'))
-      .nullable(),
-  ),
-  data_di_costituzione: pastDate(m.foundationDateInFuture),
-  data_di_nascita: adultBirthDate(),
-  legaleRappresentanteNome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
-  legaleRappresentanteCognome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
-  legaleRappresentanteCodiceFiscale: z.preprocess(fiscalCodeToNull, personalFiscalCode(z.string({ error: m.invalid })).nullable()),
-  // Issue 43: a second legal representative, where the statute names two; all three keys or none (applyDependentFields).
-  secondoLegaleRappresentanteNome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
-  secondoLegaleRappresentanteCognome: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
-  secondoLegaleRappresentanteCodiceFiscale: z.preprocess(fiscalCodeToNull, personalFiscalCode(z.string({ error: m.invalid })).nullable()),
-  /** The two represent the organisation only together (firma congiunta): the Domanda needs both signatures. */
-  firmaCongiunta: z.boolean({ error: m.invalid }),
-};
-
 export const pIvaSchema = z.preprocess(
   numberToString,
   z.string({ error: typeError }).superRefine((value, ctx) => {
@@ -305,6 +164,250 @@ export const pIvaSchema = z.preprocess(
     if (!isValidPartitaIva(value)) return issue(m.pIvaInvalid);
   }),
 );
+
+/**
+ * How a field's value travels and is held: required text ('' while missing in a row stored before it was asked),
+ * optional text or an ISO date (null when not given), a lookup's id or an ISTAT code, a number, a yes/no.
+ */
+export type OrganizationFieldValue = 'text' | 'optionalText' | 'date' | 'id' | 'number' | 'boolean';
+
+/**
+ * One field of the organisation (spec §3 payload names, spec §5 rules), defined once: the registration form, the
+ * profile page, the API mapping, the admin's view and the workbooks read it from here.
+ */
+interface OrganizationFieldDefinition {
+  /** The Italian name people read (domain/messages/organization.ts). */
+  label: string;
+  /** What a sent value must be (spec §5); '' and blanks arrive as null for the optional ones. */
+  rule: z.ZodType;
+  value: OrganizationFieldValue;
+  /**
+   * Where it is stored: its own column of `organizations` (server/db/schema/organizations.ts); without one, the key
+   * of the same name in the `profile` JSON.
+   */
+  column?: 'name' | 'email' | 'pIva';
+  /** Always in a stored profile; an optional one reads as null (false for a yes/no) while not given. */
+  required?: true;
+  /** Given at registration and never changed afterwards (the VAT number, the privacy consent). */
+  fixed?: true;
+  /** Asked on the profile page only, never at registration (issue 43: the second legal representative). */
+  profileOnly?: true;
+  /** The title of its column in the application workbooks, for the fields they show. */
+  exportTitle?: string;
+}
+
+const l = organizationMessages.fieldLabels;
+const optionalProfileText = { rule: optionalText(), value: 'optionalText' } as const;
+const secondRepresentative = <R extends z.ZodType>(label: string, rule: R) =>
+  ({ label, rule, value: 'optionalText', profileOnly: true }) as const;
+
+/** Every field of the organisation, in the order of the registration form (spec §5). */
+export const ORGANIZATION_FIELDS = {
+  name: {
+    label: l.name,
+    rule: z.preprocess(
+      trim,
+      z
+        .string({ error: typeError })
+        .min(1, m.required)
+        .min(NAME_MIN_LENGTH, m.nameTooShort)
+        .max(TEXT_MAX_LENGTH, m.tooLong)
+        .superRefine(plainText('line')),
+    ),
+    value: 'text',
+    column: 'name',
+    required: true,
+    exportTitle: l.id,
+  },
+  formaGiuridica: {
+    label: l.formaGiuridica,
+    rule: z.preprocess(digitsToNumber, z.number({ error: typeError }).int(m.invalid).positive(m.invalid)),
+    value: 'id',
+    required: true,
+  },
+  altro: { label: l.altro, ...optionalProfileText },
+  pIva: { label: l.pIva, rule: pIvaSchema, value: 'text', column: 'pIva', required: true, fixed: true, exportTitle: l.pIva },
+  codiceAteco: {
+    label: l.codiceAteco,
+    rule: z.preprocess(
+      numberToString,
+      z
+        .string({ error: typeError })
+        .min(1, m.required)
+        .regex(/^\d{2}(\.\d{1,2}){0,2}$/, m.codiceAtecoInvalid),
+    ),
+    value: 'text',
+    required: true,
+  },
+  publicParticipation: { label: l.publicParticipation, rule: z.boolean({ error: m.invalid }), value: 'boolean' },
+  percentParticipation: {
+    label: l.percentParticipation,
+    rule: z.preprocess(
+      (v) => {
+        const value = blankToNull(v);
+        return typeof value === 'string' && /^-?\d+([.,]\d+)?$/.test(value) ? Number(value.replace(',', '.')) : value;
+      },
+      z
+        .number({ error: m.invalid })
+        .min(0, m.percentMin)
+        .max(100, m.percentMax)
+        .refine((n) => String(n).length <= PERCENT_PARTICIPATION_MAX_CHARS, m.tooLong)
+        .nullable(),
+    ),
+    value: 'number',
+  },
+  description: { label: l.description, rule: requiredText(DESCRIPTION_MAX_LENGTH, 'lines'), value: 'text', required: true },
+  email: {
+    label: l.email,
+    rule: z.preprocess(
+      trim,
+      z
+        .string({ error: typeError })
+        .min(1, m.required)
+        .pipe(z.email({ error: m.emailInvalid }).max(254, m.tooLong)),
+    ),
+    value: 'text',
+    column: 'email',
+    required: true,
+    exportTitle: l.email,
+  },
+  telephone: {
+    label: l.telephone,
+    rule: z.preprocess(
+      numberToString,
+      z
+        .string({ error: typeError })
+        .min(1, m.required)
+        .max(TELEPHONE_MAX_LENGTH, m.tooLong)
+        .regex(telephonePattern, m.telephoneInvalid)
+        .refine((value) => digitCount(value) >= TELEPHONE_MIN_DIGITS && digitCount(value) <= TELEPHONE_MAX_DIGITS, m.telephoneInvalid),
+    ),
+    value: 'text',
+    required: true,
+  },
+  privacy: {
+    label: l.privacy,
+    rule: z.boolean({ error: typeError }).refine((accepted) => accepted, m.privacyRequired),
+    value: 'boolean',
+    fixed: true,
+  },
+  pec: { label: l.pec, rule: optionalEmail(), value: 'optionalText' },
+  website: {
+    label: l.website,
+    rule: z.preprocess(
+      blankToNull,
+      z
+        .string({ error: m.invalid })
+        .max(300, m.tooLong)
+        .regex(/^\S+\.\S+$/, m.websiteInvalid)
+        .superRefine(plainText('line'))
+        .nullable(),
+    ),
+    value: 'optionalText',
+  },
+  region: { label: l.region, rule: optionalIstatCode(), value: 'id' },
+  province: { label: l.province, rule: optionalIstatCode(), value: 'id' },
+  comune: { label: l.comune, rule: optionalIstatCode(), value: 'id' },
+  address: { label: l.address, ...optionalProfileText },
+  numCivico: {
+    label: l.numCivico,
+    rule: z.preprocess(
+      (v) => blankToNull(numberToString(v)),
+      z.string({ error: m.invalid }).max(NUM_CIVICO_MAX_LENGTH, m.tooLong).regex(numCivicoPattern, m.numCivicoInvalid).nullable(),
+    ),
+    value: 'optionalText',
+  },
+  // Organisations registered before the CAP was asked have none: they are asked for it on their page.
+  cap: {
+    label: l.cap,
+    rule: z.preprocess(
+      (v) => blankToNull(numberToString(v)),
+      z
+        .string({ error: m.invalid })
+        .regex(/^\d{5}$/, m.capInvalid)
+        .nullable(),
+    ),
+    value: 'optionalText',
+  },
+  codiceFiscale: {
+    label: l.codiceFiscale,
+    rule: z.preprocess(
+      (v) => {
+        const value = blankToNull(v);
+        return typeof value === 'string' ? value.toUpperCase() : value;
+      },
+      z
+        .string({ error: m.invalid })
+        .max(CODICE_FISCALE_MAX_LENGTH, m.tooLong)
+        .regex(/^(\d{11}|[A-Z0-9]{16})$/, m.codiceFiscaleInvalid)
+        .nullable(),
+    ),
+    value: 'optionalText',
+  },
+  natura_del_soggetto_proponente: { label: l.natura_del_soggetto_proponente, ...optionalProfileText },
+  data_di_costituzione: { label: l.data_di_costituzione, rule: pastDate(m.foundationDateInFuture), value: 'date' },
+  contactReference: { label: l.contactReference, rule: requiredText(), value: 'text', required: true },
+  // An organisation registered without a legal representative reads as null: its page asks for one.
+  legaleRappresentanteNome: {
+    label: l.legaleRappresentanteNome,
+    rule: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
+    value: 'optionalText',
+  },
+  legaleRappresentanteCognome: {
+    label: l.legaleRappresentanteCognome,
+    rule: z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
+    value: 'optionalText',
+  },
+  legaleRappresentanteCodiceFiscale: {
+    label: l.legaleRappresentanteCodiceFiscale,
+    rule: z.preprocess(fiscalCodeToNull, personalFiscalCode(z.string({ error: m.invalid })).nullable()),
+    value: 'optionalText',
+  },
+  role: { label: l.role, ...optionalProfileText },
+  luogo_di_nascita: { label: l.luogo_di_nascita, ...optionalProfileText },
+  data_di_nascita: { label: l.data_di_nascita, rule: adultBirthDate(), value: 'date' },
+  // Issue 43: a second legal representative, where the statute names two; all three keys or none (applyDependentFields).
+  secondoLegaleRappresentanteNome: secondRepresentative(
+    l.secondoLegaleRappresentanteNome,
+    z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
+  ),
+  secondoLegaleRappresentanteCognome: secondRepresentative(
+    l.secondoLegaleRappresentanteCognome,
+    z.preprocess(blankTextToNull, personName(z.string({ error: m.invalid })).nullable()),
+  ),
+  secondoLegaleRappresentanteCodiceFiscale: secondRepresentative(
+    l.secondoLegaleRappresentanteCodiceFiscale,
+    z.preprocess(fiscalCodeToNull, personalFiscalCode(z.string({ error: m.invalid })).nullable()),
+  ),
+  /** The two represent the organisation only together (firma congiunta): the Domanda needs both signatures. */
+  firmaCongiunta: { label: l.firmaCongiunta, rule: z.boolean({ error: m.invalid }), value: 'boolean', profileOnly: true },
+} as const satisfies Record<string, OrganizationFieldDefinition>;
+
+type OrganizationFields = typeof ORGANIZATION_FIELDS;
+export type OrganizationField = keyof OrganizationFields;
+/** The kind of value of a field, as a type. */
+export type OrganizationFieldValueOf<K extends OrganizationField> = OrganizationFields[K]['value'];
+type FieldsWhere<Flag extends string> = {
+  [K in OrganizationField]: OrganizationFields[K] extends Record<Flag, true> ? K : never;
+}[OrganizationField];
+/** The fields a save may change: all but the fixed ones. */
+export type ProfileField = Exclude<OrganizationField, FieldsWhere<'fixed'>>;
+/** The fields the registration form asks. */
+export type RegistrationField = Exclude<OrganizationField, FieldsWhere<'profileOnly'>>;
+
+const fieldNames = Object.keys(ORGANIZATION_FIELDS) as OrganizationField[];
+const definitionOf = (key: OrganizationField): OrganizationFieldDefinition => ORGANIZATION_FIELDS[key];
+/** The fields a save may change, in the form's order. */
+export const PROFILE_FIELDS = fieldNames.filter((key) => definitionOf(key).fixed !== true) as ProfileField[];
+/** The fields the registration form asks, in its order. */
+export const REGISTRATION_FIELDS = fieldNames.filter((key) => definitionOf(key).profileOnly !== true) as RegistrationField[];
+/** The kind of value of a field (how forms hold it, the API sends it and a stored profile keeps it). */
+export const organizationFieldValue = (key: OrganizationField): OrganizationFieldValue => definitionOf(key).value;
+
+/** The rules of the fields a save may change (spec §5), shared by creation and update. */
+const fields = Object.fromEntries(PROFILE_FIELDS.map((key) => [key, ORGANIZATION_FIELDS[key].rule])) as {
+  [K in ProfileField]: OrganizationFields[K]['rule'];
+};
 
 const SECOND_REPRESENTATIVE_REQUIRED = {
   secondoLegaleRappresentanteNome: m.secondRepresentativeFirstNameRequired,
@@ -398,37 +501,19 @@ export const organizationPageFields = {
 /** The changes of one save on the organisation's page, as far as the page-required fields go. */
 export const organizationPageChangesSchema = z.object(organizationPageFields).partial();
 
+/** A field's rule as a stored profile reads it: an optional field not given is null, a yes/no false. */
+type StoredRule<K extends ProfileField> = OrganizationFields[K] extends { required: true }
+  ? OrganizationFields[K]['rule']
+  : z.ZodDefault<OrganizationFields[K]['rule']>;
+const storedRule = (key: ProfileField): z.ZodType => {
+  const { rule, required, value } = definitionOf(key);
+  if (required) return rule;
+  return rule.default(value === 'boolean' ? false : null);
+};
+
 /** The stored profile, complete: what creation produces and what an update must leave valid. */
 export const organizationProfileSchema = z
-  .object({
-    ...fields,
-    altro: fields.altro.default(null),
-    publicParticipation: fields.publicParticipation.default(false),
-    percentParticipation: fields.percentParticipation.default(null),
-    address: fields.address.default(null),
-    codiceFiscale: fields.codiceFiscale.default(null),
-    comune: fields.comune.default(null),
-    province: fields.province.default(null),
-    region: fields.region.default(null),
-    luogo_di_nascita: fields.luogo_di_nascita.default(null),
-    natura_del_soggetto_proponente: fields.natura_del_soggetto_proponente.default(null),
-    numCivico: fields.numCivico.default(null),
-    // Organisations registered before the CAP was asked have none: they are asked for it on their page.
-    cap: fields.cap.default(null),
-    pec: fields.pec.default(null),
-    role: fields.role.default(null),
-    website: fields.website.default(null),
-    data_di_costituzione: fields.data_di_costituzione.default(null),
-    data_di_nascita: fields.data_di_nascita.default(null),
-    // An organisation registered without a legal representative reads as null: its page asks for one.
-    legaleRappresentanteNome: fields.legaleRappresentanteNome.default(null),
-    legaleRappresentanteCognome: fields.legaleRappresentanteCognome.default(null),
-    legaleRappresentanteCodiceFiscale: fields.legaleRappresentanteCodiceFiscale.default(null),
-    secondoLegaleRappresentanteNome: fields.secondoLegaleRappresentanteNome.default(null),
-    secondoLegaleRappresentanteCognome: fields.secondoLegaleRappresentanteCognome.default(null),
-    secondoLegaleRappresentanteCodiceFiscale: fields.secondoLegaleRappresentanteCodiceFiscale.default(null),
-    firmaCongiunta: fields.firmaCongiunta.default(false),
-  })
+  .object(Object.fromEntries(PROFILE_FIELDS.map((key) => [key, storedRule(key)])) as { [K in ProfileField]: StoredRule<K> })
   .transform(applyDependentFields);
 export type OrganizationProfile = z.output<typeof organizationProfileSchema>;
 
@@ -437,8 +522,8 @@ export const createOrganizationSchema = z
   .object({
     ...organizationProfileSchema.in.shape,
     ...legalRepresentativeRequiredFields,
-    pIva: pIvaSchema,
-    privacy: z.boolean({ error: typeError }).refine((accepted) => accepted, m.privacyRequired),
+    pIva: ORGANIZATION_FIELDS.pIva.rule,
+    privacy: ORGANIZATION_FIELDS.privacy.rule,
   })
   .transform(({ pIva, privacy, ...rest }, ctx) => ({ ...applyDependentFields(rest, ctx), pIva, privacy }));
 export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
@@ -550,47 +635,53 @@ export function legalRepresentationOf(profile: Record<string, unknown>): LegalRe
 export const representativeName = (person: Pick<LegalRepresentative, 'nome' | 'cognome'>): string =>
   `${person.nome.trim()} ${person.cognome.trim()}`;
 
+/** How the API gives each kind of value (GetOrganization): required text as '' while missing, the others as null. */
+const DETAIL_VALUES = {
+  text: () => z.string(),
+  optionalText: () => z.string().nullable(),
+  date: () => z.string().nullable(),
+  id: () => z.number().int().nullable(),
+  number: () => z.number().nullable(),
+  boolean: () => z.boolean(),
+} as const;
+type DetailValues = typeof DETAIL_VALUES;
+type DetailShape = { [K in OrganizationField]: ReturnType<DetailValues[OrganizationFields[K]['value']]> };
+
+/** The stored organisation as the API gives its fields: each kind of value read from its column or profile key. */
+export function organizationFieldValues(row: {
+  name: string;
+  email: string | null;
+  pIva: string;
+  profile: Record<string, unknown>;
+}): z.infer<z.ZodObject<DetailShape>> {
+  const read = (key: OrganizationField): unknown => {
+    const { column, value } = definitionOf(key);
+    const stored = column === undefined ? row.profile[key] : row[column];
+    switch (value) {
+      case 'text':
+        return typeof stored === 'string' ? stored : '';
+      case 'optionalText':
+      case 'date':
+        return typeof stored === 'string' ? stored : null;
+      case 'id':
+      case 'number':
+        return typeof stored === 'number' ? stored : null;
+      case 'boolean':
+        return stored === true;
+    }
+  };
+  return Object.fromEntries(fieldNames.map((key) => [key, read(key)])) as z.infer<z.ZodObject<DetailShape>>;
+}
+
 /** GetOrganization / GetOrganizationById / UpdateOrganization: the whole profile, typed, with its members. */
 export const organizationDetailSchema = z.object({
   id: z.string(),
-  pIva: z.string(),
-  name: z.string(),
-  /** Null only for an organisation stored without one (never through CreateOrganization). */
-  formaGiuridica: z.number().int().nullable(),
+  ...(Object.fromEntries(fieldNames.map((key) => [key, DETAIL_VALUES[definitionOf(key).value]()])) as DetailShape),
+  /** The names of the chosen legal form and places, from the reference data. */
   formaGiuridicaName: z.string().nullable(),
-  altro: z.string().nullable(),
-  codiceAteco: z.string(),
-  publicParticipation: z.boolean(),
-  percentParticipation: z.number().nullable(),
-  description: z.string(),
-  email: z.string(),
-  telephone: z.string(),
-  privacy: z.boolean(),
-  address: z.string().nullable(),
-  codiceFiscale: z.string().nullable(),
-  region: z.number().int().nullable(),
   regionName: z.string().nullable(),
-  province: z.number().int().nullable(),
   provinceName: z.string().nullable(),
-  comune: z.number().int().nullable(),
   comuneName: z.string().nullable(),
-  numCivico: z.string().nullable(),
-  cap: z.string().nullable(),
-  contactReference: z.string(),
-  luogo_di_nascita: z.string().nullable(),
-  natura_del_soggetto_proponente: z.string().nullable(),
-  pec: z.string().nullable(),
-  role: z.string().nullable(),
-  website: z.string().nullable(),
-  data_di_costituzione: z.string().nullable(),
-  data_di_nascita: z.string().nullable(),
-  legaleRappresentanteNome: z.string().nullable(),
-  legaleRappresentanteCognome: z.string().nullable(),
-  legaleRappresentanteCodiceFiscale: z.string().nullable(),
-  secondoLegaleRappresentanteNome: z.string().nullable(),
-  secondoLegaleRappresentanteCognome: z.string().nullable(),
-  secondoLegaleRappresentanteCodiceFiscale: z.string().nullable(),
-  firmaCongiunta: z.boolean(),
   /**
    * The legal representative as one person (decision 0032), from the keys above and the spec's `role`, `luogo_di_nascita`
    * and `data_di_nascita`; null for an organisation that has not named one yet.
@@ -614,8 +705,16 @@ export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;
 export const createOrganizationResponseSchema = z.object({ error: z.null(), orgId: z.string() });
 export type CreateOrganizationResponse = z.infer<typeof createOrganizationResponseSchema>;
 
-/** POST /api/Organization/GetPIva?pIva= (spec §7). */
-export const pIvaQuerySchema = z.object({ pIva: z.string() });
+/** POST /api/Organization/GetPIva?pIva= (spec §7): eleven digits with a correct check digit, or a 400 saying which. */
+export const pIvaQuerySchema = z.object({
+  pIva: z.preprocess(
+    trim,
+    z
+      .string({ error: m.pIvaLength })
+      .regex(/^\d{11}$/, m.pIvaLength)
+      .refine(isValidPartitaIva, m.pIvaInvalid),
+  ),
+});
 export const pIvaLookupSchema = z.object({ pIva: z.string(), id: z.string(), name: z.string() });
 export type PIvaLookup = z.infer<typeof pIvaLookupSchema>;
 

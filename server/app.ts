@@ -45,6 +45,7 @@ import { createRefreshRenewals, purgeExpiredRenewals } from './auth/refreshRenew
 import { userRoutes } from './routes/user.routes.ts';
 import { passwordRoutes } from './routes/password.routes.ts';
 import { organizationRoutes } from './routes/organization.routes.ts';
+import { createOrganizationRepository } from './organizations/organizationRepository.ts';
 import { joinRequestRoutes } from './routes/joinRequest.routes.ts';
 import { createJoinRequests } from './organizations/joinRequests.ts';
 import { typologyRoutes } from './routes/typology.routes.ts';
@@ -448,7 +449,12 @@ export async function buildApp({
     await api.register(userRoutes, { users, db, resendVerification: emailVerification?.resend });
     await api.register(passwordRoutes, { issuer: config.oidc.issuer, passwordChanges });
     await api.register(legalRoutes, { texts: legalTexts });
-    await api.register(organizationRoutes, { db, membership, invitations, territory });
+    await api.register(organizationRoutes, {
+      organizations: createOrganizationRepository({ db, membership, territory }),
+      membership,
+      invitations,
+      territory,
+    });
     await api.register(joinRequestRoutes, { db, joinRequests });
     await api.register(sendEmailRoutes, { invitations, mailer, publicUrl: config.publicUrl });
     await api.register(typologyRoutes, { territory, reference });

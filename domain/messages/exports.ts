@@ -8,11 +8,11 @@ export const exportsMessages = {
   creator: 'Portale Fondi',
   yes: 'Sì',
   no: 'No',
-  /** The application's facts, on top of its workbook and as the first columns of the list's workbook. */
+  /**
+   * The application's facts, on top of its workbook and as the first columns of the list's workbook, after the
+   * organisation's (their titles: ORGANIZATION_FIELDS in domain/organization.ts).
+   */
   facts: {
-    organization: 'Organizzazione',
-    pIva: 'P.IVA',
-    email: 'E-mail',
     fund: 'Fondo',
     status: 'Stato',
     /** The list's column: the protocol number of the application's hand-over (its receipt). */

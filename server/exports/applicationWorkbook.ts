@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { applicationStatusLabels, type ApplicationStatusCode, type Fund } from '../../domain/applicationStatus.ts';
 import type { FundDefinition } from '../../domain/fundDefinition.ts';
 import { exportsMessages as m, type ExportSource } from '../../domain/messages/exports.ts';
+import { ORGANIZATION_FIELDS } from '../../domain/organization.ts';
 import { answerCell, answerFormat, placeOf } from './answerCells.ts';
 import { formatCells, romeWallClock, type CellValue } from './cells.ts';
 import type { ReferenceNames } from './referenceNames.ts';
@@ -38,8 +39,8 @@ export async function writeApplicationWorkbook(
   sheet.columns = [{ width: 44 }, { width: 56 }, { width: 60 }, { width: 36 }];
 
   const facts: [string, CellValue][] = [
-    [m.facts.organization, application.organization.name],
-    [m.facts.pIva, application.organization.pIva],
+    [ORGANIZATION_FIELDS.name.exportTitle, application.organization.name],
+    [ORGANIZATION_FIELDS.pIva.exportTitle, application.organization.pIva],
     [m.facts.fund, application.fund],
     [m.facts.status, applicationStatusLabels[application.status]],
     [m.facts.submittedAt, application.submittedAt ? romeWallClock(application.submittedAt) : null],

@@ -7,6 +7,7 @@ import { domandaSignatureMessages } from '../../domain/messages/domandaSignature
 import { evaluationMessages } from '../../domain/messages/evaluation.ts';
 import { exportsMessages, type ExportSource } from '../../domain/messages/exports.ts';
 import type { FundDefinition } from '../../domain/fundDefinition.ts';
+import { ORGANIZATION_FIELDS } from '../../domain/organization.ts';
 import { answerCell, answerFormat, answerHeaders } from './answerCells.ts';
 import { DATE_TIME_FORMAT, formatCells, romeWallClock, TEXT_FORMAT, type CellValue } from './cells.ts';
 import { createPacer, type Queue } from './pacing.ts';
@@ -102,9 +103,9 @@ async function writeSheet(
 
   const { facts } = exportsMessages;
   const fixed: { header: string; width: number; format?: string }[] = [
-    { header: facts.organization, width: 36 },
-    { header: facts.pIva, width: 14 },
-    { header: facts.email, width: 30 },
+    { header: ORGANIZATION_FIELDS.name.exportTitle, width: 36 },
+    { header: ORGANIZATION_FIELDS.pIva.exportTitle, width: 14 },
+    { header: ORGANIZATION_FIELDS.email.exportTitle, width: 30 },
     { header: facts.status, width: 24 },
     { header: facts.protocol, width: 20 },
     // Text, not an Excel date: Excel keeps milliseconds at most, and a click day is ranked by microseconds.

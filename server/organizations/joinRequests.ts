@@ -15,6 +15,7 @@ import { isDecidableAt, joinRequestStatusAfter, newJoinRequestStatus } from '../
 import type { Membership } from '../auth/membership.ts';
 import type { UserRow } from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/uniqueViolation.ts';
 import { organizationJoinRequests, organizations } from '../db/schema/organizations.ts';
 import { users } from '../db/schema/users.ts';
 import { HttpError } from '../errors.ts';
@@ -40,13 +41,6 @@ export interface JoinRequestsDeps {
 }
 
 const notFound = () => new HttpError(404, 'not_found', jm.notFound);
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 const personColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, roles: users.roles };
 

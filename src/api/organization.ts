@@ -1,41 +1,27 @@
-import type { CreateOrganizationInput, CreateOrganizationResponse, PIvaLookup } from '../../domain/organization.ts';
+import type {
+  CreateOrganizationInput,
+  CreateOrganizationResponse,
+  OrganizationFieldValueOf,
+  PIvaLookup,
+  RegistrationField,
+} from '../../domain/organization.ts';
 import type { ApiClient } from './client.ts';
 
+/** How the payload sends each kind of value (spec §3): lookups as ids, empty optional fields as null, dates as ISO strings with offset. */
+interface PayloadValues {
+  text: string;
+  optionalText: string | null;
+  date: string | null;
+  id: number | null;
+  number: number | null;
+  boolean: boolean;
+}
+
 /**
- * The CreateOrganization body as the client sends it (spec §3): lookups as ids, empty optional fields
- * as null, dates as ISO strings with offset. The server validates it with createOrganizationSchema.
+ * The CreateOrganization body as the client sends it (spec §3): each field the registration form asks. The server
+ * validates it with createOrganizationSchema.
  */
-export type CreateOrganizationPayload = {
-  name: string;
-  formaGiuridica: number | null;
-  altro: string | null;
-  pIva: string;
-  codiceAteco: string;
-  publicParticipation: boolean;
-  percentParticipation: number | null;
-  description: string;
-  email: string;
-  telephone: string;
-  privacy: boolean;
-  address: string | null;
-  codiceFiscale: string | null;
-  comune: number | null;
-  contactReference: string;
-  luogo_di_nascita: string | null;
-  natura_del_soggetto_proponente: string | null;
-  numCivico: string | null;
-  cap: string | null;
-  pec: string | null;
-  province: number | null;
-  region: number | null;
-  role: string | null;
-  website: string | null;
-  data_di_costituzione: string | null;
-  data_di_nascita: string | null;
-  legaleRappresentanteNome: string;
-  legaleRappresentanteCognome: string;
-  legaleRappresentanteCodiceFiscale: string;
-};
+export type CreateOrganizationPayload = { [K in RegistrationField]: PayloadValues[OrganizationFieldValueOf<K>] };
 
 /**
  * POST /api/Organization/GetPIva?pIva= (spec §7): the organisation registered with this VAT number.

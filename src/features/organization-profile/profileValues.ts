@@ -2,52 +2,26 @@ import {
   FORMA_GIURIDICA_ALTRO_ID,
   organizationPageChangesSchema,
   organizationProfileSchema,
+  PROFILE_FIELDS,
   type OrganizationDetail,
+  type ProfileField,
 } from '../../../domain/organization.ts';
 import { fieldErrorsFromIssues } from '../../../machines/field-edit/fieldErrorsFromIssues.ts';
 import type { FieldErrors, FieldValues } from '../../../machines/field-edit/types.ts';
 
-const text = (value: string | null) => value ?? '';
-const id = (value: number | null) => (value === null ? '' : String(value));
+/** A value of the detail as the form holds it: text for every input (ids and numbers as strings, '' for none). */
+function formValueOf(key: ProfileField, detail: OrganizationDetail): string | boolean {
+  const value = detail[key];
+  if (typeof value === 'boolean') return value;
+  return value === null ? '' : String(value);
+}
 
 /**
  * The editable profile as the field-edit machine holds it: text for every input (ids of selects as
- * strings, '' for none), a boolean for the public-participation switch. pIva is not among them: it never changes.
+ * strings, '' for none), a boolean for each yes/no. pIva is not among them: it never changes.
  */
 export function profileValuesOf(detail: OrganizationDetail): FieldValues {
-  return {
-    name: detail.name,
-    formaGiuridica: id(detail.formaGiuridica),
-    altro: text(detail.altro),
-    codiceAteco: detail.codiceAteco,
-    codiceFiscale: text(detail.codiceFiscale),
-    natura_del_soggetto_proponente: text(detail.natura_del_soggetto_proponente),
-    data_di_costituzione: text(detail.data_di_costituzione),
-    publicParticipation: detail.publicParticipation,
-    percentParticipation: detail.percentParticipation === null ? '' : String(detail.percentParticipation),
-    description: detail.description,
-    email: detail.email,
-    pec: text(detail.pec),
-    telephone: detail.telephone,
-    website: text(detail.website),
-    region: id(detail.region),
-    province: id(detail.province),
-    comune: id(detail.comune),
-    address: text(detail.address),
-    numCivico: text(detail.numCivico),
-    cap: text(detail.cap),
-    contactReference: detail.contactReference,
-    role: text(detail.role),
-    luogo_di_nascita: text(detail.luogo_di_nascita),
-    data_di_nascita: text(detail.data_di_nascita),
-    legaleRappresentanteNome: text(detail.legaleRappresentanteNome),
-    legaleRappresentanteCognome: text(detail.legaleRappresentanteCognome),
-    legaleRappresentanteCodiceFiscale: text(detail.legaleRappresentanteCodiceFiscale),
-    secondoLegaleRappresentanteNome: text(detail.secondoLegaleRappresentanteNome),
-    secondoLegaleRappresentanteCognome: text(detail.secondoLegaleRappresentanteCognome),
-    secondoLegaleRappresentanteCodiceFiscale: text(detail.secondoLegaleRappresentanteCodiceFiscale),
-    firmaCongiunta: detail.firmaCongiunta,
-  };
+  return Object.fromEntries(PROFILE_FIELDS.map((key) => [key, formValueOf(key, detail)]));
 }
 
 export type TerritoryKey = 'region' | 'province' | 'comune';

@@ -1,7 +1,7 @@
 import { toZoned, type CalendarDate } from '@internationalized/date';
-import { FORMA_GIURIDICA_ALTRO_ID } from '../../../domain/organization.ts';
+import { FORMA_GIURIDICA_ALTRO_ID, organizationFieldValue, REGISTRATION_FIELDS } from '../../../domain/organization.ts';
 import type { CreateOrganizationPayload } from '../../api/organization.ts';
-import type { RegistrationValues } from './registrationValues.ts';
+import type { RegistrationField, RegistrationValues } from './registrationValues.ts';
 
 /** Dates are calendar dates of an Italian organisation: midnight in Rome, whatever the browser's zone. */
 const PORTAL_TIME_ZONE = 'Europe/Rome';
@@ -23,37 +23,29 @@ export function calendarDateToIso(date: CalendarDate): string {
 
 const textOrNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
-/** The CreateOrganization body (spec §3) from the form: empty optional fields become null. */
+/** A value of the form as the payload sends it: text trimmed (null for an empty optional one), dates as ISO instants. */
+function payloadValueOf(key: RegistrationField, values: RegistrationValues): unknown {
+  const value = values[key];
+  switch (organizationFieldValue(key)) {
+    case 'text':
+      return (value as string).trim();
+    case 'optionalText':
+      return textOrNull(value as string);
+    case 'date':
+      return value === null ? null : calendarDateToIso(value as CalendarDate);
+    case 'number':
+      return value === '' ? null : Number(value);
+    default:
+      return value;
+  }
+}
+
+/** The CreateOrganization body (spec §3) from the form: empty optional fields become null, hidden ones too. */
 export function toCreateOrganizationPayload(values: RegistrationValues): CreateOrganizationPayload {
+  const payload = Object.fromEntries(REGISTRATION_FIELDS.map((key) => [key, payloadValueOf(key, values)])) as CreateOrganizationPayload;
   return {
-    name: values.name.trim(),
-    formaGiuridica: values.formaGiuridica,
-    altro: values.formaGiuridica === FORMA_GIURIDICA_ALTRO_ID ? textOrNull(values.altro) : null,
-    pIva: values.pIva,
-    codiceAteco: values.codiceAteco.trim(),
-    publicParticipation: values.publicParticipation,
-    percentParticipation: values.publicParticipation && values.percentParticipation !== '' ? Number(values.percentParticipation) : null,
-    description: values.description.trim(),
-    email: values.email.trim(),
-    telephone: values.telephone,
-    privacy: values.privacy,
-    address: textOrNull(values.address),
-    codiceFiscale: textOrNull(values.codiceFiscale),
-    comune: values.comune,
-    contactReference: values.contactReference.trim(),
-    luogo_di_nascita: textOrNull(values.luogo_di_nascita),
-    natura_del_soggetto_proponente: textOrNull(values.natura_del_soggetto_proponente),
-    numCivico: textOrNull(values.numCivico),
-    cap: textOrNull(values.cap),
-    pec: textOrNull(values.pec),
-    province: values.province,
-    region: values.region,
-    role: textOrNull(values.role),
-    website: textOrNull(values.website),
-    data_di_costituzione: values.data_di_costituzione === null ? null : calendarDateToIso(values.data_di_costituzione),
-    data_di_nascita: values.data_di_nascita === null ? null : calendarDateToIso(values.data_di_nascita),
-    legaleRappresentanteNome: values.legaleRappresentanteNome.trim(),
-    legaleRappresentanteCognome: values.legaleRappresentanteCognome.trim(),
-    legaleRappresentanteCodiceFiscale: values.legaleRappresentanteCodiceFiscale.trim(),
+    ...payload,
+    altro: values.formaGiuridica === FORMA_GIURIDICA_ALTRO_ID ? payload.altro : null,
+    percentParticipation: values.publicParticipation ? payload.percentParticipation : null,
   };
 }

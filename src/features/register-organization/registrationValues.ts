@@ -5,81 +5,45 @@ import {
   CAP_LENGTH,
   CODICE_FISCALE_MAX_LENGTH,
   FORMA_GIURIDICA_ALTRO_ID,
+  organizationFieldValue,
   PERCENT_PARTICIPATION_MAX_CHARS,
+  REGISTRATION_FIELDS,
+  type OrganizationFieldValue,
+  type OrganizationFieldValueOf,
+  type RegistrationField,
 } from '../../../domain/organization.ts';
 import { PIVA_LENGTH } from '../../../domain/vatNumber.ts';
 
-/** The registration form as the person fills it in: text as typed, choices as lookup ids, dates as calendar dates. */
-export interface RegistrationValues {
-  name: string;
-  formaGiuridica: number | null;
-  altro: string;
-  pIva: string;
-  codiceAteco: string;
-  publicParticipation: boolean;
-  percentParticipation: string;
-  description: string;
-  email: string;
-  telephone: string;
-  pec: string;
-  website: string;
-  region: number | null;
-  province: number | null;
-  comune: number | null;
-  address: string;
-  numCivico: string;
-  cap: string;
-  codiceFiscale: string;
-  natura_del_soggetto_proponente: string;
-  data_di_costituzione: CalendarDate | null;
-  contactReference: string;
-  role: string;
-  luogo_di_nascita: string;
-  data_di_nascita: CalendarDate | null;
-  legaleRappresentanteNome: string;
-  legaleRappresentanteCognome: string;
-  legaleRappresentanteCodiceFiscale: string;
-  privacy: boolean;
-}
+/** How the form holds each kind of value: text as typed, choices as lookup ids, dates as calendar dates, a percentage as typed. */
+type FormValue<V extends OrganizationFieldValue> = V extends 'text' | 'optionalText' | 'number'
+  ? string
+  : V extends 'id'
+    ? number | null
+    : V extends 'date'
+      ? CalendarDate | null
+      : boolean;
 
-export type RegistrationField = keyof RegistrationValues;
+/** The registration form as the person fills it in: each field the form asks (domain/organization.ts), as the form holds it. */
+export type RegistrationValues = { [K in RegistrationField]: FormValue<OrganizationFieldValueOf<K>> };
+
+export type { RegistrationField };
 
 /** A change of one field, typed by the field. */
 export type RegistrationChange = { [K in RegistrationField]: { field: K; value: RegistrationValues[K] } }[RegistrationField];
 
+const EMPTY: { [V in OrganizationFieldValue]: FormValue<V> } = {
+  text: '',
+  optionalText: '',
+  number: '',
+  id: null,
+  date: null,
+  boolean: false,
+};
+
 /** An empty form; a VAT checked on /flow-organization arrives already filled in. */
 export function emptyRegistration(pIva = ''): RegistrationValues {
-  return {
-    name: '',
-    formaGiuridica: null,
-    altro: '',
-    pIva: keepDigits(pIva, PIVA_LENGTH),
-    codiceAteco: '',
-    publicParticipation: false,
-    percentParticipation: '',
-    description: '',
-    email: '',
-    telephone: '',
-    pec: '',
-    website: '',
-    region: null,
-    province: null,
-    comune: null,
-    address: '',
-    numCivico: '',
-    cap: '',
-    codiceFiscale: '',
-    natura_del_soggetto_proponente: '',
-    data_di_costituzione: null,
-    contactReference: '',
-    role: '',
-    luogo_di_nascita: '',
-    data_di_nascita: null,
-    legaleRappresentanteNome: '',
-    legaleRappresentanteCognome: '',
-    legaleRappresentanteCodiceFiscale: '',
-    privacy: false,
-  };
+  const empty = Object.fromEntries(REGISTRATION_FIELDS.map((key) => [key, EMPTY[organizationFieldValue(key)]])) as RegistrationValues;
+  return { ...empty, pIva: keepDigits(pIva, PIVA_LENGTH) };
 }
 
 /**
