@@ -28,6 +28,8 @@ function optionName(value: unknown, field: FieldSpec, choices: ChoiceNames | und
 
 function plainText(field: FieldSpec, value: unknown, choices: ChoiceNames | undefined): string {
   if (field.kind === 'computed' || field.derived) {
+    // A derived choice (the PUI's region, from the city) is shown by its name, like one chosen.
+    if (field.kind === 'select') return optionName(value, field, choices);
     if (typeof value === 'number') return formatNumber(value, field.display ?? 'text');
     if (field.display === 'date' && isIsoDate(value)) return formatItalianDate(value);
     return String(value);

@@ -17,6 +17,12 @@ export const amount = () => z.number().min(0).max(MAX_AMOUNT).nullable().default
 export const integer = () => z.number().int().min(0).max(1e9).nullable().default(null);
 /** An id of a reference list. */
 export const id = () => z.number().int().min(0).max(1e9).nullable().default(null);
+/** An ISTAT code (a region, a province, a comune) as a string (spec §7: "progProvincia and progComune as strings"); '' when none. */
+export const istatCode = () =>
+  z
+    .string()
+    .regex(/^\d{0,9}$/)
+    .default('');
 export const ids = () => z.array(z.number().int().min(0).max(1e9)).max(200).default([]);
 /** A computed share in percent. */
 export const percent = () => z.number().min(0).max(1e9).nullable().default(null);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lenientValues } from '../fundDefinition.ts';
 import { sharedImpactValues } from '../impactIndicators.ts';
-import { amount, id, ids, integer, isoDate, LONG_TEXT_MAX, percent, text } from '../valueSchemas.ts';
+import { amount, id, ids, integer, isoDate, istatCode, LONG_TEXT_MAX, percent, text } from '../valueSchemas.ts';
 import { puiFinalitaGeneraleIdSchema, puiObiettivoGeneraleIdSchema } from '../puiReference.ts';
 
 /**
@@ -42,7 +42,8 @@ export const puiApplicationSchema = z.object({
   // Progetto
   progNome: text(),
   progCittaMetropolitana: id(),
-  progRegione: text(),
+  // The city's region, as its ISTAT code (as TUR's region): filled in by the portal from the city.
+  progRegione: istatCode(),
   progComune: id(),
   progInherentPui: bool(),
   progCodice: text(3),

@@ -43,7 +43,15 @@ export const PUI_FIELDS: readonly FieldSpec[] = [
   // 1 Progetto
   { name: 'progNome', label: 'Nome del progetto', kind: 'text', step: P, required: true, maxLength: 300 },
   { name: 'progCittaMetropolitana', label: 'Città metropolitana', kind: 'select', step: P, required: true, source: 'cities' },
-  { name: 'progRegione', label: 'Regione', kind: 'text', step: P, derived: true, help: 'Compilata in base alla città metropolitana' },
+  {
+    name: 'progRegione',
+    label: 'Regione',
+    kind: 'select',
+    step: P,
+    derived: true,
+    source: 'regioni',
+    help: 'Compilata in base alla città metropolitana',
+  },
   { name: 'progComune', label: 'Comune', kind: 'select', step: P, required: true, source: 'comuniOfCity' },
   { name: 'progInherentPui', label: 'Il progetto è inerente a un PUI?', kind: 'boolean', step: P },
   {

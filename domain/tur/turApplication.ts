@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lenientValues } from '../fundDefinition.ts';
 import { sharedImpactValues } from '../impactIndicators.ts';
-import { amount, id, integer, isoDate, LONG_TEXT_MAX, percent, text } from '../valueSchemas.ts';
+import { amount, id, integer, isoDate, istatCode, LONG_TEXT_MAX, percent, text } from '../valueSchemas.ts';
 
 /**
  * The TUR application's values (spec §3 TUR application fields, turSurveyDto): the wizard's form, the stored
@@ -9,13 +9,6 @@ import { amount, id, integer, isoDate, LONG_TEXT_MAX, percent, text } from '../v
  * a submission needs is decided by the rules (turRules.ts). Region, province and comune are ISTAT codes held as
  * strings (spec §7: "progProvincia and progComune as strings"); yes/no answers are 'true' / 'false' (§3).
  */
-
-/** An ISTAT code as a string (spec §7); '' when none. */
-const istatCode = () =>
-  z
-    .string()
-    .regex(/^\d{0,9}$/)
-    .default('');
 
 /** The spec's TUR answers: 'true' (SI), 'false' (NO), or unset (null; an empty string is read as unset). */
 export const TUR_YES = 'true';

@@ -14,7 +14,7 @@ const m = { ...submissionMessages, ...puiReferencesMessages };
 
 /** Where a PUI project may be and which reference items it may name (server/reference/lists). */
 export interface PuiPlaces {
-  /** The region's name of a metropolitan city; undefined for an unknown city. */
+  /** The ISTAT code of a metropolitan city's region, as the values hold it (a string); undefined for an unknown city. */
   regionOfCity(cityId: number): string | undefined;
   isComuneOfCity(cityId: number, comuneId: number): boolean;
   /** Why a comune can no longer be chosen (suppressed, or of a suppressed province); undefined otherwise. */
@@ -33,7 +33,8 @@ export function createPuiPlaces(territory: Territory, reference: ReferenceData):
   return {
     regionOfCity(cityId) {
       const province = territory.province(provinceOf.get(cityId) ?? -1);
-      return province ? territory.region(province.regionId)?.name : undefined;
+      const region = province ? territory.region(province.regionId) : undefined;
+      return region ? String(region.id) : undefined;
     },
     isComuneOfCity(cityId, comuneId) {
       const provinceId = provinceOf.get(cityId);

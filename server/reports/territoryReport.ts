@@ -7,9 +7,9 @@ import { applications } from '../db/schema/applications.ts';
 import { queryRows } from '../db/queryRows.ts';
 import { figuresOf, num, presentedIn, round2, type ReportScope } from './reportScope.ts';
 
-/** Names of the places the applications store (a region by ISTAT code or by name, a metropolitan city by id). */
+/** Names of the places the applications store (a region by ISTAT code, a metropolitan city by id). */
 export interface PlaceNames {
-  region(codeOrName: string): string | undefined;
+  region(code: string): string | undefined;
   metropolitanCity(id: string): string | undefined;
 }
 

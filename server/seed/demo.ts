@@ -192,7 +192,7 @@ interface DemoPlace {
    * application keeps the region by name, as CreatePui completes it from the city: server/funds/pui.ts) and the
    * comune of the project: the organisation's own when it is in the city, else the city's first.
    */
-  metropolitanCity: { id: number; regionName: string | null; comuneId: number | null; comuneName: string };
+  metropolitanCity: { id: number; regionId: number | null; comuneId: number | null; comuneName: string };
 }
 
 /** What a PUI application names from the reference data (server/reference/lists/): plans, objectives, types, levels. */
@@ -224,7 +224,7 @@ function demoApplication(
       ...puiWizardDefinition.emptyValues(organizationId),
       progNome: `Rigenerazione urbana a ${city.comuneName}`,
       progCittaMetropolitana: city.id,
-      progRegione: city.regionName ?? '',
+      progRegione: city.regionId === null ? '' : String(city.regionId),
       progComune: city.comuneId,
       progInherentPui: false,
       puiRiferimento: reference
@@ -404,7 +404,7 @@ export async function seedDemo(db: Db): Promise<{ organizations: number; applica
           comuneId: comune?.id ?? null,
           metropolitanCity: {
             id: city.id,
-            regionName: territory.region(territory.province(city.provinceId)?.regionId ?? -1)?.name ?? null,
+            regionId: territory.province(city.provinceId)?.regionId ?? null,
             ...(province?.id === city.provinceId && comune
               ? { comuneId: comune.id, comuneName: comune.name }
               : {

@@ -81,7 +81,8 @@ beforeAll(async () => {
       progNome: 'Parco lineare dell\u2019Aniene',
       progCittaMetropolitana: 258,
       progComune: 58104,
-      progRegione: 'Lazio',
+      // Lazio, by its ISTAT code: the workbook shows its name.
+      progRegione: '12',
       puiRiferimento: [25801, 25802],
       finalitaGenerale: 2,
       obbGenerale: 0,

@@ -280,7 +280,8 @@ describe('a complete application', () => {
     expect(compilation.history.map((h: { status: string }) => h.status)).toEqual(['Aperta', 'Candidatura Sottomessa']);
     expect(compilation.body).toMatchObject({
       progNome: 'Riqualificazione del Parco delle Cave',
-      progRegione: 'Lombardia',
+      // Lombardia, the city's region, by its ISTAT code.
+      progRegione: '3',
       fontiCopertura: 40_000_000,
       percTotInvest: 77.5,
       tempiFineLavoriPrev: '2026-07-15',

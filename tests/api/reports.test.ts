@@ -217,11 +217,13 @@ describe('report 3: territory', () => {
     expect(expected.size).toBeGreaterThan(1);
     expect(cities.rows).toHaveLength(expected.size);
     for (const [name, n] of expected) expect(rowBy(cities.rows, 'city', name)['PUI:n'], name).toBe(n);
-    // The demo's PUI projects have a region too: their city's, kept by name as CreatePui completes it.
+    // The demo's PUI projects have a region too: their city's, kept by ISTAT code (as TUR's) as CreatePui completes it.
+    const territory = createTerritory();
     const regions = section(r, 'regioni').rows;
     const byRegion = new Map<string, number>();
     for (const a of presented(['PUI'])) {
-      const name = String(a.body?.progRegione ?? '') || 'Non indicata';
+      const code = String(a.body?.progRegione ?? '');
+      const name = (code && territory.region(Number(code))?.name) || 'Non indicata';
       byRegion.set(name, (byRegion.get(name) ?? 0) + 1);
     }
     expect(byRegion.has('Non indicata')).toBe(false);

@@ -19,7 +19,8 @@ export function completePuiApplication(organizationId: string, overrides: Partia
     ...emptyPuiApplication(organizationId),
     progNome: 'Riqualificazione del Parco delle Cave',
     progCittaMetropolitana: 215,
-    progRegione: 'Lombardia',
+    // Lombardia, by its ISTAT code.
+    progRegione: '3',
     progComune: 15146,
     progInherentPui: true,
     progCodice: 'A12',

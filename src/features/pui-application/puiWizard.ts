@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { selectIsReadOnly, selectValues } from '../../../machines/application-wizard/selectors.ts';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { PuiApplication } from '../../../domain/pui/puiApplication.ts';
 import { puiWizardDefinition } from '../../../domain/pui/puiWizard.ts';
 import type { FieldOption } from '../../../domain/wizardFields.ts';
@@ -44,13 +44,16 @@ function usePuiLookups(api: ApiClient, actor: ApplicationWizardActor): FundLooku
   const interventionTypes = useTipologieProgettiFinanziabili(api);
   const designLevels = useLivelliProgettazione(api);
 
-  const regionName = city === null ? '' : region.data?.name;
+  // The region's ISTAT code, as a string (as TUR's region): shown by its name through the `regioni` list below.
+  const regionCode = city === null ? '' : region.data && String(region.data.id);
   useEffect(() => {
-    if (readOnly || regionName === undefined || regionName === values.progRegione) return;
-    actor.send({ type: 'field.change', field: 'progRegione', value: regionName });
-  }, [actor, readOnly, regionName, values.progRegione]);
+    if (readOnly || regionCode === undefined || regionCode === values.progRegione) return;
+    actor.send({ type: 'field.change', field: 'progRegione', value: regionCode });
+  }, [actor, readOnly, regionCode, values.progRegione]);
+  const regionOptions = useMemo(() => (region.data ? [{ id: String(region.data.id), name: region.data.name }] : none), [region.data]);
 
   return {
+    regioni: city === null ? none : regionOptions,
     cities: cities.data,
     comuniOfCity: city === null ? none : comuni.data,
     puiOfCity: city === null ? none : plans.data,
