@@ -107,7 +107,7 @@ describe('migration 0026: both funds keep the region by ISTAT code', () => {
 
   it('knows every region of the territory by the name the portal stored', () => {
     const regions = (
-      JSON.parse(readFileSync(new URL('../../server/seed/reference/territorio.json', import.meta.url), 'utf8')) as {
+      JSON.parse(readFileSync(new URL('../../server/reference/lists/territorio.json', import.meta.url), 'utf8')) as {
         regions: { id: number; name: string }[];
       }
     ).regions;
