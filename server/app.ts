@@ -245,6 +245,8 @@ export async function buildApp({
   const mailer = metrics ? countingMailer(plainMailer, metrics.counters) : plainMailer;
   // What the applicant's own status changes hand over, and what else a change writes, by lifecycle event.
   const integrations = createIntegrations(funds);
+  // The click day's queue of hand-overs; the receipts' e-mails wait while it is busy (decision 0060).
+  const handOvers = createHandOverGate(config.handOvers);
   // Every status the members are told of, e-mailed once its change has committed (server/notifications/).
   // A hand-over's e-mail carries the receipt that hand-over issued (in the same transaction as the change).
   const notifications = createStatusNotifications({
@@ -257,6 +259,7 @@ export async function buildApp({
     attachmentsFor:
       attachmentsFor ?? ((notification) => receiptMailAttachments(db, (receipt) => storedReceipts.pdfOf(receipt))(notification)),
     protocolFor: receiptProtocols(db),
+    yieldTo: () => handOvers.quiet(),
   });
   const surveys = createSurveys({
     db,
@@ -459,7 +462,6 @@ export async function buildApp({
     await api.register(sendEmailRoutes, { invitations, mailer, publicUrl: config.publicUrl });
     await api.register(typologyRoutes, { territory, reference });
     await api.register(callRoutes, { db });
-    const handOvers = createHandOverGate(config.handOvers);
     metrics?.watchQueue('handovers', handOvers.stats);
     for (const fund of funds) await api.register(fundControllerRoutes, { ...applications, submissions, handOvers, fund });
     for (const fund of funds) if (fund.routes) await api.register(fund.routes);

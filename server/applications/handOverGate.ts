@@ -11,15 +11,23 @@ export interface HandOverGateOptions {
 }
 
 interface Waiter {
+  /** When the hand-over was first tried (ms since the epoch): the queue is kept in this order. */
+  firstTry: number;
   start: () => void;
+  refuse: () => void;
   timer: NodeJS.Timeout;
 }
 
+/** After a burst, how long the gate must stay empty before the work that yields to it (the receipts' e-mails) goes on. */
+const QUIET_MS = 250;
+
 /**
  * The click day's queue (issue 45): hand-overs (CreatePui, CreateUpdateTur) run at most `concurrency` at a time,
- * the others wait in arrival order; when the queue is full or a wait passes `queueMs`, the answer is 503 with
- * Retry-After and «Sei in coda…», and the browser sends the same application again. Nothing is lost or doubled:
- * a refused one wrote nothing, and a hand-over is idempotent per application (submitApplication.ts).
+ * the others wait in the order of their first try (a retry carries its first try's time in a signed ticket,
+ * handOverTickets.ts, so it goes ahead of everyone who came after it: decision pending-click-day-order); when the
+ * queue is full or a wait passes `queueMs`, the answer is 503 with Retry-After and «Sei in coda…», and the browser
+ * sends the same application again. Nothing is lost or doubled: a refused one wrote nothing, and a hand-over is
+ * idempotent per application (submitApplication.ts).
  */
 export function createHandOverGate(options: HandOverGateOptions) {
   const { concurrency, queueLength, queueMs } = options;
@@ -30,7 +38,9 @@ export function createHandOverGate(options: HandOverGateOptions) {
     return new HttpError(503, 'handover_queued', submissionMessages.queued, { 'retry-after': retryAfter });
   };
   let running = 0;
+  /** Sorted by first try, earliest first; equal first tries keep their arrival order. */
   const waiting: Waiter[] = [];
+  let emptied: (() => void)[] = [];
 
   function release() {
     running--;
@@ -39,34 +49,59 @@ export function createHandOverGate(options: HandOverGateOptions) {
       clearTimeout(next.timer);
       running++;
       next.start();
+    } else if (running === 0) {
+      const wake = emptied;
+      emptied = [];
+      for (const resolve of wake) resolve();
     }
   }
 
-  async function place(): Promise<void> {
+  async function place(firstTry: number): Promise<void> {
     if (running < concurrency && waiting.length === 0) {
       running++;
       return;
     }
-    if (waiting.length >= queueLength) throw queued();
+    let at = waiting.length;
+    while (at > 0 && waiting[at - 1]!.firstTry > firstTry) at--;
+    if (waiting.length >= queueLength) {
+      // Full: one who first tried after this one gives up their place (and keeps their own ticket), or this one waits outside.
+      if (at === waiting.length) throw queued();
+      const last = waiting.pop()!;
+      clearTimeout(last.timer);
+      last.refuse();
+    }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
+        firstTry,
         start: resolve,
+        refuse: () => reject(queued()),
         timer: setTimeout(() => {
           waiting.splice(waiting.indexOf(waiter), 1);
-          reject(queued());
+          waiter.refuse();
         }, queueMs),
       };
-      waiting.push(waiter);
+      waiting.splice(at, 0, waiter);
     });
   }
 
   return {
-    async run<T>(work: () => Promise<T>): Promise<T> {
-      await place();
+    /** Runs `work` when its turn comes; `firstTry` (ms since the epoch) is when the hand-over was first tried, now by default. */
+    async run<T>(work: () => Promise<T>, firstTry: number = Date.now()): Promise<T> {
+      await place(firstTry);
       try {
         return await work();
       } finally {
         release();
+      }
+    },
+    /**
+     * Resolves at once when no hand-over runs or waits; otherwise once the gate has been empty for a moment. Work that
+     * can wait (the receipts' e-mails, each a PDF to render) awaits it, so a burst's hand-overs have the CPU first.
+     */
+    async quiet(): Promise<void> {
+      while (running > 0 || waiting.length > 0) {
+        await new Promise<void>((resolve) => emptied.push(resolve));
+        await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
       }
     },
     /** Running and waiting hand-overs, and those refused (503) since the process started, for /metrics. */

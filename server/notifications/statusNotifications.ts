@@ -57,6 +57,11 @@ export interface StatusNotificationsDeps {
   log: FastifyBaseLogger;
   attachmentsFor?: AttachmentsFor;
   protocolFor?: ProtocolFor;
+  /**
+   * Awaited before each claim and each e-mail: resolves when sending may go on. The click day's queue answers once no
+   * hand-over runs or waits (handOverGate.ts `quiet`), so a burst's hand-overs are not slowed by rendering receipts.
+   */
+  yieldTo?: () => Promise<void>;
   /** The clock (tests move it). */
   now?: () => Date;
 }
@@ -82,7 +87,7 @@ export function recipientsOf(members: readonly OrganizationMember[]): string[] {
  * after NOTIFICATION_CLAIM_MS.
  */
 export function createStatusNotifications(deps: StatusNotificationsDeps) {
-  const { db, membership, mailer, publicUrl, log, attachmentsFor, protocolFor } = deps;
+  const { db, membership, mailer, publicUrl, log, attachmentsFor, protocolFor, yieldTo } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function claim(at: Date): Promise<{ id: string; claimedAt: Date }[]> {
@@ -174,8 +179,12 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
   async function sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
+      await yieldTo?.();
       const claimed = await claim(now());
-      for (const { id, claimedAt } of claimed) if (await deliver(id, claimedAt)) sent += 1;
+      for (const { id, claimedAt } of claimed) {
+        await yieldTo?.();
+        if (await deliver(id, claimedAt)) sent += 1;
+      }
       if (claimed.length < BATCH) return sent;
     }
   }

@@ -1,4 +1,5 @@
 import type { HandOverGate } from '../applications/handOverGate.ts';
+import { handOverInTurn } from '../applications/handOverTickets.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isValid, parseISO } from 'date-fns';
@@ -205,7 +206,7 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
       const access = organizationAccessOf(request);
       try {
         // In the click day's queue: a burst of hand-overs leaves connections for everyone else (503 when it is full).
-        const row = await handOvers.run(() =>
+        const row = await handOverInTurn(handOvers, request, reply, { organizationId: access.organization.id, fund: entry.fund }, () =>
           submissions.submit(submission, {
             organizationId: access.organization.id,
             body: request.body,

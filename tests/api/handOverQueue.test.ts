@@ -86,3 +86,89 @@ describe('hand-overs beyond the queue', () => {
     expect([await numbers(first!.orgId), await numbers(second!.orgId), await numbers(third!.orgId)]).toEqual([[1], [2], [3]]);
   }, 120_000);
 });
+
+/** The first-try ticket a queued answer set (the cookie's `name=value` as the browser sends it back), or undefined. */
+function ticketOf(answer: Awaited<ReturnType<typeof submitPui>>): string | undefined {
+  const cookies = ([] as string[]).concat(answer.headers['set-cookie'] ?? []);
+  return cookies.find((cookie) => cookie.startsWith('pf_handover_pui='))?.split(';')[0];
+}
+
+const retryPui = (person: { token: string; orgId: string }, ticket: string | undefined) =>
+  t.post('/api/Pui/CreatePui', completePuiApplication(person.orgId), person.token, ticket ? { cookie: ticket } : {});
+
+describe('the order of first tries', () => {
+  it('a retry with its ticket goes ahead of those who came after its first try; numbers follow the first tries', async () => {
+    const [first, second, third] = await Promise.all(
+      ['Comune Primo al Biglietto', 'Comune Secondo al Biglietto', 'Comune Terzo al Biglietto'].map((name) =>
+        personWithOrganization(t, { name }),
+      ),
+    );
+    let release!: () => void;
+    let reached!: () => void;
+    const inside = new Promise<void>((resolve) => (reached = resolve));
+    held.set(first!.orgId, { until: new Promise<void>((resolve) => (release = resolve)), reached });
+    const running = submitPui(first!);
+    await inside;
+    // The second waits its 300 ms and is told to come back, with a ticket of its first try.
+    const refused = await submitPui(second!);
+    expectQueued(refused);
+    const ticket = ticketOf(refused);
+    expect(ticket).toBeDefined();
+    expect(([] as string[]).concat(refused.headers['set-cookie'] ?? []).join()).toMatch(/HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/);
+    // The third, who first tried later, takes the queue's one place meanwhile.
+    const thirdWaiting = submitPui(third!);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await queueFigures('handovers')).toMatchObject({ running: 1, waiting: 1 });
+    // The second's retry with its ticket takes the place back: the third hears «Sei in coda», with a ticket of its own.
+    const secondRetry = retryPui(second!, ticket);
+    const displaced = await thirdWaiting;
+    expectQueued(displaced);
+    const thirdTicket = ticketOf(displaced);
+    expect(thirdTicket).toBeDefined();
+    release();
+    expect((await running).statusCode).toBe(200);
+    const handedOver = await secondRetry;
+    expect(handedOver.statusCode).toBe(200);
+    // A try that went through ends its ticket.
+    expect(([] as string[]).concat(handedOver.headers['set-cookie'] ?? []).join()).toMatch(/pf_handover_pui=;/);
+    expect((await retryPui(third!, thirdTicket)).statusCode).toBe(200);
+    const numbers = async (orgId: string) =>
+      (await t.db.select({ number: receipts.number }).from(receipts).where(eq(receipts.organizationId, orgId))).map((r) => r.number);
+    const [firstNumber] = await numbers(first!.orgId);
+    expect([await numbers(second!.orgId), await numbers(third!.orgId)]).toEqual([[firstNumber! + 1], [firstNumber! + 2]]);
+  }, 120_000);
+
+  it('a forged, altered, expired or another application’s ticket is ignored: the try counts from now', async () => {
+    const [first, early, late] = await Promise.all(
+      ['Comune Primo dei Falsari', 'Comune Onesto', 'Comune Falsario'].map((name) => personWithOrganization(t, { name })),
+    );
+    let release!: () => void;
+    let reached!: () => void;
+    const inside = new Promise<void>((resolve) => (reached = resolve));
+    held.set(first!.orgId, { until: new Promise<void>((resolve) => (release = resolve)), reached });
+    const running = submitPui(first!);
+    await inside;
+    // The honest one gets a real ticket, then waits in the queue's one place.
+    const earlyTicket = ticketOf(await submitPui(early!));
+    expect(earlyTicket).toBeDefined();
+    const earlyWaiting = retryPui(early!, earlyTicket);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const long = Date.now() - 11 * 60 * 1000;
+    const tickets = {
+      unsigned: `pf_handover_pui=${encodeURIComponent(`${late!.orgId}|PUI|${long}`)}`,
+      forged: `pf_handover_pui=${encodeURIComponent(`${late!.orgId}|PUI|${long}.bm9uLXVuYS1maXJtYQ`)}`,
+      altered: earlyTicket!.replace(early!.orgId, late!.orgId),
+      anotherApplications: earlyTicket!,
+      expired: `pf_handover_pui=${encodeURIComponent(t.app.signCookie(`${late!.orgId}|PUI|${long}`))}`,
+    };
+    for (const [kind, ticket] of Object.entries(tickets)) {
+      // Trusted, any of these would date the late one before the honest one and take its place; ignored, it waits outside.
+      const answer = await retryPui(late!, ticket);
+      expect(answer.statusCode, kind).toBe(503);
+    }
+    expect(await queueFigures('handovers')).toMatchObject({ running: 1, waiting: 1 });
+    release();
+    expect((await running).statusCode).toBe(200);
+    expect((await earlyWaiting).statusCode).toBe(200);
+  }, 120_000);
+});
