@@ -43,4 +43,41 @@ describe('hand-over gate', () => {
     expect(await gate.run(async () => 'ran')).toBe('ran');
     expect(gate.stats()).toEqual({ running: 0, waiting: 0, refused: 1 });
   });
+
+  it('waits in the order of first tries: an earlier first try goes ahead, and takes the last place of a full queue', async () => {
+    const gate = createHandOverGate({ concurrency: 1, queueLength: 2, queueMs: 60_000 });
+    const started: string[] = [];
+    let release!: () => void;
+    const hold = () => new Promise<void>((resolve) => (release = resolve));
+    const runs = [
+      gate.run(async () => (started.push('running'), hold()), 1000),
+      gate.run(async () => void started.push('third'), 3000),
+      gate.run(async () => void started.push('fourth'), 4000),
+    ];
+    await new Promise((resolve) => setImmediate(resolve));
+    // Full: a retry first tried at 2000 takes the place of the one first tried at 4000, who is told to come back.
+    runs.push(gate.run(async () => void started.push('second'), 2000));
+    await expect(runs[2]).rejects.toMatchObject({ statusCode: 503, code: 'handover_queued' });
+    // One first tried later than everyone waiting finds the queue full.
+    await expect(gate.run(async () => undefined, 5000)).rejects.toMatchObject({ code: 'handover_queued' });
+    release();
+    await Promise.all([runs[0], runs[1], runs[3]]);
+    expect(started).toEqual(['running', 'second', 'third']);
+    expect(gate.stats()).toEqual({ running: 0, waiting: 0, refused: 2 });
+  });
+
+  it('is quiet at once when empty, and a moment after a burst has ended', async () => {
+    const gate = createHandOverGate({ concurrency: 1, queueLength: 10, queueMs: 60_000 });
+    await gate.quiet();
+    let release!: () => void;
+    const run = gate.run(() => new Promise<void>((resolve) => (release = resolve)));
+    let quiet = false;
+    const waited = gate.quiet().then(() => (quiet = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(quiet).toBe(false);
+    release();
+    await run;
+    await waited;
+    expect(quiet).toBe(true);
+  });
 });
