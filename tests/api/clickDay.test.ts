@@ -18,7 +18,8 @@ let t: TestApp;
 const year = italianYear(new Date());
 
 beforeAll(async () => {
-  t = await createTestApp({ missingRequiredAttachments: async () => [] });
+  // Numbering is what is tested, not the queue (handOverQueue.test.ts): on a busy machine 50 may wait past the default 2 s.
+  t = await createTestApp({ missingRequiredAttachments: async () => [], env: { HANDOVER_QUEUE_MS: '60000' } });
 }, 120_000);
 afterAll(() => t.close());
 

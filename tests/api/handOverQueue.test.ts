@@ -8,7 +8,7 @@ import { completePuiApplication } from '../support/puiFixtures.ts';
 
 /**
  * The click day's queue (issue 45, HANDOVER_CONCURRENCY / HANDOVER_QUEUE_LENGTH / HANDOVER_QUEUE_MS): one hand-over
- * at a time, one waiting, for 300 ms. A hand-over is held inside the queue by its attachments' check, which the
+ * at a time, one waiting, for a second. A hand-over is held inside the queue by its attachments' check, which the
  * test releases, so what is running and what waits is known without timing.
  */
 let t: TestApp;
@@ -17,7 +17,7 @@ const held = new Map<string, { until: Promise<void>; reached: () => void }>();
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { HANDOVER_CONCURRENCY: '1', HANDOVER_QUEUE_LENGTH: '1', HANDOVER_QUEUE_MS: '300', METRICS_TOKEN },
+    env: { HANDOVER_CONCURRENCY: '1', HANDOVER_QUEUE_LENGTH: '1', HANDOVER_QUEUE_MS: '1000', METRICS_TOKEN },
     missingRequiredAttachments: async (organizationId) => {
       const hold = held.get(organizationId);
       if (hold) {
@@ -40,6 +40,17 @@ async function queueFigures(queue: 'handovers' | 'pdf') {
     waiting: value(`portale_queue_jobs{queue="${queue}",state="waiting"}`),
     refused: value(`portale_queue_refused_total{queue="${queue}"}`),
   };
+}
+
+/** Waits until the hand-overs' queue shows `expected` (a request takes a while to reach it on a busy machine). */
+async function queueReaches(expected: { running: number; waiting: number }) {
+  const until = Date.now() + 10_000;
+  let figures = await queueFigures('handovers');
+  while ((figures.running !== expected.running || figures.waiting !== expected.waiting) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    figures = await queueFigures('handovers');
+  }
+  return figures;
 }
 
 const submitPui = (person: { token: string; orgId: string }) =>
@@ -65,11 +76,10 @@ describe('hand-overs beyond the queue', () => {
     await inside;
     // The first one holds the only place; the second waits in the queue (its one place) while the third arrives.
     const waiting = submitPui(second!);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await queueFigures('handovers')).toEqual({ running: 1, waiting: 1, refused: 0 });
+    expect(await queueReaches({ running: 1, waiting: 1 })).toEqual({ running: 1, waiting: 1, refused: 0 });
     // The queue holds one: the third is told at once to come back.
     expectQueued(await submitPui(third!));
-    // The second waited its 300 ms, then heard the same.
+    // The second waited its second, then heard the same.
     expectQueued(await waiting);
     expect(await t.db.select().from(receipts)).toHaveLength(0);
     expect(await queueFigures('handovers')).toEqual({ running: 1, waiting: 0, refused: 2 });
@@ -109,7 +119,7 @@ describe('the order of first tries', () => {
     held.set(first!.orgId, { until: new Promise<void>((resolve) => (release = resolve)), reached });
     const running = submitPui(first!);
     await inside;
-    // The second waits its 300 ms and is told to come back, with a ticket of its first try.
+    // The second waits its second and is told to come back, with a ticket of its first try.
     const refused = await submitPui(second!);
     expectQueued(refused);
     const ticket = ticketOf(refused);
@@ -119,8 +129,7 @@ describe('the order of first tries', () => {
     );
     // The third, who first tried later, takes the queue's one place meanwhile.
     const thirdWaiting = submitPui(third!);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await queueFigures('handovers')).toMatchObject({ running: 1, waiting: 1 });
+    expect(await queueReaches({ running: 1, waiting: 1 })).toMatchObject({ running: 1, waiting: 1 });
     // The second's retry with its ticket takes the place back: the third hears «Sei in coda», with a ticket of its own.
     const secondRetry = retryPui(second!, ticket);
     const displaced = await thirdWaiting;
