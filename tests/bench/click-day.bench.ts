@@ -148,7 +148,17 @@ async function prepare(): Promise<Applicant[]> {
     if (created.status !== 201) throw new Error(`CreateOrganization answered ${created.status}`);
     const { orgId } = (await created.json()) as { orgId: string };
     const prepared = new Map<Fund, Applicant['handOver']>();
-    for (const fund of FUNDS) prepared.set(fund, await prepareCompleteApplicationOverHttp(proxy.ready.url, token, orgId, fund, headers));
+    for (const fund of FUNDS) {
+      // A kept-alive connection the server closed just then fails the request: the preparation is sent again (it is idempotent).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          prepared.set(fund, await prepareCompleteApplicationOverHttp(proxy.ready.url, token, orgId, fund, headers));
+          break;
+        } catch (error) {
+          if (attempt >= 3 || !(error instanceof TypeError)) throw error;
+        }
+      }
+    }
     const fund = FUNDS[index % FUNDS.length]!;
     applicants.push({ index, token, address, orgId, fund, handOver: prepared.get(fund)! });
   };
