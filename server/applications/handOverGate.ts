@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { HttpError } from '../errors.ts';
 import { submissionMessages } from '../../domain/messages/submission.ts';
 
@@ -20,11 +21,16 @@ interface Waiter {
 
 /** After a burst, how long the gate must stay empty before the work that yields to it (the receipts' e-mails) goes on. */
 const QUIET_MS = 250;
+/**
+ * The longest a busy spell holds back the work that yields to it: past this, receipts are rendered and e-mailed
+ * alongside the hand-overs, so a call that never stops receiving them still e-mails its receipts within a minute.
+ */
+export const QUIET_LONGEST_MS = 20_000;
 
 /**
  * The click day's queue (issue 45): hand-overs (CreatePui, CreateUpdateTur) run at most `concurrency` at a time,
  * the others wait in the order of their first try (a retry carries its first try's time in a signed ticket,
- * handOverTickets.ts, so it goes ahead of everyone who came after it: decision pending-click-day-order); when the
+ * handOverTickets.ts, so it goes ahead of everyone who came after it: decision 0064); when the
  * queue is full or a wait passes `queueMs`, the answer is 503 with Retry-After and «Sei in coda…», and the browser
  * sends the same application again. Nothing is lost or doubled: a refused one wrote nothing, and a hand-over is
  * idempotent per application (submitApplication.ts).
@@ -41,6 +47,8 @@ export function createHandOverGate(options: HandOverGateOptions) {
   /** Sorted by first try, earliest first; equal first tries keep their arrival order. */
   const waiting: Waiter[] = [];
   let emptied: (() => void)[] = [];
+  /** When the gate last went from empty to busy; null while it is empty. */
+  let busySince: number | null = null;
 
   function release() {
     running--;
@@ -50,6 +58,7 @@ export function createHandOverGate(options: HandOverGateOptions) {
       running++;
       next.start();
     } else if (running === 0) {
+      busySince = null;
       const wake = emptied;
       emptied = [];
       for (const resolve of wake) resolve();
@@ -58,6 +67,7 @@ export function createHandOverGate(options: HandOverGateOptions) {
 
   async function place(firstTry: number): Promise<void> {
     if (running < concurrency && waiting.length === 0) {
+      if (running === 0) busySince = Date.now();
       running++;
       return;
     }
@@ -95,13 +105,17 @@ export function createHandOverGate(options: HandOverGateOptions) {
       }
     },
     /**
-     * Resolves at once when no hand-over runs or waits; otherwise once the gate has been empty for a moment. Work that
-     * can wait (the receipts' e-mails, each a PDF to render) awaits it, so a burst's hand-overs have the CPU first.
+     * Resolves at once when no hand-over runs or waits; otherwise once the gate has been empty for a moment, or once
+     * it has been busy for `longest` ms. Work that can wait (the receipts' e-mails, each a PDF to render) awaits it,
+     * so a burst's hand-overs have the CPU first, and a burst that does not end holds that work back no longer.
      */
-    async quiet(): Promise<void> {
-      while (running > 0 || waiting.length > 0) {
-        await new Promise<void>((resolve) => emptied.push(resolve));
-        await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    async quiet(longest: number = QUIET_LONGEST_MS): Promise<void> {
+      while (busySince !== null) {
+        const left = busySince + longest - Date.now();
+        if (left <= 0) return;
+        // Timers that do not keep a closing process alive.
+        await Promise.race([new Promise<void>((resolve) => emptied.push(resolve)), delay(left, undefined, { ref: false })]);
+        await delay(QUIET_MS, undefined, { ref: false });
       }
     },
     /** Running and waiting hand-overs, and those refused (503) since the process started, for /metrics. */

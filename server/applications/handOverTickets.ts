@@ -33,7 +33,7 @@ export function firstTryOf(request: FastifyRequest, key: TicketKey, now = Date.n
 }
 
 /**
- * Runs a hand-over in the click day's queue in the order of its first try (decision pending-click-day-order): a try
+ * Runs a hand-over in the click day's queue in the order of its first try (decision 0064): a try
  * the queue refuses (503 «Sei in coda…») is given a ticket of its first try in a cookie for the hand-over's path,
  * which the browser sends with its retry by itself; a try that went through ends the ticket.
  */

@@ -80,4 +80,20 @@ describe('hand-over gate', () => {
     await waited;
     expect(quiet).toBe(true);
   });
+
+  it('holds back the work that yields to it no longer than a busy spell of `longest` ms', async () => {
+    const gate = createHandOverGate({ concurrency: 1, queueLength: 10, queueMs: 60_000 });
+    let release!: () => void;
+    const run = gate.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const started = performance.now();
+    await gate.quiet(100);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+    // Still busy, and past its longest: no more waiting.
+    expect(gate.stats().running).toBe(1);
+    const again = performance.now();
+    await gate.quiet(100);
+    expect(performance.now() - again).toBeLessThan(50);
+    release();
+    await run;
+  });
 });
