@@ -4,8 +4,6 @@ import { applicationStatusCodeSchema, statusActorRoleSchema } from './applicatio
 import { FUND_REGISTRY, type FundEntry } from './funds.ts';
 import { integrationRoundSchema } from './integration.ts';
 import { receiptSummarySchema } from './receipts.ts';
-import { fieldMessageSchema } from './validation.ts';
-import type { FieldIssue } from './wizard.ts';
 import { UUID_PATTERN } from './uuid.ts';
 
 /** Limits of what a client may store (the wizard's values are far smaller). */
@@ -201,26 +199,13 @@ export function applicationExcelFileName(fund: Pick<FundEntry, 'controller'>, or
  * Answers:
  * - 200: the compilation as GetPuiCompilazione answers it (status Candidatura Sottomessa, `body` = the stored
  *   values); reviewers' warnings are stored but, as always for applicants, `warningsPui` is empty.
- * - 400 (fieldErrorSchema): a value of the wrong type, too long or a date that does not exist, by field.
+ * - 400 `validation_error` (with `field` and `issues`): a value of the wrong type, too long or a date that does
+ *   not exist, by field.
  * - 401, 403 (not a member, or a platform admin: admins never submit), 404 (unknown organisation).
  * - 409 `application_submitted`: the application was already submitted with other values.
- * - 422 (applicationIncompleteSchema): rules of spec §5 broken.
+ * - 422 `application_incomplete`: rules of spec §5 broken (the end-of-works limit of the call, a comune outside the
+ *   chosen city, a mandatory attachment missing — step 'allegati'); `message` is spec §8's 'Controlla che tutti i
+ *   campi obbligatori siano compilati' and `issues` lists every problem with its field and wizard step.
  * Idempotent by content: the same values again (a double click, a retry, two at once) answer 200 with the
  * same compilation and write nothing more — one submission, one history row.
  */
-
-/** One problem of a submitted application: the field (dotted path), its wizard step, an Italian message. */
-export const fieldIssueSchema = fieldMessageSchema.extend({ step: z.string() }) satisfies z.ZodType<FieldIssue>;
-
-/**
- * 422 of POST /api/Pui/CreatePui: the application breaks rules of spec §5 (required fields, lengths, the
- * end-of-works limit of the call, a comune outside the chosen city, a mandatory attachment missing — step
- * 'allegati'). `message` is spec §8's 'Controlla che tutti i campi obbligatori siano compilati'; `issues`
- * lists every problem, so the wizard can mark each field and step.
- */
-export const applicationIncompleteSchema = z.object({
-  error: z.literal('application_incomplete'),
-  message: z.string(),
-  issues: z.array(fieldIssueSchema),
-});
-export type ApplicationIncomplete = z.infer<typeof applicationIncompleteSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessageSchema } from './validation.ts';
 
 /**
  * The stable codes of the API's error answers (`error`), for programs; people read `message`. One list, so
@@ -143,12 +144,20 @@ export const API_ERROR_CODES = [
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /**
- * Every 4xx/5xx answer of the API: `message` is Italian and meant for the person. `id` names it in the API's
- * OpenAPI document (GET /api/openapi.json), where every error answer refers to it.
+ * Every 4xx/5xx answer of the API, field errors included: `message` is Italian and meant for the person. A refusal of
+ * the input also names the first field it is about (`field`, a dotted path) and every field with its message
+ * (`issues`; `step` is the wizard step of a submitted application's issue). `id` names it in the API's OpenAPI
+ * document (GET /api/openapi.json), where every error answer refers to it.
  */
 export const apiErrorSchema = z
   .object({
     error: z.string().describe('Codice stabile dell’errore, per i programmi (ad esempio not_found, validation_error).'),
     message: z.string().describe('Messaggio in italiano, per la persona.'),
+    field: z.string().optional().describe('Il primo campo errato (percorso puntato), quando l’errore riguarda i dati inviati.'),
+    issues: z
+      .array(fieldMessageSchema.extend({ step: z.string().optional() }))
+      .optional()
+      .describe('Ogni campo errato col suo messaggio (e, per una domanda inviata, il passo della procedura).'),
   })
   .meta({ id: 'ApiError', description: 'Ogni risposta di errore dell’API.' });
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

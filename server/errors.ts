@@ -1,21 +1,37 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiErrorCode } from '../domain/errors.ts';
+import type { ApiErrorBody, ApiErrorCode } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
 import { requestMessages } from '../domain/messages/requests.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { loggableError } from './http/logRedaction.ts';
 import { connectionGone } from './http/slowClients.ts';
+import { fieldErrorBody } from './http/fieldErrorBody.ts';
 
-/** An answer the client caused: its status, a stable code for programs and an Italian message for people. */
+/**
+ * The one error type of an answer the client caused: its status, a stable code for programs, an Italian message for
+ * people and, for a refusal of the input, the fields it is about (`{ field, issues }` of the one error body).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: ApiErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly fields: Pick<ApiErrorBody, 'field' | 'issues'> = {},
   ) {
     super(message);
+  }
+
+  get body(): ApiErrorBody {
+    return { error: this.code, message: this.message, ...this.fields };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The Italian label of each input field (server/routes/fieldErrors.ts `labelFields`), for per-field refusals. */
+    fieldLabels?: Record<string, string>;
   }
 }
 
@@ -31,7 +47,11 @@ const messageByStatus: Record<number, string> = {
   429: requestMessages.tooManyRequests,
 };
 
-/** Every error leaves as `{ error, message }`; a client's mistake is a 4xx, never a 500. */
+/**
+ * The one error handler: every error leaves as `{ error, message }` (with `field` and `issues` when it is about the
+ * input; a route that declares `config.fieldLabels` has its schema's refusals described field by field, in Italian);
+ * a client's mistake is a 4xx, never a 500.
+ */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     // A body that stopped arriving because its connection is gone (the person closed the page, the line dropped, or
@@ -49,9 +69,17 @@ export function installErrorHandler(app: FastifyInstance) {
         : reply.code(400).send({ error: 'request_interrupted', message: requestMessages.requestInterrupted });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ error: error.code, message: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const labels = request.routeOptions.config.fieldLabels;
+      if (labels) {
+        const issues = error.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').split('/').filter(Boolean),
+          message: v.message ?? '',
+        }));
+        return reply.code(400).send(fieldErrorBody(issues, labels));
+      }
       const first = error.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
       return reply.code(400).send({

@@ -3,10 +3,9 @@ import type { Db } from '../db/client.ts';
 import { applications, type ApplicationRow } from '../db/schema/applications.ts';
 import { calls } from '../db/schema/calls.ts';
 import { HttpError } from '../errors.ts';
-import type { ApplicationIncomplete } from '../../domain/application.ts';
 import { callThresholdsSchema, type CallThresholds } from '../../domain/call.ts';
+import type { ApiErrorBody } from '../../domain/errors.ts';
 import { submissionMessages } from '../../domain/messages/submission.ts';
-import type { FieldErrorBody } from '../../domain/validation.ts';
 import type { FieldIssue } from '../../domain/wizard.ts';
 import { transitionOn } from '../../machines/application-lifecycle/transitions.ts';
 import { refuseOutsideCallWindow } from './callWindow.ts';
@@ -26,7 +25,7 @@ export interface CallRules {
   closesAt: Date;
 }
 
-export type ParsedSubmission<Values> = { ok: true; values: Values } | { ok: false; error: FieldErrorBody };
+export type ParsedSubmission<Values> = { ok: true; values: Values } | { ok: false; error: ApiErrorBody & { error: 'validation_error' } };
 
 /**
  * One fund's submission: how its body is checked, completed and judged. Made from the fund's server module
@@ -55,16 +54,6 @@ export type MissingRequiredAttachments = (organizationId: string, fund: string) 
  * throws the 409 that says what is missing otherwise.
  */
 export type SignatureCheck = (organizationId: string, fund: string, values: Record<string, unknown>) => Promise<void>;
-
-/** A refusal whose body carries more than `{ error, message }`: 400 with the fields, 422 with the issues. */
-export class SubmissionRefused extends Error {
-  constructor(
-    readonly statusCode: 400 | 422,
-    readonly body: FieldErrorBody | ApplicationIncomplete,
-  ) {
-    super(body.message);
-  }
-}
 
 /** JSON with object keys sorted: JSONB does not keep key order, so equal values must compare equal anyway. */
 function canonicalJson(value: unknown): string {
@@ -143,7 +132,10 @@ export function createApplicationSubmission(deps: {
     // Outside the call's window nothing else is worth checking: the draft cannot be handed over at all.
     const call = await callRules(fund);
     refuseOutsideCallWindow(call, before?.submittedAt != null, new Date(), 'submit');
-    if (!parsed.ok) throw new SubmissionRefused(400, parsed.error);
+    if (!parsed.ok) {
+      const { error, message, field, issues } = parsed.error;
+      throw new HttpError(400, error, message, {}, { field, issues });
+    }
     const checked = values!;
     const issues = definition.validate(checked, call);
     if (missingRequiredAttachments) {
@@ -152,7 +144,7 @@ export function createApplicationSubmission(deps: {
       }
     }
     if (issues.length > 0) {
-      throw new SubmissionRefused(422, { error: 'application_incomplete', message: m.incomplete, issues });
+      throw new HttpError(422, 'application_incomplete', m.incomplete, {}, { issues });
     }
     const warnings = definition.warnings(checked, call.thresholds);
     // Complete, so the Domanda exists: it must be signed as it is now (when the call asks for the signature).

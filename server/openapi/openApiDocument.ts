@@ -171,7 +171,7 @@ export async function buildOpenApiDocument(routes: readonly CataloguedRoute[], i
 }
 
 /**
- * fastify-type-provider-zod emits each named schema (ApiError, FieldError) twice, as read and as written
+ * fastify-type-provider-zod emits each named schema (ApiError) twice, as read and as written
  * (`…Input`): the copies no operation refers to are left out.
  */
 function dropUnreferencedSchemas(document: Document): void {

@@ -15,20 +15,14 @@ import { plainTextProblem } from '../../domain/plainText.ts';
 import { submissionMessages } from '../../domain/messages/submission.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { parseApplicationStatus, STATUS_NOTE_MAX_LENGTH } from '../../domain/applicationStatus.ts';
-import {
-  applicationIncompleteSchema,
-  compilationSchemaOf,
-  orgIdQuerySchema,
-  statusQuerySchemaOf,
-  type CompilationView,
-} from '../../domain/application.ts';
+import { compilationSchemaOf, orgIdQuerySchema, statusQuerySchemaOf, type CompilationView } from '../../domain/application.ts';
 import { callerOf, organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import { parseApplicationId } from '../applications/applicationId.ts';
 import { fundSubmissionOf, type ServerFund } from '../applications/fundModule.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import type { StatusChanges } from '../applications/statusChanges.ts';
-import { SubmissionRefused, type ApplicationSubmission } from '../applications/submitApplication.ts';
+import type { ApplicationSubmission } from '../applications/submitApplication.ts';
 import { errorResponses } from './errorResponses.ts';
 
 const m = applicationsMessages;
@@ -197,28 +191,22 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
           ),
         response: {
           200: compilationSchema,
-          ...errorResponses(submit, [409, 412, 413, 503], { fieldErrors: true }),
-          422: applicationIncompleteSchema,
+          ...errorResponses(submit, [400, 409, 412, 413, 422, 503]),
         },
       },
     },
     async (request, reply) => {
       const access = organizationAccessOf(request);
-      try {
-        // In the click day's queue: a burst of hand-overs leaves connections for everyone else (503 when it is full).
-        const row = await handOverInTurn(handOvers, request, reply, { organizationId: access.organization.id, fund: entry.fund }, () =>
-          submissions.submit(submission, {
-            organizationId: access.organization.id,
-            body: request.body,
-            actor: { role: 'applicant', userId: access.user.id },
-          }),
-        );
-        // Warnings are for the reviewers (spec §5): the applicant's answer carries none.
-        return shaped(entry, await repository.compilationOfRow(row, entry, { withWarnings: false }));
-      } catch (error) {
-        if (error instanceof SubmissionRefused) return reply.code(error.statusCode).send(error.body);
-        throw error;
-      }
+      // In the click day's queue: a burst of hand-overs leaves connections for everyone else (503 when it is full).
+      const row = await handOverInTurn(handOvers, request, reply, { organizationId: access.organization.id, fund: entry.fund }, () =>
+        submissions.submit(submission, {
+          organizationId: access.organization.id,
+          body: request.body,
+          actor: { role: 'applicant', userId: access.user.id },
+        }),
+      );
+      // Warnings are for the reviewers (spec §5): the applicant's answer carries none.
+      return shaped(entry, await repository.compilationOfRow(row, entry, { withWarnings: false }));
     },
   );
 };

@@ -20,7 +20,7 @@ import { organizations } from '../db/schema/organizations.ts';
 import { HttpError } from '../errors.ts';
 import type { JoinRequests } from '../organizations/joinRequests.ts';
 import { errorResponses } from './errorResponses.ts';
-import { fieldError, installFieldErrorHandler } from './fieldErrors.ts';
+import { fieldError, labelFields } from './fieldErrors.ts';
 
 interface Options {
   db: Db;
@@ -37,7 +37,7 @@ const referentsOnly = () => new HttpError(403, 'forbidden', jm.referentsOnly);
  * The requester learns nothing of the organisation but its name until accepted.
  */
 export const joinRequestRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, joinRequests }) => {
-  installFieldErrorHandler(app, labels);
+  labelFields(app, labels);
 
   // Asking needs a verified address, as creating or joining by invitation does; administrators already see everything.
   const create: RouteAccess = { who: 'user', verifiedEmail: true, platformAdmin: { refused: jm.adminCannotRequest } };
@@ -51,7 +51,7 @@ export const joinRequestRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
           // The request made (201), or the one already pending (200).
           200: myJoinRequestSchema,
           201: myJoinRequestSchema,
-          ...errorResponses(create, [400, 404, 409, 429], { fieldErrors: true }),
+          ...errorResponses(create, [400, 404, 409, 429]),
         },
       },
     },
@@ -121,7 +121,7 @@ export const joinRequestRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       config: { access: decide },
       schema: {
         body: decideJoinRequestSchema,
-        response: { 200: decideJoinRequestResponseSchema, ...errorResponses(decide, [400, 409], { fieldErrors: true }) },
+        response: { 200: decideJoinRequestResponseSchema, ...errorResponses(decide, [400, 409]) },
       },
     },
     async (request) => {

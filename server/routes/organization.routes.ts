@@ -30,7 +30,7 @@ import type { OrganizationRepository } from '../organizations/organizationReposi
 import type { Territory } from '../reference/territory.ts';
 import { formeGiuridiche } from '../reference/typologies.ts';
 import { errorResponses } from './errorResponses.ts';
-import { fieldError, fieldErrorFromZod, installFieldErrorHandler } from './fieldErrors.ts';
+import { fieldError, fieldErrorFromZod, labelFields } from './fieldErrors.ts';
 
 interface Options {
   organizations: OrganizationRepository;
@@ -59,10 +59,10 @@ const changeMemberRole: RouteAccess = { who: 'member', organization: { body: 'or
  * rate limit (server/rateLimits/apiRateLimits.ts).
  */
 const errors = (access: RouteAccess, limited = false) =>
-  errorResponses(access, [400, 403, 404, 409, 410, ...(limited ? ([429] as const) : [])], { fieldErrors: true });
+  errorResponses(access, [400, 403, 404, 409, 410, ...(limited ? ([429] as const) : [])]);
 
 export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { organizations, membership, invitations, territory }) => {
-  installFieldErrorHandler(app, labels);
+  labelFields(app, labels);
 
   /**
    * Checks the ids against the reference data and completes the territory from its most precise part

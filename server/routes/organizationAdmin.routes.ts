@@ -17,7 +17,7 @@ import { HttpError } from '../errors.ts';
 import type { OrganizationAdminActs } from '../organizations/adminActs.ts';
 import { organizationHistory } from '../organizations/history.ts';
 import { errorResponses } from './errorResponses.ts';
-import { installFieldErrorHandler } from './fieldErrors.ts';
+import { labelFields } from './fieldErrors.ts';
 
 const m = organizationAdminMessages;
 const labels = {
@@ -32,14 +32,14 @@ const labels = {
 const adminOfOrganization: RouteAccess = { who: 'admin', organization: { body: 'organizationId' } };
 /** The organisation's members may ask; the handler lets only its Referenti (and platform administrators) read it. */
 const historyReaders: RouteAccess = { who: 'member', organization: { query: 'organizationId' }, mode: 'read' };
-const actErrors = errorResponses(adminOfOrganization, [400, 404, 409], { fieldErrors: true });
+const actErrors = errorResponses(adminOfOrganization, [400, 404, 409]);
 
 /**
  * The platform administrators' acts on an organisation (issue 42), each with a required reason kept in the
  * organisation's history and e-mailed to its Referenti (server/organizations/adminActs.ts), and the history itself.
  */
 export const organizationAdminRoutes: FastifyPluginAsyncZod<{ db: Db; acts: OrganizationAdminActs }> = async (app, { db, acts }) => {
-  installFieldErrorHandler(app, labels);
+  labelFields(app, labels);
   const route = { config: { access: adminOfOrganization } };
   const response = { 200: adminActResultSchema, ...actErrors };
 

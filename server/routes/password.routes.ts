@@ -6,7 +6,7 @@ import { callerOf, type RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import type { PasswordChanges } from '../idp/passwordChanges.ts';
 import { errorResponses } from './errorResponses.ts';
-import { fieldError, installFieldErrorHandler } from './fieldErrors.ts';
+import { fieldError, labelFields } from './fieldErrors.ts';
 
 const signedIn: RouteAccess = 'user';
 
@@ -19,7 +19,7 @@ interface Options {
 
 /** The account page's password: who keeps it, and changing it at the embedded provider. */
 export const passwordRoutes: FastifyPluginAsyncZod<Options> = async (app, { issuer, passwordChanges }) => {
-  installFieldErrorHandler(app, changePasswordFieldLabels);
+  labelFields(app, changePasswordFieldLabels);
 
   app.get(
     '/api/User/GetIdentityProvider',
@@ -33,7 +33,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<Options> = async (app, { issu
       config: { access: signedIn },
       schema: {
         body: changePasswordRequestSchema,
-        response: { 204: z.null(), ...errorResponses(signedIn, [400, 409, 429], { fieldErrors: true }) },
+        response: { 204: z.null(), ...errorResponses(signedIn, [400, 409, 429]) },
       },
     },
     async (request, reply) => {

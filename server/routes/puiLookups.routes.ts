@@ -11,12 +11,12 @@ import { HttpError } from '../errors.ts';
 import type { ReferenceData } from '../reference/referenceData.ts';
 import { cachedJson, sendCachedJson, type CachedJson } from './cachedJson.ts';
 import { errorResponses } from './errorResponses.ts';
-import { installFieldErrorHandler } from './fieldErrors.ts';
+import { labelFields } from './fieldErrors.ts';
 
 /** Reference lists: for any signed-in person. */
 const signedIn: RouteAccess = 'user';
 const config = { access: signedIn };
-const list = { response: { 200: puiLookupListSchema, ...errorResponses(signedIn, [400, 404], { fieldErrors: true }) } };
+const list = { response: { 200: puiLookupListSchema, ...errorResponses(signedIn, [400, 404]) } };
 
 /**
  * GET /api/Pui/… reference lists of the PUI wizard (spec §7 Applications, Lookups), from the data files
@@ -24,7 +24,7 @@ const list = { response: { 200: puiLookupListSchema, ...errorResponses(signedIn,
  * operator who writes a file decides how people see it.
  */
 export const puiLookupsRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData }> = async (app, { reference }) => {
-  installFieldErrorHandler(app, puiLookupQueryLabels);
+  labelFields(app, puiLookupQueryLabels);
   const memo = new Map<string, CachedJson>();
   const cached = (key: string, compute: () => unknown) => {
     let entry = memo.get(key);

@@ -8,7 +8,7 @@ import { invitationExpiry, type Invitations } from '../auth/invitations.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationLink, invitationMail } from '../mail/invitationMail.ts';
 import { errorResponses } from './errorResponses.ts';
-import { installFieldErrorHandler } from './fieldErrors.ts';
+import { labelFields } from './fieldErrors.ts';
 
 interface Options {
   invitations: Invitations;
@@ -20,7 +20,7 @@ interface Options {
 const invite: RouteAccess = { who: 'member', organization: { header: SELECTED_ORGANIZATION_HEADER }, mode: 'manage' };
 
 export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { invitations, mailer, publicUrl }) => {
-  installFieldErrorHandler(app, invitationMessages.fieldLabels);
+  labelFields(app, invitationMessages.fieldLabels);
 
   /**
    * Invites collaborators to the caller's selected organisation (header SelectedOrganizationId): one
@@ -37,7 +37,7 @@ export const sendEmailRoutes: FastifyPluginAsyncZod<Options> = async (app, { inv
       config: { access: invite },
       schema: {
         body: sendInvitationsRequestSchema,
-        response: { 200: sendInvitationsResponseSchema, ...errorResponses(invite, [403, 502], { fieldErrors: true }) },
+        response: { 200: sendInvitationsResponseSchema, ...errorResponses(invite, [403, 502]) },
       },
     },
     async (request) => {

@@ -18,13 +18,13 @@ import type { Territory } from '../reference/territory.ts';
 import { formeGiuridiche } from '../reference/typologies.ts';
 import { cachedJson, sendCachedJson, type CachedJson } from './cachedJson.ts';
 import { errorResponses } from './errorResponses.ts';
-import { installFieldErrorHandler } from './fieldErrors.ts';
+import { labelFields } from './fieldErrors.ts';
 
 const byName = (a: LookupItem, b: LookupItem) => a.name.localeCompare(b.name, 'it');
 /** Reference lists: for any signed-in person. */
 const signedIn: RouteAccess = 'user';
 const config = { access: signedIn };
-const errors = errorResponses(signedIn, [400, 404], { fieldErrors: true });
+const errors = errorResponses(signedIn, [400, 404]);
 const queryLabels = {
   regId: organizationFieldLabels.region!,
   provId: organizationFieldLabels.province!,
@@ -36,7 +36,7 @@ export const typologyRoutes: FastifyPluginAsyncZod<{ territory: Territory; refer
   app,
   { territory, reference },
 ) => {
-  installFieldErrorHandler(app, queryLabels);
+  labelFields(app, queryLabels);
   const memo = new Map<string, CachedJson>();
   const cached = (key: string, compute: () => unknown) => {
     let entry = memo.get(key);

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/users.ts';
 import { HttpError } from '../errors.ts';
 import { errorResponses } from './errorResponses.ts';
-import { installFieldErrorHandler } from './fieldErrors.ts';
+import { labelFields } from './fieldErrors.ts';
 import { verificationMessages } from '../../domain/messages/verification.ts';
 import { resendVerificationRequestSchema, resendVerificationResponseSchema } from '../../domain/verification.ts';
 
@@ -29,7 +29,7 @@ interface Options {
 const signedIn: RouteAccess = 'user';
 
 export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, db, resendVerification }) => {
-  installFieldErrorHandler(app, accountFieldLabels);
+  labelFields(app, accountFieldLabels);
   const options = { config: { access: signedIn } };
 
   app.get('/api/User', { ...options, schema: { response: { 200: userSchema } } }, async (request) => users.toUser(callerOf(request)));
@@ -54,7 +54,7 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, d
       ...options,
       schema: {
         body: updateUserRequestSchema,
-        response: { 200: userSchema, ...errorResponses(signedIn, [400, 403], { fieldErrors: true }) },
+        response: { 200: userSchema, ...errorResponses(signedIn, [400, 403]) },
       },
     },
     async (request) => {
@@ -80,7 +80,7 @@ export const userRoutes: FastifyPluginAsyncZod<Options> = async (app, { users, d
       ...options,
       schema: {
         body: resendVerificationRequestSchema,
-        response: { 202: resendVerificationResponseSchema, ...errorResponses(signedIn, [400, 409], { fieldErrors: true }) },
+        response: { 202: resendVerificationResponseSchema, ...errorResponses(signedIn, [400, 409]) },
       },
     },
     async (request, reply) => {

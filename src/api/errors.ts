@@ -1,5 +1,6 @@
 import { messages } from '../../domain/messages.ts';
-import type { FieldErrorBody, FieldMessage } from '../../domain/validation.ts';
+import type { ApiErrorBody } from '../../domain/errors.ts';
+import type { FieldMessage } from '../../domain/validation.ts';
 
 /**
  * Every failed API call ends as this error: `message` is Italian and can be shown as it is;
@@ -33,11 +34,11 @@ const isFieldMessage = (value: unknown): value is FieldMessage =>
   typeof value === 'object' && value !== null && isString((value as FieldMessage).field) && isString((value as FieldMessage).message);
 
 /**
- * The API's error body (`{ error, message, field?, issues? }`, domain/validation.ts), or null for anything else: an
+ * The API's error body (`{ error, message, field?, issues? }`, domain/errors.ts), or null for anything else: an
  * error can come from a proxy or a gateway as well as from our server, so it is checked before its message is shown.
- * A hand check rather than fieldErrorSchema, which would bring zod into every page's first load.
+ * A hand check rather than apiErrorSchema, which would bring zod into every page's first load.
  */
-export function errorBodyOf(data: unknown): FieldErrorBody | null {
+export function errorBodyOf(data: unknown): ApiErrorBody | null {
   if (typeof data !== 'object' || data === null) return null;
   const { error, message, field, issues } = data as Record<string, unknown>;
   if (!isString(error) || !isString(message)) return null;
