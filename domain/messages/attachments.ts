@@ -1,6 +1,3 @@
-import { FUNDS } from '../applicationStatus.ts';
-import { italianOr } from '../italianLists.ts';
-
 /** The Italian texts of attachments (the catalogue: domain/messageCatalogue.ts). */
 export const attachmentsMessages = {
   mandatory: 'L\u2019allegato è obbligatorio',
@@ -28,7 +25,6 @@ export const attachmentsMessages = {
   typeUnknown: 'Tipo di allegato sconosciuto per questo fondo: ricarica la pagina e riprova.',
   typeMissing: 'Indica il tipo di allegato (TipoFileId).',
   organizationMissing: 'Indica l\u2019organizzazione (OrgId).',
-  callTypeInvalid: `Fondo non valido: indica ${italianOr(FUNDS)}.`,
   idInvalid: 'Identificativo dell\u2019allegato non valido.',
   notFound: 'Allegato non trovato: potrebbe essere stato rimosso. Ricarica la pagina.',
   submitted: 'La candidatura è già stata inviata: gli allegati non possono più essere modificati.',

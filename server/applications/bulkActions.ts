@@ -1,4 +1,4 @@
-import { PassThrough, pipeline, Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
@@ -33,6 +33,7 @@ import { serialJob } from '../operations/serialJob.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 import type { ExportLog } from '../timeline/exportLog.ts';
 import type { StatusChanges, StatusRequest } from './statusChanges.ts';
+import { workbookStream } from '../exports/excel.ts';
 
 const m = bulkActionsMessages;
 
@@ -387,20 +388,21 @@ export function createBulkActions(deps: BulkActionsDeps) {
         ),
       ),
     );
-    const stream = new PassThrough();
+    const stream = workbookStream(
+      (out) =>
+        writeApplicationsWorkbook(out, {
+          sheets: funds.map((fund, index) => ({
+            sheetName: exportsMessages.applicationsSheet(fund),
+            definition: excel.definitionOf(fund),
+            batches: prepared[index]!.batches,
+          })),
+          names: excel.names,
+        }),
+      log,
+      'bulk excel',
+    );
     const written = counted(stream);
-    const stored = storage.put(written.stream);
-    await writeApplicationsWorkbook(stream, {
-      sheets: funds.map((fund, index) => ({
-        sheetName: exportsMessages.applicationsSheet(fund),
-        definition: excel.definitionOf(fund),
-        batches: prepared[index]!.batches,
-      })),
-      names: excel.names,
-    }).catch((error: unknown) => {
-      stream.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
-    const { key } = await stored;
+    const { key } = await storage.put(written.stream);
     const exported = new Set(prepared.flatMap((fund) => fund.ids));
     const failed = new Map(items.filter((item) => !exported.has(item.id)).map((item) => [item.id, m.vanished]));
     return { key, size: written.bytes(), failed, funds };

@@ -8,7 +8,8 @@ import {
   type UploadFileResponse,
 } from '../../domain/attachments.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
-import { fundOfCallType, type FundEntry } from '../../domain/funds.ts';
+import type { FundEntry } from '../../domain/funds.ts';
+import { parseCallType } from '../applications/callType.ts';
 import { fileNameWithExtension, displayFileName } from '../../domain/fileName.ts';
 import { messages } from '../../domain/messages.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
@@ -92,12 +93,6 @@ export function uploadClientError(error: unknown, maxBytes: number): unknown {
   return error;
 }
 
-function fundOf(funds: readonly FundEntry[], value: string | undefined): Fund {
-  const entry = fundOfCallType(value, funds);
-  if (!entry) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
-  return entry.fund as Fund;
-}
-
 function typeId(value: string | undefined): number {
   if (value === undefined || value.trim() === '') throw new HttpError(400, 'attachment_type_missing', m.typeMissing);
   const id = Number(value.trim());
@@ -122,7 +117,7 @@ export async function receiveUpload(request: FastifyRequest, deps: UploadDepende
     if (!fields.OrgId) throw new HttpError(400, 'organization_missing', m.organizationMissing);
     // The route's declared access (members of OrgId, server/auth/access.ts), checked now that OrgId is known.
     const access = await request.authorizeOrganization(fields.OrgId);
-    const callFund = fundOf(funds, fields.CallType);
+    const callFund = parseCallType(fields.CallType, funds).fund as Fund;
     const type = await repository.typeById(typeId(fields.TipoFileId));
     if (!type || type.fund !== callFund) throw new HttpError(400, 'attachment_type_unknown', m.typeUnknown);
     await repository.assertEditable(access.organization.id, callFund, type.purpose, type.id);

@@ -3,20 +3,21 @@ import { displayFileName } from '../../domain/fileName.ts';
 import { exportsMessages } from '../../domain/messages/exports.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import type { AttachmentRow, AttachmentTypeRow } from '../db/schema/attachments.ts';
+import { MEDIA_TYPES } from '../http/mediaTypes.ts';
 
 /**
  * Formats that are compressed already (PDF streams, PNG, JPEG, the zip-based Office formats, zips): deflating
  * them again costs the server's CPU (tens of MB/s of a core on a 1 GB archive) and saves next to nothing, so the
  * zip stores them as they are. The older binary Office formats and texts do shrink, and are deflated.
  */
-const ALREADY_COMPRESSED = new Set([
+const ALREADY_COMPRESSED = new Set<string>([
   FILE_KINDS.pdf.contentType,
   FILE_KINDS.png.contentType,
   FILE_KINDS.jpeg.contentType,
   FILE_KINDS.xlsx.contentType,
   FILE_KINDS.docx.contentType,
   FILE_KINDS.pptx.contentType,
-  'application/zip',
+  MEDIA_TYPES.zip,
 ]);
 
 const names = exportsMessages.archive;

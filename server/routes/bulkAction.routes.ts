@@ -16,9 +16,9 @@ import { HttpError } from '../errors.ts';
 import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
 import { parseNote } from './fundController.routes.ts';
+import { MEDIA_TYPES } from '../http/mediaTypes.ts';
 
 const m = bulkActionsMessages;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** An action's id: a malformed one is 404 like one that does not exist (nothing to tell apart). */
 function actionId(value: string): string {
@@ -81,13 +81,13 @@ export const bulkActionRoutes: FastifyPluginAsyncZod<{ bulkActions: BulkActions 
       config: { access: adminOnly },
       schema: {
         querystring: bulkActionQuerySchema,
-        response: { 200: fileResponse(m.api.result, ['application/zip', XLSX_TYPE]), ...errorResponses(adminOnly, [404, 409]) },
+        response: { 200: fileResponse(m.api.result, [MEDIA_TYPES.zip, MEDIA_TYPES.xlsx]), ...errorResponses(adminOnly, [404, 409]) },
       },
     },
     async (request, reply) => {
       const result = await bulkActions.result(actionId(request.query.id), callerOf(request));
       return reply
-        .type(result.kind === 'zip' ? 'application/zip' : XLSX_TYPE)
+        .type(result.kind === 'zip' ? MEDIA_TYPES.zip : MEDIA_TYPES.xlsx)
         .header('content-length', String(result.size))
         .header('content-disposition', attachmentDisposition(result.fileName))
         .header('cache-control', 'private, no-store')

@@ -9,8 +9,8 @@ import {
   signedDomandaFormSchema,
   signedDomandaQuerySchema,
 } from '../../domain/domandaSignature.ts';
-import { fundOfCallType, type FundEntry } from '../../domain/funds.ts';
-import { attachmentsMessages } from '../../domain/messages/attachments.ts';
+import type { FundEntry } from '../../domain/funds.ts';
+import { parseCallType } from '../applications/callType.ts';
 import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import { UUID_PATTERN } from '../../domain/uuid.ts';
@@ -32,12 +32,6 @@ export interface DomandaRouteOptions {
 }
 
 const tooLarge = () => new HttpError(413, 'file_too_large', m.tooLarge(MAX_SIGNED_DOMANDA_BYTES / (1024 * 1024)), { connection: 'close' });
-
-function fundOf(funds: readonly FundEntry[], callType: string): string {
-  const entry = fundOfCallType(callType, funds);
-  if (!entry) throw new HttpError(400, 'invalid_call_type', attachmentsMessages.callTypeInvalid);
-  return entry.fund;
-}
 
 function actorOf(request: FastifyRequest): SignatureActor {
   const user = callerOf(request);
@@ -64,7 +58,8 @@ export const domandaRoutes: FastifyPluginAsync<DomandaRouteOptions> = async (app
       config: { access: read },
       schema: { querystring: domandaQuerySchema, response: { 200: domandaStatusSchema, ...errorResponses(read, [400, 403]) } },
     },
-    async (request) => signedDomanda.status(organizationAccessOf(request).organization.id, fundOf(funds, request.query.callType)),
+    async (request) =>
+      signedDomanda.status(organizationAccessOf(request).organization.id, parseCallType(request.query.callType, funds).fund),
   );
 
   api.get(
@@ -84,7 +79,7 @@ export const domandaRoutes: FastifyPluginAsync<DomandaRouteOptions> = async (app
     async (request, reply) => {
       const { pdf, fileName } = await signedDomanda.download(
         organizationAccessOf(request).organization.id,
-        fundOf(funds, request.query.callType),
+        parseCallType(request.query.callType, funds).fund,
       );
       return reply
         .header('content-type', 'application/pdf')
@@ -113,7 +108,7 @@ export const domandaRoutes: FastifyPluginAsync<DomandaRouteOptions> = async (app
     },
     async (request) => {
       const organizationId = organizationAccessOf(request).organization.id;
-      const fund = fundOf(funds, request.query.callType);
+      const fund = parseCallType(request.query.callType, funds).fund;
       let file: { bytes: Buffer; fileName: string } | undefined;
       try {
         const part = await request.file();
@@ -136,7 +131,11 @@ export const domandaRoutes: FastifyPluginAsync<DomandaRouteOptions> = async (app
       schema: { body: domandaQuerySchema, response: { 200: domandaSignatureSchema, ...errorResponses(trialSign, [400, 403, 409, 422]) } },
     },
     async (request) =>
-      signedDomanda.trialSign(organizationAccessOf(request).organization.id, fundOf(funds, request.body.callType), actorOf(request)),
+      signedDomanda.trialSign(
+        organizationAccessOf(request).organization.id,
+        parseCallType(request.body.callType, funds).fund,
+        actorOf(request),
+      ),
   );
 
   const application = new OwnedObject(

@@ -1,11 +1,9 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
 import { exportsMessages } from '../../domain/messages/exports.ts';
 import type { Fund } from '../../domain/applicationStatus.ts';
-import { fundOfCallType } from '../../domain/funds.ts';
 import {
   createDraftRequestSchema,
   createDraftResponseSchema,
@@ -25,6 +23,7 @@ import type { ApplicationRepository } from '../applications/repository.ts';
 import type { StatusChanges } from '../applications/statusChanges.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
+import { parseCallType } from '../applications/callType.ts';
 import { assertJsonWithinLimits } from '../jsonInput.ts';
 import { prepareApplicationsExport } from '../exports/applicationsExport.ts';
 import { writeApplicationsWorkbook } from '../exports/applicationsWorkbook.ts';
@@ -35,9 +34,10 @@ import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import { displayFileName } from '../../domain/fileName.ts';
 import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
+import { MEDIA_TYPES } from '../http/mediaTypes.ts';
+import { workbookStream } from '../exports/excel.ts';
 
 const m = applicationsMessages;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The wizard's values as sent: a JSON object within the size and depth limits, without U+0000 (named by field). */
 function parseDraftJson(json: string): Record<string, unknown> {
@@ -53,15 +53,13 @@ function parseDraftJson(json: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** The registered fund `callType` names, by code (any case) or compilazioneType (domain/funds.ts fundOfCallType). */
-function parseCallType(funds: readonly ServerFund[], callType: string | number): ServerFund {
-  const entry = fundOfCallType(
+/** The registered fund `callType` names (server/applications/callType.ts). */
+function serverFundOf(funds: readonly ServerFund[], callType: string | number): ServerFund {
+  const entry = parseCallType(
     callType,
     funds.map((fund) => fund.entry),
   );
-  const fund = funds.find((candidate) => candidate.entry === entry);
-  if (!fund) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
-  return fund;
+  return funds.find((candidate) => candidate.entry === entry)!;
 }
 
 export interface DraftRouteOptions {
@@ -180,40 +178,36 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       schema: {
         body: excelExportRequestSchema,
         response: {
-          200: fileResponse('Lista-candidature-{fondo}.xlsx, scritto mentre è inviato.', [XLSX_TYPE]),
+          200: fileResponse('Lista-candidature-{fondo}.xlsx, scritto mentre è inviato.', [MEDIA_TYPES.xlsx]),
           ...errorResponses(adminOnly, [400, 404, 409, 412, 413]),
         },
       },
     },
     async (request, reply) => {
-      const registered = parseCallType(funds, request.body.callType);
+      const registered = serverFundOf(funds, request.body.callType);
       const fund = registered.entry.fund as Fund;
       const ids = [...new Set(request.body.compilazioniId.map((id) => id.toLowerCase()))];
       if (ids.length === 0) throw new HttpError(400, 'export_empty', m.exportEmpty);
       const prepared = await prepareApplicationsExport(db, fund, ids);
       await exportLog.record({ kind: 'applications_excel', fund, applicationIds: prepared.ids, user: callerOf(request) });
 
-      const stream = new PassThrough();
-      writeApplicationsWorkbook(stream, {
-        sheets: [
-          {
-            sheetName: exportsMessages.applicationsSheet(fund),
-            definition: registered.application?.definition ?? null,
-            batches: prepared.batches,
-          },
-        ],
-        names: referenceNames,
-      }).catch((err: unknown) => {
-        // The client going away (the download cancelled) closes the stream: the writer stops, nothing failed.
-        if (stream.destroyed) {
-          request.log.info({ err }, 'excel export stopped: the download was closed');
-          return;
-        }
-        request.log.error({ err }, 'excel export failed');
-        stream.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
+      const stream = workbookStream(
+        (out) =>
+          writeApplicationsWorkbook(out, {
+            sheets: [
+              {
+                sheetName: exportsMessages.applicationsSheet(fund),
+                definition: registered.application?.definition ?? null,
+                batches: prepared.batches,
+              },
+            ],
+            names: referenceNames,
+          }),
+        request.log,
+        'excel export',
+      );
       return reply
-        .type(XLSX_TYPE)
+        .type(MEDIA_TYPES.xlsx)
         .header('content-disposition', `attachment; filename="Lista-candidature-${fund}.xlsx"`)
         .header('cache-control', 'no-store')
         .header('x-compilazioni-count', String(prepared.count))
@@ -234,13 +228,13 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       schema: {
         querystring: applicationExcelQuerySchema,
         response: {
-          200: fileResponse('Candidatura{Tur|Pui}-{organizzazione}.xlsx, scritto mentre è inviato.', [XLSX_TYPE]),
+          200: fileResponse('Candidatura{Tur|Pui}-{organizzazione}.xlsx, scritto mentre è inviato.', [MEDIA_TYPES.xlsx]),
           ...errorResponses(exportApplication, [409, 412, 413]),
         },
       },
     },
     async (request, reply) => {
-      const registered = parseCallType(funds, request.query.callType);
+      const registered = serverFundOf(funds, request.query.callType);
       const fund = registered.entry.fund as Fund;
       if (!registered.application) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
       const { organization } = organizationAccessOf(request);
@@ -248,31 +242,33 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       if (!row || (row.body === null && row.draft === null)) throw new HttpError(404, 'not_found', m.exportNoApplication);
       await exportLog.record({ kind: 'application_excel', fund, applicationIds: [row.id], user: callerOf(request) });
 
-      const stream = new PassThrough();
-      writeApplicationWorkbook(
-        stream,
-        registered.application.definition,
-        {
-          fund,
-          organization: { name: organization.name, pIva: organization.pIva },
-          status: row.status,
-          submittedAt: row.submittedAt,
-          statusChangedAt: row.statusChangedAt,
-          warnings: row.warnings,
-          data: row.body ?? row.draft,
-          source: row.body ? exportsMessages.source.application : exportsMessages.source.draft,
-        },
-        referenceNames,
-      ).catch((err: unknown) => {
-        request.log.error({ err }, 'application excel export failed');
-        stream.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
+      const { definition } = registered.application;
+      const stream = workbookStream(
+        (out) =>
+          writeApplicationWorkbook(
+            out,
+            definition,
+            {
+              fund,
+              organization: { name: organization.name, pIva: organization.pIva },
+              status: row.status,
+              submittedAt: row.submittedAt,
+              statusChangedAt: row.statusChangedAt,
+              warnings: row.warnings,
+              data: row.body ?? row.draft,
+              source: row.body ? exportsMessages.source.application : exportsMessages.source.draft,
+            },
+            referenceNames,
+          ),
+        request.log,
+        'application excel export',
+      );
       const fileName = applicationExcelFileName(
         registered.entry,
         displayFileName(organization.name) || attachmentsMessages.unnamedOrganization,
       );
       return reply
-        .type(XLSX_TYPE)
+        .type(MEDIA_TYPES.xlsx)
         .header('content-disposition', attachmentDisposition(fileName))
         .header('cache-control', 'private, no-store')
         .send(stream);

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
 import type { Fund } from '../../domain/applicationStatus.ts';
-import { fundOfCallType, type FundEntry } from '../../domain/funds.ts';
+import type { FundEntry } from '../../domain/funds.ts';
+import { parseCallType } from '../applications/callType.ts';
 import {
   attachmentOrgQuerySchema,
   attachmentSlotListSchema,
@@ -34,6 +35,7 @@ import { addArchiveEntries, archiveEntriesOf, type ArchiveSources } from '../exp
 import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorage.ts';
 import { createReadBuffers, releaseWhenSent } from '../storage/readBuffers.ts';
 import type { AttachmentRow } from '../db/schema/attachments.ts';
+import { MEDIA_TYPES } from '../http/mediaTypes.ts';
 
 const m = attachmentsMessages;
 /** What GetFile may answer: every kind of file the server recognises and stores. */
@@ -53,12 +55,6 @@ export interface FileUploadRouteOptions {
   archive: Omit<ArchiveSources, 'repository'>;
   /** Each zip downloaded is logged with its application (issue 44: the timeline says who took its files). */
   exportLog?: ExportLog;
-}
-
-function parseFund(funds: readonly FundEntry[], value: string): Fund {
-  const entry = fundOfCallType(value, funds);
-  if (!entry) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
-  return entry.fund as Fund;
 }
 
 /** A file that does not exist, and one of an organisation the caller may not see: the same answer. */
@@ -181,7 +177,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     },
     async (request) => {
       const access = organizationAccessOf(request);
-      const fund = parseFund(funds, request.query.callType);
+      const fund = parseCallType(request.query.callType, funds).fund as Fund;
       const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(access.organization.id, fund)]);
       return attachmentSlotsOf(types, files);
     },
@@ -202,7 +198,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     },
     async (request) => {
       const access = organizationAccessOf(request);
-      const fund = parseFund(funds, request.query.callType);
+      const fund = parseCallType(request.query.callType, funds).fund as Fund;
       const [types, files, roundId] = await Promise.all([
         repository.typesOf(fund, 'integration'),
         repository.filesOf(access.organization.id, fund, 'integration'),
@@ -227,7 +223,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     },
     async (request) => {
       const access = organizationAccessOf(request);
-      const fund = parseFund(funds, request.query.callType);
+      const fund = parseCallType(request.query.callType, funds).fund as Fund;
       const [types, files] = await Promise.all([
         repository.typesOf(fund, 'review'),
         repository.filesOf(access.organization.id, fund, 'review'),
@@ -287,11 +283,11 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       config: { access: zipOfApplication },
       schema: {
         querystring: zippedFilesQuerySchema,
-        response: { 200: fileResponse(m.zipOfApplication, ['application/zip']), ...errorResponses(zipOfApplication, HANDLER_ERRORS) },
+        response: { 200: fileResponse(m.zipOfApplication, [MEDIA_TYPES.zip]), ...errorResponses(zipOfApplication, HANDLER_ERRORS) },
       },
     },
     async (request, reply) => {
-      const fund = parseFund(funds, request.query.type);
+      const fund = parseCallType(request.query.type, funds).fund as Fund;
       const { organization } = organizationAccessOf(request);
       const entries = await archiveEntriesOf(archive, organization.id, fund);
       if (entries.length === 0) throw new HttpError(404, 'no_attachments', m.zipEmpty);
@@ -322,7 +318,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       zip.end();
 
       return reply
-        .type('application/zip')
+        .type(MEDIA_TYPES.zip)
         .header(
           'content-disposition',
           attachmentDisposition(zippedAttachmentsFileName(fund, displayFileName(organization.name) || m.unnamedOrganization)),

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportQuerySchema } from '../../domain/reports/reportQuery.ts';
 import { reportListSchema, reportSchema } from '../../domain/reports/reportData.ts';
@@ -9,8 +8,9 @@ import { reportFileName } from '../../domain/reports/reportFileName.ts';
 import { writeReportWorkbook } from '../reports/reportWorkbook.ts';
 import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
+import { MEDIA_TYPES } from '../http/mediaTypes.ts';
+import { workbookStream } from '../exports/excel.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const adminOnly: RouteAccess = 'admin';
 const errors = errorResponses(adminOnly, [400, 404]);
 
@@ -46,18 +46,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: Reports }> = async 
       config: { access: adminOnly },
       schema: {
         querystring: reportQuerySchema,
-        response: { 200: fileResponse('Report-{rid}-{fondo}.xlsx, scritto mentre è inviato.', [XLSX_TYPE]), ...errors },
+        response: { 200: fileResponse('Report-{rid}-{fondo}.xlsx, scritto mentre è inviato.', [MEDIA_TYPES.xlsx]), ...errors },
       },
     },
     async (request, reply) => {
       const report = await reports.report(request.query);
-      const stream = new PassThrough();
-      writeReportWorkbook(stream, report).catch((err: unknown) => {
-        request.log.error({ err }, 'report export failed');
-        stream.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
+      const stream = workbookStream((out) => writeReportWorkbook(out, report), request.log, 'report export');
       return reply
-        .type(XLSX_TYPE)
+        .type(MEDIA_TYPES.xlsx)
         .header('content-disposition', attachmentDisposition(reportFileName(report.reportId, report.filters)))
         .header('cache-control', 'no-store')
         .send(stream);

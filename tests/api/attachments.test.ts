@@ -11,6 +11,7 @@ import {
   type AttachmentSlot,
 } from '../../domain/attachments.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
+import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { STORAGE_BACKENDS, type RunningStore } from '../support/storageBackends.ts';
 import { personWithOrganization } from '../support/organizationFixtures.ts';
@@ -147,7 +148,7 @@ describe.each(STORAGE_BACKENDS)('on $name storage', (backend) => {
     it('refuses an unknown fund', async () => {
       const response = await t.get(`/api/FileUpload/GetAttachmentTypes?orgId=${a.orgId}&callType=XYZ`, a.token);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(m.callTypeInvalid);
+      expect(response.json().message).toBe(applicationsMessages.callTypeInvalid);
     });
   });
 
