@@ -18,6 +18,7 @@ import {
   uploadFileResponseSchema,
   zippedAttachmentsFileName,
   zippedFilesQuerySchema,
+  type AttachmentPurpose,
 } from '../../domain/attachments.ts';
 import { displayFileName } from '../../domain/fileName.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
@@ -36,6 +37,9 @@ import { StoredFileNotFoundError, type FileStorage } from '../storage/fileStorag
 import { createReadBuffers, releaseWhenSent } from '../storage/readBuffers.ts';
 import type { AttachmentRow } from '../db/schema/attachments.ts';
 import { MEDIA_TYPES } from '../http/mediaTypes.ts';
+
+/** The purposes whose slots the slot routes list. */
+type SlotPurpose = Exclude<AttachmentPurpose, 'monitoring'>;
 
 const m = attachmentsMessages;
 /** What GetFile may answer: every kind of file the server recognises and stores. */
@@ -165,110 +169,70 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
     },
   );
 
-  /** The slots of the fund's application with what is uploaded in each (members and platform administrators). */
-  app.get(
-    '/api/FileUpload/GetAttachmentTypes',
-    {
-      config: { access: readFiles },
-      schema: {
-        querystring: attachmentTypesQuerySchema,
-        response: { 200: attachmentSlotListSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
-      },
-    },
-    async (request) => {
-      const access = organizationAccessOf(request);
-      const fund = parseCallType(request.query.callType, funds).fund as Fund;
-      const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(access.organization.id, fund)]);
-      return attachmentSlotsOf(types, files);
-    },
-  );
+  /**
+   * What the organisation uploaded in the fund's slots of one purpose: the integration's only for the round now open
+   * or, once completed, the latest (spec §2 "Allegati Integrazione").
+   */
+  async function slotsOf(organizationId: string, fund: Fund, purpose: SlotPurpose) {
+    const [types, files, roundId] = await Promise.all([
+      repository.typesOf(fund, purpose),
+      repository.filesOf(organizationId, fund, purpose),
+      purpose === 'integration' ? repository.currentIntegrationRound(organizationId, fund) : undefined,
+    ]);
+    if (purpose !== 'integration') return { types, files };
+    return { types, files: roundId === undefined ? [] : files.filter((file) => file.integrationRoundId === roundId) };
+  }
 
   /**
-   * The integration slots of the fund's application (spec §2 "Allegati Integrazione", §7), with the documents
-   * of the round now open — or, once completed, of the latest round. Members and platform administrators.
+   * The slot routes, members and platform administrators: each lists the slots of one purpose with what is uploaded
+   * in each (spec §7 GetAttachmentTypes, GetAttachmentIntegrations, GetIstruttoriaGresbAttachmentTypes: the review's
+   * DNSH declarations with their templates, then the optional schede), or says per fund whether every mandatory one
+   * holds a file (FileUploadValidation{Fund}; FilesUploadIstGresb{Fund}Validation, which enables the review survey's
+   * Invia, spec §5).
    */
-  app.get(
-    '/api/FileUpload/GetAttachmentIntegrations',
-    {
-      config: { access: readFiles },
-      schema: {
-        querystring: attachmentTypesQuerySchema,
-        response: { 200: attachmentSlotListSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+  const slotLists: [path: string, purpose: SlotPurpose][] = [
+    ['/api/FileUpload/GetAttachmentTypes', 'application'],
+    ['/api/FileUpload/GetAttachmentIntegrations', 'integration'],
+    ['/api/FileUpload/GetIstruttoriaGresbAttachmentTypes', 'review'],
+  ];
+  for (const [path, purpose] of slotLists) {
+    app.get(
+      path,
+      {
+        config: { access: readFiles },
+        schema: {
+          querystring: attachmentTypesQuerySchema,
+          response: { 200: attachmentSlotListSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+        },
       },
-    },
-    async (request) => {
-      const access = organizationAccessOf(request);
-      const fund = parseCallType(request.query.callType, funds).fund as Fund;
-      const [types, files, roundId] = await Promise.all([
-        repository.typesOf(fund, 'integration'),
-        repository.filesOf(access.organization.id, fund, 'integration'),
-        repository.currentIntegrationRound(access.organization.id, fund),
-      ]);
-      return attachmentSlotsOf(types, roundId === undefined ? [] : files.filter((file) => file.integrationRoundId === roundId));
-    },
-  );
-
-  /**
-   * The review stage's DNSH slots (spec §2 DNSH screen, §7 GetIstruttoriaGresbAttachmentTypes): the mandatory
-   * declarations with their templates, then the optional schede. Members and platform administrators.
-   */
-  app.get(
-    '/api/FileUpload/GetIstruttoriaGresbAttachmentTypes',
-    {
-      config: { access: readFiles },
-      schema: {
-        querystring: attachmentTypesQuerySchema,
-        response: { 200: attachmentSlotListSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+      async (request) => {
+        const fund = parseCallType(request.query.callType, funds).fund as Fund;
+        const { types, files } = await slotsOf(organizationAccessOf(request).organization.id, fund, purpose);
+        return attachmentSlotsOf(types, files);
       },
-    },
-    async (request) => {
-      const access = organizationAccessOf(request);
-      const fund = parseCallType(request.query.callType, funds).fund as Fund;
-      const [types, files] = await Promise.all([
-        repository.typesOf(fund, 'review'),
-        repository.filesOf(access.organization.id, fund, 'review'),
-      ]);
-      return attachmentSlotsOf(types, files);
-    },
-  );
-
+    );
+  }
   for (const { fund, controller } of funds) {
-    /** Whether every mandatory DNSH declaration of the review is uploaded (spec §5: it enables the survey's Invia). */
-    app.get(
-      `/api/FileUpload/FilesUploadIstGresb${controller}Validation`,
-      {
-        config: { access: readFiles },
-        schema: {
-          querystring: attachmentOrgQuerySchema,
-          response: { 200: attachmentValidationSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+    const validations: [path: string, purpose: SlotPurpose][] = [
+      [`/api/FileUpload/FilesUploadIstGresb${controller}Validation`, 'review'],
+      [`/api/FileUpload/FileUploadValidation${controller}`, 'application'],
+    ];
+    for (const [path, purpose] of validations) {
+      app.get(
+        path,
+        {
+          config: { access: readFiles },
+          schema: {
+            querystring: attachmentOrgQuerySchema,
+            response: { 200: attachmentValidationSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+          },
         },
-      },
-      async (request) => {
-        const access = organizationAccessOf(request);
-        const [types, files] = await Promise.all([
-          repository.typesOf(fund, 'review'),
-          repository.filesOf(access.organization.id, fund, 'review'),
-        ]);
-        return attachmentValidationOf(types, files);
-      },
-    );
-
-    /** Whether every mandatory attachment of the application is uploaded, and which are missing. */
-    app.get(
-      `/api/FileUpload/FileUploadValidation${controller}`,
-      {
-        config: { access: readFiles },
-        schema: {
-          querystring: attachmentOrgQuerySchema,
-          response: { 200: attachmentValidationSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+        async (request) => {
+          const { types, files } = await slotsOf(organizationAccessOf(request).organization.id, fund as Fund, purpose);
+          return attachmentValidationOf(types, files);
         },
-      },
-      async (request) => {
-        const access = organizationAccessOf(request);
-        const [types, files] = await Promise.all([repository.typesOf(fund), repository.filesOf(access.organization.id, fund)]);
-        return attachmentValidationOf(types, files);
-      },
-    );
+      );
+    }
   }
 
   /**
