@@ -16,7 +16,7 @@ collect(messageCatalogue);
 /** Texts that already say which field they are about ("Città richiesta" for the comune): sent as they are. */
 const NAMES_ITS_FIELD = new Set<string>(Object.values(organizationPageRequiredMessages));
 
-export interface Issue {
+interface Issue {
   path: readonly PropertyKey[];
   message: string;
   /** Written by our own code (a rule checked in a handler), possibly composed ("Il comune di X …"): shown as it is. */
