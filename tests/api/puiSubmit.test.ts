@@ -165,7 +165,9 @@ describe('what is checked before anything is stored', () => {
       emptySlots.delete(owner.orgId);
     }
     expect((await applicationOf(t, owner.orgId, 'PUI'))?.status).toBe('APERTA');
-  });
+    // Hundreds of hand-overs one after another: about 7 s at rest, several times that on a busy machine; cut short, it
+    // would leave its missing attachment to the tests after it.
+  }, 120_000);
 
   it('blocks an end of works after the call’s limit, read from the database', async () => {
     const late = completePuiApplication(owner.orgId, { tempiInizioLavori: '2030-09-01', tempiDurataLavori: 6 });
