@@ -46,6 +46,7 @@ import { receiptsMessages } from './messages/receipts.ts';
 import { puiReferenceMessages } from './messages/puiReference.ts';
 import { puiReferencesMessages } from './messages/puiReferences.ts';
 import { registerOrganizationMessages } from './messages/registerOrganization.ts';
+import { routeErrorMessages } from './messages/routeError.ts';
 import { requestMessages } from './messages/requests.ts';
 import { sessionMessages } from './messages/session.ts';
 import { signatureChecksMessages } from './messages/signatureChecks.ts';
@@ -101,6 +102,7 @@ export const messageCatalogue = {
   statusMail: statusMailMessages,
   identityProvider: identityProviderMessages,
   requests: requestMessages,
+  routeError: routeErrorMessages,
   session: sessionMessages,
   mails: mailMessages,
   exports: exportsMessages,

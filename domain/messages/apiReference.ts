@@ -12,7 +12,6 @@ export const apiReferenceMessages = {
   intro: 'Le operazioni dell’API del portale, generate dagli schemi con cui il server convalida le richieste e le risposte.',
   loading: 'Caricamento della documentazione…',
   loadFailed: 'Non è stato possibile caricare la documentazione dell’API.',
-  retry: 'Riprova',
   backToPanel: 'Torna al Pannello Admin',
   version: (version: string, openapi: string) => `Versione ${version} · OpenAPI ${openapi}`,
   download: 'Scarica openapi.json',

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { apiReferenceMessages } from '../../../domain/messages/apiReference.ts';
 import { openApiQueries } from '../../api/openApi.ts';
 import { saveBlob } from '../../api/saveBlob.ts';
-import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Disclosure } from '../../ui/Disclosure.tsx';
 import { Link } from '../../ui/Link.tsx';
@@ -38,6 +37,11 @@ const m = apiReferenceMessages;
 export function ApiReferencePage() {
   const { api } = useRouteContext({ from: '__root__' });
   const query = useQuery(openApiQueries.document(api));
+  return <ApiReferenceHeading>{query.data ? <Reference document={query.data} /> : <Spinner label={m.loading} />}</ApiReferenceHeading>;
+}
+
+/** The page's way back, title and introduction, above the reference or, when it could not be read, RouteError. */
+export function ApiReferenceHeading({ children }: { children: ReactNode }) {
   return (
     <>
       <p>
@@ -45,18 +49,7 @@ export function ApiReferencePage() {
       </p>
       <h1>{m.title}</h1>
       <p className={paragraph}>{m.intro}</p>
-      {query.isError ? (
-        <Alert tone="error">
-          {m.loadFailed}{' '}
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {m.retry}
-          </Button>
-        </Alert>
-      ) : query.data ? (
-        <Reference document={query.data} />
-      ) : (
-        <Spinner label={m.loading} />
-      )}
+      {children}
     </>
   );
 }

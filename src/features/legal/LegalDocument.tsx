@@ -5,23 +5,20 @@ import { legalQueries } from '../../api/legal.ts';
 import { MainContent } from '../../ui/PageLayout.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { LegalTextMessage } from './LegalTextMessage.tsx';
 import { LegalTextPage } from './LegalTextPage.tsx';
 
 /**
- * One of the operator's public texts (/privacy, /accessibilita), read by the page itself (no loader: the route
- * table, in every page's first load, carries nothing of it but the route): a spinner while it loads, the text,
- * or why it could not be read.
+ * One of the operator's public texts (/privacy, /accessibilita), which the route's loader has read (a failed
+ * read is the route's RouteError): the text, or a spinner while it is read again.
  */
 export function LegalDocument({ api, id }: { api: ApiClient; id: LegalTextId }) {
   const text = useQuery(legalQueries.text(api, id));
-  if (text.isPending) {
+  if (!text.data) {
     return (
       <MainContent>
         <Spinner label={m.loading} />
       </MainContent>
     );
   }
-  if (text.isError) return <LegalTextMessage message={m.loadFailed} />;
   return <LegalTextPage text={text.data} />;
 }
