@@ -1,13 +1,14 @@
 import { useQueries } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { FUNDS, type Fund } from '../../../domain/applicationStatus.ts';
 import { formatItalianDate, italianDateTime } from '../../../domain/italianDates.ts';
+import { messages } from '../../../domain/messages.ts';
 import { monitoringMessages } from '../../../domain/messages/monitoring.ts';
 import type { MonitoringRow } from '../../../domain/monitoring.ts';
 import { applicationQueries, hasApplication } from '../../api/applications.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { monitoringQueries } from '../../api/monitoring.ts';
 import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { cardTableBody, cardTableHead, cardTableRow } from '../../ui/CardTable.css.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -15,17 +16,6 @@ import * as styles from './MonitoringPage.css.ts';
 
 const m = monitoringMessages;
 const columns = [m.columns.id, m.columns.title, m.columns.fund, m.columns.due, m.columns.compilata, m.columns.link];
-
-/** The page's title and introduction, above its table or, when it could not be read, RouteError. */
-export function MonitoringHeading({ children }: { children: ReactNode }) {
-  return (
-    <>
-      <h1>{m.pageTitle}</h1>
-      <p>{m.intro}</p>
-      {children}
-    </>
-  );
-}
 
 /**
  * Spec §2 /monitoraggio: the monitoring periods of the selected organisation's applications (ShowMonitoraggioTur /
@@ -39,15 +29,20 @@ export function MonitoringPage({ api, organizationId }: { api: ApiClient; organi
   });
   const periods = useQueries({ queries: applications.map(({ fund, candidaturaId }) => monitoringQueries.rows(api, fund, candidaturaId)) });
   const all = [...compilations, ...periods];
-  // What the loader could not read, or a read asked later that failed with nothing to show: the route's RouteError.
-  const failure = all.find((query) => query.isError && query.data === undefined);
-  if (failure) throw failure.error;
-  const ready = all.every((query) => query.data !== undefined);
+  const failed = all.some((query) => query.isError);
+  const ready = compilations.every((query) => query.isSuccess) && periods.every((query) => query.isSuccess);
   const rows = periods.flatMap((query) => query.data ?? []);
 
   return (
-    <MonitoringHeading>
-      {!ready ? (
+    <>
+      <h1>{m.pageTitle}</h1>
+      <p>{m.intro}</p>
+      {failed ? (
+        <>
+          <Alert tone="error">{m.loadFailed}</Alert>
+          <Button onPress={() => all.forEach((query) => void query.refetch())}>{messages.funds.retry}</Button>
+        </>
+      ) : !ready ? (
         <Spinner label={m.loading} />
       ) : rows.length === 0 ? (
         <Alert tone="info">{m.empty}</Alert>
@@ -69,7 +64,7 @@ export function MonitoringPage({ api, organizationId }: { api: ApiClient; organi
           </tbody>
         </table>
       )}
-    </MonitoringHeading>
+    </>
   );
 }
 

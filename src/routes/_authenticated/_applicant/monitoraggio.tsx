@@ -2,10 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { FUNDS } from '../../../../domain/applicationStatus.ts';
 import { applicationQueries, hasApplication } from '../../../api/applications.ts';
 import { monitoringQueries } from '../../../api/monitoring.ts';
-import { monitoringMessages } from '../../../../domain/messages/monitoring.ts';
-import { MonitoringHeading, MonitoringPage } from '../../../features/monitoring/MonitoringPage.tsx';
-import { RouteError } from '../../-components/RouteError.tsx';
-import { loadQuery } from '../../-components/ensureQuery.ts';
+import { MonitoringPage } from '../../../features/monitoring/MonitoringPage.tsx';
+import { ensureQuery } from '../../-components/ensureQuery.ts';
 
 /** Spec §2 /monitoraggio: the monitoring periods of the selected organisation. Admins read monitoring from their panel. */
 export const Route = createFileRoute('/_authenticated/_applicant/monitoraggio')({
@@ -13,16 +11,11 @@ export const Route = createFileRoute('/_authenticated/_applicant/monitoraggio')(
   loader: async ({ context: { queryClient, api, organizationId } }) => {
     await Promise.all(
       FUNDS.map(async (fund) => {
-        const compilation = await loadQuery(queryClient, applicationQueries.compilation(api, fund, organizationId));
-        if (hasApplication(compilation)) await loadQuery(queryClient, monitoringQueries.rows(api, fund, compilation.id));
+        const compilation = await ensureQuery(queryClient, applicationQueries.compilation(api, fund, organizationId));
+        if (compilation && hasApplication(compilation)) await ensureQuery(queryClient, monitoringQueries.rows(api, fund, compilation.id));
       }),
     );
   },
-  errorComponent: (props) => (
-    <MonitoringHeading>
-      <RouteError {...props} message={monitoringMessages.loadFailed} />
-    </MonitoringHeading>
-  ),
   component: MonitoraggioPage,
 });
 
