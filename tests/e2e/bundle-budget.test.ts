@@ -37,8 +37,10 @@ const BUDGETS_KB: Record<string, number> = {
   // submit step (issue 43: +1 KB); the Riepilogo with every answer and its «Modifica», Rimuovi's confirmation, the
   // ranked search of long lists, the forecast start rule and the plural forms (issue 46: +1 KB); an integration
   // round's items — the compilation's item schema, the integration machine's «every item answered», the fields and
-  // slots drawn in place and left open (issue 44: +2 KB; the item views and their texts load only for such a round).
-  '/survey/{$fund}_candidatura': 353,
+  // slots drawn in place and left open (issue 44: +2 KB; the item views and their texts load only for such a round);
+  // PUI's region stored as its ISTAT code, chosen from the regions' list, and the route's error component with its
+  // Riprova (issue 47: +1 KB).
+  '/survey/{$fund}_candidatura': 354,
   // The admin's read-only application adds its "Scarica Excel" to the wizard, the header saying whose application
   // it is with the list's status change (the status-change machine; its dialog loads on use) and the receipts; the
   // member's standing (role, call's hand-over rule, suspension) that makes the wizard read-only with a reason (+1 KB);
@@ -49,8 +51,10 @@ const BUDGETS_KB: Record<string, number> = {
   // handed over read-only after the closing, with its reason, shared with the applicant's wizard (issue 44: +1 KB);
   // the header's read of the reviewers' evaluation, whose proposed outcome and note the status-change machine offers,
   // and the loader of the evaluation form, the hand-over queue's wait in the wizard the page shares (issues 44 and 45:
-  // +2 KB; the form and SurveyJS load below the application).
-  '/admin-organization/survey-{$fund}/$organizationId': 365,
+  // +2 KB; the form and SurveyJS load below the application); the Excel download's pending and failed state kept by
+  // TanStack Query's mutation (its shared chunk) instead of the view's own state, and the wizard's issue-47 additions
+  // (issue 47: +1 KB).
+  '/admin-organization/survey-{$fund}/$organizationId': 366,
   // The admin's page of one organisation: its members and applications, with the same header and receipts, and the
   // legal representative's section with its codice fiscale (+1 KB), and the members' roles with the Referente's
   // role-change dialog (the member-role-change machine and a radio group: +2 KB), the suspension's texts and the
