@@ -17,7 +17,7 @@ import { createCompressedCopies, preferredEncoding } from '../delivery/compresse
 import { errorResponses } from './errorResponses.ts';
 
 const adminOnly: RouteAccess = 'admin';
-const errors = errorResponses(adminOnly, [400, 404, 409, 412, 413]);
+const errors = errorResponses(adminOnly, [400, 404]);
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2). */
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

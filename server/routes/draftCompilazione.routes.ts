@@ -142,7 +142,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       `/api/DraftCompilazione/Get${name}Draft`,
       {
         config: { access: readApplication },
-        schema: { querystring: orgIdQuerySchema, response: { 200: draftSchema, ...errorResponses(readApplication, [403, 409, 412, 413]) } },
+        schema: { querystring: orgIdQuerySchema, response: { 200: draftSchema, ...errorResponses(readApplication, [403]) } },
       },
       async (request) => {
         const access = organizationAccessOf(request);
@@ -157,7 +157,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       `/api/DraftCompilazione/HasSubmitted${name}`,
       {
         config: { access: readApplication },
-        schema: { querystring: orgIdQuerySchema, response: { 200: z.boolean(), ...errorResponses(readApplication, [403, 409, 412, 413]) } },
+        schema: { querystring: orgIdQuerySchema, response: { 200: z.boolean(), ...errorResponses(readApplication, [403]) } },
       },
       async (request) => {
         const access = organizationAccessOf(request);
@@ -229,7 +229,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
         querystring: applicationExcelQuerySchema,
         response: {
           200: fileResponse('Candidatura{Tur|Pui}-{organizzazione}.xlsx, scritto mentre è inviato.', [MEDIA_TYPES.xlsx]),
-          ...errorResponses(exportApplication, [409, 412, 413]),
+          ...errorResponses(exportApplication),
         },
       },
     },

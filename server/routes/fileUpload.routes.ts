@@ -47,6 +47,8 @@ const STORED_CONTENT_TYPES = [...new Set(Object.values(FILE_KINDS).map((kind) =>
 
 /** What the handlers of this file may answer beside their access's refusals. */
 const HANDLER_ERRORS = [400, 403, 404, 409, 413, 415, 507] as const;
+/** A read's: no conflict, no body too large or of the wrong type, no storage to run out of. */
+const READ_ERRORS = [400, 403, 404] as const;
 
 export interface FileUploadRouteOptions {
   repository: AttachmentRepository;
@@ -143,7 +145,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       config: { access: readFile },
       schema: {
         querystring: downloadQuerySchema,
-        response: { 200: fileResponse(m.storedFile, STORED_CONTENT_TYPES), ...errorResponses(readFile, HANDLER_ERRORS) },
+        response: { 200: fileResponse(m.storedFile, STORED_CONTENT_TYPES), ...errorResponses(readFile, READ_ERRORS) },
       },
     },
     async (request, reply) => sendStoredFile(reply, storage, fileById.of(request)),
@@ -202,7 +204,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
         config: { access: readFiles },
         schema: {
           querystring: attachmentTypesQuerySchema,
-          response: { 200: attachmentSlotListSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+          response: { 200: attachmentSlotListSchema, ...errorResponses(readFiles, READ_ERRORS) },
         },
       },
       async (request) => {
@@ -224,7 +226,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
           config: { access: readFiles },
           schema: {
             querystring: attachmentOrgQuerySchema,
-            response: { 200: attachmentValidationSchema, ...errorResponses(readFiles, HANDLER_ERRORS) },
+            response: { 200: attachmentValidationSchema, ...errorResponses(readFiles, READ_ERRORS) },
           },
         },
         async (request) => {
@@ -247,7 +249,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
       config: { access: zipOfApplication },
       schema: {
         querystring: zippedFilesQuerySchema,
-        response: { 200: fileResponse(m.zipOfApplication, [MEDIA_TYPES.zip]), ...errorResponses(zipOfApplication, HANDLER_ERRORS) },
+        response: { 200: fileResponse(m.zipOfApplication, [MEDIA_TYPES.zip]), ...errorResponses(zipOfApplication, READ_ERRORS) },
       },
     },
     async (request, reply) => {

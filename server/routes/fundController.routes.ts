@@ -87,7 +87,7 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
     `/api/${controller}/Get${controller}Compilazione`,
     {
       config: { access: readCompilation },
-      schema: { querystring: orgIdQuerySchema, response: { 200: compilationSchema, ...errorResponses(readCompilation, [409, 412, 413]) } },
+      schema: { querystring: orgIdQuerySchema, response: { 200: compilationSchema, ...errorResponses(readCompilation) } },
     },
     async (request) => {
       const access = organizationAccessOf(request);

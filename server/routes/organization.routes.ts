@@ -60,6 +60,8 @@ const changeMemberRole: RouteAccess = { who: 'member', organization: { body: 'or
  */
 const errors = (access: RouteAccess, limited = false) =>
   errorResponses(access, [400, 403, 404, 409, 410, ...(limited ? ([429] as const) : [])]);
+/** The error answers of a read of this file: no 409 or 410, which only a change gives. */
+const readErrors = (access: RouteAccess) => errorResponses(access, [400, 403, 404]);
 
 export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { organizations, membership, invitations, territory }) => {
   labelFields(app, labels);
@@ -91,7 +93,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   /** The caller's organisations; a platform administrator's are all of them. Sorted by name. */
   app.get(
     '/api/Organization/GetOrganizations',
-    { config: { access: signedIn }, schema: { response: { 200: z.array(organizationSummarySchema), ...errors(signedIn) } } },
+    { config: { access: signedIn }, schema: { response: { 200: z.array(organizationSummarySchema), ...readErrors(signedIn) } } },
     async (request) => organizations.listFor(callerOf(request)),
   );
 
@@ -99,7 +101,10 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   const selectedOrganization = readOrganization({ header: SELECTED_ORGANIZATION_HEADER });
   app.get(
     '/api/Organization/GetOrganization',
-    { config: { access: selectedOrganization }, schema: { response: { 200: organizationDetailSchema, ...errors(selectedOrganization) } } },
+    {
+      config: { access: selectedOrganization },
+      schema: { response: { 200: organizationDetailSchema, ...readErrors(selectedOrganization) } },
+    },
     async (request) => {
       const access = organizationAccessOf(request);
       return organizations.detailOf(access.organization, access);
@@ -111,7 +116,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     '/api/Organization/GetOrganizationById',
     {
       config: { access: organizationById },
-      schema: { querystring: organizationIdQuerySchema, response: { 200: organizationDetailSchema, ...errors(organizationById) } },
+      schema: { querystring: organizationIdQuerySchema, response: { 200: organizationDetailSchema, ...readErrors(organizationById) } },
     },
     async (request) => {
       const access = organizationAccessOf(request);
@@ -126,7 +131,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       config: { access: members },
       schema: {
         querystring: z.object({ organizationId: z.string() }),
-        response: { 200: z.array(organizationMemberSchema), ...errors(members) },
+        response: { 200: z.array(organizationMemberSchema), ...readErrors(members) },
       },
     },
     async (request) => membership.membersOf(organizationAccessOf(request).organization.id),
@@ -238,7 +243,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     '/api/Organization/GetInvitation',
     {
       config: { access: signedIn },
-      schema: { querystring: z.object({ token: z.string() }), response: { 200: invitationViewSchema, ...errors(signedIn) } },
+      schema: { querystring: z.object({ token: z.string() }), response: { 200: invitationViewSchema, ...readErrors(signedIn) } },
     },
     async (request) => invitations.view(request.query.token),
   );

@@ -25,8 +25,9 @@ import { errorResponses } from './errorResponses.ts';
 
 const m = surveyMessages;
 
-/** The error answers of a route of this file: its access's, and the ones its handlers give. */
+/** The error answers of a route of this file: its access's, and the ones its handlers give (a read: no 409, 412). */
 const errors = (access: RouteAccess) => errorResponses(access, [400, 403, 404, 409, 412]);
+const readErrors = (access: RouteAccess, also: readonly (409 | 412)[] = []) => errorResponses(access, [400, 403, 404, ...also]);
 const signedIn: RouteAccess = 'user';
 
 export interface SjSurveyRouteOptions {
@@ -112,7 +113,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
 
   app.get(
     '/api/SJSurvey/GetSurveyTypeList',
-    { config: { access: signedIn }, schema: { response: { 200: z.array(surveyDefinitionSummarySchema), ...errors(signedIn) } } },
+    { config: { access: signedIn }, schema: { response: { 200: z.array(surveyDefinitionSummarySchema), ...readErrors(signedIn) } } },
     async (request) => (await surveys.typeList()).filter((row) => visibleTo(request, row)),
   );
 
@@ -122,7 +123,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
       config: { access: signedIn },
       schema: {
         querystring: z.object({ type: z.string().max(100) }),
-        response: { 200: surveyDefinitionSummarySchema, ...errors(signedIn) },
+        response: { 200: surveyDefinitionSummarySchema, ...readErrors(signedIn) },
       },
     },
     async (request) => {
@@ -136,7 +137,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
     '/api/SJSurvey/GetSurveyJsonStructBySurveyID',
     {
       config: { access: signedIn },
-      schema: { querystring: z.object({ surveyId: z.string() }), response: { 200: surveyDefinitionSchema, ...errors(signedIn) } },
+      schema: { querystring: z.object({ surveyId: z.string() }), response: { 200: surveyDefinitionSchema, ...readErrors(signedIn) } },
     },
     async (request, reply) => {
       const row = await surveys.definitionById(parseSurveyId(request.query.surveyId));
@@ -159,7 +160,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
           monitoraggio: monitoraggioQuery,
           periodo: z.string().max(64).optional(),
         }),
-        response: { 200: surveySubmissionSchema.nullable(), ...errors(readAnswers) },
+        response: { 200: surveySubmissionSchema.nullable(), ...readErrors(readAnswers) },
       },
     },
     async (request) => {
@@ -181,7 +182,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
       config: { access: readAnswers },
       schema: {
         querystring: z.object({ candidaturaId: z.string(), monitoraggio: monitoraggioQuery, periodo: z.string().max(64).optional() }),
-        response: { 200: surveyValidationSchema, ...errors(readAnswers) },
+        response: { 200: surveyValidationSchema, ...readErrors(readAnswers, [409]) },
       },
     },
     async (request) => {
@@ -210,7 +211,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
         config: { access: readSubmission },
         schema: {
           querystring: z.object({ submissionId: z.string() }),
-          response: { 200: surveySubmissionSchema, ...errors(readSubmission) },
+          response: { 200: surveySubmissionSchema, ...readErrors(readSubmission) },
         },
       },
       async (request) => surveys.view(submission.of(request).row, fund),

@@ -28,6 +28,17 @@ const WITHOUT_BODY: Record<string, string> = {
   'POST /api/Organization/RemoveMember': 'organizationId and userId are query parameters (spec §7)',
 };
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/**
+ * Statuses a read-only GET cannot produce: 409 (a conflicting change), 412 (a stale version) and 413 (a body too
+ * large) answer a write. A GET that declares one is listed here with the reason it really answers it.
+ */
+const WRITE_ONLY_STATUSES = ['409', '412', '413'];
+const GET_WRITE_STATUSES: Record<string, string> = {
+  'GET /api/SJSurvey/GetSurveyValidation': '409 when a survey the application needs has no definition',
+  'GET /api/Domanda/DownloadDomanda': '409 while the application is not complete enough to make its Domanda',
+  'GET /api/BulkAction/DownloadResult': '409 while the bulk action is still running',
+};
+
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 let t: TestApp;
@@ -115,6 +126,17 @@ describe('GET /api/openapi.json', () => {
       if (WITHOUT_BODY[key] && hasBody) missing.push(`${key}: has a body now; remove it from WITHOUT_BODY`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('a read-only GET declares no 409, 412 or 413 it cannot produce', () => {
+    const declared = apiRoutes()
+      .filter(({ key }) => key.startsWith('GET ') && !GET_WRITE_STATUSES[key])
+      .flatMap(({ key, schema }) =>
+        Object.keys((schema.response ?? {}) as object)
+          .filter((status) => WRITE_ONLY_STATUSES.includes(status))
+          .map((status) => `${key} ${status}`),
+      );
+    expect(declared).toEqual([]);
   });
 
   it('every error answer has the error shape { error, message }', () => {
