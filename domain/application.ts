@@ -4,7 +4,7 @@ import { applicationStatusCodeSchema, statusActorRoleSchema } from './applicatio
 import { FUND_REGISTRY, type FundEntry } from './funds.ts';
 import { integrationRoundSchema } from './integration.ts';
 import { receiptSummarySchema } from './receipts.ts';
-import { UUID_PATTERN } from './uuid.ts';
+import { idSchema, UUID_PATTERN } from './uuid.ts';
 
 /** Limits of what a client may store (the wizard's values are far smaller). */
 export const DRAFT_JSON_MAX_LENGTH = 512 * 1024;
@@ -79,7 +79,7 @@ export type FundCompilation = Omit<CompilationView, 'warnings'> & Record<string,
 export const compilationViewSchema = z.object({ ...compilationBase, warnings: z.array(z.string()) });
 export type CompilationView = z.infer<typeof compilationViewSchema>;
 
-export const orgIdQuerySchema = z.object({ orgId: z.string() });
+export const orgIdQuerySchema = z.object({ orgId: idSchema });
 
 /** The spec's query: the status as the Italian label (or the stable code), an optional note. */
 const statusChangeQuery = {
@@ -90,7 +90,7 @@ const statusChangeQuery = {
 };
 /** Update{Tur|Pui}CompilazioneStatus's query: the application id under the fund's key (turId, puiId). */
 export function statusQuerySchemaOf(entry: Pick<FundEntry, 'idQueryKey'>) {
-  return z.object({ [entry.idQueryKey]: z.string(), ...statusChangeQuery }) as unknown as z.ZodType<
+  return z.object({ [entry.idQueryKey]: idSchema, ...statusChangeQuery }) as unknown as z.ZodType<
     { status: string; note?: string; deadline?: string } & Record<string, string | undefined>
   >;
 }
@@ -100,7 +100,7 @@ export const createDraftRequestSchema = z.object({
   compilazioneType: fundTypeSchema,
   /** The wizard's values, stringified: must be a JSON object. */
   json: z.string(),
-  organizationId: z.string(),
+  organizationId: idSchema,
   /** The version this draft was based on (0 = none yet); a different stored version answers 412. Optional. */
   version: z.number().int().min(0).optional(),
 });
@@ -176,7 +176,7 @@ export function adminCompilationOf(item: AdminOrganizationListItem, fund: Pick<F
 /** GetAllOrgsCompilazioni's optional search: name, P.IVA or codice fiscale (domain/organizationSearch.ts). */
 export const adminListQuerySchema = z.object({ q: z.string().max(200).optional() });
 
-export const compilazioneHistoryQuerySchema = z.object({ compilazioneId: z.string() });
+export const compilazioneHistoryQuerySchema = z.object({ compilazioneId: idSchema });
 
 /** POST /api/DraftCompilazione/DownloadExcelCompilazioni. `callType`: the fund's code (any case) or its compilazioneType. */
 export const excelExportRequestSchema = z.object({
@@ -185,7 +185,7 @@ export const excelExportRequestSchema = z.object({
 });
 
 /** One organisation's application to one fund as a spreadsheet (admins): ?orgId=&callType= code or compilazioneType. */
-export const applicationExcelQuerySchema = z.object({ orgId: z.string(), callType: z.string() });
+export const applicationExcelQuerySchema = z.object({ orgId: idSchema, callType: z.string() });
 
 /** "Candidatura{Tur|Pui}-{orgName}.xlsx" (spec §9), named like the attachments' zip. */
 export function applicationExcelFileName(fund: Pick<FundEntry, 'controller'>, organizationName: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 
 /** A private note's length limit, in characters (issue 44). */
 export const NOTE_MAX_LENGTH = 2000;
@@ -16,6 +17,6 @@ export const applicationNoteSchema = z.object({
 });
 export type ApplicationNote = z.infer<typeof applicationNoteSchema>;
 
-export const notesQuerySchema = z.object({ compilazioneId: z.string() });
-export const createNoteBodySchema = z.object({ compilazioneId: z.string(), text: z.string() });
-export const updateNoteBodySchema = z.object({ id: z.string(), text: z.string() });
+export const notesQuerySchema = z.object({ compilazioneId: idSchema });
+export const createNoteBodySchema = z.object({ compilazioneId: idSchema, text: z.string() });
+export const updateNoteBodySchema = z.object({ id: idSchema, text: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 
 /**
  * One application's story (issue 44): every event, oldest first, with who and when. The server builds it
@@ -43,4 +44,4 @@ export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 
 export const timelineSchema = z.array(timelineEventSchema);
 
-export const timelineQuerySchema = z.object({ compilazioneId: z.string() });
+export const timelineQuerySchema = z.object({ compilazioneId: idSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Fund } from './applicationStatus.ts';
 import { fundEntry } from './funds.ts';
-import { UUID_PATTERN } from './uuid.ts';
+import { idSchema, UUID_PATTERN } from './uuid.ts';
 
 /**
  * Application attachments (spec §3 Attachment slot, §5 Attachments, §7 Files): the slots a fund asks for,
@@ -117,10 +117,10 @@ export const attachmentValidationSchema = z.object({
 });
 export type AttachmentValidation = z.infer<typeof attachmentValidationSchema>;
 
-export const attachmentTypesQuerySchema = z.object({ orgId: z.string(), callType: z.string() });
-export const attachmentOrgQuerySchema = z.object({ orgId: z.string() });
-export const downloadQuerySchema = z.object({ downloadId: z.string() });
-export const zippedFilesQuerySchema = z.object({ orgId: z.string(), type: z.string() });
+export const attachmentTypesQuerySchema = z.object({ orgId: idSchema, callType: z.string() });
+export const attachmentOrgQuerySchema = z.object({ orgId: idSchema });
+export const downloadQuerySchema = z.object({ downloadId: idSchema });
+export const zippedFilesQuerySchema = z.object({ orgId: idSchema, type: z.string() });
 
 /** "Allegati{Tur|Pui}-{orgName}.zip" (spec §9). */
 export function zippedAttachmentsFileName(fund: Fund, organizationName: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 import { applicationStatusCodeSchema, fundSchema } from './applicationStatusSchemas.ts';
 
 /**
@@ -44,7 +45,7 @@ export const createBulkActionBodySchema = z.object({
 });
 export type CreateBulkActionBody = z.infer<typeof createBulkActionBodySchema>;
 
-export const bulkActionQuerySchema = z.object({ id: z.string() });
+export const bulkActionQuerySchema = z.object({ id: idSchema });
 
 export const bulkItemSchema = z.object({
   applicationId: z.string(),

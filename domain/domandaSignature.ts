@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 
 /**
  * The Domanda the legal representative signs (issue 43). In an Italian call the application is a dichiarazione
@@ -74,10 +75,10 @@ export type DomandaStatus = z.infer<typeof domandaStatusSchema>;
  * What the Domanda's routes are about: the organisation and the fund's call (code or compilazioneType, as elsewhere),
  * in the query of the reads and the upload, in the body of the trial signature.
  */
-export const domandaQuerySchema = z.object({ orgId: z.string(), callType: z.string() });
+export const domandaQuerySchema = z.object({ orgId: idSchema, callType: z.string() });
 /** UploadSignedDomanda's multipart body: the signed file alone (the organisation and the call are in the query). */
 export const signedDomandaFormSchema = z.object({
   File: z.file().describe('Il file firmato: la domanda in busta CAdES (.p7m) o il PDF firmato (PAdES), al massimo 20 MB.'),
 });
 
-export const signedDomandaQuerySchema = z.object({ applicationId: z.string() });
+export const signedDomandaQuerySchema = z.object({ applicationId: idSchema });

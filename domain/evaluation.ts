@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 import type { FundEntry } from './funds.ts';
 import { surveyDefinitionSchema } from './surveys.ts';
 import { EVALUATION_OUTCOMES } from './evaluationProposal.ts';
@@ -45,11 +46,11 @@ export const evaluationSchema = z.object({
 });
 export type Evaluation = z.infer<typeof evaluationSchema>;
 
-export const evaluationQuerySchema = z.object({ compilazioneId: z.string() });
+export const evaluationQuerySchema = z.object({ compilazioneId: idSchema });
 
 /** The answers so far, with the version they are based on (0 before the first save): 412 when somebody saved meanwhile. */
 export const saveEvaluationBodySchema = z.object({
-  compilazioneId: z.string(),
+  compilazioneId: idSchema,
   answers: z.record(z.string(), z.unknown()),
   version: z.number().int().min(0),
 });
@@ -58,7 +59,7 @@ export const savedEvaluationSchema = z.object({ version: z.number().int(), updat
 export type SavedEvaluation = z.infer<typeof savedEvaluationSchema>;
 
 /** Hands over what is stored, when it is still the version the administrator last saw. */
-export const handOverEvaluationBodySchema = z.object({ compilazioneId: z.string(), version: z.number().int().min(1) });
+export const handOverEvaluationBodySchema = z.object({ compilazioneId: idSchema, version: z.number().int().min(1) });
 
 /**
  * 422 of the hand-over: what is missing or wrong, by question (checked with survey-core, as the browser does): each

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 import { INTEGRATION_ITEM_KINDS, INTEGRATION_ITEMS_MAX } from './integration.ts';
 
 /*
@@ -24,7 +25,7 @@ export const integrationRequestBodySchema = z
 
 /** POST /api/Integration/AnswerItem: a new value for a field item, or a reply saying nothing needs changing. */
 export const answerItemBodySchema = z.object({
-  applicationId: z.string(),
+  applicationId: idSchema,
   kind: z.enum(INTEGRATION_ITEM_KINDS),
   target: z.string().min(1).max(200),
   /** A field item's new value (any JSON the field takes); absent for a reply. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 import { joinRequestMessages as m } from './messages/joinRequest.ts';
 import { plainText } from './plainText.ts';
 
@@ -53,7 +54,7 @@ export const createJoinRequestSchema = z.object({ pIva: z.string(), reason: join
 
 /** POST /api/JoinRequest/DecideJoinRequest. */
 export const decideJoinRequestSchema = z.object({
-  id: z.string(),
+  id: idSchema,
   decision: z.enum(['accept', 'refuse']),
   note: z
     .string()

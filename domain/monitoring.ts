@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 
 /**
  * Monitoring (spec §1: the monitoring stage repeats the surveys; "a monitoring-periods list … items: id, title,
@@ -60,7 +61,7 @@ export const monitoringRowSchema = z.object({
 });
 export type MonitoringRow = z.infer<typeof monitoringRowSchema>;
 
-export const showMonitoraggioQuerySchema = z.object({ candidaturaId: z.string() });
+export const showMonitoraggioQuerySchema = z.object({ candidaturaId: idSchema });
 
 /** GET /api/Monitoraggio/GetMonitoraggiScaduti (admins): applications whose current period is overdue. */
 export const overdueMonitoringSchema = z.object({ candidaturaIds: z.array(z.string()) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fiscalCodeProblem, normaliseFiscalCode } from './fiscalCode.ts';
 import { organizationMessages } from './messages/organization.ts';
 import { plainText, type TextShape } from './plainText.ts';
-import { UUID_PATTERN } from './uuid.ts';
+import { idSchema, UUID_PATTERN } from './uuid.ts';
 import { PIVA_LENGTH } from './vatNumber.ts';
 import { fiscalCodeMessage } from './messages/fiscalCode.ts';
 
@@ -718,11 +718,11 @@ export const pIvaQuerySchema = z.object({
 export const pIvaLookupSchema = z.object({ pIva: z.string(), id: z.string(), name: z.string() });
 export type PIvaLookup = z.infer<typeof pIvaLookupSchema>;
 
-export const organizationIdQuerySchema = z.object({ id: z.string() });
-export const removeMemberQuerySchema = z.object({ organizationId: z.string(), userId: z.string() });
+export const organizationIdQuerySchema = z.object({ id: idSchema });
+export const removeMemberQuerySchema = z.object({ organizationId: idSchema, userId: idSchema });
 /** POST /api/Organization/ChangeMemberRole: a Referente gives a member another role. */
 export const changeMemberRoleSchema = z.object({
-  organizationId: z.string(),
-  userId: z.string(),
+  organizationId: idSchema,
+  userId: idSchema,
   role: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 import { organizationAdminMessages } from './messages/organizationAdmin.ts';
 import { DEFAULT_MEMBER_ROLE, MEMBER_ROLES } from './organization.ts';
 import { plainText } from './plainText.ts';
@@ -23,8 +24,8 @@ export const adminReasonSchema = z.preprocess(
     .superRefine(plainText('lines')),
 );
 
-const organizationId = z.string();
-const userId = z.string();
+const organizationId = idSchema;
+const userId = idSchema;
 
 /** POST /api/Organization/AdminAddMember: an existing account, by its address, with a role. */
 export const adminAddMemberSchema = z.object({
@@ -67,4 +68,4 @@ export const adminActResultSchema = z.object({
 export type AdminActResult = z.infer<typeof adminActResultSchema>;
 
 /** GET /api/Organization/GetOrganizationHistory?organizationId=. */
-export const organizationHistoryQuerySchema = z.object({ organizationId: z.string() });
+export const organizationHistoryQuerySchema = z.object({ organizationId: idSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 import type { ApplicationStatusCode } from './applicationStatus.ts';
 
 /**
@@ -35,5 +36,5 @@ export const receiptSummarySchema = z.object({
 export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
 
 export const receiptListSchema = z.array(receiptSummarySchema);
-export const receiptIdQuerySchema = z.object({ receiptId: z.string() });
-export const receiptsOfApplicationQuerySchema = z.object({ applicationId: z.string() });
+export const receiptIdQuerySchema = z.object({ receiptId: idSchema });
+export const receiptsOfApplicationQuerySchema = z.object({ applicationId: idSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './uuid.ts';
 import type { FundEntry } from './funds.ts';
 
 /**
@@ -65,14 +66,14 @@ export const SURVEY_ANSWERS_MAX_CHARS = 200_000;
  * definition answered) and version (the submission's version the client last saw, 0 before the first save).
  */
 export const createSurveyAnswersBodySchema = z.object({
-  surveySubmissionID: z.uuid().nullish(),
+  surveySubmissionID: idSchema.nullish(),
   surveyId: z.coerce.number().int().positive(),
   json: z.union([z.record(z.string(), z.unknown()), z.string().max(SURVEY_ANSWERS_MAX_CHARS)]),
-  candidaturaId: z.uuid(),
+  candidaturaId: idSchema,
   compilazioneType: z.coerce.number().int(),
   monitoraggio: z.boolean().default(false),
   /** Monitoring: the period the client is answering (the current one when omitted; another one is 409). */
-  monitoringPeriodId: z.uuid().optional(),
+  monitoringPeriodId: idSchema.optional(),
   version: z.coerce.number().int().min(0).optional(),
 });
 export type CreateSurveyAnswersBody = z.input<typeof createSurveyAnswersBodySchema>;

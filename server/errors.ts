@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
+import { idSchema, isMalformedIdIssue } from '../domain/uuid.ts';
 import { requestMessages } from '../domain/messages/requests.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { loggableError } from './http/logRedaction.ts';
@@ -33,6 +34,19 @@ declare module 'fastify' {
     /** The Italian label of each input field (server/routes/fieldErrors.ts `labelFields`), for per-field refusals. */
     fieldLabels?: Record<string, string>;
   }
+}
+
+/** A malformed id names nothing: the answer of an id that does not exist, wherever the id came from. */
+const malformedId = () => new HttpError(404, 'not_found', messages.generic.notFound);
+
+/**
+ * An id from where no route schema reads it (a header, a multipart field), parsed by the same `idSchema` as the
+ * schemas' ids and refused with the same 404.
+ */
+export function parseId(value: unknown): string {
+  const parsed = idSchema.safeParse(value);
+  if (!parsed.success) throw malformedId();
+  return parsed.data;
 }
 
 const messageByStatus: Record<number, string> = {
@@ -72,6 +86,11 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // An id of the query or the body (not one inside a list) that `idSchema` refused: the request names nothing.
+      const malformed = error.validation.some(
+        (v) => v.instancePath.split('/').length === 2 && isMalformedIdIssue(v.keyword, (v.params as { pattern?: unknown }).pattern),
+      );
+      if (malformed) return reply.code(404).send(malformedId().body);
       const labels = request.routeOptions.config.fieldLabels;
       if (labels) {
         const issues = error.validation.map((v) => ({

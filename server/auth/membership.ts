@@ -12,10 +12,9 @@ import { calls } from '../db/schema/calls.ts';
 import { recordOrganizationEvent } from '../organizations/history.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { MEMBER_ROLES, REFERENT_ROLE, parseMemberRole, type MemberRole, type OrganizationMember } from '../../domain/organization.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
 import { STATUSES_WHERE_MEMBERS_ACT } from '../../machines/organization-lifecycle/transitions.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, parseId } from '../errors.ts';
 import { refuseWhileSuspended } from '../organizations/lifecycle.ts';
 import type { UserRow } from './users.ts';
 
@@ -92,11 +91,11 @@ function roleRefusal(act: MemberAct, role: MemberRole, handOverBy: HandOverRule 
   return act === 'manage' ? memberRoleMessages.refusedManage(role) : memberRoleMessages.refusedWrite(role);
 }
 
-/** An organisation id from a query, body or header: a malformed one is the client's 400, never a database error. */
-export function parseOrganizationId(value: unknown): string {
-  if (typeof value !== 'string' || !UUID_PATTERN.test(value)) throw new HttpError(400, 'invalid_organization_id', m.idInvalid);
-  return value.toLowerCase();
-}
+/**
+ * An organisation id from a query, a body, a multipart field or the header: the route's schema parses the first two,
+ * `parseId` the others, with the same 404 as an organisation that does not exist.
+ */
+const parseOrganizationId = parseId;
 
 /** The `SelectedOrganizationId` header: which organisation the client means. A hint, never a credential. */
 export function selectedOrganizationId(request: FastifyRequest): string {

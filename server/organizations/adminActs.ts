@@ -5,7 +5,6 @@ import { organizationMessages } from '../../domain/messages/organization.ts';
 import type { AdminActResult } from '../../domain/organizationAdmin.ts';
 import { REFERENT_ROLE, type MemberRole } from '../../domain/organization.ts';
 import { isAdminRole } from '../../domain/roles.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { organizationStandingAfter } from '../../machines/organization-lifecycle/transitions.ts';
 import type { OrganizationLifecycleEvent } from '../../machines/organization-lifecycle/types.ts';
 import type { Membership } from '../auth/membership.ts';
@@ -62,7 +61,6 @@ export function createOrganizationAdminActs({ db, membership, mailer, publicUrl,
   }
 
   async function memberOf(tx: Db, organizationId: string, userId: string) {
-    if (!UUID_PATTERN.test(userId)) throw new HttpError(404, 'not_found', organizationMessages.memberNotFound);
     const [row] = await tx
       .select({
         id: users.id,

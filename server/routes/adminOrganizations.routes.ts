@@ -10,7 +10,6 @@ import {
 } from '../../domain/application.ts';
 import type { RouteAccess } from '../auth/access.ts';
 import type { AdminList } from '../applications/adminList.ts';
-import { parseApplicationId } from '../applications/applicationId.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import { HttpError } from '../errors.ts';
 import { createCompressedCopies, preferredEncoding } from '../delivery/compressedCopies.ts';
@@ -83,7 +82,7 @@ export const adminOrganizationsRoutes: FastifyPluginAsyncZod<{ repository: Appli
       },
     },
     async (request) => {
-      const id = parseApplicationId(request.query.compilazioneId);
+      const id = request.query.compilazioneId;
       if (!(await repository.byId(id))) throw new HttpError(404, 'not_found', applicationsMessages.notFound);
       return repository.adminHistory(id);
     },

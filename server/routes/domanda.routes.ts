@@ -12,8 +12,6 @@ import {
 import type { FundEntry } from '../../domain/funds.ts';
 import { parseCallType } from '../applications/callType.ts';
 import { domandaSignatureMessages } from '../../domain/messages/domandaSignature.ts';
-import { receiptsMessages } from '../../domain/messages/receipts.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { callerOf, organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
@@ -141,9 +139,7 @@ export const domandaRoutes: FastifyPluginAsync<DomandaRouteOptions> = async (app
   const application = new OwnedObject(
     'application (applicationId)',
     async (request) => {
-      const id = (request.query as { applicationId: string }).applicationId;
-      if (!UUID_PATTERN.test(id)) throw new HttpError(400, 'invalid_application_id', receiptsMessages.applicationIdInvalid);
-      return repository.byId(id.toLowerCase());
+      return repository.byId((request.query as { applicationId: string }).applicationId);
     },
     () => new HttpError(404, 'not_found', m.applicationNotFound),
   );

@@ -17,7 +17,6 @@ import {
 } from '../../domain/application.ts';
 import { isSubmittedStatus } from '../../machines/application-lifecycle/transitions.ts';
 import { callerOf, organizationAccessOf, type RouteAccess } from '../auth/access.ts';
-import { parseOrganizationId } from '../auth/membership.ts';
 import type { ServerFund } from '../applications/fundModule.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import type { StatusChanges } from '../applications/statusChanges.ts';
@@ -103,7 +102,7 @@ export const draftCompilazioneRoutes: FastifyPluginAsyncZod<DraftRouteOptions> =
       const fund = fundOfType.get(compilazioneType);
       if (!fund) throw new HttpError(400, 'invalid_call_type', m.callTypeInvalid);
       const user = callerOf(request);
-      const orgId = parseOrganizationId(organizationId);
+      const orgId = organizationId;
       let sent: Record<string, unknown>;
       try {
         sent = parseDraftJson(json);

@@ -22,7 +22,6 @@ import {
 } from '../../domain/attachments.ts';
 import { displayFileName } from '../../domain/fileName.ts';
 import { attachmentsMessages } from '../../domain/messages/attachments.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { attachmentDisposition } from '../attachments/contentDisposition.ts';
 import type { AttachmentRepository } from '../attachments/repository.ts';
 import { attachmentSlotsOf, attachmentValidationOf } from '../attachments/slots.ts';
@@ -66,11 +65,6 @@ export interface FileUploadRouteOptions {
 /** A file that does not exist, and one of an organisation the caller may not see: the same answer. */
 const fileNotFound = () => new HttpError(404, 'attachment_not_found', m.notFound);
 
-function parseDownloadId(value: string): string {
-  if (!UUID_PATTERN.test(value)) throw new HttpError(400, 'invalid_download_id', m.idInvalid);
-  return value.toLowerCase();
-}
-
 /** The bytes of a stored file as a download: never rendered by the browser, never sniffed. */
 async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: AttachmentRow) {
   let stream;
@@ -100,7 +94,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<FileUploadRouteOptions> = a
   const archive: ArchiveSources = { ...options.archive, repository };
   const fileById = new OwnedObject(
     'file (downloadId)',
-    async (request) => repository.byId(parseDownloadId((request.query as { downloadId: string }).downloadId)),
+    async (request) => repository.byId((request.query as { downloadId: string }).downloadId),
     fileNotFound,
   );
   /** An organisation's slots and checks: its members, and platform administrators, who read them. */

@@ -18,7 +18,6 @@ import { parseApplicationStatus, STATUS_NOTE_MAX_LENGTH } from '../../domain/app
 import { compilationSchemaOf, orgIdQuerySchema, statusQuerySchemaOf, type CompilationView } from '../../domain/application.ts';
 import { callerOf, organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
-import { parseApplicationId } from '../applications/applicationId.ts';
 import { fundSubmissionOf, type ServerFund } from '../applications/fundModule.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import type { StatusChanges } from '../applications/statusChanges.ts';
@@ -107,9 +106,7 @@ export const fundControllerRoutes: FastifyPluginAsync<FundControllerOptions> = a
   const applicationInQuery = new OwnedObject(
     `application (${entry.idQueryKey})`,
     async (request) => {
-      const application = await repository.byId(
-        parseApplicationId((request.query as Record<string, string | undefined>)[entry.idQueryKey] ?? ''),
-      );
+      const application = await repository.byId((request.query as Record<string, string>)[entry.idQueryKey]!);
       return application?.fund === entry.fund ? application : undefined;
     },
     () => new HttpError(404, 'not_found', m.notFound),

@@ -5,7 +5,6 @@ import { answerItemBodySchema } from '../../domain/integrationItems.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import type { Db } from '../db/client.ts';
 import { callerOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
-import { parseApplicationId } from '../applications/applicationId.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import { HttpError } from '../errors.ts';
 import type { IntegrationItems } from '../integrations/items.ts';
@@ -28,7 +27,7 @@ export const integrationRoutes: FastifyPluginAsync<IntegrationRouteOptions> = as
   const api = app.withTypeProvider<ZodTypeProvider>();
   const application = new OwnedObject(
     'application (applicationId)',
-    async (request) => repository.byId(parseApplicationId((request.body as { applicationId?: string } | undefined)?.applicationId ?? '')),
+    async (request) => repository.byId((request.body as { applicationId: string }).applicationId),
     () => new HttpError(404, 'not_found', applicationsMessages.notFound),
   );
   const answer: RouteAccess = { who: 'member', organization: application, mode: 'write' };

@@ -13,7 +13,7 @@ import {
 import { joinRequestMessages as jm } from '../../domain/messages/joinRequest.ts';
 import { organizationMessages as om } from '../../domain/messages/organization.ts';
 import { isValidPartitaIva, REFERENT_ROLE } from '../../domain/organization.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
+import { idSchema } from '../../domain/uuid.ts';
 import { callerOf, organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
 import { organizations } from '../db/schema/organizations.ts';
@@ -86,7 +86,7 @@ export const joinRequestRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     {
       config: { access: ofOrganization },
       schema: {
-        querystring: z.object({ organizationId: z.string() }),
+        querystring: z.object({ organizationId: idSchema }),
         response: { 200: z.array(openJoinRequestSchema), ...errorResponses(ofOrganization, [403]) },
       },
     },
@@ -108,8 +108,7 @@ export const joinRequestRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   const joinRequest = new OwnedObject(
     'join request (id)',
     async (request) => {
-      const id = (request.body as { id: string }).id;
-      return UUID_PATTERN.test(id) ? joinRequests.byId(id.toLowerCase()) : undefined;
+      return joinRequests.byId((request.body as { id: string }).id);
     },
     notFound,
   );

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { FundEntry } from '../../domain/funds.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { monitoringRowSchema, overdueMonitoringSchema, showMonitoraggioQuerySchema } from '../../domain/monitoring.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import { OwnedObject, type RouteAccess } from '../auth/access.ts';
 import { HttpError } from '../errors.ts';
@@ -38,7 +37,7 @@ export const monitoraggioRoutes: FastifyPluginAsyncZod<MonitoraggioRouteOptions>
       'application (candidaturaId)',
       async (request) => {
         const id = (request.query as { candidaturaId: string }).candidaturaId;
-        const row = UUID_PATTERN.test(id) ? await repository.byId(id.toLowerCase()) : undefined;
+        const row = await repository.byId(id);
         return row?.fund === fund.fund ? row : undefined;
       },
       () => new HttpError(404, 'not_found', applicationsMessages.notFound),

@@ -20,7 +20,7 @@ import {
   updateOrganizationSchema,
 } from '../../domain/organization.ts';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
+import { idSchema } from '../../domain/uuid.ts';
 import { memberRoleMessages } from '../../domain/messages/memberRoles.ts';
 import { callerOf, organizationAccessOf, type RouteAccess } from '../auth/access.ts';
 import type { Invitations } from '../auth/invitations.ts';
@@ -130,7 +130,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     {
       config: { access: members },
       schema: {
-        querystring: z.object({ organizationId: z.string() }),
+        querystring: z.object({ organizationId: idSchema }),
         response: { 200: z.array(organizationMemberSchema), ...readErrors(members) },
       },
     },
@@ -212,7 +212,6 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     },
     async (request, reply) => {
       const access = organizationAccessOf(request);
-      if (!UUID_PATTERN.test(request.query.userId)) throw new HttpError(404, 'not_found', m.memberNotFound);
       await membership.removeMember(access, request.query.userId.toLowerCase());
       return reply.code(204).send(null);
     },
@@ -232,7 +231,6 @@ export const organizationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       const access = organizationAccessOf(request);
       const role = memberRoleSchema.safeParse(request.body.role);
       if (!role.success) throw new HttpError(400, 'invalid_role', memberRoleMessages.roleInvalid);
-      if (!UUID_PATTERN.test(request.body.userId)) throw new HttpError(404, 'not_found', m.memberNotFound);
       await membership.changeRole(access, request.body.userId.toLowerCase(), role.data);
       return reply.code(204).send(null);
     },

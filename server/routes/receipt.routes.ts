@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { receiptsMessages } from '../../domain/messages/receipts.ts';
 import { receiptIdQuerySchema, receiptListSchema, receiptSummarySchema, receiptsOfApplicationQuerySchema } from '../../domain/receipts.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
 import type { Db } from '../db/client.ts';
 import { OwnedObject, type RouteAccess } from '../auth/access.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
@@ -15,11 +14,6 @@ import { errorResponses } from './errorResponses.ts';
 import { fileResponse } from './fileResponse.ts';
 
 const m = receiptsMessages;
-
-function parseId(value: string, message: string, error: 'invalid_application_id' | 'invalid_receipt_id'): string {
-  if (!UUID_PATTERN.test(value)) throw new HttpError(400, error, message);
-  return value.toLowerCase();
-}
 
 export interface ReceiptRouteOptions {
   db: Db;
@@ -38,10 +32,7 @@ export const receiptRoutes: FastifyPluginAsync<ReceiptRouteOptions> = async (app
 
   const application = new OwnedObject(
     'application (applicationId)',
-    async (request) =>
-      repository.byId(
-        parseId((request.query as { applicationId: string }).applicationId, m.applicationIdInvalid, 'invalid_application_id'),
-      ),
+    async (request) => repository.byId((request.query as { applicationId: string }).applicationId),
     () => new HttpError(404, 'not_found', m.applicationNotFound),
   );
   const readReceipts: RouteAccess = { who: 'member', organization: application, mode: 'read' };
@@ -60,7 +51,7 @@ export const receiptRoutes: FastifyPluginAsync<ReceiptRouteOptions> = async (app
   /** One receipt that may be read, or the 404 of one that does not exist. */
   const receipt = new OwnedObject(
     'receipt (receiptId)',
-    async (request) => receiptById(db, parseId((request.query as { receiptId: string }).receiptId, m.idInvalid, 'invalid_receipt_id')),
+    async (request) => receiptById(db, (request.query as { receiptId: string }).receiptId),
     () => new HttpError(404, 'not_found', m.notFound),
   );
   const readReceipt: RouteAccess = { who: 'member', organization: receipt, mode: 'read' };

@@ -5,7 +5,7 @@ import { isEvaluationSurveyName } from '../../domain/evaluation.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { surveyMessages } from '../../domain/messages/survey.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
+import { idSchema } from '../../domain/uuid.ts';
 import {
   createSurveyAnswersBodySchema,
   reviewSurveyNames,
@@ -51,11 +51,6 @@ const submissionNotFound = () => new HttpError(404, 'survey_not_found', m.submis
 /** An application that does not exist, or of an organisation the caller may not see. */
 const applicationNotFound = () => new HttpError(404, 'not_found', applicationsMessages.notFound);
 
-function parseUuid(value: string | undefined): string {
-  if (!value || !UUID_PATTERN.test(value)) throw submissionNotFound();
-  return value.toLowerCase();
-}
-
 function parseSurveyId(value: string | undefined): number {
   const id = Number(value);
   if (!Number.isInteger(id) || id <= 0 || id > 2 ** 31 - 1) throw new HttpError(404, 'survey_not_found', m.notFound);
@@ -91,8 +86,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
   /** Review answers: null; monitoring: the period asked for (`periodo`) or the current one; undefined before monitoring started. */
   async function periodOf(application: Parameters<Monitoring['periodFor']>[0], monitoraggio: boolean, periodo: string | undefined) {
     if (!monitoraggio) return null;
-    if (periodo !== undefined && !UUID_PATTERN.test(periodo)) throw new HttpError(404, 'monitoring_period_not_found', m.submissionNotFound);
-    return (await monitoring.periodFor(application, periodo?.toLowerCase())) ?? undefined;
+    return (await monitoring.periodFor(application, periodo)) ?? undefined;
   }
 
   /**
@@ -103,7 +97,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
   const applicationIn = (from: 'query' | 'body') =>
     new OwnedObject(
       `application (${from} candidaturaId)`,
-      async (request: FastifyRequest) => repository.byId(parseUuid((request[from] as { candidaturaId?: string }).candidaturaId)),
+      async (request: FastifyRequest) => repository.byId((request[from] as { candidaturaId: string }).candidaturaId),
       applicationNotFound,
     );
   const askedFor = applicationIn('query');
@@ -156,9 +150,9 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
       schema: {
         querystring: z.object({
           surveyId: z.string(),
-          candidaturaId: z.string(),
+          candidaturaId: idSchema,
           monitoraggio: monitoraggioQuery,
-          periodo: z.string().max(64).optional(),
+          periodo: idSchema.optional(),
         }),
         response: { 200: surveySubmissionSchema.nullable(), ...readErrors(readAnswers) },
       },
@@ -181,7 +175,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
     {
       config: { access: readAnswers },
       schema: {
-        querystring: z.object({ candidaturaId: z.string(), monitoraggio: monitoraggioQuery, periodo: z.string().max(64).optional() }),
+        querystring: z.object({ candidaturaId: idSchema, monitoraggio: monitoraggioQuery, periodo: idSchema.optional() }),
         response: { 200: surveyValidationSchema, ...readErrors(readAnswers, [409]) },
       },
     },
@@ -199,7 +193,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
     const submission = new OwnedObject(
       'survey answers (submissionId)',
       async (request) => {
-        const found = await surveys.submissionById(parseUuid((request.query as { submissionId: string }).submissionId));
+        const found = await surveys.submissionById((request.query as { submissionId: string }).submissionId);
         return found && found.application.fund === fund.fund ? { ...found, organizationId: found.application.organizationId } : undefined;
       },
       submissionNotFound,
@@ -210,7 +204,7 @@ export const sjSurveyRoutes: FastifyPluginAsyncZod<SjSurveyRouteOptions> = async
       {
         config: { access: readSubmission },
         schema: {
-          querystring: z.object({ submissionId: z.string() }),
+          querystring: z.object({ submissionId: idSchema }),
           response: { 200: surveySubmissionSchema, ...readErrors(readSubmission) },
         },
       },

@@ -18,10 +18,7 @@ import {
 } from '../../domain/evaluation.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { evaluationMessages } from '../../domain/messages/evaluation.ts';
-import { timelineMessages } from '../../domain/messages/timeline.ts';
-import { UUID_PATTERN } from '../../domain/uuid.ts';
 import { callerOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
-import { parseApplicationId } from '../applications/applicationId.ts';
 import type { ApplicationRepository } from '../applications/repository.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
@@ -53,7 +50,7 @@ export const timelineRoutes: FastifyPluginAsyncZod<{
 
   /** The application the request names, or 404 (a malformed id is 400). */
   async function existingApplication(compilazioneId: string): Promise<ApplicationRow> {
-    const application = await repository.byId(parseApplicationId(compilazioneId));
+    const application = await repository.byId(compilazioneId);
     if (!application) throw notFound();
     return application;
   }
@@ -79,7 +76,7 @@ export const timelineRoutes: FastifyPluginAsyncZod<{
   /** The members of the application's organisation (and administrators, who read any); anyone else hears 404. */
   const applicationInQuery = new OwnedObject(
     'application (compilazioneId)',
-    async (request) => repository.byId(parseApplicationId((request.query as { compilazioneId?: string }).compilazioneId ?? '')),
+    async (request) => repository.byId((request.query as { compilazioneId: string }).compilazioneId),
     notFound,
   );
   const readTimeline: RouteAccess = { who: 'member', organization: applicationInQuery, mode: 'read' };
@@ -139,7 +136,6 @@ export const timelineRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (!UUID_PATTERN.test(request.body.id)) throw new HttpError(404, 'note_not_found', timelineMessages.noteNotFound);
       return notes.update(request.body.id.toLowerCase(), request.body.text, callerOf(request));
     },
   );

@@ -101,7 +101,7 @@ describe('compilation before anything was saved', () => {
     expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=${a.orgId}`)).statusCode).toBe(401);
     expect((await t.get(`/api/DraftCompilazione/GetPuiDraft?orgId=${a.orgId}`, b.token)).statusCode).toBe(404);
     expect((await t.get(`/api/DraftCompilazione/HasSubmittedPui?orgId=${a.orgId}`, b.token)).statusCode).toBe(404);
-    expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=not-a-uuid`, a.token)).statusCode).toBe(400);
+    expect((await t.get(`/api/Pui/GetPuiCompilazione?orgId=not-a-uuid`, a.token)).statusCode).toBe(404);
   });
 });
 

@@ -93,12 +93,12 @@ describe('the evaluation form', () => {
     expect(await t.db.select().from(applicationEvaluations)).toEqual([]);
   });
 
-  it('is not filled on a draft, and answers 404 for an application that does not exist', async () => {
+  it('is not filled on a draft, and answers 404 for an application that does not exist or a malformed id', async () => {
     const refused = await save({ esitoProposto: 'AMMISSIBILE' }, 0, admin.token, draftId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(evaluationMessages.notOpen);
     expect((await get(admin.token, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await get(admin.token, 'non-un-id')).statusCode).toBe(400);
+    expect((await get(admin.token, 'non-un-id')).statusCode).toBe(404);
   });
 
   it('saves as it is typed, with its version, keeping only the form’s questions', async () => {

@@ -153,13 +153,13 @@ describe('status endpoint input', () => {
     expect(await applicationRow(t, ids.TUR)).toEqual(before);
   });
 
-  it('400 for an unknown status, a malformed id, a note too long or with control characters; 404 for an unknown id or the other fund', async () => {
+  it('400 for an unknown status, a note too long or with control characters; 404 for a malformed id, an unknown one or the other fund', async () => {
     await forceApplicationStatus(t, owner.orgId, 'TUR', 'IN_VALUTAZIONE');
     const before = await applicationRow(t, ids.TUR);
     const unknown = await updateStatus(t, admin.token, 'TUR', ids.TUR, 'Approvata');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Stato della candidatura non riconosciuto.');
-    expect((await updateStatus(t, admin.token, 'TUR', 'abc', 'Ammissibile')).statusCode).toBe(400);
+    expect((await updateStatus(t, admin.token, 'TUR', 'abc', 'Ammissibile')).statusCode).toBe(404);
     const long = await updateStatus(t, admin.token, 'TUR', ids.TUR, 'Ammissibile', 'x'.repeat(1001));
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('La nota può contenere al massimo 1000 caratteri.');

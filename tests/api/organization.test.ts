@@ -275,12 +275,12 @@ describe('authorisation matrix', () => {
 });
 
 describe('the SelectedOrganizationId header is a hint, checked every time', () => {
-  it('answers 400 when it is missing or not an id, 404 when no such organisation exists', async () => {
+  it('answers 400 when it is missing, 404 when it is not an id or no such organisation exists', async () => {
     const missing = await t.get('/api/Organization/GetOrganization', a.token);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/organizzazione/i);
     const malformed = await t.get('/api/Organization/GetOrganization', a.token, selected("1' or '1'='1"));
-    expect(malformed.statusCode).toBe(400);
+    expect(malformed.statusCode).toBe(404);
     const unknown = await t.get('/api/Organization/GetOrganization', a.token, selected('00000000-0000-4000-8000-000000000000'));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Organizzazione non trovata.');
@@ -297,8 +297,8 @@ describe('the SelectedOrganizationId header is a hint, checked every time', () =
     });
   });
 
-  it('GetOrganizationById refuses a malformed id with 400 and an unknown one with 404', async () => {
-    expect((await t.get('/api/Organization/GetOrganizationById?id=abc', a.token)).statusCode).toBe(400);
+  it('GetOrganizationById refuses a missing id with 400, a malformed or unknown one with 404', async () => {
+    expect((await t.get('/api/Organization/GetOrganizationById?id=abc', a.token)).statusCode).toBe(404);
     expect((await t.get('/api/Organization/GetOrganizationById', a.token)).statusCode).toBe(400);
     const unknown = await t.get('/api/Organization/GetOrganizationById?id=00000000-0000-4000-8000-000000000000', a.token);
     expect(unknown.statusCode).toBe(404);
@@ -658,7 +658,7 @@ describe('UpdateOrganization', () => {
   });
 
   it('refuses a malformed or unknown id', async () => {
-    expect((await t.post('/api/Organization/UpdateOrganization', { id: 'x', name: 'Nome' }, a.token)).statusCode).toBe(400);
+    expect((await t.post('/api/Organization/UpdateOrganization', { id: 'x', name: 'Nome' }, a.token)).statusCode).toBe(404);
     const unknown = await t.post(
       '/api/Organization/UpdateOrganization',
       { id: '00000000-0000-4000-8000-000000000000', name: 'Nome' },
@@ -776,10 +776,10 @@ describe('RemoveMember', () => {
     expect(refused.json().message).toBe('Non è possibile rimuovere l\u2019ultimo amministratore dell\u2019organizzazione.');
   });
 
-  it('answers 404 for someone who is not a member and 400 for a malformed organisation id', async () => {
+  it('answers 404 for someone who is not a member and for a malformed organisation id', async () => {
     const { o } = await orgWithMembers();
     await expectRefusedWithoutChange(o.orgId, () => remove(o.orgId, b.userId, o.token), 404);
     await expectRefusedWithoutChange(o.orgId, () => remove(o.orgId, 'nessuno', o.token), 404);
-    expect((await remove('nessuna', o.userId, o.token)).statusCode).toBe(400);
+    expect((await remove('nessuna', o.userId, o.token)).statusCode).toBe(404);
   });
 });

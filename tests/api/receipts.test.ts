@@ -136,7 +136,7 @@ describe('the application (Candidatura Sottomessa)', () => {
     expect(await receiptsOf()).toHaveLength(1);
   });
 
-  it('another organisation hears 404 exactly as for a receipt that does not exist; anonymous 401; a malformed id 400', async () => {
+  it('another organisation hears 404 exactly as for a receipt that does not exist; anonymous 401; a malformed id 404', async () => {
     const [receipt] = await receiptsOf();
     const theirs = await download(receipt!.id, stranger.token);
     const missing = await download('00000000-0000-4000-8000-000000000000', stranger.token);
@@ -148,8 +148,8 @@ describe('the application (Candidatura Sottomessa)', () => {
     expect(list.statusCode).toBe(404);
     expect((await t.get(`/api/Receipt/DownloadReceipt?receiptId=${receipt!.id}`)).statusCode).toBe(401);
     const malformed = await download('nonsense');
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error).toBe('invalid_receipt_id');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json().error).toBe('not_found');
     expect((await t.get(`/api/Receipt/GetReceipt?receiptId=${receipt!.id}`, owner.token)).json()).toEqual(receipt);
   });
 });

@@ -192,12 +192,12 @@ describe('answers', () => {
     expect(adminSave.statusCode).toBe(403);
   });
 
-  it('refuses answers that are not an object, a survey of the other fund and a wrong compilazioneType', async () => {
+  it('refuses answers that are not an object, a survey of the other fund, a wrong compilazioneType and a malformed application id (404)', async () => {
     expect((await save(ids.gresb, '[1, 2]')).statusCode).toBe(400);
     expect((await save(ids.gresb, 'not json')).statusCode).toBe(400);
     expect((await save(ids.istruttoriaTur, {})).json()).toEqual({ error: 'survey_wrong_fund', message: m.wrongFund });
     expect((await save(ids.gresb, {}, undefined, owner.token, { compilazioneType: 0 })).statusCode).toBe(400);
-    expect((await save(ids.gresb, {}, undefined, owner.token, { candidaturaId: 'nope' })).statusCode).toBe(400);
+    expect((await save(ids.gresb, {}, undefined, owner.token, { candidaturaId: 'nope' })).statusCode).toBe(404);
   });
 
   it('keeps markup as data, returned exactly as typed', async () => {

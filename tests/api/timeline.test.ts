@@ -207,10 +207,10 @@ describe('the administrator’s timeline', () => {
     });
   });
 
-  it('is for administrators: an applicant hears 403; an unknown application 404, a malformed id 400', async () => {
+  it('is for administrators: an applicant hears 403; an unknown application or a malformed id 404', async () => {
     expect((await t.get(`/api/Timeline/GetAdminTimeline?compilazioneId=${applicationId}`, owner.token)).statusCode).toBe(403);
     expect((await t.get(`/api/Timeline/GetAdminTimeline?compilazioneId=${MISSING}`, admin.token)).statusCode).toBe(404);
-    expect((await t.get('/api/Timeline/GetAdminTimeline?compilazioneId=nonsense', admin.token)).statusCode).toBe(400);
+    expect((await t.get('/api/Timeline/GetAdminTimeline?compilazioneId=nonsense', admin.token)).statusCode).toBe(404);
   });
 });
 
