@@ -41,9 +41,11 @@ const malformedId = () => new HttpError(404, 'not_found', messages.generic.notFo
 
 /**
  * An id from where no route schema reads it (a header, a multipart field), parsed by the same `idSchema` as the
- * schemas' ids and refused with the same 404.
+ * schemas' ids and refused with the same 404 when malformed. A missing one (or not text at all) names nothing either,
+ * but is the client's mistake to correct: 400 with `missing`, the field's own message.
  */
-export function parseId(value: unknown): string {
+export function parseId(value: unknown, missing: string = messages.generic.badRequest): string {
+  if (typeof value !== 'string' || value === '') throw new HttpError(400, 'validation_error', missing);
   const parsed = idSchema.safeParse(value);
   if (!parsed.success) throw malformedId();
   return parsed.data;

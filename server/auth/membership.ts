@@ -93,9 +93,9 @@ function roleRefusal(act: MemberAct, role: MemberRole, handOverBy: HandOverRule 
 
 /**
  * An organisation id from a query, a body, a multipart field or the header: the route's schema parses the first two,
- * `parseId` the others, with the same 404 as an organisation that does not exist.
+ * `parseId` the others, with the same 404 as an organisation that does not exist; a missing one is a 400 that says so.
  */
-const parseOrganizationId = parseId;
+const parseOrganizationId = (value: unknown) => parseId(value, m.idInvalid);
 
 /** The `SelectedOrganizationId` header: which organisation the client means. A hint, never a credential. */
 export function selectedOrganizationId(request: FastifyRequest): string {
