@@ -4,7 +4,8 @@ import { applicationStatusCodeSchema, statusActorRoleSchema } from './applicatio
 import { FUND_REGISTRY, type FundEntry } from './funds.ts';
 import { integrationRoundSchema } from './integration.ts';
 import { receiptSummarySchema } from './receipts.ts';
-import { idSchema, UUID_PATTERN } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
+import { UUID_PATTERN } from './uuid.ts';
 
 /** Limits of what a client may store (the wizard's values are far smaller). */
 export const DRAFT_JSON_MAX_LENGTH = 512 * 1024;

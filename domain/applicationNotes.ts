@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
 
 /** A private note's length limit, in characters (issue 44). */
 export const NOTE_MAX_LENGTH = 2000;

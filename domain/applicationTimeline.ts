@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
 
 /**
  * One application's story (issue 44): every event, oldest first, with who and when. The server builds it

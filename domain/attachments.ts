@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Fund } from './applicationStatus.ts';
 import { fundEntry } from './funds.ts';
-import { idSchema, UUID_PATTERN } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
+import { UUID_PATTERN } from './uuid.ts';
 
 /**
  * Application attachments (spec §3 Attachment slot, §5 Attachments, §7 Files): the slots a fund asks for,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
 
 /**
  * The Domanda the legal representative signs (issue 43). In an Italian call the application is a dichiarazione

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
 import type { FundEntry } from './funds.ts';
 import { surveyDefinitionSchema } from './surveys.ts';
 import { EVALUATION_OUTCOMES } from './evaluationProposal.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
 import { INTEGRATION_ITEM_KINDS, INTEGRATION_ITEMS_MAX } from './integration.ts';
 
 /*

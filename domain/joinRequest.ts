@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
 import { joinRequestMessages as m } from './messages/joinRequest.ts';
 import { plainText } from './plainText.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
 
 /**
  * Monitoring (spec §1: the monitoring stage repeats the surveys; "a monitoring-periods list … items: id, title,

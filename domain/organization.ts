@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { fiscalCodeProblem, normaliseFiscalCode } from './fiscalCode.ts';
 import { organizationMessages } from './messages/organization.ts';
 import { plainText, type TextShape } from './plainText.ts';
-import { idSchema, UUID_PATTERN } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
+import { UUID_PATTERN } from './uuid.ts';
 import { PIVA_LENGTH } from './vatNumber.ts';
 import { fiscalCodeMessage } from './messages/fiscalCode.ts';
 

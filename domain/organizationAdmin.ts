@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
 import { organizationAdminMessages } from './messages/organizationAdmin.ts';
 import { DEFAULT_MEMBER_ROLE, MEMBER_ROLES } from './organization.ts';
 import { plainText } from './plainText.ts';

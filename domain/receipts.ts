@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './uuid.ts';
+import { idSchema } from './idSchema.ts';
 import type { ApplicationStatusCode } from './applicationStatus.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../domain/errors.ts';
 import { messages } from '../domain/messages.ts';
-import { idSchema, isMalformedIdIssue } from '../domain/uuid.ts';
+import { idSchema, isMalformedIdIssue } from '../domain/idSchema.ts';
 import { requestMessages } from '../domain/messages/requests.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { loggableError } from './http/logRedaction.ts';

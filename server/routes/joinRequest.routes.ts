@@ -13,7 +13,7 @@ import {
 import { joinRequestMessages as jm } from '../../domain/messages/joinRequest.ts';
 import { organizationMessages as om } from '../../domain/messages/organization.ts';
 import { isValidPartitaIva, REFERENT_ROLE } from '../../domain/organization.ts';
-import { idSchema } from '../../domain/uuid.ts';
+import { idSchema } from '../../domain/idSchema.ts';
 import { callerOf, organizationAccessOf, OwnedObject, type RouteAccess } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
 import { organizations } from '../db/schema/organizations.ts';

@@ -20,7 +20,7 @@ import {
   updateOrganizationSchema,
 } from '../../domain/organization.ts';
 import { SELECTED_ORGANIZATION_HEADER } from '../../domain/selectedOrganization.ts';
-import { idSchema } from '../../domain/uuid.ts';
+import { idSchema } from '../../domain/idSchema.ts';
 import { memberRoleMessages } from '../../domain/messages/memberRoles.ts';
 import { callerOf, organizationAccessOf, type RouteAccess } from '../auth/access.ts';
 import type { Invitations } from '../auth/invitations.ts';

@@ -5,7 +5,7 @@ import { isEvaluationSurveyName } from '../../domain/evaluation.ts';
 import { applicationsMessages } from '../../domain/messages/applications.ts';
 import { isAdminRole } from '../../domain/roles.ts';
 import { surveyMessages } from '../../domain/messages/survey.ts';
-import { idSchema } from '../../domain/uuid.ts';
+import { idSchema } from '../../domain/idSchema.ts';
 import {
   createSurveyAnswersBodySchema,
   reviewSurveyNames,

@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { messages } from '../../domain/messages.ts';
-import { idSchema } from '../../domain/uuid.ts';
+import { idSchema } from '../../domain/idSchema.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
 import { selected } from '../support/organizationFixtures.ts';
 

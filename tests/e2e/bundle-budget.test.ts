@@ -59,12 +59,14 @@ const BUDGETS_KB: Record<string, number> = {
   // legal representative's section with its codice fiscale (+1 KB), and the members' roles with the Referente's
   // role-change dialog (the member-role-change machine and a radio group: +2 KB), the suspension's texts and the
   // join requests' and governance sections' loaders (their tables and dialogs load on use: +1 KB); a second legal
-  // representative and the forms' telephone, house-number and date rules (issues 43 and 46: +2 KB).
-  '/admin-organization/$organizationId': 313,
+  // representative and the forms' telephone, house-number and date rules (issues 43 and 46: +2 KB); every id of the
+  // organisation's schemas declared by the one id schema (issue 47: +1 KB).
+  '/admin-organization/$organizationId': 314,
   // A member's page of their organisation: the shared code, the profile, the members with the role-change dialog
   // and the loaders of the join requests and the history (issue 42: +3 KB over the default); a second legal
-  // representative's row and the forms' telephone, house-number and date rules (issues 43 and 46: +2 KB).
-  '/your-organization/$organizationId': 305,
+  // representative's row and the forms' telephone, house-number and date rules (issues 43 and 46: +2 KB); every id of
+  // the organisation's schemas declared by the one id schema (issue 47: +1 KB).
+  '/your-organization/$organizationId': 306,
 };
 /** Any other page: the portal's shared code and the page's own; SurveyJS and other big libraries are lazy. */
 const DEFAULT_BUDGET_KB = 300;
