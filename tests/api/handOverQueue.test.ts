@@ -63,17 +63,23 @@ function expectQueued(answer: Awaited<ReturnType<typeof submitPui>>) {
   expect(answer.json().message).toBe(submissionMessages.queued);
 }
 
+/** Hands over `person`'s application and holds it inside the gate, in its only place, until `release` is called. */
+async function holdTheOnlyPlace(person: Parameters<typeof submitPui>[0]) {
+  let release!: () => void;
+  let reached!: () => void;
+  const inside = new Promise<void>((resolve) => (reached = resolve));
+  held.set(person.orgId, { until: new Promise<void>((resolve) => (release = resolve)), reached });
+  const running = submitPui(person);
+  await inside;
+  return { running, release };
+}
+
 describe('hand-overs beyond the queue', () => {
   it('answer 503 with Retry-After and «Sei in coda», write nothing, and go through when sent again', async () => {
     const [first, second, third] = await Promise.all(
       ['Comune Primo in Fila', 'Comune Secondo in Fila', 'Comune Terzo in Fila'].map((name) => personWithOrganization(t, { name })),
     );
-    let release!: () => void;
-    let reached!: () => void;
-    const inside = new Promise<void>((resolve) => (reached = resolve));
-    held.set(first!.orgId, { until: new Promise<void>((resolve) => (release = resolve)), reached });
-    const running = submitPui(first!);
-    await inside;
+    const { running, release } = await holdTheOnlyPlace(first!);
     // The first one holds the only place; the second waits in the queue (its one place) while the third arrives.
     const waiting = submitPui(second!);
     expect(await queueReaches({ running: 1, waiting: 1 })).toEqual({ running: 1, waiting: 1, refused: 0 });
@@ -113,12 +119,7 @@ describe('the order of first tries', () => {
         personWithOrganization(t, { name }),
       ),
     );
-    let release!: () => void;
-    let reached!: () => void;
-    const inside = new Promise<void>((resolve) => (reached = resolve));
-    held.set(first!.orgId, { until: new Promise<void>((resolve) => (release = resolve)), reached });
-    const running = submitPui(first!);
-    await inside;
+    const { running, release } = await holdTheOnlyPlace(first!);
     // The second waits its second and is told to come back, with a ticket of its first try.
     const refused = await submitPui(second!);
     expectQueued(refused);
@@ -153,12 +154,7 @@ describe('the order of first tries', () => {
     const [first, early, late] = await Promise.all(
       ['Comune Primo dei Falsari', 'Comune Onesto', 'Comune Falsario'].map((name) => personWithOrganization(t, { name })),
     );
-    let release!: () => void;
-    let reached!: () => void;
-    const inside = new Promise<void>((resolve) => (reached = resolve));
-    held.set(first!.orgId, { until: new Promise<void>((resolve) => (release = resolve)), reached });
-    const running = submitPui(first!);
-    await inside;
+    const { running, release } = await holdTheOnlyPlace(first!);
     const earlyTicket = ticketOf(await submitPui(early!));
     expect(earlyTicket).toBeDefined();
     const long = Date.now() - 11 * 60 * 1000;
